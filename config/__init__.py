@@ -1,0 +1,1 @@
+"""Loading and validating YAML: games, forum site profiles, rulings."""

@@ -1,0 +1,1 @@
+"""The rules engine of «Город N»: pure functions, no I/O, no clock."""

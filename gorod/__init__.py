@@ -1,0 +1,1 @@
+"""gorod: wiring of scraper, engine and publisher: CLI, worker, store."""

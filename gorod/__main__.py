@@ -1,0 +1,5 @@
+import sys
+
+from gorod.cli import main
+
+sys.exit(main())

@@ -1,0 +1,4 @@
+"""Subcommands of `gorod`; each module defines `register(subparsers)`.
+
+A command sets `handler=<callable(args) -> int>` with `set_defaults`.
+"""

@@ -1,0 +1,1 @@
+"""Drafts, templates, approval and posting."""

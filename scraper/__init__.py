@@ -1,0 +1,1 @@
+"""Reading forums: HTTP, site profiles, posts, PMs, order parsing."""

@@ -1,0 +1,27 @@
+"""The CLI lists its subcommands and every one of them has --help."""
+import pytest
+
+from gorod.cli import build_parser, main
+
+
+def _subcommands():
+    parser = build_parser()
+    action = next(a for a in parser._actions if a.dest == "command")
+    return sorted(action.choices)
+
+
+def test_help_lists_subcommands(capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["--help"])
+    assert exc.value.code == 0
+    out = capsys.readouterr().out
+    for name in _subcommands():
+        assert name in out
+
+
+@pytest.mark.parametrize("name", _subcommands())
+def test_every_subcommand_has_help(name, capsys):
+    with pytest.raises(SystemExit) as exc:
+        main([name, "--help"])
+    assert exc.value.code == 0
+    assert "usage:" in capsys.readouterr().out
