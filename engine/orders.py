@@ -1,0 +1,184 @@
+"""Orders as typed values, with the text round trip of FORMAT.md's order mapping.
+
+`Order.from_mapping({...})` reads the scenario form (`{by, ability, target, ...}`)
+and `order.to_mapping()` writes it back; `str(order)` is the one-line flow form
+(`{by: Боря, ability: Нападение, target: Аня}`) and `Order.parse(str(order)) ==
+order`, so a GM can paste a corrected order back.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, Mapping
+
+
+class OrderError(ValueError):
+    """An order that cannot be read at all (malformed: FORMAT.md "error", SPEC §3.2)."""
+
+
+@dataclass(frozen=True)
+class ZombieCommand:
+    """«[Публичное действие Явной роли], [Цель]» — the target is an open role (SPEC §6.5),
+    or a nickname for a Король Пик command."""
+    ability: str
+    target: str | None = None
+    mode: str | None = None
+
+    def to_mapping(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"ability": self.ability}
+        if self.target is not None:
+            out["target"] = self.target
+        if self.mode is not None:
+            out["mode"] = self.mode
+        return out
+
+
+@dataclass(frozen=True)
+class Order:
+    by: str
+    ability: str
+    target: str | None = None
+    targets: tuple[str, ...] = ()
+    to: str | None = None
+    text: str | None = None
+    card: str | None = None
+    as_card: str | None = None
+    cards: tuple[str, ...] = ()
+    mode: str | None = None
+    command: ZombieCommand | None = None
+    signal: bool = False
+    roles: tuple[str, ...] = ()
+    reveal_list: tuple[tuple[str, str], ...] = ()
+    save: bool = False
+    swap_mask: bool = False
+    resummon: str | None = None
+
+    # FORMAT.md keys that differ from the attribute names.
+    _KEY_TO_ATTR = {"as": "as_card", "list": "reveal_list"}
+
+    @classmethod
+    def from_mapping(cls, data: Mapping[str, Any]) -> "Order":
+        if not isinstance(data, Mapping):
+            raise OrderError(f"an order must be a mapping, got {type(data).__name__}")
+        known = {f.name for f in fields(cls)}
+        kwargs: dict[str, Any] = {}
+        for key, value in data.items():
+            attr = cls._KEY_TO_ATTR.get(str(key), str(key))
+            if attr not in known or attr.startswith("_"):
+                raise OrderError(f"unknown order field '{key}'")
+            kwargs[attr] = _convert(attr, value)
+        for required in ("by", "ability"):
+            if not kwargs.get(required):
+                raise OrderError(f"order without '{required}'")
+        return cls(**kwargs)
+
+    def to_mapping(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"by": self.by, "ability": self.ability}
+        defaults = {f.name: f.default for f in fields(self)}
+        back = {v: k for k, v in self._KEY_TO_ATTR.items()}
+        for f in fields(self):
+            if f.name in ("by", "ability") or f.name.startswith("_"):
+                continue
+            value = getattr(self, f.name)
+            if value == defaults[f.name]:
+                continue
+            key = back.get(f.name, f.name)
+            if isinstance(value, ZombieCommand):
+                value = value.to_mapping()
+            elif f.name == "reveal_list":
+                value = dict(value)
+            elif isinstance(value, tuple):
+                value = list(value)
+            out[key] = value
+        return out
+
+    def __str__(self) -> str:
+        parts = [f"{k}: {_flow(v)}" for k, v in self.to_mapping().items()]
+        return "{" + ", ".join(parts) + "}"
+
+    @classmethod
+    def parse(cls, text: str) -> "Order":
+        import yaml  # the flow form is YAML; only safe_load is ever used
+
+        try:
+            data = yaml.safe_load(text)
+        except yaml.YAMLError as exc:
+            raise OrderError(f"not an order: {text!r} ({exc})") from None
+        return cls.from_mapping(data)
+
+    def with_target(self, target: str) -> "Order":
+        """The same order aimed at another first target (a redirect, SPEC A44)."""
+        if self.targets:
+            return replace(self, targets=(target, *self.targets[1:]))
+        if self.to is not None:
+            return replace(self, to=target)
+        return replace(self, target=target)
+
+    @property
+    def first_target(self) -> str | None:
+        if self.target is not None:
+            return self.target
+        if self.targets:
+            return self.targets[0]
+        return self.to
+
+    @property
+    def all_targets(self) -> tuple[str, ...]:
+        out = [t for t in (self.target, self.to) if t is not None]
+        out.extend(self.targets)
+        return tuple(out)
+
+
+def _convert(attr: str, value: Any) -> Any:
+    if attr in ("targets", "cards", "roles"):
+        if not isinstance(value, (list, tuple)):
+            raise OrderError(f"'{attr}' must be a list")
+        return tuple(str(v) for v in value)
+    if attr == "reveal_list":
+        if not isinstance(value, Mapping):
+            raise OrderError("'list' must be a mapping of nickname to secret role")
+        return tuple((str(k), str(v)) for k, v in value.items())
+    if attr == "command":
+        if not isinstance(value, Mapping) or "ability" not in value:
+            raise OrderError("'command' must be a mapping with 'ability' (and 'target')")
+        extra = set(value) - {"ability", "target", "mode"}
+        if extra:
+            raise OrderError(f"unknown command field(s): {', '.join(sorted(map(str, extra)))}")
+        return ZombieCommand(str(value["ability"]),
+                             None if value.get("target") is None else str(value["target"]),
+                             None if value.get("mode") is None else str(value["mode"]))
+    if attr in ("signal", "save", "swap_mask"):
+        if not isinstance(value, bool):
+            raise OrderError(f"'{attr}' must be true or false")
+        return value
+    if value is None:
+        return None
+    return str(value)
+
+
+_PLAIN = __import__("re").compile(r"^[^\s\[\]{}:,#&*!|>'\"%@`?-][^\[\]{}:,#]*$")
+
+
+def _flow(value: Any) -> str:
+    """YAML flow text for a value, quoting only where YAML would misread it."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return "[" + ", ".join(_flow(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_flow(k)}: {_flow(v)}" for k, v in value.items()) + "}"
+    text = str(value)
+    lowered = text.lower()
+    if (_PLAIN.match(text) and text == text.strip()
+            and lowered not in ("true", "false", "yes", "no", "null", "on", "off", "~")
+            and not _looks_numeric(text)):
+        return text
+    return json.dumps(text, ensure_ascii=False)
+
+
+def _looks_numeric(text: str) -> bool:
+    try:
+        float(text)
+        return True
+    except ValueError:
+        return False
