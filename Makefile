@@ -19,8 +19,10 @@ install: $(STAMP)
 demo: $(STAMP)
 	$(BIN)/gorod demo
 
+# The end-to-end tests need a real forum: run.sh installs and starts Spirit on 127.0.0.1
+# (tests/realforum/), passes its URL in GOROD_REALFORUM_URL and always stops it afterwards.
 test: $(STAMP)
-	$(BIN)/python -m pytest -q
+	bash tests/realforum/run.sh $(BIN)/python -m pytest -q
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build *.egg-info .realforum

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# run.sh COMMAND...: install and start the test forums, run COMMAND with their URLs in the
+# environment, and stop them afterwards whatever happens. A forum that fails to start fails
+# the run. Exits with COMMAND's status.
+#   GOROD_REALFORUM_URL          an instance with Spirit's rate limit and double-post guard off
+#   GOROD_REALFORUM_LIMITED_URL  an instance with both on, as a real forum has them
+#   GOROD_REALFORUM_HOME         where the seeded db, the instances' dbs and manifest.json are
+set -euo pipefail
+here=$(dirname "$0")
+source "$here/common.sh"
+
+t0=$(date +%s%N)
+"$here/setup.sh"
+trap '"$here/stop.sh" open; "$here/stop.sh" limited' EXIT
+"$here/start.sh" open > /dev/null &
+open_job=$!
+"$here/start.sh" limited --limits > /dev/null &
+limited_job=$!
+wait "$open_job"
+wait "$limited_job"
+export GOROD_REALFORUM_HOME="$REALFORUM_HOME"
+export GOROD_REALFORUM_URL=$(cat "$REALFORUM_HOME/open.url")
+export GOROD_REALFORUM_LIMITED_URL=$(cat "$REALFORUM_HOME/limited.url")
+echo "realforum: up in $(( ($(date +%s%N) - t0) / 1000000 )) ms at $GOROD_REALFORUM_URL" \
+    "and $GOROD_REALFORUM_LIMITED_URL (limits on)"
+"$@"
