@@ -1,0 +1,455 @@
+"""Forum site profiles: YAML data per engine, validated into frozen dataclasses.
+
+Public API:
+    load_profile(name_or_path) -> Profile     # "phpbb3", "mybbru", or a path to a .yaml
+    engine_profiles() -> list[Profile]        # every shipped profile (for --profile auto)
+    profile_names() -> list[str]
+    ProfileError                              # "profiles/phpbb3.yaml: selectors.post.author: required"
+
+A profile lives in `config/profiles/<name>.yaml` (or anywhere, given as a path).
+`extends: <engine profile name or path>` starts from another profile and
+overrides keys (dicts merge key by key, everything else replaces), so a GM adds
+a forum of a known engine with a few lines of YAML, e.g.
+
+    extends: mybbru
+    name: mafiaforum
+    timezone: Europe/Moscow
+    urls: {base: "https://mafia.rusff.me"}
+
+The schema (every key is checked; unknown keys are errors, to catch typos):
+
+    engine: str                    # which engine's code handles what selectors cannot
+    name: str                      # defaults to the file's stem
+    description: str
+    format: html | json
+    encoding: str | null           # forced encoding; null: the page's declared charset, else utf-8
+    timezone: IANA zone            # the forum's zone for times written without one
+    unconfirmed: [str]             # parts no real page has confirmed
+    urls: {name: template}         # thread_page, pm_inbox, pm_thread, login, reply, send_pm, base ...
+    detect: {generator: [regex], markup: [selector], url: [regex]}
+    selectors:
+      post: {container, id, author, body, time, number, author_id, edited, edit_count, edited_time, skip}
+      body: {quote, quote_header, spoiler, spoiler_header, strike, hidden, drop}
+      pagination: {current, last, next}
+      pm_inbox: {container, id, subject, sender, time}
+      pm_message: like post (a PM conversation page)
+    json:                          # format: json only (Discourse)
+      posts: [dotted path]  id, number, author, time, body_html, edit_count, edited_time, page
+    dates: {formats: [str], time_formats: [str], months: {name: n}, relative: {word: days back}}
+
+A *field* (id, author, time, ...) is either a selector string (the text of
+the first match) or a mapping {selector, attr, regex, required}: `selector`
+relative to the post (omitted: the post element itself), `attr` to read an
+attribute instead of the text, `regex` to keep its first group (or the whole
+match).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+import yaml
+
+from scraper.select import BadSelector, compile_selector
+
+PROFILES_DIR = Path(__file__).resolve().parent / "profiles"
+
+
+class ProfileError(ValueError):
+    """A profile that does not validate; the message names the file and key path."""
+
+
+@dataclass(frozen=True)
+class Field:
+    selector: str | None = None
+    attr: str | None = None
+    regex: str | None = None
+    required: bool = False
+
+    def describe(self) -> str:
+        s = self.selector or "(the post itself)"
+        if self.attr:
+            s += f" @{self.attr}"
+        if self.regex:
+            s += f" ~ /{self.regex}/"
+        return s
+
+
+@dataclass(frozen=True)
+class PostRules:
+    container: str
+    id: Field
+    author: Field
+    body: Field
+    time: Field | None = None
+    number: Field | None = None
+    author_id: Field | None = None
+    edited: Field | None = None
+    edit_count: Field | None = None
+    edited_time: Field | None = None
+    subject: Field | None = None
+    skip: str | None = None
+
+
+@dataclass(frozen=True)
+class BodyRules:
+    quote: str | None = "blockquote"
+    quote_header: str | None = None
+    spoiler: str | None = None
+    spoiler_header: str | None = None
+    strike: str | None = "s, strike, del"
+    hidden: str | None = None
+    drop: str | None = None
+
+
+@dataclass(frozen=True)
+class Pagination:
+    current: Field | None = None
+    last: Field | None = None
+    next: Field | None = None
+
+
+@dataclass(frozen=True)
+class InboxRules:
+    container: str
+    id: Field
+    subject: Field
+    sender: Field | None = None
+    time: Field | None = None
+    link: Field | None = None
+
+
+@dataclass(frozen=True)
+class JsonRules:
+    posts: tuple[str, ...]
+    id: str
+    author: str
+    body_html: str
+    number: str | None = None
+    time: str | None = None
+    edit_count: str | None = None
+    edited_time: str | None = None
+    author_id: str | None = None
+
+
+@dataclass(frozen=True)
+class Dates:
+    formats: tuple[str, ...] = ("iso",)
+    time_formats: tuple[str, ...] = ("%H:%M", "%H:%M:%S", "%I:%M %p", "%I:%M:%S %p")
+    months: Mapping[str, int] = field(default_factory=dict)
+    relative: Mapping[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Detection:
+    generator: tuple[str, ...] = ()
+    markup: tuple[str, ...] = ()
+    url: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Profile:
+    name: str
+    engine: str
+    format: str = "html"
+    description: str = ""
+    encoding: str | None = None
+    timezone: str = "UTC"
+    urls: Mapping[str, str] = field(default_factory=dict)
+    detect: Detection = Detection()
+    post: PostRules | None = None
+    body: BodyRules = BodyRules()
+    pagination: Pagination = Pagination()
+    pm_inbox: InboxRules | None = None
+    pm_message: PostRules | None = None
+    json: JsonRules | None = None
+    dates: Dates = Dates()
+    unconfirmed: tuple[str, ...] = ()
+    path: str = ""
+
+    def url(self, key: str, **values: Any) -> str:
+        """Fill a URL template: `profile.url("thread_page", base=..., thread=7, page=2)`."""
+        template = self.urls.get(key)
+        if template is None:
+            raise ProfileError(f"{self.path or self.name}: urls.{key}: not in this profile")
+        return template.format(**{"base": self.urls.get("base", ""), **values})
+
+
+# ---------------------------------------------------------------- loading
+
+def profile_names() -> list[str]:
+    return sorted(p.stem for p in PROFILES_DIR.glob("*.yaml"))
+
+
+def engine_profiles() -> list[Profile]:
+    return [load_profile(n) for n in profile_names()]
+
+
+_cache: dict[str, Profile] = {}
+
+
+def load_profile(name_or_path: str | Path) -> Profile:
+    """Load and validate a profile by shipped name or by path to a YAML file."""
+    path = _resolve(name_or_path)
+    key = str(path)
+    if key not in _cache:
+        data = _merged(path, seen=())
+        _cache[key] = _validate(data, _label(path), path.stem)
+    return _cache[key]
+
+
+def _resolve(name_or_path: str | Path, relative_to: Path | None = None) -> Path:
+    s = str(name_or_path)
+    if s.endswith((".yaml", ".yml")) or "/" in s or "\\" in s:
+        p = Path(s)
+        if not p.is_absolute() and relative_to is not None and not p.exists():
+            p = relative_to / p
+        if not p.is_file():
+            raise ProfileError(f"{s}: no such profile file")
+        return p.resolve()
+    p = PROFILES_DIR / f"{s}.yaml"
+    if not p.is_file():
+        raise ProfileError(f"unknown profile {s!r}; known: {', '.join(profile_names())}")
+    return p
+
+
+def _label(path: Path) -> str:
+    try:
+        return "profiles/" + str(path.relative_to(PROFILES_DIR))
+    except ValueError:
+        return str(path)
+
+
+def _merged(path: Path, seen: tuple[Path, ...]) -> dict:
+    label = _label(path)
+    if path in seen:
+        raise ProfileError(f"{label}: extends: cycle through {[str(p) for p in seen]}")
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except yaml.YAMLError as exc:
+        raise ProfileError(f"{label}: not valid YAML: {exc}") from None
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise ProfileError(f"{label}: (top): must be a mapping")
+    parent = data.pop("extends", None)
+    if parent is None:
+        return data
+    if not isinstance(parent, str):
+        raise ProfileError(f"{label}: extends: must be a profile name or path")
+    try:
+        base = _merged(_resolve(parent, relative_to=path.parent), seen + (path,))
+    except ProfileError as exc:
+        raise ProfileError(f"{label}: extends: {exc}") from None
+    base.pop("name", None)
+    return _deep_merge(base, data)
+
+
+def _deep_merge(base: dict, over: dict) -> dict:
+    out = dict(base)
+    for k, v in over.items():
+        if isinstance(v, dict) and isinstance(out.get(k), dict):
+            out[k] = _deep_merge(out[k], v)
+        else:
+            out[k] = v
+    return out
+
+
+# ---------------------------------------------------------------- validation
+
+class _V:
+    """Validation helpers that carry the file label and key path."""
+
+    def __init__(self, label: str) -> None:
+        self.label = label
+
+    def fail(self, path: str, msg: str) -> ProfileError:
+        return ProfileError(f"{self.label}: {path or '(top)'}: {msg}")
+
+    def mapping(self, value: Any, path: str, allowed: set[str], required: set[str] = frozenset()) -> dict:
+        if not isinstance(value, dict):
+            raise self.fail(path, "must be a mapping")
+        for k in value:
+            if k not in allowed:
+                raise self.fail(_join(path, str(k)), f"unknown key (allowed: {', '.join(sorted(allowed))})")
+        for k in sorted(required):
+            if value.get(k) in (None, ""):
+                raise self.fail(_join(path, k), "required")
+        return value
+
+    def string(self, value: Any, path: str, optional: bool = True) -> str | None:
+        if value is None and optional:
+            return None
+        if not isinstance(value, str) or (not optional and not value):
+            raise self.fail(path, "must be a string" if value is not None else "required")
+        return value
+
+    def strings(self, value: Any, path: str) -> tuple[str, ...]:
+        if value is None:
+            return ()
+        if isinstance(value, str):
+            value = [value]
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise self.fail(path, "must be a list of strings")
+        return tuple(value)
+
+    def selector(self, value: Any, path: str, optional: bool = True) -> str | None:
+        s = self.string(value, path, optional)
+        if s is not None:
+            try:
+                compile_selector(s)
+            except BadSelector as exc:
+                raise self.fail(path, str(exc)) from None
+        return s
+
+    def regex(self, value: Any, path: str) -> str | None:
+        s = self.string(value, path)
+        if s is not None:
+            try:
+                re.compile(s)
+            except re.error as exc:
+                raise self.fail(path, f"not a valid regex: {exc}") from None
+        return s
+
+    def field(self, value: Any, path: str, required: bool = False) -> Field | None:
+        if value is None:
+            if required:
+                raise self.fail(path, "required")
+            return None
+        if isinstance(value, str):
+            return Field(selector=self.selector(value, path), required=required)
+        m = self.mapping(value, path, {"selector", "attr", "regex", "required"})
+        req = m.get("required", required)
+        if not isinstance(req, bool):
+            raise self.fail(_join(path, "required"), "must be true or false")
+        return Field(
+            selector=self.selector(m.get("selector"), _join(path, "selector")),
+            attr=self.string(m.get("attr"), _join(path, "attr")),
+            regex=self.regex(m.get("regex"), _join(path, "regex")),
+            required=req,
+        )
+
+
+def _join(path: str, key: str) -> str:
+    return f"{path}.{key}" if path else key
+
+
+_POST_KEYS = {"container", "id", "author", "body", "time", "number", "author_id", "edited",
+              "edit_count", "edited_time", "subject", "skip"}
+
+
+def _post_rules(v: _V, raw: Any, path: str) -> PostRules:
+    m = v.mapping(raw, path, _POST_KEYS, {"container", "id", "author", "body"})
+    return PostRules(
+        container=v.selector(m["container"], _join(path, "container"), optional=False),
+        id=v.field(m["id"], _join(path, "id"), required=True),
+        author=v.field(m["author"], _join(path, "author"), required=True),
+        body=v.field(m["body"], _join(path, "body"), required=True),
+        **{k: v.field(m.get(k), _join(path, k)) for k in
+           ("time", "number", "author_id", "edited", "edit_count", "edited_time", "subject")},
+        skip=v.selector(m.get("skip"), _join(path, "skip")),
+    )
+
+
+def _validate(data: dict, label: str, stem: str) -> Profile:
+    v = _V(label)
+    top = v.mapping(data, "", {"engine", "name", "description", "format", "encoding", "timezone",
+                               "unconfirmed", "urls", "detect", "selectors", "json", "dates"},
+                    {"engine"})
+    fmt = top.get("format", "html")
+    if fmt not in ("html", "json"):
+        raise v.fail("format", "must be html or json")
+    zone = v.string(top.get("timezone", "UTC"), "timezone", optional=False)
+    try:
+        ZoneInfo(zone)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise v.fail("timezone", f"unknown time zone {zone!r}") from None
+    encoding = v.string(top.get("encoding"), "encoding")
+    if encoding is not None:
+        try:
+            "".encode(encoding)
+        except LookupError:
+            raise v.fail("encoding", f"unknown encoding {encoding!r}") from None
+
+    urls = top.get("urls") or {}
+    if not isinstance(urls, dict):
+        raise v.fail("urls", "must be a mapping")
+    for k, u in urls.items():
+        v.string(u, _join("urls", str(k)), optional=False)
+
+    d = v.mapping(top.get("detect") or {}, "detect", {"generator", "markup", "url"})
+    detect = Detection(
+        generator=tuple(v.regex(x, f"detect.generator[{i}]") for i, x in enumerate(v.strings(d.get("generator"), "detect.generator"))),
+        markup=tuple(v.selector(x, f"detect.markup[{i}]") for i, x in enumerate(v.strings(d.get("markup"), "detect.markup"))),
+        url=tuple(v.regex(x, f"detect.url[{i}]") for i, x in enumerate(v.strings(d.get("url"), "detect.url"))),
+    )
+
+    sel = v.mapping(top.get("selectors") or {}, "selectors",
+                    {"post", "body", "pagination", "pm_inbox", "pm_message"},
+                    {"post"} if fmt == "html" else set())
+    post = _post_rules(v, sel["post"], "selectors.post") if sel.get("post") is not None else None
+    pm_message = _post_rules(v, sel["pm_message"], "selectors.pm_message") if sel.get("pm_message") is not None else None
+    b = v.mapping(sel.get("body") or {}, "selectors.body", set(BodyRules.__dataclass_fields__))
+    defaults = BodyRules()
+    body = BodyRules(**{k: v.selector(b.get(k, getattr(defaults, k)), f"selectors.body.{k}")
+                        for k in BodyRules.__dataclass_fields__})
+    pg = v.mapping(sel.get("pagination") or {}, "selectors.pagination", {"current", "last", "next"})
+    pagination = Pagination(**{k: v.field(pg.get(k), f"selectors.pagination.{k}") for k in ("current", "last", "next")})
+    pm_inbox = None
+    if sel.get("pm_inbox") is not None:
+        p = "selectors.pm_inbox"
+        m = v.mapping(sel["pm_inbox"], p, {"container", "id", "subject", "sender", "time", "link"},
+                      {"container", "id", "subject"})
+        pm_inbox = InboxRules(
+            container=v.selector(m["container"], _join(p, "container"), optional=False),
+            id=v.field(m["id"], _join(p, "id"), required=True),
+            subject=v.field(m["subject"], _join(p, "subject"), required=True),
+            sender=v.field(m.get("sender"), _join(p, "sender")),
+            time=v.field(m.get("time"), _join(p, "time")),
+            link=v.field(m.get("link"), _join(p, "link")),
+        )
+
+    json_rules = None
+    if fmt == "json":
+        j = v.mapping(top.get("json"), "json", set(JsonRules.__dataclass_fields__), {"posts", "id", "author", "body_html"})
+        json_rules = JsonRules(
+            posts=v.strings(j["posts"], "json.posts"),
+            **{k: v.string(j.get(k), f"json.{k}") for k in JsonRules.__dataclass_fields__ if k != "posts"},
+        )
+    elif top.get("json") is not None:
+        raise v.fail("json", "only for format: json")
+
+    dt = v.mapping(top.get("dates") or {}, "dates", {"formats", "time_formats", "months", "relative"})
+    months = dt.get("months") or {}
+    relative = dt.get("relative") or {}
+    for name, table in (("months", months), ("relative", relative)):
+        if not isinstance(table, dict) or not all(isinstance(k, str) and isinstance(n, int) for k, n in table.items()):
+            raise v.fail(f"dates.{name}", "must map words to whole numbers")
+    dates = Dates(
+        formats=v.strings(dt.get("formats"), "dates.formats") or Dates.formats,
+        time_formats=v.strings(dt.get("time_formats"), "dates.time_formats") or Dates.time_formats,
+        months=dict(months),
+        relative=dict(relative),
+    )
+    return Profile(
+        name=v.string(top.get("name", stem), "name", optional=False),
+        engine=v.string(top["engine"], "engine", optional=False),
+        format=fmt,
+        description=v.string(top.get("description", ""), "description") or "",
+        encoding=encoding,
+        timezone=zone,
+        urls=dict(urls),
+        detect=detect,
+        post=post,
+        body=body,
+        pagination=pagination,
+        pm_inbox=pm_inbox,
+        pm_message=pm_message,
+        json=json_rules,
+        dates=dates,
+        unconfirmed=v.strings(top.get("unconfirmed"), "unconfirmed"),
+        path=label,
+    )

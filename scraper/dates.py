@@ -1,0 +1,147 @@
+"""Reading forum times: month names in Russian and English, relative days, zones.
+
+`DateReader(formats, zone, months=..., relative=...)` turns the text or
+attribute a profile points at into a timezone-aware datetime:
+
+- `formats` are `strptime` formats tried in order; `%B`/`%b` stand for a
+  month *name* in any language the reader knows (Russian nominative, genitive
+  and abbreviated forms, English full and abbreviated, "Sept."), so one
+  format serves «5 марта 2024, 10:30» and "5 March 2024, 10:30".
+- special formats: `iso` (ISO 8601, `Z` allowed), `epoch`, `epoch_ms`.
+- relative days («сегодня», «вчера», "Today", "Yesterday", ...) are replaced by
+  the date of `now` in the forum's zone, and the rest is read with
+  `time_formats`.
+- Django's "a.m."/"p.m.", "noon", "midnight" and "9 a.m." are understood.
+- A naive result gets the forum's zone (`zone`, an IANA name).
+
+`read()` returns None when nothing fits; the caller raises the error, since it
+knows the page and profile.
+"""
+from __future__ import annotations
+
+import re
+from datetime import date, datetime, timedelta, timezone
+from zoneinfo import ZoneInfo
+
+MONTHS: dict[str, int] = {}
+_MONTH_FORMS = {
+    1: "january jan январь января янв январе",
+    2: "february feb февраль февраля фев февр феврале",
+    3: "march mar март марта мар марте",
+    4: "april apr апрель апреля апр апреле",
+    5: "may май мая мае",
+    6: "june jun июнь июня июн июне",
+    7: "july jul июль июля июл июле",
+    8: "august aug август августа авг августе",
+    9: "september sep sept сентябрь сентября сен сент сентябре",
+    10: "october oct октябрь октября окт октябре",
+    11: "november nov ноябрь ноября ноя нояб ноябре",
+    12: "december dec декабрь декабря дек декабре",
+}
+for _n, _forms in _MONTH_FORMS.items():
+    for _f in _forms.split():
+        MONTHS[_f] = _n
+
+# days back from today
+RELATIVE_DAYS: dict[str, int] = {
+    "сегодня": 0, "today": 0, "вчера": 1, "yesterday": 1, "позавчера": 2,
+}
+
+DEFAULT_TIME_FORMATS = ("%H:%M", "%H:%M:%S", "%I:%M %p", "%I:%M:%S %p")
+
+_AMPM = re.compile(r"\b([ap])\.?\s?m\b\.?", re.I)
+_HOUR_ONLY = re.compile(r"(?<![:\d])(\d{1,2})\s?(AM|PM)\b")
+_SPACES = re.compile(r"\s+")
+
+
+class DateReader:
+    def __init__(
+        self,
+        formats: tuple[str, ...],
+        zone: str = "UTC",
+        months: dict[str, int] | None = None,
+        relative: dict[str, int] | None = None,
+        time_formats: tuple[str, ...] = DEFAULT_TIME_FORMATS,
+    ) -> None:
+        self.zone = ZoneInfo(zone)
+        self.formats = tuple(formats)
+        self._strp = tuple(_month_as_number(f) for f in self.formats)
+        month_table = dict(MONTHS)
+        month_table.update({k.lower(): v for k, v in (months or {}).items()})
+        self._months = month_table
+        names = sorted(month_table, key=len, reverse=True)
+        self._month_re = re.compile(r"(?<!\w)(" + "|".join(map(re.escape, names)) + r")\.?(?!\w)", re.I)
+        rel = dict(RELATIVE_DAYS)
+        rel.update({k.lower(): v for k, v in (relative or {}).items()})
+        self._relative = rel
+        self._relative_re = re.compile(
+            r"(?<!\w)(" + "|".join(map(re.escape, sorted(rel, key=len, reverse=True))) + r")(?!\w)", re.I
+        )
+        self.time_formats = tuple(time_formats)
+
+    def read(self, text: str, now: datetime | None = None) -> datetime | None:
+        raw = _SPACES.sub(" ", text).strip()
+        if not raw:
+            return None
+        for fmt in self.formats:
+            if fmt in ("iso", "epoch", "epoch_ms"):
+                value = _special(fmt, raw)
+                if value is not None:
+                    return self._aware(value)
+        norm = self._normalise(raw)
+        rel = self._relative_re.search(norm)
+        if rel:
+            days = self._relative[rel.group(1).lower()]
+            rest = (norm[: rel.start()] + " " + norm[rel.end():]).strip(" ,.-в").strip()
+            rest = re.sub(r"^(в|at|,)\s+", "", rest)
+            today = (now.astimezone(self.zone) if now else datetime.now(self.zone)).date()
+            day = today - timedelta(days=days)
+            for fmt in self.time_formats:
+                try:
+                    t = datetime.strptime(rest, fmt)
+                except ValueError:
+                    continue
+                return datetime.combine(day, t.time(), self.zone)
+            return None
+        for fmt in self._strp:
+            if fmt in ("iso", "epoch", "epoch_ms"):
+                continue
+            try:
+                value = datetime.strptime(norm, fmt)
+            except ValueError:
+                continue
+            return self._aware(value)
+        return None
+
+    def _normalise(self, text: str) -> str:
+        s = self._month_re.sub(lambda m: str(self._months[m.group(1).lower()]), text)
+        s = re.sub(r"\bnoon\b", "12:00 PM", s, flags=re.I)
+        s = re.sub(r"\bmidnight\b", "12:00 AM", s, flags=re.I)
+        s = _AMPM.sub(lambda m: m.group(1).upper() + "M", s)
+        s = _HOUR_ONLY.sub(r"\1:00 \2", s)
+        return s
+
+    def _aware(self, value: datetime) -> datetime:
+        if value.tzinfo is None:
+            return value.replace(tzinfo=self.zone)
+        return value
+
+
+def _month_as_number(fmt: str) -> str:
+    return fmt.replace("%B", "%m").replace("%b", "%m").replace("%h", "%m")
+
+
+def _special(fmt: str, raw: str) -> datetime | None:
+    try:
+        if fmt == "iso":
+            return datetime.fromisoformat(raw.replace("Z", "+00:00") if raw.endswith("Z") else raw)
+        if fmt == "epoch":
+            return datetime.fromtimestamp(int(raw), timezone.utc)
+        if fmt == "epoch_ms":
+            return datetime.fromtimestamp(int(raw) / 1000, timezone.utc)
+    except (ValueError, OverflowError):
+        return None
+    return None
+
+
+__all__ = ["DateReader", "MONTHS", "RELATIVE_DAYS", "date"]

@@ -1,0 +1,97 @@
+"""The scraper's exceptions: errors at the edge, each naming the place.
+
+ScraperError
+├── LayoutChanged     a required selector matched nothing (URL/file, profile, selector)
+│   └── NoPosts       a page with content yielded no posts at all
+├── UnknownEngine     `--profile auto` recognised no engine in a page
+└── DateFormatError   a time was found but no format of the profile reads it
+
+(The live client in `scraper.http` adds its own HTTP errors beside these.)
+"""
+from __future__ import annotations
+
+
+class ScraperError(Exception):
+    """Base of every scraper error; `str()` is a message fit for a GM."""
+
+
+class LayoutChanged(ScraperError):
+    """A required selector matched nothing: the forum's markup is not what the profile says."""
+
+    def __init__(self, url: str, profile: str, selector: str, detail: str = "") -> None:
+        self.url = url
+        self.profile = profile
+        self.selector = selector
+        self.detail = detail
+        msg = f"{url}: profile {profile!r}: selector {selector!r} matched nothing"
+        if detail:
+            msg += f" ({detail})"
+        super().__init__(msg)
+
+
+class NoPosts(LayoutChanged):
+    """A page that has content yielded no posts (a board index given as a thread, say)."""
+
+    def __init__(self, url: str, profile: str, selector: str, detail: str = "") -> None:
+        super().__init__(url, profile, selector, detail or "the page has content but no posts; is it a thread page?")
+
+
+class UnknownEngine(ScraperError):
+    def __init__(self, url: str, detail: str = "") -> None:
+        self.url = url
+        super().__init__(
+            f"{url}: no forum engine recognised (tried every profile's detection hints)"
+            + (f"; {detail}" if detail else "")
+            + "; name one with --profile"
+        )
+
+
+class DateFormatError(ScraperError):
+    def __init__(self, url: str, profile: str, text: str, formats: tuple[str, ...]) -> None:
+        self.url, self.profile, self.text, self.formats = url, profile, text, formats
+        super().__init__(
+            f"{url}: profile {profile!r}: cannot read the time {text!r} with formats {list(formats)}"
+        )
+
+
+# ---------------------------------------------------------------- the live forum (scraper.http)
+#
+# ScraperError
+# └── ForumError          the live forum answered in a way we cannot go on with (names the URL)
+#     ├── HttpError       an unexpected HTTP status
+#     ├── AuthRequired    401/403, a login page where a page was expected, a refused login
+#     ├── RateLimited     429 (or the forum's own "too many submissions") past retries or cap
+#     ├── ForumUnavailable  timeouts, connection errors and 5xx past the retries
+#     └── PostRejected    a write the forum did not save (no new post id, a form error)
+
+
+class ForumError(ScraperError):
+    def __init__(self, url: str, reason: str) -> None:
+        self.url = url
+        self.reason = reason
+        super().__init__(f"{url}: {reason}")
+
+
+class HttpError(ForumError):
+    def __init__(self, url: str, status: int) -> None:
+        self.status = status
+        super().__init__(url, f"unexpected HTTP {status}")
+
+
+class AuthRequired(ForumError):
+    """The forum wants a login we do not have, or refused ours."""
+
+
+class RateLimited(ForumError):
+    def __init__(self, url: str, retry_after: float | None, detail: str = "") -> None:
+        self.retry_after = retry_after
+        wait = f"; retry after {retry_after:.0f} s" if retry_after is not None else ""
+        super().__init__(url, f"rate limited{wait}" + (f" ({detail})" if detail else ""))
+
+
+class ForumUnavailable(ForumError):
+    """Timeouts, connection errors or 5xx answers outlasted the retries."""
+
+
+class PostRejected(ForumError):
+    """A reply or PM that the forum did not save; the draft stays unpublished."""

@@ -1,0 +1,344 @@
+"""Posts out of a saved or fetched forum page, by a site profile.
+
+Public API:
+    extract_posts(content: bytes, profile: Profile | None, source: str,
+                  *, url: str | None = None, now: datetime | None = None) -> ExtractedPage
+        One page's posts in page order, its page number, the thread's last page
+        number and the next page's URL. `profile=None` detects the engine
+        (`scraper.detect`). `source` names the page in errors (file or URL);
+        `url`, when known, makes `next_url` absolute. `now` anchors relative
+        dates («сегодня», "Yesterday"); default: the current time.
+    extract_file(path, profile=None) -> ExtractedPage
+    thread_order(pages) -> list[Post]
+        The posts of several pages of one thread in thread order, each id once.
+    parse_html(content, encoding=None) -> lxml root   (decoding by the page's charset)
+
+Errors (scraper.errors): `NoPosts` when a page with content yields no posts
+(a board index given as a thread), `LayoutChanged` when a required field's
+selector matches nothing in a post, `DateFormatError` when a time is found but
+unreadable. Never a silent empty result.
+
+HTML is parsed by lxml directly and selectors are precompiled XPath; the body
+walk is plain Python over the element tree (no BeautifulSoup on this path).
+Discourse pages are its JSON API (`format: json` profiles).
+"""
+from __future__ import annotations
+
+import json
+import re
+from datetime import datetime
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterable
+from urllib.parse import urljoin
+
+import lxml.html
+from lxml import etree
+
+from config.profiles import Field, PostRules, Profile
+from scraper.dates import DateReader
+from scraper.errors import DateFormatError, LayoutChanged, NoPosts, ScraperError
+from scraper.model import ExtractedPage, Post
+from scraper.select import compile_selector
+from scraper.text import BodyReader, element_text
+
+_CHARSET = re.compile(rb"""<meta[^>]{0,200}?charset\s*=\s*["']?\s*([-\w.:]+)""", re.I)
+_INT = re.compile(r"\d+")
+
+
+# ---------------------------------------------------------------- decoding
+
+def sniff_encoding(content: bytes) -> str | None:
+    """The charset a page declares (BOM or <meta charset>), None if it declares none."""
+    if content.startswith(b"\xef\xbb\xbf"):
+        return "utf-8"
+    m = _CHARSET.search(content[:4096])
+    if m:
+        name = m.group(1).decode("ascii", "replace").lower()
+        try:
+            "".encode(name)
+        except LookupError:
+            return None
+        return name
+    return None
+
+
+@lru_cache(maxsize=None)
+def _parser(encoding: str) -> lxml.html.HTMLParser:
+    return lxml.html.HTMLParser(encoding=encoding, remove_comments=False)
+
+
+def parse_html(content: bytes, encoding: str | None = None):
+    """The lxml root of a page, decoded by `encoding`, else its declared charset, else UTF-8."""
+    enc = encoding or sniff_encoding(content) or "utf-8"
+    if content.startswith(b"\xef\xbb\xbf"):
+        content = content[3:]
+    return lxml.html.document_fromstring(content, parser=_parser(enc))
+
+
+# ---------------------------------------------------------------- readers per profile
+
+class _Compiled:
+    """A profile's selectors compiled, its body and date readers built: once per profile."""
+
+    def __init__(self, profile: Profile) -> None:
+        self.profile = profile
+        self.body = BodyReader(profile.body)
+        self.dates = DateReader(profile.dates.formats, profile.timezone, dict(profile.dates.months),
+                                dict(profile.dates.relative), profile.dates.time_formats)
+
+
+_COMPILED: dict[int, _Compiled] = {}
+
+
+def _compiled(profile: Profile) -> _Compiled:
+    """The compiled readers of a profile (profiles are immutable; cached by identity)."""
+    comp = _COMPILED.get(id(profile))
+    if comp is None or comp.profile is not profile:
+        comp = _COMPILED[id(profile)] = _Compiled(profile)
+    return comp
+
+
+def _first(context, f: Field):
+    """The element a field points at (the context itself when it has no selector)."""
+    if f.selector is None:
+        return context
+    found = compile_selector(f.selector)(context)
+    return found[0] if found else None
+
+
+def field_value(context, f: Field | None) -> str | None:
+    """A field's string value in `context`, or None when its selector matches nothing."""
+    if f is None:
+        return None
+    el = _first(context, f)
+    if el is None:
+        return None
+    if f.attr:
+        value = el.get(f.attr)
+        if value is None:
+            return None
+    else:
+        value = element_text(el) if not isinstance(el, str) else str(el)
+    if f.regex:
+        m = re.search(f.regex, value)
+        if not m:
+            return None
+        value = m.group(1) if m.groups() else m.group(0)
+    return value.strip()
+
+
+def _required(context, f: Field, name: str, source: str, profile: Profile, where: str) -> str:
+    value = field_value(context, f)
+    if value is None or value == "":
+        raise LayoutChanged(source, profile.name, f.describe(), f"{where}: no {name}")
+    return value
+
+
+def _int(value: str | None) -> int | None:
+    if value is None:
+        return None
+    m = _INT.search(value)
+    return int(m.group(0)) if m else None
+
+
+# ---------------------------------------------------------------- HTML
+
+def extract_posts(content: bytes, profile: Profile | None, source: str, *,
+                  url: str | None = None, now: datetime | None = None) -> ExtractedPage:
+    """The posts of one page (see the module docstring)."""
+    if not content.strip():
+        raise ScraperError(f"{source}: the page is empty")
+    if profile is None:
+        from scraper.detect import detect_json_profile, detect_tree_profile
+        if _looks_json(content):
+            profile = detect_json_profile(source)
+        else:
+            sniffed = sniff_encoding(content) or "utf-8"
+            root = parse_html(content, sniffed)
+            profile = detect_tree_profile(root, url=url, source=source)
+            if profile.encoding and profile.encoding.lower() != sniffed:
+                root = parse_html(content, profile.encoding)
+            return extract_from_tree(root, profile, source, url=url, now=now)
+    if profile.format == "json":
+        return _extract_json(content, profile, source, now)
+    root = parse_html(content, profile.encoding)
+    return extract_from_tree(root, profile, source, url=url, now=now)
+
+
+def _looks_json(content: bytes) -> bool:
+    return content.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] in (b"{", b"[")
+
+
+def extract_from_tree(root, profile: Profile, source: str, *, url: str | None = None,
+                      now: datetime | None = None, rules: PostRules | None = None) -> ExtractedPage:
+    rules = rules or profile.post
+    if rules is None:
+        raise ScraperError(f"{source}: profile {profile.name!r} has no post selectors")
+    comp = _compiled(profile)
+    containers = compile_selector(rules.container)(root)
+    if rules.skip:
+        skipped = set(compile_selector(rules.skip)(root))
+        containers = [c for c in containers if c not in skipped]
+    if not containers:
+        raise NoPosts(source, profile.name, rules.container)
+    page = _int(field_value(root, profile.pagination.current))
+    last = _int(field_value(root, profile.pagination.last))
+    if page is None and last is not None:
+        page = None
+    nxt = field_value(root, profile.pagination.next)
+    if nxt and url:
+        nxt = urljoin(url, nxt)
+    posts = []
+    for index, el in enumerate(containers):
+        posts.append(_post(el, rules, comp, source, page, now, index))
+    return ExtractedPage(source=source, profile=profile.name, posts=tuple(posts),
+                         page=page, last_page=last if last is not None else (page if nxt is None and page else None),
+                         next_url=nxt or None)
+
+
+def _post(el, rules: PostRules, comp: _Compiled, source: str, page: int | None,
+          now: datetime | None, index: int) -> Post:
+    profile = comp.profile
+    where = f"post #{index + 1} on the page"
+    pid = _required(el, rules.id, "id", source, profile, where)
+    where = f"post {pid}"
+    author = _required(el, rules.author, "author", source, profile, where)
+    body_el = _first(el, rules.body)
+    if body_el is None:
+        raise LayoutChanged(source, profile.name, rules.body.describe(), f"{where}: no body")
+    body = comp.body.read(body_el)
+    posted_at = _time(el, rules.time, comp, source, now, where)
+    edited_at = _time(el, rules.edited_time, comp, source, now, where, strict=False)
+    edit_count = _int(field_value(el, rules.edit_count))
+    edited = edited_at is not None or bool(edit_count)
+    if rules.edited is not None and not edited:
+        edited = field_value(el, rules.edited) not in (None, "")
+    return Post(
+        id=pid, author=author, posted_at=posted_at, text=body.text, quotes=body.quotes,
+        spoilers=body.spoilers, struck=body.struck, secret=body.secret, emphasis=body.emphasis,
+        edited=edited, edited_at=edited_at, edit_count=edit_count,
+        number=_int(field_value(el, rules.number)), author_id=field_value(el, rules.author_id),
+        page=page, source=source,
+    )
+
+
+def _time(el, f: Field | None, comp: _Compiled, source: str, now, where: str, strict: bool = True):
+    if f is None:
+        return None
+    text = field_value(el, f)
+    if not text:
+        if f.required:
+            raise LayoutChanged(source, comp.profile.name, f.describe(), f"{where}: no time")
+        return None
+    value = comp.dates.read(text, now)
+    if value is None and strict:
+        raise DateFormatError(source, comp.profile.name, text, comp.profile.dates.formats)
+    return value
+
+
+# ---------------------------------------------------------------- JSON (Discourse)
+
+def _path(data: Any, dotted: str) -> Any:
+    for key in dotted.split("."):
+        if isinstance(data, dict) and key in data:
+            data = data[key]
+        else:
+            return None
+    return data
+
+
+def _extract_json(content: bytes, profile: Profile, source: str, now) -> ExtractedPage:
+    rules = profile.json
+    assert rules is not None  # validated: format json has json rules
+    try:
+        data = json.loads(content.decode(profile.encoding or "utf-8-sig"))
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise ScraperError(f"{source}: profile {profile.name!r}: not JSON: {exc}") from None
+    items = None
+    for p in rules.posts:
+        items = _path(data, p)
+        if isinstance(items, list):
+            break
+    if not isinstance(items, list) or not items:
+        raise NoPosts(source, profile.name, " | ".join(rules.posts), "no list of posts at these JSON paths")
+    comp = _compiled(profile)
+    posts = []
+    for i, item in enumerate(items):
+        where = f"post #{i + 1}"
+        values = {}
+        for key in ("id", "author", "body_html"):
+            v = _path(item, getattr(rules, key))
+            if v is None:
+                raise LayoutChanged(source, profile.name, getattr(rules, key), f"{where}: no {key}")
+            values[key] = v
+        html = str(values["body_html"]) or "<p></p>"
+        body = comp.body.read(lxml.html.fragment_fromstring(html, create_parent="div"))
+        posted_raw = _path(item, rules.time) if rules.time else None
+        posted_at = comp.dates.read(str(posted_raw), now) if posted_raw else None
+        versions = _path(item, rules.edit_count) if rules.edit_count else None
+        edit_count = int(versions) - 1 if isinstance(versions, int) else None
+        number = _path(item, rules.number) if rules.number else None
+        posts.append(Post(
+            id=str(values["id"]), author=str(values["author"]), posted_at=posted_at, text=body.text,
+            quotes=body.quotes, spoilers=body.spoilers, struck=body.struck, secret=body.secret,
+            emphasis=body.emphasis, edited=bool(edit_count), edit_count=edit_count,
+            number=int(number) if isinstance(number, int) else None,
+            author_id=str(_path(item, rules.author_id)) if rules.author_id else None,
+            page=None, source=source,
+        ))
+    posts.sort(key=lambda p: (p.number is None, p.number or 0))
+    return ExtractedPage(source=source, profile=profile.name, posts=tuple(posts))
+
+
+# ---------------------------------------------------------------- files and folders
+
+PAGE_SUFFIXES = (".html", ".htm", ".json", ".xhtml")
+
+
+def extract_file(path: str | Path, profile: Profile | None = None, *, now: datetime | None = None) -> ExtractedPage:
+    p = Path(path)
+    try:
+        content = p.read_bytes()
+    except OSError as exc:
+        raise ScraperError(f"{p}: cannot read: {exc.strerror}") from None
+    return extract_posts(content, profile, str(p), now=now)
+
+
+def page_files(path: str | Path) -> list[Path]:
+    """A saved page, or the pages of a folder (by suffix, sorted by name)."""
+    p = Path(path)
+    if p.is_dir():
+        files = sorted(f for f in p.iterdir() if f.is_file() and f.suffix.lower() in PAGE_SUFFIXES)
+        if not files:
+            raise ScraperError(f"{p}: no saved pages ({', '.join(PAGE_SUFFIXES)}) in this folder")
+        return files
+    if not p.exists():
+        raise ScraperError(f"{p}: no such file or folder")
+    return [p]
+
+
+def _order_key(post: Post, seq: int):
+    num = post.number
+    pid = int(post.id) if post.id.isdigit() else None
+    return (post.page if post.page is not None else 0,
+            num if num is not None else (pid if pid is not None else 0), seq)
+
+
+def thread_order(pages: Iterable[ExtractedPage]) -> list[Post]:
+    """The posts of several pages of one thread in thread order, each id once (first copy kept).
+
+    Order: by page number, then the post's number in the thread when the page
+    gives it, else its numeric id (forum ids grow with time), else page order.
+    """
+    seen: dict[str, Post] = {}
+    keyed = []
+    seq = 0
+    for pg in pages:
+        for post in pg.posts:
+            seq += 1
+            keyed.append((_order_key(post, seq), post))
+    keyed.sort(key=lambda kp: kp[0])
+    for _, post in keyed:
+        seen.setdefault(post.id, post)
+    return list(seen.values())

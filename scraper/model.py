@@ -1,0 +1,153 @@
+"""The post model: what the scraper hands to the rest of gorod.
+
+Everything here is a frozen value. Sequences are tuples so that posts hash and
+compare by value (a poller can keep `set[Post]` to notice edits).
+
+- `Post`: one post of a thread (a forum topic or a PM conversation page).
+- `PrivateMessage`: one message of a PM conversation; same body fields as a post.
+- `Emphasis`: a bold and/or coloured fragment of the body (orders may require
+  bold or a colour); quotes, spoilers and struck-out text carry none.
+- `ExtractedPage`: what `scraper.extract.extract_posts` returns for one page.
+
+Body fields, common to both messages:
+  text      plain text of the body *without* quotes, spoilers, struck-out text
+            and hidden text (a vote inside a quote is not a vote);
+  quotes    texts of the quotes (their "X wrote:" header dropped);
+  spoilers  texts of spoiler blocks;
+  struck    struck-out pieces (<s>, <del>, <strike>);
+  secret    hidden / private pieces (hide tags, text visible only to some).
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from datetime import datetime
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Emphasis:
+    """A fragment of the body's own text written bold and/or in a colour.
+
+    `color` is normalised to lower case as written by the forum ("red",
+    "#ff0000", "rgb(255, 0, 0)"); None when the fragment is only bold.
+    """
+
+    text: str
+    bold: bool = False
+    color: str | None = None
+
+
+@dataclass(frozen=True)
+class Body:
+    """The separated contents of one message body."""
+
+    text: str = ""
+    quotes: tuple[str, ...] = ()
+    spoilers: tuple[str, ...] = ()
+    struck: tuple[str, ...] = ()
+    secret: tuple[str, ...] = ()
+    emphasis: tuple[Emphasis, ...] = ()
+
+
+@dataclass(frozen=True)
+class Post:
+    """One post of a thread.
+
+    `id` is the forum's stable post id (a string, as the forum writes it);
+    `number` is the post's position in the thread when the page says it
+    (Spirit, Discourse, NodeBB, ...), else None. `posted_at` and `edited_at`
+    are timezone-aware (the profile's zone when the page gives none) or None.
+    `edited` is True when the page shows an edit marker; `edit_count` is the
+    number of edits when the page says it. `source` is the page's URL or file,
+    `page` its page number in the thread (None when unknown).
+    """
+
+    id: str
+    author: str
+    posted_at: datetime | None
+    text: str
+    quotes: tuple[str, ...] = ()
+    spoilers: tuple[str, ...] = ()
+    struck: tuple[str, ...] = ()
+    secret: tuple[str, ...] = ()
+    emphasis: tuple[Emphasis, ...] = ()
+    edited: bool = False
+    edited_at: datetime | None = None
+    edit_count: int | None = None
+    number: int | None = None
+    author_id: str | None = None
+    page: int | None = None
+    source: str = ""
+
+    @property
+    def body(self) -> Body:
+        return Body(self.text, self.quotes, self.spoilers, self.struck, self.secret, self.emphasis)
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict: datetimes as ISO 8601 with offset, tuples as lists."""
+        return _jsonable(asdict(self))
+
+
+@dataclass(frozen=True)
+class PrivateMessage:
+    """One private message: a message of a PM conversation.
+
+    `conversation_id` groups the messages of one conversation; a reply in an
+    old conversation is a new `PrivateMessage` with a new `id`.
+    """
+
+    id: str
+    conversation_id: str
+    sender: str
+    subject: str
+    sent_at: datetime | None
+    text: str
+    quotes: tuple[str, ...] = ()
+    spoilers: tuple[str, ...] = ()
+    struck: tuple[str, ...] = ()
+    secret: tuple[str, ...] = ()
+    emphasis: tuple[Emphasis, ...] = ()
+    recipients: tuple[str, ...] = ()
+    edited: bool = False
+    source: str = ""
+
+    @property
+    def body(self) -> Body:
+        return Body(self.text, self.quotes, self.spoilers, self.struck, self.secret, self.emphasis)
+
+    def to_json(self) -> dict[str, Any]:
+        return _jsonable(asdict(self))
+
+
+@dataclass(frozen=True)
+class ExtractedPage:
+    """The posts of one saved or fetched page, in page order.
+
+    `page` is this page's number in the thread and `last_page` the thread's
+    last page number when the page shows them; `next_url` the link to the next
+    page (absolute when the page's URL is known, else as written), None on the
+    last page.
+    """
+
+    source: str
+    profile: str
+    posts: tuple[Post, ...] = ()
+    page: int | None = None
+    last_page: int | None = None
+    next_url: str | None = None
+
+    @property
+    def is_last(self) -> bool:
+        if self.page is not None and self.last_page is not None:
+            return self.page >= self.last_page
+        return self.next_url is None
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, datetime):
+        return value.isoformat()
+    if isinstance(value, dict):
+        return {k: _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    return value
