@@ -1,0 +1,366 @@
+"""The one HTTP client of the scraper: session, timeouts, pacing, retries, login, writing.
+
+Everything that talks to a live forum goes through `HttpClient`:
+
+- one `requests.Session` (cookies, keep-alive) with a polite User-Agent naming gorod;
+- a timeout on every request;
+- a minimum interval between requests (`min_interval` seconds, counted on the injected
+  `clock`, waited with the injected `sleep`: tests pass fakes and never sleep);
+- retries with exponential backoff on timeouts, connection errors and 5xx answers, and on
+  429 after the server's `Retry-After` (seconds or an HTTP date), capped;
+- conditional GETs: `get(url, validators=...)` sends `If-None-Match` / `If-Modified-Since`;
+  a 304 comes back as `Fetched.not_modified` with no body to parse;
+- login through the forum's own login form: every hidden field of the form is sent back
+  (Django's `csrfmiddlewaretoken`, phpBB's `form_token`, XenForo's `_xfToken`, ...), so CSRF
+  needs no code per engine; the password comes from an environment variable;
+- `submit_form()`: GET a form page, fill its hidden fields and ours, POST it (used by the
+  writer for approved drafts only, see `scraper.write`).
+
+HTTP symptoms become the errors of `scraper.errors`: `AuthRequired` (401/403, a login page
+where a page was expected, a refused login), `RateLimited` (429 past the retries or the
+cap), `ForumUnavailable` (timeouts and 5xx past the retries), `HttpError` (any other
+unexpected status, with the URL), `LayoutChanged` (a form that is not on its page).
+"""
+from __future__ import annotations
+
+import email.utils
+import logging
+import os
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Mapping
+from urllib.parse import urljoin, urlsplit
+
+import lxml.html
+import requests
+
+from scraper.select import select
+from scraper.errors import (
+    AuthRequired,
+    ForumUnavailable,
+    HttpError,
+    LayoutChanged,
+    RateLimited,
+)
+
+log = logging.getLogger(__name__)
+
+USER_AGENT = "gorod/0.1 (game-master assistant for the forum game; polite, paced, one GM account)"
+
+
+@dataclass(frozen=True)
+class HttpSettings:
+    """How hard the client may press a forum. The defaults suit a small forum."""
+
+    timeout: float = 20.0
+    min_interval: float = 1.0
+    retries: int = 4
+    backoff: float = 2.0
+    max_backoff: float = 60.0
+    max_retry_after: float = 300.0
+    user_agent: str = USER_AGENT
+
+
+@dataclass(frozen=True)
+class LoginForm:
+    """Where and how to log in: a login page holding a form with these two fields.
+
+    `password_env` names the environment variable holding the password (never the
+    password itself in a config file). `error_selector` finds the form's error text on a
+    refused login, for the message.
+    """
+
+    url: str
+    username: str
+    password_env: str
+    username_field: str = "username"
+    password_field: str = "password"
+    error_selector: str = "ul.errorlist, .errorlist, .error, .alert-danger"
+
+    def password(self) -> str:
+        value = os.environ.get(self.password_env)
+        if not value:
+            raise AuthRequired(
+                self.url, f"the password of {self.username!r} is not set: "
+                f"put it in the environment variable {self.password_env}"
+            )
+        return value
+
+
+@dataclass(frozen=True)
+class Validators:
+    """What a server said about a page's version, to ask again conditionally."""
+
+    etag: str | None = None
+    last_modified: str | None = None
+
+    def headers(self) -> dict[str, str]:
+        out = {}
+        if self.etag:
+            out["If-None-Match"] = self.etag
+        if self.last_modified:
+            out["If-Modified-Since"] = self.last_modified
+        return out
+
+    def __bool__(self) -> bool:
+        return bool(self.etag or self.last_modified)
+
+
+@dataclass(frozen=True)
+class Fetched:
+    """A fetched page: final URL, status, bytes, validators; `not_modified` on a 304.
+
+    `content` is the body as sent (the extractor decodes it by the page's charset);
+    `text` decodes it as the server's headers say. `location` is the target of a
+    redirect that was not followed (form posts).
+    """
+
+    url: str
+    status: int
+    content: bytes = b""
+    encoding: str | None = None
+    validators: Validators = field(default_factory=Validators)
+    not_modified: bool = False
+    location: str | None = None
+
+    @property
+    def text(self) -> str:
+        return self.content.decode(self.encoding or "utf-8", errors="replace")
+
+
+class HttpClient:
+    def __init__(
+        self,
+        base_url: str,
+        settings: HttpSettings | None = None,
+        *,
+        login: LoginForm | None = None,
+        session: requests.Session | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], None] = time.sleep,
+        wall_clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.base_url = base_url.rstrip("/") + "/"
+        self.settings = settings or HttpSettings()
+        self.login_form = login
+        self.session = session or requests.Session()
+        self.session.headers["User-Agent"] = self.settings.user_agent
+        self.clock = clock
+        self.sleep = sleep
+        self.wall_clock = wall_clock
+        self._next_request_at: float | None = None
+        self.logged_in = False
+        self.requests_sent = 0
+
+    # -- URLs -------------------------------------------------------------------------
+    def url(self, path_or_url: str) -> str:
+        return urljoin(self.base_url, path_or_url)
+
+    # -- reading ----------------------------------------------------------------------
+    def get(
+        self,
+        url: str,
+        validators: Validators | None = None,
+        *,
+        auth: bool = False,
+        allow_404: bool = False,
+    ) -> Fetched:
+        """GET a page, conditionally when `validators` are given.
+
+        `auth`: the page needs the GM's session; a login page instead of it logs in (once)
+        and asks again. `allow_404`: a 404 comes back as a `Fetched` with status 404 instead
+        of raising (a page past a thread's end).
+        """
+        url = self.url(url)
+        if auth and not self.logged_in and self.login_form is not None:
+            self.login()
+        headers = validators.headers() if validators else {}
+        response = self._send("GET", url, headers=headers)
+        if auth and self._is_login_page(response):
+            if self.login_form is None:
+                raise AuthRequired(url, "the forum asks to log in and no login is configured")
+            self.logged_in = False
+            self.login()
+            response = self._send("GET", url, headers=headers)
+            if self._is_login_page(response):
+                raise AuthRequired(url, "still asked to log in right after logging in")
+        if response.status_code == 304:
+            return Fetched(url, 304, validators=validators or Validators(), not_modified=True)
+        if response.status_code == 404 and allow_404:
+            return _fetched(url, response)
+        self._raise_for_status(url, response)
+        return _fetched(url, response)
+
+    # -- logging in ---------------------------------------------------------------------
+    def login(self) -> None:
+        """Log in with the configured form; `AuthRequired` with the forum's reason if refused."""
+        form = self.login_form
+        if form is None:
+            raise AuthRequired(self.base_url, "no login is configured for this forum")
+        password = form.password()
+        url = self.url(form.url)
+        response = self.submit_form(
+            url,
+            {form.username_field: form.username, form.password_field: password},
+            form_with=form.password_field,
+        )
+        if response.status >= 400:
+            raise AuthRequired(url, f"login as {form.username!r} answered HTTP {response.status}")
+        landed_on_login = response.location is None and _has_password_field(response.content, form)
+        target = response.location or ""
+        if landed_on_login or urlsplit(self.url(target)).path == urlsplit(url).path:
+            reason = _error_text(response.content, form.error_selector) or "the forum refused it"
+            raise AuthRequired(url, f"login as {form.username!r} failed: {reason}")
+        self.logged_in = True
+        log.info("logged in to %s as %s", self.base_url, form.username)
+
+    def _is_login_page(self, response: requests.Response) -> bool:
+        if self.login_form is None:
+            return response.status_code in (401,)
+        login_path = urlsplit(self.url(self.login_form.url)).path
+        if response.status_code == 401:
+            return True
+        if urlsplit(response.url or "").path == login_path:
+            return True
+        return any(urlsplit(r.headers.get("Location", "")).path == login_path for r in response.history)
+
+    # -- forms ------------------------------------------------------------------------
+    def submit_form(
+        self,
+        page_url: str,
+        fields: Mapping[str, str],
+        *,
+        form_with: str | None = None,
+        auth: bool = False,
+    ) -> Fetched:
+        """GET `page_url`, take its first POST form (the first holding a field named
+        `form_with`, if given), POST the form's hidden fields overlaid with `fields` to its
+        action. Redirects are not followed: the answer's `location` tells where the forum
+        sent us (for a new post, its id)."""
+        page = self.get(page_url, auth=auth)
+        doc = lxml.html.fromstring(page.content, base_url=page.url)
+        wanted = form_with or next(iter(fields), "")
+        forms = [
+            f for f in doc.forms
+            if (f.method or "GET").upper() == "POST" and (not wanted or f.xpath(".//*[@name=$n]", n=wanted))
+        ]
+        if not forms:
+            where = f"form[method=post] with a field {wanted!r}"
+            raise LayoutChanged(page.url, "http", where, "the form to submit is not on the page")
+        form = forms[0]
+        data: dict[str, str] = {}
+        for element in form.xpath(".//input[@type='hidden'][@name]"):
+            data[element.get("name")] = element.get("value") or ""
+        csrf = self.session.cookies.get("csrftoken")
+        if csrf and "csrfmiddlewaretoken" not in data:
+            data["csrfmiddlewaretoken"] = csrf
+        data.update(fields)
+        action = self.url(urljoin(page.url, form.get("action") or page.url))
+        headers = {"Referer": page.url}
+        if csrf:
+            headers["X-CSRFToken"] = csrf
+        response = self._send("POST", action, data=data, headers=headers, allow_redirects=False)
+        if response.status_code in (401, 403):
+            raise AuthRequired(action, f"the forum refused the form (HTTP {response.status_code})")
+        if response.status_code >= 400:
+            self._raise_for_status(action, response)
+        location = response.headers.get("Location") if response.is_redirect else None
+        return _fetched(action, response, location=location)
+
+    # -- the transport ------------------------------------------------------------------
+    def _send(self, method: str, url: str, **kwargs) -> requests.Response:
+        """One logical request: paced, retried on timeouts, 5xx and 429."""
+        settings = self.settings
+        attempt = 0
+        while True:
+            self._pace()
+            try:
+                self.requests_sent += 1
+                response = self.session.request(method, url, timeout=settings.timeout, **kwargs)
+            except (requests.Timeout, requests.ConnectionError) as exc:
+                if attempt >= settings.retries:
+                    raise ForumUnavailable(url, f"{type(exc).__name__} after {attempt + 1} attempts") from exc
+                self.wait(self._backoff(attempt), url, type(exc).__name__)
+                attempt += 1
+                continue
+            status = response.status_code
+            if status == 429:
+                wait = _retry_after(response, self.wall_clock())
+                wait = self._backoff(attempt) if wait is None else wait
+                if attempt >= settings.retries or wait > settings.max_retry_after:
+                    raise RateLimited(url, wait)
+                self.wait(wait, url, "429")
+                attempt += 1
+                continue
+            if status >= 500:
+                if attempt >= settings.retries:
+                    raise ForumUnavailable(url, f"HTTP {status} after {attempt + 1} attempts")
+                wait = _retry_after(response, self.wall_clock())
+                self.wait(wait if wait is not None else self._backoff(attempt), url, f"HTTP {status}")
+                attempt += 1
+                continue
+            return response
+
+    def _backoff(self, attempt: int) -> float:
+        return min(self.settings.backoff * (2 ** attempt), self.settings.max_backoff)
+
+    def wait(self, seconds: float, url: str, why: str) -> None:
+        log.warning("%s: %s, retrying in %.1f s", url, why, seconds)
+        self.sleep(seconds)
+        # The wait already spaced us from the last request.
+        self._next_request_at = None
+
+    def _pace(self) -> None:
+        now = self.clock()
+        if self._next_request_at is not None and now < self._next_request_at:
+            self.sleep(self._next_request_at - now)
+            now = self.clock()
+        self._next_request_at = now + self.settings.min_interval
+
+    @staticmethod
+    def _raise_for_status(url: str, response: requests.Response) -> None:
+        status = response.status_code
+        if status in (401, 403):
+            raise AuthRequired(url, f"HTTP {status}")
+        if status >= 400:
+            raise HttpError(url, status)
+
+
+def _fetched(url: str, response: requests.Response, location: str | None = None) -> Fetched:
+    return Fetched(
+        response.url or url,
+        response.status_code,
+        response.content,
+        response.encoding,
+        Validators(response.headers.get("ETag"), response.headers.get("Last-Modified")),
+        location=location,
+    )
+
+
+def _retry_after(response: requests.Response, now: float) -> float | None:
+    value = response.headers.get("Retry-After")
+    if not value:
+        return None
+    value = value.strip()
+    if value.isdigit():
+        return float(value)
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    return max(0.0, when.timestamp() - now)
+
+
+def _has_password_field(content: bytes, form: LoginForm) -> bool:
+    if not content.strip():
+        return False
+    doc = lxml.html.fromstring(content)
+    return bool(doc.xpath("//input[@name=$n]", n=form.password_field))
+
+
+def _error_text(content: bytes, selector: str) -> str:
+    if not content.strip():
+        return ""
+    doc = lxml.html.fromstring(content)
+    texts = [" ".join(e.text_content().split()) for e in select(doc, selector)]
+    return "; ".join(t for t in texts if t)
