@@ -1,0 +1,156 @@
+"""gorod's one SQLite store: a connection, a schema version, migrations as a list.
+
+`Store(path)` opens (or creates) the database in WAL mode and brings its schema up to
+date by running, in order, every migration of `MIGRATIONS` past the recorded version.
+A migration is appended, never edited: to change the schema, add a step at the end.
+Each concern keeps its queries in a module of its own over `Store` (the scraper's poll
+state: `gorod.store_posts`); later concerns (orders, events, drafts) add their tables
+as new steps here and their module beside it.
+
+Stdlib `sqlite3` only. `store.transaction()` is the one way to write: it commits on
+success and rolls back on an exception, so a poll that dies half-way leaves no trace.
+"""
+from __future__ import annotations
+
+import sqlite3
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator
+
+
+@dataclass(frozen=True)
+class Migration:
+    name: str
+    sql: str
+
+
+MIGRATIONS: list[Migration] = [
+    Migration(
+        "scraper: threads, their pages, post versions",
+        """
+        -- A forum thread or a PM conversation that gorod polls.
+        CREATE TABLE threads (
+            key           TEXT PRIMARY KEY,   -- 'topic:<url>' or 'pm:<base>:<conversation id>'
+            kind          TEXT NOT NULL CHECK (kind IN ('topic', 'pm')),
+            url           TEXT NOT NULL,      -- page 1
+            subject       TEXT,
+            known_count   INTEGER,            -- posts the forum's listing last said it has
+            polled_at     TEXT
+        );
+        -- Every page of a thread seen so far: where to resume, and its validators.
+        CREATE TABLE thread_pages (
+            thread        TEXT NOT NULL REFERENCES threads(key),
+            page          INTEGER NOT NULL,
+            url           TEXT NOT NULL,
+            etag          TEXT,
+            last_modified TEXT,
+            PRIMARY KEY (thread, page)
+        );
+        -- The current state of each post: its latest version and where it was seen.
+        CREATE TABLE posts (
+            thread        TEXT NOT NULL REFERENCES threads(key),
+            post_id       TEXT NOT NULL,
+            sort_key      INTEGER NOT NULL,   -- thread order
+            page          INTEGER NOT NULL,
+            version       INTEGER NOT NULL,
+            hash          TEXT NOT NULL,
+            deleted       INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (thread, post_id)
+        );
+        -- Every version of every post, as seen (JSON of scraper.model.Post).
+        CREATE TABLE post_versions (
+            thread        TEXT NOT NULL,
+            post_id       TEXT NOT NULL,
+            version       INTEGER NOT NULL,
+            change        TEXT NOT NULL CHECK (change IN ('new', 'edited', 'deleted')),
+            hash          TEXT NOT NULL,
+            seen_at       TEXT NOT NULL,
+            data          TEXT NOT NULL,
+            PRIMARY KEY (thread, post_id, version)
+        );
+        """,
+    ),
+]
+
+
+class Store:
+    def __init__(self, path: str | Path, migrations: list[Migration] | None = None) -> None:
+        self.path = str(path)
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self.db = sqlite3.connect(self.path, isolation_level=None)  # we open transactions ourselves
+        self.db.row_factory = sqlite3.Row
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA foreign_keys=ON")
+        self.db.execute("PRAGMA busy_timeout=5000")
+        self._depth = 0
+        self.migrate(MIGRATIONS if migrations is None else migrations)
+
+    # -- schema -----------------------------------------------------------------------
+    def migrate(self, migrations: list[Migration]) -> None:
+        with self.transaction():
+            self.db.execute(
+                "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL, name TEXT, applied_at TEXT)"
+            )
+            current = self.version
+            if current > len(migrations):
+                raise RuntimeError(
+                    f"{self.path}: schema version {current} is newer than this gorod knows ({len(migrations)})"
+                )
+            for number, migration in enumerate(migrations[current:], start=current + 1):
+                for statement in _statements(migration.sql):
+                    self.db.execute(statement)
+                self.db.execute(
+                    "INSERT INTO schema_version VALUES (?, ?, datetime('now'))", (number, migration.name)
+                )
+
+    @property
+    def version(self) -> int:
+        row = self.db.execute("SELECT max(version) FROM schema_version").fetchone()
+        return row[0] or 0
+
+    # -- transactions ---------------------------------------------------------------------
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """A write transaction; nested uses join the outer one."""
+        if self._depth:
+            self._depth += 1
+            try:
+                yield self.db
+            finally:
+                self._depth -= 1
+            return
+        self.db.execute("BEGIN IMMEDIATE")
+        self._depth = 1
+        try:
+            yield self.db
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        else:
+            self.db.execute("COMMIT")
+        finally:
+            self._depth = 0
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self) -> "Store":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def _statements(sql: str) -> list[str]:
+    """Split a migration into statements (executescript would commit mid-transaction)."""
+    out, buf = [], ""
+    for line in sql.splitlines(keepends=True):
+        buf += line
+        if sqlite3.complete_statement(buf):
+            out.append(buf.strip())
+            buf = ""
+    if buf.strip() and not all(l.strip().startswith("--") or not l.strip() for l in buf.splitlines()):
+        raise ValueError(f"a migration ends with an incomplete statement: {buf.strip()[:80]!r}")
+    return out

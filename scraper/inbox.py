@@ -1,0 +1,73 @@
+"""The PM inbox listing: which conversations there are, and how many messages each has.
+
+    extract_inbox(content, profile, source) -> Inbox(entries, next_url)
+
+Reads the profile's `selectors.pm_inbox` (container, id, subject, link, time; sender when
+the listing shows it) with the extractor's own field reader. The message count of each
+conversation is what lets the PM poller skip unchanged conversations; the profile schema
+has no key for it yet, so it is read here with a selector per engine (`INBOX_COUNT`),
+and None (read the conversation every time) for an engine not listed.
+
+An inbox may be empty: zero conversations is not an error (a page with no conversations
+and a login form is caught earlier by the client as `AuthRequired`).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from urllib.parse import urljoin
+
+from config.profiles import Field, Profile
+from scraper.errors import LayoutChanged, ScraperError
+from scraper.extract import field_value, parse_html
+from scraper.select import compile_selector
+
+# What selectors cannot say yet: where each engine's inbox shows a conversation's count.
+INBOX_COUNT: dict[str, Field] = {
+    "spirit": Field(selector="div.topic__comments"),
+}
+
+
+@dataclass(frozen=True)
+class InboxEntry:
+    id: str
+    subject: str
+    url: str
+    count: int | None = None
+    sender: str | None = None
+    time: str | None = None
+
+
+@dataclass(frozen=True)
+class Inbox:
+    entries: tuple[InboxEntry, ...]
+    next_url: str | None = None
+
+
+def extract_inbox(content: bytes, profile: Profile, source: str) -> Inbox:
+    rules = profile.pm_inbox
+    if rules is None:
+        raise ScraperError(f"{source}: profile {profile.name!r} has no pm_inbox selectors")
+    root = parse_html(content, profile.encoding)
+    entries = []
+    for el in compile_selector(rules.container)(root):
+        conv_id = field_value(el, rules.id)
+        if not conv_id:
+            raise LayoutChanged(source, profile.name, rules.id.describe(), "a conversation without an id")
+        link = field_value(el, rules.link) if rules.link else None
+        if not link:
+            raise LayoutChanged(source, profile.name, "pm_inbox.link", f"conversation {conv_id}: no link")
+        count_text = field_value(el, INBOX_COUNT[profile.engine]) if profile.engine in INBOX_COUNT else None
+        count = int(m.group(0)) if count_text and (m := re.search(r"\d+", count_text)) else None
+        entries.append(
+            InboxEntry(
+                id=conv_id,
+                subject=field_value(el, rules.subject) or "",
+                url=urljoin(source, link),
+                count=count,
+                sender=field_value(el, rules.sender),
+                time=field_value(el, rules.time),
+            )
+        )
+    nxt = field_value(root, profile.pagination.next)
+    return Inbox(tuple(entries), urljoin(source, nxt) if nxt else None)

@@ -1,0 +1,402 @@
+"""Polling a live thread and the GM's PM inbox: resumable, exactly once, in thread order.
+
+    poller = ThreadPoller(client, profile, store, thread_url)
+    for event in poller.poll():          # one pass: what changed since the last one
+        ...                              # event.change is NEW, EDITED or DELETED
+    for event in stream(poller, sleep=...):   # forever, backing off while nothing is new
+
+    for message in PmPoller(client, profile, store).poll():   # PmEvent(change, message)
+
+What a pass costs and yields:
+- it starts at the last page it knew (the store keeps every page's URL and validators),
+  asks for it conditionally, and follows the page's "next" link to the end; an unchanged
+  thread costs one request (a 304, or a page whose posts all hash as before);
+- new posts come oldest first, each once; an edited post (its body, quotes, edit count...
+  hash differently) comes again as a new version; a post no longer on its page comes as
+  DELETED (on engines whose pages shift after a deletion, the poller first looks back a
+  page to tell a moved post from a deleted one); a page past the end (404) after
+  deletions makes it step back;
+- `poll(rescan=True)` reads the thread from page 1, to notice edits on older pages.
+
+Exactly once across restarts: an event is recorded in the store (post state and the new
+version, with its content hash and JSON) when the consumer comes back for the next one
+or closes the generator; the pages' validators only once the whole pass is delivered. A
+process killed while handling an event sees that event again, never a later one twice.
+
+PMs: the inbox lists conversations with their message counts; a conversation whose count
+changed (or that is new) is read from its last known page like a thread, and each new
+message is a `PrivateMessage` (sender = its author, subject = the conversation's). A
+reply in an old conversation is a new message. An unchanged inbox costs one request.
+"""
+from __future__ import annotations
+
+import enum
+import hashlib
+import json
+import logging
+import time
+from dataclasses import asdict, dataclass, field
+from datetime import datetime, timezone
+from typing import Callable, Iterable, Iterator, TypeVar
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+from config.profiles import PostRules, Profile
+from gorod.store import Store
+from gorod.store_posts import KnownPost, PageState, PostStore
+from scraper.errors import HttpError, NoPosts, ScraperError
+from scraper.extract import extract_from_tree, parse_html
+from scraper.http import HttpClient, Validators
+from scraper.inbox import InboxEntry, extract_inbox
+from scraper.model import ExtractedPage, Post, PrivateMessage
+
+log = logging.getLogger(__name__)
+
+
+class Change(str, enum.Enum):
+    NEW = "new"
+    EDITED = "edited"
+    DELETED = "deleted"
+
+
+@dataclass(frozen=True)
+class PostEvent:
+    """A change to one post of a thread. `post` is None for DELETED (see `last_seen`)."""
+
+    change: Change
+    thread: str
+    post_id: str
+    version: int
+    post: Post | None
+    last_seen: dict | None = None  # the previous version's JSON, for EDITED and DELETED
+
+
+@dataclass(frozen=True)
+class PmEvent:
+    """A new (or edited, or deleted) private message."""
+
+    change: Change
+    conversation: str
+    message_id: str
+    version: int
+    message: PrivateMessage | None
+
+
+def content_hash(post: Post) -> str:
+    """What counts as a post's content: a change of any of these is a new version."""
+    data = {
+        "author": post.author,
+        "text": post.text,
+        "quotes": post.quotes,
+        "spoilers": post.spoilers,
+        "struck": post.struck,
+        "secret": post.secret,
+        "emphasis": [asdict(e) for e in post.emphasis],
+        "edited": post.edited,
+        "edit_count": post.edit_count,
+        "edited_at": post.edited_at.isoformat() if post.edited_at else None,
+    }
+    raw = json.dumps(data, ensure_ascii=False, sort_keys=True, default=str)
+    return hashlib.sha256(raw.encode("utf-8")).hexdigest()[:32]
+
+
+def sort_key(post: Post, page: int, index: int) -> int:
+    """Thread order: the forum's numeric id when it has one (Spirit's pk grows), else
+    the position in the thread, else the place on the page."""
+    if post.id.isdigit():
+        return int(post.id)
+    if post.number is not None:
+        return post.number
+    return page * 100_000 + index
+
+
+# ---------------------------------------------------------------- one pass over a thread
+
+@dataclass
+class _Change:
+    change: Change
+    post_id: str
+    sort_key: int
+    page: int
+    hash: str
+    post: Post | None
+    known: KnownPost | None
+
+
+@dataclass
+class _Pass:
+    changes: list[_Change] = field(default_factory=list)
+    pages: list[PageState] = field(default_factory=list)
+    moves: list[tuple[str, int]] = field(default_factory=list)
+    drop_pages_from: int | None = None
+    requests: int = 0
+
+
+class _ThreadReader:
+    """Reads one thread (topic or PM conversation) from its last known page on."""
+
+    def __init__(self, client: HttpClient, profile: Profile, posts: PostStore, rules: PostRules,
+                 *, auth: bool, now: Callable[[], datetime]) -> None:
+        self.client = client
+        self.profile = profile
+        self.posts = posts
+        self.rules = rules
+        self.auth = auth
+        self.now = now
+
+    def read(self, key: str, first_url: str, *, rescan: bool = False) -> _Pass:
+        result = _Pass()
+        pages = self.posts.pages(key)
+        known = {k: v for k, v in self.posts.known_posts(key).items()}
+        start = 1 if rescan or not pages else max(pages)
+        page_no = start
+        url = pages[start].url if pages and start in pages else first_url
+        seen: dict[str, int] = {}
+        first_keys: dict[int, int] = {}
+        while True:
+            state = pages.get(page_no)
+            validators = Validators(state.etag, state.last_modified) if state and not rescan else None
+            fetched = self.client.get(url, validators, auth=self.auth, allow_404=page_no > 1)
+            result.requests += 1
+            if fetched.status == 404:
+                # The thread got shorter (deletions on an engine whose pages shift).
+                log.info("%s: page %d is gone, stepping back", url, page_no)
+                result.drop_pages_from = page_no if result.drop_pages_from is None else min(result.drop_pages_from, page_no)
+                page_no -= 1
+                if page_no < start:
+                    start = page_no
+                url = pages[page_no].url if page_no in pages else first_url
+                continue
+            if fetched.not_modified:
+                # Nothing changed on this page, so neither did its "next" link.
+                for post_id, k in known.items():
+                    if k.page == page_no:
+                        seen.setdefault(post_id, page_no)
+                break
+            extracted = self._extract(fetched.content, fetched.url, key, page_no, known)
+            page_no = extracted.page or page_no
+            result.pages.append(PageState(page_no, fetched.url, fetched.validators.etag, fetched.validators.last_modified))
+            self._diff(extracted, page_no, known, seen, first_keys, result)
+            if extracted.is_last or not extracted.next_url:
+                break
+            url = extracted.next_url
+            page_no += 1
+        self._deletions(key, start, pages, known, seen, first_keys, result)
+        result.changes.sort(key=lambda c: c.sort_key)
+        return result
+
+    def _extract(self, content: bytes, url: str, key: str, page_no: int, known: dict[str, KnownPost]) -> ExtractedPage:
+        root = parse_html(content, self.profile.encoding)
+        try:
+            return extract_from_tree(root, self.profile, url, url=url, now=self.now(), rules=self.rules)
+        except NoPosts:
+            # A page whose every post we knew has been deleted is empty, not a new layout.
+            if any(k.page == page_no and not k.deleted for k in known.values()):
+                return ExtractedPage(source=url, profile=self.profile.name, page=page_no)
+            raise
+
+    def _diff(self, extracted: ExtractedPage, page_no: int, known: dict[str, KnownPost],
+              seen: dict[str, int], first_keys: dict[int, int], result: _Pass) -> None:
+        for index, post in enumerate(extracted.posts):
+            if post.id in seen:
+                continue  # seen on an earlier page of this pass (the pages shifted meanwhile)
+            seen[post.id] = page_no
+            key = sort_key(post, page_no, index)
+            first_keys.setdefault(page_no, key)
+            digest = content_hash(post)
+            k = known.get(post.id)
+            if k is None:
+                result.changes.append(_Change(Change.NEW, post.id, key, page_no, digest, post, None))
+            elif k.deleted or k.hash != digest:
+                result.changes.append(_Change(Change.EDITED, post.id, key, page_no, digest, post, k))
+            elif k.page != page_no:
+                result.moves.append((post.id, page_no))
+
+    def _deletions(self, key: str, start: int, pages: dict[int, PageState], known: dict[str, KnownPost],
+                   seen: dict[str, int], first_keys: dict[int, int], result: _Pass) -> None:
+        missing = {pid: k for pid, k in known.items() if not k.deleted and k.page >= start and pid not in seen}
+        page_no = start
+        # A missing post older than the first one read may have moved to an earlier page.
+        while missing and page_no > 1 and first_keys and min(k.sort_key for k in missing.values()) < min(first_keys.values()):
+            page_no -= 1
+            url = pages[page_no].url if page_no in pages else None
+            if url is None:
+                break
+            fetched = self.client.get(url, auth=self.auth)
+            result.requests += 1
+            extracted = self._extract(fetched.content, fetched.url, key, page_no, known)
+            result.pages.append(PageState(page_no, fetched.url, fetched.validators.etag, fetched.validators.last_modified))
+            self._diff(extracted, page_no, known, seen, first_keys, result)
+            for pid, k in known.items():
+                if k.page == page_no and not k.deleted and pid not in seen:
+                    missing[pid] = k
+            missing = {pid: k for pid, k in missing.items() if pid not in seen}
+        for pid, k in missing.items():
+            result.changes.append(_Change(Change.DELETED, pid, k.sort_key, k.page, k.hash, None, k))
+
+
+def _record(posts: PostStore, key: str, change: _Change, when: str) -> int:
+    data = change.post.to_json() if change.post is not None else {"id": change.post_id, "deleted": True}
+    return posts.record(
+        key, change.post_id, sort_key=change.sort_key, page=change.page, change=change.change.value,
+        hash=change.hash, data=data, seen_at=when,
+    )
+
+
+def _last_seen(posts: PostStore, key: str, change: _Change) -> dict | None:
+    if change.known is None:
+        return None
+    versions = posts.versions(key, change.post_id)
+    return versions[-1]["data"] if versions else None
+
+
+def _finish(posts: PostStore, key: str, result: _Pass, when: str) -> None:
+    with posts.store.transaction():
+        if result.drop_pages_from is not None:
+            posts.drop_pages_from(key, result.drop_pages_from)
+        for state in result.pages:
+            posts.save_page(key, state)
+        for post_id, page in result.moves:
+            posts.move(key, post_id, page)
+        posts.mark_polled(key, when)
+
+
+def _utcnow() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+# ---------------------------------------------------------------- threads
+
+class ThreadPoller:
+    """Polls one forum thread; see the module docstring."""
+
+    def __init__(self, client: HttpClient, profile: Profile, store: Store, url: str, *,
+                 auth: bool = False, now: Callable[[], datetime] = _utcnow) -> None:
+        if profile.post is None:
+            raise ScraperError(f"profile {profile.name!r} has no post selectors")
+        self.client = client
+        self.profile = profile
+        self.posts = PostStore(store)
+        self.url = client.url(url)
+        self.key = f"topic:{self.url}"
+        self.now = now
+        self.reader = _ThreadReader(client, profile, self.posts, profile.post, auth=auth, now=now)
+        self.last_requests = 0
+
+    def poll(self, *, rescan: bool = False) -> Iterator[PostEvent]:
+        self.posts.ensure_thread(self.key, "topic", self.url)
+        result = self.reader.read(self.key, self.url, rescan=rescan)
+        self.last_requests = result.requests
+        when = self.now().isoformat()
+        for change in result.changes:
+            version = (change.known.version + 1) if change.known else 1
+            event = PostEvent(change.change, self.key, change.post_id, version, change.post,
+                              _last_seen(self.posts, self.key, change))
+            try:
+                yield event
+            finally:
+                _record(self.posts, self.key, change, when)
+        _finish(self.posts, self.key, result, when)
+
+
+# ---------------------------------------------------------------- PMs
+
+class PmPoller:
+    """Polls the logged-in account's PM inbox; see the module docstring."""
+
+    def __init__(self, client: HttpClient, profile: Profile, store: Store, *,
+                 inbox_url: str | None = None, now: Callable[[], datetime] = _utcnow) -> None:
+        if profile.pm_inbox is None:
+            raise ScraperError(f"profile {profile.name!r} has no pm_inbox selectors")
+        rules = profile.pm_message or profile.post
+        if rules is None:
+            raise ScraperError(f"profile {profile.name!r} has no pm_message selectors")
+        self.client = client
+        self.profile = profile
+        self.posts = PostStore(store)
+        base = client.base_url.rstrip("/")
+        self.inbox_url = client.url(inbox_url or profile.url("pm_inbox", base=base))
+        self.base = base
+        self.now = now
+        self.reader = _ThreadReader(client, profile, self.posts, rules, auth=True, now=now)
+        self.last_requests = 0
+
+    def conversation_key(self, conversation_id: str) -> str:
+        return f"pm:{self.base}#{conversation_id}"
+
+    def poll(self) -> Iterator[PmEvent]:
+        requests = 0
+        url: str | None = self.inbox_url
+        changed: list[InboxEntry] = []
+        while url:
+            fetched = self.client.get(url, auth=True)
+            requests += 1
+            listing = extract_inbox(fetched.content, self.profile, fetched.url)
+            fresh = [e for e in listing.entries if self._changed(e)]
+            changed.extend(fresh)
+            # The inbox lists the latest activity first: once a conversation is unchanged,
+            # the older ones are too.
+            if len(fresh) < len(listing.entries) or not listing.next_url:
+                break
+            url = listing.next_url
+        when = self.now().isoformat()
+        # Oldest activity first, so messages come roughly in the order they were sent.
+        for entry in reversed(changed):
+            key = self.conversation_key(entry.id)
+            self.posts.ensure_thread(key, "pm", _first_page(entry.url), entry.subject)
+            result = self.reader.read(key, _first_page(entry.url))
+            requests += result.requests
+            for change in result.changes:
+                version = (change.known.version + 1) if change.known else 1
+                message = _message(change.post, entry) if change.post is not None else None
+                try:
+                    yield PmEvent(change.change, key, change.post_id, version, message)
+                finally:
+                    _record(self.posts, key, change, when)
+            _finish(self.posts, key, result, when)
+            self.posts.set_known_count(key, entry.count)
+        self.last_requests = requests
+
+    def _changed(self, entry: InboxEntry) -> bool:
+        thread = self.posts.thread(self.conversation_key(entry.id))
+        if thread is None or entry.count is None:
+            return True
+        return thread["known_count"] != entry.count
+
+
+def _message(post: Post, entry: InboxEntry) -> PrivateMessage:
+    return PrivateMessage(
+        id=post.id, conversation_id=entry.id, sender=post.author, subject=entry.subject,
+        sent_at=post.posted_at, text=post.text, quotes=post.quotes, spoilers=post.spoilers,
+        struck=post.struck, secret=post.secret, emphasis=post.emphasis, edited=post.edited,
+        source=post.source,
+    )
+
+
+def _first_page(url: str) -> str:
+    """A conversation's first page: the inbox may link to the reader's bookmark in it
+    (`?page=3#c12`); drop the fragment and the page parameter."""
+    parts = urlsplit(url)
+    query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if k != "page"]
+    return urlunsplit((parts.scheme, parts.netloc, parts.path, urlencode(query), ""))
+
+
+# ---------------------------------------------------------------- forever
+
+E = TypeVar("E")
+
+
+def stream(poller, *, min_delay: float = 30.0, max_delay: float = 600.0,
+           sleep: Callable[[float], None] = time.sleep, passes: int | None = None) -> Iterator:
+    """Poll forever (or `passes` times): wait `min_delay` after a pass that found
+    something, doubling up to `max_delay` while nothing is new. `sleep` is injected."""
+    delay = min_delay
+    done = 0
+    while passes is None or done < passes:
+        found = False
+        for event in poller.poll():
+            found = True
+            yield event
+        done += 1
+        delay = min_delay if found else min(delay * 2, max_delay)
+        if passes is None or done < passes:
+            sleep(delay)
