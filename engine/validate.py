@@ -1,0 +1,336 @@
+"""Checking orders: malformed ones raise `OrderError` (SPEC §3.2), forbidden ones get a
+reason code (§3.3).
+
+Shape (`check_shape`) is about the input: a known ability of a role the player has
+held, known names, the fields the ability needs. Legality (`refusal`) is about the
+game: the user's status, the phase, the moon, limits, cooldowns and targets.
+"""
+from __future__ import annotations
+
+from engine.abilities import (
+    AbilitySpec, Cooldown, Field, Freq, RoleKind, TargetRule, When, find_ability,
+)
+from engine.names import Moon, canon_card, canon_open_role, canon_secret_role, cycle_of
+from engine.orders import Order, OrderError
+from engine.phase import PhaseId
+from engine.reasons import Reason
+from engine.state import GameState, PlayerState
+
+
+# --- lives ------------------------------------------------------------------------------
+
+def max_lives(player: PlayerState, rulings) -> int:
+    """«Если не указано обратного, то у каждого персонажа есть две "жизни"»; Закалка and
+    Пивное пузо add one each (A9 `max_lives_stack`)."""
+    open_bonus = player.open_role == "Кузнец"
+    secret_bonus = player.secret_role in ("Начальник стражи", "Стражник")
+    if rulings["max_lives_stack"]:
+        return 2 + int(open_bonus) + int(secret_bonus)
+    return 2 + int(open_bonus or secret_bonus)
+
+
+# --- shape ------------------------------------------------------------------------------
+
+def check_shape(state: GameState, order: Order) -> tuple[Order, AbilitySpec]:
+    """Canonicalise names and check the order can be read at all; raise OrderError."""
+    spec = find_ability(order.ability)
+    if spec is None:
+        if canon_card(order.ability):
+            raise OrderError(f"'{order.ability}' is a card: throw it with 'Кинуть карты'")
+        raise OrderError(f"unknown ability '{order.ability}'")
+    if order.by not in state.players:
+        raise OrderError(f"unknown player '{order.by}'")
+    user = state.players[order.by]
+    if spec.kind is not RoleKind.COMMON:
+        held = user.held_roles | {r for r in (user.open_role, user.secret_role) if r}
+        if not held.intersection(spec.roles):
+            raise OrderError(
+                f"'{spec.name}' belongs to {', '.join(spec.roles)}; {order.by} has never held that role")
+    if not spec.orderable or spec.name == "Гон":
+        raise OrderError(f"'{spec.name}' is passive or chosen at the start: it is never ordered")
+    order = _canonical(order, spec)
+    for name in (*order.all_targets, *( [order.resummon] if order.resummon else [])):
+        if name not in state.players:
+            raise OrderError(f"unknown player '{name}'")
+    _check_fields(state, order, spec)
+    return order, spec
+
+
+def _canonical(order: Order, spec: AbilitySpec) -> Order:
+    from dataclasses import replace
+
+    changes = {"ability": spec.name}
+    if order.card is not None:
+        card = canon_card(order.card)
+        if card is None:
+            raise OrderError(f"unknown card '{order.card}'")
+        changes["card"] = card
+    if order.as_card is not None:
+        card = canon_card(order.as_card)
+        if card is None:
+            raise OrderError(f"unknown card '{order.as_card}'")
+        changes["as_card"] = card
+    if order.cards:
+        cards = []
+        for name in order.cards:
+            card = canon_card(name)
+            if card is None:
+                raise OrderError(f"unknown card '{name}'")
+            cards.append(card)
+        changes["cards"] = tuple(cards)
+    if order.roles:
+        roles = []
+        for name in order.roles:
+            role = canon_secret_role(name)
+            if role is None:
+                raise OrderError(f"unknown secret role '{name}'")
+            roles.append(role)
+        changes["roles"] = tuple(roles)
+    if order.reveal_list:
+        pairs = []
+        for nick, role in order.reveal_list:
+            canon = canon_secret_role(role)
+            if canon is None:
+                raise OrderError(f"unknown secret role '{role}' in the list")
+            pairs.append((nick, canon))
+        changes["reveal_list"] = tuple(pairs)
+    if order.command is not None:
+        cmd_spec = find_ability(order.command.ability)
+        if cmd_spec is None:
+            raise OrderError(f"unknown ability '{order.command.ability}' in the command")
+        target = order.command.target
+        if spec.name == "Зомбирование" and target is not None:
+            role = canon_open_role(target)
+            target = role or target
+        changes["command"] = type(order.command)(cmd_spec.name, target, order.command.mode)
+    return replace(order, **changes)
+
+
+def _check_fields(state: GameState, order: Order, spec: AbilitySpec) -> None:
+    name = spec.name
+    need = set(spec.fields)
+    if name == "Зомбирование":
+        if not order.signal and (order.target is None or order.command is None):
+            raise OrderError("Зомбирование needs 'target' and 'command' (or 'signal: true')")
+    elif name == "Компромат":
+        if not order.save and order.target is None:
+            raise OrderError("Компромат needs 'save: true' or 'target'")
+    elif name == "Кинуть карты":
+        if order.card is None:
+            raise OrderError("Кинуть карты needs 'card'")
+        effect = order.as_card if order.card == "Джокер" else order.card
+        if order.card == "Джокер" and order.as_card is None:
+            raise OrderError("a Джокер needs 'as' (the card it stands for)")
+        if effect == "Валет Пик":
+            if len(order.targets) != 2:
+                raise OrderError("Валет Пик needs 'targets' with two players")
+        elif order.target is None:
+            raise OrderError(f"{effect} needs 'target'")
+        if effect == "Четверка Бубен" and not order.roles:
+            raise OrderError("Четверка Бубен needs 'roles'")
+    for f in need:
+        if f is Field.TARGET and order.target is None:
+            raise OrderError(f"{name} needs 'target'")
+        if f is Field.TARGETS and len(order.targets) != 2:
+            raise OrderError(f"{name} needs 'targets' with two players")
+        if f is Field.TO and order.to is None:
+            raise OrderError(f"{name} needs 'to'")
+        if f is Field.TEXT and order.text is None:
+            raise OrderError(f"{name} needs 'text'")
+        if f is Field.MODE and order.mode not in ("heal", "kill"):
+            raise OrderError(f"{name} needs 'mode: heal' or 'mode: kill'")
+        if f is Field.CARDS and not order.cards:
+            raise OrderError(f"{name} needs 'cards'")
+        if f is Field.LIST and not order.reveal_list:
+            raise OrderError(f"{name} needs 'list'")
+    for nick, _role in order.reveal_list:
+        if nick not in state.players:
+            raise OrderError(f"unknown player '{nick}' in the list")
+
+
+# --- legality ---------------------------------------------------------------------------
+
+def holds_now(player: PlayerState, spec: AbilitySpec) -> bool:
+    if spec.kind is RoleKind.COMMON:
+        return True
+    if spec.kind is RoleKind.OPEN:
+        return player.open_role in spec.roles
+    return player.secret_role in spec.roles
+
+
+def status_refusal(player: PlayerState, spec: AbilitySpec, rulings, *,
+                   lazaret: bool | None = None, prison: bool | None = None,
+                   dead: bool | None = None) -> Reason | None:
+    """«Сопосбности, помеченные буквами "Л", "Т", "К", не теряются при статусах "Лазарет",
+    "Тюрьма" и "Кладбище" соответственно.» (SPEC §2.3). Statuses may be given as of a
+    snapshot (the start of a night)."""
+    lazaret = player.lazaret if lazaret is None else lazaret
+    prison = player.in_prison if prison is None else prison
+    dead = player.dead if dead is None else dead
+    keeps = spec.keeps
+    if player.left:
+        return Reason.USER_DEAD
+    if dead and not (spec.kind in (RoleKind.SECRET, RoleKind.CARD) and "К" in keeps):
+        return Reason.USER_DEAD
+    if prison:
+        if spec.kind is RoleKind.COMMON:
+            if rulings["prison_loses_common"]:
+                return Reason.USER_IN_PRISON
+        elif "Т" not in keeps:
+            return Reason.USER_IN_PRISON
+    if lazaret:
+        if spec.kind in (RoleKind.SECRET, RoleKind.CARD) and "Л" not in keeps:
+            return Reason.USER_IN_LAZARET
+        if spec.name == "Голубиная почта" and not rulings["pigeon_in_lazaret"]:
+            return Reason.USER_IN_LAZARET
+    return None
+
+
+def phase_refusal(spec: AbilitySpec, phase: PhaseId, rulings) -> Reason | None:
+    when = effective_when(spec, rulings)
+    if when is When.NIGHT and not phase.is_night:
+        return Reason.WRONG_PHASE
+    if when is When.DAY and phase.is_night:
+        return Reason.WRONG_PHASE
+    moons = effective_moons(spec, rulings)
+    if phase.is_night and moons and phase.moon not in moons:
+        return Reason.WRONG_MOON
+    return None
+
+
+def effective_when(spec: AbilitySpec, rulings) -> When:
+    """Phases where the text is silent follow the rulings (A22, A67)."""
+    if spec.name == "Расследование":
+        return {"any": When.ANY, "day": When.DAY, "night": When.NIGHT}[rulings["investigation_phase"]]
+    if spec.name == "Влияние":
+        return {"day": When.DAY, "any": When.ANY}[rulings["influence_phase"]]
+    if spec.name == "Голубиная почта":
+        return {"night": When.NIGHT, "any": When.ANY}[rulings["pigeon_phase"]]
+    return spec.when
+
+
+def effective_moons(spec: AbilitySpec, rulings) -> frozenset[Moon]:
+    if spec.name == "Ревность" and rulings["jealousy_moon"] != "full_moon":
+        return frozenset()
+    if spec.name == "Укус" and rulings["hound_bite_phase"] != "any_night":
+        return frozenset({{"new_moon": Moon.NEW, "half_moon": Moon.HALF,
+                           "full_moon": Moon.FULL}[rulings["hound_bite_phase"]]})
+    return spec.moons
+
+
+def limit_refusal(player: PlayerState, spec: AbilitySpec, phase: PhaseId, rulings) -> Reason | None:
+    """Frequency limits and recharges (SPEC §1.3, A16–A19)."""
+    uses = player.uses.get(spec.name, [])
+    freq, allowed = spec.freq, spec.uses
+    if spec.name == "Смена пола":
+        per_day = rulings["sex_change_per_day"]
+        allowed = 10**6 if per_day == "unlimited" else int(per_day)
+    if spec.name == "Кинуть карты":
+        allowed = int(rulings["cards_per_day"])
+    if freq is Freq.PER_GAME and len(uses) >= allowed:
+        return Reason.USED_UP
+    if freq is Freq.PER_CYCLE and _used_in_cycle(uses, phase, rulings):
+        return Reason.USED_UP
+    if freq is Freq.PER_DAY and sum(1 for u in uses if u == phase) >= allowed:
+        return Reason.USED_UP
+    if phase.is_night and any(u == phase for u in uses):
+        return Reason.USED_UP   # a night ability is ordered at most once a night (§1.3)
+    if spec.cooldown is Cooldown.ONE_NIGHT and phase.is_night:
+        gap = int(rulings["cooldown_nights"])
+        if any(u.is_night and 0 < phase.number - u.number <= gap for u in uses):
+            return Reason.COOLDOWN
+    if spec.cooldown is Cooldown.FULL_MOON and phase.is_night and uses:
+        last = max(u.number for u in uses if u.is_night)
+        if not _recharged_by_full_moon(last, phase.number, rulings):
+            return Reason.COOLDOWN
+    return None
+
+
+def _used_in_cycle(uses: list[PhaseId], phase: PhaseId, rulings) -> bool:
+    if rulings["cycle_mode"] == "fixed":
+        return any(cycle_of(u.number) == cycle_of(phase.number) for u in uses)
+    # rolling: at least three nights between uses (day N sits after night N)
+    return any(phase.index - u.index < 6 for u in uses)
+
+
+def _recharged_by_full_moon(last: int, now: int, rulings) -> bool:
+    """«Перезаряжается в Полнолуние» (A18)."""
+    mode = rulings["shuffle_recharge"]
+    full_moons = [n for n in range(last + 1, now + 1) if (n - 1) % 3 == 2]
+    if mode == "next_full_moon":
+        return bool(full_moons)
+    if mode == "night_after_full_moon":
+        return any(n < now for n in full_moons)
+    return cycle_of(now) != cycle_of(last)  # once per cycle
+
+
+def target_refusal(state: GameState, user: PlayerState, spec: AbilitySpec, order: Order,
+                   rulings) -> tuple[Reason, str | None] | None:
+    """Target restrictions as ordered (SPEC §6 "Targets", §9 point 3)."""
+    rule = spec.target
+    players = state.players
+
+    def living(nick: str, *, other: bool) -> tuple[Reason, str] | None:
+        target = players[nick]
+        if other and nick == user.nick:
+            return Reason.TARGET_SELF, nick
+        if not target.alive:
+            return Reason.TARGET_DEAD, nick
+        if target.in_prison and not rulings["prison_targetable"]:
+            return Reason.TARGET_IN_PRISON, nick
+        return None
+
+    if spec.name == "Голубиная почта":
+        return living(order.to, other=True)
+    if spec.name == "Компромат":
+        return living(order.target, other=True) if order.target and not order.save else None
+    if spec.name == "Взятка":
+        return None   # checked at the tally (A55)
+    if rule is TargetRule.NONE or rule is TargetRule.CARD:
+        return None
+    if rule is TargetRule.OTHER_LIVING:
+        return living(order.target, other=True)
+    if rule is TargetRule.ANY_LIVING:
+        return living(order.target, other=False)
+    if rule is TargetRule.LIVING_IN_LAZARET:
+        bad = living(order.target, other=False)
+        if bad:
+            return bad
+        if not players[order.target].lazaret:
+            return Reason.TARGET_NOT_IN_LAZARET, order.target
+        return None
+    if rule is TargetRule.OTHER_DEAD:
+        if order.target == user.nick:
+            return Reason.TARGET_SELF, order.target
+        if not players[order.target].dead:
+            return Reason.TARGET_NOT_DEAD, order.target
+        return None
+    if rule is TargetRule.TWO_OTHER_FREE:
+        first, second = order.targets
+        if first == second:
+            return Reason.TARGET_REPEATED, first
+        for nick in order.targets:
+            if nick == user.nick:
+                return Reason.TARGET_SELF, nick
+            if not players[nick].alive:
+                return Reason.TARGET_DEAD, nick
+            if players[nick].in_prison:
+                return Reason.TARGET_IN_PRISON, nick
+        return None
+    if rule is TargetRule.HEIR:
+        heir = players[order.target]
+        if order.target == user.nick:
+            return Reason.TARGET_SELF, order.target
+        if not heir.alive:
+            return Reason.TARGET_DEAD, order.target
+        if heir.in_prison and rulings["succession_heir"] == "living_not_prisoner":
+            return Reason.TARGET_IN_PRISON, order.target
+        if heir.open_role == "Бунтарь":   # «Анархизм - не может стать Мэром.»
+            return Reason.OPEN_ROLE_RULE, order.target
+        return None
+    if rule is TargetRule.PAIR:
+        for nick in order.targets:
+            if not players[nick].alive:
+                return Reason.TARGET_DEAD, nick
+        return None
+    return None

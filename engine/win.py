@@ -1,0 +1,76 @@
+"""Victory (SPEC §5): an ordered list of named checks, the first that decides wins.
+
+«Нежить достигает победы, когда уничтожает всех Демонов и Законников. Демоны
+достигают победы, когда уничтожают всю Нежить и Законников. Законники достигают
+победы, если убивают всех Нежить и Демонов. Нейтралы могут достигнуть победы с
+помощью своих особых способностей.» Тюрьма «считается мертвым, если речь заходит
+об условиях победы и поражения».
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from engine.names import Faction
+from engine.state import GameState
+
+GANGS = (Faction.UNDEAD, Faction.DEMONS, Faction.LAW)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    winner: str | None
+    game_over: bool
+    rule: str
+
+
+def _destroy(state: GameState) -> Outcome | None:
+    """Уничтожай: «побеждает, если остается единственным живым и не в Тюрьме»."""
+    active = [p for p in state.players.values() if p.active]
+    if len(active) == 1 and active[0].secret_role == "Тварь":
+        return Outcome(active[0].nick, True, "Тварь: Уничтожай")
+    return None
+
+
+def _irritate(state: GameState) -> Outcome | None:
+    """Раздражай: «пока Тварь жива, Демоны, Нежить и Закон не могут победить» (A32)."""
+    if any(p.active and p.secret_role == "Тварь" for p in state.players.values()):
+        return Outcome(None, False, "Тварь: Раздражай")
+    return None
+
+
+def _factions(state: GameState) -> Outcome | None:
+    rulings = state.rulings
+    active = [p for p in state.players.values() if p.active]
+    present = {p.faction for p in state.players.values()}
+    for gang in GANGS:
+        members = [p for p in active if p.faction is gang]
+        if rulings["win_needs_active_member"] and not members:
+            continue
+        if not rulings["win_needs_active_member"] and gang not in present:
+            continue
+        others = [p for p in active if p.faction in GANGS and p.faction is not gang]
+        if not rulings["absent_faction_destroyed"]:
+            missing = [g for g in GANGS if g is not gang and g not in present]
+            if missing:
+                continue
+        if not others:
+            return Outcome(gang.value, True, f"победа группировки {gang.value}")
+    return None
+
+
+def _nobody(state: GameState) -> Outcome | None:
+    if not any(p.active for p in state.players.values()):
+        return Outcome(None, True, "никого не осталось в игре")
+    return None
+
+
+CHECKS: tuple[Callable[[GameState], Outcome | None], ...] = (_destroy, _irritate, _factions, _nobody)
+
+
+def outcome(state: GameState) -> Outcome:
+    for check in CHECKS:
+        result = check(state)
+        if result is not None:
+            return result
+    return Outcome(None, False, "игра продолжается")

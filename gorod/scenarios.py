@@ -1,0 +1,294 @@
+"""Rules scenarios (../shared/scenarios/FORMAT.md): load, run through the engine, print
+the FORMAT.md JSON, and compare with `expect`."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from engine import events as ev
+from engine.names import canon_open_role, canon_secret_role, fold
+from engine.orders import Order, OrderError
+from engine.phase import PhaseId
+from engine.resolve import PhaseError, resolve
+from engine.rulings import Rulings, RulingsError
+from engine.setup import Seat, SetupError, new_game
+from engine.support import UnsupportedRuling
+
+
+class ScenarioError(ValueError):
+    """A scenario the engine cannot run at all (FORMAT.md: `{"error": ...}`, exit 2)."""
+
+
+@dataclass
+class ScenarioPhase:
+    name: str                     # "start", "night 1", …
+    orders: list[Order]
+    expect: dict[str, Any] | None
+
+
+@dataclass
+class Scenario:
+    path: str
+    title: str
+    seats: list[Seat]
+    setup: dict[str, Any]
+    rulings: Rulings
+    phases: list[ScenarioPhase] = field(default_factory=list)
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    path = Path(path)
+    where = str(path)
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ScenarioError(f"{where}: cannot read: {exc.strerror}") from None
+    except yaml.YAMLError as exc:
+        raise ScenarioError(f"{where}: malformed YAML: {exc}") from None
+    if not isinstance(data, dict):
+        raise ScenarioError(f"{where}: expected a mapping at the top level")
+    players = data.get("players")
+    if not isinstance(players, dict) or not players:
+        raise ScenarioError(f"{where}: 'players' must be a mapping of nickname: {{open, secret}}")
+    seats = []
+    for nick, roles in players.items():
+        if not isinstance(roles, dict) or "open" not in roles or "secret" not in roles:
+            raise ScenarioError(f"{where}: players.{nick}: needs 'open' and 'secret'")
+        seats.append(Seat(str(nick), str(roles["open"]), str(roles["secret"])))
+    try:
+        rulings = Rulings.from_mapping(data.get("rulings") or {}, where=f"{where}: rulings")
+    except RulingsError as exc:
+        raise ScenarioError(str(exc)) from None
+    scenario = Scenario(where, str(data.get("title", "")), seats, data.get("setup") or {}, rulings)
+    raw_phases = data.get("phases") or []
+    if not isinstance(raw_phases, list):
+        raise ScenarioError(f"{where}: 'phases' must be a list")
+    for i, raw in enumerate(raw_phases, 1):
+        if not isinstance(raw, dict) or "phase" not in raw:
+            raise ScenarioError(f"{where}: phases[{i}]: needs 'phase'")
+        name = str(raw["phase"]).strip()
+        if name != "start":
+            try:
+                name = str(PhaseId.parse(name))
+            except ValueError as exc:
+                raise ScenarioError(f"{where}: phases[{i}]: {exc}") from None
+        orders = []
+        for j, order in enumerate(raw.get("orders") or [], 1):
+            try:
+                orders.append(Order.from_mapping(order))
+            except OrderError as exc:
+                raise ScenarioError(f"{where}: {name}: order {j} ({order}): {exc}") from None
+        expect = raw.get("expect")
+        if expect is not None and not isinstance(expect, dict):
+            raise ScenarioError(f"{where}: {name}: 'expect' must be a mapping")
+        scenario.phases.append(ScenarioPhase(name, orders, expect))
+    return scenario
+
+
+# --- running ---------------------------------------------------------------------------
+
+def run_scenario(scenario: Scenario) -> dict[str, Any]:
+    """The FORMAT.md output object of a scenario."""
+    where = scenario.path
+    try:
+        state, start_events = new_game(scenario.seats, scenario.setup, scenario.rulings)
+    except (SetupError, UnsupportedRuling) as exc:
+        raise ScenarioError(f"{where}: {exc}") from None
+    out: list[dict[str, Any]] = []
+    phases = list(scenario.phases)
+    if start_events or (phases and phases[0].name == "start"):
+        out.append(phase_output("start", None, state, start_events))
+    for phase in phases:
+        if phase.name == "start":
+            if phase.orders:
+                raise ScenarioError(f"{where}: start: the start phase takes no orders")
+            continue
+        phase_id = PhaseId.parse(phase.name)
+        try:
+            result = resolve(state, phase_id, phase.orders)
+        except (OrderError, PhaseError) as exc:
+            text = str(exc)
+            prefix = f"{phase.name}: "
+            raise ScenarioError(f"{where}: {text if text.startswith(prefix) else prefix + text}") from None
+        state = result.state
+        out.append(phase_output(phase.name, phase_id, state, result.events))
+    return {"phases": out}
+
+
+def phase_output(name: str, phase: PhaseId | None, state, events) -> dict[str, Any]:
+    out: dict[str, Any] = {"phase": name}
+    if phase is not None:
+        out["moon"] = phase.moon.value
+    out["players"] = {
+        nick: {"lives": p.lives, "max_lives": _max_lives(p, state), "status": p.status().value,
+               "open": p.shown_open_role(), "secret": p.secret_role}
+        for nick, p in state.players.items()
+    }
+    out["deaths"] = [e.player for e in events if isinstance(e, ev.Died)]
+    executed = [e.player for e in events if isinstance(e, ev.Executed)]
+    out["executed"] = executed[0] if executed else None
+    out["revealed"] = [{"about": e.about, "secret": e.secret} for e in events if isinstance(e, ev.Revealed)]
+    out["learned"] = [e.as_dict() for e in events if isinstance(e, ev.Learned)]
+    out["announced"] = [_announcement(e) for e in events if isinstance(e, ev.Announced)]
+    out["rejected"] = [{"by": e.order.by, "ability": e.order.ability, "reason": e.reason.value,
+                        "message": e.message} for e in events if isinstance(e, ev.Rejected)]
+    out["winner"] = state.winner
+    out["game_over"] = state.game_over
+    return out
+
+
+def _max_lives(player, state) -> int:
+    from engine.validate import max_lives
+    return max_lives(player, state.rulings)
+
+
+def _announcement(event: ev.Announced) -> dict[str, Any]:
+    item: dict[str, Any] = {"ability": event.ability}
+    if event.by is not None:
+        item["by"] = event.by
+    if event.target is not None:
+        item["target"] = event.target
+    return item
+
+
+# --- checking --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Mismatch:
+    file: str
+    phase: str
+    key: str
+    expected: Any
+    got: Any
+
+    def __str__(self) -> str:
+        return (f"{self.file}: {self.phase}: {self.key}: expected {_show(self.expected)}, "
+                f"got {_show(self.got)}")
+
+
+def check_scenario(scenario: Scenario, output: dict[str, Any]) -> list[Mismatch]:
+    by_phase = {p["phase"]: p for p in output["phases"]}
+    problems: list[Mismatch] = []
+    for phase in scenario.phases:
+        if phase.expect is None:
+            continue
+        got = by_phase.get(phase.name)
+        if got is None:
+            problems.append(Mismatch(scenario.path, phase.name, "phase", "present", "absent"))
+            continue
+        for key, expected in phase.expect.items():
+            problems.extend(_compare_key(scenario.path, phase.name, key, expected, got))
+    return problems
+
+
+def _compare_key(file, phase, key, expected, got) -> list[Mismatch]:
+    actual = got.get(key)
+    bad = lambda: [Mismatch(file, phase, key, expected, actual)]
+    if key == "players":
+        out = []
+        for nick, fields in (expected or {}).items():
+            have = (got.get("players") or {}).get(str(nick))
+            if have is None:
+                out.append(Mismatch(file, phase, f"players.{nick}", fields, None))
+                continue
+            for field_name, value in (fields or {}).items():
+                if not _equal_value(field_name, value, have.get(field_name)):
+                    out.append(Mismatch(file, phase, f"players.{nick}.{field_name}", value,
+                                        have.get(field_name)))
+        return out
+    if key in ("deaths", "revealed"):
+        exp = [_norm(x) for x in (expected or [])]
+        act = [_norm(x) for x in (actual or [])]
+        return [] if _same_multiset(exp, act) else bad()
+    if key == "announced":
+        if len(expected or []) != len(actual or []):
+            return bad()
+        return [] if _each_matches(expected or [], actual or [], exclusive=True) else bad()
+    if key == "learned":
+        if expected == [] or expected is None:
+            facts = [x for x in (actual or []) if "notice" not in x]
+            return [] if not facts else bad()
+        return [] if _each_matches(expected, actual or [], exclusive=False) else bad()
+    if key == "rejected":
+        if expected == [] or expected is None:
+            return [] if not actual else bad()
+        for item in expected:
+            ok = any(a.get("by") == str(item.get("by")) and _same_name(a.get("ability"), item.get("ability"))
+                     and ("reason" not in item or a.get("reason") == item.get("reason"))
+                     for a in actual or [])
+            if not ok:
+                return bad()
+        return []
+    if key in ("executed", "winner", "game_over", "moon"):
+        return [] if _equal_value(key, expected, actual) else bad()
+    return [Mismatch(file, phase, key, "a key of FORMAT.md", "unknown key")]
+
+
+def _same_name(a, b) -> bool:
+    if a is None or b is None:
+        return a == b
+    return fold(str(a)) == fold(str(b))
+
+
+def _equal_value(key, expected, actual) -> bool:
+    if expected is None or actual is None:
+        return expected == actual
+    if isinstance(expected, bool) or isinstance(actual, bool):
+        return expected == actual
+    if isinstance(expected, (int, float)):
+        return expected == actual
+    if key in ("secret",):
+        return canon_secret_role(str(expected)) == actual or _same_name(expected, actual)
+    if key == "open":
+        return (canon_open_role(str(expected)) or str(expected)) == actual or _same_name(expected, actual)
+    return _same_name(expected, actual)
+
+
+def _norm(value):
+    """Names compare case- and ё-insensitively; nested lists compare as sets."""
+    if isinstance(value, dict):
+        return tuple(sorted((str(k), _norm(v)) for k, v in value.items()))
+    if isinstance(value, list):
+        return ("__set__", tuple(sorted((_norm(v) for v in value), key=repr)))
+    if isinstance(value, str):
+        return fold(canon_secret_role(value) or canon_open_role(value) or value)
+    return value
+
+
+def _same_multiset(a, b) -> bool:
+    return sorted(a, key=repr) == sorted(b, key=repr)
+
+
+def _item_matches(expected: dict, actual: dict) -> bool:
+    if not isinstance(expected, dict) or not isinstance(actual, dict):
+        return _norm(expected) == _norm(actual)
+    for key, value in expected.items():
+        if key not in actual:
+            return False
+        if _norm(value) != _norm(actual[key]):
+            return False
+    return True
+
+
+def _each_matches(expected: list, actual: list, *, exclusive: bool) -> bool:
+    used: set[int] = set()
+    for item in expected:
+        found = None
+        for i, candidate in enumerate(actual):
+            if exclusive and i in used:
+                continue
+            if _item_matches(item, candidate):
+                found = i
+                break
+        if found is None:
+            return False
+        used.add(found)
+    return True
+
+
+def _show(value) -> str:
+    import json
+    return json.dumps(value, ensure_ascii=False, default=str)
