@@ -1,0 +1,168 @@
+"""Finding ability words in a sentence, and how firmly each one orders.
+
+A trigger is an ability named by a phrase of the vocabulary («Кража», «Голубиная
+почта», «Bra-a-a-ains») or by one of its verbs («обворовываю»). Its strength:
+
+- STRONG: a first-person verb («кусаю», «укушу»), an infinitive after «хочу/буду»
+  or at the start, a name at the start of the sentence or followed by «:»/«—», a
+  name after «применяю/использую/…» — these are orders;
+- WEAK: a name elsewhere («Петя — кража») — an order only in a short private text;
+- COMMAND: an imperative or third person («обворуй», «голосует») — only inside a
+  Зомбирование or Король Пик command;
+- none: past tense, negation («не голосую»), a question, «бы» — talk, not orders.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import IntEnum
+
+from scraper.orders import morph
+from scraper.orders.text import Segment, Token
+from scraper.orders.vocabulary import latin_key, vocabulary
+
+
+class Strength(IntEnum):
+    NONE = 0
+    COMMAND = 1
+    WEAK = 2
+    STRONG = 3
+
+
+# Verbs that make the ability noun after them an order: «применяю Укус», «снимаю голос».
+APPLY_VERBS = frozenset("""
+применять применить использовать активировать активизировать играть сыграть юзать заюзать
+задействовать заявлять заявить делать сделать объявлять объявить устраивать устроить
+проводить провести отдавать отдать менять поменять сменить переводить перевести переносить
+перенести ставить поставить снимать снять отзывать отозвать забирать забрать отменять
+отменить накладывать наложить наводить навести составлять составить брать взять отправлять
+отправить посылать послать слать писать написать направлять направить выпускать выпустить
+ловить кидать кинуть бросать бросить
+""".split())
+MODAL_VERBS = frozenset({"хотеть", "желать", "собираться", "планировать", "решить", "быть",
+                         "намереваться", "мочь"})
+# Words that may stand before the order at the start of a line.
+LEAD_WORDS = frozenset("""
+заявка заявки действие действия способность способности ночь день ход приказ итак ну так
+значит ладно тогда сегодня ночью днем днём я мой моя мое моё и а также еще ещё ps пс
+""".split())
+
+_COLON_AFTER = re.compile(r"^\s*(?:[:=—–]|->|→|-(?!\w))")
+
+
+@dataclass(frozen=True)
+class Trigger:
+    abilities: frozenset[str]
+    start: int
+    end: int
+    strength: Strength
+    by_verb: bool
+    lemma: str            # the lemma that matched (for modes: «лечить», «убить»)
+
+
+def first_content(toks: list[Token]) -> int:
+    i = 0
+    while i < len(toks) and (toks[i].low in LEAD_WORDS or toks[i].low.isdigit()):
+        i += 1
+    return i
+
+
+def _phrase_at(toks: list[Token], i: int) -> tuple[int, frozenset[str], str] | None:
+    vocab = vocabulary()
+    best_len = 0
+    found: set[str] = set()
+    lemma = ""
+    for words, ability in vocab.phrases:
+        n = len(words)
+        if n < best_len or i + n > len(toks):
+            continue
+        ok = True
+        for word, tok in zip(words, toks[i:i + n]):
+            if word == tok.low or word == latin_key(tok.low):
+                continue
+            if word in morph.lemmas(tok.low):
+                continue
+            ok = False
+            break
+        if ok:
+            if n > best_len:
+                best_len, found, lemma = n, set(), words[0]
+            found.add(ability)
+    return (best_len, frozenset(found), lemma) if found else None
+
+
+def _negated(toks: list[Token], i: int) -> bool:
+    return i > 0 and toks[i - 1].low in ("не", "ни", "нет")
+
+
+def _after_verb(toks: list[Token], i: int, verbs: frozenset[str]) -> bool:
+    for j in range(max(0, i - 3), i):
+        for r in morph.verb_readings(toks[j].low):
+            if r.lemma in verbs and ("1per" in r.grammemes or "INFN" == r.pos or "impr" in r.grammemes):
+                if not _negated(toks, j):
+                    return True
+    return False
+
+
+def _verb_strength(toks: list[Token], i: int, start: int) -> tuple[Strength, frozenset[str], str]:
+    vocab = vocabulary()
+    best = (Strength.NONE, frozenset(), "")
+    for r in morph.verb_readings(toks[i].low):
+        abilities = vocab.verbs.get(r.lemma)
+        if not abilities:
+            continue
+        g = r.grammemes
+        if "1per" in g and ("pres" in g or "futr" in g):
+            s = Strength.STRONG
+        elif r.pos == "INFN":
+            s = Strength.STRONG if (i == start or _after_verb(toks, i, MODAL_VERBS)) else Strength.NONE
+        elif "impr" in g or "3per" in g:
+            s = Strength.COMMAND
+        else:
+            s = Strength.NONE
+        if _negated(toks, i) and s > Strength.COMMAND:
+            s = Strength.NONE
+        if s > best[0]:
+            best = (s, abilities, r.lemma)
+    return best
+
+
+def find_triggers(seg: Segment, toks: list[Token]) -> list[Trigger]:
+    """Every ability word of a sentence, left to right (overlaps resolved: longest wins)."""
+    out: list[Trigger] = []
+    start = first_content(toks)
+    talk = "?" in seg.text or any(t.low == "бы" for t in toks)
+    i = 0
+    while i < len(toks):
+        phrase = _phrase_at(toks, i)
+        verb_s, verb_abilities, verb_lemma = _verb_strength(toks, i, start)
+        if phrase is not None:
+            n, abilities, lemma = phrase
+            head = toks[i]
+            readings = morph.readings(head.low)
+            finite_only = readings and all(
+                r.is_verb and r.pos != "INFN" and "1per" not in r.grammemes for r in readings)
+            rest = seg.text[toks[i + n - 1].end:]
+            if finite_only:
+                strength = Strength.COMMAND if any("impr" in r.grammemes or "3per" in r.grammemes
+                                                   for r in readings) else Strength.NONE
+            elif i <= start < i + n or _COLON_AFTER.match(rest) or _after_verb(toks, i, APPLY_VERBS | MODAL_VERBS):
+                strength = Strength.STRONG
+            else:
+                strength = Strength.WEAK
+            if _negated(toks, i):
+                strength = Strength.NONE
+            if verb_s > strength:
+                strength = verb_s
+                abilities = abilities | verb_abilities
+            by_verb = verb_s >= strength and bool(verb_abilities)
+            out.append(Trigger(abilities, i, i + n, strength, by_verb, verb_lemma or lemma))
+            i += n
+            continue
+        if verb_abilities:
+            out.append(Trigger(verb_abilities, i, i + 1, verb_s, True, verb_lemma))
+        i += 1
+    if talk:
+        out = [t if t.strength <= Strength.COMMAND else
+               Trigger(t.abilities, t.start, t.end, Strength.NONE, t.by_verb, t.lemma) for t in out]
+    return out

@@ -1,0 +1,82 @@
+"""Russian morphology for the order parser: one pymorphy3 analyzer per process, cached.
+
+The analyzer is slow to build and holds the dictionary in memory, so it is made
+once, lazily, on the first call; every lookup is memoised. All strings returned
+here are folded (lower case, «ё» = «е»).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from engine.names import fold
+
+# Parts of speech whose forms a name may take in a sentence («Петю», «у Мэра»).
+_NOMINAL = frozenset({"NOUN", "ADJF", "NPRO", "NUMR"})
+
+
+@lru_cache(maxsize=1)
+def analyzer():
+    import pymorphy3  # imported here: importing the parser must stay cheap
+
+    return pymorphy3.MorphAnalyzer()
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One analysis of a word: its lemma, part of speech and the grammemes that matter."""
+
+    lemma: str
+    pos: str | None
+    grammemes: frozenset[str]
+
+    @property
+    def is_verb(self) -> bool:
+        return self.pos in ("VERB", "INFN")
+
+
+@lru_cache(maxsize=65536)
+def readings(word: str) -> tuple[Reading, ...]:
+    """Every analysis of one word (Cyrillic words only; others get none)."""
+    word = fold(word)
+    if not word or not any("а" <= ch <= "я" for ch in word):
+        return ()
+    out = []
+    for parse in analyzer().parse(word):
+        out.append(Reading(fold(parse.normal_form), parse.tag.POS, frozenset(parse.tag.grammemes)))
+    return tuple(out)
+
+
+@lru_cache(maxsize=65536)
+def lemmas(word: str) -> frozenset[str]:
+    """The word itself and the lemma of each of its analyses."""
+    word = fold(word)
+    return frozenset({word, *(r.lemma for r in readings(word))})
+
+
+@lru_cache(maxsize=8192)
+def lemma(word: str) -> str:
+    """The most probable lemma (the word itself when unknown)."""
+    found = readings(word)
+    return found[0].lemma if found else fold(word)
+
+
+@lru_cache(maxsize=4096)
+def inflections(word: str) -> frozenset[str]:
+    """All case forms of a name word: the lexemes of its nominal analyses.
+
+    «Петя» → петя, пети, пете, петю, петей, …; a word with no nominal reading
+    (or not Cyrillic) is only itself.
+    """
+    word = fold(word)
+    out = {word}
+    if not readings(word):
+        return frozenset(out)
+    for parse in analyzer().parse(word):
+        if parse.tag.POS in _NOMINAL:
+            out.update(fold(form.word) for form in parse.lexeme)
+    return frozenset(out)
+
+
+def verb_readings(word: str) -> tuple[Reading, ...]:
+    return tuple(r for r in readings(word) if r.is_verb)

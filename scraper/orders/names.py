@@ -1,0 +1,220 @@
+"""Who an order names: players by nickname or by open role, in any case, with typos.
+
+`Roster` is the `players:` mapping of a game (nickname → open and secret role).
+`NameMatcher` scores the words of a sentence against every nickname and open
+role: an exact form (any grammatical case from pymorphy3, homoglyphs and «ё»
+folded) scores 100, a typo gets rapidfuzz's ratio, a unique long prefix 90,
+initials («gb» for GlowingBear) 75. The caller decides with the game's threshold
+and margin; nothing here picks a winner silently.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any, Mapping
+
+from rapidfuzz import fuzz
+
+from engine.names import FORMER_MAYOR, OPEN_ROLES, canon_open_role, canon_secret_role
+from scraper.orders import morph
+from scraper.orders.text import Token, is_cyrillic, key, tokens
+
+
+class RosterError(ValueError):
+    """A `players:` mapping that cannot be read; the message names the key path."""
+
+
+@dataclass(frozen=True)
+class Player:
+    nick: str
+    open: str | None = None
+    secret: str | None = None
+
+
+@dataclass(frozen=True)
+class Roster:
+    players: tuple[Player, ...] = ()
+
+    @classmethod
+    def from_mapping(cls, data: Mapping[str, Any] | None, path: str = "players") -> "Roster":
+        if data is None:
+            return cls()
+        if not isinstance(data, Mapping):
+            raise RosterError(f"{path}: must be a mapping of nickname to {{open, secret}}")
+        out = []
+        for nick, roles in data.items():
+            roles = roles or {}
+            if not isinstance(roles, Mapping):
+                raise RosterError(f"{path}.{nick}: must be a mapping with open and secret")
+            open_role = roles.get("open")
+            secret = roles.get("secret")
+            if open_role is not None:
+                canon = canon_open_role(str(open_role))
+                if canon is None:
+                    raise RosterError(f"{path}.{nick}.open: unknown open role {open_role!r}")
+                open_role = canon
+            if secret is not None:
+                canon = canon_secret_role(str(secret))
+                if canon is None:
+                    raise RosterError(f"{path}.{nick}.secret: unknown secret role {secret!r}")
+                secret = canon
+            out.append(Player(str(nick), open_role, secret))
+        return cls(tuple(out))
+
+    @cached_property
+    def _by_key(self) -> dict[str, Player]:
+        return {key(p.nick): p for p in self.players}
+
+    def player(self, nick: str | None) -> Player | None:
+        return None if nick is None else self._by_key.get(key(nick))
+
+    def holder(self, open_role: str) -> str | None:
+        """Who holds an open role now (a former mayor does not hold «Мэр»)."""
+        for p in self.players:
+            if p.open == open_role and p.open != FORMER_MAYOR:
+                return p.nick
+        return None
+
+    @property
+    def nicks(self) -> tuple[str, ...]:
+        return tuple(p.nick for p in self.players)
+
+
+# Words that never start a name: prepositions, particles, and words around a target.
+FILLER = frozenset("""
+за против на у в во к ко для по о об обо с со от до и а но же ли то это этот эту этого
+мой моя мое мои свой свою своего его ее их him her голос голоса голосом цель цели целью
+игрок игрока игроку игроком персонаж персонажа персонажу ник ника vote unvote
+""".split())
+
+SELF_WORDS = frozenset({"себя", "себе", "собой", "сам", "сама", "самого", "самой", "self", "myself", "me"})
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A reading of tokens[start:end] as a player (or as an open role nobody holds)."""
+
+    nick: str | None       # None: an open role with no holder
+    score: float
+    via: str               # "nick" | "role" | "self"
+    start: int
+    end: int
+    role: str | None = None
+
+
+@dataclass(frozen=True)
+class _NickEntry:
+    nick: str
+    words: tuple[frozenset[str], ...]   # per word of the nickname, its case forms (keys)
+    joined: str                         # nominative key, words joined by a space
+    compact: str                        # without spaces and punctuation
+    initials: frozenset[str]
+
+
+_CAMEL = re.compile(r"[A-ZА-ЯЁ][a-zа-яё]+|[a-zа-яё]+|\d+")
+
+
+def _entry(nick: str) -> _NickEntry:
+    words = tokens(nick) or [Token(nick, 0, len(nick))]
+    forms = []
+    for tok in words:
+        forms.append(morph.inflections(tok.key) if is_cyrillic(tok.text) else frozenset({tok.key}))
+    joined = " ".join(t.key for t in words)
+    compact = re.sub(r"[\W_]+", "", key(nick))
+    parts = _CAMEL.findall(nick)
+    initials = set()
+    if len(parts) > 1:
+        initials.add(key("".join(p[0] for p in parts)))
+    if len(words) > 1:
+        initials.add(key("".join(t.text[0] for t in words)))
+    return _NickEntry(nick, tuple(forms), joined, compact, frozenset(i for i in initials if len(i) >= 2))
+
+
+class NameMatcher:
+    """Scores windows of tokens against the roster's nicknames and open roles."""
+
+    def __init__(self, roster: Roster):
+        self.roster = roster
+        self.entries = [_entry(p.nick) for p in roster.players]
+        self.max_words = max((len(e.words) for e in self.entries), default=1)
+        self.role_forms: dict[str, frozenset[str]] = {
+            role: morph.inflections(key(role)) for role in OPEN_ROLES}
+
+    # -- one position ------------------------------------------------------------------
+    def at(self, toks: list[Token], i: int, author: str | None = None) -> list[Candidate]:
+        """Every reading of the words starting at `i`, best first (one per player)."""
+        if i >= len(toks):
+            return []
+        first = toks[i].key
+        best: dict[str | None, Candidate] = {}
+
+        def offer(c: Candidate) -> None:
+            k = c.nick if c.nick is not None else f"role:{c.role}"
+            old = best.get(k)
+            if old is None or (c.score, c.end - c.start) > (old.score, old.end - old.start):
+                best[k] = c
+
+        if first in SELF_WORDS:
+            if author is not None:
+                offer(Candidate(author, 100.0, "self", i, i + 1))
+            else:
+                offer(Candidate(None, 100.0, "self", i, i + 1))
+            return list(best.values())
+        for entry in self.entries:
+            n = len(entry.words)
+            window = toks[i:i + n]
+            if len(window) == n and all(t.key in forms for t, forms in zip(window, entry.words)):
+                offer(Candidate(entry.nick, 100.0, "nick", i, i + n))
+                continue
+            if first in FILLER and first != entry.joined:
+                continue
+            score = self._fuzzy(entry, toks, i)
+            if score is not None:
+                offer(Candidate(entry.nick, score[0], "nick", i, i + score[1]))
+        if first not in FILLER:
+            for role, forms in self.role_forms.items():
+                score = 100.0 if first in forms else (
+                    max(fuzz.ratio(first, f) for f in forms) if len(first) >= 4 else 0.0)
+                if score >= 60:
+                    holder = self.roster.holder(role)
+                    offer(Candidate(holder, score, "role", i, i + 1, role=role))
+        return sorted(best.values(), key=lambda c: (-c.score, c.start))
+
+    def _fuzzy(self, entry: _NickEntry, toks: list[Token], i: int) -> tuple[float, int] | None:
+        n = len(entry.words)
+        best: tuple[float, int] | None = None
+        for size in {n, 1}:
+            window = toks[i:i + size]
+            if len(window) < size:
+                continue
+            text = " ".join(t.key for t in window)
+            compact = re.sub(r"[\W_]+", "", text)
+            if compact in entry.initials:
+                best = max(best or (0.0, size), (75.0, size))
+            if len(compact) < 3:
+                continue
+            if size == n == 1:
+                score = max(fuzz.ratio(text, f) for f in entry.words[0])
+            elif size == n:
+                score = fuzz.ratio(text, entry.joined)
+            else:
+                score = 0.0
+            if len(compact) >= 4 and entry.compact.startswith(compact) and compact != entry.compact:
+                score = max(score, 90.0 if len(compact) * 3 >= len(entry.compact) else 75.0)
+            if compact in entry.initials:
+                score = max(score, 75.0)
+            if len(compact) < 4:
+                score = score if score == 100.0 else min(score, 75.0)
+            if best is None or score > best[0]:
+                best = (score, size)
+        return best
+
+    def role_at(self, toks: list[Token], i: int) -> str | None:
+        """An open role named (in any case) by the word at `i`."""
+        if i >= len(toks):
+            return None
+        for role, forms in self.role_forms.items():
+            if toks[i].key in forms:
+                return role
+        return None

@@ -1,0 +1,97 @@
+"""What the parser returns: typed orders, and the items it could not read for the GM."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from engine.orders import Order
+
+
+class Reason(str, Enum):
+    """Why a piece of text was not turned into an order; each has the GM's Russian text."""
+
+    NO_TARGET = "no_target"
+    LOW_CONFIDENCE = "low_confidence"
+    AMBIGUOUS_TARGET = "ambiguous_target"
+    NO_HOLDER = "no_holder"
+    SELF_NOT_ALLOWED = "self_not_allowed"
+    AMBIGUOUS_ABILITY = "ambiguous_ability"
+    NOT_YOUR_ABILITY = "not_your_ability"
+    NOT_A_PLAYER = "not_a_player"
+    MISSING_ARGUMENT = "missing_argument"
+    UNKNOWN_CARD = "unknown_card"
+    AMBIGUOUS_CARD = "ambiguous_card"
+    BAD_COMMAND = "bad_command"
+    VOTE_IN_PM = "vote_in_pm"
+    PUBLIC_IN_PM = "public_in_pm"
+    SECRET_IN_POST = "secret_in_post"
+    OUTSIDE_COMMENT = "outside_comment"
+    NOT_EMPHASISED = "not_emphasised"
+    FORM_NOT_ALLOWED = "form_not_allowed"
+
+
+MESSAGES: dict[Reason, str] = {
+    Reason.NO_TARGET: "не найдена цель: ни один ник или явная роль не узнаны",
+    Reason.LOW_CONFIDENCE: "цель не узнана уверенно (похоже на опечатку): проверьте кандидатов",
+    Reason.AMBIGUOUS_TARGET: "цель неоднозначна: подходят несколько игроков",
+    Reason.NO_HOLDER: "названа явная роль, которой сейчас ни у кого нет",
+    Reason.SELF_NOT_ALLOWED: "эту способность нельзя применить на себя",
+    Reason.AMBIGUOUS_ABILITY: "неясно, какая способность заявлена",
+    Reason.NOT_YOUR_ABILITY: "у автора нет такой способности",
+    Reason.NOT_A_PLAYER: "автор текста не игрок этой партии",
+    Reason.MISSING_ARGUMENT: "в заявке не хватает данных",
+    Reason.UNKNOWN_CARD: "карта не узнана",
+    Reason.AMBIGUOUS_CARD: "карта названа неоднозначно («Шулер» — это две карты)",
+    Reason.BAD_COMMAND: "команда Зомбирования не по правилам",
+    Reason.VOTE_IN_PM: "голосование публичное: голос в личном сообщении не засчитывается",
+    Reason.PUBLIC_IN_PM: "публичная заявка дана в личном сообщении; по правилам она даётся в посте",
+    Reason.SECRET_IN_POST: "тайная заявка в открытом тексте поста; тайные заявки даются в ЛС "
+                           "или приватным текстом",
+    Reason.OUTSIDE_COMMENT: "публичная заявка вне графы «комментарий»; в этой игре она не засчитывается",
+    Reason.NOT_EMPHASISED: "голос не выделен так, как требует мастер этой игры",
+    Reason.FORM_NOT_ALLOWED: "такая форма голоса в этой игре не засчитывается",
+}
+
+
+@dataclass(frozen=True)
+class Unresolved:
+    """Text that may be an order but cannot be read with certainty: the GM decides."""
+
+    text: str
+    code: Reason
+    reason: str = ""
+    candidates: tuple[str, ...] = ()
+    ability: str | None = None
+
+    def __post_init__(self) -> None:
+        if not self.reason:
+            object.__setattr__(self, "reason", MESSAGES[self.code])
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"text": self.text, "reason": self.reason,
+                               "candidates": list(self.candidates), "code": self.code.value}
+        if self.ability is not None:
+            out["ability"] = self.ability
+        return out
+
+
+@dataclass(frozen=True)
+class ParseResult:
+    orders: tuple[Order, ...] = ()
+    unresolved: tuple[Unresolved, ...] = ()
+
+    def __add__(self, other: "ParseResult") -> "ParseResult":
+        return ParseResult(self.orders + other.orders, self.unresolved + other.unresolved)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"orders": [order_json(o) for o in self.orders],
+                "unresolved": [u.to_json() for u in self.unresolved]}
+
+
+def order_json(order: Order) -> dict[str, Any]:
+    """The FORMAT.md mapping; an order whose author is unknown has `by: null`."""
+    data = order.to_mapping()
+    if not order.by:
+        data["by"] = None
+    return data

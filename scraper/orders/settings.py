@@ -1,0 +1,104 @@
+"""Per-game parse settings: the `parsing:` section of a game YAML, validated.
+
+```yaml
+parsing:
+  vote_forms: [ru, en, hash, tag]   # which ways of voting count (see VoteForm)
+  vote_emphasis: none               # none | bold | color | bold_or_color
+  vote_color: null                  # with color: the colour required ("orange", "#ff9900")
+  comment_field: false              # public orders only from the «комментарий» field
+  comment_label: комментарий
+  threshold: 85                     # fuzzy confidence (0–100) needed to read a name
+  margin: 6                         # a second candidate this close makes it ambiguous
+```
+
+Errors name the key path (`parsing.vote_forms[1]`), as the config loaders do.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from enum import Enum
+from typing import Any, Mapping
+
+
+class SettingsError(ValueError):
+    """A `parsing:` section that cannot be used; the message names the key path."""
+
+
+class VoteForm(str, Enum):
+    RU = "ru"                # «Голосую против Мэра», «Голос: Васе», «меняю голос на Аню»
+    EN = "en"                # «VOTE: X», «Vote X», «Unvote» at the start of a line
+    HASH = "hash"            # «##vote X», «##Vote: X», «##unvote» (TeamLiquid)
+    TAG = "tag"              # «[vote]X[/vote]»
+    BOLD_NAME = "bold_name"  # a bold fragment that is only a name: «[b]Вася[/b]»
+
+
+class Emphasis(str, Enum):
+    NONE = "none"
+    BOLD = "bold"
+    COLOR = "color"
+    BOLD_OR_COLOR = "bold_or_color"
+
+
+DEFAULT_FORMS = frozenset({VoteForm.RU, VoteForm.EN, VoteForm.HASH, VoteForm.TAG})
+
+
+@dataclass(frozen=True)
+class ParseSettings:
+    vote_forms: frozenset[VoteForm] = DEFAULT_FORMS
+    vote_emphasis: Emphasis = Emphasis.NONE
+    vote_color: str | None = None
+    comment_field: bool = False
+    comment_label: str = "комментарий"
+    threshold: float = 85.0
+    margin: float = 6.0
+
+    @classmethod
+    def from_mapping(cls, data: Mapping[str, Any] | None, path: str = "parsing") -> "ParseSettings":
+        if data is None:
+            return cls()
+        if not isinstance(data, Mapping):
+            raise SettingsError(f"{path}: must be a mapping, got {type(data).__name__}")
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(str(k) for k in data if k not in known)
+        if unknown:
+            raise SettingsError(f"{path}.{unknown[0]}: unknown setting "
+                                f"(known: {', '.join(sorted(known))})")
+        kwargs: dict[str, Any] = {}
+        if "vote_forms" in data:
+            raw = data["vote_forms"]
+            if not isinstance(raw, (list, tuple)):
+                raise SettingsError(f"{path}.vote_forms: must be a list")
+            forms = set()
+            for i, item in enumerate(raw):
+                try:
+                    forms.add(VoteForm(str(item).strip().lower()))
+                except ValueError:
+                    raise SettingsError(
+                        f"{path}.vote_forms[{i}]: unknown vote form {item!r} "
+                        f"(known: {', '.join(f.value for f in VoteForm)})") from None
+            kwargs["vote_forms"] = frozenset(forms)
+        if "vote_emphasis" in data:
+            try:
+                kwargs["vote_emphasis"] = Emphasis(str(data["vote_emphasis"]).strip().lower())
+            except ValueError:
+                raise SettingsError(
+                    f"{path}.vote_emphasis: {data['vote_emphasis']!r} is not one of "
+                    f"{', '.join(e.value for e in Emphasis)}") from None
+        if data.get("vote_color") is not None:
+            kwargs["vote_color"] = str(data["vote_color"]).strip().lower()
+        if "comment_field" in data:
+            if not isinstance(data["comment_field"], bool):
+                raise SettingsError(f"{path}.comment_field: must be true or false")
+            kwargs["comment_field"] = data["comment_field"]
+        if "comment_label" in data:
+            label = str(data["comment_label"]).strip()
+            if not label:
+                raise SettingsError(f"{path}.comment_label: must not be empty")
+            kwargs["comment_label"] = label
+        for name in ("threshold", "margin"):
+            if name in data:
+                value = data[name]
+                if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 100:
+                    raise SettingsError(f"{path}.{name}: must be a number from 0 to 100")
+                kwargs[name] = float(value)
+        return cls(**kwargs)

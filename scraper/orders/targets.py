@@ -1,0 +1,104 @@
+"""Reading the targets of an order: the first confident names in a span of words.
+
+A name is accepted when its best reading scores at least the game's threshold
+and no other player's reading is within the margin; otherwise the order is
+unresolved, with the readings as candidates. An open role names its holder
+(«Мэра» → whoever is Мэр now); «себя» names the author where the ability allows.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from scraper.orders.names import Candidate, NameMatcher, Roster
+from scraper.orders.result import Reason
+from scraper.orders.settings import ParseSettings
+from scraper.orders.text import Token
+
+FLOOR = 60.0   # readings below this are not even offered as candidates
+
+
+@dataclass
+class Context:
+    roster: Roster
+    matcher: NameMatcher
+    settings: ParseSettings
+    author: str | None = None
+
+
+@dataclass
+class Scan:
+    found: list[Candidate] = field(default_factory=list)
+    problem: Reason | None = None
+    candidates: list[str] = field(default_factory=list)
+
+    @property
+    def nicks(self) -> list[str]:
+        return [c.nick for c in self.found if c.nick is not None]
+
+
+def _label(c: Candidate) -> str:
+    if c.nick is None:
+        return f"{c.role} (нет владельца)" if c.role else "?"
+    return c.nick if c.via != "role" else f"{c.nick} ({c.role})"
+
+
+def scan_targets(ctx: Context, toks: list[Token], lo: int, hi: int, count: int,
+                 allow_self: bool, skip: frozenset[int] = frozenset()) -> Scan:
+    """Up to `count` targets among toks[lo:hi], left to right."""
+    scan = Scan()
+    near: dict[str, float] = {}
+    self_refused = False
+    i = lo
+    while i < hi and len(scan.found) < count:
+        if i in skip:
+            i += 1
+            continue
+        cands = [c for c in ctx.matcher.at(toks, i, ctx.author)
+                 if c.end <= hi and not any(j in skip for j in range(c.start, c.end))]
+        if not cands:
+            i += 1
+            continue
+        best = cands[0]
+        if best.score < ctx.settings.threshold:
+            for c in cands:
+                if c.score >= FLOOR:
+                    near[_label(c)] = max(near.get(_label(c), 0.0), c.score)
+            i += 1
+            continue
+        rivals = [c for c in cands[1:] if c.nick != best.nick
+                  and c.score >= best.score - ctx.settings.margin]
+        if rivals:
+            scan.problem = Reason.AMBIGUOUS_TARGET
+            scan.candidates = [_label(c) for c in (best, *rivals)]
+            return scan
+        if best.via == "self" and best.nick is None:
+            # «себя» with no known author: nobody to name.
+            scan.problem = Reason.NO_TARGET
+            return scan
+        if best.nick is None:
+            scan.problem = Reason.NO_HOLDER
+            scan.candidates = [best.role or ""]
+            return scan
+        if best.nick == ctx.author and not allow_self:
+            if best.via == "self":
+                scan.problem = Reason.SELF_NOT_ALLOWED
+                scan.candidates = [best.nick]
+                return scan
+            self_refused = True       # «роль Мэра» said by the Мэр: not a target, read on
+            i = best.end
+            continue
+        if best.nick in scan.nicks and count > 1:
+            i = best.end
+            continue
+        scan.found.append(best)
+        i = best.end
+    if len(scan.found) < count and scan.problem is None:
+        if near:
+            scan.problem = Reason.LOW_CONFIDENCE
+            scan.candidates = [n for n, _ in sorted(near.items(), key=lambda kv: -kv[1])][:5]
+        elif self_refused:
+            scan.problem = Reason.SELF_NOT_ALLOWED
+            scan.candidates = [ctx.author or ""]
+        else:
+            scan.problem = Reason.NO_TARGET
+    return scan

@@ -1,0 +1,171 @@
+"""Plain-text helpers of the order parser: homoglyph folding, tokens, segments, markup.
+
+- `key(s)`: the comparison key of a word or name: case, «ё»/«е» and Latin letters
+  that look Cyrillic folded away («Пeтя» with a Latin «e» is «петя»).
+- `tokens(s)`: words with their offsets.
+- `segments(s)`: the sentences of a text, each a candidate order.
+- `strip_markup(s)`: BBCode emphasis in a pasted text ([b], [color=…]) → plain text
+  plus `Emphasis` spans, so the parser's input is always plain text plus spans.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from engine.names import fold
+
+# Latin letters that look like Cyrillic ones (upper case first: «B», «H», «M», «T»
+# only look Cyrillic in capitals).
+_HOMOGLYPHS = str.maketrans({
+    "A": "А", "B": "В", "C": "С", "E": "Е", "H": "Н", "K": "К", "M": "М", "O": "О",
+    "P": "Р", "T": "Т", "X": "Х", "Y": "У",
+    "a": "а", "c": "с", "e": "е", "o": "о", "p": "р", "x": "х", "y": "у", "k": "к",
+})
+# After case folding, every Latin letter whose capital or small form looks Cyrillic.
+_FOLDED = str.maketrans({"a": "а", "b": "в", "c": "с", "e": "е", "h": "н", "k": "к", "m": "м",
+                         "o": "о", "p": "р", "t": "т", "x": "х", "y": "у"})
+_CYR = re.compile(r"[а-яёА-ЯЁ]")
+_LAT = re.compile(r"[a-zA-Z]")
+
+
+def cyrillize(word: str) -> str:
+    """A word mixing scripts becomes all-Cyrillic where the letters allow it."""
+    if _CYR.search(word) and _LAT.search(word):
+        return word.translate(_HOMOGLYPHS)
+    return word
+
+
+def key(text: str) -> str:
+    """Comparison key: homoglyphs, case and «ё» folded, spaces collapsed.
+
+    All-Latin words are mapped too, so «Ecko» typed in Cyrillic letters still
+    equals the nickname «Ecko».
+    """
+    return fold(text).translate(_FOLDED)
+
+
+def is_cyrillic(word: str) -> bool:
+    return bool(_CYR.search(word)) and not _LAT.search(cyrillize(word))
+
+
+@dataclass(frozen=True)
+class Token:
+    text: str     # as written (homoglyphs in a mixed word already made Cyrillic)
+    start: int
+    end: int
+
+    @property
+    def key(self) -> str:
+        return key(self.text)
+
+    @property
+    def low(self) -> str:
+        """Folded, for morphology: Cyrillic words stay Cyrillic, Latin stay Latin."""
+        return fold(self.text)
+
+
+_WORD = re.compile(r"[\w]+(?:[-'’][\w]+)*", re.UNICODE)
+
+
+def tokens(text: str) -> list[Token]:
+    return [Token(cyrillize(m.group()), m.start(), m.end()) for m in _WORD.finditer(text)]
+
+
+# --- segments ------------------------------------------------------------------------------
+
+# Sentence ends inside a line; «!» that belongs to a name («Sacrifice!», «Проклятие!
+# Порча», «…инквизицию!») does not end a sentence.
+_END = re.compile(r"(?<=[.!?;])\s+")
+_NAME_BANG = re.compile(r"(sacrifice|проклятие|инквизицию)!$", re.IGNORECASE)
+_INITIAL = re.compile(r"(^|\s)\w\.$")
+_QUOTES = {"«": "»", "\"": "\"", "“": "”", "„": "“"}
+
+
+@dataclass(frozen=True)
+class Segment:
+    text: str
+    line: str        # the whole line it comes from (a message text runs to its end)
+    offset: int      # start of `text` inside `line`
+
+
+def _inside_quotes(line: str, pos: int) -> bool:
+    depth_open: str | None = None
+    for ch in line[:pos]:
+        if depth_open is None and ch in _QUOTES:
+            depth_open = ch
+        elif depth_open is not None and ch == _QUOTES[depth_open]:
+            depth_open = None
+    return depth_open is not None
+
+
+def split_line(line: str) -> list[Segment]:
+    out: list[Segment] = []
+    start = 0
+    for m in _END.finditer(line):
+        head = line[start:m.start()]
+        if _NAME_BANG.search(head) or _INITIAL.search(head) or _inside_quotes(line, m.start()):
+            continue
+        if head.strip():
+            out.append(Segment(head.strip(), line, start + (len(head) - len(head.lstrip()))))
+        start = m.end()
+    tail = line[start:]
+    if tail.strip():
+        out.append(Segment(tail.strip(), line, start + (len(tail) - len(tail.lstrip()))))
+    return out
+
+
+def lines(text: str) -> list[str]:
+    return [ln for ln in text.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
+
+
+def segments(text: str) -> list[Segment]:
+    out: list[Segment] = []
+    for line in lines(text):
+        out.extend(split_line(line))
+    return out
+
+
+# --- markup --------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Span:
+    """A bold and/or coloured fragment of the text (the scraper's `Emphasis` has the
+    same three fields, so either may be passed)."""
+
+    text: str
+    bold: bool = False
+    color: str | None = None
+
+
+_TAG = re.compile(r"\[(/?)(b|strong|color|colour)(?:=([^\]]*))?\]", re.IGNORECASE)
+
+
+def strip_markup(text: str) -> tuple[str, list[Span]]:
+    """Remove [b]…[/b] and [color=…]…[/color] from a pasted text, keeping the spans."""
+    out: list[str] = []
+    stack: list[tuple[str, str | None, int]] = []
+    spans: list[Span] = []
+    pos = 0
+    length = 0
+    for m in _TAG.finditer(text):
+        chunk = text[pos:m.start()]
+        out.append(chunk)
+        length += len(chunk)
+        pos = m.end()
+        closing, name = m.group(1), m.group(2).lower()
+        name = "b" if name in ("b", "strong") else "color"
+        if not closing:
+            stack.append((name, (m.group(3) or "").strip().strip("\"'").lower() or None, length))
+            continue
+        for i in range(len(stack) - 1, -1, -1):
+            if stack[i][0] == name:
+                _, color, begin = stack.pop(i)
+                plain = "".join(out)[begin:length]
+                if plain.strip():
+                    bold = name == "b" or any(s[0] == "b" for s in stack)
+                    outer = next((s[1] for s in reversed(stack) if s[0] == "color"), None)
+                    spans.append(Span(plain.strip(), bold=bold,
+                                      color=color if name == "color" else outer))
+                break
+    out.append(text[pos:])
+    return "".join(out), spans
