@@ -7,7 +7,12 @@ pidfile="$REALFORUM_HOME/$name.pid"
 [ -f "$pidfile" ] || exit 0
 pid=$(cat "$pidfile")
 if kill "$pid" 2>/dev/null; then
-    for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    # Gone, or a zombie waiting for init to reap it (its parent, start.sh, has exited).
+    for _ in $(seq 100); do
+        state=$(ps -o stat= -p "$pid" 2>/dev/null) || break
+        case "$state" in Z*) break ;; esac
+        sleep 0.05
+    done
     kill -9 "$pid" 2>/dev/null || true
 fi
 rm -f "$pidfile" "$REALFORUM_HOME/$name.url"

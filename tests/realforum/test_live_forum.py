@@ -1,0 +1,153 @@
+"""End to end against a real Spirit forum: players log in, vote, quote, edit and write to
+the GM; gorod's pollers pick up exactly what is new, across polls and a restart.
+
+The seeded topic has 7 posts at 5 per page (forum_seed.py), so it starts on page 2 and
+the posts below push it to page 3.
+"""
+import lxml.html
+import pytest
+
+import forum_seed
+from config.profiles import load_profile
+from gorod.store import Store
+from scraper.errors import AuthRequired, PostRejected
+from scraper.poll import Change, PmPoller, ThreadPoller
+
+
+@pytest.fixture
+def spirit():
+    return load_profile("spirit")
+
+
+def textarea(client, url, name="comment"):
+    """The prefilled text of a form's textarea (Spirit's quote page)."""
+    doc = lxml.html.fromstring(client.get(url, auth=True).content)
+    return doc.xpath("//textarea[@name=$n]", n=name)[0].text_content()
+
+
+def summary(events):
+    return [(e.change.value, e.post.author if e.post else None, e.post.text if e.post else None) for e in events]
+
+
+def test_thread_polls_see_exactly_the_new_posts_across_pages_and_a_restart(forum, spirit, tmp_path):
+    db = tmp_path / "gorod.sqlite3"
+    reader = forum.client()  # the thread is public: polled anonymously
+    poller = ThreadPoller(reader, spirit, Store(db), forum.topic_url)
+
+    first = list(poller.poll())
+    assert [e.post.author for e in first] == [author for author, _ in forum_seed.TOPIC_POSTS]
+    assert {e.post.page for e in first} == {1, 2}
+    assert [int(e.post_id) for e in first] == sorted(int(e.post_id) for e in first)
+
+    alice, bob, carol, dave = (forum.writer(u) for u in ("alice", "bob", "carol", "dave"))
+    vote = alice.reply(forum.topic_id, "Голосую против **мирон**.", after=int(first[-1].post_id))
+    quoted = textarea(bob.client, f"/comment/{forum.topic_id}/publish/{vote.id}/quote/")
+    assert "@alice said:" in quoted
+    bob.reply(forum.topic_id, quoted + "\n\nНе согласен. Голосую против **alice**.", after=vote.id)
+    carol.reply(forum.topic_id, "голосую против dave", after=vote.id)
+    last = dave.reply(forum.topic_id, "голосую против carol", after=vote.id)
+
+    second = list(poller.poll())
+    assert summary(second) == [
+        ("new", "alice", "Голосую против мирон."),
+        ("new", "bob", "Не согласен. Голосую против alice."),
+        ("new", "carol", "голосую против dave"),
+        ("new", "dave", "голосую против carol"),
+    ]
+    bob_post = second[1].post
+    assert any("Голосую против мирон" in q for q in bob_post.quotes)  # the quoted vote is a quote
+    assert [e.post.page for e in second] == [2, 2, 2, 3]
+
+    # An unchanged thread costs one request.
+    assert list(poller.poll()) == [] and poller.last_requests == 1
+
+    # dave changes his vote: an edit is a new version.
+    answer = dave.client.submit_form(f"/comment/{last.id}/update/", {"comment": "голосую против bob"}, auth=True)
+    assert answer.location
+    [edit] = poller.poll()
+    assert (edit.change, edit.post_id, edit.version) == (Change.EDITED, str(last.id), 2)
+    assert edit.post.text == "голосую против bob" and edit.post.edit_count == 1
+    assert edit.last_seen["text"] == "голосую против carol"
+
+    # A restart: a new process with a fresh Store on the same file sees nothing new...
+    restarted = ThreadPoller(forum.client(), spirit, Store(db), forum.topic_url)
+    assert list(restarted.poll()) == []
+    # ...and then exactly the next post.
+    miron = forum.writer("мирон").reply(forum.topic_id, "Я мирный житель!", after=last.id)
+    assert summary(restarted.poll()) == [("new", "мирон", "Я мирный житель!")]
+
+    # The GM (an administrator) deletes a post on the last page: the next poll notices.
+    gm = forum.client("gm")
+    assert gm.submit_form(f"/comment/{miron.id}/delete/", {}, auth=True).location
+    [gone] = restarted.poll()
+    assert (gone.change, gone.post_id, gone.last_seen["author"]) == (Change.DELETED, str(miron.id), "мирон")
+    # One on an older page is noticed by a rescan (polls read from the last page on).
+    carol_id = second[2].post_id
+    assert gm.submit_form(f"/comment/{carol_id}/delete/", {}, auth=True).location
+    assert list(restarted.poll()) == []
+    assert [(e.change, e.post_id) for e in restarted.poll(rescan=True)] == [(Change.DELETED, carol_id)]
+    assert list(restarted.poll(rescan=True)) == []
+
+
+def test_pm_polls_see_new_conversations_and_replies_once(forum, spirit, tmp_path):
+    db = tmp_path / "gorod.sqlite3"
+    gm = forum.client("gm")
+    inbox = PmPoller(gm, spirit, Store(db))
+
+    [seeded] = inbox.poll()
+    assert (seeded.message.sender, seeded.message.subject, seeded.message.text) == (
+        "alice", "Ночной ход", "Проверяю bob.")
+
+    bob = forum.writer("bob")
+    bob.send_pm(["gm"], "Выстрел", "Ночью стреляю в **carol**.")
+    old_conversation = forum.manifest["pms"][0]["id"]
+    forum.writer("alice").reply(old_conversation, "И ещё: голосую против dave.")
+
+    got = sorted((e.message.sender, e.message.subject, e.message.text) for e in inbox.poll())
+    assert got == [
+        ("alice", "Ночной ход", "И ещё: голосую против dave."),
+        ("bob", "Выстрел", "Ночью стреляю в carol."),
+    ]
+    # Unchanged: one request for the inbox.
+    assert list(inbox.poll()) == [] and inbox.last_requests == 1
+
+    # A restart: a fresh Store on the same file, a new session that logs in again.
+    restarted = PmPoller(forum.client("gm"), spirit, Store(db))
+    assert list(restarted.poll()) == []
+    for i in range(5):  # past a page of the conversation (5 per page)
+        forum.writer("alice").reply(old_conversation, f"Дополнение {i}.")
+    texts = [e.message.text for e in restarted.poll()]
+    assert texts == [f"Дополнение {i}." for i in range(5)]
+
+
+def test_a_refused_login_is_a_clear_error(forum, monkeypatch):
+    client = forum.client("gm")
+    monkeypatch.setenv(client.login_form.password_env, "wrong password")
+    with pytest.raises(AuthRequired, match="login as 'gm' failed: Please enter a correct username and password"):
+        client.login()
+
+
+def test_with_the_forums_rate_limit_and_double_post_guard_on(limited_forum, spirit, tmp_path):
+    """Spirit allows one post per 10 s per user and drops a repeated text as if saved:
+    the writer waits the limit out and confirms every post by its new id."""
+    forum = limited_forum
+    poller = ThreadPoller(forum.client(), spirit, Store(tmp_path / "gorod.sqlite3"), forum.topic_url)
+    seeded = list(poller.poll())
+    top = max(int(e.post_id) for e in seeded)
+
+    bob = forum.writer("bob")
+    bob_vote = bob.reply(forum.topic_id, "Голосую против alice.", after=top)
+    alice = forum.writer("alice")
+    first = alice.reply(forum.topic_id, "Голосую против bob.", after=bob_vote.id)
+    # The second post within 10 s is refused with "Too many submissions": waited out.
+    second = alice.reply(forum.topic_id, "Передумала: голосую против carol.", after=first.id)
+    assert second.id > first.id
+    # bob's window has passed meanwhile; the same text again is dropped by the guard.
+    with pytest.raises(PostRejected, match="double post"):
+        bob.reply(forum.topic_id, "Голосую против alice.", after=second.id)
+
+    assert summary(poller.poll()) == [
+        ("new", "bob", "Голосую против alice."),
+        ("new", "alice", "Голосую против bob."),
+        ("new", "alice", "Передумала: голосую против carol."),
+    ]
