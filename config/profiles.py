@@ -28,20 +28,21 @@ The schema (every key is checked; unknown keys are errors, to catch typos):
     urls: {name: template}         # thread_page, pm_inbox, pm_thread, login, reply, send_pm, base ...
     detect: {generator: [regex], markup: [selector], url: [regex]}
     selectors:
-      post: {container, id, author, body, time, number, author_id, edited, edit_count, edited_time, skip}
+      post: {container, id, author, body, time, number, author_id, edited, edit_count, edited_time,
+             subject, conversation, skip}
       body: {quote, quote_header, spoiler, spoiler_header, strike, hidden, drop}
       pagination: {current, last, next}
-      pm_inbox: {container, id, subject, sender, time}
+      pm_inbox: {container, id, subject, sender, time, link, count}
       pm_message: like post (a PM conversation page)
     json:                          # format: json only (Discourse)
       posts: [dotted path]  id, number, author, time, body_html, edit_count, edited_time, page
     dates: {formats: [str], time_formats: [str], months: {name: n}, relative: {word: days back}}
 
 A *field* (id, author, time, ...) is either a selector string (the text of
-the first match) or a mapping {selector, attr, regex, required}: `selector`
+the first match), a mapping {selector, attr, regex, required}: `selector`
 relative to the post (omitted: the post element itself), `attr` to read an
-attribute instead of the text, `regex` to keep its first group (or the whole
-match).
+attribute instead of the text, `regex` to keep its groups (joined by a space)
+or the whole match; or a list of such fields, tried in order.
 """
 from __future__ import annotations
 
@@ -64,12 +65,20 @@ class ProfileError(ValueError):
 
 @dataclass(frozen=True)
 class Field:
+    """Where a value is: `selector` (None: the context element itself), then
+    `attr` (None: the element's text), then `regex` (its groups joined by a
+    space, or the whole match). `alternatives`: a list of fields tried in
+    order, the first that yields a value wins (written as a YAML list)."""
+
     selector: str | None = None
     attr: str | None = None
     regex: str | None = None
     required: bool = False
+    alternatives: tuple["Field", ...] = ()
 
     def describe(self) -> str:
+        if self.alternatives:
+            return " | ".join(a.describe() for a in self.alternatives)
         s = self.selector or "(the post itself)"
         if self.attr:
             s += f" @{self.attr}"
@@ -91,6 +100,7 @@ class PostRules:
     edit_count: Field | None = None
     edited_time: Field | None = None
     subject: Field | None = None
+    conversation: Field | None = None
     skip: str | None = None
 
 
@@ -120,6 +130,7 @@ class InboxRules:
     sender: Field | None = None
     time: Field | None = None
     link: Field | None = None
+    count: Field | None = None
 
 
 @dataclass(frozen=True)
@@ -321,6 +332,11 @@ class _V:
             return None
         if isinstance(value, str):
             return Field(selector=self.selector(value, path), required=required)
+        if isinstance(value, list):
+            if not value:
+                raise self.fail(path, "an empty list of alternatives")
+            alts = tuple(self.field(x, f"{path}[{i}]") for i, x in enumerate(value))
+            return Field(required=required, alternatives=alts)
         m = self.mapping(value, path, {"selector", "attr", "regex", "required"})
         req = m.get("required", required)
         if not isinstance(req, bool):
@@ -338,7 +354,7 @@ def _join(path: str, key: str) -> str:
 
 
 _POST_KEYS = {"container", "id", "author", "body", "time", "number", "author_id", "edited",
-              "edit_count", "edited_time", "subject", "skip"}
+              "edit_count", "edited_time", "subject", "conversation", "skip"}
 
 
 def _post_rules(v: _V, raw: Any, path: str) -> PostRules:
@@ -349,7 +365,7 @@ def _post_rules(v: _V, raw: Any, path: str) -> PostRules:
         author=v.field(m["author"], _join(path, "author"), required=True),
         body=v.field(m["body"], _join(path, "body"), required=True),
         **{k: v.field(m.get(k), _join(path, k)) for k in
-           ("time", "number", "author_id", "edited", "edit_count", "edited_time", "subject")},
+           ("time", "number", "author_id", "edited", "edit_count", "edited_time", "subject", "conversation")},
         skip=v.selector(m.get("skip"), _join(path, "skip")),
     )
 
@@ -401,7 +417,7 @@ def _validate(data: dict, label: str, stem: str) -> Profile:
     pm_inbox = None
     if sel.get("pm_inbox") is not None:
         p = "selectors.pm_inbox"
-        m = v.mapping(sel["pm_inbox"], p, {"container", "id", "subject", "sender", "time", "link"},
+        m = v.mapping(sel["pm_inbox"], p, {"container", "id", "subject", "sender", "time", "link", "count"},
                       {"container", "id", "subject"})
         pm_inbox = InboxRules(
             container=v.selector(m["container"], _join(p, "container"), optional=False),
@@ -410,6 +426,7 @@ def _validate(data: dict, label: str, stem: str) -> Profile:
             sender=v.field(m.get("sender"), _join(p, "sender")),
             time=v.field(m.get("time"), _join(p, "time")),
             link=v.field(m.get("link"), _join(p, "link")),
+            count=v.field(m.get("count"), _join(p, "count")),
         )
 
     json_rules = None

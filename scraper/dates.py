@@ -87,7 +87,8 @@ class DateReader:
             if fmt in ("iso", "epoch", "epoch_ms"):
                 value = _special(fmt, raw)
                 if value is not None:
-                    return self._aware(value)
+                    # a Unix time has no zone of its own: show it in the forum's
+                    return value.astimezone(self.zone) if fmt != "iso" else self._aware(value)
         norm = self._normalise(raw)
         rel = self._relative_re.search(norm)
         if rel:

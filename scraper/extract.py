@@ -101,6 +101,12 @@ def _compiled(profile: Profile) -> _Compiled:
 
 def _first(context, f: Field):
     """The element a field points at (the context itself when it has no selector)."""
+    if f.alternatives:
+        for alt in f.alternatives:
+            el = _first(context, alt)
+            if el is not None:
+                return el
+        return None
     if f.selector is None:
         return context
     found = compile_selector(f.selector)(context)
@@ -110,6 +116,12 @@ def _first(context, f: Field):
 def field_value(context, f: Field | None) -> str | None:
     """A field's string value in `context`, or None when its selector matches nothing."""
     if f is None:
+        return None
+    if f.alternatives:
+        for alt in f.alternatives:
+            value = field_value(context, alt)
+            if value:
+                return value
         return None
     el = _first(context, f)
     if el is None:
@@ -124,7 +136,7 @@ def field_value(context, f: Field | None) -> str | None:
         m = re.search(f.regex, value)
         if not m:
             return None
-        value = m.group(1) if m.groups() else m.group(0)
+        value = " ".join(g for g in m.groups() if g) if m.groups() else m.group(0)
     return value.strip()
 
 
@@ -172,16 +184,25 @@ def _looks_json(content: bytes) -> bool:
 
 def extract_from_tree(root, profile: Profile, source: str, *, url: str | None = None,
                       now: datetime | None = None, rules: PostRules | None = None) -> ExtractedPage:
+    explicit = rules is not None
     rules = rules or profile.post
     if rules is None:
         raise ScraperError(f"{source}: profile {profile.name!r} has no post selectors")
     comp = _compiled(profile)
-    containers = compile_selector(rules.container)(root)
-    if rules.skip:
-        skipped = set(compile_selector(rules.skip)(root))
-        containers = [c for c in containers if c not in skipped]
+    containers = _containers(root, rules)
+    if not containers and not explicit and profile.pm_message is not None:
+        # a saved private message reads as a one-page thread of its messages
+        pm_containers = _containers(root, profile.pm_message)
+        if pm_containers:
+            rules, containers = profile.pm_message, pm_containers
     if not containers:
-        raise NoPosts(source, profile.name, rules.container)
+        detail = ""
+        if profile.pm_inbox is not None:
+            n = len(compile_selector(profile.pm_inbox.container)(root))
+            if n:
+                detail = (f"this is a PM inbox listing ({n} conversations, "
+                          f"selector {profile.pm_inbox.container!r}), not a thread")
+        raise NoPosts(source, profile.name, rules.container, detail)
     page = _int(field_value(root, profile.pagination.current))
     last = _int(field_value(root, profile.pagination.last))
     if page is None and last is not None:
@@ -195,6 +216,14 @@ def extract_from_tree(root, profile: Profile, source: str, *, url: str | None = 
     return ExtractedPage(source=source, profile=profile.name, posts=tuple(posts),
                          page=page, last_page=last if last is not None else (page if nxt is None and page else None),
                          next_url=nxt or None)
+
+
+def _containers(root, rules: PostRules) -> list:
+    found = compile_selector(rules.container)(root)
+    if rules.skip and found:
+        skipped = set(compile_selector(rules.skip)(root))
+        found = [c for c in found if c not in skipped]
+    return found
 
 
 def _post(el, rules: PostRules, comp: _Compiled, source: str, page: int | None,

@@ -2,8 +2,8 @@
 
 `BodyReader(rules)` is built once per profile; `read(element) -> Body` walks
 one body element. Elements matched by the profile's body selectors are taken
-out of the text and collected apart (precedence: drop, header, hidden, quote,
-spoiler, strike); a nested quote stays inside its outer quote's text. Bold and
+out of the text and collected apart (precedence: drop, header, hidden, spoiler,
+quote, strike: MyBB.ru's spoilers and hidden text are also `.quote-box`); a nested quote stays inside its outer quote's text. Bold and
 coloured fragments of the body's own text are kept as `Emphasis`.
 Line breaks come from <br> and block elements; runs of blanks collapse.
 """
@@ -19,7 +19,7 @@ BLOCK = frozenset(
     "p div li ul ol tr table tbody thead blockquote h1 h2 h3 h4 h5 h6 pre dl dt dd hr section article aside "
     "header footer figure figcaption details summary center form fieldset".split()
 )
-SKIP = frozenset(("script", "style", "noscript", "template", "textarea", "select", "button", "input"))
+SKIP = frozenset(("script", "style", "noscript", "template", "textarea", "select", "button", "input", "svg"))
 _WS = re.compile(r"\s+")
 BR_MARK = "\x1d"  # a <br>: one hard line break
 BLOCK_MARK = "\x1e"  # a block's edge: consecutive edges make one line break
@@ -28,7 +28,7 @@ _COLOR = re.compile(r"(?<![-\w])color\s*:\s*([^;\"']+)", re.I)
 _BOLD_STYLE = re.compile(r"font-weight\s*:\s*(bold|[6-9]00)", re.I)
 
 # kinds in precedence order; "drop" and "header" vanish, the rest go to Body fields
-_KINDS = ("drop", "header", "secret", "quotes", "spoilers", "struck")
+_KINDS = ("drop", "header", "secret", "spoilers", "quotes", "struck")
 
 
 class BodyReader:
@@ -37,8 +37,8 @@ class BodyReader:
             ("drop", rules.drop),
             ("header", ", ".join(s for s in (rules.quote_header, rules.spoiler_header) if s) or None),
             ("secret", rules.hidden),
-            ("quotes", rules.quote),
             ("spoilers", rules.spoiler),
+            ("quotes", rules.quote),
             ("struck", rules.strike),
         ]
         self._rules = [(kind, compile_selector(sel)) for kind, sel in pairs if sel]
