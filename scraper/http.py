@@ -152,6 +152,26 @@ class HttpClient:
         self.logged_in = False
         self.requests_sent = 0
 
+    @classmethod
+    def for_profile(
+        cls,
+        profile,
+        base_url: str,
+        *,
+        username: str | None = None,
+        password_env: str | None = None,
+        settings: HttpSettings | None = None,
+        **kwargs,
+    ) -> "HttpClient":
+        """A client for a forum of a profile's engine at `base_url`; it logs in as
+        `username` (password in the environment variable `password_env`) through the
+        profile's `urls.login` when both are given."""
+        login = None
+        if username and password_env:
+            login = LoginForm(url=profile.url("login", base=base_url.rstrip("/")), username=username,
+                              password_env=password_env)
+        return cls(base_url, settings, login=login, **kwargs)
+
     # -- URLs -------------------------------------------------------------------------
     def url(self, path_or_url: str) -> str:
         return urljoin(self.base_url, path_or_url)

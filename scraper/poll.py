@@ -25,8 +25,9 @@ process killed while handling an event sees that event again, never a later one 
 
 PMs: the inbox lists conversations with their message counts; a conversation whose count
 changed (or that is new) is read from its last known page like a thread, and each new
-message is a `PrivateMessage` (sender = its author, subject = the conversation's). A
-reply in an old conversation is a new message. An unchanged inbox costs one request.
+message is a `PrivateMessage` (sender = its author, subject = the conversation's; the
+GM's own replies are messages too, told apart by their sender). A reply in an old
+conversation is a new message. An unchanged inbox costs one request.
 """
 from __future__ import annotations
 
@@ -37,7 +38,7 @@ import logging
 import time
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timezone
-from typing import Callable, Iterable, Iterator, TypeVar
+from typing import Callable, Iterator
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from config.profiles import PostRules, Profile
@@ -381,8 +382,6 @@ def _first_page(url: str) -> str:
 
 
 # ---------------------------------------------------------------- forever
-
-E = TypeVar("E")
 
 
 def stream(poller, *, min_delay: float = 30.0, max_delay: float = 600.0,

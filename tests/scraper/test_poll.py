@@ -201,3 +201,18 @@ def test_stream_backs_off_while_nothing_is_new(rsps, profile, db):
     events = list(stream(poller(profile, db), min_delay=30, max_delay=100, sleep=sleeps.append, passes=4))
     assert len(events) == 1
     assert sleeps == [30, 60, 100]
+
+
+def test_read_pms_for_the_cli(rsps, profile, monkeypatch):
+    from scraper.live import read_pms
+
+    forum = FakeSpirit(rsps, per_page=2)
+    forum.pm(None, "alice", "Проверяю bob.", subject="Ночной ход")
+    rsps.get(f"{BASE}/user/login/", body='<form method="post"><input type="hidden" name="csrfmiddlewaretoken" '
+             'value="t"><input name="username"><input type="password" name="password"></form>')
+    rsps.post(f"{BASE}/user/login/", status=302, headers={"Location": "/user/"})
+    monkeypatch.setenv("GOROD_TEST_GM", "pw")
+    [message] = read_pms(profile, BASE, username="gm", password_env="GOROD_TEST_GM",
+                         settings=HttpSettings(min_interval=0))
+    assert (message.sender, message.subject, message.text) == ("alice", "Ночной ход", "Проверяю bob.")
+    assert message.to_json()["sent_at"].endswith("+00:00")

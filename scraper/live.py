@@ -1,0 +1,36 @@
+"""One-shot reads of a live forum, for the CLI (`gorod scrape URL`, `gorod scrape --pm`).
+
+    read_pms(profile, base_url, username=..., password_env=..., store=None) -> list[PrivateMessage]
+    read_thread(profile, url, store=None) -> list[Post]
+
+With `store=None` everything is read (an in-memory store: the first pass sees it all);
+with a `Store`, only what is new since the last read through that store. Errors are the
+scraper's (`AuthRequired` for a refused login, `LayoutChanged`, ...), for the CLI to turn
+into a message and a non-zero exit.
+"""
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from config.profiles import Profile
+from gorod.store import Store
+from scraper.http import HttpClient, HttpSettings
+from scraper.model import Post, PrivateMessage
+from scraper.poll import Change, PmPoller, ThreadPoller
+
+
+def read_pms(profile: Profile, base_url: str, *, username: str, password_env: str,
+             store: Store | None = None, settings: HttpSettings | None = None) -> list[PrivateMessage]:
+    client = HttpClient.for_profile(profile, base_url, username=username, password_env=password_env,
+                                    settings=settings)
+    client.login()  # a refused login is an error now, not an empty inbox later
+    poller = PmPoller(client, profile, store or Store(":memory:"))
+    return [e.message for e in poller.poll() if e.change is not Change.DELETED and e.message is not None]
+
+
+def read_thread(profile: Profile, url: str, *, store: Store | None = None,
+                settings: HttpSettings | None = None) -> list[Post]:
+    parts = urlsplit(url)
+    client = HttpClient(f"{parts.scheme}://{parts.netloc}/", settings)
+    poller = ThreadPoller(client, profile, store or Store(":memory:"), url)
+    return [e.post for e in poller.poll() if e.post is not None]
