@@ -110,9 +110,10 @@ class _NickEntry:
     joined: str                         # nominative key, words joined by a space
     compact: str                        # without spaces and punctuation
     initials: frozenset[str]
+    parts: frozenset[str]               # CamelCase parts of 4+ letters («robik» of IAmRobik)
 
 
-_CAMEL = re.compile(r"[A-ZА-ЯЁ][a-zа-яё]+|[a-zа-яё]+|\d+")
+_CAMEL = re.compile(r"[A-ZА-ЯЁ]+(?![a-zа-яё])|[A-ZА-ЯЁ][a-zа-яё]+|[a-zа-яё]+|\d+")
 
 
 def _entry(nick: str) -> _NickEntry:
@@ -125,10 +126,12 @@ def _entry(nick: str) -> _NickEntry:
     parts = _CAMEL.findall(nick)
     initials = set()
     if len(parts) > 1:
-        initials.add(key("".join(p[0] for p in parts)))
+        initials.add(key("".join(p if p.isupper() else p[0] for p in parts if not p.isdigit())))
     if len(words) > 1:
         initials.add(key("".join(t.text[0] for t in words)))
-    return _NickEntry(nick, tuple(forms), joined, compact, frozenset(i for i in initials if len(i) >= 2))
+    camel = frozenset(key(p) for p in parts if len(p) >= 4) if len(parts) > 1 else frozenset()
+    return _NickEntry(nick, tuple(forms), joined, compact,
+                      frozenset(i for i in initials if len(i) >= 2), camel)
 
 
 class NameMatcher:
@@ -204,6 +207,8 @@ class NameMatcher:
                 score = max(score, 90.0 if len(compact) * 3 >= len(entry.compact) else 75.0)
             if compact in entry.initials:
                 score = max(score, 75.0)
+            if compact in entry.parts:
+                score = max(score, 90.0)
             if len(compact) < 4:
                 score = score if score == 100.0 else min(score, 75.0)
             if best is None or score > best[0]:

@@ -1,0 +1,43 @@
+"""`gorod memo [--game GAME.yaml] [--role ROLE]`: how to write each order, in Russian."""
+from __future__ import annotations
+
+import sys
+
+
+def register(sub) -> None:
+    parser = sub.add_parser(
+        "memo", help="print the players' memo: how to write each order (Russian)",
+        description="Print, in Russian, how to write every order of the game, generated from "
+        "the ability registry and the parser's vocabulary (the examples are the ones the "
+        "parser is tested on). With --game, the vote forms and the «комментарий» rule of "
+        "that game's `parsing:` section are used.")
+    parser.add_argument("--game", metavar="GAME.yaml", help="a game file with a `parsing:` section")
+    parser.add_argument("--role", action="append", metavar="ROLE",
+                        help="only the abilities of this role (open or secret); repeatable")
+    parser.set_defaults(handler=_memo)
+
+
+def _memo(args) -> int:
+    from engine.names import canon_open_role, canon_secret_role
+    from scraper.orders.game import GameFileError, load_game
+    from scraper.orders.memo import memo
+    from scraper.orders.settings import ParseSettings
+
+    settings = ParseSettings()
+    if args.game:
+        try:
+            settings = load_game(args.game).settings
+        except GameFileError as exc:
+            print(f"gorod memo: {exc}", file=sys.stderr)
+            return 2
+    roles = None
+    if args.role:
+        roles = set()
+        for name in args.role:
+            canon = canon_open_role(name) or canon_secret_role(name)
+            if canon is None:
+                print(f"gorod memo: unknown role {name!r}", file=sys.stderr)
+                return 2
+            roles.add(canon)
+    sys.stdout.write(memo(settings, roles))
+    return 0

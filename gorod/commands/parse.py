@@ -1,0 +1,37 @@
+"""`gorod parse --game GAME.yaml [--from NICK] [--secret]`: the orders of one text on stdin."""
+from __future__ import annotations
+
+import json
+import sys
+
+
+def register(sub) -> None:
+    parser = sub.add_parser(
+        "parse", help="read orders from one text on stdin (JSON: orders and unresolved)",
+        description="Read one post or PM text on stdin and print JSON "
+        '{"orders": [...], "unresolved": [...]}: each order in the order mapping of '
+        "FORMAT.md (by, ability, target, ...), each unresolved item with text, reason "
+        "(Russian) and candidates. [b]/[color] BBCode in the text counts as emphasis. "
+        "GAME.yaml needs `players:` (nickname: {open, secret}) and may have `parsing:` "
+        "(vote_forms, vote_emphasis, vote_color, comment_field, comment_label, threshold, margin).")
+    parser.add_argument("--game", required=True, metavar="GAME.yaml", help="the game: players and parse settings")
+    parser.add_argument("--from", dest="author", metavar="NICK",
+                        help="the author (a player); without it orders have by: null")
+    parser.add_argument("--secret", action="store_true",
+                        help="the text is a PM to the GM or a post's private text (secret orders)")
+    parser.set_defaults(handler=_parse)
+
+
+def _parse(args) -> int:
+    from scraper.orders.game import GameFileError, load_game
+    from scraper.orders.parse import parse_text
+
+    try:
+        game = load_game(args.game)
+    except GameFileError as exc:
+        print(json.dumps({"error": str(exc)}, ensure_ascii=False))
+        return 2
+    text = sys.stdin.read()
+    result = parse_text(text, game.roster, game.settings, author=args.author, private=args.secret)
+    print(json.dumps(result.to_json(), ensure_ascii=False, indent=1))
+    return 0

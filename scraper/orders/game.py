@@ -1,0 +1,37 @@
+"""The game file the parser reads: the scenario format's `players:` and a `parsing:` section."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from scraper.orders.names import Roster, RosterError
+from scraper.orders.settings import ParseSettings, SettingsError
+
+
+class GameFileError(ValueError):
+    """A game file that cannot be read; the message names the file and the key path."""
+
+
+@dataclass(frozen=True)
+class Game:
+    roster: Roster
+    settings: ParseSettings
+
+
+def load_game(path: str | Path) -> Game:
+    import yaml
+
+    try:
+        data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise GameFileError(f"{path}: {exc.strerror or exc}") from None
+    except yaml.YAMLError as exc:
+        raise GameFileError(f"{path}: not YAML ({exc})") from None
+    if not isinstance(data, dict):
+        raise GameFileError(f"{path}: must be a mapping with `players:`")
+    if "players" not in data:
+        raise GameFileError(f"{path}: players: missing (nickname: {{open, secret}})")
+    try:
+        return Game(Roster.from_mapping(data["players"]), ParseSettings.from_mapping(data.get("parsing")))
+    except (RosterError, SettingsError) as exc:
+        raise GameFileError(f"{path}: {exc}") from None
