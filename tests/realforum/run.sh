@@ -12,6 +12,7 @@ source "$here/common.sh"
 t0=$(date +%s%N)
 "$here/setup.sh"
 trap '"$here/stop.sh" open; "$here/stop.sh" limited' EXIT
+trap 'exit 130' INT TERM  # so that the EXIT trap stops the forums on ^C too
 "$here/start.sh" open > /dev/null &
 open_job=$!
 "$here/start.sh" limited --limits > /dev/null &
