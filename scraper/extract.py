@@ -347,27 +347,23 @@ def page_files(path: str | Path) -> list[Path]:
     return [p]
 
 
-def _order_key(post: Post, seq: int):
-    num = post.number
-    pid = int(post.id) if post.id.isdigit() else None
-    return (post.page if post.page is not None else 0,
-            num if num is not None else (pid if pid is not None else 0), seq)
+def _page_key(page: ExtractedPage, index: int):
+    first = page.posts[0] if page.posts else None
+    number = first.number if first and first.number is not None else 0
+    pid = int(first.id) if first and first.id.isdigit() else 0
+    return (page.page if page.page is not None else 0, number, pid, index)
 
 
 def thread_order(pages: Iterable[ExtractedPage]) -> list[Post]:
     """The posts of several pages of one thread in thread order, each id once (first copy kept).
 
-    Order: by page number, then the post's number in the thread when the page
-    gives it, else its numeric id (forum ids grow with time), else page order.
+    Pages are ordered by their page number, else by their first post's number in
+    the thread, else by its numeric id (forum ids grow with time), else as
+    given; posts keep their order on the page (the forum's order).
     """
+    ordered = sorted(enumerate(pages), key=lambda ip: _page_key(ip[1], ip[0]))
     seen: dict[str, Post] = {}
-    keyed = []
-    seq = 0
-    for pg in pages:
-        for post in pg.posts:
-            seq += 1
-            keyed.append((_order_key(post, seq), post))
-    keyed.sort(key=lambda kp: kp[0])
-    for _, post in keyed:
-        seen.setdefault(post.id, post)
+    for _, page in ordered:
+        for post in page.posts:
+            seen.setdefault(post.id, post)
     return list(seen.values())

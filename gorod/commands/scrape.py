@@ -1,0 +1,143 @@
+"""`gorod scrape`: the posts of saved pages, folders of pages or thread URLs.
+
+A thin edge over `scraper.extract` (pages) and `scraper.http` (URLs): every
+scraper error becomes one message naming the file or URL, the profile and the
+selector, and exit status 1; a bad profile or argument exits 2.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from datetime import datetime
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from config.profiles import Profile, ProfileError, load_profile, profile_names
+from scraper.errors import ScraperError
+from scraper.extract import extract_file, extract_posts, page_files, thread_order
+from scraper.model import ExtractedPage, Post
+
+MAX_FOLLOWED_PAGES = 500
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "scrape",
+        help="посты из сохранённых страниц форума или по URL (posts of saved forum pages or URLs)",
+        description=(
+            "Прочитать посты темы из сохранённых страниц (файлы .html/.json или папки с ними) "
+            "или по URL темы. Страницы папки сортируются в порядке темы, повторы постов убираются. "
+            "(Read a thread's posts from saved pages, folders of pages, or thread URLs; "
+            "posts come out in thread order, each id once.)"
+        ),
+        epilog=(
+            "Profiles: " + ", ".join(profile_names()) + ", or a path to your own YAML profile "
+            "(`extends: mybbru` plus your forum's URLs and zone). "
+            "A URL is fetched politely (one request per second, retries) by the live client; "
+            "--follow reads its next pages too. "
+            "Exit status: 0 ok, 1 a page could not be read (the message names the file or URL, "
+            "the profile and the selector), 2 bad arguments or profile."
+        ),
+    )
+    parser.add_argument("sources", nargs="+", metavar="SOURCE",
+                        help="saved page, folder of saved pages, or http(s) URL of a thread page")
+    parser.add_argument("--profile", default="auto",
+                        help="engine profile name or YAML path; 'auto' (default) detects it per page")
+    parser.add_argument("--json", action="store_true",
+                        help="print a JSON list of posts (id, author, posted_at, edited, text, quotes, page, ...)")
+    parser.add_argument("--follow", action="store_true",
+                        help="for URLs: follow the pages' next-page links to the thread's end")
+    parser.add_argument("--now", metavar="ISO-TIME", type=_iso,
+                        help="the time relative dates («сегодня», 'Yesterday') count from "
+                             "(default: now; set it to when the pages were saved)")
+    parser.set_defaults(handler=run)
+
+
+def _iso(value: str) -> datetime:
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an ISO 8601 time: {value!r}") from None
+    if moment.tzinfo is None:
+        raise argparse.ArgumentTypeError(f"give a time zone offset: {value!r} (e.g. 2024-05-01T12:00+03:00)")
+    return moment
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        profile = None if args.profile == "auto" else load_profile(args.profile)
+    except ProfileError as exc:
+        print(f"gorod scrape: {exc}", file=sys.stderr)
+        return 2
+    try:
+        pages = list(_pages(args.sources, profile, args.now, args.follow))
+    except ScraperError as exc:
+        print(f"gorod scrape: error: {exc}", file=sys.stderr)
+        return 1
+    posts = thread_order(pages)
+    if args.json:
+        json.dump([_json(p) for p in posts], sys.stdout, ensure_ascii=False, indent=2)
+        sys.stdout.write("\n")
+    else:
+        _table(posts, pages)
+    return 0
+
+
+def _pages(sources: list[str], profile: Profile | None, now: datetime | None, follow: bool):
+    for source in sources:
+        if _is_url(source):
+            yield from _fetch(source, profile, now, follow)
+        else:
+            for path in page_files(source):
+                yield extract_file(path, profile, now=now)
+
+
+def _is_url(source: str) -> bool:
+    return urlsplit(source).scheme in ("http", "https")
+
+
+def _fetch(url: str, profile: Profile | None, now: datetime | None, follow: bool):
+    from scraper.http import HttpClient  # only URLs need the network client
+
+    parts = urlsplit(url)
+    client = HttpClient(f"{parts.scheme}://{parts.netloc}/")
+    seen: set[str] = set()
+    while url and url not in seen and len(seen) < MAX_FOLLOWED_PAGES:
+        seen.add(url)
+        fetched = client.get(url)
+        page = extract_posts(fetched.content, profile, fetched.url, url=fetched.url, now=now)
+        yield page
+        if not follow or page.is_last:
+            return
+        url = page.next_url
+
+
+def _json(post: Post) -> dict:
+    data = post.to_json()
+    # the documented keys first, then the rest of the model
+    head = {k: data.pop(k) for k in ("id", "author", "posted_at", "edited", "text", "quotes", "page")}
+    return {**head, **data}
+
+
+def _table(posts: list[Post], pages: list[ExtractedPage]) -> None:
+    out = sys.stdout
+    profiles = sorted({p.profile for p in pages})
+    out.write(f"{len(posts)} posts from {len(pages)} page(s), profile {', '.join(profiles)}\n")
+    if not posts:
+        return
+    rows = [("id", "page", "posted at", "author", "ed.", "q.", "text")]
+    for p in posts:
+        first = p.text.split("\n", 1)[0]
+        rows.append((
+            p.id,
+            "" if p.page is None else str(p.page),
+            p.posted_at.strftime("%Y-%m-%d %H:%M %z") if p.posted_at else "-",
+            p.author,
+            "*" if p.edited else "",
+            str(len(p.quotes)) if p.quotes else "",
+            first[:60] + ("…" if len(first) > 60 or "\n" in p.text else ""),
+        ))
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]) - 1)]
+    for r in rows:
+        out.write("  ".join(c.ljust(w) for c, w in zip(r, widths)) + "  " + r[-1] + "\n")
