@@ -44,7 +44,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 from config.profiles import PostRules, Profile
 from gorod.store import Store
 from gorod.store_posts import KnownPost, PageState, PostStore
-from scraper.errors import HttpError, NoPosts, ScraperError
+from scraper.errors import AuthRequired, NoPosts, ScraperError
 from scraper.extract import extract_from_tree, parse_html
 from scraper.http import HttpClient, Validators
 from scraper.inbox import InboxEntry, extract_inbox
@@ -308,6 +308,9 @@ class PmPoller:
                  inbox_url: str | None = None, now: Callable[[], datetime] = _utcnow) -> None:
         if profile.pm_inbox is None:
             raise ScraperError(f"profile {profile.name!r} has no pm_inbox selectors")
+        if client.login_form is None:
+            # Without a login the inbox is a login page, which would read as an empty inbox.
+            raise AuthRequired(client.base_url, "reading PMs needs the GM's login (username and password variable)")
         rules = profile.pm_message or profile.post
         if rules is None:
             raise ScraperError(f"profile {profile.name!r} has no pm_message selectors")

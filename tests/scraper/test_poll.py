@@ -12,7 +12,8 @@ from config.profiles import load_profile
 from fakespirit import BASE, TOPIC, FakeSpirit
 from gorod.store import Store
 from gorod.store_posts import PostStore
-from scraper.http import HttpClient, HttpSettings
+from scraper.errors import AuthRequired
+from scraper.http import HttpClient, HttpSettings, LoginForm
 from scraper.poll import Change, PmPoller, ThreadPoller, stream
 
 
@@ -173,6 +174,10 @@ def test_pms_new_conversations_replies_and_an_unchanged_inbox(rsps, profile, db)
     forum = FakeSpirit(rsps, per_page=2)
     old = forum.pm(None, "alice", "Проверяю bob.", subject="Ночной ход")
     client = HttpClient(BASE, HttpSettings(min_interval=0), sleep=lambda s: None)
+    with pytest.raises(AuthRequired, match="needs the GM's login"):
+        PmPoller(client, profile, Store(db))
+    client.login_form = LoginForm("/user/login/", "gm", "GOROD_TEST_UNUSED")
+    client.logged_in = True  # the fake forum asks nobody to log in
     pms = PmPoller(client, profile, Store(db))
     [first] = pms.poll()
     assert (first.change, first.message.sender, first.message.subject, first.message.text) == (
