@@ -22,7 +22,7 @@ from scraper.poll import Change, PmPoller, ThreadPoller
 def read_pms(profile: Profile, base_url: str, *, username: str, password_env: str,
              store: Store | None = None, settings: HttpSettings | None = None) -> list[PrivateMessage]:
     client = HttpClient.for_profile(profile, base_url, username=username, password_env=password_env,
-                                    settings=settings)
+                                    settings=settings or HttpSettings())
     client.login()  # a refused login is an error now, not an empty inbox later
     poller = PmPoller(client, profile, store or Store(":memory:"))
     return [e.message for e in poller.poll() if e.change is not Change.DELETED and e.message is not None]
@@ -31,6 +31,6 @@ def read_pms(profile: Profile, base_url: str, *, username: str, password_env: st
 def read_thread(profile: Profile, url: str, *, store: Store | None = None,
                 settings: HttpSettings | None = None) -> list[Post]:
     parts = urlsplit(url)
-    client = HttpClient(f"{parts.scheme}://{parts.netloc}/", settings)
+    client = HttpClient(f"{parts.scheme}://{parts.netloc}/", settings or HttpSettings())
     poller = ThreadPoller(client, profile, store or Store(":memory:"), url)
     return [e.post for e in poller.poll() if e.post is not None]

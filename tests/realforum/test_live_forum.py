@@ -151,3 +151,23 @@ def test_with_the_forums_rate_limit_and_double_post_guard_on(limited_forum, spir
         ("new", "alice", "Голосую против bob."),
         ("new", "alice", "Передумала: голосую против carol."),
     ]
+
+
+def test_gorod_scrape_pm_reads_the_gms_inbox(forum, capsys, monkeypatch):
+    import functools
+    import json
+
+    from gorod.cli import main
+    from scraper.http import HttpSettings
+
+    # The CLI paces itself at one request a second; a local test forum needs no pacing.
+    monkeypatch.setattr("scraper.live.HttpSettings", functools.partial(HttpSettings, min_interval=0))
+    forum.writer("bob").send_pm(["gm"], "Выстрел", "Ночью стреляю в **carol**.")
+    monkeypatch.setenv("GOROD_GM_PASSWORD", forum_seed.PASSWORDS["gm"])
+    args = ["scrape", "--pm", forum.url, "--profile", "spirit", "--user", "gm", "--password-env", "GOROD_GM_PASSWORD"]
+    assert main([*args, "--json"]) == 0
+    got = [(m["sender"], m["subject"], m["text"]) for m in json.loads(capsys.readouterr().out)]
+    assert sorted(got) == [("alice", "Ночной ход", "Проверяю bob."), ("bob", "Выстрел", "Ночью стреляю в carol.")]
+    monkeypatch.setenv("GOROD_GM_PASSWORD", "wrong")
+    assert main(args) == 1
+    assert "login as 'gm' failed" in capsys.readouterr().err
