@@ -51,6 +51,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--now", metavar="ISO-TIME", type=_iso,
                         help="the time relative dates («сегодня», 'Yesterday') count from "
                              "(default: now; set it to when the pages were saved)")
+    pm = parser.add_argument_group(
+        "PMs", "--pm: SOURCE is the forum's address; read the PM inbox of the GM's account "
+        "(every conversation, each message once; needs --profile, --user, --password-env)")
+    pm.add_argument("--pm", action="store_true", help="read the PM inbox of a live forum (личные сообщения)")
+    pm.add_argument("--user", help="the account whose inbox is read (the GM's)")
+    pm.add_argument("--password-env", metavar="VARIABLE",
+                    help="the environment variable holding that account's password")
     parser.set_defaults(handler=run)
 
 
@@ -70,6 +77,8 @@ def run(args: argparse.Namespace) -> int:
     except ProfileError as exc:
         print(f"gorod scrape: {exc}", file=sys.stderr)
         return 2
+    if args.pm:
+        return _run_pm(args, profile)
     try:
         pages = list(_pages(args.sources, profile, args.now, args.follow))
     except ScraperError as exc:
@@ -141,3 +150,29 @@ def _table(posts: list[Post], pages: list[ExtractedPage]) -> None:
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]) - 1)]
     for r in rows:
         out.write("  ".join(c.ljust(w) for c, w in zip(r, widths)) + "  " + r[-1] + "\n")
+
+
+def _run_pm(args: argparse.Namespace, profile: Profile | None) -> int:
+    from scraper.live import read_pms  # only --pm needs the live poller
+
+    missing = [flag for flag, value in (("--profile", profile), ("--user", args.user),
+                                         ("--password-env", args.password_env)) if not value]
+    if missing or len(args.sources) != 1 or not _is_url(args.sources[0]):
+        print("gorod scrape --pm: give the forum's address and " + ", ".join(missing or ["one URL"]),
+              file=sys.stderr)
+        return 2
+    try:
+        messages = read_pms(profile, args.sources[0], username=args.user, password_env=args.password_env)
+    except ScraperError as exc:
+        print(f"gorod scrape: error: {exc}", file=sys.stderr)
+        return 1
+    if args.json:
+        json.dump([m.to_json() for m in messages], sys.stdout, ensure_ascii=False, indent=2)
+        sys.stdout.write("\n")
+        return 0
+    sys.stdout.write(f"{len(messages)} message(s) in the inbox of {args.user}\n")
+    for m in messages:
+        when = m.sent_at.strftime("%Y-%m-%d %H:%M %z") if m.sent_at else "-"
+        first = m.text.split("\n", 1)[0]
+        sys.stdout.write(f"{m.conversation_id:>6}  {when}  {m.sender}  «{m.subject}»  {first[:60]}\n")
+    return 0
