@@ -39,13 +39,13 @@ import time
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timezone
 from typing import Callable, Iterator
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+from urllib.parse import parse_qsl, urlencode, urljoin, urlsplit, urlunsplit
 
 from config.profiles import PostRules, Profile
 from gorod.store import Store
 from gorod.store_posts import KnownPost, PageState, PostStore
 from scraper.errors import AuthRequired, NoPosts, ScraperError
-from scraper.extract import extract_from_tree, parse_html
+from scraper.extract import extract_from_tree, field_value, parse_html
 from scraper.http import HttpClient, Validators
 from scraper.inbox import InboxEntry, extract_inbox
 from scraper.model import ExtractedPage, Post, PrivateMessage
@@ -190,10 +190,19 @@ class _ThreadReader:
         try:
             return extract_from_tree(root, self.profile, url, url=url, now=self.now(), rules=self.rules)
         except NoPosts:
-            # A page whose every post we knew has been deleted is empty, not a new layout.
-            if any(k.page == page_no and not k.deleted for k in known.values()):
-                return ExtractedPage(source=url, profile=self.profile.name, page=page_no)
-            raise
+            # A page whose every post has been deleted is empty, not a new layout: we knew
+            # posts there, or it still shows the thread's pagination.
+            pagination = self.profile.pagination
+            is_thread_page = any(k.page == page_no for k in known.values()) or bool(
+                field_value(root, pagination.current) or field_value(root, pagination.last))
+            if not is_thread_page:
+                raise
+            nxt = field_value(root, pagination.next)
+            return ExtractedPage(
+                source=url, profile=self.profile.name, page=page_no,
+                last_page=_int(field_value(root, pagination.last)),
+                next_url=urljoin(url, nxt) if nxt else None,
+            )
 
     def _diff(self, extracted: ExtractedPage, page_no: int, known: dict[str, KnownPost],
               seen: dict[str, int], first_keys: dict[int, int], result: _Pass) -> None:
@@ -259,6 +268,11 @@ def _finish(posts: PostStore, key: str, result: _Pass, when: str) -> None:
         for post_id, page in result.moves:
             posts.move(key, post_id, page)
         posts.mark_polled(key, when)
+
+
+def _int(value: str | None) -> int | None:
+    digits = "".join(ch for ch in value or "" if ch.isdigit())
+    return int(digits) if digits else None
 
 
 def _utcnow() -> datetime:

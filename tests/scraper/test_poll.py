@@ -221,3 +221,13 @@ def test_read_pms_for_the_cli(rsps, profile, monkeypatch):
                          settings=HttpSettings(min_interval=0))
     assert (message.sender, message.subject, message.text) == ("alice", "Ночной ход", "Проверяю bob.")
     assert message.to_json()["sent_at"].endswith("+00:00")
+
+
+def test_a_middle_page_whose_posts_were_all_deleted_does_not_end_the_thread(rsps, profile, db):
+    forum = FakeSpirit(rsps, per_page=2)
+    posts = [forum.post("alice", f"пост {i}") for i in range(6)]
+    p = poller(profile, db)
+    list(p.poll())
+    posts[2].deleted = posts[3].deleted = True  # all of page 2 (placeholders stay)
+    assert seen(p.poll(rescan=True)) == [("deleted", "3", 2), ("deleted", "4", 2)]
+    assert list(p.poll(rescan=True)) == []
