@@ -147,12 +147,13 @@ class _ThreadReader:
     def read(self, key: str, first_url: str, *, rescan: bool = False) -> _Pass:
         result = _Pass()
         pages = self.posts.pages(key)
-        known = {k: v for k, v in self.posts.known_posts(key).items()}
+        known = self.posts.known_posts(key)
         start = 1 if rescan or not pages else max(pages)
         page_no = start
         url = pages[start].url if pages and start in pages else first_url
         seen: dict[str, int] = {}
         first_keys: dict[int, int] = {}
+        visited: set[str] = set()  # a "next" link back to a page read already ends the pass
         while True:
             state = pages.get(page_no)
             validators = Validators(state.etag, state.last_modified) if state and not rescan else None
@@ -177,7 +178,8 @@ class _ThreadReader:
             page_no = extracted.page or page_no
             result.pages.append(PageState(page_no, fetched.url, fetched.validators.etag, fetched.validators.last_modified))
             self._diff(extracted, page_no, known, seen, first_keys, result)
-            if extracted.is_last or not extracted.next_url:
+            visited.add(fetched.url)
+            if extracted.is_last or not extracted.next_url or extracted.next_url in visited:
                 break
             url = extracted.next_url
             page_no += 1
