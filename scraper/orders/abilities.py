@@ -19,7 +19,7 @@ from enum import IntEnum
 
 from scraper.orders import morph
 from scraper.orders.text import Segment, Token
-from scraper.orders.vocabulary import latin_key, vocabulary
+from scraper.orders.vocabulary import NO_TALK_DEMOTION, latin_key, literal_words, vocabulary
 
 
 class Strength(IntEnum):
@@ -92,7 +92,7 @@ def _phrase_at(toks: list[Token], i: int) -> tuple[int, frozenset[str], str] | N
 
 
 def _negated(toks: list[Token], i: int) -> bool:
-    return i > 0 and toks[i - 1].low in ("не", "ни", "нет")
+    return i > 0 and toks[i - 1].low in ("не", "ни")
 
 
 def _after_verb(toks: list[Token], i: int, verbs: frozenset[str]) -> bool:
@@ -140,7 +140,7 @@ def find_triggers(seg: Segment, toks: list[Token]) -> list[Trigger]:
             n, abilities, lemma = phrase
             head = toks[i]
             readings = morph.readings(head.low)
-            finite_only = readings and all(
+            finite_only = head.low not in literal_words() and readings and all(
                 r.is_verb and r.pos != "INFN" and "1per" not in r.grammemes for r in readings)
             rest = seg.text[toks[i + n - 1].end:]
             if finite_only:
@@ -162,7 +162,24 @@ def find_triggers(seg: Segment, toks: list[Token]) -> list[Trigger]:
         if verb_abilities:
             out.append(Trigger(verb_abilities, i, i + 1, verb_s, True, verb_lemma))
         i += 1
+    # A name (not a verb) in a sentence that also tells something in the past or third
+    # person is talk («Кража у Мэра — вот что было ночью»): at most WEAK.
+    if _narrates(toks, out):
+        out = [t if t.by_verb or t.strength != Strength.STRONG or t.abilities & NO_TALK_DEMOTION else
+               Trigger(t.abilities, t.start, t.end, Strength.WEAK, t.by_verb, t.lemma) for t in out]
     if talk:
         out = [t if t.strength <= Strength.COMMAND else
                Trigger(t.abilities, t.start, t.end, Strength.NONE, t.by_verb, t.lemma) for t in out]
     return out
+
+
+def _narrates(toks: list[Token], triggers: list[Trigger]) -> bool:
+    inside = {i for t in triggers for i in range(t.start, t.end)}
+    for i, tok in enumerate(toks):
+        if i in inside:
+            continue
+        readings = morph.readings(tok.low)
+        if readings and readings[0].is_verb and (
+                "past" in readings[0].grammemes or "3per" in readings[0].grammemes):
+            return True
+    return False

@@ -72,9 +72,14 @@ def inflections(word: str) -> frozenset[str]:
     out = {word}
     if not readings(word):
         return frozenset(out)
-    for parse in analyzer().parse(word):
-        if parse.tag.POS in _NOMINAL:
-            out.update(fold(form.word) for form in parse.lexeme)
+    parses = [p for p in analyzer().parse(word) if p.tag.POS in _NOMINAL]
+    # A name is written in the nominative: keep the analyses that read it so, and
+    # only the forms of the same number («Лис» gives лиса, лису, not лисы).
+    nominative = [p for p in parses if "nomn" in p.tag.grammemes] or parses
+    for parse in nominative:
+        number = parse.tag.number
+        out.update(fold(form.word) for form in parse.lexeme
+                   if number is None or form.tag.number in (None, number))
     return frozenset(out)
 
 

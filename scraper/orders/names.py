@@ -18,7 +18,7 @@ from rapidfuzz import fuzz
 
 from engine.names import FORMER_MAYOR, OPEN_ROLES, canon_open_role, canon_secret_role
 from scraper.orders import morph
-from scraper.orders.text import Token, is_cyrillic, key, tokens
+from scraper.orders.text import Token, is_cyrillic, key, tokens, translit
 
 
 class RosterError(ValueError):
@@ -91,6 +91,20 @@ FILLER = frozenset("""
 SELF_WORDS = frozenset({"себя", "себе", "собой", "сам", "сама", "самого", "самой", "self", "myself", "me"})
 
 
+SPELLED = 90.0   # the nickname in the other alphabet («Гены» for Gena, «Petya» for Петя)
+
+
+def _spelled(tok: Token, forms: frozenset[str], other: frozenset[str]) -> bool:
+    if fold_key(tok) in other:
+        return True
+    cyr = translit(tok.text)
+    return bool(cyr) and cyr in forms
+
+
+def fold_key(tok: Token) -> str:
+    return tok.low
+
+
 @dataclass(frozen=True)
 class Candidate:
     """A reading of tokens[start:end] as a player (or as an open role nobody holds)."""
@@ -111,6 +125,7 @@ class _NickEntry:
     compact: str                        # without spaces and punctuation
     initials: frozenset[str]
     parts: frozenset[str]               # CamelCase parts of 4+ letters («robik» of IAmRobik)
+    spelled: tuple[frozenset[str], ...]  # per word: its other-script spellings' case forms
 
 
 _CAMEL = re.compile(r"[A-ZА-ЯЁ]+(?![a-zа-яё])|[A-ZА-ЯЁ][a-zа-яё]+|[a-zа-яё]+|\d+")
@@ -130,8 +145,12 @@ def _entry(nick: str) -> _NickEntry:
     if len(words) > 1:
         initials.add(key("".join(t.text[0] for t in words)))
     camel = frozenset(key(p) for p in parts if len(p) >= 4) if len(parts) > 1 else frozenset()
+    spelled = []
+    for tok in words:
+        cyr = translit(tok.text)
+        spelled.append(morph.inflections(cyr) if cyr and len(cyr) >= 3 else frozenset())
     return _NickEntry(nick, tuple(forms), joined, compact,
-                      frozenset(i for i in initials if len(i) >= 2), camel)
+                      frozenset(i for i in initials if len(i) >= 2), camel, tuple(spelled))
 
 
 class NameMatcher:
@@ -171,6 +190,10 @@ class NameMatcher:
                 offer(Candidate(entry.nick, 100.0, "nick", i, i + n))
                 continue
             if first in FILLER and first != entry.joined:
+                continue
+            if len(window) == n and all(_spelled(t, forms, other)
+                                        for t, forms, other in zip(window, entry.words, entry.spelled)):
+                offer(Candidate(entry.nick, SPELLED, "nick", i, i + n))
                 continue
             score = self._fuzzy(entry, toks, i)
             if score is not None:

@@ -118,7 +118,7 @@ def _segment_orders(ctx: Context, seg: Segment, line_no: int, all_lines: list[st
         assert spec is not None
         hi = starts[n + 1].start if n + 1 < len(starts) and choice not in CONSUMING else len(toks)
         use_seg, use_toks, shift = seg, toks, 0
-        if choice in ("Голубиная почта", "Раскрыть карты"):
+        if choice in ("Голубиная почта", "Раскрыть карты", "Зомбирование"):
             # The message (or the list) runs to the end of the line, past full stops.
             text = seg.line[seg.offset:]
             if choice == "Раскрыть карты":
@@ -212,10 +212,15 @@ def _unresolved(f: _Found, code: Reason | None = None, detail: str = "") -> Unre
 
 
 def _apply_policy(found: list[_Found], *, private: bool, in_comment: bool, settings: ParseSettings,
-                  spans: list[Span]) -> ParseResult:
+                  spans: list[Span], stranger: str | None = None) -> ParseResult:
     orders: list[Order] = []
     unresolved: list[Unresolved] = []
     for f in found:
+        if stranger is not None:
+            if f.strength >= Strength.STRONG or (private and f.strength == Strength.WEAK and f.short):
+                unresolved.append(Unresolved(f.text, Reason.NOT_A_PLAYER, candidates=(stranger,),
+                                             ability=f.ability))
+            continue
         ability = f.ability or (f.fail.ability if f.fail else None)
         channel = channel_of(ability) if ability else Channel.PM
         if f.fail is not None and f.fail.code == Reason.NOT_YOUR_ABILITY and not private:
@@ -304,11 +309,8 @@ def parse_text(text: str, roster: Roster, settings: ParseSettings | None = None,
         if not private and VoteForm.BOLD_NAME in settings.vote_forms:
             voted = [f.text for f in found if f.ability == VOTE]
             found.extend(_bold_names(ctx, part, spans, voted))
-        result += _apply_policy(found, private=private, in_comment=in_comment, settings=settings, spans=spans)
-    if stranger:
-        return ParseResult((), tuple(
-            Unresolved(str(o), Reason.NOT_A_PLAYER, candidates=(author or "",), ability=o.ability)
-            for o in result.orders) + result.unresolved)
+        result += _apply_policy(found, private=private, in_comment=in_comment, settings=settings,
+                                spans=spans, stranger=author if stranger else None)
     return result
 
 

@@ -14,7 +14,7 @@ from scraper.orders.result import Reason
 from scraper.orders.settings import ParseSettings
 from scraper.orders.text import Token
 
-FLOOR = 60.0   # readings below this are not even offered as candidates
+FLOOR = 70.0   # readings below this are not even offered as candidates
 
 
 @dataclass

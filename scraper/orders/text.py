@@ -169,3 +169,29 @@ def strip_markup(text: str) -> tuple[str, list[Span]]:
                 break
     out.append(text[pos:])
     return "".join(out), spans
+
+
+# Latin spelling of Russian names («Gena», «Petya») read as Cyrillic; digraphs first.
+_TRANSLIT = [("shch", "щ"), ("sch", "щ"), ("yo", "ё"), ("zh", "ж"), ("kh", "х"), ("ts", "ц"),
+             ("ch", "ч"), ("sh", "ш"), ("ya", "я"), ("yu", "ю"), ("ja", "я"), ("ju", "ю"),
+             ("a", "а"), ("b", "б"), ("v", "в"), ("w", "в"), ("g", "г"), ("d", "д"), ("e", "е"),
+             ("z", "з"), ("i", "и"), ("y", "ы"), ("k", "к"), ("c", "к"), ("q", "к"), ("l", "л"),
+             ("m", "м"), ("n", "н"), ("o", "о"), ("p", "п"), ("r", "р"), ("s", "с"), ("t", "т"),
+             ("u", "у"), ("f", "ф"), ("h", "х"), ("x", "кс"), ("j", "й")]
+_LATIN_WORD = re.compile(r"^[a-z]+$")
+
+
+def translit(word: str) -> str | None:
+    """A Latin word spelled in Cyrillic letters, or None if it is not plain Latin."""
+    word = word.casefold()
+    if not _LATIN_WORD.match(word):
+        return None
+    out = []
+    i = 0
+    while i < len(word):
+        for lat, cyr in _TRANSLIT:
+            if word.startswith(lat, i):
+                out.append(cyr)
+                i += len(lat)
+                break
+    return fold("".join(out))

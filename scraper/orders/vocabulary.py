@@ -87,10 +87,11 @@ LEXICON: tuple[Lexicon, ...] = (
             verbs=("митинговать",),
             examples=(("Объявляю митинг", {}),)),
     Lexicon("Порча", M, "ник или явная роль (можно себя)",
-            verbs=("портить", "испортить"),
+            names=("проклятие",), verbs=("портить", "испортить", "проклясть", "проклинать"),
             examples=(("Порча на Веру", {"target": "Вера"}),)),
     Lexicon("Смена пола", P, "ник или явная роль (можно себя)",
-            names=("сменить пол", "поменять пол", "менять пол"), verbs=(),
+            names=("сменить пол", "поменять пол", "менять пол", "проклятие"),
+            verbs=("проклясть", "проклинать"),
             examples=(("Проклятие! Смена пола: Гена", {"target": "Гена"}),
                       ("Меняю пол Бори", {"target": "Боря"}))),
     Lexicon("Кража", M, "ник или явная роль",
@@ -105,7 +106,7 @@ LEXICON: tuple[Lexicon, ...] = (
             examples=(("Лечу Борю", {"target": "Боря", "mode": "heal"}),
                       ("Операция: Гена, убить", {"target": "Гена", "mode": "kill"}))),
     Lexicon("Компромат", M, "«в копилку» — сохранить сегодняшний голос; ник — потратить копилку на него",
-            names=("копилка",), verbs=(),
+            names=("копилка",), verbs=("сохранять", "сохранить", "откладывать", "отложить"),
             examples=(("Компромат: в копилку", {"save": True}),
                       ("Компромат: все голоса из копилки на Борю", {"target": "Боря"}))),
     Lexicon("Взятка", M, "без цели (оправдать приговорённого) или ник (только его)",
@@ -253,6 +254,23 @@ def vocabulary() -> Vocabulary:
     ordered = sorted(((w, a) for w, names in phrases.items() for a in sorted(names)),
                      key=lambda item: -len(item[0]))
     return Vocabulary(tuple(ordered), {v: frozenset(a) for v, a in verbs.items()})
+
+
+# Abilities whose orders carry a third-person verb of their own («Влияние: Аня голосует
+# против Бори», a Король Пик command): a narrating verb does not make them talk.
+NO_TALK_DEMOTION = frozenset({"Влияние", "Король Пик", "Зомбирование", "Голубиная почта",
+                              "Раскрыть карты"})
+
+
+@lru_cache(maxsize=1)
+def literal_words() -> frozenset[str]:
+    """The words of the registry's names and aliases as written («пожирай»): a text that
+    writes the name itself names the ability, whatever its grammar."""
+    out = set()
+    for spec in orderable():
+        for name in (spec.name, *spec.aliases):
+            out.update(tok.low for tok in tokens(name))
+    return frozenset(out)
 
 
 def channel_of(ability: str) -> Channel:
