@@ -214,15 +214,21 @@ class Night(PhaseContext):
     # --- N2 ------------------------------------------------------------------------------
     def validate(self) -> None:
         """N2: refuse what the rules forbid now (§3.3); accepted orders spend their use."""
+        signals = []
         for raw in self.orders:
             order, spec = self.shape(raw)
             if spec.name in ("Пророчество", "Раскрыть карты"):
                 self.resolve_anytime(order)   # queued_with_night (A24 b)
                 continue
             if spec.name == "Зомбирование" and order.signal:
-                self.zombie_signal(order, spec)
+                signals.append((order, spec))
                 continue
             self.accept(order, spec)
+        # A signalled zombie command is judged after the zombified player's own orders,
+        # so the result does not depend on who wrote first; if it collides with one of
+        # his own orders it cannot run, and the Лич is told only that it failed (§6.5).
+        for order, spec in signals:
+            self.zombie_signal(order, spec)
 
     def accept(self, order: Order, spec: AbilitySpec, *, on_behalf_of: str | None = None) -> bool:
         refused = self.night_refusal(order, spec)
@@ -792,7 +798,7 @@ class Night(PhaseContext):
         """Расследование's answer: what dealt damage, then what killed outright (A61)."""
         ranks = {a.name: a.rank for a in self.attacks}
         damaging = sorted(dict.fromkeys(self.dealt_by.get(nick, [])),
-                          key=lambda name: ranks.get(name, 99))
+                          key=lambda name: (ranks.get(name, 99), _registry_index(name)))
         if self.rulings["investigation_lists"] == "all_applied":
             applied = [a.name for a in self.actions if nick in a.targets and a.live]
             damaging = list(dict.fromkeys(damaging + applied))
@@ -972,7 +978,7 @@ class Night(PhaseContext):
                 used = [a.name for a in self.actions if a.live and target.nick in a.targets
                         and a.spec.kind is not RoleKind.COMMON]
                 self.learn(master, "Тройка Бубен", card.order, about=target.nick,
-                           abilities=list(dict.fromkeys(used)))
+                           abilities=sorted(set(used), key=_registry_index))
             if card.acts_as == "Четверка Бубен":
                 answer = self.apparent(target.nick) in card.roles
                 self.learn(master, "Четверка Бубен", card.order, about=target.nick, answer=answer)
@@ -1077,6 +1083,12 @@ class Night(PhaseContext):
     def strongest(self, attacks: list[Attack], *, live_only: bool = True) -> Attack | None:
         pool = [a for a in attacks if a.live or not live_only]
         return min(pool, key=self.strength_key) if pool else None
+
+
+def _registry_index(name: str) -> int:
+    from engine.abilities import ABILITIES
+    names = [spec.name for spec in ABILITIES]
+    return names.index(name) if name in names else len(names)
 
 
 def _all_cards():

@@ -280,6 +280,8 @@ def target_refusal(state: GameState, user: PlayerState, spec: AbilitySpec, order
             return Reason.TARGET_IN_PRISON, nick
         return None
 
+    if order.signal:
+        return None   # a zombie signal names nobody
     if spec.name == "Голубиная почта":
         return living(order.to, other=True)
     if spec.name == "Компромат":
