@@ -90,7 +90,16 @@ class Day(PhaseContext):
         if handler is None:
             raise AssertionError(f"no day handler for {spec.name}")
         done = handler(self, order, spec, controller)
+        if self.rulings["status_timing"] == "immediate":
+            self.immediate_statuses()
         return done is not False
+
+    def immediate_statuses(self) -> None:
+        """`status_timing: immediate` (A11 b): thresholds after every change."""
+        for player in list(self.players()):
+            if player.alive and player.lives <= 0:
+                self.kill(player.nick, "§2.1 ноль жизней", None)
+        self.thresholds()
 
     def day_refusal(self, order: Order, spec: AbilitySpec, *, controller: str | None):
         if spec.name == "Зомбирование" and order.signal:
@@ -160,9 +169,6 @@ class Day(PhaseContext):
     def vote(self, order: Order, spec, controller) -> None:
         """«Цель можно менять неограниченное количество раз, будет учитываться только
         последний.»"""
-        if order.target == order.by:
-            self.reject(order, Reason.TARGET_SELF, order.target)
-            return False
         self.ballots[order.by] = Ballot(order.target, order, controller)
         self.saved_today.discard(order.by)
         self.trace(f"{order.by} голосует против {order.target}", "Голосование", order)
@@ -367,18 +373,25 @@ class Day(PhaseContext):
         for voter_nick, ballot in self.ballots.items():
             voter = self.p(voter_nick)
             weight = self.weight(voter, ballot.target)
-            if self.rulings["influence_weight"] == "single_vote" and ballot.controlled_by \
-                    and ballot.order.ability == "Влияние":
-                weight = min(weight, 1)
+            if ballot.controlled_by and ballot.order.ability == "Влияние":
+                mode = self.rulings["influence_weight"]
+                if mode == "single_vote":
+                    weight = min(weight, 1)
+                elif mode == "added_to_own" and not self.can_vote(self.p(ballot.controlled_by)):
+                    weight = 0   # the Дворянин casts the taken votes himself (A28 b)
             if weight:
                 votes[ballot.target] = votes.get(ballot.target, 0) + weight
             self.trace(f"голос {voter_nick} против {ballot.target}: вес {weight}", "§4.3", ballot.order)
         for rebel in self.miting:
-            if self.rulings["miting_votes_persist"] or self.can_vote(self.p(rebel)):
+            counted = rebel in self.ballots and self.weight(self.p(rebel), self.ballots[rebel].target) > 0
+            if self.rulings["miting_votes_persist"] or counted:
                 votes[rebel] = votes.get(rebel, 0) + 3   # «получает три голоса против себя»
         for gossip, (target, order) in self.spends.items():
             player = self.p(gossip)
-            if not self.can_vote(player) and self.rulings["gossip_refund_if_void"]:
+            if not self.can_vote(player):
+                # «его голос не учитывается»: the spent votes don't count either (A30 4)
+                if not self.rulings["gossip_refund_if_void"]:
+                    player.saved_votes = 0
                 continue
             if self.rulings["gossip_saved_follow_regular"] and gossip in self.ballots:
                 target = self.ballots[gossip].target

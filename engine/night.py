@@ -146,8 +146,7 @@ class Night(PhaseContext):
     def army_of_darkness(self) -> None:
         """«пока Лич не на Кладбище и не в Тюрьме, Зомби, Призрак и Некромант возрождаются
         каждое Новолуние с полным здоровьем. Действовать в ту же ночь они не могут.» (A39)"""
-        lich = next((p for p in self.players() if p.secret_role == "Лич"), None)
-        if lich is None or lich.dead or lich.left or lich.in_prison:
+        if not any(p.secret_role == "Лич" and p.alive and not p.in_prison for p in self.players()):
             return
         for player in self.players():
             if player.secret_role not in ("Зомби", "Призрак", "Некромант") or player.left:
@@ -632,9 +631,10 @@ class Night(PhaseContext):
     def deal_damage(self) -> None:
         """N13: attacks, Пытка, Переливание жизни, then Щит душ (A36)."""
         attack_damage: dict[str, int] = defaultdict(int)
-        for attack in self.attacks:
-            if not attack.live:
-                continue
+        # Касание смерти last: under `touch_lazaret_check: after_damage` it looks at the
+        # Лазарет after the other attacks of the night (A38 1).
+        ordered = sorted((a for a in self.attacks if a.live), key=lambda a: a.name == "Касание смерти")
+        for attack in ordered:
             amount = self.damage_of(attack)
             if attack.name == "Касание смерти" and amount == 0:
                 # «иначе цель не может использовать способности Явной роли следующим днем
@@ -656,7 +656,12 @@ class Night(PhaseContext):
         if attack.damage is not None:
             return attack.damage
         # Касание смерти: «если цель в Лазарете, наносит единицу урона» (A38)
-        return 1 if self.s0.lazaret.get(attack.recipient) else 0
+        nick = attack.recipient
+        if self.s0.lazaret.get(nick):
+            return 1
+        if self.rulings["touch_lazaret_check"] == "after_damage":
+            return 1 if self.s0.lives[nick] - self.damage.get(nick, 0) == 1 else 0
+        return 0
 
     def add_damage(self, nick: str, amount: int, source: str) -> None:
         if amount <= 0:

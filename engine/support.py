@@ -8,13 +8,11 @@ from __future__ import annotations
 UNSUPPORTED: dict[str, frozenset] = {
     "turn_starts_with": frozenset({"day"}),
     "sacrifice_count_scope": frozenset({"end_of_night"}),
-    "status_timing": frozenset({"immediate"}),
     # the output always shows the gravest status in the default order (A13)
     "status_precedence": frozenset({
         ("Кладбище", "Лазарет", "Тюрьма"), ("Тюрьма", "Кладбище", "Лазарет"),
         ("Тюрьма", "Лазарет", "Кладбище"), ("Лазарет", "Кладбище", "Тюрьма"),
         ("Лазарет", "Тюрьма", "Кладбище")}),
-    "dead_targetable": frozenset({"investigation_and_information"}),
     "use_spent_on_failure": frozenset({False}),
     "unstated_publicity": frozenset({"public"}),
     "unstated_phase": frozenset({"any"}),
@@ -23,7 +21,6 @@ UNSUPPORTED: dict[str, frozenset] = {
     "irritate_blocks": frozenset({"factions_and_master"}),
     "tvar_mask_optional": frozenset({False}),
     "thrown_card_survives_master": frozenset({False}),
-    "touch_lazaret_check": frozenset({"after_damage"}),
     "touch_restriction": frozenset({"earlier_orders_only"}),
     "hunt_unlock_check": frozenset({"bite_night"}),
     "hunt_blockable": frozenset({False}),
@@ -42,8 +39,6 @@ UNSUPPORTED: dict[str, frozenset] = {
     "silence_starts": frozenset({"immediate"}),
     "card_bonus_timing": frozenset({"at_throw"}),
     "shield_self": frozenset({"protects"}),
-    "vote_targets": frozenset({"any_living", "other_living_free"}),
-    "influence_weight": frozenset({"added_to_own"}),
     "minus_first_day_throw": frozenset({"setup"}),
     "heal_cap": frozenset({"starting_lives"}),
 }

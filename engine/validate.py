@@ -282,6 +282,20 @@ def target_refusal(state: GameState, user: PlayerState, spec: AbilitySpec, order
 
     if order.signal:
         return None   # a zombie signal names nobody
+    if spec.name == "Голосование":
+        # «за казнь какого-либо другого персонажа» (A27 `vote_targets`)
+        mode = rulings["vote_targets"]
+        target = players[order.target]
+        if order.target == user.nick and mode != "any_living":
+            return Reason.TARGET_SELF, order.target
+        if not target.alive:
+            return Reason.TARGET_DEAD, order.target
+        if target.in_prison and mode == "other_living_free":
+            return Reason.TARGET_IN_PRISON, order.target
+        return None
+    if (spec.info_only and rulings["dead_targetable"] == "investigation_and_information"
+            and rule is TargetRule.OTHER_LIVING and players[order.target].dead):
+        return (Reason.TARGET_SELF, order.target) if order.target == user.nick else None
     if spec.name == "Голубиная почта":
         return living(order.to, other=True)
     if spec.name == "Компромат":
