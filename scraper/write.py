@@ -10,7 +10,9 @@ What looks like success may not be one:
 
 - Spirit's double-post guard drops the same text from the same user (30 min) and redirects
   to the topic's last post as if all went well: a reply is confirmed only if its pk is
-  greater than `after`, the highest post id the caller knew before posting;
+  greater than `after`, the highest post id the caller knew before posting, and, when
+  the writer has the forum's profile, only if the post it points at is ours (one more
+  GET: someone else's newer post is not a confirmation);
 - Spirit's rate limit answers 200 with the form and "Too many submissions, wait 10s.":
   the writer waits that long (the client's injected sleep) and tries again, up to the
   client's retry count, then raises `RateLimited`;
@@ -25,7 +27,9 @@ from dataclasses import dataclass
 
 import lxml.html
 
+from config.profiles import Profile
 from scraper.errors import PostRejected, RateLimited, ScraperError
+from scraper.extract import extract_posts
 from scraper.http import Fetched, HttpClient
 from scraper.select import select
 
@@ -58,9 +62,11 @@ class Created:
 
 
 class ForumWriter:
-    def __init__(self, client: HttpClient, forms: WriteForms | None = None, *, allow_writes: bool = False) -> None:
+    def __init__(self, client: HttpClient, forms: WriteForms | None = None, *, profile: Profile | None = None,
+                 allow_writes: bool = False) -> None:
         self.client = client
         self.forms = forms or WriteForms()
+        self.profile = profile
         self.allow_writes = allow_writes
 
     def reply(self, topic_id: int | str, text: str, *, after: int | None = None) -> Created:
@@ -75,7 +81,22 @@ class ForumWriter:
                 f"no new post: the forum sent us to post {created.id}, not after {after} "
                 "(a double post dropped by the forum?)",
             )
+        if self.profile is not None:
+            self._check_author(created)
         return created
+
+    def _check_author(self, created: Created) -> None:
+        """The post the forum sent us to must be ours."""
+        me = self.client.login_form.username if self.client.login_form else None
+        page = self.client.get(created.url, auth=True)
+        extracted = extract_posts(page.content, self.profile, page.url, url=page.url)
+        post = next((p for p in extracted.posts if p.id == str(created.id)), None)
+        if post is None:
+            raise PostRejected(created.url, f"post {created.id} is not on the page the forum sent us to")
+        if me is not None and post.author.casefold() != me.casefold():
+            raise PostRejected(
+                created.url, f"post {created.id} is {post.author}'s, not ours (a double post dropped by the forum?)"
+            )
 
     def send_pm(self, to: list[str] | str, title: str, text: str) -> Created:
         """Start a PM conversation with `to` (user names); return its id."""

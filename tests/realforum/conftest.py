@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 import forum_seed
+from config.profiles import load_profile
 from scraper.http import HttpClient, HttpSettings, LoginForm
 from scraper.write import ForumWriter
 
@@ -49,7 +50,7 @@ class Forum:
         return HttpClient(self.url, HttpSettings(**{"min_interval": 0.0, **settings}), login=login)
 
     def writer(self, user: str, **settings) -> ForumWriter:
-        return ForumWriter(self.client(user, **settings), allow_writes=True)
+        return ForumWriter(self.client(user, **settings), profile=load_profile("spirit"), allow_writes=True)
 
 
 def _forum(variable: str, name: str, monkeypatch) -> Forum:

@@ -135,19 +135,25 @@ def test_with_the_forums_rate_limit_and_double_post_guard_on(limited_forum, spir
     seeded = list(poller.poll())
     top = max(int(e.post_id) for e in seeded)
 
-    bob = forum.writer("bob")
+    bob, carol = forum.writer("bob"), forum.writer("carol")
     bob_vote = bob.reply(forum.topic_id, "Голосую против alice.", after=top)
+    carol_vote = carol.reply(forum.topic_id, "Голосую против dave.", after=bob_vote.id)
     alice = forum.writer("alice")
-    first = alice.reply(forum.topic_id, "Голосую против bob.", after=bob_vote.id)
+    first = alice.reply(forum.topic_id, "Голосую против bob.", after=carol_vote.id)
     # The second post within 10 s is refused with "Too many submissions": waited out.
     second = alice.reply(forum.topic_id, "Передумала: голосую против carol.", after=first.id)
     assert second.id > first.id
-    # bob's window has passed meanwhile; the same text again is dropped by the guard.
+    # bob's and carol's windows have passed meanwhile; the same text again is dropped by
+    # the guard, which sends them to the topic's last post: alice's, so no confirmation,
+    # even with a high-water mark that predates her posts (carol's).
     with pytest.raises(PostRejected, match="double post"):
         bob.reply(forum.topic_id, "Голосую против alice.", after=second.id)
+    with pytest.raises(PostRejected, match=f"post {second.id} is alice's, not ours"):
+        carol.reply(forum.topic_id, "Голосую против dave.", after=carol_vote.id)
 
     assert summary(poller.poll()) == [
         ("new", "bob", "Голосую против alice."),
+        ("new", "carol", "Голосую против dave."),
         ("new", "alice", "Голосую против bob."),
         ("new", "alice", "Передумала: голосую против carol."),
     ]

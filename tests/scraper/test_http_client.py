@@ -233,3 +233,22 @@ def test_send_pm_returns_the_conversation_id(fake):
     created = ForumWriter(client(fake), allow_writes=True).send_pm(["alice"], "Роль", "Вы мирный житель.")
     assert created.id == 9
     assert "users=alice" in responses.calls[1].request.body
+
+
+@responses.activate
+def test_a_redirect_to_someone_elses_newer_post_is_not_a_confirmation(fake, gm_login):
+    from config.profiles import load_profile
+    from fakespirit import render_page, FakePost
+
+    responses.get(f"{BASE}/user/login/", body=LOGIN_PAGE)
+    responses.post(f"{BASE}/user/login/", status=302, headers={"Location": "/user/"})
+    responses.get(f"{BASE}/comment/1/publish/", body=REPLY_PAGE)
+    # The guard dropped our text; the newest post (pk 45) is alice's.
+    responses.post(f"{BASE}/comment/1/publish/", status=302, headers={"Location": "/comment/45/find/"})
+    responses.get(f"{BASE}/comment/45/find/", body=render_page([FakePost(45, "alice", "голос")], 1, 1, 1))
+    writer = ForumWriter(client(fake, login=gm_login), profile=load_profile("spirit"), allow_writes=True)
+    with pytest.raises(PostRejected, match="post 45 is alice's, not ours"):
+        writer.reply(1, "Ночь наступила.", after=41)
+    responses.replace(responses.GET, f"{BASE}/comment/45/find/",
+                      body=render_page([FakePost(45, "GM", "Ночь наступила.")], 1, 1, 1))
+    assert writer.reply(1, "Ночь наступила.", after=41).id == 45
