@@ -13,7 +13,7 @@ A player who was late may apply again for a free role; that later post counts.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Iterable
 
 from rapidfuzz import fuzz

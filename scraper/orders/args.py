@@ -18,7 +18,7 @@ from scraper.orders.abilities import Strength, Trigger, find_triggers
 from scraper.orders.cards import SHARPER_CARDS, find_cards, find_secret_roles
 from scraper.orders.result import Reason
 from scraper.orders.targets import Context, Scan, scan_targets
-from scraper.orders.text import Segment, Token, tokens
+from scraper.orders.text import Segment, Token
 
 HEAL = frozenset({"лечить", "вылечить", "подлечить", "исцелить", "исцелять", "излечить",
                   "лечение", "исцеление", "хил", "heal", "вылечивать", "спасти"})

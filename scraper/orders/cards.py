@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from engine.names import CARDS, SECRET_ROLES
 from scraper.orders import morph
-from scraper.orders.text import Token, key, tokens
+from scraper.orders.text import Token, tokens
 
 # «Шулер» names two cards (SPEC §0): never read alone.
 AMBIGUOUS_NICK = "шулер"

@@ -1,7 +1,7 @@
 """What the parser returns: typed orders, and the items it could not read for the GM."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 

@@ -15,7 +15,7 @@ Errors name the key path (`parsing.vote_forms[1]`), as the config loaders do.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from enum import Enum
 from typing import Any, Mapping
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from scraper.orders.cards import find_secret_roles
 from scraper.orders.names import Candidate, NameMatcher, Roster
 from scraper.orders.result import Reason
 from scraper.orders.settings import ParseSettings
@@ -59,6 +60,9 @@ def scan_targets(ctx: Context, toks: list[Token], lo: int, hi: int, count: int,
             i += 1
             continue
         best = cands[0]
+        if _secret_role_name(toks, best, hi):
+            i = best.end           # «Мастера карт» is a secret role, not the player «Мастер»
+            continue
         if best.score < ctx.settings.threshold:
             for c in cands:
                 if c.score >= FLOOR:
@@ -102,3 +106,11 @@ def scan_targets(ctx: Context, toks: list[Token], lo: int, hi: int, count: int,
         else:
             scan.problem = Reason.NO_TARGET
     return scan
+
+
+def _secret_role_name(toks: list[Token], c: Candidate, hi: int) -> bool:
+    """The words read as a nickname begin a longer secret-role name («Мастер» + «карт»)."""
+    if c.via != "nick":
+        return False
+    named = find_secret_roles(toks, c.start, min(hi, c.end + 2))
+    return bool(named) and named[0].start == c.start and named[0].end > c.end
