@@ -91,6 +91,7 @@ class AbilitySpec:
     fields: tuple[Field, ...] = ()  # required fields
     optional: tuple[Field, ...] = ()
     public: bool = False            # «публично» (SPEC §3.1)
+    stated_secret: bool = False     # «тайно» (Составить гороскоп, Порча); the rest follow A21
     info_only: bool = False         # «способности, которые только сообщают информацию» (§9)
     aliases: tuple[str, ...] = ()
 
@@ -118,7 +119,8 @@ ABILITIES: tuple[AbilitySpec, ...] = (
     _A("Преемственность", RoleKind.OPEN, ("Мэр",), T, "Преемственность - умирая или отправляясь в тюрьму бессрочно, может передать свою Явную роль любому другому человеку (тот теряет свою старую роль).",
        freq=Freq.PER_GAME, target=TargetRule.HEIR, fields=(Field.TARGET,), public=True),
     _A("Составить гороскоп", RoleKind.OPEN, ("Астролог",), N, "Составить гороскоп - раз за цикл ночей может тайно указать персонажа. Если ночью тот использовал способности Тайной роли, Астролог узнает его Тайную роль.",
-       freq=Freq.PER_CYCLE, target=TargetRule.OTHER_LIVING, fields=(Field.TARGET,), info_only=True),
+       freq=Freq.PER_CYCLE, target=TargetRule.OTHER_LIVING, fields=(Field.TARGET,), info_only=True,
+       stated_secret=True),
     _A("Пророчество", RoleKind.OPEN, ("Оракул",), ANY_, "Пророчество - один раз за игру в любой момент может узнать Тайную роль другого персонажа.",
        freq=Freq.PER_GAME, target=TargetRule.OTHER_LIVING, fields=(Field.TARGET,), info_only=True),
     _A("Чары", RoleKind.OPEN, ("Цыганка",), N, "Чары - один раз за игру любой ночью может очаровать другого человека. В эту ночь тот не применяет свои способности, но не знает этого.",
@@ -137,7 +139,8 @@ ABILITIES: tuple[AbilitySpec, ...] = (
        freq=Freq.PER_CYCLE, public=True),
     _A("Анархизм", RoleKind.OPEN, ("Бунтарь",), P, "Анархизм - не может стать Мэром."),
     _A("Порча", RoleKind.OPEN, ("Ведьма",), N, "Проклятие! Порча - раз за цикл ночей может тайно наложить на персонажа проклятье. Если этой ночью персонажа кто-либо атакует (кроме самой Ведьмы), он умирает мгновенно, даже если атака была заблокирована способностями цели. Если атака была заблокирована/перенаправлена способностями другого человека, Порча не срабатывает.",
-       freq=Freq.PER_CYCLE, target=TargetRule.ANY_LIVING, fields=(Field.TARGET,), aliases=("Проклятие! Порча", "Проклятие Порча")),
+       freq=Freq.PER_CYCLE, target=TargetRule.ANY_LIVING, fields=(Field.TARGET,), stated_secret=True,
+       aliases=("Проклятие! Порча", "Проклятие Порча")),
     _A("Смена пола", RoleKind.OPEN, ("Ведьма",), D, "Проклятие! Смена пола - в любой день публично может сменить пол любого персонажа. Этим днем он не может голосовать. Других последствий нет (кроме самой смены пола).",
        freq=Freq.PER_DAY, target=TargetRule.ANY_LIVING, fields=(Field.TARGET,), public=True, aliases=("Проклятие! Смена пола", "Проклятие Смена пола")),
     _A("Закалка", RoleKind.OPEN, ("Кузнец",), P, "Закалка (Т) - плюс один к максимальному запасу здоровья.", keeps="Т"),

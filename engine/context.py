@@ -44,7 +44,10 @@ class PhaseContext:
         self.rulings = state.rulings
         self.events: list[ev.Event] = []
         self.standing: dict[str, Order] = {}   # Преемственность / Перерождение (A52)
-        self.status_before = {n: p.status().value for n, p in state.players.items()}
+        self.status_before = {n: self.status_of(p) for n, p in state.players.items()}
+
+    def status_of(self, player: PlayerState) -> str:
+        return player.status(self.rulings["status_precedence"]).value
 
     # --- events -------------------------------------------------------------------------
     def cause(self, rule: str, *orders: Order | None) -> ev.Cause:
@@ -69,6 +72,13 @@ class PhaseContext:
     def announce(self, ability_name: str, rule: str, order: Order | None = None,
                  by: str | None = None, target: str | None = None) -> None:
         self.emit(ev.Announced(str(self.phase), self.cause(rule, order), ability_name, by, target))
+
+    def announce_unstated(self, order: Order, spec: AbilitySpec, target: str | None) -> None:
+        """`unstated_publicity: public` (A21 b): abilities whose publicity the text does
+        not state are announced (who, what, on whom)."""
+        if (self.rulings["unstated_publicity"] == "public" and not spec.public
+                and not spec.stated_secret and spec.kind is not RoleKind.COMMON):
+            self.announce(spec.name, "A21 публичность", order, by=order.by, target=target)
 
     def reject(self, order: Order, reason: Reason, target: str | None = None) -> None:
         self.emit(ev.Rejected(str(self.phase), self.cause(f"§3.3 {reason.value}", order),
@@ -97,6 +107,8 @@ class PhaseContext:
     def heal(self, player: PlayerState, amount: int = 1) -> int:
         """+lives, never above the maximum (A10); lives already above it (Валет Пик) stay."""
         cap = self.max_lives(player)
+        if self.rulings["heal_cap"] == "starting_lives":
+            cap = player.start_lives
         if player.lives >= cap:
             return 0
         new = min(cap, player.lives + amount)
@@ -276,7 +288,9 @@ class PhaseContext:
             elif player.lives == 1 and not player.lazaret:
                 if player.secret_role == "Тварь":
                     continue   # «Превзмогай - Тварь не попадает в Лазарет.»
-                if (player.open_role == "Священник" and not player.blessing_used
+                robbed = (not self.phase.is_night and player.nick in self.state.marks.robbed
+                          and self.rulings["theft_blocks"] == "open_incl_passives_and_vote")
+                if (player.open_role == "Священник" and not player.blessing_used and not robbed
                         and self.rulings["blessing_auto"] and not player.in_prison):
                     player.blessing_used = True
                     player.uses_of("Божественное благословление").append(self.phase)
@@ -290,7 +304,7 @@ class PhaseContext:
         """«Все случаи получения или потери любым персонажем любого их этих статусов
         объявляются публично»."""
         for nick, player in self.state.players.items():
-            after = player.status().value
+            after = self.status_of(player)
             before = self.status_before[nick]
             if after != before:
                 self.emit(ev.StatusChanged(str(self.phase), self.cause("§2.2 статусы"),
@@ -319,6 +333,11 @@ class PhaseContext:
         correct = own_ok and all(claimed.get(n) == r for n, r in expected.items()) \
             and set(claimed) <= set(expected)
         self.announce("Раскрыть карты", "Раскрыть карты", order, by=master.nick)
+        beast = any(p.active and p.secret_role == "Тварь" for p in self.players())
+        if correct and beast and self.rulings["irritate_blocks"] == "factions_and_master":
+            # A32 (1) b: «пока Тварь жива … не могут победить» covers the Мастер карт too
+            self.trace("Раскрыть карты: список верен, но Тварь жива (Раздражай)", "Раздражай", order)
+            return
         if correct and (not master.in_prison or self.rulings["reveal_from_prison_wins"]):
             self.end_game(master.nick, "Раскрыть карты: список верен", order)
             return
@@ -340,7 +359,8 @@ class PhaseContext:
         targets = order.targets if effect == "Валет Пик" else (order.target,)
         for nick in targets:
             if not self.p(nick).alive:
-                return Reason.TARGET_DEAD, nick
+                # Валет Пик: «Они обе не должны находиться на Кладбище» is the card's own rule
+                return (Reason.CARD_TARGET if effect == "Валет Пик" else Reason.TARGET_DEAD), nick
         if effect in CARDS_NOT_ON_SELF and order.target == master.nick:
             return Reason.CARD_TARGET, order.target
         if effect == "Валет Пик" and targets[0] == targets[1]:
@@ -362,13 +382,30 @@ class PhaseContext:
         self.state.thrown.append(card)
         if effect == "Король Пик":
             self.state.puppets.append(Puppet(master.nick, order.target, False, order))
+        if effect == "Туз Бубен" and self.rulings["silence_starts"] == "immediate":
+            self.p(order.target).silenced = True   # A81 b: from the throw
         if effect in ("Пятерка Бубен", "Пятерка Крестей"):
             night = acts_in_night if self.rulings["shuler_window"] == "next_night_and_day" \
                 else acts_in_night - 1
             self.p(order.target).shuler.append(ShulerWindow(effect, night, master.nick))
+        if self.rulings["card_bonus_timing"] == "at_throw":
+            self.card_bonus_now(card)
         self.trace(f"{master.nick} бросает карту {order.card}"
                    + (f" как {effect}" if effect != order.card else "")
                    + f" на {', '.join(targets)}", "Кинуть карты", order)
+
+    def card_bonus_now(self, card) -> None:
+        """«Брошенная на X, позволяет Мастеру узнать его Тайную роль» (A82)."""
+        effect = card.acts_as
+        if card.card == "Джокер" and not self.rulings["joker_carries_bonus"]:
+            return
+        role = CARD_BONUS.get(effect)
+        if role is None or (effect == "Пятерка Крестей" and not self.rulings["shuler_bonus_both"]):
+            return
+        for nick in card.targets:
+            seen = self.apparent(nick) if self.rulings["card_bonus_uses_mask"] else self.p(nick).secret_role
+            if seen == role:
+                self.learn(card.by, f"{effect}: бонус", card.order, about=nick, secret=role)
 
     # --- Зомбирование --------------------------------------------------------------------
     def command_refusal(self, order: Order) -> Reason | None:

@@ -43,6 +43,7 @@ class Day(PhaseContext):
         self.spends: dict[str, tuple[str, Order]] = {}   # Сплетник -> spend target
         self.miting: set[str] = set()
         self.bribes: list[Order] = []
+        self.deferred_kills: list[tuple[str, Order]] = []
         if state.marks.day != self.n:
             from engine.state import DayMarks
             state.marks = DayMarks(day=self.n)
@@ -54,6 +55,9 @@ class Day(PhaseContext):
             if self.state.game_over:
                 break
             self.resolve_order(order)
+        for nick, order in self.deferred_kills:
+            if self.p(nick).alive:
+                self.kill(nick, "Операция", order)
         if not self.state.game_over:
             condemned = self.tally()
             if condemned:
@@ -90,6 +94,8 @@ class Day(PhaseContext):
         if handler is None:
             raise AssertionError(f"no day handler for {spec.name}")
         done = handler(self, order, spec, controller)
+        if done is not False:
+            self.announce_unstated(order, spec, order.target)
         if self.rulings["status_timing"] == "immediate":
             self.immediate_statuses()
         return done is not False
@@ -124,6 +130,8 @@ class Day(PhaseContext):
                 return Reason.CANNOT_VOTE, None
         if spec.name == "Компромат" and not order.save and user.saved_votes <= 0:
             return Reason.NO_SAVED_VOTES, None
+        if spec.name == "Митинг" and self.rulings["miting_needs_vote"] and not self.can_vote(user):
+            return Reason.CANNOT_VOTE, None
         if spec.name == "Влияние":
             return self.influence_refusal(order)
         if spec.name == "Взятка" and order.target and order.target in marks.accused:
@@ -151,6 +159,8 @@ class Day(PhaseContext):
     def despotiya(self, player: PlayerState) -> bool:
         """Деспотия, unless open-role abilities are blocked today (A59)."""
         if player.open_role != "Мэр":
+            return False
+        if player.nick in self.marks.robbed and self.rulings["theft_blocks"] == "open_incl_passives_and_vote":
             return False
         blocked = (player.nick in self.marks.robbed or player.nick in self.marks.touched
                    or player.nick in self.marks.accused)
@@ -250,7 +260,10 @@ class Day(PhaseContext):
             self.heal(target)
             self.trace(f"Операция: {target.nick} +1 жизнь", "Операция", order)
             return
-        self.kill(target.nick, "Операция", order)
+        if self.rulings["operation_kill_immediate"]:
+            self.kill(target.nick, "Операция", order)
+        else:
+            self.deferred_kills.append((target.nick, order))   # A56 (1) b: at the end of the day
 
     def kill(self, nick: str, source: str, order: Order) -> None:
         """An immediate death by day; a Шулер may still save (A77)."""

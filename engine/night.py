@@ -52,6 +52,8 @@ class Action:
     failed: bool = False    # its own condition failed (Укус, Касание смерти, Ревность)
     blocked: bool = False   # Валет Крестей
     auto: bool = False      # Гон
+    seq: int = 0            # position in the submitted list (for `touch_restriction`)
+    shielded: bool = False  # not subject to Чары / redirects / Валет Крестей (`hunt_blockable: false`)
 
     @property
     def user(self) -> str:
@@ -138,10 +140,14 @@ class Night(PhaseContext):
             dead={n: not p.alive for n, p in players.items()},
             demons_dead=demons_dead,
         )
+        if not self.rulings["thrown_card_survives_master"]:
+            # A33 (2) b: a thrown card needs its Мастер карт alive
+            self.cards = [c for c in self.cards if not self.p(c.by).dead]
         for card in self.cards:
             if card.acts_as == "Туз Крестей":
                 self.state.paranoia.append((card.by, card.targets[0]))
         self.create_hunt()
+        self.bite_night_unlock = self.hunt_unlocked()
 
     def army_of_darkness(self) -> None:
         """«пока Лич не на Кладбище и не в Тюрьме, Зомби, Призрак и Некромант возрождаются
@@ -173,10 +179,13 @@ class Night(PhaseContext):
         if victim.dead or (self.rulings["hunt_victim_alive"] == "not_on_graveyard_or_prison"
                            and victim.in_prison):
             return
-        if self.rulings["hunt_unlock_check"] == "hunt_night" and not self.hunt_unlocked():
+        unlocked = self.hunt_unlocked() if self.rulings["hunt_unlock_check"] == "hunt_night" \
+            else hunt.unlocked
+        if not unlocked:
             return
         order = Order(by=hound.nick, ability="Гон", target=victim.nick)
-        self.actions.append(Action(order, ability("Гон"), [victim.nick], auto=True))
+        self.actions.append(Action(order, ability("Гон"), [victim.nick], auto=True,
+                                   shielded=not self.rulings["hunt_blockable"]))
         self.trace(f"Гон: {hound.nick} снова атакует {victim.nick}", "Гон", hunt.order)
 
     def hunt_unlocked(self) -> bool:
@@ -244,7 +253,7 @@ class Night(PhaseContext):
             self.cards = [c for c in self.state.thrown if c.night == self.n]
             return True
         targets = list(order.all_targets)
-        self.actions.append(Action(order, spec, targets))
+        self.actions.append(Action(order, spec, targets, seq=len(self.actions) + 1))
         return True
 
     def night_refusal(self, order: Order, spec: AbilitySpec):
@@ -325,7 +334,7 @@ class Night(PhaseContext):
         for card in self.cards_as("Валет Крестей"):
             # «Валет блокирует атаки прежде каких-либо способностей ролей.»
             for action in self.actions_of(card.targets[0]):
-                if action.spec.is_attack:
+                if action.spec.is_attack and not action.shielded:
                     action.blocked = True
                     self.trace(f"{action.name} игрока {action.user} заблокирована Валетом Крестей",
                                "Валет Крестей", card.order, action.order)
@@ -336,6 +345,8 @@ class Night(PhaseContext):
             self.charm()
             self.queen_of_hearts()
         self.chary()
+        if self.rulings["prison_starts"] == "immediate":
+            self.jail_now()
         self.drop_masks()
 
     def queen_of_hearts(self) -> None:
@@ -365,18 +376,33 @@ class Night(PhaseContext):
         """Чары: «В эту ночь тот не применяет свои способности, но не знает этого.»"""
         for chary in self.live_actions("Чары"):
             for action in self.actions_of(chary.targets[0]):
-                if action is not chary:
+                if action is not chary and not action.shielded:
                     action.void = True
                     self.trace(f"{action.name} игрока {action.user} не применяется (Чары)",
                                "Чары", chary.order, action.order)
 
+    def jail_now(self) -> None:
+        """`prison_starts: immediate` (A71 b): Арест / Темница act before the target's
+        own orders, which are void unless their ability survives Тюрьма (Т)."""
+        for jail in self.live_actions("Арест") + self.live_actions("Темница"):
+            for action in self.actions_of(jail.targets[0]):
+                if action is not jail and "Т" not in action.spec.keeps:
+                    action.void = True
+
     def redirect(self, action: Action, to: str, rule: str, cause: Order | None) -> None:
+        if action.shielded:
+            return
         if self.rulings["redirect_replaces"] == "all_targets":
             action.targets = [to for _ in action.targets]
         else:
             action.targets[0] = to
         self.trace(f"{action.name} игрока {action.user} перенаправлена на {to} ({rule})",
                    rule, cause, action.order)
+        if not self.rulings["redirect_ignores_restrictions"] and to == action.user \
+                and action.spec.target.value in ("other", "two_free", "dead"):
+            action.failed = True   # A44 (3) b: a redirect onto oneself fizzles
+        if not self.p(to).alive:
+            action.failed = True   # «a redirect onto a dead player makes it fizzle» (A44 3)
 
     def drop_masks(self) -> None:
         """N3: «Применение любых других способностей Тайной роли снимет маску» (A31)."""
@@ -408,6 +434,8 @@ class Night(PhaseContext):
                 if other is touch or not other.live or not other.targets:
                     continue
                 if self.p(other.user).faction is not Faction.UNDEAD:
+                    continue
+                if self.rulings["touch_restriction"] == "earlier_orders_only" and other.seq > touch.seq:
                     continue
                 if other.spec.kind is not RoleKind.SECRET:
                     continue
@@ -488,6 +516,8 @@ class Night(PhaseContext):
         if aegis:
             return
         for card in shields:
+            if card.targets[0] == card.by and self.rulings["shield_self"] == "protects":
+                continue   # A83 b: on himself the Шестерка simply protects him (N10)
             strongest = self.strongest(self.live_attacks_on(card.by))
             if strongest:
                 self.move(strongest, card.targets[0], "shield", "Шестерка Бубен", card.order)
@@ -559,12 +589,10 @@ class Night(PhaseContext):
                     attack.blocked_by = "Валет Бубен"
         for card in self.cards_as("Шестерка Бубен"):
             target = card.targets[0]
-            if target == card.by and self.rulings["shield_self"] == "literal":
-                candidates = [a for a in self.live_attacks_on(target) if "shield" not in a.flags]
-                if self.cards_as("Валет Бубен"):
-                    candidates = []
-                else:
-                    candidates = [] if any("shield" in a.flags for a in self.attacks) else candidates
+            if target == card.by:
+                # A83: literally the strongest attack "уходит" to himself, unprotected
+                protects = self.rulings["shield_self"] == "protects"
+                candidates = self.live_attacks_on(target) if protects else []
             else:
                 candidates = [a for a in self.live_attacks_on(target) if "shield" not in a.flags]
             strongest = self.strongest(candidates)
@@ -994,21 +1022,8 @@ class Night(PhaseContext):
             self.card_bonus(card)
 
     def card_bonus(self, card) -> None:
-        """«Брошенная на X, позволяет Мастеру узнать его Тайную роль» (A82)."""
-        if self.rulings["card_bonus_timing"] != "acting_night":
-            return
-        effect = card.acts_as
-        if card.card == "Джокер" and not self.rulings["joker_carries_bonus"]:
-            return
-        role = CARD_BONUS.get(effect)
-        if role is None:
-            return
-        if effect == "Пятерка Крестей" and not self.rulings["shuler_bonus_both"]:
-            return
-        for nick in card.targets:
-            seen = self.apparent(nick) if self.rulings["card_bonus_uses_mask"] else self.p(nick).secret_role
-            if seen == role:
-                self.learn(card.by, f"{effect}: бонус", card.order, about=nick, secret=role)
+        if self.rulings["card_bonus_timing"] == "acting_night":
+            self.card_bonus_now(card)
 
     def pigeons(self) -> None:
         """Голубиная почта: the message reaches its (possibly redirected) recipient without
@@ -1042,7 +1057,8 @@ class Night(PhaseContext):
         for bite in self.live_actions("Укус"):
             victim = self.p(bite.targets[0])
             if victim.alive:
-                self.state.hunt = Hunt(bite.user, victim.nick, self.n, bite.order)
+                self.state.hunt = Hunt(bite.user, victim.nick, self.n, bite.order,
+                                       unlocked=self.bite_night_unlock)
         for action in self.actions:
             user = self.p(action.user)
             if user.secret_role == "Инквизитор" and action.spec.kind is RoleKind.SECRET \
@@ -1052,6 +1068,11 @@ class Night(PhaseContext):
                 by = action.user if self.rulings["face_of_crowd_names_user"] else None
                 self.announce(action.name, "Лицо толпы", action.order, by=by,
                               target=action.targets[0] if action.targets else None)
+        for action in self.actions:
+            if not action.void and not action.auto and not (
+                    self.p(action.user).secret_role == "Инквизитор" and action.spec.kind is RoleKind.SECRET):
+                self.announce_unstated(action.order, action.spec,
+                                       action.targets[0] if action.targets else None)
         for action in self.live_actions("Тасовать карты"):
             master = self.p(action.user)
             master.hand = list(action.order.cards)
@@ -1060,8 +1081,20 @@ class Night(PhaseContext):
             player = self.p(nick)
             player.shuler = [w for w in player.shuler if w.night >= self.n]
 
+    def refund_failures(self) -> None:
+        """`use_spent_on_failure: false` (A20 b): a use is spent only if it had an effect."""
+        if self.rulings["use_spent_on_failure"]:
+            return
+        landed = {id(a.action) for a in self.attacks if a.live}
+        for action in self.actions:
+            no_effect = not action.live or (action.spec.is_attack and id(action) not in landed)
+            uses = self.p(action.user).uses.get(action.name, [])
+            if no_effect and not action.auto and self.phase in uses:
+                uses.remove(self.phase)
+
     def win_check(self) -> None:
         """N23 (§5)."""
+        self.refund_failures()
         self.status_changes()
         self.check_win()
 

@@ -49,10 +49,16 @@ def new_game(seats: list[Seat], setup: Mapping[str, Mapping[str, Any]] | None, r
                              held_roles={open_role, secret})
         cap = max_lives(player, rulings)
         player.lives = cap if rulings["extra_life_starts_full"] else 2
+        player.start_lives = player.lives
         players[seat.nick] = player
     state = GameState(players=players, rulings=rulings, seed=seed)
     for nick, choices in (setup or {}).items():
         _apply_setup(state, nick, choices)
+    if not rulings["tvar_mask_optional"]:
+        for player in players.values():
+            if player.secret_role == "Тварь" and not player.mask:
+                raise SetupError(f"setup.{player.nick}.mask: the Тварь must choose a mask "
+                                 "(tvar_mask_optional: false)")
     return state, _start_information(state)
 
 

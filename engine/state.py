@@ -52,6 +52,7 @@ class PlayerState:
     shuler: list[ShulerWindow] = field(default_factory=list)
     hand: list[str] = field(default_factory=list)  # Мастер карт
     former_mayor: bool = False
+    start_lives: int = 2                    # for `heal_cap: starting_lives` (A10 b)
 
     # --- derived --------------------------------------------------------------------
     @property
@@ -72,16 +73,14 @@ class PlayerState:
         """Not on Кладбище (targets, «жива»); a prisoner is alive."""
         return not (self.dead or self.left)
 
-    def status(self) -> Status:
-        """The gravest status (A13): Кладбище > Тюрьма > Лазарет > none."""
+    def status(self, precedence=("Кладбище", "Тюрьма", "Лазарет")) -> Status:
+        """The gravest status (A13 `status_precedence`): Кладбище > Тюрьма > Лазарет > none."""
         if self.left:
             return Status.LEFT
-        if self.dead:
-            return Status.GRAVEYARD
-        if self.in_prison:
-            return Status.PRISON
-        if self.lazaret:
-            return Status.LAZARET
+        held = {"Кладбище": self.dead, "Тюрьма": self.in_prison, "Лазарет": self.lazaret}
+        for name in precedence:
+            if held[name]:
+                return Status(name)
         return Status.NONE
 
     def shown_open_role(self) -> str | None:
@@ -130,6 +129,7 @@ class Hunt:
     victim: str
     night: int
     order: Order
+    unlocked: bool = False   # Гон's condition on the night of the Укус (A42 3 b)
 
 
 @dataclass

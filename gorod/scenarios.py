@@ -123,7 +123,8 @@ def phase_output(name: str, phase: PhaseId | None, state, events) -> dict[str, A
     if phase is not None:
         out["moon"] = phase.moon.value
     out["players"] = {
-        nick: {"lives": p.lives, "max_lives": _max_lives(p, state), "status": p.status().value,
+        nick: {"lives": p.lives, "max_lives": _max_lives(p, state),
+               "status": p.status(state.rulings["status_precedence"]).value,
                "open": p.shown_open_role(), "secret": p.secret_role}
         for nick, p in state.players.items()
     }
