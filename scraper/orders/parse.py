@@ -48,6 +48,7 @@ class _Found:
     form: VoteForm | None = None
     mark: str = ""           # what must be emphasised (a vote's target words)
     short: bool = True
+    by_verb: bool = False    # ordered with a verb («кусаю»), not only named («Кража - …»)
 
 
 def own_abilities(roster: Roster, nick: str | None) -> frozenset[str] | None:
@@ -141,7 +142,7 @@ def _segment_orders(ctx: Context, seg: Segment, line_no: int, all_lines: list[st
                             order=result if isinstance(result, Order) else None,
                             fail=result if isinstance(result, Fail) else None,
                             form=VoteForm.RU if choice == VOTE else None, mark=mark,
-                            short=len(toks) <= SHORT))
+                            short=len(toks) <= SHORT, by_verb=trig.by_verb))
         before = hi
         if rest_consumed or choice in CONSUMING:
             break
@@ -240,7 +241,10 @@ def _apply_policy(found: list[_Found], *, private: bool, in_comment: bool, setti
         if f.strength < Strength.STRONG:
             continue
         if channel == Channel.PM:
-            unresolved.append(_unresolved(f, Reason.SECRET_IN_POST))
+            # A secret ability named in a public text is reported only when it reads as an
+            # order (a verb, or a name with its target); «Кража - это сильно» is talk.
+            if f.order is not None or f.by_verb:
+                unresolved.append(_unresolved(f, Reason.SECRET_IN_POST))
             continue
         if settings.comment_field and not in_comment:
             unresolved.append(_unresolved(f, Reason.OUTSIDE_COMMENT))
