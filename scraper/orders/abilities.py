@@ -168,7 +168,8 @@ def find_triggers(seg: Segment, toks: list[Token]) -> list[Trigger]:
         out = [t if t.by_verb or t.strength != Strength.STRONG or t.abilities & NO_TALK_DEMOTION else
                Trigger(t.abilities, t.start, t.end, Strength.WEAK, t.by_verb, t.lemma) for t in out]
     if talk:
-        out = [t if t.strength <= Strength.COMMAND else
+        # A question or «бы» makes talk of the sentence, except of a pigeon's message text.
+        out = [t if t.strength <= Strength.COMMAND or "Голубиная почта" in t.abilities else
                Trigger(t.abilities, t.start, t.end, Strength.NONE, t.by_verb, t.lemma) for t in out]
     return out
 

@@ -193,7 +193,8 @@ def _devour(ctx, spec, trig, seg, toks, lo, hi, before):
     scan = _scan_both(ctx, toks, lo, at if at is not None else hi, before, trig.start, 1, True)
     if scan.problem is not None:
         return _fail(scan, spec)
-    swap = at is not None and not any(toks[j].low in ("не", "без") for j in range(max(lo, at - 2), at))
+    swap = at is not None and not any(toks[j].low in ("не", "без", "ни")
+                                      for j in range(max(lo, at - 2), min(hi, at + 3)))
     return Order(by, spec.name, target=scan.nicks[0], swap_mask=swap)
 
 
@@ -215,6 +216,8 @@ def _throw(ctx, spec, trig, seg, toks, lo, hi, before):
             return Fail(Reason.AMBIGUOUS_CARD, list(SHARPER_CARDS), spec.name)
         as_card = cards[1].name
         used |= set(range(cards[1].start, cards[1].end))
+    if card.name == "Джокер" and as_card is None:
+        return Fail(Reason.MISSING_ARGUMENT, [], spec.name, "для Джокера не сказано, какой картой он служит («как …»)")
     acting = as_card or card.name
     # Четверка Бубен: the list of secret roles follows the target («: Лич, Тварь»).
     roles_from = hi
