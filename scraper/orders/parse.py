@@ -9,6 +9,10 @@ the scraper) plus the bold/coloured fragments; BBCode [b]/[color] pasted into
 the text is understood too. Nothing is guessed silently: what looks like an
 order but cannot be read with certainty, or is given where the rules do not
 accept it, comes back in `unresolved` with the reason and the candidates.
+
+A vote withdrawal («Снимаю голос», «##unvote», «Unvote») is the order
+`{by, ability: Голосование}` without a target (FORMAT.md has no form of its own
+for it); an order whose author is unknown has `by: ""` (`null` in JSON).
 """
 from __future__ import annotations
 
