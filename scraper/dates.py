@@ -52,6 +52,7 @@ DEFAULT_TIME_FORMATS = ("%H:%M", "%H:%M:%S", "%I:%M %p", "%I:%M:%S %p")
 _AMPM = re.compile(r"\b([ap])\.?\s?m\b\.?", re.I)
 _HOUR_ONLY = re.compile(r"(?<![:\d])(\d{1,2})\s?(AM|PM)\b")
 _SPACES = re.compile(r"\s+")
+_LETTER = re.compile(r"[^\W\d_]")
 
 
 class DateReader:
@@ -80,7 +81,7 @@ class DateReader:
         self.time_formats = tuple(time_formats)
 
     def read(self, text: str, now: datetime | None = None) -> datetime | None:
-        raw = _SPACES.sub(" ", text).strip()
+        raw = " ".join(text.split())
         if not raw:
             return None
         for fmt in self.formats:
@@ -90,7 +91,7 @@ class DateReader:
                     # a Unix time has no zone of its own: show it in the forum's
                     return value.astimezone(self.zone) if fmt != "iso" else self._aware(value)
         norm = self._normalise(raw)
-        rel = self._relative_re.search(norm)
+        rel = self._relative_re.search(norm) if _LETTER.search(norm) else None
         if rel:
             days = self._relative[rel.group(1).lower()]
             rest = (norm[: rel.start()] + " " + norm[rel.end():]).strip(" ,.-в").strip()
@@ -115,6 +116,8 @@ class DateReader:
         return None
 
     def _normalise(self, text: str) -> str:
+        if not _LETTER.search(text):
+            return text  # all digits and punctuation: nothing to translate
         s = self._month_re.sub(lambda m: str(self._months[m.group(1).lower()]), text)
         s = re.sub(r"\bnoon\b", "12:00 PM", s, flags=re.I)
         s = re.sub(r"\bmidnight\b", "12:00 AM", s, flags=re.I)

@@ -1,15 +1,27 @@
 """A message body as gorod reads it: own text, quotes, spoilers, struck and secret parts.
 
-`BodyReader(rules)` is built once per profile; `read(element) -> Body` walks
-one body element. Elements matched by the profile's body selectors are taken
-out of the text and collected apart (precedence: drop, header, hidden, spoiler,
-quote, strike: MyBB.ru's spoilers and hidden text are also `.quote-box`); a nested quote stays inside its outer quote's text. Bold and
-coloured fragments of the body's own text are kept as `Emphasis`.
-Line breaks come from <br> and block elements; runs of blanks collapse.
+`BodyReader(rules)` is built once per profile.
+
+    read(body) -> Body                      one body element
+    read_page(root, bodies) -> [Body]       every body of a page (marks found once)
+
+Elements matched by the profile's body selectors are taken out of the text and
+collected apart. Precedence, when one element matches several: drop, header,
+hidden, spoiler, quote, strike (MyBB.ru's spoilers and hidden text are also
+`.quote-box`). A quote inside a quote stays in the outer quote's text. Bold and
+coloured fragments of the body's own text are kept as `Emphasis`. Line breaks
+come from <br> and block elements; runs of blanks collapse.
+
+Reading is destructive: the marked parts, scripts and <br>s are taken out of the
+tree and break marks written into it, so that the body's text is then one call
+into lxml (`string()`) instead of a Python walk over every element. Parse a
+page, extract it, throw the tree away.
 """
 from __future__ import annotations
 
 import re
+
+from lxml import etree
 
 from config.profiles import BodyRules
 from scraper.model import Body, Emphasis
@@ -21,56 +33,122 @@ BLOCK = frozenset(
 )
 SKIP = frozenset(("script", "style", "noscript", "template", "textarea", "select", "button", "input", "svg"))
 _WS = re.compile(r"\s+")
-BR_MARK = "\x1d"  # a <br>: one hard line break
-BLOCK_MARK = "\x1e"  # a block's edge: consecutive edges make one line break
-_EDGES = re.compile(r"[ \x1e]*\x1e[ \x1e]*")
+# private-use characters (not whitespace to `\s`, unlike \x1c-\x1f) marking breaks
+BR_MARK = "\ue000"  # a <br>: one hard line break
+BLOCK_MARK = "\ue001"  # a block's edge: consecutive edges make one line break
+_EDGES = re.compile(r" ?\ue001[ \ue001]*")
+_LINE_BLANKS = re.compile(r" *\n *")
+_MANY_LINES = re.compile(r"\n{3,}")
 _COLOR = re.compile(r"(?<![-\w])color\s*:\s*([^;\"']+)", re.I)
 _BOLD_STYLE = re.compile(r"font-weight\s*:\s*(bold|[6-9]00)", re.I)
 
 # kinds in precedence order; "drop" and "header" vanish, the rest go to Body fields
 _KINDS = ("drop", "header", "secret", "spoilers", "quotes", "struck")
+_VANISH = ("drop", "header")
+
+# elements that may carry emphasis: bold tags, <font color>, any style naming a colour or weight
+_EMPHASIS = etree.XPath(
+    "descendant::*[self::b or self::strong or (self::font and @color)"
+    " or contains(@style, 'color') or contains(@style, 'font-weight')]"
+)
+_BLOCK_TAGS = tuple(sorted(BLOCK))
+_SKIP_TAGS = tuple(sorted(SKIP))
 
 
 class BodyReader:
     def __init__(self, rules: BodyRules) -> None:
         pairs = [
             ("drop", rules.drop),
-            ("header", ", ".join(s for s in (rules.quote_header, rules.spoiler_header) if s) or None),
+            ("header", rules.quote_header),
+            ("header", rules.spoiler_header),
             ("secret", rules.hidden),
             ("spoilers", rules.spoiler),
             ("quotes", rules.quote),
             ("struck", rules.strike),
         ]
         self._rules = [(kind, compile_selector(sel)) for kind, sel in pairs if sel]
-        # header selectors joined by ", " must still compile when one is xpath:
-        if rules.quote_header and rules.spoiler_header and (
-            rules.quote_header.startswith("xpath:") or rules.spoiler_header.startswith("xpath:")
-        ):
-            self._rules = [r for r in self._rules if r[0] != "header"]
-            self._rules.insert(1, ("header", compile_selector(rules.quote_header)))
-            self._rules.insert(2, ("header", compile_selector(rules.spoiler_header)))
 
     def read(self, body) -> Body:
+        return self.read_page(body, [body])[0]
+
+    def read_page(self, root, bodies: list) -> list[Body]:
+        """Read every body of a page (or of a fragment: `root` is the body itself).
+
+        Each body selector is matched once on the whole page; the body selectors
+        are relative to a body, so this marks the same elements inside the bodies
+        (and some outside, which no body reading looks at)."""
         marks: dict = {}
+        ordered: list = []  # (element, kind): by precedence of kind, then document order
         for kind, xp in self._rules:
-            for el in xp(body):
-                if el is not body and el not in marks:
+            for el in xp(root):
+                if el not in marks:
                     marks[el] = kind
+                    ordered.append((el, kind))
+        per_body: dict = {body: [] for body in bodies}
+        for el, kind in ordered:
+            node = el.getparent()
+            while node is not None and node not in per_body:
+                node = node.getparent()
+            if node is not None:
+                per_body[node].append((el, kind))
+        return [self._read(body, per_body[body], marks) for body in bodies]
+
+    def _read(self, body, marked: list, marks: dict) -> Body:
         sinks: dict[str, list[str]] = {k: [] for k in _KINDS}
-        emphasis: list[Emphasis] = []
-        out: list[str] = []
-        _walk(body, out, marks, sinks, emphasis, True, False, None)
+        outermost = [(el, kind) for el, kind in marked if not _has_marked_ancestor(el, body, marks)]
+        for el, kind in outermost:
+            if kind not in _VANISH:
+                buf: list[str] = []
+                _walk(el, buf, marks)
+                text = clean(buf)
+                if text:
+                    sinks[kind].append(text)
+        for el, _ in outermost:
+            _replace(el, BLOCK_MARK if el.tag in BLOCK else " ")
+        for el in list(body.iter(*_SKIP_TAGS)):
+            if el is not body:
+                _replace(el, "")
+        for el in list(body.iter("br")):
+            _replace(el, BR_MARK)
+        for el in body.iter(*_BLOCK_TAGS):
+            el.text = BLOCK_MARK + (el.text or "")
+            if el is not body:
+                el.tail = BLOCK_MARK + (el.tail or "")
         return Body(
-            text=clean(out),
+            text=clean([_text(body)]),
             quotes=tuple(sinks["quotes"]),
             spoilers=tuple(sinks["spoilers"]),
             struck=tuple(sinks["struck"]),
             secret=tuple(sinks["secret"]),
-            emphasis=tuple(e for e in emphasis if e.text),
+            emphasis=_emphasis(body),
         )
 
 
-def _walk(el, out, marks, sinks, emphasis, main, bold, color) -> None:
+def _has_marked_ancestor(el, body, marks: dict) -> bool:
+    node = el.getparent()
+    while node is not None and node is not body:
+        if node in marks:
+            return True
+        node = node.getparent()
+    return False
+
+
+def _replace(el, text: str) -> None:
+    """Take `el` out of the tree, leaving `text` and its tail where it stood."""
+    parent = el.getparent()
+    if parent is None:
+        return
+    rest = text + (el.tail or "")
+    prev = el.getprevious()
+    if prev is not None:
+        prev.tail = (prev.tail or "") + rest
+    else:
+        parent.text = (parent.text or "") + rest
+    parent.remove(el)
+
+
+def _walk(el, out: list[str], marks: dict) -> None:
+    """The text of a marked element (a quote, a spoiler): nested drops and headers left out."""
     tag = el.tag
     if tag in SKIP:
         return
@@ -78,72 +156,78 @@ def _walk(el, out, marks, sinks, emphasis, main, bold, color) -> None:
         out.append(BR_MARK)
         return
     block = tag in BLOCK
-    own_bold = own_color = None
-    if main:
-        own_bold = tag in ("b", "strong") or bool(_BOLD_STYLE.search(el.get("style") or ""))
-        c = el.get("color") if tag == "font" else None
-        if c is None:
-            style = el.get("style")
-            if style and "color" in style:
-                m = _COLOR.search(style)
-                c = m.group(1).strip() if m else None
-        own_color = c.lower() if c else None
-    start = len(out)
-    mark = len(emphasis)
     if block:
         out.append(BLOCK_MARK)
     if el.text:
         out.append(el.text)
     for child in el:
-        if not isinstance(child.tag, str):  # comment or processing instruction
-            if child.tail:
-                out.append(child.tail)
-            continue
-        kind = marks.get(child)
-        if kind is None or (not main and kind not in ("drop", "header")):
-            _walk(child, out, marks, sinks, emphasis, main, bold or bool(own_bold), own_color or color)
-        elif kind in ("drop", "header"):
-            pass
-        else:
-            buf: list[str] = []
-            _walk(child, buf, marks, sinks, emphasis, False, False, None)
-            text = clean(buf)
-            if text:
-                sinks[kind].append(text)
-            out.append(BLOCK_MARK if child.tag in BLOCK else " ")
+        if isinstance(child.tag, str) and marks.get(child) not in _VANISH:
+            _walk(child, out, marks)
         if child.tail:
             out.append(child.tail)
     if block:
         out.append(BLOCK_MARK)
-    if main and (own_bold or own_color):
-        text = clean(out[start:])
-        eff_bold = bool(own_bold) or bold
-        eff_color = own_color or color
-        inner = emphasis[mark:]
-        if len(inner) == 1 and inner[0].text == text:
-            del emphasis[mark:]
-            emphasis.append(Emphasis(text, eff_bold or inner[0].bold, inner[0].color or eff_color))
-        else:
-            emphasis.insert(mark, Emphasis(text, eff_bold, eff_color))
+
+
+def _own_emphasis(el) -> tuple[bool, str | None]:
+    tag = el.tag
+    style = el.get("style") or ""
+    bold = tag in ("b", "strong") or bool(style and _BOLD_STYLE.search(style))
+    color = el.get("color") if tag == "font" else None
+    if color is None and "color" in style:
+        m = _COLOR.search(style)
+        color = m.group(1).strip() if m else None
+    return bold, (color.lower() if color else None)
+
+
+def _emphasis(body) -> tuple[Emphasis, ...]:
+    """Bold / coloured fragments of the body's own text, outermost first; a fragment that is
+    the whole of its enclosing fragment merges into it (<b><font color=red>x</font></b>)."""
+    found = _EMPHASIS(body)
+    if not found:
+        return ()
+    own = {el: _own_emphasis(el) for el in found}
+    entries: list[list] = []  # [element, text, bold, color, alive]
+    index: dict = {}
+    for el in found:
+        bold, color = own[el]
+        if not bold and not color:
+            continue
+        parent = None
+        node = el.getparent()
+        while node is not None and node is not body:
+            if node in index:
+                parent = entries[index[node]]
+                break
+            node = node.getparent()
+        text = clean([_text(el)])
+        if parent is not None:
+            bold = bold or parent[2]
+            color = color or parent[3]
+            if parent[1] == text:
+                parent[4] = False  # the child says it all, with both styles
+        index[el] = len(entries)
+        entries.append([el, text, bold, color, True])
+    return tuple(Emphasis(t, b, c) for _, t, b, c, alive in entries if alive and t)
 
 
 def clean(pieces: list[str]) -> str:
-    """Join walked pieces: blanks collapse within lines, empty lines collapse to one."""
-    lines = []
-    blank = False
-    joined = "".join(p if p == BR_MARK or p == BLOCK_MARK else _WS.sub(" ", p) for p in pieces)
-    for raw in _EDGES.sub("\n", joined).replace(BR_MARK, "\n").split("\n"):
-        line = " ".join(raw.split())
-        if line:
-            if blank and lines:
-                lines.append("")
-            lines.append(line)
-            blank = False
-        else:
-            blank = True
-    return "\n".join(lines)
+    """Join text pieces: blanks collapse within lines, empty lines collapse to one."""
+    joined = " ".join("".join(pieces).split())  # str.split: the marks are not blanks
+    if BLOCK_MARK in joined:
+        joined = _EDGES.sub("\n", joined)
+    if BR_MARK in joined:
+        joined = joined.replace(BR_MARK, "\n")
+    if "\n" in joined:
+        joined = _LINE_BLANKS.sub("\n", joined)
+        if "\n\n\n" in joined:
+            joined = _MANY_LINES.sub("\n\n", joined)
+    return joined.strip()
+
+
+_text = etree.XPath("string()")
 
 
 def element_text(el) -> str:
     """Plain text of an element for a field (author, time, ...): blanks collapsed."""
-    return _WS.sub(" ", el.text_content()).strip()
+    return " ".join(_text(el).split())
