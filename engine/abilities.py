@@ -111,7 +111,8 @@ FULL, HALF = frozenset({Moon.FULL}), frozenset({Moon.HALF})
 ABILITIES: tuple[AbilitySpec, ...] = (
     # --- communal -------------------------------------------------------------------------
     _A("Голосование", RoleKind.COMMON, (), D, "Голосование (считается \"дневной\") - днем (на Дневном Вече) может публично отдать голос против любого персонажа.",
-       target=TargetRule.OTHER_LIVING, fields=(Field.TARGET,), public=True, keeps="Л"),
+       # without a target: the vote is withdrawn («Цель можно менять неограниченное количество раз»)
+       target=TargetRule.OTHER_LIVING, optional=(Field.TARGET,), public=True, keeps="Л"),
     _A("Голубиная почта", RoleKind.COMMON, (), N, "Голубиная почта (считается \"ночной\") - три раза за игру может через мастера передать анонимное сообщение любому другому персонажу.",
        freq=Freq.PER_GAME, uses=3, target=TargetRule.OTHER_LIVING, fields=(Field.TO, Field.TEXT), keeps="Л"),
     # --- open roles -----------------------------------------------------------------------

@@ -178,7 +178,11 @@ class Day(PhaseContext):
     # --- handlers ------------------------------------------------------------------------
     def vote(self, order: Order, spec, controller) -> None:
         """«Цель можно менять неограниченное количество раз, будет учитываться только
-        последний.»"""
+        последний.» A vote without a target withdraws the vote."""
+        if order.target is None:
+            self.ballots.pop(order.by, None)
+            self.trace(f"{order.by} снимает голос", "Голосование", order)
+            return
         self.ballots[order.by] = Ballot(order.target, order, controller)
         self.saved_today.discard(order.by)
         self.trace(f"{order.by} голосует против {order.target}", "Голосование", order)

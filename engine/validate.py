@@ -282,6 +282,8 @@ def target_refusal(state: GameState, user: PlayerState, spec: AbilitySpec, order
 
     if order.signal:
         return None   # a zombie signal names nobody
+    if spec.name == "Голосование" and order.target is None:
+        return None   # a withdrawal
     if spec.name == "Голосование":
         # «за казнь какого-либо другого персонажа» (A27 `vote_targets`)
         mode = rulings["vote_targets"]
