@@ -1,0 +1,232 @@
+"""The game config: one YAML file per game, validated into a `GameConfig`.
+
+```yaml
+title: Город N — осень 2026
+forum:
+  profile: mybbru                  # a profile name of config/profiles/ or a path to one
+  base_url: https://mafia.rusff.me
+  thread_url: https://mafia.rusff.me/viewtopic.php?id=123
+  gm_user: Мастер
+  password_env: GOROD_GM_PASSWORD  # the name of the environment variable, never the password
+players:                           # nickname: {open, secret} (the scenario format)
+  Аня: {open: Мэр, secret: Мирный житель}
+setup:                             # masks and the Мастер карт's hand (the scenario format)
+  Вера: {mask: Мирный житель}
+schedule:                          # Moscow time by default (the rules)
+  timezone: Europe/Moscow
+  night_starts: "22:00"
+  day_starts: "10:00"
+  max_day_hours: 48                # «Максимальная длительность игровых суток – два реальных дня»
+poll_interval: 300                 # seconds between polls
+rulings: {}                        # SPEC §11 options (gorod rulings)
+parsing: {}                        # order parsing settings (scraper/orders/settings.py)
+templates: null                    # a folder of the GM's own draft templates
+seed: 0                            # the seed of the secret-role deal
+```
+
+Every error names the file and the key path (`game.yaml: schedule.night_starts: ...`).
+Only `yaml.safe_load` is used.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+import yaml
+
+from engine.names import canon_open_role, canon_secret_role
+from engine.rulings import Rulings, RulingsError
+from engine.setup import Seat
+
+
+class GameConfigError(ValueError):
+    """A game config that cannot be used; the message names the file and key path."""
+
+
+@dataclass(frozen=True)
+class ForumConfig:
+    profile: str = "auto"
+    base_url: str | None = None
+    thread_url: str | None = None
+    gm_user: str | None = None
+    password_env: str | None = None
+
+
+@dataclass(frozen=True)
+class Schedule:
+    timezone: str = "Europe/Moscow"
+    night_starts: str = "22:00"
+    day_starts: str = "10:00"
+    max_day_hours: int = 48
+
+    @property
+    def zone(self) -> ZoneInfo:
+        return ZoneInfo(self.timezone)
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    path: str
+    title: str
+    forum: ForumConfig
+    seats: tuple[Seat, ...]
+    setup: Mapping[str, Any]
+    schedule: Schedule
+    poll_interval: int
+    rulings: Rulings
+    parsing: Mapping[str, Any]
+    templates: str | None
+    seed: int
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def players(self) -> dict[str, tuple[str, str]]:
+        return {s.nick: (s.open_role, s.secret_role) for s in self.seats}
+
+
+TOP_KEYS = {"title", "forum", "players", "setup", "schedule", "poll_interval", "rulings",
+            "parsing", "templates", "seed"}
+_TIME = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)$")
+
+
+def load_game(path: str | Path, *, extra_keys: frozenset[str] = frozenset()) -> GameConfig:
+    """Read and validate a game config. `extra_keys` are top-level sections other parts
+    own (kept, unvalidated, in `GameConfig.extra`)."""
+    where = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise GameConfigError(f"{where}: cannot read: {exc.strerror}") from None
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        raise GameConfigError(f"{where}: malformed YAML: {exc}") from None
+    return game_from_mapping(data, where, extra_keys=extra_keys)
+
+
+def game_from_mapping(data: Any, where: str = "game", *,
+                      extra_keys: frozenset[str] = frozenset()) -> GameConfig:
+    if data is None:
+        data = {}
+    if not isinstance(data, Mapping):
+        raise GameConfigError(f"{where}: expected a mapping at the top level")
+    unknown = sorted(set(map(str, data)) - TOP_KEYS - set(extra_keys))
+    if unknown:
+        raise GameConfigError(f"{where}: {unknown[0]}: unknown key (known: {', '.join(sorted(TOP_KEYS))})")
+    try:
+        rulings = Rulings.from_mapping(data.get("rulings") or {}, where=f"{where}: rulings")
+    except RulingsError as exc:
+        raise GameConfigError(str(exc)) from None
+    parsing = data.get("parsing") or {}
+    if not isinstance(parsing, Mapping):
+        raise GameConfigError(f"{where}: parsing: must be a mapping")
+    templates = data.get("templates")
+    if templates is not None and not isinstance(templates, str):
+        raise GameConfigError(f"{where}: templates: must be a folder path")
+    return GameConfig(
+        path=where,
+        title=str(data.get("title") or ""),
+        forum=_forum(data.get("forum"), where),
+        seats=_seats(data.get("players"), where),
+        setup=_setup(data.get("setup"), where),
+        schedule=_schedule(data.get("schedule"), where),
+        poll_interval=_int(data.get("poll_interval", 300), f"{where}: poll_interval", minimum=10),
+        rulings=rulings,
+        parsing=parsing,
+        templates=templates,
+        seed=_int(data.get("seed", 0), f"{where}: seed", minimum=0),
+        extra={k: data[k] for k in extra_keys if k in data},
+    )
+
+
+def _forum(raw: Any, where: str) -> ForumConfig:
+    if raw is None:
+        return ForumConfig()
+    if not isinstance(raw, Mapping):
+        raise GameConfigError(f"{where}: forum: must be a mapping")
+    known = {"profile", "base_url", "thread_url", "gm_user", "password_env"}
+    for key in raw:
+        if key not in known:
+            raise GameConfigError(f"{where}: forum.{key}: unknown key (known: {', '.join(sorted(known))})")
+    for key in ("base_url", "thread_url"):
+        value = raw.get(key)
+        if value is not None and not re.match(r"^https?://", str(value)):
+            raise GameConfigError(f"{where}: forum.{key}: must be an http(s) URL, got {value!r}")
+    env = raw.get("password_env")
+    if env is not None and not re.match(r"^[A-Za-z_][A-Za-z0-9_]*$", str(env)):
+        raise GameConfigError(f"{where}: forum.password_env: the NAME of an environment variable, "
+                              f"got {env!r}")
+    return ForumConfig(**{k: (None if v is None else str(v)) for k, v in raw.items()})
+
+
+def _seats(raw: Any, where: str) -> tuple[Seat, ...]:
+    if raw is None:
+        return ()
+    if not isinstance(raw, Mapping):
+        raise GameConfigError(f"{where}: players: must be a mapping of nickname: {{open, secret}}")
+    seats = []
+    taken: dict[str, str] = {}
+    for nick, roles in raw.items():
+        path = f"{where}: players.{nick}"
+        if not isinstance(roles, Mapping):
+            raise GameConfigError(f"{path}: must be a mapping with 'open' and 'secret'")
+        open_role = roles.get("open")
+        secret = roles.get("secret")
+        if open_role is None or canon_open_role(str(open_role)) is None:
+            raise GameConfigError(f"{path}.open: unknown open role {open_role!r}")
+        canon = canon_open_role(str(open_role))
+        if canon in taken:
+            raise GameConfigError(f"{path}.open: {canon} is already held by {taken[canon]}")
+        taken[canon] = str(nick)
+        if secret is not None and canon_secret_role(str(secret)) is None:
+            raise GameConfigError(f"{path}.secret: unknown secret role {secret!r}")
+        seats.append(Seat(str(nick), canon, canon_secret_role(str(secret)) if secret else ""))
+    return tuple(seats)
+
+
+def _setup(raw: Any, where: str) -> Mapping[str, Any]:
+    if raw is None:
+        return {}
+    if not isinstance(raw, Mapping):
+        raise GameConfigError(f"{where}: setup: must be a mapping of nickname: {{mask, hand}}")
+    return dict(raw)
+
+
+def _schedule(raw: Any, where: str) -> Schedule:
+    if raw is None:
+        return Schedule()
+    if not isinstance(raw, Mapping):
+        raise GameConfigError(f"{where}: schedule: must be a mapping")
+    known = {"timezone", "night_starts", "day_starts", "max_day_hours"}
+    for key in raw:
+        if key not in known:
+            raise GameConfigError(f"{where}: schedule.{key}: unknown key (known: {', '.join(sorted(known))})")
+    values = {}
+    if "timezone" in raw:
+        try:
+            ZoneInfo(str(raw["timezone"]))
+        except (ZoneInfoNotFoundError, ValueError):
+            raise GameConfigError(f"{where}: schedule.timezone: unknown time zone {raw['timezone']!r}") from None
+        values["timezone"] = str(raw["timezone"])
+    for key in ("night_starts", "day_starts"):
+        if key in raw:
+            text = str(raw[key])
+            if isinstance(raw[key], int):   # YAML reads 22:00 as a sexagesimal int
+                text = f"{raw[key] // 60:02d}:{raw[key] % 60:02d}"
+            if not _TIME.match(text):
+                raise GameConfigError(f"{where}: schedule.{key}: expected HH:MM, got {raw[key]!r}")
+            values[key] = text
+    if "max_day_hours" in raw:
+        values["max_day_hours"] = _int(raw["max_day_hours"], f"{where}: schedule.max_day_hours", minimum=1)
+    return Schedule(**values)
+
+
+def _int(value: Any, path: str, *, minimum: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise GameConfigError(f"{path}: expected a whole number, got {value!r}")
+    if value < minimum:
+        raise GameConfigError(f"{path}: must be at least {minimum}, got {value}")
+    return value
