@@ -43,7 +43,9 @@ class PhaseContext:
         self.phase = phase
         self.rulings = state.rulings
         self.events: list[ev.Event] = []
-        self.standing: dict[str, Order] = {}   # Преемственность / Перерождение (A52)
+        # standing orders (A52): (nick, ability) -> order; Преемственность, Перерождение,
+        # Божественное благословление under `blessing_auto: false`
+        self.standing: dict[tuple[str, str], Order] = {}
         self.status_before = {n: self.status_of(p) for n, p in state.players.items()}
 
     def status_of(self, player: PlayerState) -> str:
@@ -226,8 +228,8 @@ class PhaseContext:
         for heir in self.players():
             if heir.secret_role != "Некромант" or not heir.alive or heir is lich:
                 continue
-            standing = self.standing.get(heir.nick)
-            wants = standing is not None and standing.ability == "Перерождение"
+            standing = self.standing.get((heir.nick, "Перерождение"))
+            wants = standing is not None
             if self.rulings["rebirth_requires_order"] and not wants:
                 continue
             heir.secret_role = "Лич"
@@ -247,8 +249,8 @@ class PhaseContext:
     def _succession(self, mayor: PlayerState) -> None:
         """Преемственность: «умирая или отправляясь в тюрьму бессрочно, может передать свою
         Явную роль любому другому человеку (тот теряет свою старую роль)» (A54)."""
-        order = self.standing.get(mayor.nick)
-        if order is None or order.ability != "Преемственность":
+        order = self.standing.get((mayor.nick, "Преемственность"))
+        if order is None:
             return
         heir = self.p(order.target)
         if heir.dead or heir.left or heir.open_role == "Бунтарь" or (
@@ -290,8 +292,10 @@ class PhaseContext:
                     continue   # «Превзмогай - Тварь не попадает в Лазарет.»
                 robbed = (not self.phase.is_night and player.nick in self.state.marks.robbed
                           and self.rulings["theft_blocks"] == "open_incl_passives_and_vote")
+                wants = self.rulings["blessing_auto"] or \
+                    (player.nick, "Божественное благословление") in self.standing
                 if (player.open_role == "Священник" and not player.blessing_used and not robbed
-                        and self.rulings["blessing_auto"] and not player.in_prison):
+                        and wants and not player.in_prison):
                     player.blessing_used = True
                     player.uses_of("Божественное благословление").append(self.phase)
                     player.lives += 1

@@ -88,7 +88,7 @@ class Day(PhaseContext):
                 self.reject(order, *refused)
             return False
         if spec.when is When.TRIGGER:
-            self.standing[order.by] = order
+            self.standing[(order.by, spec.name)] = order
             return True
         handler = DAY_HANDLERS.get(spec.name)
         if handler is None:

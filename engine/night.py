@@ -143,9 +143,6 @@ class Night(PhaseContext):
         if not self.rulings["thrown_card_survives_master"]:
             # A33 (2) b: a thrown card needs its Мастер карт alive
             self.cards = [c for c in self.cards if not self.p(c.by).dead]
-        for card in self.cards:
-            if card.acts_as == "Туз Крестей":
-                self.state.paranoia.append((card.by, card.targets[0]))
         self.create_hunt()
         self.bite_night_unlock = self.hunt_unlocked()
 
@@ -232,6 +229,7 @@ class Night(PhaseContext):
                 signals.append((order, spec))
                 continue
             self.accept(order, spec)
+        self.activate_cards()
         # A signalled zombie command is judged after the zombified player's own orders,
         # so the result does not depend on who wrote first; if it collides with one of
         # his own orders it cannot run, and the Лич is told only that it failed (§6.5).
@@ -245,7 +243,7 @@ class Night(PhaseContext):
                 self.reject(order, *refused)
             return False
         if spec.when.value == "trigger":
-            self.standing[order.by] = order
+            self.standing[(order.by, spec.name)] = order
             return True
         self.spend(order, spec)
         if spec.name == "Кинуть карты":   # the «минус первый» day throw (A65)
@@ -287,6 +285,13 @@ class Night(PhaseContext):
                 and self.rulings["transfusion_self"] == "rejected":
             return Reason.TARGET_SELF, order.target
         return None
+
+    def activate_cards(self) -> None:
+        """Cards acting from tonight for the rest of the game (after the day −1 throw,
+        which is an order of this night): Туз Крестей «до конца игры»."""
+        for card in self.cards:
+            if card.acts_as == "Туз Крестей":
+                self.state.paranoia.append((card.by, card.targets[0]))
 
     def zombie_signal(self, order: Order, spec: AbilitySpec) -> None:
         """The Лич's signal: the command runs as the zombified player's night order (§6.5)."""
