@@ -39,7 +39,7 @@ from config.profiles import Field, PostRules, Profile
 from scraper.dates import DateReader
 from scraper.errors import DateFormatError, LayoutChanged, NoPosts, ScraperError
 from scraper.model import ExtractedPage, Post
-from scraper.select import compile_selector, is_positional
+from scraper.select import compile_over, compile_selector, is_positional
 from scraper.text import BodyReader, element_text
 
 _CHARSET = re.compile(rb"""<meta[^>]{0,200}?charset\s*=\s*["']?\s*([-\w.:]+)""", re.I)
@@ -263,11 +263,9 @@ def common_ancestor(elements: list):
 class _Batch:
     """Each field's first match in every post of a page, one XPath per field for the page.
 
-    A CSS field selector is evaluated once under the posts' nearest common ancestor;
-    each match goes to the nearest enclosing post (matches outside posts are
-    dropped). So a field's selector must start from elements of the post itself,
-    which every shipped profile does. Raw `xpath:` selectors may be positional
-    (`(...)[1]`), so they are evaluated per post."""
+    A CSS field selector is evaluated once over the node-set of all posts (as if in
+    each post); each match goes to its nearest enclosing post. Raw `xpath:`
+    selectors may be positional (`(...)[1]`), so they are evaluated per post."""
 
     def __init__(self, root, containers: list, container: str) -> None:
         self.containers = containers
@@ -297,7 +295,7 @@ class _Batch:
     def _collect(self, selector: str) -> list:
         result: list = [None] * len(self.containers)
         owner = self.owner
-        for el in compile_selector(selector)(self.scope):
+        for el in compile_over(selector)(self.scope, scope=self.containers):
             node = el
             while node is not None and node not in owner:
                 node = node.getparent()

@@ -7,7 +7,6 @@ document root, a post), the context itself included for CSS.
 """
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
 from cssselect import HTMLTranslator, SelectorError, parse
@@ -15,21 +14,11 @@ from lxml import etree
 
 _translator = HTMLTranslator()
 
-# cssselect's XPath is exact but slow in libxml2: a class test allocates two strings
-# per element, and "A B" walks every descendant of A. Two equivalent rewrites:
-_CLASS_TEST = re.compile(r"contains\(concat\(' ', normalize-space\(@class\), ' '\), ' ([^' ]+) '\)")
-_ANY_DESCENDANT = "/descendant-or-self::*/"
-
-
-def _fast(xpath: str) -> str:
-    """Cheap `contains(@class, 'x')` before the exact class test; `A/descendant::B` for
-    `A/descendant-or-self::*/B` (the same nodes: strict descendants of A named B)."""
-    xpath = _CLASS_TEST.sub(lambda m: f"(contains(@class, '{m.group(1)}') and {m.group(0)})", xpath)
-    return re.sub(r"/descendant-or-self::\*/(?=[\w*@])", "/descendant::", xpath)
-
 
 def _css(selector, prefix: str = "descendant-or-self::") -> str:
-    return _fast(_translator.selector_to_xpath(selector, prefix=prefix))
+    # cssselect (>= 1.2) already writes the fast forms: a cheap contains(@class, 'x')
+    # before the exact class test, and A/descendant::B for "A B"
+    return _translator.selector_to_xpath(selector, prefix=prefix)
 
 
 class BadSelector(ValueError):
@@ -71,15 +60,13 @@ def is_positional(selector: str) -> bool:
 
 
 @lru_cache(maxsize=None)
-def compile_within(container: str, selector: str) -> etree.XPath:
-    """One XPath finding `selector` (CSS) inside every match of `container` at once:
-    `(container)/descendant-or-self::…` for each branch of the selector group. The
-    page is scanned once per field instead of once per field and post."""
+def compile_over(selector: str) -> etree.XPath:
+    """One XPath matching a CSS selector inside every element of the node-set `$scope`:
+    `xp(any_element, scope=[elements])`. One scan of the posts (or bodies) of a page
+    instead of one call per post; results in document order."""
     if is_positional(selector):
-        raise BadSelector(f"raw XPath cannot be batched: {selector!r}")
-    outer = _expression(container)
+        raise BadSelector(f"raw XPath cannot be evaluated over a node-set: {selector!r}")
     try:
-        branches = [_css(sel) for sel in parse(selector)]
-        return etree.XPath(" | ".join(f"({outer})/{b}" for b in branches))
+        return etree.XPath(" | ".join(f"$scope/{_css(sel)}" for sel in parse(selector)))
     except (SelectorError, etree.XPathSyntaxError) as exc:
         raise BadSelector(f"not a valid selector {selector!r}: {exc}") from None

@@ -25,7 +25,7 @@ from lxml import etree
 
 from config.profiles import BodyRules
 from scraper.model import Body, Emphasis
-from scraper.select import compile_selector
+from scraper.select import compile_over, compile_selector, is_positional
 
 BLOCK = frozenset(
     "p div li ul ol tr table tbody thead blockquote h1 h2 h3 h4 h5 h6 pre dl dt dd hr section article aside "
@@ -36,9 +36,6 @@ _WS = re.compile(r"\s+")
 # private-use characters (not whitespace to `\s`, unlike \x1c-\x1f) marking breaks
 BR_MARK = "\ue000"  # a <br>: one hard line break
 BLOCK_MARK = "\ue001"  # a block's edge: consecutive edges make one line break
-_EDGES = re.compile(r" ?\ue001[ \ue001]*")
-_LINE_BLANKS = re.compile(r" *\n *")
-_MANY_LINES = re.compile(r"\n{3,}")
 _COLOR = re.compile(r"(?<![-\w])color\s*:\s*([^;\"']+)", re.I)
 _BOLD_STYLE = re.compile(r"font-weight\s*:\s*(bold|[6-9]00)", re.I)
 
@@ -46,13 +43,7 @@ _BOLD_STYLE = re.compile(r"font-weight\s*:\s*(bold|[6-9]00)", re.I)
 _KINDS = ("drop", "header", "secret", "spoilers", "quotes", "struck")
 _VANISH = ("drop", "header")
 
-# elements that may carry emphasis: bold tags, <font color>, any style naming a colour or weight
-_EMPHASIS = etree.XPath(
-    "descendant::*[self::b or self::strong or (self::font and @color)"
-    " or contains(@style, 'color') or contains(@style, 'font-weight')]"
-)
-_BLOCK_TAGS = tuple(sorted(BLOCK))
-_SKIP_TAGS = tuple(sorted(SKIP))
+_LAYOUT_TAGS = tuple(sorted(BLOCK | SKIP | {"br"}))
 
 
 class BodyReader:
@@ -66,21 +57,23 @@ class BodyReader:
             ("quotes", rules.quote),
             ("struck", rules.strike),
         ]
-        self._rules = [(kind, compile_selector(sel)) for kind, sel in pairs if sel]
+        # CSS rules run over the node-set of the page's bodies; raw XPath under the scope
+        self._rules = [(kind, sel, is_positional(sel)) for kind, sel in pairs if sel]
 
     def read(self, body) -> Body:
         return self.read_page(body, [body])[0]
 
-    def read_page(self, root, bodies: list) -> list[Body]:
-        """Read every body of a page (or of a fragment: `root` is the body itself).
+    def read_page(self, scope, bodies: list) -> list[Body]:
+        """Read every body of a page; `scope` contains them all (a fragment: the body).
 
-        Each body selector is matched once on the whole page; the body selectors
-        are relative to a body, so this marks the same elements inside the bodies
-        (and some outside, which no body reading looks at)."""
+        Each body selector is matched once over all the page's bodies."""
+        if not bodies:
+            return []
         marks: dict = {}
         ordered: list = []  # (element, kind): by precedence of kind, then document order
-        for kind, xp in self._rules:
-            for el in xp(root):
+        for kind, sel, positional in self._rules:
+            found = compile_selector(sel)(scope) if positional else compile_over(sel)(scope, scope=bodies)
+            for el in found:
                 if el not in marks:
                     marks[el] = kind
                     ordered.append((el, kind))
@@ -91,9 +84,17 @@ class BodyReader:
                 node = node.getparent()
             if node is not None:
                 per_body[node].append((el, kind))
-        return [self._read(body, per_body[body], marks) for body in bodies]
+        sinks = [self._strip(body, per_body[body], marks) for body in bodies]
+        emphasis = _emphasis(bodies)  # after the marked parts are gone: the body's own text only
+        return [
+            Body(text=clean([_text(body)]), quotes=tuple(s["quotes"]), spoilers=tuple(s["spoilers"]),
+                 struck=tuple(s["struck"]), secret=tuple(s["secret"]), emphasis=emphasis.get(body, ()))
+            for body, s in zip(bodies, sinks)
+        ]
 
-    def _read(self, body, marked: list, marks: dict) -> Body:
+    def _strip(self, body, marked: list, marks: dict) -> dict[str, list[str]]:
+        """Take the marked parts out of `body` (returning their texts by kind), drop
+        scripts, and write line-break marks for <br> and block elements."""
         sinks: dict[str, list[str]] = {k: [] for k in _KINDS}
         outermost = [(el, kind) for el, kind in marked if not _has_marked_ancestor(el, body, marks)]
         for el, kind in outermost:
@@ -105,23 +106,17 @@ class BodyReader:
                     sinks[kind].append(text)
         for el, _ in outermost:
             _replace(el, BLOCK_MARK if el.tag in BLOCK else " ")
-        for el in list(body.iter(*_SKIP_TAGS)):
-            if el is not body:
-                _replace(el, "")
-        for el in list(body.iter("br")):
-            _replace(el, BR_MARK)
-        for el in body.iter(*_BLOCK_TAGS):
-            el.text = BLOCK_MARK + (el.text or "")
-            if el is not body:
-                el.tail = BLOCK_MARK + (el.tail or "")
-        return Body(
-            text=clean([_text(body)]),
-            quotes=tuple(sinks["quotes"]),
-            spoilers=tuple(sinks["spoilers"]),
-            struck=tuple(sinks["struck"]),
-            secret=tuple(sinks["secret"]),
-            emphasis=_emphasis(body),
-        )
+        for el in list(body.iter(*_LAYOUT_TAGS)):
+            tag = el.tag
+            if tag in BLOCK:
+                el.text = BLOCK_MARK + (el.text or "")
+                if el is not body:
+                    el.tail = BLOCK_MARK + (el.tail or "")
+            elif tag == "br":
+                el.tail = BR_MARK + (el.tail or "")  # string() skips the element, reads its tail
+            elif el is not body:
+                _replace(el, "")  # script, style, ...
+        return sinks
 
 
 def _has_marked_ancestor(el, body, marks: dict) -> bool:
@@ -180,49 +175,62 @@ def _own_emphasis(el) -> tuple[bool, str | None]:
     return bold, (color.lower() if color else None)
 
 
-def _emphasis(body) -> tuple[Emphasis, ...]:
-    """Bold / coloured fragments of the body's own text, outermost first; a fragment that is
-    the whole of its enclosing fragment merges into it (<b><font color=red>x</font></b>)."""
-    found = _EMPHASIS(body)
+_EMPHASIS_OVER = etree.XPath(
+    "$scope/descendant::*[self::b or self::strong or (self::font and @color)"
+    " or contains(@style, 'color') or contains(@style, 'font-weight')]"
+)
+
+
+def _emphasis(bodies: list) -> dict:
+    """Each body's bold / coloured fragments, outermost first; a fragment that is the whole
+    of its enclosing fragment merges into it (<b><font color=red>x</font></b>)."""
+    found = _EMPHASIS_OVER(bodies[0], scope=bodies)
     if not found:
-        return ()
-    own = {el: _own_emphasis(el) for el in found}
-    entries: list[list] = []  # [element, text, bold, color, alive]
+        return {}
+    owner = {body: [] for body in bodies}
     index: dict = {}
+    entries: list[list] = []  # [body, text, bold, color, alive]
     for el in found:
-        bold, color = own[el]
+        bold, color = _own_emphasis(el)
         if not bold and not color:
             continue
         parent = None
         node = el.getparent()
-        while node is not None and node is not body:
-            if node in index:
+        while node is not None and node not in owner:
+            if parent is None and node in index:
                 parent = entries[index[node]]
-                break
             node = node.getparent()
+        if node is None:
+            continue
         text = clean([_text(el)])
         if parent is not None:
             bold = bold or parent[2]
             color = color or parent[3]
             if parent[1] == text:
-                parent[4] = False  # the child says it all, with both styles
+                parent[4] = False  # the inner fragment says it all, with both styles
         index[el] = len(entries)
-        entries.append([el, text, bold, color, True])
-    return tuple(Emphasis(t, b, c) for _, t, b, c, alive in entries if alive and t)
+        entries.append([node, text, bold, color, True])
+    for body, text, bold, color, alive in entries:
+        if alive and text:
+            owner[body].append(Emphasis(text, bold, color))
+    return {body: tuple(found) for body, found in owner.items() if found}
 
 
 def clean(pieces: list[str]) -> str:
-    """Join text pieces: blanks collapse within lines, empty lines collapse to one."""
-    joined = " ".join("".join(pieces).split())  # str.split: the marks are not blanks
-    if BLOCK_MARK in joined:
-        joined = _EDGES.sub("\n", joined)
-    if BR_MARK in joined:
-        joined = joined.replace(BR_MARK, "\n")
-    if "\n" in joined:
-        joined = _LINE_BLANKS.sub("\n", joined)
-        if "\n\n\n" in joined:
-            joined = _MANY_LINES.sub("\n\n", joined)
-    return joined.strip()
+    """Join text pieces: blanks collapse within lines, block edges make one line break,
+    each <br> one, and empty lines collapse to one. (str methods only: no regex here,
+    this runs on every body.)"""
+    text = " ".join("".join(pieces).split())  # the break marks are not blanks to split()
+    if BLOCK_MARK in text:
+        text = "\n".join(part for part in (p.strip() for p in text.split(BLOCK_MARK)) if part)
+    if BR_MARK in text:
+        lines = [line.strip() for line in text.replace(BR_MARK, "\n").split("\n")]
+        kept: list[str] = []
+        for line in lines:
+            if line or (kept and kept[-1]):
+                kept.append(line)
+        text = "\n".join(kept)
+    return text.strip()
 
 
 _text = etree.XPath("string()")
