@@ -110,6 +110,10 @@ class Day(PhaseContext):
     def day_refusal(self, order: Order, spec: AbilitySpec, *, controller: str | None):
         if spec.name == "Зомбирование" and order.signal:
             return self.refusal(order, spec, skip_limits=True)
+        user = self.p(order.by)
+        if (spec.name == "Голосование" and user.alive and user.in_prison
+                and self.rulings["prison_loses_common"]):
+            return Reason.CANNOT_VOTE, None   # §3.3 cannot_vote: «(Кража, Смена пола, Туз Бубен, Тюрьма, …)»
         refused = self.refusal(order, spec, skip_limits=spec.name in ("Голосование", "Компромат"))
         if refused:
             return refused
@@ -389,6 +393,8 @@ class Day(PhaseContext):
         votes: dict[str, int] = {}
         for voter_nick, ballot in self.ballots.items():
             voter = self.p(voter_nick)
+            if not self.p(ballot.target).alive:
+                continue   # the target died during the day (Операция): nothing to execute
             weight = self.weight(voter, ballot.target)
             if ballot.controlled_by and ballot.order.ability == "Влияние":
                 mode = self.rulings["influence_weight"]

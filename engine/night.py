@@ -436,13 +436,11 @@ class Night(PhaseContext):
         for touch in [a for a in self.actions if a.name == "Касание смерти" and a.live]:
             target = touch.targets[0]
             for other in self.actions:
-                if other is touch or not other.live or not other.targets:
+                if other is touch or other.void or not other.targets:
                     continue
                 if self.p(other.user).faction is not Faction.UNDEAD:
                     continue
                 if self.rulings["touch_restriction"] == "earlier_orders_only" and other.seq > touch.seq:
-                    continue
-                if other.spec.kind is not RoleKind.SECRET:
                     continue
                 if target in other.targets:
                     touch.failed = True
@@ -969,8 +967,8 @@ class Night(PhaseContext):
         visitors: list[str] = []
         if action.live:
             for other in self.actions:
-                if other is action or not other.live or other.user == action.user:
-                    continue
+                if other is action or other.void or other.user == action.user:
+                    continue   # «кто применял»: accepted, non-void orders (A47)
                 if other.name == "Голубиная почта" and not self.rulings["watch_counts_pigeon"]:
                     continue
                 if target in other.targets and other.user not in visitors:

@@ -292,7 +292,7 @@ def target_refusal(state: GameState, user: PlayerState, spec: AbilitySpec, order
             return Reason.TARGET_SELF, order.target
         if not target.alive:
             return Reason.TARGET_DEAD, order.target
-        if target.in_prison and mode == "other_living_free":
+        if target.in_prison and (mode == "other_living_free" or not rulings["prison_targetable"]):
             return Reason.TARGET_IN_PRISON, order.target
         return None
     if (spec.info_only and rulings["dead_targetable"] == "investigation_and_information"
