@@ -12,14 +12,19 @@ Public API:
     thread_order(pages) -> list[Post]
         The posts of several pages of one thread in thread order, each id once.
     parse_html(content, encoding=None) -> lxml root   (decoding by the page's charset)
+    extract_from_tree(root, profile, source, *, url=None, now=None, rules=None) -> ExtractedPage
+        The same on a parsed page. It CONSUMES the tree (quotes and the like are
+        taken out of the bodies as they are read): parse again to read it twice.
 
 Errors (scraper.errors): `NoPosts` when a page with content yields no posts
 (a board index given as a thread), `LayoutChanged` when a required field's
 selector matches nothing in a post, `DateFormatError` when a time is found but
 unreadable. Never a silent empty result.
 
-HTML is parsed by lxml directly and selectors are precompiled XPath; the body
-walk is plain Python over the element tree (no BeautifulSoup on this path).
+HTML is parsed by lxml directly (plain `etree` elements) and selectors are
+precompiled XPath, each evaluated once per page over the node-set of its posts
+(or bodies), not once per post; a body's text is one XPath `string()` after its
+quotes, spoilers, ... are taken out. No BeautifulSoup on this path.
 Discourse pages are its JSON API (`format: json` profiles).
 """
 from __future__ import annotations

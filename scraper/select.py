@@ -47,12 +47,6 @@ def select_one(context, selector: str):
     return found[0] if found else None
 
 
-def _expression(selector: str) -> str:
-    if selector.startswith("xpath:"):
-        return selector[len("xpath:"):].strip()
-    return " | ".join(_css(sel) for sel in parse(selector))
-
-
 def is_positional(selector: str) -> bool:
     """True for raw XPath, whose meaning may depend on its context node (`(...)[1]`,
     absolute paths): such selectors are evaluated per context, never batched."""

@@ -48,6 +48,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="print a JSON list of posts (id, author, posted_at, edited, text, quotes, page, ...)")
     parser.add_argument("--follow", action="store_true",
                         help="for URLs: follow the pages' next-page links to the thread's end")
+    parser.add_argument("--interval", type=float, default=1.0, metavar="SECONDS",
+                        help="for URLs: at least this long between two requests to the forum (default 1)")
     parser.add_argument("--now", metavar="ISO-TIME", type=_iso,
                         help="the time relative dates («сегодня», 'Yesterday') count from "
                              "(default: now; set it to when the pages were saved)")
@@ -80,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
     if args.pm:
         return _run_pm(args, profile)
     try:
-        pages = list(_pages(args.sources, profile, args.now, args.follow))
+        pages = list(_pages(args.sources, profile, args.now, args.follow, args.interval))
     except ScraperError as exc:
         print(f"gorod scrape: error: {exc}", file=sys.stderr)
         return 1
@@ -93,10 +95,11 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _pages(sources: list[str], profile: Profile | None, now: datetime | None, follow: bool):
+def _pages(sources: list[str], profile: Profile | None, now: datetime | None, follow: bool,
+           interval: float):
     for source in sources:
         if _is_url(source):
-            yield from _fetch(source, profile, now, follow)
+            yield from _fetch(source, profile, now, follow, interval)
         else:
             for path in page_files(source):
                 yield extract_file(path, profile, now=now)
@@ -106,20 +109,22 @@ def _is_url(source: str) -> bool:
     return urlsplit(source).scheme in ("http", "https")
 
 
-def _fetch(url: str, profile: Profile | None, now: datetime | None, follow: bool):
-    from scraper.http import HttpClient  # only URLs need the network client
+def _fetch(url: str, profile: Profile | None, now: datetime | None, follow: bool, interval: float):
+    from scraper.http import HttpClient, HttpSettings  # only URLs need the network client
 
     parts = urlsplit(url)
-    client = HttpClient(f"{parts.scheme}://{parts.netloc}/")
+    client = HttpClient(f"{parts.scheme}://{parts.netloc}/", HttpSettings(min_interval=max(0.0, interval)))
     seen: set[str] = set()
     while url and url not in seen and len(seen) < MAX_FOLLOWED_PAGES:
         seen.add(url)
         fetched = client.get(url)
         page = extract_posts(fetched.content, profile, fetched.url, url=fetched.url, now=now)
         yield page
-        if not follow or page.is_last:
+        if not follow or page.is_last or not page.next_url:
             return
         url = page.next_url
+        if urlsplit(url).netloc != parts.netloc:
+            raise ScraperError(f"{fetched.url}: the next page {url} is on another site; not following it")
 
 
 def _json(post: Post) -> dict:

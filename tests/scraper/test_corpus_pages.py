@@ -404,3 +404,6 @@ def test_mafia_game_thread_bold_votes_and_colours():
     assert any(e.text == "Unreliable Cops Mafia" and e.bold and e.color == "#800080" for e in setup.emphasis)
     assert setup.spoilers and "1 mafia godfather" in setup.spoilers[0]
     assert "1 mafia godfather" not in setup.text
+    fragment = _page("games/mtgsalvation-sample-post-fragment.html").posts[0]
+    assert fragment.text == setup.text  # the same post, saved from the browser's DOM
+    assert fragment.spoilers == setup.spoilers

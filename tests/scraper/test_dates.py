@@ -60,3 +60,15 @@ def test_extra_month_names_and_relative_words_from_the_profile():
 def test_unreadable_time_is_none():
     assert DateReader(("%d.%m.%Y",), "UTC").read("when pigs fly") is None
     assert DateReader(("%d.%m.%Y",), "UTC").read("   ") is None
+
+
+def test_weekday_names_in_any_language_are_skipped_by_pct_a():
+    reader = DateReader(("%a %b %d, %Y %I:%M %p", "%a, %d %B %Y, %H:%M"), "UTC")
+    assert reader.read("Вс май 26, 2019 4:34 pm") == datetime(2019, 5, 26, 16, 34, tzinfo=ZoneInfo("UTC"))
+    assert reader.read("Пятница, 3 мая 2024, 18:05") == datetime(2024, 5, 3, 18, 5, tzinfo=ZoneInfo("UTC"))
+
+
+def test_two_digit_years_and_impossible_dates():
+    reader = DateReader(("%d.%m.%y, %H:%M",), "UTC")
+    assert reader.read("13.12.21, 14:42").year == 2021
+    assert reader.read("31.02.21, 14:42") is None

@@ -58,3 +58,61 @@ def test_bad_now_is_a_usage_error(capsys):
     with pytest.raises(SystemExit) as exc:
         main(["scrape", "--now", "yesterday", str(PAGES)])
     assert exc.value.code == 2
+
+
+class _Forum:
+    """A forum of two saved Spirit pages on 127.0.0.1 (page 2 links to page 3)."""
+
+    def __init__(self):
+        import http.server
+        import threading
+
+        page2 = (PAGES / "spirit-topic-p2.html").read_bytes()
+        page3 = (page2.replace(b"Page 2 of 3", b"Page 3 of 3")
+                 .replace(b'<a href="?page=3"><i class="fa fa-chevron-right"></i></a>', b"")
+                 .replace(b'data-pk="61"', b'data-pk="70"'))
+        routes = {"/topic/1/game/?page=2": page2, "/topic/1/game/?page=3": page3}
+        self.requests: list[str] = []
+        requests = self.requests
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):  # noqa: N802
+                requests.append(self.path)
+                body = routes.get(self.path)
+                self.send_response(200 if body else 404)
+                self.send_header("Content-Type", "text/html; charset=utf-8")
+                self.end_headers()
+                self.wfile.write(body or b"not found")
+
+            def log_message(self, *args):
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture
+def forum():
+    f = _Forum()
+    yield f
+    f.close()
+
+
+def test_url_pages_followed_through_the_http_client(forum, capsys):
+    code = main(["scrape", "--json", "--follow", "--interval", "0", f"{forum.url}/topic/1/game/?page=2"])
+    assert code == 0, capsys.readouterr().err
+    posts = json.loads(capsys.readouterr().out)
+    assert [(p["id"], p["page"]) for p in posts] == [("57", 2), ("58", 2), ("61", 2), ("70", 3)]
+    assert forum.requests == ["/topic/1/game/?page=2", "/topic/1/game/?page=3"]
+
+
+def test_url_error_names_the_url(forum, capsys):
+    assert main(["scrape", "--interval", "0", f"{forum.url}/topic/9/none/"]) == 1
+    err = capsys.readouterr().err
+    assert "/topic/9/none/" in err and "404" in err

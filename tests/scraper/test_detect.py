@@ -1,0 +1,41 @@
+"""`--profile auto`: each page is recognised by its engine's markup."""
+from pathlib import Path
+
+import pytest
+
+from config.profiles import load_profile
+from scraper.detect import detect_profile
+from scraper.errors import UnknownEngine
+
+PAGES = Path(__file__).parent / "pages"
+
+
+@pytest.mark.parametrize("name, engine", [
+    ("spirit-topic-p2.html", "spirit"),
+    ("mybbru-topic-p2-cp1251.html", "mybbru"),
+    ("mybbru-topic-p3-cp1251.html", "mybbru"),
+    ("mybbru-messages-dialog-cp1251.html", "mybbru"),
+    ("mybb18-showthread.html", "mybb"),
+])
+def test_written_pages_are_detected(name, engine):
+    assert detect_profile((PAGES / name).read_bytes()).name == engine
+
+
+def test_json_goes_to_discourse():
+    assert detect_profile(b'{"post_stream": {"posts": []}}').name == "discourse"
+
+
+def test_url_hint_breaks_no_markup_tie():
+    # a bare MyBB.ru skeleton with no posts still reads as the engine, from its markup
+    page = b'<html><body><div id="pun_wrap"><div id="pun"><div id="pun-index" class="punbb"></div></div></div></body></html>'
+    assert detect_profile(page, url="https://citymafia.rusff.me/").name == "mybbru"
+
+
+def test_unknown_page_is_an_error_naming_it():
+    with pytest.raises(UnknownEngine, match=r"^notes\.html: no forum engine recognised"):
+        detect_profile(b"<html><body><p>shopping list</p></body></html>", source="notes.html")
+
+
+def test_detection_among_given_profiles_only():
+    with pytest.raises(UnknownEngine):
+        detect_profile((PAGES / "spirit-topic-p2.html").read_bytes(), profiles=[load_profile("phpbb3")])
