@@ -11,7 +11,7 @@ from engine import events as ev
 from engine.abilities import AbilitySpec, RoleKind, TargetRule, When, ability, find_ability
 from engine.names import CARDS, CIVILIAN, Faction, canon_open_role
 from engine.orders import Order, OrderError
-from engine.phase import PhaseId
+from engine.phase import PhaseId, PhaseKind
 from engine.reasons import Reason, message
 from engine.state import (
     GameState, PlayerState, Puppet, Shift, ShulerWindow, ThrownCard, ZombieImplant,
@@ -190,7 +190,7 @@ class PhaseContext:
     def shuler_window(self, nick: str) -> ShulerWindow | None:
         """A Пятерка covering this phase: the night after the throw and that day (A77)."""
         for window in self.p(nick).shuler:
-            if window.night == self.phase.number:
+            if self.phase in window.phases:
                 return window
         return None
 
@@ -389,9 +389,12 @@ class PhaseContext:
         if effect == "Туз Бубен" and self.rulings["silence_starts"] == "immediate":
             self.p(order.target).silenced = True   # A81 b: from the throw
         if effect in ("Пятерка Бубен", "Пятерка Крестей"):
-            night = acts_in_night if self.rulings["shuler_window"] == "next_night_and_day" \
-                else acts_in_night - 1
-            self.p(order.target).shuler.append(ShulerWindow(effect, night, master.nick))
+            night = PhaseId(acts_in_night, PhaseKind.NIGHT)
+            if self.rulings["shuler_window"] == "next_night_and_day":
+                phases = (night, night.next())   # «в течение суток (ночь, день)»
+            else:
+                phases = (self.phase, night) if not self.phase.is_night else (night,)
+            self.p(order.target).shuler.append(ShulerWindow(effect, phases, master.nick))
         if self.rulings["card_bonus_timing"] == "at_throw":
             self.card_bonus_now(card)
         self.trace(f"{master.nick} бросает карту {order.card}"

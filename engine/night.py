@@ -1082,7 +1082,7 @@ class Night(PhaseContext):
         self.state.thrown = [c for c in self.state.thrown if c.night > self.n]
         for nick in list(self.state.players):
             player = self.p(nick)
-            player.shuler = [w for w in player.shuler if w.night >= self.n]
+            player.shuler = [w for w in player.shuler if max(w.phases) > self.phase]
 
     def refund_failures(self) -> None:
         """`use_spent_on_failure: false` (A20 b): a use is spent only if it had an effect."""

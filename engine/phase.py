@@ -13,7 +13,7 @@ class PhaseKind(str, Enum):
     DAY = "day"
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True)
 class PhaseId:
     number: int
     kind: PhaseKind
@@ -51,6 +51,18 @@ class PhaseId:
     def index(self) -> int:
         """Position in the game: night 1 = 0, day 1 = 1, night 2 = 2, …"""
         return 2 * (self.number - 1) + (0 if self.is_night else 1)
+
+    def __lt__(self, other: "PhaseId") -> bool:   # game order: night N, day N, night N+1
+        return self.index < other.index
+
+    def __le__(self, other: "PhaseId") -> bool:
+        return self.index <= other.index
+
+    def __gt__(self, other: "PhaseId") -> bool:
+        return self.index > other.index
+
+    def __ge__(self, other: "PhaseId") -> bool:
+        return self.index >= other.index
 
     def next(self) -> "PhaseId":
         if self.is_night:

@@ -27,7 +27,7 @@ class Prison:
 class ShulerWindow:
     """Пятерка Бубен / Крестей: «в течение суток (ночь, день) с момента броска» (A77)."""
     card: str
-    night: int       # the night after the throw; the window is that night and its day
+    phases: tuple[PhaseId, ...]   # the phases it covers (A77 `shuler_window`)
     by: str
 
 
