@@ -21,6 +21,7 @@ from engine.rulings import (
     section_of,
     unknown_key_message,
 )
+from engine.support import UNSUPPORTED
 
 WIDTH = 100
 
@@ -122,6 +123,7 @@ def _json_row(spec: RulingSpec, rulings: Rulings | None) -> dict[str, object]:
         "key": spec.key,
         "default": plain_value(spec.default),
         "readings": [plain_value(r) for r in spec.readings],
+        "not_implemented": [plain_value(r) for r in UNSUPPORTED.get(spec.key, ())],
         "configurable": spec.configurable,
         "entry": spec.entry,
         "title": spec.title,
@@ -173,6 +175,11 @@ def _render_spec(spec: RulingSpec, rulings: Rulings | None) -> list[str]:
     lines = [head]
     if spec.configurable:
         lines.append(f"    варианты: {_readings_ru(spec)}")
+        missing = [format_value(r) for r in spec.readings if r in UNSUPPORTED.get(spec.key, ())]
+        if missing and not isinstance(spec.default, tuple):
+            lines.append(f"    пока не реализовано в движке: {', '.join(missing)}")
+        elif missing:
+            lines.append("    пока реализован только порядок по умолчанию")
     for paragraph in spec.description_ru.splitlines():
         bullet = paragraph.startswith("• ")
         lines += textwrap.wrap(
