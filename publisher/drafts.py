@@ -1,0 +1,172 @@
+"""Whole drafts — the news post and the players' PMs — from events, in the forum's markup.
+
+    drafts = phase_drafts("night 1", events, markup_for("spirit"))
+    # [Draft(kind="news", audience="public", ...), Draft(kind="pm", audience="Аня", ...), ...]
+
+Each `Draft` keeps the events it was built from (`events`), so the GM's `gorod show`
+can print why, and `publisher.secrets.check_events` can prove the audience may see
+them. `key` names a draft uniquely within a game (`news:night 1`, `pm:night 1:Аня`), so
+that drafting the same phase twice (after a crash) finds the draft already there.
+The texts come from `publisher.texts` (GM-overridable jinja2 templates).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Mapping
+
+from engine import events as ev
+from engine.names import faction_of
+from engine.orders import Order
+from engine.phase import PhaseId
+from publisher.markup import Markup
+from publisher.render import phase_title
+from publisher.secrets import PUBLIC
+from publisher.texts import FACTION_NAMES, Texts, bundled
+
+NOTHING = "Ничего примечательного не произошло."
+
+
+@dataclass(frozen=True)
+class Draft:
+    kind: str                 # news | pm | start | receipt | late | resolve
+    audience: str             # "public" or a nickname
+    key: str
+    title: str
+    body: str
+    phase: str | None = None
+    events: tuple[ev.Event, ...] = field(default=(), compare=False)
+
+
+def title_of(phase: str) -> str:
+    if phase == "start":
+        return phase_title(phase)
+    pid = PhaseId.parse(phase)
+    return phase_title(str(pid), pid.moon.value if pid.is_night else None)
+
+
+def phase_drafts(phase: str, events: Iterable[ev.Event], markup: Markup, texts: Texts | None = None, *,
+                 game_title: str = "Город N", art: str = "",
+                 already_told: Mapping[str, set[str]] | None = None) -> list[Draft]:
+    """The news post (always, «Ничего примечательного…» when nothing public happened) and
+    one PM per player who has lines. `already_told`: nick -> lines drafted earlier in the
+    phase (a day's orders resolve at once), left out here."""
+    texts = texts or bundled()
+    events = list(events)
+    title = title_of(phase)
+    news_lines, news_events = [], []
+    private: dict[str, list[str]] = {}
+    private_events: dict[str, list[ev.Event]] = {}
+    for event in events:
+        line = texts.line(PUBLIC, event)
+        if line:
+            news_lines.append(line)
+            news_events.append(event)
+        for nick in event.recipients():
+            text = texts.line("private", event)
+            if not text or text in (already_told or {}).get(nick, set()):
+                continue
+            private.setdefault(nick, []).append(text)
+            private_events.setdefault(nick, []).append(event)
+    common = {"phase_title": title, "game_title": game_title}
+    doc = texts.document("news", markup, lines=news_lines or [NOTHING], art=art, **common)
+    out = [Draft("news", PUBLIC, f"news:{phase}", doc.title, doc.body, phase, tuple(news_events))]
+    for nick, lines in private.items():
+        doc = texts.document("private", markup, nick=nick, lines=lines, **common)
+        out.append(Draft("pm", nick, f"pm:{phase}:{nick}", doc.title, doc.body, phase,
+                         tuple(private_events[nick])))
+    return out
+
+
+def private_lines(events: Iterable[ev.Event], texts: Texts | None = None) -> dict[str, list[tuple[str, ev.Event]]]:
+    """Each recipient's private lines of some events (for the day's immediate drafts)."""
+    texts = texts or bundled()
+    out: dict[str, list[tuple[str, ev.Event]]] = {}
+    for event in events:
+        for nick in event.recipients():
+            text = texts.line("private", event)
+            if text:
+                out.setdefault(nick, []).append((text, event))
+    return out
+
+
+def immediate_draft(phase: str, nick: str, lines: list[str], events: Iterable[ev.Event], number: int,
+                    markup: Markup, texts: Texts | None = None, *, game_title: str = "Город N") -> Draft:
+    """A PM with the results of a day order that resolved at once («сразу», the rules)."""
+    texts = texts or bundled()
+    doc = texts.document("private", markup, nick=nick, lines=lines, phase_title=title_of(phase),
+                         game_title=game_title)
+    return Draft("pm", nick, f"now:{phase}:{nick}:{number}", doc.title, doc.body, phase, tuple(events))
+
+
+def start_drafts(seats: Mapping[str, tuple[str, str]], start_events: Iterable[ev.Event], markup: Markup,
+                 texts: Texts | None = None, *, game_title: str = "Город N",
+                 setup: Mapping[str, Mapping] | None = None) -> list[Draft]:
+    """One start PM per player: open and secret role, what the rules tell him at the start
+    (the Лич's and the Демонолог's team), and what the GM must ask (a mask, four cards).
+    `seats`: nick -> (open role, secret role)."""
+    texts = texts or bundled()
+    told = private_lines(start_events, texts)
+    out = []
+    for nick, (open_role, secret) in seats.items():
+        asks = []
+        chosen = (setup or {}).get(nick) or {}
+        if secret in ("Инквизитор", "Тварь") and not chosen.get("mask"):
+            asks.append("какую маску (тайную роль) вы выбираете: её увидят все проверки")
+        if secret == "Мастер карт" and not chosen.get("hand"):
+            asks.append("какие четыре карты из колоды вы берёте в руку")
+        lines = [text for text, _ in told.get(nick, [])]
+        faction = FACTION_NAMES.get(faction_of(secret).value, "")
+        doc = texts.document("start", markup, nick=nick, open_role=open_role, secret_role=secret,
+                             faction=faction, lines=lines, asks=asks, game_title=game_title)
+        out.append(Draft("start", nick, f"start:{nick}", doc.title, doc.body, "start",
+                         tuple(e for _, e in told.get(nick, []))))
+    return out
+
+
+def describe_order(order: Order) -> str:
+    """An order in Russian words for a receipt: «Голосование: против Аня»."""
+    if order.ability == "Голосование":
+        return f"Голосование: против {order.target}" if order.target else "Голосование: голос снят"
+    parts = [f"«{order.ability}»"]
+    if order.card:
+        parts.append(f"карта {order.card}" + (f" как {order.as_card}" if order.as_card else ""))
+    targets = order.all_targets
+    if targets:
+        parts.append("цель: " + ", ".join(targets))
+    if order.roles:
+        parts.append("роли: " + ", ".join(order.roles))
+    if order.cards:
+        parts.append("карты: " + ", ".join(order.cards))
+    if order.mode:
+        parts.append(f"режим: {order.mode}")
+    if order.command:
+        parts.append(f"приказ: {order.command.ability}" + (f" → {order.command.target}" if order.command.target else ""))
+    if order.text:
+        parts.append(f"текст: «{order.text}»")
+    if order.signal:
+        parts.append("сигнал")
+    if order.save:
+        parts.append("в копилку")
+    return ", ".join(parts)
+
+
+def receipt_draft(phase: str, nick: str, orders: list[Order], key: str, markup: Markup,
+                  texts: Texts | None = None, *, game_title: str = "Город N") -> Draft:
+    texts = texts or bundled()
+    doc = texts.document("receipt", markup, nick=nick, orders=[describe_order(o) for o in orders],
+                         phase_title=title_of(phase), game_title=game_title)
+    return Draft("receipt", nick, key, doc.title, doc.body, phase)
+
+
+def late_draft(phase: str, nick: str, text: str, key: str, markup: Markup, texts: Texts | None = None, *,
+               game_title: str = "Город N") -> Draft:
+    texts = texts or bundled()
+    doc = texts.document("late", markup, nick=nick, text=text, phase_title=title_of(phase), game_title=game_title)
+    return Draft("late", nick, key, doc.title, doc.body, phase)
+
+
+def resolve_draft(phase: str, deadline: str, markup: Markup, texts: Texts | None = None, *,
+                  game_title: str = "Город N") -> Draft:
+    texts = texts or bundled()
+    doc = texts.document("resolve", markup, phase_title=title_of(phase), deadline=deadline, game_title=game_title)
+    return Draft("resolve", PUBLIC, f"resolve:{phase}", doc.title, doc.body, phase)

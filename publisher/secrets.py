@@ -1,0 +1,149 @@
+"""The check before approval: no draft carries a fact its recipient may not know.
+
+Drafts are built from the events their audience may see (`publisher.render`), so a
+secret cannot reach them by construction; the GM may still edit a draft. Two checks
+run before a draft is approved:
+
+- `check_events(audience, events)`: every event a draft was built from is visible to
+  its audience (public events for the news post; public ones or the player's own for a
+  PM) — the construction itself, verified;
+- `check_text(text, audience, knowledge)`: no line of the text names a player together
+  with that player's secret role (or mask) unless the audience knows it: the public
+  knows what the rules made public (a `Revealed` event: death, a public reveal), a
+  player also knows his own role and what he `Learned` (a check, his team at the start).
+
+    knowledge = Knowledge.from_game(secrets={"Аня": "Бес", ...}, events=all_events_so_far)
+    leaks = check_text(draft_text, "public", knowledge)     # [] or [Leak(...)]
+
+A role is found in its Russian case forms («Беса», «Бесом»), a nickname as written
+(case-insensitive).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Iterable, Mapping
+
+from engine import events as ev
+from engine.names import SECRET_ROLES
+
+PUBLIC = "public"
+_ENDINGS = "(?:|а|у|ом|ем|е|и|ы|ей|ям|ами|ах|ю|я|ь|ью|ов|ой|ый|ого|ому|ым|ая|ую)"
+
+
+@dataclass(frozen=True)
+class Leak:
+    audience: str
+    line: str
+    player: str
+    role: str
+
+    def describe(self) -> str:
+        who = "публичном тексте" if self.audience == PUBLIC else f"сообщении игроку {self.audience}"
+        return (f"в {who} названа тайная роль игрока {self.player} ({self.role}), которую "
+                f"адресат не знает: «{self.line.strip()[:120]}»")
+
+
+@dataclass
+class Knowledge:
+    """Who knows which (player, role) pairs: `public`, and each player's own."""
+
+    secrets: Mapping[str, tuple[str, ...]]           # nick -> (secret role, mask?)
+    public: set[tuple[str, str]] = field(default_factory=set)
+    private: dict[str, set[tuple[str, str]]] = field(default_factory=dict)
+
+    @classmethod
+    def from_game(cls, secrets: Mapping[str, str], events: Iterable[ev.Event],
+                  masks: Mapping[str, str] | None = None) -> "Knowledge":
+        roles = {nick: tuple(r for r in (role, (masks or {}).get(nick)) if r) for nick, role in secrets.items()}
+        know = cls(roles)
+        for nick, role in secrets.items():
+            know.private.setdefault(nick, set()).add((nick, role))
+            if masks and masks.get(nick):
+                know.private[nick].add((nick, masks[nick]))
+        for event in events:
+            know.learn(event)
+        return know
+
+    def learn(self, event: ev.Event) -> None:
+        if isinstance(event, ev.Revealed) and event.scope is ev.Scope.PUBLIC:
+            self.public.add((event.about, event.secret))
+        elif isinstance(event, ev.Learned):
+            fact = event.as_dict()
+            mine = self.private.setdefault(event.to, set())
+            if "secret" in fact and isinstance(fact.get("about"), str):
+                mine.add((fact["about"], str(fact["secret"])))
+            for nick, role in (fact.get("team") or {}).items():
+                mine.add((nick, str(role)))
+            for nick, role in (fact.get("list") or {}).items() if isinstance(fact.get("list"), dict) else ():
+                mine.add((nick, str(role)))
+
+    def knows(self, audience: str, player: str, role: str) -> bool:
+        if (player, role) in self.public:
+            return True
+        return audience != PUBLIC and (player, role) in self.private.get(audience, set())
+
+
+@dataclass(frozen=True)
+class _Pattern:
+    role: str
+    regex: re.Pattern
+
+
+def _role_pattern(role: str) -> re.Pattern:
+    words = []
+    for word in role.split():
+        stem = word.lower().replace("ё", "е")
+        # drop a final vowel or soft sign so that the case endings can follow
+        if len(stem) > 3 and stem[-1] in "аяьйоеиыу":
+            stem = stem[:-1]
+        words.append(re.escape(stem) + _ENDINGS)
+    return re.compile(r"(?<![\w])" + r"\s+".join(words) + r"(?![\w])", re.IGNORECASE)
+
+
+_ROLE_PATTERNS = [_Pattern(role, _role_pattern(role)) for role in SECRET_ROLES]
+
+
+def _fold(text: str) -> str:
+    return text.replace("ё", "е").replace("Ё", "Е")
+
+
+def roles_in(line: str) -> set[str]:
+    line = _fold(line)
+    return {p.role for p in _ROLE_PATTERNS if p.regex.search(line)}
+
+
+def nicks_in(line: str, nicks: Iterable[str]) -> set[str]:
+    folded = _fold(line).casefold()
+    found = set()
+    for nick in nicks:
+        key = _fold(nick).casefold()
+        if re.search(r"(?<![\w])" + re.escape(key) + r"(?![\w])", folded):
+            found.add(nick)
+    return found
+
+
+def check_text(text: str, audience: str, knowledge: Knowledge) -> list[Leak]:
+    """Lines naming a player beside his true secret role (or mask) that the audience does
+    not know. `audience` is "public" or a nickname."""
+    leaks: list[Leak] = []
+    for line in text.splitlines():
+        roles = roles_in(line)
+        if not roles:
+            continue
+        for nick in nicks_in(line, knowledge.secrets):
+            for role in roles & set(knowledge.secrets[nick]):
+                if not knowledge.knows(audience, nick, role):
+                    leaks.append(Leak(audience, line, nick, role))
+    return leaks
+
+
+def check_events(audience: str, events: Iterable[ev.Event]) -> list[ev.Event]:
+    """Events a draft for `audience` was built from that the audience may not see."""
+    bad = []
+    for event in events:
+        if event.scope is ev.Scope.PUBLIC:
+            continue
+        if audience == PUBLIC or audience not in event.recipients():
+            bad.append(event)
+    return bad
