@@ -71,6 +71,103 @@ MIGRATIONS: list[Migration] = [
         );
         """,
     ),
+    Migration(
+        "game loop: game facts, orders, unresolved items, notices, phases, drafts, outbox",
+        """
+        -- Facts of the game as JSON by name: the deal, the open phase, its deadline, ...
+        CREATE TABLE game_meta (
+            key           TEXT PRIMARY KEY,
+            value         TEXT NOT NULL,
+            updated_at    TEXT NOT NULL
+        );
+        -- Every order with its source; a source's orders are numbered (item), so reading the
+        -- same post version twice (after a crash) adds nothing.
+        CREATE TABLE game_orders (
+            id            INTEGER PRIMARY KEY,
+            phase         TEXT NOT NULL,
+            text          TEXT NOT NULL,           -- str(engine.orders.Order)
+            by            TEXT NOT NULL,
+            source_kind   TEXT NOT NULL CHECK (source_kind IN ('post', 'pm', 'gm')),
+            source_id     TEXT NOT NULL,           -- post / message id, or 'gm:<n>'
+            source_version INTEGER NOT NULL,
+            item          INTEGER NOT NULL,
+            status        TEXT NOT NULL CHECK (status IN ('active', 'superseded', 'dropped', 'late')),
+            note          TEXT,
+            given_at      TEXT,
+            created_at    TEXT NOT NULL,
+            UNIQUE (source_kind, source_id, source_version, item)
+        );
+        -- What the parser could not read with certainty: the GM decides.
+        CREATE TABLE unresolved (
+            id            INTEGER PRIMARY KEY,
+            phase         TEXT NOT NULL,
+            author        TEXT,
+            source_kind   TEXT NOT NULL,
+            source_id     TEXT NOT NULL,
+            source_version INTEGER NOT NULL,
+            item          INTEGER NOT NULL,
+            text          TEXT NOT NULL,
+            reason        TEXT NOT NULL,
+            candidates    TEXT NOT NULL,           -- JSON list
+            status        TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'done')),
+            created_at    TEXT NOT NULL,
+            UNIQUE (source_kind, source_id, source_version, item)
+        );
+        -- What the GM is told: edited orders with their diff, the vote complete, errors.
+        CREATE TABLE notices (
+            id            INTEGER PRIMARY KEY,
+            key           TEXT NOT NULL UNIQUE,
+            phase         TEXT,
+            kind          TEXT NOT NULL,
+            text          TEXT NOT NULL,
+            seen          INTEGER NOT NULL DEFAULT 0,
+            created_at    TEXT NOT NULL
+        );
+        -- The engine's log: each resolved phase with the orders it took and its events.
+        CREATE TABLE phases (
+            phase         TEXT PRIMARY KEY,
+            idx           INTEGER NOT NULL UNIQUE,
+            orders        TEXT NOT NULL,           -- JSON list of order texts, in order
+            order_ids     TEXT NOT NULL,           -- JSON list of orders.id
+            events        TEXT NOT NULL,           -- JSON list of events
+            resolved_at   TEXT NOT NULL
+        );
+        -- Drafts for the GM's approval; posted only once approved.
+        CREATE TABLE drafts (
+            id            INTEGER PRIMARY KEY,
+            key           TEXT NOT NULL UNIQUE,
+            kind          TEXT NOT NULL,
+            phase         TEXT,
+            audience      TEXT NOT NULL,           -- 'public' or a nickname
+            title         TEXT NOT NULL,
+            body          TEXT NOT NULL,
+            original      TEXT NOT NULL,           -- the body as drafted, before edits
+            trace         TEXT NOT NULL,           -- JSON: the events it was built from
+            state         TEXT NOT NULL CHECK (state IN ('pending', 'approved', 'rejected', 'posted')),
+            created_at    TEXT NOT NULL,
+            updated_at    TEXT NOT NULL
+        );
+        -- Posting: the intent is stored before the request, the forum's id after it.
+        CREATE TABLE outbox (
+            id            INTEGER PRIMARY KEY,
+            draft_id      INTEGER NOT NULL REFERENCES drafts(id),
+            part          INTEGER NOT NULL,
+            parts         INTEGER NOT NULL,
+            target        TEXT NOT NULL,           -- 'topic' or 'pm'
+            recipient     TEXT,
+            title         TEXT,
+            text          TEXT NOT NULL,
+            after_id      INTEGER,                 -- the highest post id known before sending
+            state         TEXT NOT NULL CHECK (state IN ('intent', 'confirmed')),
+            attempts      INTEGER NOT NULL DEFAULT 0,
+            forum_id      TEXT,
+            url           TEXT,
+            created_at    TEXT NOT NULL,
+            confirmed_at  TEXT,
+            UNIQUE (draft_id, part)
+        );
+        """,
+    ),
 ]
 
 
