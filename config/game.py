@@ -8,6 +8,7 @@ forum:
   thread_url: https://mafia.rusff.me/viewtopic.php?id=123
   gm_user: Мастер
   password_env: GOROD_GM_PASSWORD  # the name of the environment variable, never the password
+  password_file: null              # or a file holding it, readable only by its owner (chmod 600)
 players:                           # nickname: {open, secret} (the scenario format)
   Аня: {open: Мэр, secret: Мирный житель}
 setup:                             # masks and the Мастер карт's hand (the scenario format)
@@ -17,11 +18,15 @@ schedule:                          # Moscow time by default (the rules)
   night_starts: "22:00"
   day_starts: "10:00"
   max_day_hours: 48                # «Максимальная длительность игровых суток – два реальных дня»
+  resolve_minutes: 30              # the «резолв» announcement is drafted this long before a deadline
 poll_interval: 300                 # seconds between polls
 rulings: {}                        # SPEC §11 options (gorod rulings)
 parsing: {}                        # order parsing settings (scraper/orders/settings.py)
 templates: null                    # a folder of the GM's own draft templates
 seed: 0                            # the seed of the secret-role deal
+secret_roles: []                   # the deal's pool of secret roles (empty: the 15 roles, then Мирный житель)
+receipts: false                    # draft a receipt to each order's author («ваша заявка прочитана как …»)
+store: null                        # the game's SQLite file (default: gorod.sqlite3 beside this file)
 ```
 
 Every error names the file and the key path (`game.yaml: schedule.night_starts: ...`).
@@ -53,6 +58,7 @@ class ForumConfig:
     thread_url: str | None = None
     gm_user: str | None = None
     password_env: str | None = None
+    password_file: str | None = None
 
 
 @dataclass(frozen=True)
@@ -61,6 +67,7 @@ class Schedule:
     night_starts: str = "22:00"
     day_starts: str = "10:00"
     max_day_hours: int = 48
+    resolve_minutes: int = 30
 
     @property
     def zone(self) -> ZoneInfo:
@@ -81,6 +88,9 @@ class GameConfig:
     templates: str | None
     seed: int
     extra: Mapping[str, Any] = field(default_factory=dict)
+    secret_roles: tuple[str, ...] = ()
+    receipts: bool = False
+    store: str | None = None
 
     @property
     def players(self) -> dict[str, tuple[str, str]]:
@@ -88,7 +98,7 @@ class GameConfig:
 
 
 TOP_KEYS = {"title", "forum", "players", "setup", "schedule", "poll_interval", "rulings",
-            "parsing", "templates", "seed"}
+            "parsing", "templates", "seed", "secret_roles", "receipts", "store"}
 _TIME = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)$")
 
 
@@ -139,6 +149,9 @@ def game_from_mapping(data: Any, where: str = "game", *,
         templates=templates,
         seed=_int(data.get("seed", 0), f"{where}: seed", minimum=0),
         extra={k: data[k] for k in extra_keys if k in data},
+        secret_roles=_secret_roles(data.get("secret_roles"), where),
+        receipts=_bool(data.get("receipts", False), f"{where}: receipts"),
+        store=_optional_str(data.get("store"), f"{where}: store"),
     )
 
 
@@ -147,7 +160,7 @@ def _forum(raw: Any, where: str) -> ForumConfig:
         return ForumConfig()
     if not isinstance(raw, Mapping):
         raise GameConfigError(f"{where}: forum: must be a mapping")
-    known = {"profile", "base_url", "thread_url", "gm_user", "password_env"}
+    known = {"profile", "base_url", "thread_url", "gm_user", "password_env", "password_file"}
     for key in raw:
         if key not in known:
             raise GameConfigError(f"{where}: forum.{key}: unknown key (known: {', '.join(sorted(known))})")
@@ -200,7 +213,7 @@ def _schedule(raw: Any, where: str) -> Schedule:
         return Schedule()
     if not isinstance(raw, Mapping):
         raise GameConfigError(f"{where}: schedule: must be a mapping")
-    known = {"timezone", "night_starts", "day_starts", "max_day_hours"}
+    known = {"timezone", "night_starts", "day_starts", "max_day_hours", "resolve_minutes"}
     for key in raw:
         if key not in known:
             raise GameConfigError(f"{where}: schedule.{key}: unknown key (known: {', '.join(sorted(known))})")
@@ -221,6 +234,8 @@ def _schedule(raw: Any, where: str) -> Schedule:
             values[key] = text
     if "max_day_hours" in raw:
         values["max_day_hours"] = _int(raw["max_day_hours"], f"{where}: schedule.max_day_hours", minimum=1)
+    if "resolve_minutes" in raw:
+        values["resolve_minutes"] = _int(raw["resolve_minutes"], f"{where}: schedule.resolve_minutes", minimum=0)
     return Schedule(**values)
 
 
@@ -229,4 +244,32 @@ def _int(value: Any, path: str, *, minimum: int) -> int:
         raise GameConfigError(f"{path}: expected a whole number, got {value!r}")
     if value < minimum:
         raise GameConfigError(f"{path}: must be at least {minimum}, got {value}")
+    return value
+
+
+def _secret_roles(raw: Any, where: str) -> tuple[str, ...]:
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        raise GameConfigError(f"{where}: secret_roles: must be a list of secret roles")
+    out = []
+    for i, name in enumerate(raw):
+        canon = canon_secret_role(str(name))
+        if canon is None:
+            raise GameConfigError(f"{where}: secret_roles[{i}]: unknown secret role {name!r}")
+        out.append(canon)
+    return tuple(out)
+
+
+def _bool(value: Any, path: str) -> bool:
+    if not isinstance(value, bool):
+        raise GameConfigError(f"{path}: expected true or false, got {value!r}")
+    return value
+
+
+def _optional_str(value: Any, path: str) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str) or not value.strip():
+        raise GameConfigError(f"{path}: expected a file path, got {value!r}")
     return value
