@@ -1,0 +1,67 @@
+"""`gorod replay SOURCE --game GAME.yaml [--pms PMS]`: replay an archived game.
+
+Exit status: 0 — no difference from the GM's announcements; 1 — differences (listed);
+2 — the game or the source cannot be read.
+"""
+from __future__ import annotations
+
+import sys
+
+from config.game import GameConfigError, load_game
+from gorod.replay import ReplayError, replay
+from gorod.replay_report import ProgressBar, show_phase, show_start, summary, writer
+from scraper.errors import ScraperError
+from scraper.orders import SettingsError
+
+
+def register(sub) -> None:
+    parser = sub.add_parser(
+        "replay", help="replay an archived game and compare it with the GM's announcements",
+        description="Rebuild a finished (or running) game's timeline from its thread and the GM's "
+        "PMs, parse every order, resolve each phase and print what gorod would have drafted and "
+        "every difference from what the GM announced. Exit 0: no difference; 1: differences; "
+        "2: cannot read the game or the source.")
+    parser.add_argument("source", help="a thread URL, a folder of saved pages, or a game store (*.sqlite3)")
+    parser.add_argument("--game", required=True, metavar="GAME.yaml",
+                        help="the game config (players with their secret roles, rulings, parsing, replay)")
+    parser.add_argument("--pms", metavar="PMS", help="the GM's PMs: a folder of saved PM pages, or JSON")
+    parser.add_argument("--private", action="store_true", help="also print the drafted private messages")
+    parser.add_argument("--trace", action="store_true", help="also print why each result happened")
+    parser.add_argument("--progress", action="store_true",
+                        help="show a progress bar on stderr (default: when stderr is a terminal)")
+    parser.set_defaults(handler=run)
+
+
+def run(args) -> int:
+    return run_replay(args.source, args.game, args.pms, private=args.private, trace=args.trace,
+                      progress=args.progress or sys.stderr.isatty())
+
+
+def run_replay(source: str, game_path: str, pms: str | None = None, *, private: bool = False,
+               trace: bool = False, progress: bool = False, out=None) -> int:
+    out = out or sys.stdout
+    write = writer(out)
+    try:
+        game = load_game(game_path, extra_keys=frozenset({"replay"}))
+        title = game.title or game_path
+        write(f"gorod replay — {title}")
+        write(f"Игроков: {len(game.seats)}")
+        write()
+        printed_start = []
+
+        def on_phase(phase):
+            if not printed_start:
+                printed_start.append(True)
+            show_phase(write, phase, private=private, trace=trace)
+
+        report = replay(game, source, pms, progress=ProgressBar() if progress else None, on_phase=on_phase)
+    except (GameConfigError, SettingsError, ReplayError, ScraperError, ValueError) as exc:
+        print(f"gorod replay: {exc}", file=sys.stderr)
+        return 2
+    if private:
+        show_start(write, report.start_drafts, private=True)
+    summary(write, report)
+    if report.errors:
+        for error in report.errors:
+            print(f"gorod replay: {error}", file=sys.stderr)
+    return 1 if report.differences or report.errors else 0
