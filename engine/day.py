@@ -55,13 +55,13 @@ class Day(PhaseContext):
             if self.state.game_over:
                 break
             self.resolve_order(order)
-        for nick, order in self.deferred_kills:
-            if self.p(nick).alive:
-                self.kill(nick, "Операция", order)
         if not self.state.game_over:
             condemned = self.tally()
             if condemned:
                 self.execute(condemned)
+        for nick, order in self.deferred_kills:   # `operation_kill_immediate: false` (A56 b)
+            if self.p(nick).alive:
+                self.kill(nick, "Операция", order)
         self.end_of_day()
         return self.events
 

@@ -113,7 +113,7 @@ class Night(PhaseContext):
 
     # ------------------------------------------------------------------------------------
     def run(self) -> list[ev.Event]:
-        for code, step, _summary in NIGHT_STEPS:
+        for code, step, _summary in night_steps(self.rulings):
             if self.state.game_over and code not in ("N23",):
                 break
             step(self)
@@ -145,6 +145,9 @@ class Night(PhaseContext):
             self.cards = [c for c in self.cards if not self.p(c.by).dead]
         self.create_hunt()
         self.bite_night_unlock = self.hunt_unlocked()
+        if self.n == 1:
+            # the «минус первый» day's morning is the start of the game (Король Червей, A69)
+            self.state.mornings.setdefault(0, {n: _snapshot(p) for n, p in self.state.players.items()})
 
     def army_of_darkness(self) -> None:
         """«пока Лич не на Кладбище и не в Тюрьме, Зомби, Призрак и Некромант возрождаются
@@ -352,6 +355,8 @@ class Night(PhaseContext):
         self.chary()
         if self.rulings["prison_starts"] == "immediate":
             self.jail_now()
+        if not self.rulings["night_victims_act"]:
+            self.victims_do_not_act()
         self.drop_masks()
 
     def queen_of_hearts(self) -> None:
@@ -393,6 +398,17 @@ class Night(PhaseContext):
             for action in self.actions_of(jail.targets[0]):
                 if action is not jail and "Т" not in action.spec.keeps:
                     action.void = True
+
+    def victims_do_not_act(self) -> None:
+        """`night_victims_act: false` (A70 b): a player burnt by Аутодафе or jailed tonight
+        does not act tonight. (Deaths by damage are known only at the end of the night;
+        a Порча victim's attacks are stopped at N11.)"""
+        for fate in self.live_actions("Аутодафе") + self.live_actions("Арест") + self.live_actions("Темница"):
+            for action in self.actions_of(fate.targets[0]):
+                if action is not fate:
+                    action.void = True
+                    self.trace(f"{action.name} игрока {action.user} не применяется: он выбывает этой ночью",
+                               fate.name, fate.order, action.order)
 
     def redirect(self, action: Action, to: str, rule: str, cause: Order | None) -> None:
         if action.shielded:
@@ -468,6 +484,8 @@ class Night(PhaseContext):
                 damage = 2
             elif action.name == "Sacrifice!":
                 damage = self.s0.demons_dead
+                if self.rulings["sacrifice_count_scope"] == "end_of_night":
+                    damage = None   # counted at N13, after the night's other damage (A7 c)
             elif action.name == "Нападение" and cornered:
                 rank, damage = 3, 2   # «Загнанный в угол … Нападение наносит две единицы урона»
             elif action.name == "Касание смерти":
@@ -485,7 +503,7 @@ class Night(PhaseContext):
     def cancel(self, attack: Attack) -> None:
         """N7: «Демоны не могут атаковать Лича и отменяют свои атаки по нему. Они знают, из-за
         чего была отменена атака.»; Aura of darkness likewise for the Нежить."""
-        if not attack.live:
+        if not attack.live or attack.action.shielded:
             return
         recipient = self.p(attack.recipient)
         shield = GANG_LEADER_SHIELDS.get(recipient.secret_role)
@@ -538,11 +556,15 @@ class Night(PhaseContext):
         hops = 0
         while True:
             moved = False
-            start = [(a, a.recipient) for a in self.attacks if a.live]
+            start = [(a, a.recipient) for a in self.attacks if a.live and not a.action.shielded]
             for guarded, posts in guards.items():
                 on_guarded = [a for a, r in start if r == guarded and "guarded" not in a.flags]
                 if self.rulings["guard_chain"] == "follow_chain":
                     on_guarded = [a for a, r in start if r == guarded and guarded not in a.flags]
+                if self.rulings["guard_chain"] == "follow_chain":
+                    # a chain stops before it returns to someone the attack already left
+                    on_guarded = [a for a in on_guarded
+                                  if not any(p.user in a.flags for p in posts)]
                 if not on_guarded:
                     continue
                 self.assign_to_guards(guarded, posts, on_guarded)
@@ -615,8 +637,14 @@ class Night(PhaseContext):
                     continue
                 own_cancel = (attack.cancelled_by is not None and attack.blocked_by is None
                               and self.rulings["curse_fires_on_faction_cancel"])
-                if attack.live or own_cancel:
+                # «даже если атака была заблокирована способностями цели»
+                own_block = attack.blocked_by in ("Бестелесность", "Protective circle")
+                if attack.live or own_cancel or own_block:
                     self.killed.setdefault(cursed, ("Порча", curse.order))
+                    if not self.rulings["night_victims_act"]:
+                        for own in self.attacks:
+                            if own.attacker == cursed and own.live:
+                                own.blocked_by = "Порча"
                     self.trace(f"Порча срабатывает: {cursed} атакован ({attack.name})", "Порча",
                                curse.order, attack.action.order)
                     break
@@ -664,7 +692,8 @@ class Night(PhaseContext):
         attack_damage: dict[str, int] = defaultdict(int)
         # Касание смерти last: under `touch_lazaret_check: after_damage` it looks at the
         # Лазарет after the other attacks of the night (A38 1).
-        ordered = sorted((a for a in self.attacks if a.live), key=lambda a: a.name == "Касание смерти")
+        ordered = sorted((a for a in self.attacks if a.live),
+                         key=lambda a: (a.name == "Sacrifice!", a.name == "Касание смерти"))
         for attack in ordered:
             amount = self.damage_of(attack)
             if attack.name == "Касание смерти" and amount == 0:
@@ -686,6 +715,11 @@ class Night(PhaseContext):
     def damage_of(self, attack: Attack) -> int:
         if attack.damage is not None:
             return attack.damage
+        if attack.name == "Sacrifice!":   # `sacrifice_count_scope: end_of_night`
+            return self.s0.demons_dead + sum(
+                1 for p in self.players()
+                if p.faction is Faction.DEMONS and not self.s0.dead[p.nick]
+                and (p.nick in self.killed or self.s0.lives[p.nick] - self.damage.get(p.nick, 0) <= 0))
         # Касание смерти: «если цель в Лазарете, наносит единицу урона» (A38)
         nick = attack.recipient
         if self.s0.lazaret.get(nick):
@@ -1112,7 +1146,9 @@ class Night(PhaseContext):
         return [c for c in self.cards if c.acts_as == effect]
 
     def live_attacks_on(self, nick: str) -> list[Attack]:
-        return [a for a in self.attacks if a.live and a.recipient == nick]
+        """Live attacks headed for `nick` that protections may act on (a Гон under
+        `hunt_blockable: false` is beyond them)."""
+        return [a for a in self.attacks if a.live and a.recipient == nick and not a.action.shielded]
 
     def strength_key(self, attack: Attack):
         """§6.6: by rank (A35), then more damage, then the attacker's place in the list."""
@@ -1182,6 +1218,23 @@ NIGHT_STEPS: tuple[tuple[str, Callable[[Night], None], str], ...] = (
     ("N22", Night.next_day, "marks for the next day, Гон, Лицо толпы"),
     ("N23", Night.win_check, "status announcements and the win check"),
 )
+
+
+# A73 `protection_order`: where several protections meet, the readings other than
+# §7's order move the card protections (N10) or the own defences (N12) earlier.
+PROTECTION_ORDERS: dict[str, tuple[str, ...]] = {
+    "transfers_guards_cards_own_shield": ("N8", "N9", "N10", "N11", "N12"),
+    "cards_before_guards": ("N8", "N10", "N9", "N11", "N12"),
+    "own_defences_first": ("N12", "N8", "N9", "N10", "N11"),
+}
+
+
+def night_steps(rulings) -> tuple[tuple[str, Callable[[Night], None], str], ...]:
+    order = PROTECTION_ORDERS[rulings["protection_order"]]
+    by_code = {code: row for row in NIGHT_STEPS for code in [row[0]]}
+    steps = [row for row in NIGHT_STEPS if row[0] not in order]
+    at = next(i for i, row in enumerate(NIGHT_STEPS) if row[0] == "N8")
+    return tuple(steps[:at] + [by_code[c] for c in order] + steps[at:])
 
 
 def resolve_night(state: GameState, phase: PhaseId, orders: list[Order]) -> list[ev.Event]:

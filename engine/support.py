@@ -6,15 +6,12 @@ of a silent default (the rulings table still lists them, so the choice is visibl
 from __future__ import annotations
 
 UNSUPPORTED: dict[str, frozenset] = {
-    "sacrifice_count_scope": frozenset({"end_of_night"}),
     "unstated_phase": frozenset({"any"}),
     "influence_phase": frozenset({"any"}),
     "gossip_spend": frozenset({"any_number"}),
     "standing_orders": frozenset({False}),
     "failed_reveal_is_death": frozenset({False}),
     "shift_semantics": frozenset({"add_changes"}),
-    "night_victims_act": frozenset({False}),
-    "protection_order": frozenset({"cards_before_guards", "own_defences_first"}),
     "swap_before_death": frozenset({False}),
     "minus_first_day_throw": frozenset({"setup"}),
 }
