@@ -238,4 +238,6 @@ _text = etree.XPath("string()")
 
 def element_text(el) -> str:
     """Plain text of an element for a field (author, time, ...): blanks collapsed."""
+    if len(el) == 0:  # no children: its own text is all of it (no XPath call)
+        return " ".join((el.text or "").split())
     return " ".join(_text(el).split())
