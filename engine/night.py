@@ -105,6 +105,7 @@ class Night(PhaseContext):
         self.dying: set[str] = set()
         self.damage: dict[str, int] = defaultdict(int)
         self.dealt_by: dict[str, list[str]] = defaultdict(list)
+        self.damage_orders: dict[str, list[Order]] = defaultdict(list)   # for the trace
         self.heals: dict[str, int] = defaultdict(int)
         self.touched: set[str] = set()
         self.reveal_as: dict[str, str] = {}
@@ -703,12 +704,12 @@ class Night(PhaseContext):
                 self.notice(attack.recipient, "open_role_blocked", "Касание смерти",
                             attack.action.order, about=attack.recipient)
                 continue
-            self.add_damage(attack.recipient, amount, attack.name)
+            self.add_damage(attack.recipient, amount, attack.name, attack.action.order)
             attack_damage[attack.recipient] += amount
         for torture in self.live_actions("Пытка"):
-            self.add_damage(torture.targets[0], 1, "Пытка")
+            self.add_damage(torture.targets[0], 1, "Пытка", torture.order)
         for transfusion in self.live_actions("Переливание жизни"):
-            self.add_damage(transfusion.user, 1, "Переливание жизни")
+            self.add_damage(transfusion.user, 1, "Переливание жизни", transfusion.order)
             self.heals[transfusion.targets[0]] += 1
         self.soul_shield(attack_damage)
 
@@ -728,11 +729,13 @@ class Night(PhaseContext):
             return 1 if self.s0.lives[nick] - self.damage.get(nick, 0) == 1 else 0
         return 0
 
-    def add_damage(self, nick: str, amount: int, source: str) -> None:
+    def add_damage(self, nick: str, amount: int, source: str, order: Order | None) -> None:
         if amount <= 0:
             return
         self.damage[nick] += amount
         self.dealt_by[nick].append(source)
+        if order is not None:
+            self.damage_orders[nick].append(order)
 
     def soul_shield(self, attack_damage: dict[str, int]) -> None:
         """Щит душ: «блокирует единицу урона каждую ночь и наносит единицу урона тому, кто
@@ -755,7 +758,7 @@ class Night(PhaseContext):
                           if a.recipient == lich.nick or a.action.order.target == lich.nick]
             strongest = self.strongest(landed, live_only=False)
             if strongest and strongest.attacker != lich.nick:
-                self.add_damage(strongest.attacker, 1, "Щит душ")
+                self.add_damage(strongest.attacker, 1, "Щит душ", strongest.action.order)
                 self.trace(f"Щит душ наносит единицу урона {strongest.attacker}", "Щит душ",
                            strongest.action.order)
 
@@ -786,6 +789,9 @@ class Night(PhaseContext):
             if a.nick in self.killed or b.nick in self.killed or not (a.alive and b.alive):
                 continue
             a.lives, b.lives = b.lives, a.lives
+            for player in (a, b):
+                if card.order is not None:
+                    self.damage_orders[player.nick].append(card.order)
             self.trace(f"Валет Пик меняет жизни {a.nick} и {b.nick}", "Валет Пик", card.order)
 
     def fight_and_doom(self) -> None:
@@ -858,7 +864,7 @@ class Night(PhaseContext):
             player = self.p(nick)
             killer, order = self.killed.get(nick, (None, None))
             sources = self.killers_of(nick, killer)
-            related = [a.action.order for a in self.attacks if a.recipient == nick and a.live]
+            related = list(dict.fromkeys(self.damage_orders.get(nick, [])))
             self.bury(nick, "N19 смерть", sources, [order, *related],
                       reveal_as=self.reveal_as.get(nick),
                       lives=0 if killer else min(player.lives, 0))

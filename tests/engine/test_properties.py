@@ -89,3 +89,21 @@ def test_random_games_reach_real_outcomes():
         prison += sum(1 for p in state.players.values() if p.in_prison)
         ended += state.game_over
     assert deaths > 30 and ended >= 1
+
+
+def test_every_event_says_why():
+    """Every event carries the rule that produced it; refusals, learned facts and deaths by
+    an attack name the orders behind them (the GM's «почему?»)."""
+    from engine import events as ev
+    checked = 0
+    for seed in range(40):
+        _state, results = play(seed, phases=12)
+        for result in results:
+            for event in result.events:
+                assert event.cause.rule, event
+                if isinstance(event, ev.Rejected):
+                    assert event.order in event.cause.orders
+                if isinstance(event, ev.Died) and event.cause.rule == "N19 смерть":
+                    checked += 1
+                    assert event.cause.orders, event
+    assert checked > 5
