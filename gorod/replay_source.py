@@ -35,6 +35,11 @@ class Message:
     private: bool = False       # a PM (secret orders), not a thread post
     source: str = ""
 
+    @property
+    def sender(self) -> str:
+        """The author, under the name `scraper.orders.parse_message` reads."""
+        return self.author
+
     @classmethod
     def of(cls, post, *, private: bool = False) -> "Message":
         return cls(str(post.id), str(getattr(post, "author", None) or getattr(post, "sender", "")),
