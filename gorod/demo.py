@@ -1,63 +1,76 @@
-"""The demo: a bundled game resolved and shown as a GM would read it."""
+"""The demo: the bundled game, played on a real Spirit forum and saved as pages
+(`gorod/data/demo/`, made by tools/make_demo_game.py), replayed offline as a GM would read it:
+per phase, the news post and private messages gorod drafts from the parsed orders, what the
+game's GM announced, the differences (none expected), and a summary table."""
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
-from engine.resolve import resolve
-from engine.setup import new_game
-from gorod.scenarios import ScenarioError, load_scenario, phase_output
-from engine.phase import PhaseId
-from publisher.render import phase_title, player_table, render_phase
+from config.game import GameConfigError, load_game
+from gorod.replay import ReplayError, replay
+from gorod.replay_report import show_phase, summary, writer
+from publisher.russian import plural
+from scraper.errors import ScraperError
+
+DEMO_DIR = Path(__file__).resolve().parent / "data" / "demo"
 
 
-def run_demo(path: str, *, trace: bool = False, out=None) -> int:
+def run_demo(folder: str | Path = DEMO_DIR, *, trace: bool = False, out=None) -> int:
+    """Replay the demo game in `folder` (game.yaml, thread/, pms/); exit 0 when gorod's
+    resolution matches every announcement of the game's GM, 1 when it does not."""
     out = out or sys.stdout
+    folder = Path(folder)
+    write = writer(out)
     try:
-        scenario = load_scenario(path)
-        state, start_events = new_game(scenario.seats, scenario.setup, scenario.rulings)
-    except (ScenarioError, ValueError) as exc:
+        game = load_game(folder / "game.yaml", extra_keys=frozenset({"replay"}))
+        pages = sorted((folder / "thread").glob("*.html"))
+        conversations = sorted((folder / "pms").glob("*.html"))
+        write(f"gorod — {game.title}")
+        write(f"Игроков: {len(game.seats)}. Тема: {len(pages)} {plural(len(pages), 'страница', 'страницы', 'страниц')} "
+              f"форума Spirit, ЛС мастера: {len(conversations)} {plural(len(conversations), 'переписка', 'переписки', 'переписок')} "
+              f"(сохранены в {folder}).")
+        write("Каждая заявка прочитана из текста постов и личных сообщений; каждая фаза разрешена "
+              "движком и сравнена с объявлениями мастера игры.")
+        write()
+        started = []
+
+        def on_phase(phase):
+            if not started:
+                started.append(True)
+                _start(write, report_start)
+            show_phase(write, phase, private=True, trace=trace)
+
+        report_start = _StartDrafts(game)
+        report = replay(game, str(folder / "thread"), str(folder / "pms"), on_phase=on_phase)
+    except (GameConfigError, ReplayError, ScraperError, ValueError) as exc:
         print(f"gorod demo: {exc}", file=sys.stderr)
         return 2
-    write = lambda line="": print(line, file=out)
-    write(f"gorod — {scenario.title or path}")
-    write(f"Игроков: {len(scenario.seats)}")
-    write()
-    if start_events:
-        _show(write, "Начало игры", render_phase("start", start_events), trace)
-    for phase in scenario.phases:
-        if phase.name == "start":
-            continue
-        phase_id = PhaseId.parse(phase.name)
-        try:
-            result = resolve(state, phase_id, phase.orders)
-        except ValueError as exc:
-            print(f"gorod demo: {path}: {exc}", file=sys.stderr)
-            return 2
-        state = result.state
-        title = phase_title(phase.name, phase_id.moon.value if phase_id.is_night else None)
-        write(f"Заявок: {len(phase.orders)}")
-        _show(write, title, render_phase(phase.name, result.events), trace)
-        if state.game_over:
-            break
     write("Итог (видит только мастер):")
-    for line in player_table(phase_output("end", None, state, ())["players"]):
-        write("  " + line)
-    return 0
+    summary(write, report)
+    return 1 if report.differences or report.errors else 0
 
 
-def _show(write, title: str, drafts, trace: bool) -> None:
-    write(f"=== {title} ===")
-    write("Сводка новостей (публично, рыжим цветом):")
+class _StartDrafts:
+    """The start phase's drafts (Мистическая связь, Знакомства по ту сторону)."""
+
+    def __init__(self, game) -> None:
+        from engine.setup import new_game
+        from publisher.render import render_phase
+        _state, events = new_game(list(game.seats), game.setup, game.rulings, seed=game.seed)
+        self.drafts = render_phase("start", events)
+
+
+def _start(write, start: _StartDrafts) -> None:
+    drafts = start.drafts
+    write("=== Начало игры ===")
+    write("Сводка новостей, черновик gorod (рыжим цветом):")
     for line in drafts.news:
         write(f"  {line}")
     if drafts.private:
-        write("Личные сообщения:")
+        write("Личные сообщения (черновики gorod):")
         for nick, lines in drafts.private.items():
             write(f"  → {nick}:")
             for line in lines:
                 write(f"      {line}")
-    if trace:
-        write("Почему (для мастера):")
-        for line in drafts.trace:
-            write(f"  {line}")
     write()
