@@ -6,7 +6,9 @@ JSON content goes to the `format: json` profiles (Discourse). HTML is parsed
 once and scored per profile: a `detect.generator` regex matching the page's
 <meta name="generator"> counts 10, each matching `detect.markup` selector 3,
 a `detect.url` regex 2, and a post container that matches 1. The best score
-wins; nothing above zero raises `UnknownEngine` naming the page.
+wins; on a tie, a forum's own profile whose `detect.url` matches the page's
+URL, else the engine's own profile; nothing above zero raises
+`UnknownEngine` naming the page.
 """
 from __future__ import annotations
 
@@ -64,10 +66,14 @@ def score(root, profile: Profile, url: str | None = None, generators: list[str] 
 
 
 def _best(root, url, profiles):
+    """The best score; on a tie the engine's own profile (a forum's profile that
+    `extends:` it wins only by its `detect.url`, i.e. when the page's URL is known)."""
     generators = [str(g) for g in _GENERATOR(root)]
-    best, best_score = None, 0
+    best, best_key = None, (0, False, False)
     for p in profiles:
         sc = score(root, p, url, generators)
-        if sc > best_score:
-            best, best_score = p, sc
-    return best, best_score
+        own_forum = bool(url) and p.name != p.engine and any(re.search(rx, url) for rx in p.detect.url)
+        key = (sc, own_forum, p.name == p.engine)
+        if sc > 0 and key > best_key:
+            best, best_key = p, key
+    return best, best_key[0]

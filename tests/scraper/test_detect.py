@@ -39,3 +39,15 @@ def test_unknown_page_is_an_error_naming_it():
 def test_detection_among_given_profiles_only():
     with pytest.raises(UnknownEngine):
         detect_profile((PAGES / "spirit-topic-p2.html").read_bytes(), profiles=[load_profile("phpbb3")])
+
+
+def test_a_forums_own_profile_wins_by_its_url(tmp_path):
+    path = tmp_path / "citymafia.yaml"
+    path.write_text("extends: mybbru\nname: citymafia\ndetect: {url: ['citymafia\\\\.rusff\\\\.me']}\n",
+                    encoding="utf-8")
+    forum = load_profile(path)
+    profiles = [forum, load_profile("mybbru"), load_profile("spirit")]
+    raw = (PAGES / "mybbru-topic-p2-cp1251.html").read_bytes()
+    assert detect_profile(raw, profiles=profiles).name == "mybbru"  # no URL: the engine's own
+    assert detect_profile(raw, url="https://citymafia.rusff.me/viewtopic.php?id=15",
+                          profiles=profiles).name == "citymafia"
