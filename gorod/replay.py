@@ -179,6 +179,7 @@ class Replayer:
         self.pre_game = 0
         self.engine_seconds = 0.0
         self.stopped = False
+        self.held: PhaseReplay | None = None   # schedule mode: the phase awaiting its results
 
     # -- feeding ------------------------------------------------------------------------
     def feed(self, message: Message) -> Iterator[PhaseReplay]:
@@ -219,7 +220,11 @@ class Replayer:
                 continue
             end = self.timeline.next_start(self.current.phase, self.start)
             nxt = self.current.phase.next()
-            yield from self._close(until=end)
+            # a phase is shown once the next one has closed: its results are posted in it
+            for closed in self._close(until=end):
+                if self.held is not None:
+                    yield self.held
+                self.held = closed
             self._open(nxt, end)
         if key(message.author) == self.host:
             # a host post reports on the phase before the one it is posted in
@@ -274,12 +279,14 @@ class Replayer:
         timed = sorted(self.pending, key=lambda t: (t[0] is None, t[0] or datetime.min, t[1])) \
             if all(t[0] is None or t[0].tzinfo is not None for t in self.pending) else self.pending
         phase.orders = [o for _, _, o in timed]
+        self.current = None
+        if self.state.game_over and not phase.orders and not phase.gm_posts and not phase.unresolved:
+            return   # the schedule runs on after the game's end: nothing happened
         t0 = time.process_time()
         self._resolve(phase)
         self.engine_seconds += time.process_time() - t0
         self._compare(phase)
         self.done.append(phase)
-        self.current = None
         yield phase
 
     def _resolve(self, phase: PhaseReplay) -> None:
@@ -335,6 +342,9 @@ class Replayer:
             if self.settings.boundaries == "schedule" and self.start is not None:
                 end = self.timeline.next_start(self.current.phase, self.start)
             yield from self._close(until=end)
+        if self.held is not None:
+            held, self.held = self.held, None
+            yield held
 
     def report(self) -> ReplayReport:
         return ReplayReport(self.game, self.start_drafts, self.done, self.state, self.posts,
