@@ -43,7 +43,7 @@ def test_detection_among_given_profiles_only():
 
 def test_a_forums_own_profile_wins_by_its_url(tmp_path):
     path = tmp_path / "citymafia.yaml"
-    path.write_text("extends: mybbru\nname: citymafia\ndetect: {url: ['citymafia\\\\.rusff\\\\.me']}\n",
+    path.write_text("extends: mybbru\nname: citymafia\ndetect: {url: ['citymafia\\.rusff\\.me']}\n",
                     encoding="utf-8")
     forum = load_profile(path)
     profiles = [forum, load_profile("mybbru"), load_profile("spirit")]
