@@ -222,9 +222,10 @@ def extract_from_tree(root, profile: Profile, source: str, *, url: str | None = 
                 detail = (f"this is a PM inbox listing ({n} conversations, "
                           f"selector {profile.pm_inbox.container!r}), not a thread")
         raise NoPosts(source, profile.name, rules.container, detail)
-    page = _int(field_value(root, profile.pagination.current))
-    last = _int(field_value(root, profile.pagination.last))
-    nxt = field_value(root, profile.pagination.next)
+    on_page: dict = {}  # selector -> its first match on the page: current and last often share one
+    page = _int(_page_value(root, profile.pagination.current, on_page))
+    last = _int(_page_value(root, profile.pagination.last, on_page))
+    nxt = _page_value(root, profile.pagination.next, on_page)
     if nxt and url:
         nxt = urljoin(url, nxt)
     batch = _Batch(root, containers, rules.container)
@@ -236,6 +237,24 @@ def extract_from_tree(root, profile: Profile, source: str, *, url: str | None = 
     return ExtractedPage(source=source, profile=profile.name, posts=tuple(posts),
                          page=page, last_page=last if last is not None else (page if nxt is None and page else None),
                          next_url=nxt or None)
+
+
+def _page_value(root, f: Field | None, found: dict) -> str | None:
+    """A page-level field (pagination), each selector evaluated once per page."""
+    if f is None:
+        return None
+    if f.alternatives:
+        for alt in f.alternatives:
+            v = _page_value(root, alt, found)
+            if v:
+                return v
+        return None
+    if f.selector is None:
+        return _value(root, f)
+    if f.selector not in found:
+        hits = compile_selector(f.selector)(root)
+        found[f.selector] = hits[0] if hits else None
+    return _value(found[f.selector], f)
 
 
 def _containers(root, rules: PostRules) -> list:
