@@ -43,6 +43,16 @@ the first match), a mapping {selector, attr, regex, required}: `selector`
 relative to the post (omitted: the post element itself), `attr` to read an
 attribute instead of the text, `regex` to keep its groups (joined by a space)
 or the whole match; or a list of such fields, tried in order.
+
+Writing selectors (what the extractor does with them, and what it costs):
+- a post field's CSS selector is matched once per page over all the posts, as if
+  inside each post: start it from elements of the post itself;
+- each distinct selector costs a walk of the posts: alternatives that read two
+  attributes of one selector cost one walk, two different selectors two;
+- raw `xpath:` field selectors run once per post (they may be positional, like
+  `(.//td)[1]`): prefer CSS for fields;
+- page-level `xpath:` selectors (pagination) are cheapest anchored on a rare
+  element (`//ul[contains(@class, 'pagination')]//span`) rather than `//span[...]`.
 """
 from __future__ import annotations
 
