@@ -1,0 +1,48 @@
+"""Events as JSON for the store's phase log and the GM's trace (`gorod show`).
+
+    event_json(event) -> {"type": "Died", "scope": "public", "to": [...], "rule": "...",
+                          "cause": "N14 ← {by: …}", "phase": "night 1", "player": "Аня", ...}
+
+The log is for reading; the game's state is rebuilt by folding the stored orders
+through the engine (deterministic), never from this JSON.
+"""
+from __future__ import annotations
+
+from dataclasses import fields
+from enum import Enum
+from typing import Any
+
+from engine import events as ev
+from engine.orders import Order
+
+
+def event_json(event: ev.Event) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": type(event).__name__, "scope": event.scope.value,
+                           "to": list(event.recipients()), "rule": event.cause.rule,
+                           "cause": event.cause.describe()}
+    for f in fields(event):
+        if f.name == "cause":
+            continue
+        value = getattr(event, f.name)
+        if f.name == "fact" and isinstance(event, ev.Learned):
+            value = {k: v for k, v in event.as_dict().items() if k != "to"}
+        out[f.name] = _plain(value)
+    return out
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Order):
+        return str(value)
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    return value
+
+
+def describe(event_data: dict[str, Any]) -> str:
+    """One line of the trace: «[private → Аня] Learned: N18 Исповедь ← {…}»."""
+    to = f" → {', '.join(event_data['to'])}" if event_data.get("to") else ""
+    return f"[{event_data['scope']}{to}] {event_data['type']}: {event_data['cause']}"

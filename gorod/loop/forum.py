@@ -1,0 +1,183 @@
+"""The forum as the game loop sees it: read the thread and the GM's PMs, write replies and
+PMs, and look on the forum for something sent before a crash.
+
+`SiteForum.from_config(config, store)` builds it from the game config over the scraper
+(`ThreadPoller`, `PmPoller`, `ForumWriter`): it logs in as the GM (`forum.gm_user`), with
+the password from the environment variable `forum.password_env` or from
+`forum.password_file` (refused unless only its owner may read it); the password is never
+logged or stored. Writing is built with `allow_writes=True` here and used only by
+`gorod.loop.publish` for approved drafts.
+
+Tests put any object with the same methods in its place (`ForumPort`).
+"""
+from __future__ import annotations
+
+import os
+import re
+import stat
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator, Protocol
+
+from config.game import GameConfig
+from config.profiles import load_profile
+from gorod.store import Store
+from gorod.store_posts import PostStore
+from scraper.errors import AuthRequired, ScraperError
+from scraper.extract import extract_posts
+from scraper.http import HttpClient, HttpSettings, LoginForm
+from scraper.inbox import extract_inbox
+from scraper.poll import PmEvent, PmPoller, PostEvent, ThreadPoller
+from scraper.write import Created, ForumWriter, WriteForms
+
+
+class ForumConfigError(ValueError):
+    """The game config does not say enough to reach the forum; names the key."""
+
+
+class ForumPort(Protocol):
+    gm: str
+    engine: str
+    max_length: int
+
+    def poll_thread(self) -> Iterator[PostEvent]: ...
+    def poll_pms(self) -> Iterator[PmEvent]: ...
+    def last_post_id(self) -> int | None: ...
+    def reply(self, text: str, *, after: int | None) -> Created: ...
+    def send_pm(self, to: str, title: str, text: str) -> Created: ...
+    def find_reply(self, after: int | None, plain: str) -> Created | None: ...
+    def find_pm(self, to: str, title: str) -> Created | None: ...
+
+
+@dataclass(frozen=True)
+class FileLoginForm(LoginForm):
+    """A login whose password is in a file only its owner may read."""
+
+    password_file: str = ""
+
+    def password(self) -> str:
+        return read_password_file(self.password_file, self.url)
+
+
+def read_password_file(path: str, where: str = "forum.password_file") -> str:
+    try:
+        info = os.stat(path)
+    except OSError as exc:
+        raise AuthRequired(where, f"forum.password_file: cannot read {path}: {exc.strerror}") from None
+    if info.st_mode & (stat.S_IRWXG | stat.S_IRWXO):
+        raise AuthRequired(where, f"forum.password_file: {path} may be read by others: chmod 600 {path}")
+    value = Path(path).read_text(encoding="utf-8").strip()
+    if not value:
+        raise AuthRequired(where, f"forum.password_file: {path} is empty")
+    return value
+
+
+def topic_id_of(url: str) -> str:
+    """The topic's id in its URL (Spirit `/topic/12/slug/`, phpBB `t=12`, MyBB `tid=12`, `id=12`)."""
+    for pattern in (r"/topic/(\d+)", r"[?&]t=(\d+)", r"[?&]tid=(\d+)", r"[?&]id=(\d+)", r"/(\d+)(?:[-/]|$)"):
+        match = re.search(pattern, url)
+        if match:
+            return match.group(1)
+    raise ForumConfigError(f"forum.thread_url: no topic id in {url}")
+
+
+def plain(text: str) -> str:
+    """Letters and digits only, case-folded: how a draft and the forum's rendering of it
+    are compared (markup, escapes and spacing differ, the words do not)."""
+    text = re.sub(r"\[/?[a-z*]+(=[^\]\n]*)?\]", "", text, flags=re.IGNORECASE)
+    return "".join(ch for ch in text.replace("ё", "е").replace("Ё", "Е").casefold() if ch.isalnum())
+
+
+class SiteForum:
+    def __init__(self, client: HttpClient, profile, store: Store, thread_url: str, gm: str,
+                 *, forms: WriteForms | None = None) -> None:
+        self.client = client
+        self.profile = profile
+        self.store = store
+        self.gm = gm
+        self.engine = profile.engine
+        self.forms = forms or WriteForms()
+        self.max_length = self.forms.max_length
+        self.thread = ThreadPoller(client, profile, store, thread_url)
+        self.pms = PmPoller(client, profile, store)
+        self.topic_id = topic_id_of(thread_url)
+        self.writer = ForumWriter(client, self.forms, profile=profile, allow_writes=True)
+
+    @classmethod
+    def from_config(cls, config: GameConfig, store: Store, *, settings: HttpSettings | None = None) -> "SiteForum":
+        forum = config.forum
+        where = config.path
+        for key in ("base_url", "thread_url", "gm_user"):
+            if not getattr(forum, key):
+                raise ForumConfigError(f"{where}: forum.{key}: required to run the game")
+        if not forum.password_env and not forum.password_file:
+            raise ForumConfigError(f"{where}: forum.password_env or forum.password_file: required "
+                                   "(the GM's password, never in the config itself)")
+        if forum.profile == "auto":
+            raise ForumConfigError(f"{where}: forum.profile: name the forum's profile (e.g. spirit)")
+        profile = load_profile(forum.profile)
+        base = forum.base_url.rstrip("/")
+        login_url = profile.url("login", base=base)
+        if forum.password_file:
+            login = FileLoginForm(url=login_url, username=forum.gm_user, password_env="",
+                                  password_file=forum.password_file)
+        else:
+            login = LoginForm(url=login_url, username=forum.gm_user, password_env=forum.password_env)
+        client = HttpClient(forum.base_url, settings or HttpSettings(), login=login)
+        return cls(client, profile, store, forum.thread_url, forum.gm_user)
+
+    # -- reading ----------------------------------------------------------------------------
+    def poll_thread(self) -> Iterator[PostEvent]:
+        return self.thread.poll()
+
+    def poll_pms(self) -> Iterator[PmEvent]:
+        return self.pms.poll()
+
+    def last_post_id(self) -> int | None:
+        known = PostStore(self.store).known_posts(self.thread.key)
+        ids = [int(k.post_id) for k in known.values() if k.post_id.isdigit()]
+        return max(ids) if ids else None
+
+    # -- writing ----------------------------------------------------------------------------
+    def reply(self, text: str, *, after: int | None) -> Created:
+        return self.writer.reply(self.topic_id, text, after=after)
+
+    def send_pm(self, to: str, title: str, text: str) -> Created:
+        return self.writer.send_pm([to], title, text)
+
+    # -- looking for what a crash may have sent ------------------------------------------------
+    def find_reply(self, after: int | None, text: str) -> Created | None:
+        """The GM's post after `after` whose words are `text`'s, read from the forum."""
+        want = plain(text)
+        pages = PostStore(self.store).pages(self.thread.key)
+        url = pages[max(pages)].url if pages else self.thread.url
+        seen: set[str] = set()
+        while url and url not in seen:
+            seen.add(url)
+            page = self.client.get(url, auth=True)
+            extracted = extract_posts(page.content, self.profile, page.url, url=page.url)
+            for post in extracted.posts:
+                if not post.id.isdigit() or (after is not None and int(post.id) <= after):
+                    continue
+                if post.author.casefold() == self.gm.casefold() and plain(post.text) == want:
+                    return Created(int(post.id), self.client.url(f"/comment/{post.id}/find/"))
+            url = extracted.next_url
+        return None
+
+    def find_pm(self, to: str, title: str) -> Created | None:
+        """A conversation the GM started with this title (titles of drafts are unique)."""
+        url: str | None = self.pms.inbox_url
+        pages = 0
+        while url and pages < 5:
+            page = self.client.get(url, auth=True)
+            pages += 1
+            listing = extract_inbox(page.content, self.profile, page.url)
+            for entry in listing.entries:
+                if entry.subject.strip() == title.strip() and entry.id.isdigit():
+                    return Created(int(entry.id), self.client.url(entry.url))
+            url = listing.next_url
+        return None
+
+
+__all__ = ["ForumConfigError", "ForumPort", "SiteForum", "plain", "read_password_file", "topic_id_of",
+           "AuthRequired", "ScraperError"]

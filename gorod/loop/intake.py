@@ -1,0 +1,189 @@
+"""`poll(game)`: read what is new in the thread and the GM's PMs, and store the orders.
+
+Each new or edited post (and each PM) is parsed (`scraper.orders`) against the players
+as they are now (open roles move with Преемственность). In one store transaction per
+post, its orders are stored with their source (post/PM id and version), the items the
+parser could not read go to the GM (`unresolved`), and drafts follow: a receipt to the
+author when `receipts: true`, a refusal when the order came during the «резолв» (after
+the phase's deadline, or before the open phase began: it belonged to a phase already
+resolved). Orders, unresolved items and drafts are unique by source, version and item,
+so a post read twice after a crash adds nothing (the poller hands out a post again
+until it is recorded, `scraper.poll`).
+
+An edited post: the orders of its earlier versions are superseded by the new ones and
+the GM gets a notice with the diff between the versions; a deleted post's orders stay
+(the GM drops them with `gorod order drop` if he wants) and the GM is told. The GM's own
+posts and PMs are not orders.
+"""
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from engine.state import GameState
+from gorod.loop.crash import crashpoint
+from gorod.loop.game import Game, PhaseClock
+from publisher.drafts import describe_order, late_draft, receipt_draft
+from scraper.orders import ParseSettings, Roster, parse_message, parse_post
+from scraper.orders.result import ParseResult
+from scraper.poll import Change
+
+
+@dataclass
+class PollReport:
+    posts: int = 0
+    pms: int = 0
+    orders: int = 0
+    late: int = 0
+    unresolved: int = 0
+    edited: int = 0
+    notes: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"posts": self.posts, "pms": self.pms, "orders": self.orders, "late": self.late,
+                "unresolved": self.unresolved, "edited": self.edited}
+
+
+def roster_of(state: GameState) -> Roster:
+    return Roster.from_mapping({nick: {"open": p.open_role, "secret": p.secret_role}
+                                for nick, p in state.players.items()})
+
+
+def poll(game: Game) -> PollReport:
+    """One pass over the thread and the PM inbox."""
+    report = PollReport()
+    forum = game.forum
+    for event in forum.poll_thread():
+        report.posts += 1
+        _guarded(game, take_post, event, report)
+    for event in forum.poll_pms():
+        report.pms += 1
+        _guarded(game, take_pm, event, report)
+    return report
+
+
+def _guarded(game: Game, take, event, report: PollReport) -> None:
+    """One event; an error in it is the GM's notice, not the end of the poll (the post
+    itself is in the store, every version of it)."""
+    try:
+        take(game, event, report)
+    except Exception as exc:   # noqa: BLE001 — reported to the GM, the poll goes on
+        source = getattr(event, "post_id", None) or getattr(event, "message_id", "?")
+        text = f"не удалось обработать {source} (версия {event.version}): {type(exc).__name__}: {exc}"
+        game.records.notice(f"intake-error:{source}:{event.version}", "error", text)
+        report.notes.append(text)
+    crashpoint("poll")
+
+
+def _context(game: Game) -> tuple[PhaseClock | None, Roster, ParseSettings]:
+    clock = game.current()
+    if clock is None or game.over():
+        return None, Roster(), ParseSettings()
+    state, _events = game.fold()
+    return clock, roster_of(state), ParseSettings.from_mapping(game.config.parsing)
+
+
+def take_post(game: Game, event, report: PollReport | None = None) -> None:
+    report = report or PollReport()
+    if event.change is Change.DELETED:
+        _deleted(game, "post", event.post_id, event.last_seen)
+        return
+    post = event.post
+    if post is None or post.author.casefold() == game.gm.casefold():
+        return
+    clock, roster, settings = _context(game)
+    if clock is None:
+        return
+    result = parse_post(post, roster, settings)
+    _take(game, clock, result, kind="post", source_id=event.post_id, version=event.version,
+          author=post.author,
+          given=(post.edited_at or post.posted_at) if event.change is Change.EDITED else post.posted_at, text=post.text, previous=event.last_seen, report=report)
+
+
+def take_pm(game: Game, event, report: PollReport | None = None) -> None:
+    report = report or PollReport()
+    message = event.message
+    if event.change is Change.DELETED or message is None:
+        return
+    if message.sender.casefold() == game.gm.casefold():
+        return
+    clock, roster, settings = _context(game)
+    if clock is None:
+        return
+    result = parse_message(message, roster, settings)
+    _take(game, clock, result, kind="pm", source_id=f"{message.conversation_id}/{event.message_id}",
+          version=event.version, author=message.sender, given=message.sent_at, text=message.text,
+          previous=None, report=report)
+
+
+def _take(game: Game, clock: PhaseClock, result: ParseResult, *, kind: str, source_id: str, version: int,
+          author: str, given: datetime | None, text: str, previous: dict | None, report: PollReport) -> None:
+    records = game.records
+    now = game.now()
+    given_at = given or now
+    late = given_at > clock.deadline or given_at < clock.started
+    phase = str(clock.phase)
+    with game.store.transaction():
+        earlier = [o for o in records.source_orders(kind, source_id)
+                   if o.source_version < version and o.status == "active"]
+        for order in earlier:
+            records.set_order_status(order.id, "superseded", f"заменена правкой (версия {version})")
+        stored = []
+        for item, order in enumerate(result.orders):
+            by = order.by or author
+            status = "late" if late else "active"
+            note = "дана во время резолва" if late else None
+            order_id = records.add_order(phase, str(order), by, source_kind=kind, source_id=source_id,
+                                         source_version=version, item=item, status=status, note=note,
+                                         given_at=given_at.isoformat())
+            if order_id is not None:
+                stored.append(order)
+        for item, un in enumerate(result.unresolved):
+            if records.add_unresolved(phase, author, source_kind=kind, source_id=source_id,
+                                      source_version=version, item=item, text=un.text, reason=un.reason,
+                                      candidates=un.candidates):
+                report.unresolved += 1
+        if previous is not None and (earlier or result.orders):
+            diff = "\n".join(difflib.unified_diff(str(previous.get("text", "")).splitlines(), text.splitlines(),
+                                                  "было", "стало", lineterm=""))
+            before = "; ".join(o.text for o in earlier) or "нет"
+            after = "; ".join(str(o) for o in result.orders) or "нет"
+            records.notice(f"edit:{kind}:{source_id}:{version}", "edited",
+                           f"{author} исправил(а) {'пост' if kind == 'post' else 'ЛС'} {source_id} "
+                           f"(версия {version}). Заявки были: {before}; стали: {after}.\n{diff}", phase)
+            report.edited += 1
+        if not stored:
+            return
+        if late:
+            report.late += len(stored)
+            draft = late_draft(phase, author, text, f"late:{kind}:{source_id}:{version}", game.markup,
+                               game.texts, game_title=game.title)
+            _add(game, draft)
+        else:
+            report.orders += len(stored)
+            if game.config.receipts:
+                draft = receipt_draft(phase, author, stored, f"receipt:{kind}:{source_id}:{version}",
+                                      game.markup, game.texts, game_title=game.title)
+                _add(game, draft, trace=[{"type": "Order", "scope": "private", "to": [author],
+                                          "rule": "receipt", "cause": describe_order(o)} for o in stored])
+
+
+def _deleted(game: Game, kind: str, source_id: str, last_seen: dict | None) -> None:
+    orders = [o for o in game.records.source_orders(kind, source_id) if o.status == "active"]
+    if not orders:
+        return
+    author = (last_seen or {}).get("author", "?")
+    game.records.notice(f"deleted:{kind}:{source_id}", "deleted",
+                        f"Пост {source_id} ({author}) удалён; его заявки остаются в силе: "
+                        + "; ".join(f"#{o.id} {o.text}" for o in orders)
+                        + ". Снять: gorod order drop ID.", orders[0].phase)
+
+
+def _add(game: Game, draft, trace: list | None = None) -> int:
+    from gorod.loop.eventlog import event_json
+
+    return game.records.add_draft(key=draft.key, kind=draft.kind, phase=draft.phase, audience=draft.audience,
+                                  title=draft.title, body=draft.body,
+                                  trace=trace if trace is not None else [event_json(e) for e in draft.events])

@@ -1,0 +1,160 @@
+"""`publish(game)`: post the approved drafts, each exactly once, even across crashes.
+
+A public draft (the news post, the «резолв») is a reply in the game's thread; a draft to
+a player is a new PM conversation with him. A text longer than the forum takes is split
+(`publisher.split`), each part its own post.
+
+Exactly once — for each part:
+1. the intent is stored first (`outbox`: the text, and for a reply the highest post id
+   known before sending), in its own transaction;
+2. the request is sent; the forum's answer is confirmed by the new post's id (the
+   writer refuses a redirect to an older post or someone else's: Spirit's silent
+   double-post guard) and the rate limit is waited out by the writer;
+3. the confirmation (the forum's id) is stored.
+
+A crash between 1 and 3 leaves an intent without a confirmation. Before sending such a
+part again, `publish` looks on the forum: a reply by the GM after the recorded id with
+the same words (`forum.find_reply`), or a PM conversation with the same title (PM titles
+carry the draft's number, «(№12)», so they are unique) (`forum.find_pm`). Found: it is
+confirmed, not sent. A draft is `posted` once all its parts are confirmed.
+
+Nothing is posted that the GM has not approved: only drafts in state `approved` are
+read here, and a draft's text is checked for secrets (`check_draft`) when approved.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from gorod.loop.crash import crashpoint
+from gorod.loop.game import Game, LoopError
+from gorod.loop.records import DraftRow, OutboxRow
+from publisher.secrets import PUBLIC, Knowledge, Leak, check_text
+from publisher.split import split_text
+from scraper.errors import ScraperError
+
+
+@dataclass
+class PublishReport:
+    posted: list[int] = field(default_factory=list)          # draft ids fully posted now
+    recovered: list[int] = field(default_factory=list)       # outbox ids found on the forum after a crash
+    failed: dict[int, str] = field(default_factory=dict)     # draft id -> error
+
+    def to_json(self) -> dict[str, Any]:
+        return {"posted": self.posted, "recovered": self.recovered,
+                "failed": {str(k): v for k, v in self.failed.items()}}
+
+
+def pm_title(draft: DraftRow) -> str:
+    return f"{draft.title} (№{draft.id})"
+
+
+def knowledge(game: Game) -> Knowledge:
+    deal = game.deal()
+    if deal is None:
+        raise LoopError("the roles are not dealt yet")
+    secrets = {nick: secret for nick, (_open, secret) in deal["seats"].items()}
+    masks = {nick: (choice or {}).get("mask") for nick, choice in (deal.get("setup") or {}).items()
+             if isinstance(choice, dict) and choice.get("mask")}
+    _state, events = game.fold()
+    return Knowledge.from_game(secrets, events, masks)
+
+
+def check_draft(game: Game, draft: DraftRow, know: Knowledge | None = None) -> list[Leak]:
+    """Facts in the draft's text its audience may not know (see `publisher.secrets`)."""
+    know = know or knowledge(game)
+    leaks = check_text(draft.title + "\n" + draft.body, draft.audience, know)
+    for item in draft.trace:
+        if item.get("scope") not in (None, "public") and draft.audience not in item.get("to", []):
+            leaks.append(Leak(draft.audience, item.get("cause", ""), "?", item.get("type", "?")))
+    return leaks
+
+
+def approve(game: Game, draft_id: int, *, force: bool = False) -> DraftRow:
+    draft = game.records.draft(draft_id)
+    if draft is None:
+        raise LoopError(f"no draft #{draft_id}")
+    if draft.state not in ("pending", "rejected"):
+        raise LoopError(f"draft #{draft_id} is {draft.state}, not pending")
+    leaks = check_draft(game, draft)
+    if leaks and not force:
+        raise LoopError(f"draft #{draft_id}: " + "; ".join(leak.describe() for leak in leaks)
+                        + " — fix it with gorod edit, or approve with --force")
+    game.records.set_draft_state(draft_id, "approved", expect=("pending", "rejected"))
+    return game.records.draft(draft_id)
+
+
+def reject(game: Game, draft_id: int) -> DraftRow:
+    draft = game.records.draft(draft_id)
+    if draft is None:
+        raise LoopError(f"no draft #{draft_id}")
+    if not game.records.set_draft_state(draft_id, "rejected", expect=("pending", "approved")):
+        raise LoopError(f"draft #{draft_id} is {draft.state}: only a pending or approved draft can be rejected")
+    return game.records.draft(draft_id)
+
+
+def edit(game: Game, draft_id: int, body: str, title: str | None = None) -> DraftRow:
+    draft = game.records.draft(draft_id)
+    if draft is None:
+        raise LoopError(f"no draft #{draft_id}")
+    if draft.state == "posted" or game.records.outbox(draft_id):
+        raise LoopError(f"draft #{draft_id} is being posted or posted already: it cannot change")
+    if not body.strip():
+        raise LoopError(f"draft #{draft_id}: an empty text; reject the draft instead")
+    game.records.set_draft_body(draft_id, body if body.endswith("\n") else body + "\n", title)
+    if draft.state == "approved":   # a changed text needs a new approval
+        game.records.set_draft_state(draft_id, "pending")
+    return game.records.draft(draft_id)
+
+
+def publish(game: Game) -> PublishReport:
+    """Post every approved draft (see the module docstring)."""
+    report = PublishReport()
+    for draft in game.records.drafts(["approved"]):
+        try:
+            _publish_draft(game, draft, report)
+        except ScraperError as exc:
+            report.failed[draft.id] = str(exc)
+            game.records.notice(f"publish-failed:{draft.id}:{len(game.records.outbox(draft.id))}", "error",
+                                f"черновик #{draft.id} не отправлен: {exc}", draft.phase)
+    return report
+
+
+def _publish_draft(game: Game, draft: DraftRow, report: PublishReport) -> None:
+    forum = game.forum
+    existing = {row.part: row for row in game.records.outbox(draft.id)}
+    if existing:
+        parts_count = next(iter(existing.values())).parts
+        texts = [existing[i].text if i in existing else None for i in range(parts_count)]
+        if any(t is None for t in texts):   # parts not yet intended: split as when the first was
+            fresh = split_text(draft.body, forum.max_length)
+            texts = [t if t is not None else fresh[i] for i, t in enumerate(texts)]
+    else:
+        texts = split_text(draft.body, forum.max_length)
+    target = "topic" if draft.audience == PUBLIC else "pm"
+    for part, text in enumerate(texts):
+        row = existing.get(part)
+        if row is not None and row.state == "confirmed":
+            continue
+        title = pm_title(draft) + (f" ({part + 1}/{len(texts)})" if len(texts) > 1 else "")
+        if row is not None:
+            found = (forum.find_reply(row.after_id, row.text) if target == "topic"
+                     else forum.find_pm(row.recipient, row.title))
+            if found is not None:
+                game.records.confirm(row.id, str(found.id), found.url)
+                report.recovered.append(row.id)
+                continue
+        else:
+            after = forum.last_post_id() if target == "topic" else None
+            row = game.records.add_intent(draft.id, part, len(texts), target=target,
+                                          recipient=None if target == "topic" else draft.audience,
+                                          title=None if target == "topic" else title, text=text, after_id=after)
+        game.records.count_attempt(row.id)
+        if target == "topic":
+            created = forum.reply(row.text, after=row.after_id)
+        else:
+            created = forum.send_pm(row.recipient, row.title, row.text)
+        crashpoint("sent")
+        game.records.confirm(row.id, str(created.id), created.url)
+    game.records.set_draft_state(draft.id, "posted", expect=("approved",))
+    report.posted.append(draft.id)

@@ -1,0 +1,84 @@
+"""`cycle(game)`: one round of the worker — poll, what the clock asks, post the approved.
+`run(game)`: cycles on the configured interval, with the `schedule` package.
+
+    report = cycle(game)           # `gorod run --once`, for cron and for checks
+    run(game, sleep=time.sleep)    # `gorod run`: until interrupted
+
+A failing forum (down, rate limited, a changed layout) makes the round report the error
+and the next round try again; what the store holds is never lost: every step commits on
+its own and is idempotent (see `gorod.loop.intake`, `gorod.loop.publish`).
+"""
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from gorod.loop.game import Game, LoopError
+from gorod.loop.intake import PollReport, poll
+from gorod.loop.phases import TickReport, tick
+from gorod.loop.publish import PublishReport, publish
+from scraper.errors import ScraperError
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class CycleReport:
+    poll: PollReport | None = None
+    tick: TickReport | None = None
+    publish: PublishReport | None = None
+    errors: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"poll": self.poll.to_json() if self.poll else None,
+                "tick": self.tick.to_json() if self.tick else None,
+                "publish": self.publish.to_json() if self.publish else None,
+                "errors": self.errors}
+
+
+def cycle(game: Game, *, read: bool = True, post: bool = True) -> CycleReport:
+    report = CycleReport()
+    if game.current() is None:
+        report.errors.append("the roles are not dealt yet: gorod deal")
+        return report
+    if read:
+        try:
+            report.poll = poll(game)
+        except ScraperError as exc:
+            report.errors.append(f"poll: {exc}")
+            log.warning("poll failed: %s", exc)
+    try:
+        report.tick = tick(game)
+    except LoopError as exc:
+        report.errors.append(str(exc))
+    if post:
+        try:
+            report.publish = publish(game)
+        except ScraperError as exc:
+            report.errors.append(f"publish: {exc}")
+    return report
+
+
+def run(game: Game, *, sleep: Callable[[float], None] = time.sleep, rounds: int | None = None,
+        on_report: Callable[[CycleReport], None] | None = None) -> None:
+    """Cycle every `poll_interval` seconds (or `rounds` times), with `schedule`."""
+    import schedule
+
+    done = 0
+    scheduler = schedule.Scheduler()
+
+    def job() -> None:
+        nonlocal done
+        report = cycle(game)
+        done += 1
+        if on_report is not None:
+            on_report(report)
+
+    scheduler.every(game.config.poll_interval).seconds.do(job)
+    job()
+    while rounds is None or done < rounds:
+        scheduler.run_pending()
+        wait = scheduler.idle_seconds
+        sleep(max(1.0, min(wait if wait is not None else 1.0, 60.0)))
