@@ -1,0 +1,201 @@
+"""Reviewing drafts: `gorod drafts`, `gorod show ID`, `gorod approve ID...|--all`,
+`gorod reject ID`, `gorod edit ID`, `gorod publish`.
+
+Nothing is posted without approval: `approve` marks a draft for posting (after the
+secrets check), `publish` (or the next `gorod run`) posts it, exactly once.
+"""
+from __future__ import annotations
+
+import os
+import shlex
+import subprocess
+import sys
+import tempfile
+
+from gorod.commands._game import add_game_option, print_json, with_game
+
+STATE_RU = {"pending": "ждёт", "approved": "одобрен", "rejected": "отклонён", "posted": "отправлен"}
+
+
+def register(sub) -> None:
+    p = sub.add_parser("drafts", help="list the drafts (pending by default)",
+                       description="List the drafts: id, state, kind, audience, title. By default the "
+                       "pending and approved ones; --all adds rejected and posted ones (with the forum's "
+                       "ids of what was posted).")
+    add_game_option(p)
+    p.add_argument("--all", action="store_true", help="also rejected and posted drafts")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=_drafts)
+
+    p = sub.add_parser("show", help="a draft's text and the events that caused it",
+                       description="Print a draft's title and text, whether it was edited, the events it was "
+                       "built from (the trace: rule and orders), the secrets check, and where it was posted.")
+    add_game_option(p)
+    p.add_argument("id", type=int)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=_show)
+
+    p = sub.add_parser("approve", help="approve drafts for posting (after the secrets check)",
+                       description="Approve drafts: they are posted by `gorod publish` or the next "
+                       "`gorod run`. A draft whose text names a secret its audience does not know is "
+                       "refused unless --force.")
+    add_game_option(p)
+    p.add_argument("ids", type=int, nargs="*", metavar="ID")
+    p.add_argument("--all", action="store_true", help="every pending draft")
+    p.add_argument("--force", action="store_true", help="approve despite the secrets check")
+    p.set_defaults(handler=_approve)
+
+    p = sub.add_parser("reject", help="reject a draft (it is never posted)",
+                       description="Reject a pending or approved draft; it stays in the store.")
+    add_game_option(p)
+    p.add_argument("ids", type=int, nargs="+", metavar="ID")
+    p.set_defaults(handler=_reject)
+
+    p = sub.add_parser("edit", help="edit a draft's text in $EDITOR (or from a file)",
+                       description="Open the draft's text in $EDITOR (or read it from --file, '-' for "
+                       "stdin). An approved draft goes back to pending: a changed text needs approval.")
+    add_game_option(p)
+    p.add_argument("id", type=int)
+    p.add_argument("--file", metavar="FILE", help="the new text from a file ('-': stdin)")
+    p.add_argument("--title", help="a new title (PMs)")
+    p.set_defaults(handler=_edit)
+
+    p = sub.add_parser("publish", help="post the approved drafts now, exactly once",
+                       description="Post every approved draft to the forum (a reply in the thread, or a PM), "
+                       "split where the forum caps length; after a crash, what reached the forum is found "
+                       "there and not sent again.")
+    add_game_option(p)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=_publish)
+
+
+@with_game("drafts")
+def _drafts(game, args) -> int:
+    states = None if args.all else ["pending", "approved"]
+    drafts = game.records.drafts(states)
+    if args.json:
+        out = []
+        for d in drafts:
+            item = d.to_json()
+            item["posted_as"] = [{"part": r.part, "forum_id": r.forum_id, "url": r.url, "state": r.state}
+                                 for r in game.records.outbox(d.id)]
+            out.append(item)
+        print_json(out)
+        return 0
+    if not drafts:
+        print("Черновиков нет.")
+    for d in drafts:
+        audience = "всем (тема)" if d.audience == "public" else f"ЛС {d.audience}"
+        posted = ", ".join(r.forum_id or "?" for r in game.records.outbox(d.id) if r.state == "confirmed")
+        extra = (" ✎" if d.edited else "") + (f" → {posted}" if posted else "")
+        print(f"#{d.id:<4} {STATE_RU[d.state]:<9} {d.kind:<8} {audience:<20} {d.title}{extra}")
+    return 0
+
+
+@with_game("show")
+def _show(game, args) -> int:
+    from gorod.loop.eventlog import describe
+    from gorod.loop.game import LoopError
+    from gorod.loop.publish import check_draft
+
+    draft = game.records.draft(args.id)
+    if draft is None:
+        raise LoopError(f"no draft #{args.id}")
+    leaks = check_draft(game, draft)
+    posted = game.records.outbox(draft.id)
+    if args.json:
+        print_json({**draft.to_json(), "leaks": [leak.describe() for leak in leaks],
+                    "posted_as": [r.__dict__ for r in posted]})
+        return 0
+    audience = "всем (тема)" if draft.audience == "public" else f"ЛС {draft.audience}"
+    print(f"#{draft.id} {draft.kind} → {audience}; {STATE_RU[draft.state]}" + (" (исправлен)" if draft.edited else ""))
+    print(f"Заголовок: {draft.title}")
+    print("-" * 60)
+    print(draft.body.rstrip())
+    print("-" * 60)
+    if draft.trace:
+        print("Почему (события):")
+        for item in draft.trace:
+            print("  " + describe(item))
+    print("Проверка тайн: " + ("чисто" if not leaks else "; ".join(leak.describe() for leak in leaks)))
+    for r in posted:
+        print(f"Часть {r.part + 1}/{r.parts}: {r.state}" + (f", на форуме {r.forum_id} {r.url or ''}" if r.forum_id else ""))
+    return 0
+
+
+@with_game("approve")
+def _approve(game, args) -> int:
+    from gorod.loop import approve
+    from gorod.loop.game import LoopError
+
+    ids = list(args.ids)
+    if args.all:
+        ids += [d.id for d in game.records.drafts(["pending"]) if d.id not in ids]
+    if not ids:
+        raise LoopError("name the drafts to approve (IDs) or --all")
+    failed = 0
+    for draft_id in ids:
+        try:
+            approve(game, draft_id, force=args.force)
+            print(f"#{draft_id} одобрен")
+        except LoopError as exc:
+            print(f"gorod approve: {exc}", file=sys.stderr)
+            failed += 1
+    return 1 if failed else 0
+
+
+@with_game("reject")
+def _reject(game, args) -> int:
+    from gorod.loop import reject
+
+    for draft_id in args.ids:
+        reject(game, draft_id)
+        print(f"#{draft_id} отклонён")
+    return 0
+
+
+@with_game("edit")
+def _edit(game, args) -> int:
+    from gorod.loop import edit
+    from gorod.loop.game import LoopError
+
+    draft = game.records.draft(args.id)
+    if draft is None:
+        raise LoopError(f"no draft #{args.id}")
+    if args.file == "-":
+        body = sys.stdin.read()
+    elif args.file:
+        with open(args.file, encoding="utf-8") as handle:
+            body = handle.read()
+    else:
+        editor = os.environ.get("VISUAL") or os.environ.get("EDITOR") or "vi"
+        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False, encoding="utf-8") as handle:
+            handle.write(draft.body)
+            path = handle.name
+        try:
+            if subprocess.call([*shlex.split(editor), path]) != 0:
+                raise LoopError(f"{editor} failed; the draft is unchanged")
+            with open(path, encoding="utf-8") as handle:
+                body = handle.read()
+        finally:
+            os.unlink(path)
+    if body == draft.body and args.title is None:
+        print(f"#{draft.id}: без изменений")
+        return 0
+    edited = edit(game, draft.id, body, args.title)
+    print(f"#{edited.id} исправлен; состояние: {STATE_RU[edited.state]}")
+    return 0
+
+
+@with_game("publish")
+def _publish(game, args) -> int:
+    from gorod.loop import publish
+
+    report = publish(game)
+    if args.json:
+        print_json(report.to_json())
+    else:
+        print(f"отправлено: {len(report.posted)}; найдено на форуме после сбоя: {len(report.recovered)}")
+        for draft_id, error in report.failed.items():
+            print(f"черновик #{draft_id} не отправлен: {error}")
+    return 1 if report.failed else 0

@@ -1,0 +1,28 @@
+"""`gorod init [FILE]`: write a commented example game config to start from."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "data" / "game-example.yaml"
+
+
+def register(sub) -> None:
+    parser = sub.add_parser(
+        "init", help="write a commented example game config (game.yaml)",
+        description="Write a commented example game config: the forum and the GM's account, the "
+        "players, the schedule in Moscow time, rulings, parsing, templates. Edit it, then run "
+        "`gorod deal`. An existing file is never overwritten.")
+    parser.add_argument("file", nargs="?", default="game.yaml", help="where to write it (default: game.yaml)")
+    parser.set_defaults(handler=_init)
+
+
+def _init(args) -> int:
+    target = Path(args.file)
+    if target.exists():
+        print(f"gorod init: {target} exists already; not overwritten", file=sys.stderr)
+        return 1
+    target.write_text(EXAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
+    print(f"{target}: written. Next: fill in forum: and players:, put the GM's password in the "
+          "environment variable it names, then `gorod deal`.")
+    return 0

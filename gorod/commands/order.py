@@ -1,0 +1,99 @@
+"""`gorod order add|drop|restore|list`: the GM's own orders and overrides."""
+from __future__ import annotations
+
+from gorod.commands._game import add_game_option, print_json, with_game
+
+
+def register(sub) -> None:
+    parser = sub.add_parser(
+        "order", help="add an order that came another way, drop or restore one, list them",
+        description="The GM's overrides of the open phase: `add` an order given by Skype/ICQ or one "
+        "that settles an unresolved item, `drop` one gorod read (it stays stored, marked dropped), "
+        "`restore` a dropped, superseded or late one, `list` them.")
+    actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
+
+    p = actions.add_parser("add", help="add an order: '{by: NICK, ability: …, target: …}' or --from NICK TEXT",
+                           description="Add an order to the open phase: in the order form "
+                           "'{by: Аня, ability: Укус, target: Боря}', or free text with --from NICK (read by "
+                           "the order parser as a PM, or as a post with --public).")
+    add_game_option(p)
+    p.add_argument("text")
+    p.add_argument("--from", dest="author", metavar="NICK", help="free text written by this player")
+    p.add_argument("--public", action="store_true", help="the free text was a post, not a PM")
+    p.add_argument("--resolves", type=int, metavar="ID", help="the unresolved item (?ID) this settles")
+    p.set_defaults(handler=_add)
+
+    p = actions.add_parser("drop", help="drop an order of the open phase")
+    add_game_option(p)
+    p.add_argument("id", type=int)
+    p.add_argument("--reason", default="снята мастером")
+    p.set_defaults(handler=_drop)
+
+    p = actions.add_parser("restore", help="put a dropped, superseded or late order back in force")
+    add_game_option(p)
+    p.add_argument("id", type=int)
+    p.set_defaults(handler=_restore)
+
+    p = actions.add_parser("list", help="the orders of a phase (the open one by default)")
+    add_game_option(p)
+    p.add_argument("--phase")
+    p.add_argument("--all", action="store_true", help="also dropped, superseded and late ones")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=_list)
+
+    p = actions.add_parser("done", help="close an unresolved item without an order")
+    add_game_option(p)
+    p.add_argument("id", type=int)
+    p.set_defaults(handler=_done)
+
+
+@with_game("order add")
+def _add(game, args) -> int:
+    from gorod.loop import add_order
+
+    ids = add_order(game, args.text, author=args.author, private=not args.public, resolves=args.resolves)
+    for order_id in ids:
+        print(f"#{order_id} {game.records.order(order_id).text}")
+    return 0
+
+
+@with_game("order drop")
+def _drop(game, args) -> int:
+    from gorod.loop import drop_order
+
+    drop_order(game, args.id, reason=args.reason)
+    print(f"#{args.id} снята")
+    return 0
+
+
+@with_game("order restore")
+def _restore(game, args) -> int:
+    from gorod.loop.orders import restore_order
+
+    restore_order(game, args.id)
+    print(f"#{args.id} восстановлена")
+    return 0
+
+
+@with_game("order done")
+def _done(game, args) -> int:
+    from gorod.loop.game import LoopError
+
+    if not game.records.close_unresolved(args.id):
+        raise LoopError(f"no unresolved item #{args.id}")
+    print(f"?{args.id} закрыт")
+    return 0
+
+
+@with_game("order list")
+def _list(game, args) -> int:
+    current = game.current()
+    phase = args.phase or (str(current.phase) if current else None)
+    rows = game.records.orders(phase, status=None if args.all else "active")
+    if args.json:
+        print_json([r.__dict__ for r in rows])
+        return 0
+    for r in rows:
+        status = "" if r.status == "active" else f" ({r.status}: {r.note or ''})"
+        print(f"#{r.id} [{r.phase}] {r.text}  [{r.source}]{status}")
+    return 0

@@ -1,0 +1,53 @@
+"""`gorod run [--once]`: the worker — poll, resolve at the boundaries, draft, post what is approved."""
+from __future__ import annotations
+
+from gorod.commands._game import add_game_option, print_json, with_game
+
+
+def register(sub) -> None:
+    parser = sub.add_parser(
+        "run", help="the worker: poll the thread and PMs, resolve, draft, post approved drafts",
+        description="Every `poll_interval` seconds: read new posts and PMs and store their orders, "
+        "resolve day orders at once, draft the «резолв» before each deadline, resolve the phase at "
+        "its deadline and draft the news post and PMs, and post the drafts the GM approved. "
+        "--once does one round and exits (for cron and checks).")
+    add_game_option(parser)
+    parser.add_argument("--once", action="store_true", help="one round, then exit")
+    parser.add_argument("--json", action="store_true", help="print each round's report as JSON")
+    parser.add_argument("--no-post", action="store_true", help="do not post approved drafts this time")
+    parser.set_defaults(handler=_run)
+
+
+def _show(report, as_json: bool) -> None:
+    if as_json:
+        print_json(report.to_json())
+        return
+    if report.poll:
+        p = report.poll
+        print(f"прочитано: постов {p.posts}, ЛС {p.pms}; заявок {p.orders}, во время резолва {p.late}, "
+              f"неясных {p.unresolved}, правок {p.edited}")
+    if report.tick:
+        for phase in report.tick.resolved:
+            print(f"фаза {phase} разрешена")
+        if report.tick.drafted:
+            print(f"новых черновиков: {len(report.tick.drafted)} (gorod drafts)")
+        for note in report.tick.notices:
+            print(note)
+    if report.publish and (report.publish.posted or report.publish.failed):
+        print(f"отправлено черновиков: {len(report.publish.posted)}")
+        for draft_id, error in report.publish.failed.items():
+            print(f"черновик #{draft_id} не отправлен: {error}")
+    for error in report.errors:
+        print(f"ошибка: {error}")
+
+
+@with_game("run")
+def _run(game, args) -> int:
+    from gorod.loop import cycle, run
+
+    if args.once:
+        report = cycle(game, post=not args.no_post)
+        _show(report, args.json)
+        return 1 if report.errors else 0
+    run(game, on_report=lambda report: _show(report, args.json))
+    return 0
