@@ -10,7 +10,7 @@ and margin; nothing here picks a winner silently.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any, Mapping
 
@@ -156,9 +156,13 @@ def _entry(nick: str) -> _NickEntry:
 class NameMatcher:
     """Scores windows of tokens against the roster's nicknames and open roles."""
 
-    def __init__(self, roster: Roster):
+    def __init__(self, roster: Roster, aliases: tuple[tuple[str, str], ...] = ()):
         self.roster = roster
         self.entries = [_entry(p.nick) for p in roster.players]
+        for alias, nick in aliases:   # a game's known nicknames («KSC» for KelsierSC)
+            player = roster.player(nick)
+            if player is not None:
+                self.entries.append(replace(_entry(alias), nick=player.nick))
         self.max_words = max((len(e.words) for e in self.entries), default=1)
         self.role_forms: dict[str, frozenset[str]] = {
             role: morph.inflections(key(role)) for role in OPEN_ROLES}

@@ -38,8 +38,8 @@ SHORT = 10   # a private sentence this short may name its ability anywhere («П
 
 
 @lru_cache(maxsize=16)
-def matcher_for(roster: Roster) -> NameMatcher:
-    return NameMatcher(roster)
+def matcher_for(roster: Roster, aliases: tuple[tuple[str, str], ...] = ()) -> NameMatcher:
+    return NameMatcher(roster, aliases)
 
 
 @dataclass
@@ -304,7 +304,7 @@ def parse_text(text: str, roster: Roster, settings: ParseSettings | None = None,
     spans.extend(markup)
     player = roster.player(author) if author is not None else None
     stranger = author is not None and roster.players and player is None
-    ctx = Context(roster, matcher_for(roster), settings, player.nick if player else None)
+    ctx = Context(roster, matcher_for(roster, settings.aliases), settings, player.nick if player else None)
     if stranger:
         ctx.author = None
     parts = [(plain, True)]

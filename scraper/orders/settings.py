@@ -8,6 +8,7 @@ parsing:
   comment_field: false              # public orders only from the «комментарий» field
   comment_label: комментарий
   threshold: 85                     # fuzzy confidence (0–100) needed to read a name
+  aliases: {KSC: KelsierSC}         # names the players use for each other, read as exact
   margin: 6                         # a second candidate this close makes it ambiguous
 ```
 
@@ -51,6 +52,7 @@ class ParseSettings:
     comment_label: str = "комментарий"
     threshold: float = 85.0
     margin: float = 6.0
+    aliases: tuple[tuple[str, str], ...] = ()   # (alias, nickname): read like the nickname itself
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any] | None, path: str = "parsing") -> "ParseSettings":
@@ -95,6 +97,14 @@ class ParseSettings:
             if not label:
                 raise SettingsError(f"{path}.comment_label: must not be empty")
             kwargs["comment_label"] = label
+        if data.get("aliases") is not None:
+            raw = data["aliases"]
+            if not isinstance(raw, Mapping):
+                raise SettingsError(f"{path}.aliases: must be a mapping of alias: nickname")
+            for alias, nick in raw.items():
+                if not isinstance(nick, str) or not nick.strip() or not str(alias).strip():
+                    raise SettingsError(f"{path}.aliases.{alias}: must name a player's nickname")
+            kwargs["aliases"] = tuple((str(a).strip(), str(n).strip()) for a, n in raw.items())
         for name in ("threshold", "margin"):
             if name in data:
                 value = data[name]
