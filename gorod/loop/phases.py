@@ -164,7 +164,7 @@ def tick(game: Game) -> TickReport:
                     "закончить раньше: gorod phase end")
             if game.records.notice(f"vote-complete:{phase}", "vote_complete", text, phase):
                 report.notices.append(text)
-    if not current.announced and now >= clocks.announce_at(current.deadline, schedule):
+    if not current.announced and clocks.announce_at(current.deadline, schedule) <= now < current.deadline:
         draft = resolve_draft(phase, clocks.moscow_text(current.deadline, schedule, now), game.markup,
                               game.texts, game_title=game.title)
         key = f"{draft.key}:{current.deadline.isoformat()}"
