@@ -23,3 +23,8 @@ def shared() -> Path:
     if path is None:
         pytest.skip("../shared (rules, scenarios, corpus) is not beside this checkout")
     return path
+
+
+def pytest_addoption(parser) -> None:
+    parser.addoption("--update-golden", action="store_true", default=False,
+                     help="rewrite the golden files (tests/publisher/golden/) from the current output")
