@@ -13,7 +13,9 @@ Every voter whose vote differs is classified:
 - `host`: gorod's reading is the voter's certain last vote in the thread and the host's
   count says otherwise (a count compiled before a later vote, a slip);
 - `elsewhere`: the host counts a vote that is not in this thread (the Void's separate vote
-  thread, edited posts, posts missing from the archive).
+  thread, edited posts), or posts are missing from the archive after the voter's last vote;
+- `rules`: a vote «Город N» forbids and the English game allows (a vote for oneself).
+A vote the host accepted in another form than the `##vote` the host required is the host's.
 
 The game config (`gorod/data/teamliquid/*.yaml`) seats every player in the engine with a
 distinct open role of weight 1 and a plain secret role, and names the hosts in `votecount:`.
@@ -47,6 +49,7 @@ _RAW_VOTE = re.compile(r"##\s*(un)?vote\b[^\n]*", re.I)
 class VoteCountSettings:
     hosts: frozenset[str]
     archive: str
+    vote_thread: bool = False   # the game also had a separate vote thread (not archived)
 
 
 def votecount_settings(game: GameConfig) -> VoteCountSettings:
@@ -55,14 +58,16 @@ def votecount_settings(game: GameConfig) -> VoteCountSettings:
     if not isinstance(raw, Mapping):
         raise GameConfigError(f"{where}: must be a mapping with hosts and archive")
     for k in raw:
-        if k not in ("hosts", "archive"):
-            raise GameConfigError(f"{where}.{k}: unknown key (known: archive, hosts)")
+        if k not in ("hosts", "archive", "vote_thread"):
+            raise GameConfigError(f"{where}.{k}: unknown key (known: archive, hosts, vote_thread)")
     hosts = raw.get("hosts")
     if not isinstance(hosts, list) or not hosts:
         raise GameConfigError(f"{where}.hosts: a list of the host and cohosts")
     if not isinstance(raw.get("archive"), str):
         raise GameConfigError(f"{where}.archive: the EDN file's name in ../shared/corpus/games")
-    return VoteCountSettings(frozenset(key(str(h)) for h in hosts), raw["archive"])
+    if not isinstance(raw.get("vote_thread", False), bool):
+        raise GameConfigError(f"{where}.vote_thread: must be true or false")
+    return VoteCountSettings(frozenset(key(str(h)) for h in hosts), raw["archive"], raw.get("vote_thread", False))
 
 
 @dataclass
@@ -101,7 +106,7 @@ class GameVotes:
         return [m for c in self.counts for m in c.mismatches]
 
     def by_kind(self) -> dict[str, int]:
-        out = {"gorod": 0, "host": 0, "elsewhere": 0}
+        out = {"gorod": 0, "host": 0, "elsewhere": 0, "rules": 0}
         for m in self.mismatches:
             out[m.kind] += 1
         return out
@@ -157,7 +162,9 @@ def check_game(path: str | Path, games_dir: str | Path) -> GameVotes:
         return by_key.get(key(text.strip().rstrip(".")))
 
     posts = edn_posts(Path(games_dir) / settings.archive)
+    gaps = [(a.number + 1, b.number - 1) for a, b in zip(posts, posts[1:]) if b.number > a.number + 1]
     day = 0
+    day_start = 0
     orders: list[Order] = []
     history: dict[str, list[tuple[int, str, Order | None, Any]]] = {}   # voter -> (post, raw, order, unresolved)
     counts: list[CountCheck] = []
@@ -169,12 +176,13 @@ def check_game(path: str | Path, games_dir: str | Path) -> GameVotes:
             m = _DAY.match(first)
             if m and first.strip().lower() == f"{m.group(1).lower()} {m.group(2)}":
                 day = int(m.group(2)) if m.group(1).lower() == "day" else -int(m.group(2))
-                orders, history = [], {}
+                orders, history, day_start = [], {}, post.number
                 continue
             if day > 0:
                 host = host_count(post, nick_of)
                 if host is not None:
-                    counts.append(_compare(post.number, day, host, engine_ballots(game, orders), history))
+                    counts.append(_compare(post.number, day, host, engine_ballots(game, orders), history,
+                                           gaps, day_start, settings.vote_thread))
             continue
         if day <= 0 or nick_of(post.author) is None:
             continue
@@ -194,41 +202,52 @@ def check_game(path: str | Path, games_dir: str | Path) -> GameVotes:
 
 
 def _compare(number: int, day: int, host: dict[str, str], ours: dict[str, str],
-             history: dict[str, list]) -> CountCheck:
-    targets = set(host.values()) | set(ours.values())
+             history: dict[str, list], gaps: list[tuple[int, int]], day_start: int,
+             elsewhere: bool = False) -> CountCheck:
     lines_same = sum(1 for t in set(host.values())
                      if {v for v, x in host.items() if x == t} == {v for v, x in ours.items() if x == t})
     check = CountCheck(number, day, len(set(host.values())), lines_same)
     for voter in sorted(set(host) | set(ours)):
         h, g = host.get(voter), ours.get(voter)
-        if h == g:
-            continue
-        check.mismatches.append(_classify(number, voter, h, g, history.get(voter, [])))
-    _ = targets
+        if h != g:
+            check.mismatches.append(_classify(number, voter, h, g, history.get(voter, []), gaps, day_start,
+                                                elsewhere))
     return check
 
 
-def _classify(number: int, voter: str, h: str | None, g: str | None, items: list) -> Mismatch:
-    unread = [i for i in items if i[2] is None]
-    if unread:
-        last = unread[-1]
-        cands = ", ".join(last[3].candidates) if last[3].candidates else "—"
-        if any(i[0] > last[0] for i in items if i[2] is not None):
-            pass
-        else:
-            return Mismatch(number, voter, h, g, "gorod",
-                            f"пост {last[0]}: «{last[1]}» не прочитан ({last[3].code.value}; кандидаты: {cands})")
+def _gap_between(gaps: list[tuple[int, int]], lo: int, hi: int) -> tuple[int, int] | None:
+    return next(((a, b) for a, b in gaps if a < hi and b > lo), None)
+
+
+def _classify(number: int, voter: str, h: str | None, g: str | None, items: list,
+              gaps: list[tuple[int, int]], day_start: int, elsewhere: bool) -> Mismatch:
+    def out(kind: str, why: str) -> Mismatch:
+        return Mismatch(number, voter, h, g, kind, why)
+
     read = [i for i in items if i[2] is not None]
+    unread = [i for i in items if i[2] is None and (not read or i[0] > read[-1][0])]
+    unread = [i for i in unread if h == voter or not i[3].candidates or any(h and h in c for c in i[3].candidates)]
+    if h is not None and unread:
+        post, text, _, item = unread[-1]
+        cands = ", ".join(item.candidates) or "—"
+        if item.code.value == "self_not_allowed":
+            return out("rules", f"пост {post}: «{text}» — голос против себя: правила «Города N» его "
+                                f"не допускают («другого персонажа»), ведущий TeamLiquid засчитал")
+        if not text.lstrip().startswith("##"):
+            return out("host", f"пост {post}: «{text[:60]}» — не в форме ##vote, которую требует ведущий, "
+                               "но он засчитал голос")
+        return out("gorod", f"пост {post}: «{text}» не прочитан ({item.code.value}; кандидаты: {cands})")
+    last_read = read[-1][0] if read else day_start
+    gap = _gap_between(gaps, last_read, number)
+    if gap is not None:
+        return out("elsewhere", f"посты {gap[0]}–{gap[1]} потеряны в архиве (после последнего голоса в теме)")
     if h is not None and not any(i[2].target == h for i in read):
-        return Mismatch(number, voter, h, g, "elsewhere",
-                        f"в теме нет голоса {voter} против {h} в этот день")
-    if read:
-        last = read[-1]
-        if h is not None and any(i[2].target == h for i in read[:-1]):
-            why = f"последний голос — пост {last[0]} «{last[1]}»; у ведущего более ранний голос"
-        elif h is None:
-            why = f"голос в посте {last[0]} «{last[1]}» ведущий не учёл"
-        else:
-            why = f"последний голос — пост {last[0]} «{last[1]}»"
-        return Mismatch(number, voter, h, g, "host", why)
-    return Mismatch(number, voter, h, g, "elsewhere", "голоса в теме нет")
+        return out("elsewhere", f"в теме нет голоса {voter} против {h} в этот день")
+    last = read[-1]
+    if h is not None and any(i[2].target == h for i in read[:-1]):
+        return out("host", f"последний голос — пост {last[0]} «{last[1]}»; у ведущего более ранний голос")
+    if h is None and elsewhere:
+        return out("elsewhere", f"голос в посте {last[0]} «{last[1]}» мог смениться в отдельной теме голосования")
+    if h is None:
+        return out("host", f"голос в посте {last[0]} «{last[1]}» ведущий не учёл")
+    return out("host", f"последний голос — пост {last[0]} «{last[1]}»")
