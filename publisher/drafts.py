@@ -124,9 +124,9 @@ def start_drafts(seats: Mapping[str, tuple[str, str]], start_events: Iterable[ev
 
 
 def describe_order(order: Order) -> str:
-    """An order in Russian words for a receipt: «Голосование: против Аня»."""
+    """An order in Russian words for a receipt: «Голосование против игрока Аня»."""
     if order.ability == "Голосование":
-        return f"Голосование: против {order.target}" if order.target else "Голосование: голос снят"
+        return f"Голосование против игрока {order.target}" if order.target else "Голосование: голос снят"
     parts = [f"«{order.ability}»"]
     if order.card:
         parts.append(f"карта {order.card}" + (f" как {order.as_card}" if order.as_card else ""))

@@ -28,6 +28,8 @@ from engine import events as ev
 from engine.names import SECRET_ROLES
 
 PUBLIC = "public"
+# Notices that tell a player someone's role: the Лич has no soul, the Демонолог an aura.
+NOTICE_ROLES = {"attack_cancelled_no_soul": "Лич", "attack_cancelled_aura": "Демонолог"}
 _ENDINGS = "(?:|а|у|ом|ем|е|и|ы|ей|ям|ами|ах|ю|я|ь|ью|ов|ой|ый|ого|ому|ым|ая|ую)"
 
 
@@ -71,6 +73,9 @@ class Knowledge:
         elif isinstance(event, ev.Learned):
             fact = event.as_dict()
             mine = self.private.setdefault(event.to, set())
+            if fact.get("notice") in NOTICE_ROLES and isinstance(fact.get("about"), str):
+                # «Без души» / «Aura of darkness»: the attacker learns whom he failed to attack
+                mine.add((fact["about"], NOTICE_ROLES[fact["notice"]]))
             if "secret" in fact and isinstance(fact.get("about"), str):
                 mine.add((fact["about"], str(fact["secret"])))
             for nick, role in (fact.get("team") or {}).items():
@@ -94,8 +99,11 @@ def _role_pattern(role: str) -> re.Pattern:
     words = []
     for word in role.split():
         stem = word.lower().replace("ё", "е")
-        # drop a final vowel or soft sign so that the case endings can follow
-        if len(stem) > 3 and stem[-1] in "аяьйоеиыу":
+        # drop an adjective's ending, or a final vowel or soft sign, so that the case
+        # endings can follow («мирным жителем»)
+        if len(stem) > 4 and stem[-2:] in ("ый", "ий", "ой", "ая", "ое"):
+            stem = stem[:-2]
+        elif len(stem) > 3 and stem[-1] in "аяьйоеиыу":
             stem = stem[:-1]
         words.append(re.escape(stem) + _ENDINGS)
     return re.compile(r"(?<![\w])" + r"\s+".join(words) + r"(?![\w])", re.IGNORECASE)
