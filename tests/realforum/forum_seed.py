@@ -11,6 +11,11 @@ PLAYERS = [
     ("carol", "carol-password"),
     ("dave", "dave-password"),
     ("мирон", "miron-password"),
+    # Four more, so that a whole game of nine can be played (the game loop's end-to-end test).
+    ("erin", "erin-password"),
+    ("frank", "frank-password"),
+    ("grace", "grace-password"),
+    ("heidi", "heidi-password"),
 ]
 PASSWORDS = dict([GM, *PLAYERS])
 
