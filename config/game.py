@@ -9,6 +9,7 @@ forum:
   gm_user: Мастер
   password_env: GOROD_GM_PASSWORD  # the name of the environment variable, never the password
   password_file: null              # or a file holding it, readable only by its owner (chmod 600)
+  min_interval: 1.0                # seconds between two requests to the forum (be polite)
 players:                           # nickname: {open, secret} (the scenario format)
   Аня: {open: Мэр, secret: Мирный житель}
 setup:                             # masks and the Мастер карт's hand (the scenario format)
@@ -59,6 +60,7 @@ class ForumConfig:
     gm_user: str | None = None
     password_env: str | None = None
     password_file: str | None = None
+    min_interval: float = 1.0
 
 
 @dataclass(frozen=True)
@@ -160,7 +162,7 @@ def _forum(raw: Any, where: str) -> ForumConfig:
         return ForumConfig()
     if not isinstance(raw, Mapping):
         raise GameConfigError(f"{where}: forum: must be a mapping")
-    known = {"profile", "base_url", "thread_url", "gm_user", "password_env", "password_file"}
+    known = {"profile", "base_url", "thread_url", "gm_user", "password_env", "password_file", "min_interval"}
     for key in raw:
         if key not in known:
             raise GameConfigError(f"{where}: forum.{key}: unknown key (known: {', '.join(sorted(known))})")
@@ -172,7 +174,13 @@ def _forum(raw: Any, where: str) -> ForumConfig:
     if env is not None and not re.match(r"^[A-Za-z_][A-Za-z0-9_]*$", str(env)):
         raise GameConfigError(f"{where}: forum.password_env: the NAME of an environment variable, "
                               f"got {env!r}")
-    return ForumConfig(**{k: (None if v is None else str(v)) for k, v in raw.items()})
+    values = {k: (None if v is None else str(v)) for k, v in raw.items() if k != "min_interval"}
+    if "min_interval" in raw:
+        interval = raw["min_interval"]
+        if isinstance(interval, bool) or not isinstance(interval, (int, float)) or interval < 0:
+            raise GameConfigError(f"{where}: forum.min_interval: expected seconds (a number ≥ 0), got {interval!r}")
+        values["min_interval"] = float(interval)
+    return ForumConfig(**values)
 
 
 def _seats(raw: Any, where: str) -> tuple[Seat, ...]:
