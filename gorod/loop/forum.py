@@ -60,6 +60,7 @@ class FileLoginForm(LoginForm):
 
 
 def read_password_file(path: str, where: str = "forum.password_file") -> str:
+    path = os.path.expanduser(path)
     try:
         info = os.stat(path)
     except OSError as exc:
@@ -123,7 +124,7 @@ class SiteForum:
                                   password_file=forum.password_file)
         else:
             login = LoginForm(url=login_url, username=forum.gm_user, password_env=forum.password_env)
-        client = HttpClient(forum.base_url, settings or HttpSettings(), login=login)
+        client = HttpClient(forum.base_url, settings or HttpSettings(min_interval=forum.min_interval), login=login)
         return cls(client, profile, store, forum.thread_url, forum.gm_user)
 
     # -- reading ----------------------------------------------------------------------------

@@ -123,6 +123,9 @@ def _take(game: Game, clock: PhaseClock, result: ParseResult, *, kind: str, sour
     records = game.records
     now = game.now()
     given_at = given or now
+    deal = game.deal() or {}
+    if deal.get("dealt_at") and given_at < datetime.fromisoformat(deal["dealt_at"]):
+        return   # written before the game began: talk, not orders
     late = given_at > clock.deadline or given_at < clock.started
     phase = str(clock.phase)
     with game.store.transaction():

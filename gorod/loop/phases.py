@@ -98,6 +98,7 @@ def resolve_phase(game: Game) -> list[int]:
         if result.state.game_over:
             game.records.put("over", {"phase": phase, "winner": result.state.winner})
         game.set_clock(opened)
+    crashpoint("resolved")
     return made
 
 
@@ -176,7 +177,6 @@ def tick(game: Game) -> TickReport:
     if now >= current.deadline:
         report.drafted.extend(resolve_phase(game))
         report.resolved.append(phase)
-        crashpoint("resolved")
     return report
 
 
