@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from enum import IntEnum
 
 from scraper.orders import morph
@@ -67,24 +68,32 @@ def first_content(toks: list[Token]) -> int:
     return i
 
 
+@lru_cache(maxsize=1)
+def _phrases_by_first_word() -> dict[str, list[tuple[int, tuple[str, ...], str]]]:
+    """The vocabulary's phrases by their first word, each with its place in the vocabulary."""
+    index: dict[str, list[tuple[int, tuple[str, ...], str]]] = {}
+    for n, (words, ability) in enumerate(vocabulary().phrases):
+        index.setdefault(words[0], []).append((n, words, ability))
+    return index
+
+
+@lru_cache(maxsize=65536)
+def _forms(low: str) -> frozenset[str]:
+    """What a phrase word may equal for this token: as written, its Latin key, its lemmas."""
+    return frozenset((low, latin_key(low))) | morph.lemmas(low)
+
+
 def _phrase_at(toks: list[Token], i: int) -> tuple[int, frozenset[str], str] | None:
-    vocab = vocabulary()
+    index = _phrases_by_first_word()
+    candidates = sorted(c for form in _forms(toks[i].low) for c in index.get(form, ()))
     best_len = 0
     found: set[str] = set()
     lemma = ""
-    for words, ability in vocab.phrases:
+    for _, words, ability in candidates:
         n = len(words)
         if n < best_len or i + n > len(toks):
             continue
-        ok = True
-        for word, tok in zip(words, toks[i:i + n]):
-            if word == tok.low or word == latin_key(tok.low):
-                continue
-            if word in morph.lemmas(tok.low):
-                continue
-            ok = False
-            break
-        if ok:
+        if all(word in _forms(tok.low) for word, tok in zip(words[1:], toks[i + 1:i + n])):
             if n > best_len:
                 best_len, found, lemma = n, set(), words[0]
             found.add(ability)

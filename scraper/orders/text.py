@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 
 from engine.names import fold
 
@@ -54,11 +55,11 @@ class Token:
     start: int
     end: int
 
-    @property
+    @cached_property
     def key(self) -> str:
         return key(self.text)
 
-    @property
+    @cached_property
     def low(self) -> str:
         """Folded, for morphology: Cyrillic words stay Cyrillic, Latin stay Latin."""
         return fold(self.text)
