@@ -195,7 +195,7 @@ class PhaseContext:
         return None
 
     def bury(self, nick: str, rule: str, killed_by: Iterable[str], orders: Iterable[Order] = (),
-             *, reveal_as: str | None = None, lives: int | None = None) -> None:
+             *, reveal_as: str | None = None, lives: int | None = None, triggers: bool = True) -> None:
         """«Как только персонаж попадает на Кладбище, его тайная роль публично раскрывается.»"""
         from engine.state import DeathRecord
 
@@ -209,7 +209,8 @@ class PhaseContext:
         self.emit(ev.Died(str(self.phase), cause, nick))
         self.emit(ev.Revealed(str(self.phase), cause, nick, reveal_as or self.apparent(nick)))
         self.state.deaths[nick] = DeathRecord(self.phase, tuple(killed_by))
-        self.after_removal(nick, by_arrest=False)
+        if triggers:
+            self.after_removal(nick, by_arrest=False)
 
     def after_removal(self, nick: str, *, by_arrest: bool) -> None:
         """Triggers at a death or an Арест (SPEC A52): Перерождение, Преемственность;
@@ -349,7 +350,9 @@ class PhaseContext:
         cause = self.cause("Раскрыть карты: список неверен", order)
         self.emit(ev.Left(str(self.phase), cause, master.nick))
         self.emit(ev.Revealed(str(self.phase), cause, master.nick, master.secret_role))
-        self.state.puppets = [pp for pp in self.state.puppets if pp.master != master.nick]
+        if self.rulings["failed_reveal_is_death"]:
+            # «После смерти Мастер карт эффект спадает» (A63 3: leaving counts as death)
+            self.state.puppets = [pp for pp in self.state.puppets if pp.master != master.nick]
 
     def throw_refusal(self, order: Order) -> tuple[Reason, str | None] | None:
         """Кинуть карты: the card must be in hand; each card's own target rule (§6.4)."""
@@ -358,8 +361,8 @@ class PhaseContext:
             return Reason.NOT_IN_HAND, None
         effect = order.as_card if order.card == "Джокер" else order.card
         if order.card == "Джокер" and (effect == "Джокер" or not self.rulings["joker_any_card"]
-                                        and effect in self.state.used_cards):
-            return Reason.CARD_TARGET, None
+                                        and effect in master.hand):
+            return Reason.CARD_TARGET, None   # A68 b: only a card not in the hand
         targets = order.targets if effect == "Валет Пик" else (order.target,)
         for nick in targets:
             if not self.p(nick).alive:

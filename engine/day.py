@@ -368,9 +368,15 @@ class Day(PhaseContext):
             self.dictate(command.by, command.target, order.by, order)
             return
         try:
-            self.resolve_order(command, controller=order.by, on_failure=failed)
+            done = self.resolve_order(command, controller=order.by, on_failure=failed)
         except Exception:
             failed()
+            return
+        cmd_spec = ability(command.ability)
+        if done and not cmd_spec.public:
+            # A66 (5): the action itself is public when executed
+            self.announce(cmd_spec.name, "Зомбирование: приказ выполнен", command,
+                          target=command.target)
 
     # --- D2 / D3 -------------------------------------------------------------------------
     def weight(self, voter: PlayerState, target: str) -> int:

@@ -318,12 +318,12 @@ class Night(PhaseContext):
             except Exception:   # a command that cannot even be read cannot run
                 accepted = False
         if accepted:
-            self.zombie_actions.append(command)
+            self.zombie_actions.append((order, command))
             self.trace(f"приказ зомби выполняется: {command}", "Зомбирование", order)
         else:
             self.zombie_failed(order.by, order)
 
-    zombie_actions: list[Order]
+    zombie_actions: list[tuple[Order, Order]]   # (the Лич's signal, the command it runs)
 
     def shuffle_refusal(self, order: Order):
         """Тасовать карты: four cards from the deck, the hand returned to it (A64)."""
@@ -331,8 +331,8 @@ class Night(PhaseContext):
         deck = [c for c in _all_cards() if c not in self.state.used_cards]
         if self.rulings["shuffle_from_deck"] == "full_deck":
             deck = list(_all_cards())
-        if len(set(order.cards)) != len(order.cards) or len(order.cards) > 4:
-            return Reason.CARD_TARGET, None
+        if len(set(order.cards)) != len(order.cards) or len(order.cards) != min(4, len(deck)):
+            return Reason.CARD_TARGET, None   # «выбирает любые четыре из оставшихся в колоде» (A64)
         if any(c not in deck for c in order.cards):
             return Reason.NOT_IN_HAND, None
         return None
@@ -441,13 +441,15 @@ class Night(PhaseContext):
     def self_conditions(self) -> None:
         """N5: Укус and Касание смерти fail on their own conditions (A38, A42)."""
         for bite in [a for a in self.actions if a.name == "Укус" and a.live]:
-            chosen = bite.order.target
+            chosen = {bite.order.target}
+            if not self.rulings["redirect_ignores_restrictions"]:
+                chosen.add(bite.targets[0])   # A44 (3) b: the rule holds on the new target too
             for other in self.actions:
                 if (other.user != bite.user and not other.auto
                         and self.p(other.user).faction is Faction.DEMONS
-                        and chosen in other.order.all_targets):
+                        and chosen & set(other.order.all_targets)):
                     bite.failed = True
-                    self.trace(f"Укус не сработал: {chosen} уже выбирали другие Демоны",
+                    self.trace(f"Укус не сработал: цель уже выбирали другие Демоны",
                                "Укус", bite.order, other.order)
                     break
         for touch in [a for a in self.actions if a.name == "Касание смерти" and a.live]:
@@ -781,13 +783,19 @@ class Night(PhaseContext):
                         self.heal(player)
 
     # --- N15 – N16 -----------------------------------------------------------------------
-    def swap_lives(self) -> None:
+    def swap_lives(self, after_deaths: bool = False) -> None:
         """N15 Валет Пик: «В конце ночи количество жизней целей меняется местами (новое
-        здоровье может быть выше максимума)» (A75)."""
+        здоровье может быть выше максимума)» (A75); under `swap_before_death: false` after
+        the deaths, between the living only."""
+        if after_deaths == self.rulings["swap_before_death"]:
+            return
         for card in self.cards_as("Валет Пик"):
             a, b = (self.p(n) for n in card.targets)
             if a.nick in self.killed or b.nick in self.killed or not (a.alive and b.alive):
                 continue
+            for loser, winner in ((a, b), (b, a)):
+                if winner.lives < loser.lives:   # it took lives from `loser` (A61: cards count)
+                    self.dealt_by[loser.nick].append("Валет Пик")
             a.lives, b.lives = b.lives, a.lives
             for player in (a, b):
                 if card.order is not None:
@@ -860,15 +868,21 @@ class Night(PhaseContext):
 
     def bury_the_dead(self) -> None:
         """N19: Dying → Кладбище; the role is revealed; triggers fire."""
-        for nick in sorted(self.dying, key=self.state.order_index):
+        dead = sorted(self.dying, key=self.state.order_index)
+        for nick in dead:
             player = self.p(nick)
             killer, order = self.killed.get(nick, (None, None))
             sources = self.killers_of(nick, killer)
             related = list(dict.fromkeys(self.damage_orders.get(nick, [])))
             self.bury(nick, "N19 смерть", sources, [order, *related],
                       reveal_as=self.reveal_as.get(nick),
-                      lives=0 if killer else min(player.lives, 0))
+                      lives=0 if killer else min(player.lives, 0), triggers=False)
+        # the deaths are simultaneous: an heir dying this night cannot inherit (A40, A54)
+        for nick in dead:
+            self.after_removal(nick, by_arrest=False)
         self.resummon()
+        if not self.rulings["swap_before_death"]:
+            self.swap_lives(after_deaths=True)
 
     def killers_of(self, nick: str, killer: str | None) -> list[str]:
         """Расследование's answer: what dealt damage, then what killed outright (A61)."""
@@ -936,6 +950,16 @@ class Night(PhaseContext):
             target = self.p(shift.target)
             if target.dead and self.rulings["shift_window_death_final"]:
                 continue
+            if self.rulings["shift_semantics"] == "add_changes" and not target.dead:
+                # A69 b: what happened in between is added on top of S1
+                saved = dict(shift.saved)
+                saved["lives"] += target.lives - shift.rolled_lives
+                if target.prison != shift.rolled_prison:
+                    saved["prison"] = target.prison
+                _restore(target, saved)
+                if target.lives <= 0:
+                    self.bury(target.nick, "Король Червей", ["Король Червей"], [shift.order], lives=target.lives)
+                continue
             _restore(target, shift.saved)
             self.trace(f"Король Червей: {target.nick} возвращается в прежнее состояние",
                        "Король Червей", shift.order)
@@ -950,7 +974,8 @@ class Night(PhaseContext):
             if target.dead and self.rulings["shift_undoes_death"]:
                 target.dead = False
             _restore(target, morning)
-            self.state.shifts.append(Shift(target.nick, self.n + 1, saved, card.order))
+            self.state.shifts.append(Shift(target.nick, self.n + 1, saved, card.order,
+                                           rolled_lives=target.lives, rolled_prison=target.prison))
             self.trace(f"Король Червей откатывает {target.nick} к прошлому утру",
                        "Король Червей", card.order)
 
@@ -1062,6 +1087,9 @@ class Night(PhaseContext):
                 if self.rulings["paranoia_tvar_clause"] == "tvar_benefits":
                     self.learn(target.nick, "Туз Крестей", card.order, about=master,
                                open=self.p(master).shown_open_role())
+                else:   # A4 b: «Твари» read as «Мастеру»: the bonus of the other cards
+                    self.learn(master, "Туз Крестей: бонус", card.order, about=target.nick,
+                               secret=self.apparent(target.nick))
             self.card_bonus(card)
 
     def card_bonus(self, card) -> None:
@@ -1073,8 +1101,8 @@ class Night(PhaseContext):
         a sender; Туз Крестей shows the Мастер карт all mail of its target."""
         for action in self.live_actions("Голубиная почта"):
             recipient = action.targets[0]
-            if not self.p(recipient).alive:
-                continue
+            if self.s0.dead.get(recipient):
+                continue   # redirected onto someone already dead: fizzles (A44 3)
             self.learn(recipient, "Голубиная почта", action.order, message=action.order.text)
             for master, watched in self.state.paranoia:
                 if watched in (action.user, recipient) and self.p(master).alive:
@@ -1116,6 +1144,15 @@ class Night(PhaseContext):
                     self.p(action.user).secret_role == "Инквизитор" and action.spec.kind is RoleKind.SECRET):
                 self.announce_unstated(action.order, action.spec,
                                        action.targets[0] if action.targets else None)
+        for signal, command in self.zombie_actions:
+            action = next((a for a in self.actions if a.order is command), None)
+            if action is None or not action.live:
+                # «Лич узнает о несрабатывании приказа, но не может знать, по какой причине.»
+                self.zombie_failed(signal.by, signal)
+            elif not action.spec.public and action.name != "Голосование":
+                # A66 (5): the action itself is public when executed
+                self.announce(action.name, "Зомбирование: приказ выполнен", command,
+                              target=action.targets[0] if action.targets else None)
         for action in self.live_actions("Тасовать карты"):
             master = self.p(action.user)
             master.hand = list(action.order.cards)
@@ -1180,13 +1217,16 @@ def _all_cards():
 
 
 def _snapshot(player) -> dict:
-    return {"lives": player.lives, "lazaret": player.lazaret, "prison": player.prison}
+    return {"lives": player.lives, "lazaret": player.lazaret, "prison": player.prison,
+            "dead": player.dead}
 
 
 def _restore(player, saved: dict) -> None:
+    """«уровень здоровья и статусы»: lives, Лазарет, Тюрьма and the Кладбище."""
     player.lives = saved["lives"]
     player.lazaret = saved["lazaret"]
     player.prison = saved["prison"]
+    player.dead = saved.get("dead", False)
 
 
 INFO_HANDLERS: dict[str, Callable[[Night, Action], None]] = {

@@ -165,6 +165,8 @@ class Shift:
     restore_at_night: int
     saved: dict[str, Any]
     order: Order | None = None
+    rolled_lives: int = 0            # the state it was rolled back to (`shift_semantics: add_changes`)
+    rolled_prison: Any = None
 
 
 @dataclass

@@ -10,9 +10,6 @@ UNSUPPORTED: dict[str, frozenset] = {
     "influence_phase": frozenset({"any"}),
     "gossip_spend": frozenset({"any_number"}),
     "standing_orders": frozenset({False}),
-    "failed_reveal_is_death": frozenset({False}),
-    "shift_semantics": frozenset({"add_changes"}),
-    "swap_before_death": frozenset({False}),
     "minus_first_day_throw": frozenset({"setup"}),
 }
 
