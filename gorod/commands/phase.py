@@ -13,8 +13,9 @@ def register(sub) -> None:
         "and draft its results. `extend`: move its deadline by --hours or to --until 'YYYY-MM-DD "
         "HH:MM' (Moscow time); past two real days for a game day only with --force (the rules).")
     actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
-    p = actions.add_parser("end", help="resolve the open phase now")
+    p = actions.add_parser("end", help="resolve the open phase now (after reading the whole thread once more)")
     add_game_option(p)
+    p.add_argument("--no-read", action="store_true", help="do not read the forum first")
     p.set_defaults(handler=_end)
     p = actions.add_parser("extend", help="move the open phase's deadline")
     add_game_option(p)
@@ -28,7 +29,11 @@ def register(sub) -> None:
 def _end(game, args) -> int:
     from gorod.loop import end_now
 
+    from gorod.loop import poll
+
     phase = game.current().phase if game.current() else None
+    if not args.no_read and phase is not None:
+        poll(game, rescan=True)   # the last orders and edits before the phase is counted
     made = end_now(game)
     print(f"{phase} разрешена; черновиков: {len(made)} (gorod drafts); открыта {game.current().phase}")
     return 0

@@ -40,7 +40,7 @@ class ForumPort(Protocol):
     engine: str
     max_length: int
 
-    def poll_thread(self) -> Iterator[PostEvent]: ...
+    def poll_thread(self, *, rescan: bool = False) -> Iterator[PostEvent]: ...
     def poll_pms(self) -> Iterator[PmEvent]: ...
     def last_post_id(self) -> int | None: ...
     def reply(self, text: str, *, after: int | None) -> Created: ...
@@ -128,8 +128,10 @@ class SiteForum:
         return cls(client, profile, store, forum.thread_url, forum.gm_user)
 
     # -- reading ----------------------------------------------------------------------------
-    def poll_thread(self) -> Iterator[PostEvent]:
-        return self.thread.poll()
+    def poll_thread(self, *, rescan: bool = False) -> Iterator[PostEvent]:
+        """New posts (from the last page on); `rescan` reads from page 1, to see edits on
+        older pages."""
+        return self.thread.poll(rescan=rescan)
 
     def poll_pms(self) -> Iterator[PmEvent]:
         return self.pms.poll()

@@ -51,11 +51,12 @@ def roster_of(state: GameState) -> Roster:
                                 for nick, p in state.players.items()})
 
 
-def poll(game: Game) -> PollReport:
-    """One pass over the thread and the PM inbox."""
+def poll(game: Game, *, rescan: bool = False) -> PollReport:
+    """One pass over the thread and the PM inbox; `rescan` reads the whole thread again,
+    to see edits on its older pages (the worker does so before a phase is resolved)."""
     report = PollReport()
     forum = game.forum
-    for event in forum.poll_thread():
+    for event in forum.poll_thread(rescan=rescan):
         report.posts += 1
         _guarded(game, take_post, event, report)
     for event in forum.poll_pms():

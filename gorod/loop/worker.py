@@ -23,6 +23,8 @@ from scraper.errors import ScraperError
 
 log = logging.getLogger(__name__)
 
+RESCAN_EVERY = 10
+
 
 @dataclass
 class CycleReport:
@@ -38,14 +40,18 @@ class CycleReport:
                 "errors": self.errors}
 
 
-def cycle(game: Game, *, read: bool = True, post: bool = True) -> CycleReport:
-    report = CycleReport()
-    if game.current() is None:
-        report.errors.append("the roles are not dealt yet: gorod deal")
-        return report
+def cycle(game: Game, *, read: bool = True, post: bool = True, rescan: bool | None = None) -> CycleReport:
+    """One round. The thread is read from page 1 (edits on older pages) when the open
+    phase is due, every `RESCAN_EVERY` rounds, or when `rescan` says so."""
+    report = CycleReport()   # before the deal: posts are read (and kept) but are no orders
     if read:
+        if rescan is None:
+            rounds = int(game.records.get("rounds", 0)) + 1
+            game.records.put("rounds", rounds)
+            current = game.current()
+            rescan = rounds % RESCAN_EVERY == 0 or (current is not None and game.now() >= current.deadline)
         try:
-            report.poll = poll(game)
+            report.poll = poll(game, rescan=rescan)
         except ScraperError as exc:
             report.errors.append(f"poll: {exc}")
             log.warning("poll failed: %s", exc)

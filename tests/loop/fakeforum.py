@@ -58,7 +58,7 @@ class FakeForum:
         return item
 
     # -- ForumPort -------------------------------------------------------------------------
-    def poll_thread(self):
+    def poll_thread(self, *, rescan: bool = False):
         for item in list(self.posts):
             if self.seen_posts.get(item.id, 0) >= item.version:
                 continue
