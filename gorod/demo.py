@@ -8,8 +8,8 @@ import sys
 from pathlib import Path
 
 from config.game import GameConfigError, load_game
-from gorod.replay import ReplayError, replay
-from gorod.replay_report import show_phase, summary, writer
+from gorod.replay import ReplayError, replay, start_drafts
+from gorod.replay_report import show_phase, show_start, summary, writer
 from publisher.russian import plural
 from scraper.errors import ScraperError
 
@@ -33,15 +33,8 @@ def run_demo(folder: str | Path = DEMO_DIR, *, trace: bool = False, out=None) ->
         write("Каждая заявка прочитана из текста постов и личных сообщений; каждая фаза разрешена "
               "движком и сравнена с объявлениями мастера игры.")
         write()
-        started = []
-
-        def on_phase(phase):
-            if not started:
-                started.append(True)
-                _start(write, report_start)
-            show_phase(write, phase, private=True, trace=trace)
-
-        report_start = _StartDrafts(game)
+        show_start(write, start_drafts(game))
+        on_phase = lambda phase: show_phase(write, phase, private=True, trace=trace)  # noqa: E731
         report = replay(game, str(folder / "thread"), str(folder / "pms"), on_phase=on_phase)
     except (GameConfigError, ReplayError, ScraperError, ValueError) as exc:
         print(f"gorod demo: {exc}", file=sys.stderr)
@@ -49,28 +42,3 @@ def run_demo(folder: str | Path = DEMO_DIR, *, trace: bool = False, out=None) ->
     write("Итог (видит только мастер):")
     summary(write, report)
     return 1 if report.differences or report.errors else 0
-
-
-class _StartDrafts:
-    """The start phase's drafts (Мистическая связь, Знакомства по ту сторону)."""
-
-    def __init__(self, game) -> None:
-        from engine.setup import new_game
-        from publisher.render import render_phase
-        _state, events = new_game(list(game.seats), game.setup, game.rulings, seed=game.seed)
-        self.drafts = render_phase("start", events)
-
-
-def _start(write, start: _StartDrafts) -> None:
-    drafts = start.drafts
-    write("=== Начало игры ===")
-    write("Сводка новостей, черновик gorod (рыжим цветом):")
-    for line in drafts.news:
-        write(f"  {line}")
-    if drafts.private:
-        write("Личные сообщения (черновики gorod):")
-        for nick, lines in drafts.private.items():
-            write(f"  → {nick}:")
-            for line in lines:
-                write(f"      {line}")
-    write()

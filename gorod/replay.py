@@ -21,6 +21,7 @@ PMs of one phase are resolved in time order (day orders resolve one by one).
 """
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Callable, Iterable, Iterator
@@ -100,6 +101,12 @@ def game_roster(game: GameConfig) -> Roster:
     return Roster(tuple(Player(s.nick, s.open_role or None, s.secret_role or None) for s in game.seats))
 
 
+def start_drafts(game: GameConfig) -> PhaseDrafts:
+    """The start phase's drafts (Мистическая связь, Знакомства по ту сторону)."""
+    _state, events = new_game(list(game.seats), game.setup, game.rulings, seed=game.seed)
+    return render_phase("start", events)
+
+
 def profile_of(game: GameConfig) -> Profile | None:
     name = game.forum.profile
     return None if not name or name == "auto" else load_profile(name)
@@ -165,8 +172,8 @@ class Replayer:
         self.timeline.settings_schedule = game.schedule
         self.state, start_events = new_game(list(game.seats), game.setup, game.rulings, seed=game.seed)
         self.start_drafts = render_phase("start", start_events)
-        self.pms = sorted((m for m in pms if key(m.author) != self.host),
-                          key=lambda m: (m.when is None, m.when or datetime.min))
+        self.pms = deque(sorted((m for m in pms if key(m.author) != self.host),
+                                key=lambda m: (m.when is None, m.when or datetime.min)))
         self.pm_count = len(self.pms)
         self.current: PhaseReplay | None = None
         self.start: datetime | None = None
@@ -258,7 +265,7 @@ class Replayer:
         the game's first phase, count for night 1: the «минус первый» day)."""
         from scraper.orders import parse_message
         while self.pms and (until is None or (self.pms[0].when is not None and self.pms[0].when < until)):
-            pm = self.pms.pop(0)
+            pm = self.pms.popleft()
             result = parse_message(pm, self.roster, self.parsing)
             for item in result.unresolved:
                 self.current.unresolved.append((pm, item))
@@ -374,4 +381,4 @@ def phase_heading(phase: PhaseId) -> str:
 
 
 __all__ = ["Difference", "PhaseReplay", "ReplayError", "ReplayReport", "Replayer", "replay", "phase_heading",
-           "game_roster", "profile_of"]
+           "game_roster", "profile_of", "start_drafts"]

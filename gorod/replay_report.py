@@ -16,16 +16,23 @@ def writer(out: TextIO) -> Write:
     return lambda line="": print(line, file=out)
 
 
-def show_start(write: Write, report_or_drafts, *, private: bool) -> None:
-    drafts = report_or_drafts
-    if private and drafts.private:
-        write("=== Начало игры ===")
+def show_start(write: Write, drafts) -> None:
+    """The start phase's drafts (Мистическая связь, Знакомства по ту сторону)."""
+    write("=== Начало игры ===")
+    write("Сводка новостей, черновик gorod (рыжим цветом):")
+    for line in drafts.news:
+        write(f"  {line}")
+    _private(write, drafts.private)
+    write()
+
+
+def _private(write: Write, private: dict[str, list[str]]) -> None:
+    if private:
         write("Личные сообщения (черновики gorod):")
-        for nick, lines in drafts.private.items():
+        for nick, lines in private.items():
             write(f"  → {nick}:")
             for line in lines:
                 write(f"      {line}")
-        write()
 
 
 def show_phase(write: Write, phase: PhaseReplay, *, private: bool = False, trace: bool = False,
@@ -38,12 +45,8 @@ def show_phase(write: Write, phase: PhaseReplay, *, private: bool = False, trace
         write("Сводка новостей, черновик gorod (рыжим цветом):")
         for line in phase.drafts.news:
             write(f"  {line}")
-        if private and phase.drafts.private:
-            write("Личные сообщения (черновики gorod):")
-            for nick, lines in phase.drafts.private.items():
-                write(f"  → {nick}:")
-                for line in lines:
-                    write(f"      {line}")
+        if private:
+            _private(write, phase.drafts.private)
     if announced:
         if phase.gm_lines:
             write("Мастер объявил (игромеханический текст):")

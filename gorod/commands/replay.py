@@ -8,7 +8,7 @@ from __future__ import annotations
 import sys
 
 from config.game import GameConfigError, load_game
-from gorod.replay import ReplayError, replay
+from gorod.replay import ReplayError, replay, start_drafts
 from gorod.replay_report import ProgressBar, show_phase, show_start, summary, writer
 from scraper.errors import ScraperError
 from scraper.orders import SettingsError
@@ -47,19 +47,16 @@ def run_replay(source: str, game_path: str, pms: str | None = None, *, private: 
         write(f"gorod replay — {title}")
         write(f"Игроков: {len(game.seats)}")
         write()
-        printed_start = []
+        if private:
+            show_start(write, start_drafts(game))
 
         def on_phase(phase):
-            if not printed_start:
-                printed_start.append(True)
             show_phase(write, phase, private=private, trace=trace)
 
         report = replay(game, source, pms, progress=ProgressBar() if progress else None, on_phase=on_phase)
     except (GameConfigError, SettingsError, ReplayError, ScraperError, ValueError) as exc:
         print(f"gorod replay: {exc}", file=sys.stderr)
         return 2
-    if private:
-        show_start(write, report.start_drafts, private=True)
     summary(write, report)
     if report.errors:
         for error in report.errors:
