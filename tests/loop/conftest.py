@@ -13,23 +13,11 @@ import yaml
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from fakeforum import FakeForum  # noqa: E402
+from loopdata import PLAYERS  # noqa: E402
 
 from config.game import load_game  # noqa: E402
 from gorod.loop.game import Game  # noqa: E402
 from gorod.store import Store  # noqa: E402
-
-# Nine players, secret roles fixed so the tests know who does what.
-PLAYERS = {
-    "alice": {"open": "Мэр", "secret": "Лич"},
-    "bob": {"open": "Оракул", "secret": "Зомби"},
-    "carol": {"open": "Священник", "secret": "Демонолог"},
-    "dave": {"open": "Вор", "secret": "Бес"},
-    "erin": {"open": "Бандит", "secret": "Начальник стражи"},
-    "frank": {"open": "Лекарь", "secret": "Стражник"},
-    "grace": {"open": "Сыщик", "secret": "Мирный житель"},
-    "heidi": {"open": "Богач", "secret": "Дознаватель"},
-    "мирон": {"open": "Цыганка", "secret": "Мирный житель"},
-}
 
 # Monday 30 Nov 2026, 12:00 in Moscow (09:00 UTC).
 T0 = datetime(2026, 11, 30, 9, 0, tzinfo=timezone.utc)
