@@ -75,6 +75,10 @@ class Day(PhaseContext):
         }
         for old in [d for d in self.state.mornings if d < self.n - 1]:
             del self.state.mornings[old]
+        for controlled, (vote_target, noble, order) in self.marks.influence.items():
+            target = self.p(controlled)
+            if self.can_vote(target) and self.p(noble).alive and self.p(vote_target).alive:
+                self.dictate(controlled, vote_target, noble, order)
 
     # --- D1 ------------------------------------------------------------------------------
     def resolve_order(self, raw: Order, *, controller: str | None = None,

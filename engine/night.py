@@ -282,6 +282,14 @@ class Night(PhaseContext):
             return self.throw_refusal(order)
         if spec.name == "Тасовать карты":
             return self.shuffle_refusal(order)
+        if spec.name == "Влияние":
+            controlled, vote_target = order.targets
+            if controlled == order.by or vote_target == controlled:
+                return Reason.TARGET_SELF, controlled
+            last = self.state.influence_log.get(order.by)
+            if last and last[0] == controlled and (
+                    self.rulings["influence_repeat"] == "consecutive_uses" or last[1] == self.n - 1):
+                return Reason.TARGET_REPEATED, controlled
         if spec.name == "На страже" and order.target == order.by \
                 and self.rulings["guard_self"] == "rejected":
             return Reason.TARGET_SELF, order.target
@@ -1119,6 +1127,11 @@ class Night(PhaseContext):
         marks.touched |= self.touched
         for action in self.live_actions("Обвинение в ведьмовстве"):
             marks.accused[action.targets[0]] = action.user
+        for action in self.live_actions("Влияние"):
+            # `influence_phase: any`: a night Влияние dictates the vote of the coming day
+            controlled, vote_target = action.targets[0], action.targets[1]
+            marks.influence[controlled] = (vote_target, action.user, action.order)
+            self.state.influence_log[action.user] = (controlled, self.n)
         self.state.marks = marks
         for card in self.cards_as("Туз Бубен"):
             self.p(card.targets[0]).silenced = True   # «до конца игры» (A81)

@@ -147,6 +147,8 @@ class DayMarks:
     touched: set[str] = field(default_factory=set)         # Касание смерти block
     accused: dict[str, str] = field(default_factory=dict)  # target -> Инквизитор
     sex_changed: set[str] = field(default_factory=set)     # Смена пола (set by day)
+    # Влияние given at night (`influence_phase: any`): controlled -> (vote target, Дворянин, order)
+    influence: dict[str, tuple[str, str, Order]] = field(default_factory=dict)
 
 
 @dataclass

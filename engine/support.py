@@ -7,7 +7,6 @@ from __future__ import annotations
 
 UNSUPPORTED: dict[str, frozenset] = {
     "unstated_phase": frozenset({"any"}),
-    "influence_phase": frozenset({"any"}),
     "gossip_spend": frozenset({"any_number"}),
     "standing_orders": frozenset({False}),
     "minus_first_day_throw": frozenset({"setup"}),
