@@ -139,16 +139,22 @@ class Span:
 
 
 _TAG = re.compile(r"\[(/?)(b|strong|color|colour)(?:=([^\]]*))?\]", re.IGNORECASE)
+_QUOTED = re.compile(r"«[^»]*»")
 
 
 def strip_markup(text: str) -> tuple[str, list[Span]]:
-    """Remove [b]…[/b] and [color=…]…[/color] from a pasted text, keeping the spans."""
+    """Remove [b]…[/b] and [color=…]…[/color] from a pasted text, keeping the spans.
+
+    Text inside «…» is a quoted message (Голубиная почта) and is kept as written."""
     out: list[str] = []
     stack: list[tuple[str, str | None, int]] = []
     spans: list[Span] = []
     pos = 0
     length = 0
+    quoted = [(m.start(), m.end()) for m in _QUOTED.finditer(text)]
     for m in _TAG.finditer(text):
+        if any(start < m.start() < end for start, end in quoted):
+            continue
         chunk = text[pos:m.start()]
         out.append(chunk)
         length += len(chunk)

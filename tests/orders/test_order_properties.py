@@ -2,6 +2,7 @@
 the way the memo teaches (`render`) parses back to the same order."""
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from engine.abilities import ABILITIES, Field, RoleKind, TargetRule
@@ -149,3 +150,12 @@ def test_parser_never_crashes_on_order_like_text(text, author, private, parse_se
         assert order.by == (author if author in PLAYERS else "")
         if order.by:
             assert Order.parse(str(order)) == order
+
+
+@pytest.mark.parametrize("message", ["[COLOR]", "[b]x[/b]", "[color=red]a[/color] b", "x [/b] y"])
+def test_pigeon_message_keeps_bbcode_like_text(message):
+    """A quoted message is kept as written: BBCode inside «…» is not emphasis (found by the
+    round-trip property above with «[COLOR]»)."""
+    order = Order("Лис", "Голубиная почта", to="Gena", text=message)
+    result = parse_text(render(order), ROSTER, author="Лис", private=True)
+    assert result.orders == (order,)
