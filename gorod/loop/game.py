@@ -132,10 +132,15 @@ class Game:
         return bool(self.records.get("over"))
 
     # -- the fold ----------------------------------------------------------------------------------
-    def start(self) -> tuple[GameState, list[ev.Event]]:
-        deal = self.deal()
+    def start(self, deal: dict[str, Any] | None = None) -> tuple[GameState, list[ev.Event]]:
+        """The game at its start, from the stored deal (or the given one, to try it).
+        Until night 1 is resolved the setup (masks, the hand) is the config's: the GM
+        writes the players' answers to their start PMs there."""
+        deal = deal or self.deal()
         if deal is None:
             raise LoopError("the roles are not dealt yet: run `gorod deal`")
+        if not self.records.phases():
+            deal = {**deal, "setup": dict(self.config.setup)}
         seats = [Seat(nick, open_role, secret) for nick, (open_role, secret) in deal["seats"].items()]
         rulings = Rulings.from_mapping(deal.get("rulings") or {})
         try:

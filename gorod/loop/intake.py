@@ -28,7 +28,8 @@ from gorod.loop.game import Game, PhaseClock
 from publisher.drafts import describe_order, late_draft, receipt_draft
 from scraper.orders import ParseSettings, Roster, parse_message, parse_post
 from scraper.orders.result import ParseResult
-from scraper.poll import Change
+from scraper.model import Emphasis, Post, PrivateMessage
+from scraper.poll import Change, PmEvent, PostEvent
 
 
 @dataclass
@@ -56,6 +57,7 @@ def poll(game: Game, *, rescan: bool = False) -> PollReport:
     to see edits on its older pages (the worker does so before a phase is resolved)."""
     report = PollReport()
     forum = game.forum
+    retry(game, report)
     for event in forum.poll_thread(rescan=rescan):
         report.posts += 1
         _guarded(game, take_post, event, report)
@@ -72,10 +74,63 @@ def _guarded(game: Game, take, event, report: PollReport) -> None:
         take(game, event, report)
     except Exception as exc:   # noqa: BLE001 — reported to the GM, the poll goes on
         source = getattr(event, "post_id", None) or getattr(event, "message_id", "?")
-        text = f"не удалось обработать {source} (версия {event.version}): {type(exc).__name__}: {exc}"
-        game.records.notice(f"intake-error:{source}:{event.version}", "error", text)
+        text = (f"не удалось обработать {source} (версия {event.version}): {type(exc).__name__}: {exc}; "
+                "повторю при следующем опросе")
+        with game.store.transaction():
+            game.records.notice(f"intake-error:{source}:{event.version}", "error", text)
+            pending = game.records.get("retry", [])
+            pending.append(_event_json(event))
+            game.records.put("retry", pending)
         report.notes.append(text)
     crashpoint("poll")
+
+
+def retry(game: Game, report: PollReport) -> None:
+    """Events a poll could not handle (kept in the store) are tried again first: a post
+    or PM is never lost to an error, only delayed until the GM fixes its cause."""
+    pending = game.records.get("retry", [])
+    if not pending:
+        return
+    left = []
+    for data in pending:
+        event = _event_from_json(data)
+        try:
+            (take_post if isinstance(event, PostEvent) else take_pm)(game, event, report)
+        except Exception:   # noqa: BLE001 — still failing: kept for the next poll
+            left.append(data)
+    game.records.put("retry", left)
+
+
+def _event_json(event) -> dict[str, Any]:
+    if isinstance(event, PostEvent):
+        return {"type": "post", "change": event.change.value, "thread": event.thread, "id": event.post_id,
+                "version": event.version, "item": event.post.to_json() if event.post else None,
+                "last_seen": event.last_seen}
+    return {"type": "pm", "change": event.change.value, "thread": event.conversation, "id": event.message_id,
+            "version": event.version, "item": event.message.to_json() if event.message else None}
+
+
+def _event_from_json(data: dict[str, Any]):
+    item = data.get("item")
+    if data["type"] == "post":
+        post = _model(Post, item) if item else None
+        return PostEvent(Change(data["change"]), data["thread"], data["id"], data["version"], post,
+                         data.get("last_seen"))
+    message = _model(PrivateMessage, item) if item else None
+    return PmEvent(Change(data["change"]), data["thread"], data["id"], data["version"], message)
+
+
+def _model(cls, item: dict[str, Any]):
+    values = {}
+    for key, value in item.items():
+        if key in ("posted_at", "edited_at", "sent_at") and value:
+            value = datetime.fromisoformat(value)
+        elif key == "emphasis":
+            value = tuple(Emphasis(**e) for e in value)
+        elif isinstance(value, list):
+            value = tuple(value)
+        values[key] = value
+    return cls(**values)
 
 
 def _context(game: Game) -> tuple[PhaseClock | None, Roster, ParseSettings]:

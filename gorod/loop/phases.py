@@ -69,12 +69,12 @@ def resolve_phase(game: Game) -> list[int]:
     if game.over():
         raise LoopError("the game is over")
     phase = str(current.phase)
+    new_deal = None
     if not game.records.phases():
         deal = game.deal()
         if deal.get("setup") != dict(game.config.setup):
-            deal = {**deal, "setup": dict(game.config.setup)}
-            game.records.put("deal", deal)
-    state, _events = game.fold()
+            new_deal = {**deal, "setup": dict(game.config.setup)}   # frozen with night 1
+    state, _events = game.fold()    # a setup that cannot start the game is refused here
     orders, ids = _orders(game, phase)
     try:
         result = resolve(state, current.phase, orders)
@@ -89,6 +89,8 @@ def resolve_phase(game: Game) -> list[int]:
     opened = PhaseClock(nxt, now, clocks.deadline(nxt, now, game.config.schedule, cycle_started), cycle_started)
     made = []
     with game.store.transaction():
+        if new_deal is not None:
+            game.records.put("deal", new_deal)
         game.records.save_phase(phase, current.phase.index, [str(o) for o in orders], ids,
                                 [event_json(e) for e in result.events])
         for draft in drafts:

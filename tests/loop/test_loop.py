@@ -357,3 +357,39 @@ def test_receipts_when_the_gm_enables_them(make_game, forum, clock):
     cycle(game)
     [receipt] = [d for d in game.records.drafts() if d.kind == "receipt"]
     assert receipt.audience == "dave" and "«Кража», цель: grace" in receipt.body
+
+
+def test_a_setup_that_cannot_start_the_game_is_refused_and_nothing_is_lost(make_game, forum, clock):
+    game = dealt(make_game, setup={"grace": {"mask": "Бес"}})   # grace is no Тварь nor Инквизитор
+    clock.at("13:00")
+    forum.pm("dave", "Кража — grace", clock.now)
+    cycle(game)
+    with pytest.raises(LoopError, match="only the Тварь and the Инквизитор choose a mask"):
+        resolve_phase(game)
+    assert game.records.phases() == []
+    assert game.records.orders("night 1") == []               # the PM could not be read against that setup...
+    assert "retry" in game.records.notices()[0]["text"] or game.records.get("retry")
+    fixed = make_game(setup={})                                # the GM fixes game.yaml
+    cycle(fixed)                                               # ...and is read now
+    assert [r.by for r in fixed.records.orders("night 1")] == ["dave"]
+    resolve_phase(fixed)
+    assert [p["phase"] for p in fixed.records.phases()] == ["night 1"]
+    assert fixed.deal()["setup"] == {}
+
+
+def test_a_post_that_fails_is_kept_and_taken_when_its_cause_is_gone(make_game, forum, clock, monkeypatch):
+    game = dealt(make_game)
+    clock.at("13:00")
+    forum.pm("dave", "Кража — grace", clock.now)
+    import gorod.loop.intake as intake
+
+    real = intake.parse_message
+    monkeypatch.setattr(intake, "parse_message", lambda *a, **k: 1 / 0)
+    report = cycle(game)
+    assert report.poll.orders == 0 and "ZeroDivisionError" in report.poll.notes[0]
+    assert [n["kind"] for n in game.records.notices()] == ["error"]
+    assert cycle(game).poll.orders == 0                      # still failing, still kept
+    monkeypatch.setattr(intake, "parse_message", real)
+    assert cycle(game).poll.orders == 1
+    assert game.records.get("retry") == []
+    assert cycle(game).poll.orders == 0
