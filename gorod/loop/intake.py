@@ -189,6 +189,8 @@ def _take(game: Game, clock: PhaseClock, result: ParseResult, *, kind: str, sour
                    if o.source_version < version and o.status == "active"]
         for order in earlier:
             records.set_order_status(order.id, "superseded", f"заменена правкой (версия {version})")
+        if version > 1:
+            records.close_source_unresolved(kind, source_id, version)
         stored = []
         for item, order in enumerate(result.orders):
             by = order.by or author

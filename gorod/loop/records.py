@@ -157,6 +157,12 @@ class Records:
         sql = "SELECT * FROM unresolved" + (" WHERE status = 'open'" if open_only else "") + " ORDER BY id"
         return [{**dict(r), "candidates": json.loads(r["candidates"])} for r in self.db.execute(sql)]
 
+    def close_source_unresolved(self, kind: str, source_id: str, below_version: int) -> None:
+        """An edited post's earlier versions: their unresolved items are moot."""
+        with self.store.transaction() as db:
+            db.execute("UPDATE unresolved SET status = 'done' WHERE source_kind = ? AND source_id = ? "
+                       "AND source_version < ? AND status = 'open'", (kind, source_id, below_version))
+
     def close_unresolved(self, item_id: int) -> bool:
         with self.store.transaction() as db:
             return db.execute("UPDATE unresolved SET status = 'done' WHERE id = ?", (item_id,)).rowcount > 0

@@ -393,3 +393,45 @@ def test_a_post_that_fails_is_kept_and_taken_when_its_cause_is_gone(make_game, f
     assert cycle(game).poll.orders == 1
     assert game.records.get("retry") == []
     assert cycle(game).poll.orders == 0
+
+
+def test_an_edit_that_clears_up_a_post_closes_its_unresolved_item(make_game, forum, clock):
+    game = dealt(make_game)
+    clock.at("11:00", 1)
+    cycle(game)
+    post = forum.post("erin", "Голосую против Гриши", clock.now)
+    cycle(game)
+    assert len(game.records.unresolved()) == 1
+    forum.edit(post, "Голосую против dave")
+    cycle(game)
+    assert game.records.unresolved() == []
+    assert [r.text for r in game.records.orders("day 1")] == ["{by: erin, ability: Голосование, target: dave}"]
+
+
+def test_the_worker_runs_on_its_interval_with_an_injected_sleep(make_game, monkeypatch):
+    """`gorod run`: a round now, then one every poll_interval (the schedule package reads
+    datetime.now(); the test's sleep moves that clock instead of waiting)."""
+    import datetime as real_datetime
+
+    import schedule
+
+    from gorod.loop import run
+
+    game = dealt(make_game)
+    shift = [0.0]
+
+    class Shifted(real_datetime.datetime):
+        @classmethod
+        def now(cls, tz=None):
+            return real_datetime.datetime.now(tz) + real_datetime.timedelta(seconds=shift[0])
+
+    monkeypatch.setattr(schedule.datetime, "datetime", Shifted)
+    slept, reports = [], []
+
+    def sleep(seconds):
+        slept.append(seconds)
+        shift[0] += seconds
+
+    run(game, sleep=sleep, rounds=3, on_report=reports.append)
+    assert len(reports) == 3 and all(r.errors == [] for r in reports)
+    assert 2 * game.config.poll_interval <= sum(slept) <= 2 * game.config.poll_interval + 5
