@@ -419,11 +419,12 @@ def test_the_worker_runs_on_its_interval_with_an_injected_sleep(make_game, monke
 
     game = dealt(make_game)
     shift = [0.0]
+    original = real_datetime.datetime
 
-    class Shifted(real_datetime.datetime):
+    class Shifted(original):
         @classmethod
         def now(cls, tz=None):
-            return real_datetime.datetime.now(tz) + real_datetime.timedelta(seconds=shift[0])
+            return original.now(tz) + real_datetime.timedelta(seconds=shift[0])
 
     monkeypatch.setattr(schedule.datetime, "datetime", Shifted)
     slept, reports = [], []
