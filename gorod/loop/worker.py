@@ -85,6 +85,6 @@ def run(game: Game, *, sleep: Callable[[float], None] = time.sleep, rounds: int 
     scheduler.every(game.config.poll_interval).seconds.do(job)
     job()
     while rounds is None or done < rounds:
-        scheduler.run_pending()
         wait = scheduler.idle_seconds
         sleep(max(1.0, min(wait if wait is not None else 1.0, 60.0)))
+        scheduler.run_pending()
