@@ -60,6 +60,14 @@ def register(sub) -> None:
     p.add_argument("--title", help="a new title (PMs)")
     p.set_defaults(handler=_edit)
 
+    p = sub.add_parser("redraft", help="render a resolved phase's drafts again (after a template change)",
+                       description="Render the drafts of a resolved phase again from its events, with the "
+                       "templates as they are now. Pending drafts not edited by hand get the new text; "
+                       "edited, approved and posted ones are kept.")
+    add_game_option(p)
+    p.add_argument("phase", metavar="PHASE", help="'night 1', 'day 2', ...")
+    p.set_defaults(handler=_redraft)
+
     p = sub.add_parser("publish", help="post the approved drafts now, exactly once",
                        description="Post every approved draft to the forum (a reply in the thread, or a PM), "
                        "split where the forum caps length; after a crash, what reached the forum is found "
@@ -199,3 +207,12 @@ def _publish(game, args) -> int:
         for draft_id, error in report.failed.items():
             print(f"черновик #{draft_id} не отправлен: {error}")
     return 1 if report.failed else 0
+
+
+@with_game("redraft")
+def _redraft(game, args) -> int:
+    from gorod.loop import draft
+
+    made = draft(game, args.phase)
+    print(f"{args.phase}: черновиков обновлено или добавлено: {len(made)}")
+    return 0

@@ -11,6 +11,7 @@ The library a CLI or a web console calls; `gorod/commands/` is a thin edge over 
     poll(game)                               # new posts/PMs -> orders, unresolved items, receipts
     tick(game)                               # day orders at once, «резолв», vote complete, boundary
     resolve_phase(game)                      # the open phase now (`gorod phase end`)
+    draft(game, "night 1")                   # a resolved phase's drafts again (after a template change)
     extend(game, hours=12)                   # `gorod phase extend`
     game.fold(upto="day 1")                  # (GameState, events) at any past moment
     game.records.drafts(["pending"])         # DraftRow: id, kind, audience, title, body, trace, state
@@ -32,6 +33,7 @@ only approved drafts; `approve` refuses a text that names a secret its audience 
 know (`publisher.secrets`) unless forced.
 """
 from gorod.loop.deal import deal
+from gorod.loop.drafting import draft
 from gorod.loop.game import Game, LoopError, PhaseClock
 from gorod.loop.intake import poll
 from gorod.loop.orders import add_order, drop_order
@@ -39,5 +41,5 @@ from gorod.loop.phases import end_now, extend, resolve_phase, tick
 from gorod.loop.publish import approve, check_draft, edit, publish, reject
 from gorod.loop.worker import cycle, run
 
-__all__ = ["Game", "LoopError", "PhaseClock", "add_order", "approve", "check_draft", "cycle", "deal",
+__all__ = ["Game", "LoopError", "PhaseClock", "add_order", "approve", "check_draft", "cycle", "deal", "draft",
            "drop_order", "edit", "end_now", "extend", "poll", "publish", "reject", "resolve_phase", "run", "tick"]

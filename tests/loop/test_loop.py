@@ -436,3 +436,22 @@ def test_the_worker_runs_on_its_interval_with_an_injected_sleep(make_game, monke
     run(game, sleep=sleep, rounds=3, on_report=reports.append)
     assert len(reports) == 3 and all(r.errors == [] for r in reports)
     assert 2 * game.config.poll_interval - 2 <= sum(slept) <= 2 * game.config.poll_interval + 5
+
+
+def test_a_template_change_redrafts_a_resolved_phase(make_game, tmp_path, clock):
+    game = dealt(make_game)
+    clock.at("10:00", 1)
+    cycle(game)
+    news = next(d for d in game.records.drafts() if d.kind == "news")
+    folder = tmp_path / "texts"
+    folder.mkdir()
+    (folder / "news.j2").write_text("{% macro title() %}Сводка{% endmacro %}Сводка: {{ lines|join(' ') }}",
+                                    encoding="utf-8")
+    from gorod.loop import draft
+
+    changed = make_game(templates=str(folder))
+    assert draft(changed, "night 1") == [news.id]
+    again = changed.records.draft(news.id)
+    assert again.title == "Сводка" and again.body == "Сводка: Ничего примечательного не произошло.\n"
+    with pytest.raises(LoopError, match="day 3 is not resolved"):
+        draft(changed, "day 3")
