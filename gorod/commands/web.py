@@ -1,0 +1,46 @@
+"""`gorod web`: the GM's console in the browser, on 127.0.0.1 with a random access token."""
+from __future__ import annotations
+
+import os
+import sys
+
+from gorod.commands._game import add_game_option
+
+
+def register(sub) -> None:
+    parser = sub.add_parser(
+        "web", help="the GM's console in the browser (127.0.0.1, token printed at start)",
+        description="Serve the GM's console on 127.0.0.1: the game (players with open and secret roles, "
+        "lives, statuses, masks; phase, moon, deadline countdown), this phase's orders with their source "
+        "texts and the unresolved ones to pick, the live vote tally with each vote's weight and why, the "
+        "drafts as the forum will show them («почему?» per line, edit, approve / reject, approve all, "
+        "posting status), manual orders and overrides, the game's rulings. A random access token is "
+        "printed at start: open the printed URL once, the browser keeps a cookie. Stop with Ctrl+C.")
+    add_game_option(parser)
+    parser.add_argument("--port", type=int, default=8765, help="the port on 127.0.0.1 (default 8765; 0: any free one)")
+    parser.set_defaults(handler=_web)
+
+
+def _web(args) -> int:
+    from config.game import GameConfigError
+    from gorod.loop.game import Game
+    from gorod.web import Console, new_token, serve
+
+    try:
+        Game.open(args.game).store.close()   # a bad config is told now, not on the first page
+    except GameConfigError as exc:
+        print(f"gorod web: {exc}", file=sys.stderr)
+        return 2
+    token = os.environ.get("GOROD_WEB_TOKEN") or new_token()
+    app = Console(lambda: Game.open(args.game), token)
+
+    def ready(url: str) -> None:
+        print(f"gorod web: консоль мастера / GM console: {url}?token={token}", flush=True)
+        print("Only this machine can connect; the link carries the access token. Ctrl+C stops.", flush=True)
+
+    try:
+        serve(app, port=args.port, ready=ready)
+    except OSError as exc:
+        print(f"gorod web: cannot listen on 127.0.0.1:{args.port}: {exc}", file=sys.stderr)
+        return 1
+    return 0

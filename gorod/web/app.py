@@ -1,0 +1,265 @@
+"""The GM's console: a WSGI application (Werkzeug) over the game loop library.
+
+    app = Console(lambda: Game.open("game.yaml"), token=new_token())
+    werkzeug.serving.make_server("127.0.0.1", 8765, app).serve_forever()
+
+One page, server-rendered (jinja2, autoescape on): the game, this phase's orders with
+their source texts (unresolved first, with candidates to pick), the live vote tally,
+the drafts (as the forum will show them, «почему?» per line, edit, approve / reject,
+approve all, posting status), manual orders and overrides, the game's rulings. Every
+button is a small POST form that calls one library function (`gorod.loop`) and
+redirects back (post/redirect/get); the library's refusals (`LoopError`) come back as a
+message at the top of the page. The game is opened afresh for each request (its store
+is SQLite; the worker may be writing to it at the same time) and closed after.
+
+Access: see `gorod.web.security` — the token on the first visit, a cookie after it, a
+CSRF field in every form. Every string from the forum reaches the page escaped.
+"""
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Callable
+from urllib.parse import urlencode
+
+from jinja2 import Environment, PackageLoader, select_autoescape
+from werkzeug.exceptions import HTTPException, NotFound
+from werkzeug.routing import Map, Rule
+from werkzeug.utils import redirect, safe_join
+from werkzeug.wrappers import Request, Response
+
+from gorod.loop.game import Game, LoopError
+from gorod.web import queries
+from gorod.web.render import to_html
+from gorod.web.security import COOKIE, csrf_token, same
+
+log = logging.getLogger(__name__)
+STATIC = Path(__file__).resolve().parent / "static"
+CSP = ("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self'; "
+       "form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
+
+ROUTES = Map([
+    Rule("/", endpoint="index", methods=["GET"]),
+    Rule("/static/<name>", endpoint="static", methods=["GET"]),
+    Rule("/refresh", endpoint="refresh", methods=["POST"]),
+    Rule("/order/add", endpoint="order_add", methods=["POST"]),
+    Rule("/order/<int:order_id>/drop", endpoint="order_drop", methods=["POST"]),
+    Rule("/order/<int:order_id>/restore", endpoint="order_restore", methods=["POST"]),
+    Rule("/unresolved/<int:item_id>/pick", endpoint="unresolved_pick", methods=["POST"]),
+    Rule("/unresolved/<int:item_id>/dismiss", endpoint="unresolved_dismiss", methods=["POST"]),
+    Rule("/draft/<int:draft_id>/edit", endpoint="draft_edit", methods=["POST"]),
+    Rule("/draft/<int:draft_id>/approve", endpoint="draft_approve", methods=["POST"]),
+    Rule("/draft/<int:draft_id>/reject", endpoint="draft_reject", methods=["POST"]),
+    Rule("/drafts/approve-all", endpoint="approve_all", methods=["POST"]),
+    Rule("/publish", endpoint="publish", methods=["POST"]),
+    Rule("/phase/end", endpoint="phase_end", methods=["POST"]),
+    Rule("/phase/extend", endpoint="phase_extend", methods=["POST"]),
+    Rule("/notices/seen", endpoint="notices_seen", methods=["POST"]),
+])
+
+
+class Console:
+    def __init__(self, open_game: Callable[[], Game], token: str) -> None:
+        self.open_game = open_game
+        self.token = token
+        self.csrf = csrf_token(token)
+        self.flash: list[tuple[str, str]] = []    # (kind, text) shown once on the next page
+        self.env = Environment(loader=PackageLoader("gorod.web", "templates"),
+                               autoescape=select_autoescape(["html"], default=True),
+                               trim_blocks=True, lstrip_blocks=True)
+        self.env.globals.update(csrf=self.csrf, phase_ru=queries.phase_ru)
+
+    # -- WSGI ----------------------------------------------------------------------------------
+    def __call__(self, environ, start_response):
+        request = Request(environ)
+        try:
+            response = self.dispatch(request)
+        except HTTPException as exc:
+            response = exc.get_response(environ)
+        for name, value in (("Content-Security-Policy", CSP), ("X-Content-Type-Options", "nosniff"),
+                            ("Referrer-Policy", "no-referrer"), ("Cache-Control", "no-store"),
+                            ("X-Frame-Options", "DENY")):
+            response.headers.setdefault(name, value)
+        return response(environ, start_response)
+
+    def dispatch(self, request: Request) -> Response:
+        given = request.args.get("token")
+        if given is not None and request.method == "GET" and same(given, self.token):
+            args = {k: v for k, v in request.args.items(multi=True) if k != "token"}
+            response = redirect(request.path + ("?" + urlencode(args) if args else ""), code=303)
+            response.set_cookie(COOKIE, self.token, httponly=True, samesite="Strict", path="/")
+            return response
+        if not same(request.cookies.get(COOKIE), self.token):
+            return self.refused("Нужен токен доступа: откройте ссылку, которую напечатал `gorod web` "
+                                "(access token required: open the URL `gorod web` printed).")
+        if request.method == "POST" and not same(request.form.get("csrf"), self.csrf):
+            return self.refused("Форма устарела или пришла не из консоли (CSRF token missing or wrong): "
+                                "обновите страницу.")
+        endpoint, values = ROUTES.bind_to_environ(request.environ).match()
+        if endpoint == "static":
+            return self.static(values["name"])
+        game = self.open_game()
+        try:
+            if endpoint == "index":
+                return self.index(game)
+            anchor = getattr(self, "do_" + endpoint)(game, request, **values)
+            return redirect("/#" + (anchor or "top"), code=303)
+        except LoopError as exc:
+            self.flash.append(("error", str(exc)))
+            return redirect("/#top", code=303)
+        finally:
+            game.store.close()
+
+    def refused(self, text: str) -> Response:
+        page = self.env.get_template("refused.html").render(text=text)
+        return Response(page, status=403, mimetype="text/html")
+
+    def static(self, name: str) -> Response:
+        path = safe_join(str(STATIC), name)
+        if path is None or not Path(path).is_file():
+            raise NotFound()
+        mimetype = {"css": "text/css", "js": "text/javascript", "png": "image/png"}.get(name.rsplit(".", 1)[-1],
+                                                                                      "application/octet-stream")
+        return Response(Path(path).read_bytes(), mimetype=mimetype)
+
+    # -- the page -------------------------------------------------------------------------------
+    def index(self, game: Game) -> Response:
+        flash, self.flash = self.flash, []
+        overview = queries.overview(game)
+        drafts = queries.drafts_view(game) if overview["dealt"] else []
+        page = self.env.get_template("console.html").render(
+            flash=flash, game=overview, orders=queries.orders_view(game) if overview["dealt"] else None,
+            drafts=drafts, rulings=queries.rulings_view(game), markup=game.markup,
+            to_html=lambda text: to_html(text, game.markup),
+            why=lambda d: queries.why_lines(d, game.markup),
+            pending=sum(1 for d in drafts if d.row.state == "pending"),
+            approved=sum(1 for d in drafts if d.row.state == "approved"))
+        return Response(page, mimetype="text/html")
+
+    # -- actions: one library call each --------------------------------------------------------
+    def say(self, text: str) -> None:
+        self.flash.append(("ok", text))
+
+    def do_refresh(self, game: Game, request: Request) -> str:
+        from gorod.loop import cycle
+
+        report = cycle(game, post=False)
+        for error in report.errors:
+            self.flash.append(("error", error))
+        poll = report.poll
+        if poll is not None:
+            self.say(f"Форум прочитан: постов {poll.posts}, ЛС {poll.pms}, заявок {poll.orders}, "
+                     f"неясных {poll.unresolved}, правок {poll.edited}.")
+        return "orders"
+
+    def do_order_add(self, game: Game, request: Request) -> str:
+        from gorod.loop import add_order
+
+        text = request.form.get("text", "").strip()
+        if not text:
+            raise LoopError("пустая заявка (an empty order)")
+        author = request.form.get("author", "").strip() or None
+        resolves = request.form.get("resolves", "").strip()
+        ids = add_order(game, text, author=author, private=request.form.get("public") != "1",
+                        resolves=int(resolves) if resolves.isdigit() else None)
+        self.say("Добавлено: " + "; ".join(f"#{i} {game.records.order(i).text}" for i in ids))
+        return "orders"
+
+    def do_order_drop(self, game: Game, request: Request, order_id: int) -> str:
+        from gorod.loop import drop_order
+
+        drop_order(game, order_id, reason=request.form.get("reason", "").strip() or "снята мастером")
+        self.say(f"Заявка #{order_id} снята.")
+        return "orders"
+
+    def do_order_restore(self, game: Game, request: Request, order_id: int) -> str:
+        from gorod.loop.orders import restore_order
+
+        restore_order(game, order_id)
+        self.say(f"Заявка #{order_id} восстановлена.")
+        return "orders"
+
+    def do_unresolved_pick(self, game: Game, request: Request, item_id: int) -> str:
+        from gorod.loop import add_order
+
+        text = request.form.get("order", "").strip()
+        if not text:
+            raise LoopError("выберите или впишите заявку (pick or write the order)")
+        ids = add_order(game, text, resolves=item_id)
+        self.say(f"Неясное ?{item_id} решено: " + "; ".join(game.records.order(i).text for i in ids))
+        return "orders"
+
+    def do_unresolved_dismiss(self, game: Game, request: Request, item_id: int) -> str:
+        if not game.records.close_unresolved(item_id):
+            raise LoopError(f"no unresolved item #{item_id}")
+        self.say(f"Неясное ?{item_id} закрыто: не заявка.")
+        return "orders"
+
+    def do_draft_edit(self, game: Game, request: Request, draft_id: int) -> str:
+        from gorod.loop import edit
+
+        body = request.form.get("body", "").replace("\r\n", "\n")
+        title = request.form.get("title")
+        edit(game, draft_id, body, title.strip() if title and title.strip() else None)
+        self.say(f"Черновик #{draft_id} исправлен.")
+        return f"draft-{draft_id}"
+
+    def do_draft_approve(self, game: Game, request: Request, draft_id: int) -> str:
+        from gorod.loop import approve
+
+        approve(game, draft_id, force=request.form.get("force") == "1")
+        self.say(f"Черновик #{draft_id} одобрен.")
+        return f"draft-{draft_id}"
+
+    def do_draft_reject(self, game: Game, request: Request, draft_id: int) -> str:
+        from gorod.loop import reject
+
+        reject(game, draft_id)
+        self.say(f"Черновик #{draft_id} отклонён.")
+        return f"draft-{draft_id}"
+
+    def do_approve_all(self, game: Game, request: Request) -> str:
+        from gorod.loop import approve
+
+        done = []
+        for draft in game.records.drafts(["pending"]):
+            try:
+                approve(game, draft.id)
+                done.append(draft.id)
+            except LoopError as exc:
+                self.flash.append(("error", str(exc)))
+        self.say("Одобрены: " + (", ".join(f"#{i}" for i in done) or "ничего"))
+        return "drafts"
+
+    def do_publish(self, game: Game, request: Request) -> str:
+        from gorod.loop import publish
+
+        report = publish(game)
+        for draft_id, error in report.failed.items():
+            self.flash.append(("error", f"#{draft_id}: {error}"))
+        self.say("Отправлены на форум: " + (", ".join(f"#{i}" for i in report.posted) or "ничего"))
+        return "drafts"
+
+    def do_phase_end(self, game: Game, request: Request) -> str:
+        from gorod.loop import resolve_phase
+
+        current = game.current()
+        made = resolve_phase(game)
+        self.say(f"{queries.phase_ru(current.phase) if current else 'Фаза'} разрешена; черновиков: {len(made)}.")
+        return "drafts"
+
+    def do_phase_extend(self, game: Game, request: Request) -> str:
+        from gorod.loop import extend
+
+        try:
+            hours = float(request.form.get("hours", "").replace(",", "."))
+        except ValueError:
+            raise LoopError("часы — число (hours must be a number)") from None
+        clock = extend(game, hours=hours, force=request.form.get("force") == "1")
+        zone = game.config.schedule.zone
+        self.say(f"Срок продлён до {clock.deadline.astimezone(zone):%d.%m %H:%M}.")
+        return "game"
+
+    def do_notices_seen(self, game: Game, request: Request) -> str:
+        game.records.mark_notices_seen()
+        return "orders"

@@ -1,0 +1,261 @@
+"""The reads the console needs that the loop library has no function for: plain values
+for the templates, built over `Game`, `Records`, the scraper's post store and the engine.
+
+    overview(game)        # the players (the GM's view), the open phase, moon and deadline
+    orders_view(game)     # this phase's orders with their source text, unresolved items first
+    drafts_view(game)     # drafts with the secrets check and their posting status
+    rulings_view(game)    # the rulings this game was dealt with, changed ones first
+
+Nothing here writes; every decision is the library's (`gorod.loop`).
+"""
+from __future__ import annotations
+
+import difflib
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.orders import Order, OrderError
+from engine.phase import PhaseId
+from engine.rulings import SPEC_BY_KEY, Rulings, format_value
+from gorod.loop.game import Game
+from gorod.loop.intake import roster_of
+from gorod.loop.records import DraftRow, OrderRow, OutboxRow
+from gorod.web.tally import Tally, live_tally
+from scraper.orders import ParseSettings, parse_text
+
+STATUS_RU = {"active": "в силе", "dropped": "снята", "superseded": "заменена правкой", "late": "опоздала"}
+DRAFT_RU = {"pending": "ждёт одобрения", "approved": "одобрен", "rejected": "отклонён", "posted": "отправлен"}
+VOTE = "Голосование"
+
+
+def phase_ru(phase: str | PhaseId | None) -> str:
+    if phase is None:
+        return "начало игры"
+    pid = phase if isinstance(phase, PhaseId) else PhaseId.parse(str(phase))
+    return f"{'Ночь' if pid.is_night else 'День'} {pid.number}"
+
+
+# -- the game -------------------------------------------------------------------------------
+def overview(game: Game) -> dict[str, Any]:
+    deal = game.deal()
+    current = game.current()
+    out: dict[str, Any] = {"title": game.title, "dealt": deal is not None, "players": [], "open": None,
+                           "resolved": None, "over": game.records.get("over")}
+    if deal is None:
+        out["seats"] = [{"nick": s.nick, "open": s.open_role, "secret": s.secret_role} for s in game.config.seats]
+        return out
+    from engine.validate import max_lives
+
+    state, _events = game.fold()
+    precedence = state.rulings["status_precedence"]
+    for nick, p in state.players.items():
+        out["players"].append({
+            "nick": nick, "open": p.shown_open_role(), "secret": p.secret_role, "faction": p.faction.value,
+            "lives": p.lives, "max_lives": max_lives(p, state.rulings),
+            "status": p.status(precedence).value, "mask": p.mask, "dead": p.dead or p.left,
+            "prison": p.in_prison, "lazaret": p.lazaret, "silenced": p.silenced, "hand": list(p.hand),
+        })
+    out["resolved"] = phase_ru(state.phase) if state.phase else None
+    if current is not None:
+        out["open"] = {"phase": str(current.phase), "name": phase_ru(current.phase),
+                       "moon": current.phase.moon.value, "night": current.phase.is_night,
+                       "started": current.started, "deadline": current.deadline,
+                       "deadline_iso": current.deadline.isoformat(), "announced": current.announced,
+                       "zone": game.config.schedule.zone}
+    return out
+
+
+# -- orders ---------------------------------------------------------------------------------
+@dataclass
+class Source:
+    kind: str                  # post, pm, gm
+    label: str
+    text: str | None = None
+    url: str | None = None
+    author: str | None = None
+    diff: str | None = None    # against the version before, when this one is an edit
+
+
+@dataclass
+class OrderView:
+    row: OrderRow
+    source: Source
+    status_ru: str
+    parsed: dict[str, Any] = field(default_factory=dict)
+
+
+def _version(game: Game, kind: str, source_id: str, version: int) -> dict[str, Any] | None:
+    if kind == "post":
+        sql = ("SELECT data FROM post_versions WHERE thread LIKE 'topic:%' AND post_id = ? AND version = ? "
+               "ORDER BY rowid DESC LIMIT 1")
+        args: tuple = (source_id, version)
+    elif kind == "pm" and "/" in source_id:
+        conversation, message = source_id.split("/", 1)
+        sql = ("SELECT data FROM post_versions WHERE thread LIKE 'pm:%' AND thread LIKE ? AND post_id = ? "
+               "AND version = ? ORDER BY rowid DESC LIMIT 1")
+        args = (f"%#{conversation}", message, version)
+    else:
+        return None
+    row = game.store.db.execute(sql, args).fetchone()
+    return json.loads(row["data"]) if row else None
+
+
+def source_of(game: Game, kind: str, source_id: str, version: int, label: str) -> Source:
+    if kind == "gm":
+        return Source("gm", label)
+    data = _version(game, kind, source_id, version) or {}
+    text = data.get("text")
+    url = data.get("url") or data.get("source") or None
+    if not (isinstance(url, str) and url.startswith(("http://", "https://"))):
+        url = None   # a saved page's file name, or anything that is not a web link
+    src = Source(kind, label, text, url, data.get("author") or data.get("sender"))
+    if version > 1 and text is not None:
+        before = (_version(game, kind, source_id, version - 1) or {}).get("text")
+        if before is not None:
+            src.diff = "\n".join(difflib.unified_diff(before.splitlines(), text.splitlines(),
+                                                      f"версия {version - 1}", f"версия {version}", lineterm=""))
+    return src
+
+
+def _parsed(text: str) -> dict[str, Any]:
+    try:
+        order = Order.parse(text)
+    except OrderError as exc:
+        return {"error": str(exc)}
+    targets = [t for t in (getattr(order, "targets", None) or ()) if t] or ([order.target] if order.target else [])
+    return {"by": order.by, "ability": order.ability, "targets": targets}
+
+
+def orders_view(game: Game) -> dict[str, Any]:
+    current = game.current()
+    out: dict[str, Any] = {"phase": None, "orders": [], "unresolved": [], "notices": [], "tally": None}
+    if current is None:
+        return out
+    phase = str(current.phase)
+    out["phase"] = phase
+    rows = game.records.orders(phase, status=None)
+    # in force first, then what was dropped or replaced
+    rows.sort(key=lambda r: (r.status != "active", r.id))
+    for row in rows:
+        out["orders"].append(OrderView(row, source_of(game, row.source_kind, row.source_id, row.source_version,
+                                                      row.source), STATUS_RU.get(row.status, row.status),
+                                       _parsed(row.text)))
+    state, _events = game.fold()
+    settings = ParseSettings.from_mapping(game.config.parsing)
+    for item in game.records.unresolved():
+        out["unresolved"].append({**item, "source": source_of(game, item["source_kind"], item["source_id"],
+                                                              item["source_version"], _label(item)),
+                                  "choices": candidate_orders(item, state, settings)})
+    out["notices"] = [n for n in game.records.notices() if n.get("phase") in (None, phase)]
+    out["notices"].reverse()
+    if not current.phase.is_night and not game.over():
+        out["tally"] = tally_now(game, state)
+    return out
+
+
+def _label(item: dict[str, Any]) -> str:
+    kind = "пост" if item["source_kind"] == "post" else "ЛС"
+    return f"{kind} {item['source_id']} v{item['source_version']}"
+
+
+def candidate_orders(item: dict[str, Any], state, settings: ParseSettings) -> list[str]:
+    """Each candidate of an unresolved item as an order the GM can accept with one click:
+    a candidate that is an order already, or the item's ability (read again from its text)
+    with the candidate as the target."""
+    author = item.get("author")
+    ability = None
+    if author:
+        try:
+            result = parse_text(item["text"], roster_of(state), settings, author=author,
+                                private=item["source_kind"] == "pm")
+            ability = next((u.ability for u in result.unresolved if u.ability), None)
+        except Exception:   # noqa: BLE001 — a guess for a button; the GM can type the order
+            ability = None
+    choices = []
+    for candidate in item["candidates"]:
+        try:
+            choices.append(str(Order.parse(candidate)))
+            continue
+        except OrderError:
+            pass
+        if author and candidate in state.players:
+            choices.append(f"{{by: {author}, ability: {ability or VOTE}, target: {candidate}}}")
+    return choices
+
+
+def tally_now(game: Game, state=None) -> Tally:
+    current = game.current()
+    if state is None:
+        state, _events = game.fold()
+    orders = []
+    for row in game.records.orders(str(current.phase)):
+        try:
+            orders.append(Order.parse(row.text))
+        except OrderError:
+            continue   # shown as an error in the orders list
+    return live_tally(state, current.phase, orders)
+
+
+# -- drafts ---------------------------------------------------------------------------------
+@dataclass
+class DraftView:
+    row: DraftRow
+    state_ru: str
+    leaks: list[str]
+    parts: list[OutboxRow]
+    diff: str | None
+
+
+def drafts_view(game: Game) -> list[DraftView]:
+    from gorod.loop.publish import check_draft, knowledge
+
+    if game.deal() is None:
+        return []
+    know = knowledge(game)
+    order = {"pending": 0, "approved": 1, "rejected": 2, "posted": 3}
+    rows = sorted(game.records.drafts(None),
+                  key=lambda d: (order.get(d.state, 9), -d.id if d.state == "posted" else d.id))
+    out = []
+    for d in rows:
+        leaks = [leak.describe() for leak in check_draft(game, d, know)] if d.state != "posted" else []
+        diff = None
+        if d.edited:
+            diff = "\n".join(difflib.unified_diff(d.original.splitlines(), d.body.splitlines(),
+                                                  "черновик gorod", "после правки", lineterm=""))
+        out.append(DraftView(d, DRAFT_RU.get(d.state, d.state), leaks, game.records.outbox(d.id), diff))
+    return out
+
+
+# -- rulings --------------------------------------------------------------------------------
+def rulings_view(game: Game) -> list[dict[str, Any]]:
+    deal = game.deal()
+    rulings = Rulings.from_mapping((deal or {}).get("rulings") or game.config.rulings.to_mapping())
+    changed = rulings.changed()
+    rows = []
+    for key, value in rulings.items():
+        spec = SPEC_BY_KEY.get(key)
+        if spec is None or not spec.configurable:
+            continue
+        rows.append({"key": key, "value": format_value(value), "default": format_value(spec.default),
+                     "changed": key in changed, "title": spec.title, "entry": spec.entry,
+                     "description": spec.description_ru})
+    rows.sort(key=lambda r: (not r["changed"], r["key"]))
+    return rows
+
+
+def why_lines(draft: DraftRow, markup) -> list[dict[str, Any]]:
+    """«Почему?» for each game-mechanical line of a draft: the line (as the forum shows it)
+    beside the event it came from — its rule, audience and the orders behind it. The
+    drafts end with one line per event, in the order of `draft.trace`; a draft whose
+    lines the GM has changed in number is explained event by event, without the lines."""
+    shown = [line.strip() for line in markup.strip(draft.body).splitlines() if line.strip()]
+    trace = list(draft.trace)
+    paired = len(shown) >= len(trace) and trace
+    lines = shown[len(shown) - len(trace):] if paired else [None] * len(trace)
+    out = []
+    for line, item in zip(lines, trace):
+        to = ", ".join(item.get("to") or [])
+        out.append({"line": line, "type": item.get("type", "?"), "scope": item.get("scope", "?"), "to": to,
+                    "rule": item.get("rule", ""), "cause": item.get("cause", "")})
+    return out
