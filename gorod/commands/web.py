@@ -18,6 +18,8 @@ def register(sub) -> None:
         "printed at start: open the printed URL once, the browser keeps a cookie. Stop with Ctrl+C.")
     add_game_option(parser)
     parser.add_argument("--port", type=int, default=8765, help="the port on 127.0.0.1 (default 8765; 0: any free one)")
+    parser.add_argument("--demo", action="store_true",
+                        help="the bundled demo game as a running game (day 2 open), offline: nothing is posted anywhere")
     parser.set_defaults(handler=_web)
 
 
@@ -26,13 +28,21 @@ def _web(args) -> int:
     from gorod.loop.game import Game
     from gorod.web import Console, new_token, serve
 
-    try:
-        Game.open(args.game).store.close()   # a bad config is told now, not on the first page
-    except GameConfigError as exc:
-        print(f"gorod web: {exc}", file=sys.stderr)
-        return 2
+    if args.demo:
+        import tempfile
+
+        from gorod.web.demo import build_demo, open_demo
+        path = build_demo(tempfile.mkdtemp(prefix="gorod-demo-"))
+        open_game = lambda: open_demo(path)   # noqa: E731
+    else:
+        try:
+            Game.open(args.game).store.close()   # a bad config is told now, not on the first page
+        except GameConfigError as exc:
+            print(f"gorod web: {exc}", file=sys.stderr)
+            return 2
+        open_game = lambda: Game.open(args.game)   # noqa: E731
     token = os.environ.get("GOROD_WEB_TOKEN") or new_token()
-    app = Console(lambda: Game.open(args.game), token)
+    app = Console(open_game, token)
 
     def ready(url: str) -> None:
         print(f"gorod web: консоль мастера / GM console: {url}?token={token}", flush=True)

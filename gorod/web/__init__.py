@@ -18,8 +18,11 @@ from gorod.web.security import new_token
 
 def serve(app: Console, *, host: str = "127.0.0.1", port: int = 0, ready=None) -> None:
     """Serve `app` until interrupted; `ready(url)` is called once the socket listens."""
+    import logging
+
     from werkzeug.serving import make_server
 
+    logging.getLogger("werkzeug").setLevel(logging.WARNING)   # its access log would print the token
     server = make_server(host, port, app, threaded=True)
     url = f"http://{host}:{server.server_port}/"
     if ready is not None:

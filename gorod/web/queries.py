@@ -15,6 +15,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.names import Status
 from engine.orders import Order, OrderError
 from engine.phase import PhaseId
 from engine.rulings import SPEC_BY_KEY, Rulings, format_value
@@ -22,6 +23,7 @@ from gorod.loop.game import Game
 from gorod.loop.intake import roster_of
 from gorod.loop.records import DraftRow, OrderRow, OutboxRow
 from gorod.web.tally import Tally, live_tally
+from publisher.texts import FACTION_NAMES
 from scraper.orders import ParseSettings, parse_text
 
 STATUS_RU = {"active": "в силе", "dropped": "снята", "superseded": "заменена правкой", "late": "опоздала"}
@@ -51,9 +53,10 @@ def overview(game: Game) -> dict[str, Any]:
     precedence = state.rulings["status_precedence"]
     for nick, p in state.players.items():
         out["players"].append({
-            "nick": nick, "open": p.shown_open_role(), "secret": p.secret_role, "faction": p.faction.value,
+            "nick": nick, "open": p.shown_open_role(), "secret": p.secret_role,
+            "faction": FACTION_NAMES.get(p.faction.value, p.faction.value),
             "lives": p.lives, "max_lives": max_lives(p, state.rulings),
-            "status": p.status(precedence).value, "mask": p.mask, "dead": p.dead or p.left,
+            "status": "" if p.status(precedence) is Status.NONE else p.status(precedence).value, "mask": p.mask, "dead": p.dead or p.left,
             "prison": p.in_prison, "lazaret": p.lazaret, "silenced": p.silenced, "hand": list(p.hand),
         })
     out["resolved"] = phase_ru(state.phase) if state.phase else None
