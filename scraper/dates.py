@@ -52,6 +52,8 @@ DEFAULT_TIME_FORMATS = ("%H:%M", "%H:%M:%S", "%I:%M %p", "%I:%M:%S %p")
 _AMPM = re.compile(r"\b([ap])\.?\s?m\b\.?", re.I)
 _HOUR_ONLY = re.compile(r"(?<![:\d])(\d{1,2})\s?(AM|PM)\b")
 _SPACES = re.compile(r"\s+")
+_NOON = re.compile(r"\bnoon\b", re.I)
+_MIDNIGHT = re.compile(r"\bmidnight\b", re.I)
 _LETTER = re.compile(r"[^\W\d_]")
 
 
@@ -115,8 +117,8 @@ class DateReader:
         if not _LETTER.search(text):
             return text  # all digits and punctuation: nothing to translate
         s = self._month_re.sub(lambda m: str(self._months[m.group(1).lower()]), text)
-        s = re.sub(r"\bnoon\b", "12:00 PM", s, flags=re.I)
-        s = re.sub(r"\bmidnight\b", "12:00 AM", s, flags=re.I)
+        s = _NOON.sub("12:00 PM", s)
+        s = _MIDNIGHT.sub("12:00 AM", s)
         s = _AMPM.sub(lambda m: m.group(1).upper() + "M", s)
         s = _HOUR_ONLY.sub(r"\1:00 \2", s)
         return s

@@ -24,6 +24,13 @@ class _Translator(HTMLTranslator):
     is not free: libxml2 evaluates it as one more node-set per element tested, a third
     of what a class test costs, on every element of the tag in every post."""
 
+    def xpath_attrib_exists(self, xpath, name, value):
+        # `div.x[data-id]`: the existence test first, where `and` stops for most elements
+        # before the class test's string work (`and` commutes: the same elements match)
+        assert not value
+        xpath.condition = f"{name} and ({xpath.condition})" if xpath.condition else name
+        return xpath
+
     def xpath_attrib_includes(self, xpath, name, value):
         if value and is_non_whitespace(value):
             xpath.add_condition(
