@@ -230,7 +230,7 @@ def extract_from_tree(root, profile: Profile, source: str, *, url: str | None = 
         nxt = urljoin(url, nxt)
     batch = _Batch(root, containers, rules.container)
     # every field of every post first: reading a body takes its marked parts out of the tree
-    heads = [_head(batch, i, rules, comp, source, now) for i in range(len(containers))]
+    heads = _heads(batch, rules, comp, source, now)
     bodies = comp.body.read_page(batch.scope, [h.pop("body") for h in heads])
     posts = [Post(text=b.text, quotes=b.quotes, spoilers=b.spoilers, struck=b.struck, secret=b.secret,
                   emphasis=b.emphasis, page=page, source=source, **h) for h, b in zip(heads, bodies)]
@@ -289,7 +289,9 @@ class _Batch:
 
     A CSS field selector is evaluated once over the node-set of all posts (as if in
     each post); each match goes to its nearest enclosing post. Raw `xpath:`
-    selectors may be positional (`(...)[1]`), so they are evaluated per post."""
+    selectors may be positional (`(...)[1]`), so they are evaluated per post.
+    Fields are read a column at a time (one field for many posts): the per-field
+    dispatch is paid once per page, not once per post."""
 
     def __init__(self, root, containers: list, container: str) -> None:
         self.containers = containers
@@ -298,23 +300,44 @@ class _Batch:
         self.scope = common_ancestor(containers) if containers else root
         self.hits: dict[str, list] = {}
 
-    def first(self, i: int, f: Field):
+    def elements(self, f: Field, posts: list[int]) -> list:
+        """The element `f` points at in each of `posts` (None where nothing matches);
+        alternatives are tried in order, each only for the posts still unmatched."""
         if f.alternatives:
+            found: list = [None] * len(posts)
+            pending = list(range(len(posts)))
             for alt in f.alternatives:
-                el = self.first(i, alt)
-                if el is not None:
-                    return el
-            return None
-        post = self.containers[i]
+                if not pending:
+                    break
+                for k, el in zip(pending, self.elements(alt, [posts[k] for k in pending])):
+                    found[k] = el
+                pending = [k for k in pending if found[k] is None]
+            return found
         if f.selector is None:
-            return post
+            return [self.containers[i] for i in posts]
         if is_positional(f.selector):
-            found = compile_selector(f.selector)(post)
-            return found[0] if found else None
+            xpath = compile_selector(f.selector)
+            return [_head_of(xpath(self.containers[i])) for i in posts]
         hits = self.hits.get(f.selector)
         if hits is None:
             hits = self.hits[f.selector] = self._collect(f.selector)
-        return hits[i]
+        return [hits[i] for i in posts]
+
+    def values(self, f: Field | None, posts: list[int]) -> list[str | None]:
+        """The value of `f` in each of `posts`; alternatives: the first non-empty value."""
+        if f is None:
+            return [None] * len(posts)
+        if f.alternatives:
+            found: list = [None] * len(posts)
+            pending = list(range(len(posts)))
+            for alt in f.alternatives:
+                if not pending:
+                    break
+                for k, v in zip(pending, self.values(alt, [posts[k] for k in pending])):
+                    found[k] = v or None
+                pending = [k for k in pending if not found[k]]
+            return found
+        return [_value(el, f) for el in self.elements(f, posts)]
 
     def _collect(self, selector: str) -> list:
         result: list = [None] * len(self.containers)
@@ -329,44 +352,52 @@ class _Batch:
                     result[i] = el
         return result
 
-    def value(self, i: int, f: Field | None) -> str | None:
-        if f is None:
-            return None
-        if f.alternatives:
-            for alt in f.alternatives:
-                v = self.value(i, alt)
-                if v:
-                    return v
-            return None
-        return _value(self.first(i, f), f)
+
+def _head_of(found):
+    return found[0] if found else None
 
 
-def _head(batch: _Batch, i: int, rules: PostRules, comp: _Compiled, source: str,
-          now: datetime | None) -> dict:
-    """A post's fields but its text, and its body element."""
+def _heads(batch: _Batch, rules: PostRules, comp: _Compiled, source: str, now: datetime | None) -> list[dict]:
+    """Every post's fields but its text, and its body element.
+
+    The XPath-derived values are read a column at a time; the checks and date
+    readings then go post by post in the order a reader of one post would do
+    them, so that a broken page raises the same first error."""
     profile = comp.profile
-    where = f"post #{i + 1} on the page"
-    pid = batch.value(i, rules.id)
-    if not pid:
-        raise LayoutChanged(source, profile.name, rules.id.describe(), f"{where}: no id")
-    where = f"post {pid}"
-    author = batch.value(i, rules.author)
-    if not author:
-        raise LayoutChanged(source, profile.name, rules.author.describe(), f"{where}: no author")
-    body_el = batch.first(i, rules.body)
-    if body_el is None:
-        raise LayoutChanged(source, profile.name, rules.body.describe(), f"{where}: no body")
-    posted_at = _time(batch.value(i, rules.time), rules.time, comp, source, now, where)
-    edited_at = _time(batch.value(i, rules.edited_time), rules.edited_time, comp, source, now, where, strict=False)
-    edit_count = _int(batch.value(i, rules.edit_count))
-    edited = edited_at is not None or bool(edit_count)
-    if rules.edited is not None and not edited:
-        edited = batch.value(i, rules.edited) not in (None, "")
-    return dict(
-        id=pid, author=author, posted_at=posted_at, edited=edited, edited_at=edited_at,
-        edit_count=edit_count, number=_int(batch.value(i, rules.number)),
-        author_id=batch.value(i, rules.author_id), body=body_el,
-    )
+    posts = list(range(len(batch.containers)))
+    ids = batch.values(rules.id, posts)
+    authors = batch.values(rules.author, posts)
+    bodies = batch.elements(rules.body, posts)
+    times = batch.values(rules.time, posts)
+    edited_times = batch.values(rules.edited_time, posts)
+    edit_counts = batch.values(rules.edit_count, posts)
+    numbers = batch.values(rules.number, posts)
+    author_ids = batch.values(rules.author_id, posts)
+    heads = []
+    for i in posts:
+        where = f"post #{i + 1} on the page"
+        pid = ids[i]
+        if not pid:
+            raise LayoutChanged(source, profile.name, rules.id.describe(), f"{where}: no id")
+        where = f"post {pid}"
+        if not authors[i]:
+            raise LayoutChanged(source, profile.name, rules.author.describe(), f"{where}: no author")
+        if bodies[i] is None:
+            raise LayoutChanged(source, profile.name, rules.body.describe(), f"{where}: no body")
+        posted_at = _time(times[i], rules.time, comp, source, now, where)
+        edited_at = _time(edited_times[i], rules.edited_time, comp, source, now, where, strict=False)
+        edit_count = _int(edit_counts[i])
+        heads.append(dict(
+            id=pid, author=authors[i], posted_at=posted_at,
+            edited=edited_at is not None or bool(edit_count), edited_at=edited_at,
+            edit_count=edit_count, number=_int(numbers[i]), author_id=author_ids[i], body=bodies[i],
+        ))
+    if rules.edited is not None:
+        # the edit marker is looked for only where the edit time or count said nothing
+        unsure = [i for i in posts if not heads[i]["edited"]]
+        for i, marker in zip(unsure, batch.values(rules.edited, unsure)):
+            heads[i]["edited"] = marker not in (None, "")
+    return heads
 
 
 def _time(text: str | None, f: Field | None, comp: _Compiled, source: str, now, where: str,
