@@ -222,7 +222,7 @@ def test_gorod_web_serves_the_demo_on_localhost_with_a_token_and_the_readme_scre
         with opener.open(url + "?token=" + token, timeout=30) as answer:
             assert answer.status == 200 and "Демо" in answer.read().decode()
 
-        context = browser.new_context(viewport={"width": 1280, "height": 1000}, locale="ru-RU")
+        context = browser.new_context(viewport={"width": 1280, "height": 1700}, locale="ru-RU")
         page = context.new_page()
         page.goto(url + "?token=" + token)
         assert page.locator("article.unresolved").count() == 1
