@@ -88,6 +88,9 @@ def reject(game: Game, draft_id: int) -> DraftRow:
     draft = game.records.draft(draft_id)
     if draft is None:
         raise LoopError(f"no draft #{draft_id}")
+    if game.records.outbox(draft_id):
+        raise LoopError(f"draft #{draft_id} is being posted already (part of it is on the forum): "
+                        "gorod publish finishes it")
     if not game.records.set_draft_state(draft_id, "rejected", expect=("pending", "approved")):
         raise LoopError(f"draft #{draft_id} is {draft.state}: only a pending or approved draft can be rejected")
     return game.records.draft(draft_id)
