@@ -172,7 +172,8 @@ def candidate_orders(item: dict[str, Any], state, settings: ParseSettings) -> li
         try:
             result = parse_text(item["text"], roster_of(state), settings, author=author,
                                 private=item["source_kind"] == "pm")
-            ability = next((u.ability for u in result.unresolved if u.ability), None)
+            ability = next((u.ability for u in result.unresolved if u.ability), None) \
+                or next((o.ability for o in result.orders), None)
         except Exception:   # noqa: BLE001 — a guess for a button; the GM can type the order
             ability = None
     choices = []

@@ -175,3 +175,31 @@ def test_the_rulings_of_this_game_are_listed(client, game):
     html = page(client)
     assert "Толкования этой игры" in html and "status_precedence" in html
 
+
+
+def test_candidates_become_one_click_orders(client, game):
+    """An unresolved item's candidates: an order as it is, a nickname as the item's ability
+    (read again from its text) against that player."""
+    game.records.add_unresolved("night 1", "dave", source_kind="pm", source_id="7/7", source_version=1, item=0,
+                                text="Кража — bob или bobby", reason="неоднозначная цель",
+                                candidates=["bob", "{by: dave, ability: Кража, target: carol}", "никто"])
+    [item] = game.records.unresolved()
+    html = page(client)
+    card = html[html.index(f'id="unresolved-{item["id"]}"'):html.index('<table class="orders">')]
+    assert "Принять: {by: dave, ability: Кража, target: bob}" in card
+    assert "Принять: {by: dave, ability: Кража, target: carol}" in card
+    assert "никто}" not in card
+    post(client, f"/unresolved/{item['id']}/pick", order="{by: dave, ability: Кража, target: bob}")
+    assert game.records.unresolved() == []
+    assert [o.text for o in game.records.orders("night 1")] == ["{by: dave, ability: Кража, target: bob}"]
+
+
+def test_an_edited_post_shows_its_diff_and_the_superseded_order(client, game, forum, clock):
+    resolve_phase(game)
+    item = forum.post("erin", "Голосую против dave", clock.now)
+    cycle(game, post=False)
+    forum.edit(item, "Голосую против carol")
+    cycle(game, post=False)
+    html = page(client)
+    assert "заменена правкой" in html
+    assert "+Голосую против carol" in html          # the GM's notice with the diff
