@@ -203,3 +203,8 @@ def test_an_edited_post_shows_its_diff_and_the_superseded_order(client, game, fo
     html = page(client)
     assert "заменена правкой" in html
     assert "+Голосую против carol" in html          # the GM's notice with the diff
+
+
+def test_before_the_deal_the_page_lists_the_seats(client, open_game):
+    html = page(client)
+    assert "Роли ещё не розданы" in html and "alice — Мэр / Лич" in html
