@@ -154,8 +154,15 @@ def take_post(game: Game, event, report: PollReport | None = None) -> None:
         return
     result = parse_post(post, roster, settings)
     _take(game, clock, result, kind="post", source_id=event.post_id, version=event.version,
-          author=post.author,
-          given=(post.edited_at or post.posted_at) if event.change is Change.EDITED else post.posted_at, text=post.text, previous=event.last_seen, report=report)
+          author=post.author, given=_given(post, event.change), text=post.text, previous=event.last_seen,
+          report=report)
+
+
+def _given(post, change: Change) -> datetime | None:
+    """When an order was given: an edit counts from the edit, when the forum shows it."""
+    if change is Change.EDITED and post.edited_at is not None:
+        return post.edited_at
+    return post.posted_at
 
 
 def take_pm(game: Game, event, report: PollReport | None = None) -> None:
@@ -185,8 +192,9 @@ def _take(game: Game, clock: PhaseClock, result: ParseResult, *, kind: str, sour
     late = given_at > clock.deadline or given_at < clock.started
     phase = str(clock.phase)
     with game.store.transaction():
-        earlier = [o for o in records.source_orders(kind, source_id)
-                   if o.source_version < version and o.status == "active"]
+        known = records.source_orders(kind, source_id)
+        newer = any(o.source_version > version for o in known)   # an old version taken late (a retry)
+        earlier = [o for o in known if o.source_version < version and o.status == "active"]
         for order in earlier:
             records.set_order_status(order.id, "superseded", f"заменена правкой (версия {version})")
         if version > 1:
@@ -194,8 +202,8 @@ def _take(game: Game, clock: PhaseClock, result: ParseResult, *, kind: str, sour
         stored = []
         for item, order in enumerate(result.orders):
             by = order.by or author
-            status = "late" if late else "active"
-            note = "дана во время резолва" if late else None
+            status = "superseded" if newer else "late" if late else "active"
+            note = ("заменена более поздней правкой" if newer else "дана во время резолва" if late else None)
             order_id = records.add_order(phase, str(order), by, source_kind=kind, source_id=source_id,
                                          source_version=version, item=item, status=status, note=note,
                                          given_at=given_at.isoformat())
