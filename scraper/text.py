@@ -20,6 +20,7 @@ page, extract it, throw the tree away.
 from __future__ import annotations
 
 import re
+import sys
 
 from lxml import etree
 
@@ -87,7 +88,7 @@ class BodyReader:
         sinks = [self._strip(body, per_body[body], marks) for body in bodies]
         emphasis = _emphasis(bodies)  # after the marked parts are gone: the body's own text only
         return [
-            Body(text=clean([_text(body)]), quotes=tuple(s["quotes"]), spoilers=tuple(s["spoilers"]),
+            Body(text=_breaks(_collapsed_text(body)), quotes=tuple(s["quotes"]), spoilers=tuple(s["spoilers"]),
                  struck=tuple(s["struck"]), secret=tuple(s["secret"]), emphasis=emphasis.get(body, ()))
             for body, s in zip(bodies, sinks)
         ]
@@ -99,26 +100,40 @@ class BodyReader:
         outermost = [(el, kind) for el, kind in marked if not _has_marked_ancestor(el, body, marks)]
         for el, kind in outermost:
             if kind not in _VANISH:
-                buf: list[str] = []
-                _walk(el, buf, marks)
-                text = clean(buf)
+                text = _marked_text(el, marks)
                 if text:
                     sinks[kind].append(text)
         for el, _ in outermost:
             _replace(el, BLOCK_MARK if el.tag in BLOCK else " ")
-        # every element, tested here: lxml builds a matcher per iter(*tags) call, which
-        # for these 40 tags costs more than walking a typical body
-        for el in [e for e in body.iter() if e.tag in _LAYOUT]:
-            tag = el.tag
-            if tag in BLOCK:
-                el.text = BLOCK_MARK + (el.text or "")
-                if el is not body:
-                    el.tail = BLOCK_MARK + (el.tail or "")
-            elif tag == "br":
-                el.tail = BR_MARK + (el.tail or "")  # string() skips the element, reads its tail
-            elif el is not body:
-                _replace(el, "")  # script, style, ...
+        _mark_layout(body)
         return sinks
+
+
+def _mark_layout(top, marks: dict | None = None) -> None:
+    """Write break marks into `top`'s subtree for <br> and block elements and take
+    scripts, styles, ... out (and, given `marks`, nested drops and headers), so that
+    its text is then one `string()`. `top` itself stays, and its tail is untouched."""
+    # every element, tested here: lxml builds a matcher per iter(*tags) call, which
+    # for these 40 tags costs more than walking a typical body
+    if marks:
+        found = [e for e in top.iter() if e.tag in _LAYOUT or (e in marks and marks[e] in _VANISH)]
+    else:
+        found = [e for e in top.iter() if e.tag in _LAYOUT]
+    for el in found:
+        if el is top:
+            if el.tag in BLOCK:
+                el.text = BLOCK_MARK + (el.text or "")
+            continue
+        tag = el.tag
+        if marks and marks.get(el) in _VANISH:
+            _replace(el, "")  # a header or drop inside a quote: its text goes, its tail stays
+        elif tag in BLOCK:
+            el.text = BLOCK_MARK + (el.text or "")
+            el.tail = BLOCK_MARK + (el.tail or "")
+        elif tag == "br":
+            el.tail = BR_MARK + (el.tail or "")  # string() skips the element, reads its tail
+        else:
+            _replace(el, "")  # script, style, ...
 
 
 def _has_marked_ancestor(el, body, marks: dict) -> bool:
@@ -144,26 +159,14 @@ def _replace(el, text: str) -> None:
     parent.remove(el)
 
 
-def _walk(el, out: list[str], marks: dict) -> None:
-    """The text of a marked element (a quote, a spoiler): nested drops and headers left out."""
-    tag = el.tag
-    if tag in SKIP:
-        return
-    if tag == "br":
-        out.append(BR_MARK)
-        return
-    block = tag in BLOCK
-    if block:
-        out.append(BLOCK_MARK)
-    if el.text:
-        out.append(el.text)
-    for child in el:
-        if isinstance(child.tag, str) and marks.get(child) not in _VANISH:
-            _walk(child, out, marks)
-        if child.tail:
-            out.append(child.tail)
-    if block:
-        out.append(BLOCK_MARK)
+def _marked_text(el, marks: dict) -> str:
+    """The text of a marked element (a quote, a spoiler): nested drops and headers and
+    scripts left out, nested quotes kept. Consumes the element's subtree (it is taken
+    out of the body right after), like the body's own reading."""
+    if el.tag in SKIP or el.tag == "br":
+        return ""
+    _mark_layout(el, marks)
+    return _breaks(_collapsed_text(el))
 
 
 def _own_emphasis(el) -> tuple[bool, str | None]:
@@ -208,7 +211,7 @@ def _emphasis(bodies: list) -> dict:
             node = node.getparent()
         if node is None:
             continue
-        text = clean([_text(el)])
+        text = _breaks(_collapsed_text(el))
         if parent is not None:
             bold = bold or parent[2]
             color = color or parent[3]
@@ -224,9 +227,13 @@ def _emphasis(bodies: list) -> dict:
 
 def clean(pieces: list[str]) -> str:
     """Join text pieces: blanks collapse within lines, block edges make one line break,
-    each <br> one, and empty lines collapse to one. (str methods only: no regex here,
-    this runs on every body.)"""
-    text = " ".join("".join(pieces).split())  # the break marks are not blanks to split()
+    each <br> one, and empty lines collapse to one."""
+    return _breaks(" ".join("".join(pieces).split()))  # the break marks are not blanks to split()
+
+
+def _breaks(text: str) -> str:
+    """`clean` of a text whose blanks are already collapsed (" ".join(text.split())).
+    (str methods only: no regex here, this runs on every body.)"""
     if BLOCK_MARK in text:
         text = "\n".join(part for part in (p.strip() for p in text.split(BLOCK_MARK)) if part)
     if BR_MARK in text:
@@ -240,10 +247,26 @@ def clean(pieces: list[str]) -> str:
 
 
 _text = etree.XPath("string()")
+_normalized = etree.XPath("normalize-space()", smart_strings=False)
+# what str.split() takes for a blank and XPath's normalize-space() does not (it knows
+# only space, tab, CR and LF): no-break spaces above all
+_OTHER_BLANKS = re.compile(
+    "[" + "".join(re.escape(c) for c in map(chr, range(sys.maxunicode + 1)) if c.isspace() and c not in " \t\r\n") + "]"
+)
+
+
+def _collapsed_text(el) -> str:
+    """" ".join(string(el).split()), with the collapsing done by libxml2 when it can:
+    normalize-space() collapses and trims the XML blanks; only a text that holds
+    another blank (a no-break space, ...) is split again in Python."""
+    text = _normalized(el)
+    if _OTHER_BLANKS.search(text):
+        text = " ".join(text.split())
+    return text
 
 
 def element_text(el) -> str:
     """Plain text of an element for a field (author, time, ...): blanks collapsed."""
     if len(el) == 0:  # no children: its own text is all of it (no XPath call)
         return " ".join((el.text or "").split())
-    return " ".join(_text(el).split())
+    return _collapsed_text(el)
