@@ -223,7 +223,7 @@ def _take(game: Game, clock: PhaseClock, result: ParseResult, *, kind: str, sour
                            f"{author} исправил(а) {'пост' if kind == 'post' else 'ЛС'} {source_id} "
                            f"(версия {version}). Заявки были: {before}; стали: {after}.\n{diff}", phase)
             report.edited += 1
-        if not stored:
+        if not stored or newer:
             return
         if late:
             report.late += len(stored)
