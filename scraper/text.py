@@ -34,8 +34,6 @@ BLOCK = frozenset(
 )
 SKIP = frozenset(("script", "style", "noscript", "template", "textarea", "select", "button", "input", "svg"))
 _WS = re.compile(r"\s+")
-_LINE_EDGE = re.compile(" ?\n ?")
-_EMPTY_LINES = re.compile("\n{3,}")
 # private-use characters (not whitespace to `\s`, unlike \x1c-\x1f) marking breaks
 BR_MARK = "\ue000"  # a <br>: one hard line break
 BLOCK_MARK = "\ue001"  # a block's edge: consecutive edges make one line break
@@ -234,14 +232,17 @@ def clean(pieces: list[str]) -> str:
 
 
 def _breaks(text: str) -> str:
-    """`clean` of a text whose blanks are already collapsed (" ".join(text.split()))."""
+    """`clean` of a text whose blanks are already collapsed (" ".join(text.split())).
+    (str methods only: no regex here, this runs on every body.)"""
     if BLOCK_MARK in text:
         text = "\n".join(part for part in (p.strip() for p in text.split(BLOCK_MARK)) if part)
     if BR_MARK in text:
-        # each line stripped (blanks are single spaces by now: at most one each side of
-        # a line break), then runs of empty lines kept as one; leading ones go in strip()
-        text = _LINE_EDGE.sub("\n", text.replace(BR_MARK, "\n"))
-        text = _EMPTY_LINES.sub("\n\n", text)
+        lines = [line.strip() for line in text.replace(BR_MARK, "\n").split("\n")]
+        kept: list[str] = []
+        for line in lines:
+            if line or (kept and kept[-1]):
+                kept.append(line)
+        text = "\n".join(kept)
     return text.strip()
 
 
