@@ -58,6 +58,12 @@ ROUTES = Map([
 ])
 
 
+def cookie_name(request: Request) -> str:
+    """Cookies do not tell ports apart: consoles of two games on one machine get a cookie each."""
+    port = request.host.rsplit(":", 1)[-1] if ":" in request.host else "80"
+    return f"{COOKIE}_{port}" if port.isdigit() else COOKIE
+
+
 class Console:
     def __init__(self, open_game: Callable[[], Game], token: str) -> None:
         self.open_game = open_game
@@ -87,9 +93,9 @@ class Console:
         if given is not None and request.method == "GET" and same(given, self.token):
             args = {k: v for k, v in request.args.items(multi=True) if k != "token"}
             response = redirect(request.path + ("?" + urlencode(args) if args else ""), code=303)
-            response.set_cookie(COOKIE, self.token, httponly=True, samesite="Strict", path="/")
+            response.set_cookie(cookie_name(request), self.token, httponly=True, samesite="Strict", path="/")
             return response
-        if not same(request.cookies.get(COOKIE), self.token):
+        if not same(request.cookies.get(cookie_name(request)), self.token):
             return self.refused("Нужен токен доступа: откройте ссылку, которую напечатал `gorod web` "
                                 "(access token required: open the URL `gorod web` printed).")
         if request.method == "POST" and not same(request.form.get("csrf"), self.csrf):

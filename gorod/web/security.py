@@ -1,7 +1,8 @@
 """Who may use the console: the access token, its cookie, and the CSRF token of every form.
 
 - `gorod web` makes a random token (`new_token()`) and prints the URL with `?token=…`.
-  The first visit with the right token sets an HttpOnly, SameSite=Strict cookie and is
+  The first visit with the right token sets an HttpOnly, SameSite=Strict cookie (named
+  with the port: two consoles on one machine do not share it) and is
   redirected to the same page without the token (so it stays out of the history and the
   Referer); every later request carries the cookie. Anything else is 403.
 - Each form carries `csrf`, an HMAC of the access token (`csrf_token`); a POST without the

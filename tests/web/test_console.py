@@ -40,7 +40,7 @@ def test_the_token_link_sets_a_strict_cookie_and_drops_the_token_from_the_addres
     response = c.get(f"/?token={TOKEN}")
     assert response.status_code == 303 and response.location == "/"
     cookie = response.headers["Set-Cookie"]
-    assert cookie.startswith(f"{COOKIE}=") and "HttpOnly" in cookie and "SameSite=Strict" in cookie
+    assert cookie.startswith(f"{COOKIE}_80=") and "HttpOnly" in cookie and "SameSite=Strict" in cookie
     assert c.get("/").status_code == 200
     assert "Content-Security-Policy" in c.get("/").headers
 
