@@ -19,7 +19,8 @@ def register(sub) -> None:
     add_game_option(parser)
     parser.add_argument("--port", type=int, default=8765, help="the port on 127.0.0.1 (default 8765; 0: any free one)")
     parser.add_argument("--demo", action="store_true",
-                        help="the bundled demo game as a running game (day 2 open), offline: nothing is posted anywhere")
+                        help="the bundled demo game as a running game (day 2 open), offline: "
+                        "nothing is posted anywhere")
     parser.set_defaults(handler=_web)
 
 

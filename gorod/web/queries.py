@@ -56,7 +56,8 @@ def overview(game: Game) -> dict[str, Any]:
             "nick": nick, "open": p.shown_open_role(), "secret": p.secret_role,
             "faction": FACTION_NAMES.get(p.faction.value, p.faction.value),
             "lives": p.lives, "max_lives": max_lives(p, state.rulings),
-            "status": "" if p.status(precedence) is Status.NONE else p.status(precedence).value, "mask": p.mask, "dead": p.dead or p.left,
+            "status": "" if p.status(precedence) is Status.NONE else p.status(precedence).value,
+            "mask": p.mask, "dead": p.dead or p.left,
             "prison": p.in_prison, "lazaret": p.lazaret, "silenced": p.silenced, "hand": list(p.hand),
         })
     out["resolved"] = phase_ru(state.phase) if state.phase else None
@@ -258,7 +259,7 @@ def why_lines(draft: DraftRow, markup) -> list[dict[str, Any]]:
     paired = len(shown) >= len(trace) and trace
     lines = shown[len(shown) - len(trace):] if paired else [None] * len(trace)
     out = []
-    for line, item in zip(lines, trace):
+    for line, item in zip(lines, trace, strict=True):
         to = ", ".join(item.get("to") or [])
         out.append({"line": line, "type": item.get("type", "?"), "scope": item.get("scope", "?"), "to": to,
                     "rule": item.get("rule", ""), "cause": item.get("cause", "")})

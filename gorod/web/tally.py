@@ -114,5 +114,6 @@ def live_tally(state: GameState, phase: PhaseId, orders: list[Order]) -> Tally:
         top = max(out.totals.values())
         leaders = [nick for nick, n in out.totals.items() if n == top]
         executed = [e.player for e in events if isinstance(e, ev.Executed)]
-        out.leader = executed[0] if executed else (leaders[0] if len(leaders) == 1 and "приговорён" in out.verdict else None)
+        condemned = leaders[0] if len(leaders) == 1 and "приговорён" in out.verdict else None
+        out.leader = executed[0] if executed else condemned
     return out

@@ -190,7 +190,8 @@ def test_the_gm_resolves_an_order_edits_and_approves_a_draft_and_it_is_posted(fo
     assert "Отправлены на форум: #%d" % dave_pm.id in page.locator(".flash.ok").inner_text()
     page.locator("details.posted > summary").click()
     assert "часть 1/1: на форуме" in page.locator(f"#draft-{dave_pm.id}").inner_text()
-    page.screenshot(path=str(os.environ.get("GOROD_CONSOLE_SHOT_DIR", tmp_path)) + "/console-realforum.png", full_page=True)
+    shots = Path(os.environ.get("GOROD_CONSOLE_SHOT_DIR", tmp_path))   # to look at the page by hand
+    page.screenshot(path=str(shots / "console-realforum.png"), full_page=True)
     context.close()
 
     # ---- on the forum: dave has the edited PM, once

@@ -6,10 +6,10 @@ from __future__ import annotations
 import re
 
 from conftest import TOKEN
+from werkzeug.test import Client
 
 from gorod.loop import cycle, resolve_phase
 from gorod.web.security import COOKIE, csrf_token
-from werkzeug.test import Client
 
 CSRF = csrf_token(TOKEN)
 
