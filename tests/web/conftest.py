@@ -12,6 +12,7 @@ from werkzeug.test import Client
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "loop"))
 
+import loopdata  # noqa: E402
 from fakeforum import FakeForum  # noqa: E402
 
 from config.game import load_game  # noqa: E402
@@ -21,14 +22,8 @@ from gorod.store import Store  # noqa: E402
 from gorod.web import Console  # noqa: E402
 
 TOKEN = "test-token-123"
-PLAYERS = {
-    "alice": {"open": "Мэр", "secret": "Лич"},
-    "bob": {"open": "Оракул", "secret": "Зомби"},
-    "carol": {"open": "Священник", "secret": "Демонолог"},
-    "dave": {"open": "Вор", "secret": "Бес"},
-    "erin": {"open": "Бандит", "secret": "Начальник стражи"},
-    "frank": {"open": "Лекарь", "secret": "Стражник"},
-}
+# Six of the loop tests' players (roles fixed: alice is the Мэр, dave the Вор and Бес).
+PLAYERS = {nick: loopdata.PLAYERS[nick] for nick in ("alice", "bob", "carol", "dave", "erin", "frank")}
 
 
 class Clock:
