@@ -44,7 +44,7 @@ from config.profiles import Field, PostRules, Profile
 from scraper.dates import DateReader
 from scraper.errors import DateFormatError, LayoutChanged, NoPosts, ScraperError
 from scraper.model import ExtractedPage, Post
-from scraper.select import compile_over, compile_selector, is_positional
+from scraper.select import Anchored, compile_selector, is_positional
 from scraper.text import BodyReader, element_text
 
 _CHARSET = re.compile(rb"""<meta[^>]{0,200}?charset\s*=\s*["']?\s*([-\w.:]+)""", re.I)
@@ -222,7 +222,7 @@ def extract_from_tree(root, profile: Profile, source: str, *, url: str | None = 
                 detail = (f"this is a PM inbox listing ({n} conversations, "
                           f"selector {profile.pm_inbox.container!r}), not a thread")
         raise NoPosts(source, profile.name, rules.container, detail)
-    on_page: dict = {}  # selector -> its first match on the page: current and last often share one
+    on_page = _OnPage(root)
     page = _int(_page_value(root, profile.pagination.current, on_page))
     last = _int(_page_value(root, profile.pagination.last, on_page))
     nxt = _page_value(root, profile.pagination.next, on_page)
@@ -239,8 +239,22 @@ def extract_from_tree(root, profile: Profile, source: str, *, url: str | None = 
                          next_url=nxt or None)
 
 
-def _page_value(root, f: Field | None, found: dict) -> str | None:
-    """A page-level field (pagination), each selector evaluated once per page."""
+class _OnPage:
+    """Page-level selectors (pagination): each evaluated once per page (current and
+    last often share one), their shared first compounds once (`Anchored`)."""
+
+    def __init__(self, root) -> None:
+        self.anchored = Anchored(root)
+        self.first: dict[str, Any] = {}
+
+    def first_match(self, selector: str):
+        if selector not in self.first:
+            self.first[selector] = _head_of(self.anchored.select(selector))
+        return self.first[selector]
+
+
+def _page_value(root, f: Field | None, found: _OnPage) -> str | None:
+    """A page-level field (pagination)."""
     if f is None:
         return None
     if f.alternatives:
@@ -251,10 +265,7 @@ def _page_value(root, f: Field | None, found: dict) -> str | None:
         return None
     if f.selector is None:
         return _value(root, f)
-    if f.selector not in found:
-        hits = compile_selector(f.selector)(root)
-        found[f.selector] = hits[0] if hits else None
-    return _value(found[f.selector], f)
+    return _value(found.first_match(f.selector), f)
 
 
 def _containers(root, rules: PostRules) -> list:
@@ -299,6 +310,7 @@ class _Batch:
         self.owner = {el: i for i, el in enumerate(containers)}
         self.scope = common_ancestor(containers) if containers else root
         self.hits: dict[str, list] = {}
+        self.over = Anchored(self.scope, scope=containers)
 
     def elements(self, f: Field, posts: list[int]) -> list:
         """The element `f` points at in each of `posts` (None where nothing matches);
@@ -342,7 +354,7 @@ class _Batch:
     def _collect(self, selector: str) -> list:
         result: list = [None] * len(self.containers)
         owner = self.owner
-        for el in compile_over(selector)(self.scope, scope=self.containers):
+        for el in self.over.select(selector):
             node = el
             while node is not None and node not in owner:
                 node = node.getparent()

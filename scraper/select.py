@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from cssselect import HTMLTranslator, SelectorError, parse
+from cssselect.parser import CombinedSelector
 from cssselect.xpath import is_non_whitespace
 from lxml import etree
 
@@ -112,3 +113,86 @@ def compile_over(selector: str) -> etree.XPath:
         return etree.XPath(" | ".join(f"$scope/{_css(sel)}" for sel in parse(selector)))
     except (SelectorError, etree.XPathSyntaxError) as exc:
         raise BadSelector(f"not a valid selector {selector!r}: {exc}") from None
+
+
+# ---------------------------------------------------------------- shared first compounds
+#
+# Profiles often start several selectors from one element: phpBB's author, author id
+# and time all from `p.author`, XenForo's dates from `div.messageMeta`, pagination
+# from `div.pagination`. Matching `p.author` costs a class test on every <p> of every
+# post; its following steps cost next to nothing (a few elements under each match).
+# So `Anchored` matches each distinct first compound once per context and runs each
+# selector's remaining steps from those matches: `$scope/descendant-or-self::p[..]/
+# descendant::strong` is `($scope/descendant-or-self::p[..])/descendant::strong`
+# (XPath steps compose left to right), the same node-set in the same document order.
+
+
+@lru_cache(maxsize=None)
+def css_steps(selector: str) -> tuple[tuple[str, str], ...] | None:
+    """Each member of a CSS selector group as (its first compound's XPath, the steps
+    after it, '' for none); None for raw XPath, or a member this split does not serve
+    (a pseudo-element)."""
+    if is_positional(selector):
+        return None
+    try:
+        group = parse(selector)
+    except SelectorError:
+        return None
+    steps = []
+    for sel in group:
+        if sel.pseudo_element:
+            return None
+        full = _css(sel)
+        first = sel.parsed_tree
+        while isinstance(first, CombinedSelector):
+            first = first.selector
+        anchor = "descendant-or-self::" + str(_translator.xpath(first))
+        if not full.startswith(anchor):
+            return None  # not cssselect's usual left-to-right join: no split
+        steps.append((anchor, full[len(anchor):]))
+    return tuple(steps)
+
+
+@lru_cache(maxsize=None)
+def _anchor_xpath(anchor: str, over: bool) -> etree.XPath:
+    return etree.XPath(f"$scope/{anchor}" if over else anchor)
+
+
+@lru_cache(maxsize=None)
+def _rest_xpath(selector: str) -> etree.XPath:
+    """The selector's remaining steps from its members' anchors, bound as $a0, $a1, ..."""
+    return etree.XPath(" | ".join(f"$a{k}{rest}" for k, (_, rest) in enumerate(css_steps(selector))))
+
+
+class Anchored:
+    """CSS selectors matched in one context, each first compound once.
+
+    `Anchored(root)`: as `compile_selector(sel)(root)` (the page). `Anchored(el,
+    scope=[posts])`: as `compile_over(sel)(el, scope=[posts])`. Raw XPath goes to
+    its compiled form unchanged."""
+
+    def __init__(self, context, scope: list | None = None) -> None:
+        self.context = context
+        self.scope = scope
+        self._anchors: dict[str, list] = {}
+
+    def select(self, selector: str) -> list:
+        steps = css_steps(selector)
+        if steps is None:
+            if self.scope is None:
+                return compile_selector(selector)(self.context)
+            return compile_over(selector)(self.context, scope=self.scope)
+        found = [self._anchored(anchor) for anchor, _ in steps]
+        if len(steps) == 1 and not steps[0][1]:
+            return found[0]  # a single compound: its anchors are its matches
+        return _rest_xpath(selector)(self.context, **{f"a{k}": a for k, a in enumerate(found)})
+
+    def _anchored(self, anchor: str) -> list:
+        found = self._anchors.get(anchor)
+        if found is None:
+            if self.scope is None:
+                found = _anchor_xpath(anchor, False)(self.context)
+            else:
+                found = _anchor_xpath(anchor, True)(self.context, scope=self.scope)
+            self._anchors[anchor] = found
+        return found

@@ -26,7 +26,7 @@ from lxml import etree
 
 from config.profiles import BodyRules
 from scraper.model import Body, Emphasis
-from scraper.select import compile_over, compile_selector, is_positional
+from scraper.select import Anchored, compile_selector, is_positional
 
 BLOCK = frozenset(
     "p div li ul ol tr table tbody thead blockquote h1 h2 h3 h4 h5 h6 pre dl dt dd hr section article aside "
@@ -72,8 +72,9 @@ class BodyReader:
             return []
         marks: dict = {}
         ordered: list = []  # (element, kind): by precedence of kind, then document order
+        over = Anchored(scope, scope=bodies)
         for kind, sel, positional in self._rules:
-            found = compile_selector(sel)(scope) if positional else compile_over(sel)(scope, scope=bodies)
+            found = compile_selector(sel)(scope) if positional else over.select(sel)
             for el in found:
                 if el not in marks:
                     marks[el] = kind
