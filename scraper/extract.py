@@ -175,7 +175,7 @@ def _int(value: str | None) -> int | None:
 def extract_posts(content: bytes, profile: Profile | None, source: str, *,
                   url: str | None = None, now: datetime | None = None) -> ExtractedPage:
     """The posts of one page (see the module docstring)."""
-    if not content.strip():
+    if not content or content.isspace():  # (not content.strip(): no copy of the page)
         raise ScraperError(f"{source}: the page is empty")
     if profile is None:
         from scraper.detect import detect_json_profile, detect_tree_profile
