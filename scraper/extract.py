@@ -249,7 +249,7 @@ class _OnPage:
 
     def first_match(self, selector: str):
         if selector not in self.first:
-            self.first[selector] = _head_of(self.anchored.select(selector))
+            self.first[selector] = self.anchored.first(selector)
         return self.first[selector]
 
 

@@ -159,6 +159,11 @@ def _anchor_xpath(anchor: str, over: bool) -> etree.XPath:
 
 
 @lru_cache(maxsize=None)
+def _first_xpath(anchor: str) -> etree.XPath:
+    return etree.XPath(f"{anchor}[1]")
+
+
+@lru_cache(maxsize=None)
 def _rest_xpath(selector: str) -> etree.XPath:
     """The selector's remaining steps from its members' anchors, bound as $a0, $a1, ..."""
     return etree.XPath(" | ".join(f"$a{k}{rest}" for k, (_, rest) in enumerate(css_steps(selector))))
@@ -186,6 +191,18 @@ class Anchored:
         if len(steps) == 1 and not steps[0][1]:
             return found[0]  # a single compound: its anchors are its matches
         return _rest_xpath(selector)(self.context, **{f"a{k}": a for k, a in enumerate(found)})
+
+    def first(self, selector: str):
+        """`select(selector)[0]`, or None. A page-level selector of one compound
+        (`span.pagecurrent`) runs as `descendant-or-self::span[...][1]`: from one context
+        node that is its first match in document order, and libxml2 stops testing there."""
+        steps = css_steps(selector)
+        if (self.scope is None and steps is not None and len(steps) == 1 and not steps[0][1]
+                and "/" not in steps[0][0] and steps[0][0] not in self._anchors):
+            found = _first_xpath(steps[0][0])(self.context)
+        else:
+            found = self.select(selector)
+        return found[0] if found else None
 
     def _anchored(self, anchor: str) -> list:
         found = self._anchors.get(anchor)
