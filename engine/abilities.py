@@ -7,7 +7,7 @@ engine/day.py), which cite the same rule sentences.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 
 from engine.names import Moon, fold

@@ -4,21 +4,20 @@ their triggers, role checks, card throws, the Мастер карт's reveal).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from typing import Iterable
 
 from engine import events as ev
-from engine.abilities import AbilitySpec, RoleKind, TargetRule, When, ability, find_ability
-from engine.names import CARDS, CIVILIAN, Faction, canon_open_role
+from engine.abilities import AbilitySpec, RoleKind, TargetRule, When, find_ability
+from engine.names import CIVILIAN, Faction, canon_open_role
 from engine.orders import Order, OrderError
 from engine.phase import PhaseId, PhaseKind
 from engine.reasons import Reason, message
 from engine.state import (
-    GameState, PlayerState, Puppet, Shift, ShulerWindow, ThrownCard, ZombieImplant,
+    GameState, PlayerState, Puppet, ShulerWindow, ThrownCard, ZombieImplant,
     apparent_faction,
 )
 from engine.validate import (
-    check_shape, effective_when, holds_now, limit_refusal, max_lives, phase_refusal,
+    check_shape, holds_now, limit_refusal, max_lives, phase_refusal,
     status_refusal, target_refusal,
 )
 from engine.win import outcome
@@ -263,8 +262,9 @@ class PhaseContext:
         heir.open_role = "Мэр"
         heir.held_roles.add("Мэр")
         heir.saved_votes = 0
-        heir.uses = {k: v for k, v in heir.uses.items() if find_ability(k) is None
-                     or find_ability(k).kind is not RoleKind.OPEN}
+        # «тот теряет свою старую роль»: with it, the uses of its abilities
+        heir.uses = {k: v for k, v in heir.uses.items()
+                     if getattr(find_ability(k), "kind", None) is not RoleKind.OPEN}
         mayor.open_role = None
         mayor.former_mayor = True
         mayor.uses_of("Преемственность").append(self.phase)

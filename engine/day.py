@@ -44,6 +44,7 @@ class Day(PhaseContext):
         self.miting: set[str] = set()
         self.bribes: list[Order] = []
         self.deferred_kills: list[tuple[str, Order]] = []
+        self.votes: dict[str, int] = {}          # the tally (D2), for the trace
         if state.marks.day != self.n:
             from engine.state import DayMarks
             state.marks = DayMarks(day=self.n)

@@ -14,14 +14,13 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from engine import events as ev
-from engine.abilities import AbilitySpec, ONE_ACTION_PER_NIGHT, RoleKind, ability
-from engine.context import CARD_BONUS, PhaseContext
-from engine.names import CIVILIAN, Faction, Moon
+from engine.abilities import ABILITIES, AbilitySpec, ONE_ACTION_PER_NIGHT, RoleKind, ability
+from engine.context import PhaseContext
+from engine.names import CARDS, CIVILIAN, Faction, Moon
 from engine.orders import Order
 from engine.phase import PhaseId, PhaseKind
 from engine.reasons import Reason
 from engine.state import DayMarks, GameState, Hunt, Prison, Shift
-from engine.validate import max_lives
 
 GANG_LEADER_SHIELDS = {"Лич": (Faction.DEMONS, "attack_cancelled_no_soul", "Без души"),
                        "Демонолог": (Faction.UNDEAD, "attack_cancelled_aura", "Aura of darkness")}
@@ -111,6 +110,7 @@ class Night(PhaseContext):
         self.reveal_as: dict[str, str] = {}
         self.s0: Snapshot | None = None
         self.mask_drop_late: list[str] = []
+        self.zombie_actions: list[tuple[Order, Order]] = []   # (the Лич's signal, its command)
 
     # ------------------------------------------------------------------------------------
     def run(self) -> list[ev.Event]:
@@ -331,14 +331,11 @@ class Night(PhaseContext):
         else:
             self.zombie_failed(order.by, order)
 
-    zombie_actions: list[tuple[Order, Order]]   # (the Лич's signal, the command it runs)
-
     def shuffle_refusal(self, order: Order):
         """Тасовать карты: four cards from the deck, the hand returned to it (A64)."""
-        master = self.p(order.by)
-        deck = [c for c in _all_cards() if c not in self.state.used_cards]
+        deck = [c for c in CARDS if c not in self.state.used_cards]
         if self.rulings["shuffle_from_deck"] == "full_deck":
-            deck = list(_all_cards())
+            deck = list(CARDS)
         if len(set(order.cards)) != len(order.cards) or len(order.cards) != min(4, len(deck)):
             return Reason.CARD_TARGET, None   # «выбирает любые четыре из оставшихся в колоде» (A64)
         if any(c not in deck for c in order.cards):
@@ -457,7 +454,7 @@ class Night(PhaseContext):
                         and self.p(other.user).faction is Faction.DEMONS
                         and chosen & set(other.order.all_targets)):
                     bite.failed = True
-                    self.trace(f"Укус не сработал: цель уже выбирали другие Демоны",
+                    self.trace("Укус не сработал: цель уже выбирали другие Демоны",
                                "Укус", bite.order, other.order)
                     break
         for touch in [a for a in self.actions if a.name == "Касание смерти" and a.live]:
@@ -1218,15 +1215,12 @@ class Night(PhaseContext):
         return min(pool, key=self.strength_key) if pool else None
 
 
+_REGISTRY_ORDER = {spec.name: i for i, spec in enumerate(ABILITIES)}
+
+
 def _registry_index(name: str) -> int:
-    from engine.abilities import ABILITIES
-    names = [spec.name for spec in ABILITIES]
-    return names.index(name) if name in names else len(names)
-
-
-def _all_cards():
-    from engine.names import CARDS
-    return tuple(CARDS)
+    """A stable order for lists of ability names (the registry's)."""
+    return _REGISTRY_ORDER.get(name, len(_REGISTRY_ORDER))
 
 
 def _snapshot(player) -> dict:
@@ -1298,6 +1292,4 @@ def night_steps(rulings) -> tuple[tuple[str, Callable[[Night], None], str], ...]
 
 def resolve_night(state: GameState, phase: PhaseId, orders: list[Order]) -> list[ev.Event]:
     """Resolve night `phase` on `state` (a working copy, changed in place)."""
-    night = Night(state, phase, list(orders))
-    night.zombie_actions = []
-    return night.run()
+    return Night(state, phase, list(orders)).run()

@@ -8,7 +8,7 @@ order`, so a GM can paste a corrected order back.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any, Mapping
 
 

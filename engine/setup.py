@@ -7,7 +7,7 @@ from typing import Any, Mapping
 
 from engine import events as ev
 from engine.names import (
-    CARDS, DEMON_SERVANTS, UNDEAD_SERVANTS, canon_card, canon_open_role, canon_secret_role,
+    DEMON_SERVANTS, UNDEAD_SERVANTS, canon_card, canon_open_role, canon_secret_role,
 )
 from engine.state import GameState, PlayerState
 from engine.support import check_supported

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from engine.abilities import Field, RoleKind, TargetRule, When, abilities_of_role, ability
+from engine.abilities import Field, TargetRule, When, abilities_of_role, ability
 from engine.names import CARDS, OPEN_ROLES, SECRET_ROLES
 from engine.orders import Order, ZombieCommand
 from engine.phase import FIRST_PHASE, PhaseId

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-import sys
 
 from gorod.scenarios import ScenarioError, check_scenario, load_scenario, run_scenario
 
