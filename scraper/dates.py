@@ -117,10 +117,15 @@ class DateReader:
         if not _LETTER.search(text):
             return text  # all digits and punctuation: nothing to translate
         s = self._month_re.sub(lambda m: str(self._months[m.group(1).lower()]), text)
-        s = _NOON.sub("12:00 PM", s)
-        s = _MIDNIGHT.sub("12:00 AM", s)
-        s = _AMPM.sub(lambda m: m.group(1).upper() + "M", s)
-        s = _HOUR_ONLY.sub(r"\1:00 \2", s)
+        # each pattern below needs a letter that only its ASCII forms match, even under
+        # re.I: a text without it is left as the pattern would leave it, at no regex cost
+        if "n" in s or "N" in s:
+            s = _NOON.sub("12:00 PM", s)
+        if "m" in s or "M" in s:
+            s = _MIDNIGHT.sub("12:00 AM", s)
+            s = _AMPM.sub(lambda m: m.group(1).upper() + "M", s)
+        if "AM" in s or "PM" in s:
+            s = _HOUR_ONLY.sub(r"\1:00 \2", s)
         return s
 
     def _aware(self, value: datetime) -> datetime:
