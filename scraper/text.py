@@ -260,6 +260,8 @@ def _collapsed_text(el) -> str:
     """" ".join(string(el).split()), with the collapsing done by libxml2 when it can:
     normalize-space() collapses and trims the XML blanks; only a text that holds
     another blank (a no-break space, ...) is split again in Python."""
+    if len(el) == 0:  # no children: its own text is all of it (no XPath call)
+        return " ".join((el.text or "").split())
     text = _normalized(el)
     if _OTHER_BLANKS.search(text):
         text = " ".join(text.split())
@@ -268,6 +270,4 @@ def _collapsed_text(el) -> str:
 
 def element_text(el) -> str:
     """Plain text of an element for a field (author, time, ...): blanks collapsed."""
-    if len(el) == 0:  # no children: its own text is all of it (no XPath call)
-        return " ".join((el.text or "").split())
     return _collapsed_text(el)
