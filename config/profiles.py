@@ -37,6 +37,21 @@ The schema (every key is checked; unknown keys are errors, to catch typos):
     json:                          # format: json only (Discourse)
       posts: [dotted path]  id, number, author, time, body_html, edit_count, edited_time, page
     dates: {formats: [str], time_formats: [str], months: {name: n}, relative: {word: days back}}
+    write:                         # posting approved drafts (scraper.write); see WriteRules
+      markup: bbcode | markdown | plain
+      max_length: int              # characters a post takes (longer drafts are split)
+      encoding: str | null         # the form's charset; null: accept-charset, else the page's
+      min_form_age: seconds        # wait between fetching a form and sending it (phpBB's lastclick)
+      post_url: template           # {base}, {post}: a post's own link (confirmations, crash lookup)
+      last_page: template          # {base}, {thread}: the thread's last page (lookups)
+      reply: {url, form, text, subject, fields: {name: value},
+              created: {location: regex, body: regex, last_page: bool}}
+      pm: {url, form, to, to_separator, subject, text, fields, add_recipients: {name: value},
+           created: {location, body}, sent_list: template}
+      rate_limited: [regex]        # the forum's flood page; group 1: seconds to wait
+      rate_limit_wait: seconds     # when the flood page names no time
+      rejected: [regex]            # the forum's words for a refusal
+      errors: selector             # where a form shown again says what is wrong
 
 A *field* (id, author, time, ...) is either a selector string (the text of
 the first match), a mapping {selector, attr, regex, required}: `selector`
@@ -172,6 +187,55 @@ class Detection:
 
 
 @dataclass(frozen=True)
+class NewId:
+    """How the new post's (or PM's) id is read from the forum's answer to a form:
+    `location`, a regex over the redirect's target; `body`, a regex over the answer page
+    (a meta refresh or a link on a "message posted" page); `last_page`, else look for our
+    newest post on the thread's last page (`WriteRules.last_page`). Group 1 is the id."""
+
+    location: str | None = None
+    body: str | None = None
+    last_page: bool = False
+
+
+@dataclass(frozen=True)
+class WriteForm:
+    """One form to fill: where it is (`url`, a template with {base} and {thread}), which
+    form of the page (`form`, a selector; None: the first POST form with the `text` field),
+    its field names, fixed `fields` (a submit button's name and value: what the browser
+    would send that is not a hidden input), and how the answer names what was created."""
+
+    url: str
+    text: str
+    form: str | None = None
+    subject: str | None = None
+    to: str | None = None
+    to_separator: str = ", "
+    fields: Mapping[str, str] = field(default_factory=dict)
+    add_recipients: Mapping[str, str] = field(default_factory=dict)
+    created: NewId = NewId()
+    sent_list: str | None = None
+
+
+@dataclass(frozen=True)
+class WriteRules:
+    """How an engine takes a reply and a PM (see scraper.write)."""
+
+    reply: WriteForm
+    pm: WriteForm | None = None
+    markup: str = "bbcode"
+    max_length: int = 60000
+    encoding: str | None = None
+    min_form_age: float = 0.0
+    post_url: str | None = None
+    last_page: str | None = None
+    rate_limited: tuple[str, ...] = ()
+    rate_limit_wait: float = 30.0
+    rejected: tuple[str, ...] = ()
+    errors: str | None = None
+
+
+@dataclass(frozen=True)
 class Profile:
     name: str
     engine: str
@@ -188,6 +252,7 @@ class Profile:
     pm_message: PostRules | None = None
     json: JsonRules | None = None
     dates: Dates = Dates()
+    write: WriteRules | None = None
     unconfirmed: tuple[str, ...] = ()
     path: str = ""
 
@@ -383,7 +448,7 @@ def _post_rules(v: _V, raw: Any, path: str) -> PostRules:
 def _validate(data: dict, label: str, stem: str) -> Profile:
     v = _V(label)
     top = v.mapping(data, "", {"engine", "name", "description", "format", "encoding", "timezone",
-                               "unconfirmed", "urls", "detect", "selectors", "json", "dates"},
+                               "unconfirmed", "urls", "detect", "selectors", "json", "dates", "write"},
                     {"engine"})
     fmt = top.get("format", "html")
     if fmt not in ("html", "json"):
@@ -477,6 +542,95 @@ def _validate(data: dict, label: str, stem: str) -> Profile:
         pm_message=pm_message,
         json=json_rules,
         dates=dates,
+        write=_write_rules(v, top["write"], "write") if top.get("write") is not None else None,
         unconfirmed=v.strings(top.get("unconfirmed"), "unconfirmed"),
         path=label,
+    )
+
+
+# ---------------------------------------------------------------- the write section
+
+_WRITE_KEYS = {"markup", "max_length", "encoding", "min_form_age", "post_url", "last_page", "reply", "pm",
+               "rate_limited", "rate_limit_wait", "rejected", "errors"}
+_FORM_KEYS = {"url", "form", "text", "subject", "to", "to_separator", "fields", "add_recipients", "created",
+              "sent_list"}
+
+
+def _number(v: _V, value: Any, path: str, default: float) -> float:
+    if value is None:
+        return default
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
+        raise v.fail(path, "must be a number of zero or more")
+    return float(value)
+
+
+def _string_map(v: _V, value: Any, path: str) -> dict[str, str]:
+    m = v.mapping(value or {}, path, set(value or {}))
+    out = {}
+    for k, x in m.items():
+        if isinstance(x, bool) or not isinstance(x, (str, int, float)):
+            raise v.fail(_join(path, str(k)), "must be a string")
+        out[str(k)] = str(x)
+    return out
+
+
+def _write_form(v: _V, raw: Any, path: str, pm: bool) -> WriteForm:
+    m = v.mapping(raw, path, _FORM_KEYS, {"url", "text"} | ({"to"} if pm else set()))
+    c = v.mapping(m.get("created") or {}, _join(path, "created"), {"location", "body", "last_page"})
+    last_page = c.get("last_page", False)
+    if not isinstance(last_page, bool):
+        raise v.fail(_join(path, "created.last_page"), "must be true or false")
+    created = NewId(location=v.regex(c.get("location"), _join(path, "created.location")),
+                      body=v.regex(c.get("body"), _join(path, "created.body")), last_page=last_page)
+    for key, regex in (("location", created.location), ("body", created.body)):
+        if regex is not None and re.compile(regex).groups < 1:
+            raise v.fail(_join(path, f"created.{key}"), "needs a group: the id")
+    if not pm and created == NewId():
+        raise v.fail(_join(path, "created"), "say how the new post's id is read (location, body or last_page)")
+    return WriteForm(
+        url=v.string(m["url"], _join(path, "url"), optional=False),
+        text=v.string(m["text"], _join(path, "text"), optional=False),
+        form=v.selector(m.get("form"), _join(path, "form")),
+        subject=v.string(m.get("subject"), _join(path, "subject")),
+        to=v.string(m.get("to"), _join(path, "to")),
+        to_separator=v.string(m.get("to_separator", ", "), _join(path, "to_separator"), optional=False),
+        fields=_string_map(v, m.get("fields"), _join(path, "fields")),
+        add_recipients=_string_map(v, m.get("add_recipients"), _join(path, "add_recipients")),
+        created=created,
+        sent_list=v.string(m.get("sent_list"), _join(path, "sent_list")),
+    )
+
+
+def _write_rules(v: _V, raw: Any, path: str) -> WriteRules:
+    m = v.mapping(raw, path, _WRITE_KEYS, {"reply"})
+    markup = m.get("markup", "bbcode")
+    if markup not in ("bbcode", "markdown", "plain"):
+        raise v.fail(_join(path, "markup"), "must be bbcode, markdown or plain")
+    max_length = m.get("max_length", WriteRules.max_length)
+    if isinstance(max_length, bool) or not isinstance(max_length, int) or max_length < 200:
+        raise v.fail(_join(path, "max_length"), "must be a whole number of characters, at least 200")
+    encoding = v.string(m.get("encoding"), _join(path, "encoding"))
+    if encoding is not None:
+        try:
+            "".encode(encoding)
+        except LookupError:
+            raise v.fail(_join(path, "encoding"), f"unknown encoding {encoding!r}") from None
+    reply = _write_form(v, m["reply"], _join(path, "reply"), pm=False)
+    if reply.created.last_page and not m.get("last_page"):
+        raise v.fail(_join(path, "last_page"), "required by reply.created.last_page")
+    return WriteRules(
+        reply=reply,
+        pm=_write_form(v, m["pm"], _join(path, "pm"), pm=True) if m.get("pm") is not None else None,
+        markup=markup,
+        max_length=max_length,
+        encoding=encoding,
+        min_form_age=_number(v, m.get("min_form_age"), _join(path, "min_form_age"), 0.0),
+        post_url=v.string(m.get("post_url"), _join(path, "post_url")),
+        last_page=v.string(m.get("last_page"), _join(path, "last_page")),
+        rate_limited=tuple(v.regex(x, f"{path}.rate_limited[{i}]")
+                           for i, x in enumerate(v.strings(m.get("rate_limited"), _join(path, "rate_limited")))),
+        rate_limit_wait=_number(v, m.get("rate_limit_wait"), _join(path, "rate_limit_wait"), 30.0),
+        rejected=tuple(v.regex(x, f"{path}.rejected[{i}]")
+                       for i, x in enumerate(v.strings(m.get("rejected"), _join(path, "rejected")))),
+        errors=v.selector(m.get("errors"), _join(path, "errors")),
     )

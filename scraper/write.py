@@ -2,88 +2,112 @@
 
 `ForumWriter` is built with `allow_writes=False` unless the caller is the publisher
 publishing a draft the GM approved; every write then raises `WritingDisabled`. Writes go
-through the one `HttpClient` (pacing, retries, login, CSRF from the form page).
+through the one `HttpClient` (pacing, retries, login).
 
-A write is confirmed only by the id of what it created, read from the redirect the forum
-answers with (Spirit: `Location: /comment/<pk>/find/`, `/topic/private/<id>/<slug>/`).
-What looks like success may not be one:
+What differs between engines is data, the profile's `write:` section (`WriteRules`):
+the reply and PM forms (URL, which form, field names, fixed fields such as a submit
+button), the length cap, the charset, the flood page's words, the refusal's words, and
+how the new post's id is read from the answer. The form is sent as a browser sends it
+(`scraper.write_form`): every hidden field back (CSRF tokens under any name), in the
+form's own charset (cp1251 boards get cp1251). Without a profile the writer speaks
+Spirit (the `write:` section of spirit.yaml).
 
-- Spirit's double-post guard drops the same text from the same user (30 min) and redirects
-  to the topic's last post as if all went well: a reply is confirmed only if its pk is
+A write is confirmed only by the id of what it created, read from the answer: the
+redirect's target (Spirit `/comment/<pk>/find/`, phpBB `viewtopic.php?p=<id>`), a link
+or meta refresh in a "message posted" page (phpBB, PunBB/MyBB.ru), or, when the answer
+names nothing, our newest post on the thread's last page. What looks like success may
+not be one:
+
+- a forum's double-post guard may drop the same text and send us to the topic's last
+  post as if all went well (Spirit, vBulletin): a reply is confirmed only if its id is
   greater than `after`, the highest post id the caller knew before posting, and, when
   the writer has the forum's profile, only if the post it points at is ours (one more
   GET: someone else's newer post is not a confirmation);
-- Spirit's rate limit answers 200 with the form and "Too many submissions, wait 10s.":
-  the writer waits that long (the client's injected sleep) and tries again, up to the
-  client's retry count, then raises `RateLimited`;
-- a form shown again with errors becomes `PostRejected` with the forum's words.
-
-What differs between engines is data (`WriteForms`); the defaults are Spirit's.
+- a flood limit answers with the form or a message page ("Too many submissions, wait
+  10s.", phpBB's «Вы не можете отправить следующее сообщение сразу после
+  предыдущего», PunBB's "At least 30 seconds have to pass between posts"): the writer
+  waits the named time (else `rate_limit_wait`) with the client's injected sleep and
+  tries again with a fresh form, up to the client's retry count, then `RateLimited`;
+- a form shown again with errors, or a page with the profile's refusal words, is
+  `PostRejected` with the forum's words.
 """
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Mapping
+from urllib.parse import urljoin
 
 import lxml.html
 
-from config.profiles import Profile
-from scraper.errors import PostRejected, RateLimited, ScraperError
+from config.profiles import Profile, WriteForm, WriteRules, load_profile
+from scraper.errors import LayoutChanged, PostRejected, RateLimited, ScraperError
 from scraper.extract import extract_posts
 from scraper.http import Fetched, HttpClient
 from scraper.select import select
+from scraper.write_form import find_form, page_charset, send_form
+from scraper.write_lookup import Created, fill, find_own_post, find_sent_pm, post_url
+
+__all__ = ["Created", "ForumWriter", "WritingDisabled", "spirit_rules"]
 
 
 class WritingDisabled(ScraperError):
     """A write was attempted without an approved draft behind it."""
 
 
-@dataclass(frozen=True)
-class WriteForms:
-    reply_page: str = "/comment/{topic_id}/publish/"
-    reply_text_field: str = "comment"
-    reply_created: str = r"/comment/(\d+)/find/"
-    pm_page: str = "/topic/private/publish/"
-    pm_title_field: str = "title"
-    pm_text_field: str = "comment"
-    pm_users_field: str = "users"
-    pm_created: str = r"/topic/private/(\d+)/"
-    rate_limited: str = r"Too many submissions, wait (\d+)\s*s"
-    form_errors: str = "ul.errorlist li, .messages_error li"
-    max_length: int = 3000
-
-
-@dataclass(frozen=True)
-class Created:
-    """What a confirmed write created: its id and where the forum sent us."""
-
-    id: int
-    url: str
+def spirit_rules() -> WriteRules:
+    rules = load_profile("spirit").write
+    assert rules is not None, "spirit.yaml has a write section"
+    return rules
 
 
 class ForumWriter:
-    def __init__(self, client: HttpClient, forms: WriteForms | None = None, *, profile: Profile | None = None,
+    def __init__(self, client: HttpClient, rules: WriteRules | None = None, *, profile: Profile | None = None,
                  allow_writes: bool = False) -> None:
+        """`profile`: the forum's profile; its `write:` section is the rules unless `rules`
+        are given, and with it a reply is checked to be ours. Neither: Spirit's rules."""
         self.client = client
-        self.forms = forms or WriteForms()
         self.profile = profile
+        if rules is None and profile is not None:
+            if profile.write is None:
+                raise ScraperError(f"profile {profile.name!r} has no write section: gorod cannot post there")
+            rules = profile.write
+        self.rules = rules or spirit_rules()
+        self._reader = profile or load_profile("spirit")
         self.allow_writes = allow_writes
 
-    def reply(self, topic_id: int | str, text: str, *, after: int | None = None) -> Created:
+    @property
+    def max_length(self) -> int:
+        return self.rules.max_length
+
+    # -- a reply ----------------------------------------------------------------------------
+    def reply(self, topic_id: int | str, text: str, *, after: int | None = None,
+              subject: str | None = None) -> Created:
         """Post `text` in the topic; return the new post's id, greater than `after`."""
-        forms = self.forms
-        page = forms.reply_page.format(topic_id=topic_id)
-        answer = self._submit(page, {forms.reply_text_field: text}, text)
-        created = self._created(answer, forms.reply_created, page)
+        form = self.rules.reply
+        page = self._url(form.url, thread=topic_id)
+        fields = {form.text: text}
+        if form.subject and subject is not None:
+            fields[form.subject] = subject
+        answer = self._submit(form, page, fields, text)
+        created = self._created(answer, form, page)
+        if created is None and form.created.last_page and answer.location is None and not self._errors(answer):
+            created = self._from_last_page(topic_id, text, after, page)
+        if created is None:
+            raise self._no_id(answer, form, page)
         if after is not None and created.id <= after:
             raise PostRejected(
                 self.client.url(page),
                 f"no new post: the forum sent us to post {created.id}, not after {after} "
                 "(a double post dropped by the forum?)",
             )
-        if self.profile is not None:
+        if self.profile is not None and not form.created.last_page:
             self._check_author(created)
         return created
+
+    def _from_last_page(self, topic_id, text: str, after: int | None, page: str) -> Created | None:
+        me = self._me(page)
+        url = self._url(self.rules.last_page, thread=topic_id)
+        return find_own_post(self.client, self._reader, url, author=me, after=after, text=text)
 
     def _check_author(self, created: Created) -> None:
         """The post the forum sent us to must be ours."""
@@ -98,51 +122,160 @@ class ForumWriter:
                 created.url, f"post {created.id} is {post.author}'s, not ours (a double post dropped by the forum?)"
             )
 
+    # -- a PM -------------------------------------------------------------------------------
     def send_pm(self, to: list[str] | str, title: str, text: str) -> Created:
         """Start a PM conversation with `to` (user names); return its id."""
-        forms = self.forms
-        users = to if isinstance(to, str) else ", ".join(to)
-        fields = {forms.pm_title_field: title, forms.pm_text_field: text, forms.pm_users_field: users}
-        answer = self._submit(forms.pm_page, fields, text)
-        return self._created(answer, forms.pm_created, forms.pm_page)
+        form = self.rules.pm
+        if form is None:
+            raise ScraperError(f"profile {self._reader.name!r}: write.pm: this forum's PM form is not described")
+        users = to if isinstance(to, str) else form.to_separator.join(to)
+        fields = {form.text: text}
+        if form.subject:
+            fields[form.subject] = title
+        answer = self._submit(form, self._url(form.url), fields, text, to={form.to: users})
+        created = self._created(answer, form, form.url)
+        if created is None and self._sent_list(form):
+            created = find_sent_pm(self.client, self._reader, self._sent_list(form), subject=title)
+        if created is None:
+            raise self._no_id(answer, form, form.url)
+        return created
 
-    # ---------------------------------------------------------------------------------
-    def _submit(self, page: str, fields: dict[str, str], text: str) -> Fetched:
+    def find_pm(self, title: str) -> Created | None:
+        """A conversation we started with this title, from the forum's PM list."""
+        form = self.rules.pm
+        url = self._sent_list(form) if form else None
+        if not url:
+            return None
+        return find_sent_pm(self.client, self._reader, url, subject=title)
+
+    def _sent_list(self, form: WriteForm) -> str | None:
+        if form.sent_list:
+            return self._url(form.sent_list)
+        if "pm_inbox" in self._reader.urls and self._reader.pm_inbox is not None:
+            return self._url(self._reader.urls["pm_inbox"])
+        return None
+
+    # -- finding our post again ---------------------------------------------------------------
+    def find_reply(self, url: str, *, after: int | None, text: str) -> Created | None:
+        """Our post with `text`'s words after `after` on the thread page at `url` and the next ones."""
+        return find_own_post(self.client, self._reader, url, author=self._me(url), after=after, text=text)
+
+    def post_url(self, post_id: int | str, page_url: str) -> str:
+        return post_url(self._reader, self.client, post_id, page_url)
+
+    # -----------------------------------------------------------------------------------------
+    def _url(self, template: str, **values) -> str:
+        return self.client.url(fill(template, self.client, **values))
+
+    def _me(self, where: str) -> str:
+        if self.client.login_form is None:
+            raise PostRejected(self.client.url(where), "no login: cannot tell our posts from others'")
+        return self.client.login_form.username
+
+    def _submit(self, form: WriteForm, page: str, fields: dict[str, str], text: str,
+                to: Mapping[str, str] | None = None) -> Fetched:
         if not self.allow_writes:
             raise WritingDisabled(f"{self.client.url(page)}: writing is off (publish an approved draft)")
-        if len(text) > self.forms.max_length:
+        rules = self.rules
+        if len(text) > rules.max_length:
             raise PostRejected(
                 self.client.url(page),
-                f"the text has {len(text)} characters, the forum takes at most {self.forms.max_length}: split it",
+                f"the text has {len(text)} characters, the forum takes at most {rules.max_length}: split it",
             )
         attempts = self.client.settings.retries + 1
         for attempt in range(attempts):
-            answer = self.client.submit_form(page, fields, form_with=next(iter(fields)), auth=True)
-            if answer.location is not None:
-                return answer
+            answer = self._send_once(form, page, fields, to or {})
             wait = self._rate_limit_wait(answer)
             if wait is None:
-                errors = self._errors(answer)
-                raise PostRejected(answer.url, f"the forum did not save it: {errors or 'no reason shown'}")
+                return answer
             if attempt + 1 < attempts:
                 self.client.wait(wait, answer.url, "the forum's rate limit")
         raise RateLimited(answer.url, wait, "the forum's own limit on submissions")
 
+    def _send_once(self, form: WriteForm, page: str, fields: dict[str, str], to: Mapping[str, str]) -> Fetched:
+        client, rules = self.client, self.rules
+        fetched = client.get(page, auth=True)
+        fetched_at = client.clock()
+        found = find_form(fetched, selector=form.form, holding=form.text)
+        if form.add_recipients and to:
+            # phpBB: the names become hidden recipient fields of the form shown again
+            listed = send_form(client, fetched, found, {**to, **form.add_recipients}, encoding=rules.encoding)
+            if listed.location is not None or self._rate_limit_wait(listed) is not None:
+                return listed
+            try:
+                found = find_form(listed, selector=form.form, holding=form.text)
+            except LayoutChanged:
+                return listed
+            fetched, to = listed, {}
+        if rules.min_form_age:
+            waited = client.clock() - fetched_at
+            if waited < rules.min_form_age:
+                client.sleep(rules.min_form_age - waited)
+        return send_form(client, fetched, found, {**form.fields, **to, **fields}, encoding=rules.encoding)
+
+    def _text(self, answer: Fetched) -> str:
+        return answer.content.decode(page_charset(answer), errors="replace")
+
     def _rate_limit_wait(self, answer: Fetched) -> float | None:
-        match = re.search(self.forms.rate_limited, answer.text)
-        return float(match.group(1)) if match else None
+        if answer.location is not None or not answer.content:
+            return None
+        text = self._text(answer)
+        for pattern in self.rules.rate_limited:
+            match = re.search(pattern, text)
+            if match:
+                seconds = next((g for g in match.groups() if g and g.isdigit()), None)
+                return float(seconds) if seconds else self.rules.rate_limit_wait
+        return None
+
+    def _created(self, answer: Fetched, form: WriteForm, page: str) -> Created | None:
+        new = form.created
+        if answer.location is not None:
+            match = re.search(new.location, answer.location) if new.location else None
+            if match:
+                return Created(_first_group(match), self.client.url(answer.location))
+            if new.body is None and not new.last_page:
+                raise PostRejected(
+                    self.client.url(page),
+                    f"the forum sent us to {answer.location!r}, not to a new post ({new.location})",
+                )
+            return None
+        if new.body and answer.content:
+            match = re.search(new.body, self._text(answer))
+            if match:
+                post_id = _first_group(match)
+                link = re.search(rf"""(?:url=|href=["'])([^"'>\s]*\b{post_id}\b[^"'>\s]*)""", self._text(answer),
+                                 re.IGNORECASE)
+                url = self.client.url(urljoin(answer.url, link.group(1).replace("&amp;", "&"))) if link else \
+                    post_url(self._reader, self.client, post_id, answer.url)
+                return Created(post_id, url)
+        return None
+
+    def _no_id(self, answer: Fetched, form: WriteForm, page: str) -> PostRejected:
+        reason = self._errors(answer)
+        if answer.location is not None:
+            return PostRejected(self.client.url(page),
+                                f"the forum sent us to {answer.location!r}, not to a new post")
+        if reason:
+            return PostRejected(answer.url, f"the forum did not save it: {reason}")
+        return PostRejected(answer.url, "the forum did not save it: no reason shown, and no new "
+                                        f"{'post' if form is self.rules.reply else 'message'} found")
 
     def _errors(self, answer: Fetched) -> str:
         if not answer.content.strip():
             return ""
-        doc = lxml.html.fromstring(answer.content)
-        return "; ".join(" ".join(e.text_content().split()) for e in select(doc, self.forms.form_errors))
+        text = self._text(answer)
+        found = []
+        for pattern in self.rules.rejected:
+            match = re.search(pattern, text)
+            if match:
+                found.append(" ".join(match.group(0).split()))
+        if self.rules.errors:
+            doc = lxml.html.document_fromstring(answer.content,
+                                                parser=lxml.html.HTMLParser(encoding=page_charset(answer)))
+            found += [t for t in (" ".join(e.text_content().split()) for e in select(doc, self.rules.errors)) if t]
+        return "; ".join(dict.fromkeys(found))
 
-    def _created(self, answer: Fetched, pattern: str, page: str) -> Created:
-        location = answer.location or ""
-        match = re.search(pattern, location)
-        if not match:
-            raise PostRejected(
-                self.client.url(page), f"the forum sent us to {location!r}, not to a new post ({pattern})"
-            )
-        return Created(int(match.group(1)), self.client.url(location))
+
+def _first_group(match: re.Match) -> int:
+    """The id: the first group that matched (a regex may offer alternatives)."""
+    return int(next(g for g in match.groups() if g is not None))

@@ -15,20 +15,20 @@ from __future__ import annotations
 import os
 import re
 import stat
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator, Protocol
+from typing import Protocol
 
 from config.game import GameConfig
-from config.profiles import load_profile
+from config.profiles import WriteRules, load_profile
 from gorod.store import Store
 from gorod.store_posts import PostStore
 from scraper.errors import AuthRequired, ScraperError
-from scraper.extract import extract_posts
 from scraper.http import HttpClient, HttpSettings, LoginForm
-from scraper.inbox import extract_inbox
 from scraper.poll import PmEvent, PmPoller, PostEvent, ThreadPoller
-from scraper.write import Created, ForumWriter, WriteForms
+from scraper.write import Created, ForumWriter
+from scraper.write_lookup import words
 
 
 class ForumConfigError(ValueError):
@@ -82,30 +82,27 @@ def topic_id_of(url: str) -> str:
     raise ForumConfigError(f"forum.thread_url: no topic id in {url}")
 
 
-def plain(text: str) -> str:
-    """Letters and digits only, case-folded: how a draft and the forum's rendering of it
-    are compared (markup, escapes and spacing differ, the words do not)."""
-    text = re.sub(r"\[/?[a-z*]+(=[^\]\n]*)?\]", "", text, flags=re.IGNORECASE)
-    return "".join(ch for ch in text.replace("ё", "е").replace("Ё", "Е").casefold() if ch.isalnum())
+# How a draft and the forum's rendering of it are compared (markup, escapes and spacing
+# differ, the words do not): letters and digits only, case-folded (`scraper.write_lookup`).
+plain = words
 
 
 class SiteForum:
     def __init__(self, client: HttpClient, profile, store: Store, thread_url: str, gm: str,
-                 *, forms: WriteForms | None = None) -> None:
+                 *, rules: WriteRules | None = None) -> None:
         self.client = client
         self.profile = profile
         self.store = store
         self.gm = gm
         self.engine = profile.engine
-        self.forms = forms or WriteForms()
-        self.max_length = self.forms.max_length
         self.thread = ThreadPoller(client, profile, store, thread_url)
         self.pms = PmPoller(client, profile, store)
         self.topic_id = topic_id_of(thread_url)
-        self.writer = ForumWriter(client, self.forms, profile=profile, allow_writes=True)
+        self.writer = ForumWriter(client, rules, profile=profile, allow_writes=True)
+        self.max_length = self.writer.max_length
 
     @classmethod
-    def from_config(cls, config: GameConfig, store: Store, *, settings: HttpSettings | None = None) -> "SiteForum":
+    def from_config(cls, config: GameConfig, store: Store, *, settings: HttpSettings | None = None) -> SiteForum:
         forum = config.forum
         where = config.path
         for key in ("base_url", "thread_url", "gm_user"):
@@ -150,37 +147,25 @@ class SiteForum:
 
     # -- looking for what a crash may have sent ------------------------------------------------
     def find_reply(self, after: int | None, text: str) -> Created | None:
-        """The GM's post after `after` whose words are `text`'s, read from the forum."""
-        want = plain(text)
+        """The GM's post after `after` whose words are `text`'s, read from the forum: from
+        the last page gorod has seen on, with the profile's selectors (any engine)."""
         pages = PostStore(self.store).pages(self.thread.key)
         url = pages[max(pages)].url if pages else self.thread.url
-        seen: set[str] = set()
-        while url and url not in seen:
-            seen.add(url)
-            page = self.client.get(url, auth=True)
-            extracted = extract_posts(page.content, self.profile, page.url, url=page.url)
-            for post in extracted.posts:
-                if not post.id.isdigit() or (after is not None and int(post.id) <= after):
-                    continue
-                if post.author.casefold() == self.gm.casefold() and plain(post.text) == want:
-                    return Created(int(post.id), self.client.url(f"/comment/{post.id}/find/"))
-            url = extracted.next_url
-        return None
+        return self.writer.find_reply(url, after=after, text=text)
 
     def find_pm(self, to: str, title: str) -> Created | None:
-        """A conversation the GM started with this title (titles of drafts are unique)."""
-        url: str | None = self.pms.inbox_url
-        pages = 0
-        while url and pages < 5:
-            page = self.client.get(url, auth=True)
-            pages += 1
-            listing = extract_inbox(page.content, self.profile, page.url)
-            for entry in listing.entries:
-                if entry.subject.strip() == title.strip() and entry.id.isdigit():
-                    return Created(int(entry.id), self.client.url(entry.url))
-            url = listing.next_url
-        return None
+        """A conversation the GM started with this title (titles of drafts are unique),
+        from the forum's list of PMs (the profile's `write.pm.sent_list`, else the inbox)."""
+        return self.writer.find_pm(title)
 
 
-__all__ = ["ForumConfigError", "ForumPort", "SiteForum", "plain", "read_password_file", "topic_id_of",
-           "AuthRequired", "ScraperError"]
+__all__ = [
+    "AuthRequired",
+    "ForumConfigError",
+    "ForumPort",
+    "ScraperError",
+    "SiteForum",
+    "plain",
+    "read_password_file",
+    "topic_id_of",
+]

@@ -1,0 +1,103 @@
+"""Finding on the forum what we posted: our newest post in a thread, a PM by its subject.
+
+    find_own_post(client, profile, url, author="gm", after=41, text=draft) -> Created | None
+    find_sent_pm(client, profile, url, subject="Роль (№12)") -> Created | None
+
+Used twice: by the writer, on engines whose answer to a reply names no post id (it reads
+the thread's last page: our post after `after` with our words is the new one), and after
+a crash, to learn whether a part whose intent was stored reached the forum before
+sending it again (`gorod.loop.publish`). Both read pages with the profile's own
+selectors, so they work on every engine the scraper reads.
+
+A post is ours when its author is the GM's account and its words are the draft's words
+(`words()`: letters and digits, case-folded, markup dropped; a forum's rendering changes
+spacing, escapes and markup, not words). A forum may add words (a signature the profile
+does not drop, a smiley's text): a draft of at least `PREFIX` letters is also found when
+the post's words begin with the draft's first `PREFIX` letters.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from config.profiles import Profile
+from scraper.extract import extract_posts
+from scraper.http import HttpClient
+from scraper.inbox import extract_inbox
+
+PREFIX = 200
+MAX_PAGES = 5
+
+
+@dataclass(frozen=True)
+class Created:
+    """What a confirmed write created: its id and its URL on the forum."""
+
+    id: int
+    url: str
+
+
+def words(text: str) -> str:
+    """Letters and digits only, case-folded, BBCode tags dropped: how a draft and the
+    forum's rendering of it are compared."""
+    text = re.sub(r"\[/?[a-z*]+(=[^\]\n]*)?\]", "", text, flags=re.IGNORECASE)
+    return "".join(ch for ch in text.replace("ё", "е").replace("Ё", "Е").casefold() if ch.isalnum())
+
+
+def same_words(draft: str, post: str) -> bool:
+    want, got = words(draft), words(post)
+    if want == got:
+        return True
+    return len(want) >= PREFIX and got.startswith(want[:PREFIX])
+
+
+def fill(template: str, client: HttpClient, **values: Any) -> str:
+    return template.format(base=client.base_url.rstrip("/"), **values)
+
+
+def post_url(profile: Profile, client: HttpClient, post_id: int | str, page_url: str) -> str:
+    """A post's own link: the profile's `write.post_url`, else `urls.post`, else its page's URL
+    with the `#p<id>` anchor most engines give a post."""
+    template = (profile.write.post_url if profile.write else None) or profile.urls.get("post")
+    if template:
+        return client.url(fill(template, client, post=post_id))
+    return page_url.split("#")[0] + f"#p{post_id}"
+
+
+def find_own_post(client: HttpClient, profile: Profile, url: str, *, author: str, after: int | None,
+                  text: str, max_pages: int = MAX_PAGES) -> Created | None:
+    """Our post (by `author`, with `text`'s words, id greater than `after`) on the page at
+    `url` or the pages after it (at most `max_pages`); the newest if several."""
+    found: Created | None = None
+    seen: set[str] = set()
+    current: str | None = url
+    while current and current not in seen and len(seen) < max_pages:
+        seen.add(current)
+        page = client.get(current, auth=True)
+        extracted = extract_posts(page.content, profile, page.url, url=page.url)
+        for post in extracted.posts:
+            if not post.id.isdigit() or (after is not None and int(post.id) <= after):
+                continue
+            if post.author.casefold() == author.casefold() and same_words(text, post.text):
+                found = Created(int(post.id), post_url(profile, client, post.id, page.url))
+        current = extracted.next_url
+    return found
+
+
+def find_sent_pm(client: HttpClient, profile: Profile, url: str, *, subject: str,
+                 max_pages: int = MAX_PAGES) -> Created | None:
+    """A conversation with this subject in the PM list at `url` (draft titles are unique)."""
+    if profile.pm_inbox is None:
+        return None
+    current: str | None = url
+    pages = 0
+    while current and pages < max_pages:
+        page = client.get(current, auth=True)
+        pages += 1
+        listing = extract_inbox(page.content, profile, page.url)
+        for entry in listing.entries:
+            if entry.subject.strip() == subject.strip() and entry.id.isdigit():
+                return Created(int(entry.id), client.url(entry.url))
+        current = listing.next_url
+    return None
