@@ -90,8 +90,10 @@ class ForumWriter:
             fields[form.subject] = subject
         answer = self._submit(form, page, fields, text)
         created = self._created(answer, form, page)
+        checked = False   # found on the last page: by our name already
         if created is None and form.created.last_page and answer.location is None and not self._errors(answer):
             created = self._from_last_page(topic_id, text, after, page)
+            checked = created is not None
         if created is None:
             raise self._no_id(answer, form, page)
         if after is not None and created.id <= after:
@@ -100,7 +102,7 @@ class ForumWriter:
                 f"no new post: the forum sent us to post {created.id}, not after {after} "
                 "(a double post dropped by the forum?)",
             )
-        if self.profile is not None and not form.created.last_page:
+        if self.profile is not None and not checked:
             self._check_author(created)
         return created
 
@@ -196,17 +198,19 @@ class ForumWriter:
         client, rules = self.client, self.rules
         fetched = client.get(page, auth=True)
         fetched_at = client.clock()
-        found = find_form(fetched, selector=form.form, holding=form.text)
+        found = find_form(fetched, selector=form.form, holding=form.text, default_charset=self._reader.encoding)
         if form.add_recipients and to:
             # phpBB: the names become hidden recipient fields of the form shown again
             listed = send_form(client, fetched, found, {**to, **form.add_recipients}, encoding=rules.encoding)
             if listed.location is not None or self._rate_limit_wait(listed) is not None:
                 return listed
             try:
-                found = find_form(listed, selector=form.form, holding=form.text)
+                found = find_form(listed, selector=form.form, holding=form.text,
+                                  default_charset=self._reader.encoding)
             except LayoutChanged:
                 return listed
             fetched, to = listed, {}
+            fetched_at = client.clock()   # the form shown again is a new form (a new lastclick)
         if rules.min_form_age:
             waited = client.clock() - fetched_at
             if waited < rules.min_form_age:
@@ -214,7 +218,7 @@ class ForumWriter:
         return send_form(client, fetched, found, {**form.fields, **to, **fields}, encoding=rules.encoding)
 
     def _text(self, answer: Fetched) -> str:
-        return answer.content.decode(page_charset(answer), errors="replace")
+        return answer.content.decode(page_charset(answer, self._reader.encoding), errors="replace")
 
     def _rate_limit_wait(self, answer: Fetched) -> float | None:
         if answer.location is not None or not answer.content:
@@ -271,7 +275,7 @@ class ForumWriter:
                 found.append(" ".join(match.group(0).split()))
         if self.rules.errors:
             doc = lxml.html.document_fromstring(answer.content,
-                                                parser=lxml.html.HTMLParser(encoding=page_charset(answer)))
+                                                parser=lxml.html.HTMLParser(encoding=page_charset(answer, self._reader.encoding)))
             found += [t for t in (" ".join(e.text_content().split()) for e in select(doc, self.rules.errors)) if t]
         return "; ".join(dict.fromkeys(found))
 

@@ -39,16 +39,17 @@ class Form:
     page_charset: str
 
 
-def page_charset(page: Fetched) -> str:
-    """The charset a page was served in: its HTTP header, else its `<meta charset>`, else UTF-8."""
+def page_charset(page: Fetched, default: str | None = None) -> str:
+    """The charset a page was served in: its HTTP header, else its `<meta charset>`, else
+    `default` (the profile's encoding), else UTF-8."""
     declared = page.encoding if page.encoding and page.encoding.lower() != "iso-8859-1" else None
-    return _known(declared) or sniff_encoding(page.content) or "utf-8"
+    return _known(declared) or sniff_encoding(page.content) or _known(default) or "utf-8"
 
 
-def find_form(page: Fetched, *, selector: str | None, holding: str) -> Form:
+def find_form(page: Fetched, *, selector: str | None, holding: str, default_charset: str | None = None) -> Form:
     """The form to fill: the first match of `selector`, else the first POST form with a
     field named `holding`. `LayoutChanged` when there is none."""
-    charset = page_charset(page)
+    charset = page_charset(page, default_charset)
     parser = lxml.html.HTMLParser(encoding=charset)
     doc = lxml.html.document_fromstring(page.content, parser=parser, base_url=page.url)
     if selector:
