@@ -44,7 +44,7 @@ from config.profiles import Field, PostRules, Profile
 from scraper.dates import DateReader
 from scraper.errors import DateFormatError, LayoutChanged, NoPosts, ScraperError
 from scraper.model import ExtractedPage, Post
-from scraper.select import Anchored, compile_selector, is_positional
+from scraper.select import Anchored, compile_selector, css_steps, first_over, is_positional
 from scraper.text import BodyReader, element_text
 
 _CHARSET = re.compile(rb"""<meta[^>]{0,200}?charset\s*=\s*["']?\s*([-\w.:]+)""", re.I)
@@ -228,7 +228,7 @@ def extract_from_tree(root, profile: Profile, source: str, *, url: str | None = 
     nxt = _page_value(root, profile.pagination.next, on_page)
     if nxt and url:
         nxt = urljoin(url, nxt)
-    batch = _Batch(root, containers, rules.container)
+    batch = _Batch(root, containers, rules.container, _shared_anchors(rules))
     # every field of every post first: reading a body takes its marked parts out of the tree
     heads = _heads(batch, rules, comp, source, now)
     bodies = comp.body.read_page(batch.scope, [h.pop("body") for h in heads])
@@ -304,13 +304,16 @@ class _Batch:
     Fields are read a column at a time (one field for many posts): the per-field
     dispatch is paid once per page, not once per post."""
 
-    def __init__(self, root, containers: list, container: str) -> None:
+    def __init__(self, root, containers: list, container: str, shared: frozenset = frozenset()) -> None:
+        self.shared = shared  # first compounds that several field selectors start from
         self.containers = containers
         self.container = container
         self.owner = {el: i for i, el in enumerate(containers)}
         self.scope = common_ancestor(containers) if containers else root
         self.hits: dict[str, list] = {}
         self.over = Anchored(self.scope, scope=containers)
+        self._ancestors: list | None = None  # every post's ancestors (`_flat`)
+        self._is_flat = False
 
     def elements(self, f: Field, posts: list[int]) -> list:
         """The element `f` points at in each of `posts` (None where nothing matches);
@@ -354,7 +357,7 @@ class _Batch:
     def _collect(self, selector: str) -> list:
         result: list = [None] * len(self.containers)
         owner = self.owner
-        for el in self.over.select(selector):
+        for el in self._candidates(selector):
             node = el
             while node is not None and node not in owner:
                 node = node.getparent()
@@ -363,6 +366,51 @@ class _Batch:
                 if result[i] is None:
                     result[i] = el
         return result
+
+
+    def _candidates(self, selector: str) -> list:
+        """The selector's matches over the posts, or (`first_over`, when this page allows
+        it) a subset that holds each post's first match: the same first per post. A
+        selector whose first compound other fields share keeps the shared matching
+        (`Anchored`), cheaper then than a first-match scan per field."""
+        fast = first_over(selector)
+        if fast is not None and not self.shared.intersection(a for a, _ in css_steps(selector)) and self._flat():
+            anc = self._ancestors
+            if not any(check(self.scope, anc=anc) for check in fast.leftmost):
+                return fast.xpath(self.scope, scope=self.containers)
+        return self.over.select(selector)
+
+    def _flat(self) -> bool:
+        """No post inside another (then a match's nearest post is the one it was found in)."""
+        if self._ancestors is None:
+            self._ancestors = _ANCESTORS(self.scope, scope=self.containers)
+            self._is_flat = not any(a in self.owner for a in self._ancestors)
+        return self._is_flat
+
+
+_ANCESTORS = etree.XPath("$scope/ancestor::*")
+
+
+def _field_selectors(f: Field | None):
+    if f is not None:
+        for alt in f.alternatives or (f,):
+            if alt.alternatives:
+                yield from _field_selectors(alt)
+            elif alt.selector:
+                yield alt.selector
+
+
+@lru_cache(maxsize=None)
+def _shared_anchors(rules: PostRules) -> frozenset:
+    """The first compounds (`css_steps`) that two or more of the rules' field selectors share."""
+    selectors = {s for name in ("id", "author", "body", "time", "number", "author_id", "edited",
+                                "edit_count", "edited_time", "subject", "conversation")
+                 for s in _field_selectors(getattr(rules, name))}
+    count: dict[str, int] = {}
+    for selector in selectors:
+        for anchor in {a for a, _ in css_steps(selector) or ()}:
+            count[anchor] = count.get(anchor, 0) + 1
+    return frozenset(a for a, n in count.items() if n > 1)
 
 
 def _head_of(found):

@@ -213,3 +213,73 @@ class Anchored:
                 found = _anchor_xpath(anchor, True)(self.context, scope=self.scope)
             self._anchors[anchor] = found
         return found
+
+
+# ---------------------------------------------------------------- first match per post
+#
+# A post field wants only each post's first match. `$scope/descendant-or-self::div[..]`
+# tests every div of every post; `$scope/descendant-or-self::div[..][1]` is, for each
+# post (each context node of the step), its first match in document order, and libxml2
+# stops testing that post's divs there. A selector of several compounds is turned
+# around so that its last compound carries the [1]: "A B > C" matches the C below the
+# post that have a B parent that has an A ancestor, `descendant::C[..][parent::B[..]
+# [ancestor::A[..]]][1]`. That equals "A B > C" within each post as long as no post has
+# an A strictly above it (an A outside the post would then count); the caller checks
+# that on each page (`FirstOver.leftmost`), and that no post lies inside another.
+
+
+class FirstOver:
+    """`xpath(el, scope=[posts])`: at least each post's first match of a selector;
+    `leftmost`: XPaths `boolean($anc/self::A[..])` that must be false for the posts'
+    ancestors `$anc` (else the turned-around form is not the selector)."""
+
+    def __init__(self, xpath: etree.XPath, leftmost: tuple[etree.XPath, ...]) -> None:
+        self.xpath = xpath
+        self.leftmost = leftmost
+
+
+def _compound(sel) -> str:
+    expr = _translator.xpath(sel)
+    if expr.path:
+        raise BadSelector("not a compound")
+    return f"{expr.element}[{expr.condition}]" if expr.condition else expr.element
+
+
+_AXIS = {" ": "ancestor", ">": "parent"}
+
+
+@lru_cache(maxsize=None)
+def first_over(selector: str) -> FirstOver | None:
+    """The first-match-per-post form of a CSS selector (see above); None for raw XPath,
+    sibling combinators (+, ~) and pseudo-elements, which keep the plain form."""
+    if is_positional(selector):
+        return None
+    try:
+        members, leftmost = [], []
+        for sel in parse(selector):
+            if sel.pseudo_element:
+                return None
+            compounds, combinators = [], []  # right to left; combinators[i] joins compounds[i + 1] to [i]
+            tree = sel.parsed_tree
+            while isinstance(tree, CombinedSelector):
+                if tree.combinator not in _AXIS:
+                    return None
+                compounds.append(_compound(tree.subselector))
+                combinators.append(tree.combinator)
+                tree = tree.selector
+            compounds.append(_compound(tree))
+            if len(compounds) == 1:
+                members.append(f"$scope/descendant-or-self::{compounds[0]}[1]")
+                continue
+            relation = ""
+            for i in range(len(compounds) - 1, 0, -1):
+                relation = f"{_AXIS[combinators[i - 1]]}::{compounds[i]}" + (f"[{relation}]" if relation else "")
+            # one predicate before the [1]: libxml2 stops testing at the first match only
+            # for the predicate next to the position (a [c][rel][1] tests c on every C)
+            element, _, condition = compounds[0].partition("[")
+            test = f"({condition[:-1]}) and {relation}" if condition else relation
+            members.append(f"$scope/descendant::{element}[{test}][1]")
+            leftmost.append(etree.XPath(f"boolean($anc/self::{compounds[-1]})"))
+        return FirstOver(etree.XPath(" | ".join(members)), tuple(leftmost))
+    except (SelectorError, BadSelector, etree.XPathSyntaxError):
+        return None
