@@ -44,7 +44,7 @@ The schema (every key is checked; unknown keys are errors, to catch typos):
       min_form_age: seconds        # wait between fetching a form and sending it (phpBB's lastclick)
       post_url: template           # {base}, {post}: a post's own link (confirmations, crash lookup)
       last_page: template          # {base}, {thread}: the thread's last page (lookups)
-      reply: {url, form, text, subject, fields: {name: value},
+      reply: {url, form, text, subject, fields: {name: value}, omit: [name],
               created: {location: regex, body: regex, last_page: bool}}
       pm: {url, form, to, to_separator, subject, text, fields, add_recipients: {name: value},
            created: {location, body}, sent_list: template}
@@ -203,7 +203,9 @@ class WriteForm:
     """One form to fill: where it is (`url`, a template with {base} and {thread}), which
     form of the page (`form`, a selector; None: the first POST form with the `text` field),
     its field names, fixed `fields` (a submit button's name and value: what the browser
-    would send that is not a hidden input), and how the answer names what was created."""
+    would send that is not a hidden input), fields of the form not to send (`omit`: a
+    rich editor's HTML twin that would win over our BBCode), and how the answer names
+    what was created."""
 
     url: str
     text: str
@@ -212,6 +214,7 @@ class WriteForm:
     to: str | None = None
     to_separator: str = ", "
     fields: Mapping[str, str] = field(default_factory=dict)
+    omit: tuple[str, ...] = ()
     add_recipients: Mapping[str, str] = field(default_factory=dict)
     created: NewId = NewId()
     sent_list: str | None = None
@@ -552,8 +555,8 @@ def _validate(data: dict, label: str, stem: str) -> Profile:
 
 _WRITE_KEYS = {"markup", "max_length", "encoding", "min_form_age", "post_url", "last_page", "reply", "pm",
                "rate_limited", "rate_limit_wait", "rejected", "errors"}
-_FORM_KEYS = {"url", "form", "text", "subject", "to", "to_separator", "fields", "add_recipients", "created",
-              "sent_list"}
+_FORM_KEYS = {"url", "form", "text", "subject", "to", "to_separator", "fields", "omit", "add_recipients",
+              "created", "sent_list"}
 
 
 def _number(v: _V, value: Any, path: str, default: float) -> float:
@@ -595,6 +598,7 @@ def _write_form(v: _V, raw: Any, path: str, pm: bool) -> WriteForm:
         to=v.string(m.get("to"), _join(path, "to")),
         to_separator=v.string(m.get("to_separator", ", "), _join(path, "to_separator"), optional=False),
         fields=_string_map(v, m.get("fields"), _join(path, "fields")),
+        omit=v.strings(m.get("omit"), _join(path, "omit")),
         add_recipients=_string_map(v, m.get("add_recipients"), _join(path, "add_recipients")),
         created=created,
         sent_list=v.string(m.get("sent_list"), _join(path, "sent_list")),

@@ -85,10 +85,12 @@ class ForumWriter:
         """Post `text` in the topic; return the new post's id, greater than `after`."""
         form = self.rules.reply
         page = self._url(form.url, thread=topic_id)
-        fields = {form.text: text}
+        def name(field: str) -> str:   # a field named after the topic (IP.Board: topic_comment_{thread})
+            return field.replace("{thread}", str(topic_id))
+        fields = {name(form.text): text}
         if form.subject and subject is not None:
-            fields[form.subject] = subject
-        answer = self._submit(form, page, fields, text)
+            fields[name(form.subject)] = subject
+        answer = self._submit(form, page, fields, text, holding=name(form.text))
         created = self._created(answer, form, page)
         checked = False   # found on the last page: by our name already
         if created is None and form.created.last_page and answer.location is None and not self._errors(answer):
@@ -175,7 +177,7 @@ class ForumWriter:
         return self.client.login_form.username
 
     def _submit(self, form: WriteForm, page: str, fields: dict[str, str], text: str,
-                to: Mapping[str, str] | None = None) -> Fetched:
+                to: Mapping[str, str] | None = None, holding: str | None = None) -> Fetched:
         if not self.allow_writes:
             raise WritingDisabled(f"{self.client.url(page)}: writing is off (publish an approved draft)")
         rules = self.rules
@@ -186,7 +188,7 @@ class ForumWriter:
             )
         attempts = self.client.settings.retries + 1
         for attempt in range(attempts):
-            answer = self._send_once(form, page, fields, to or {})
+            answer = self._send_once(form, page, fields, to or {}, holding or form.text)
             wait = self._rate_limit_wait(answer)
             if wait is None:
                 return answer
@@ -194,18 +196,19 @@ class ForumWriter:
                 self.client.wait(wait, answer.url, "the forum's rate limit")
         raise RateLimited(answer.url, wait, "the forum's own limit on submissions")
 
-    def _send_once(self, form: WriteForm, page: str, fields: dict[str, str], to: Mapping[str, str]) -> Fetched:
+    def _send_once(self, form: WriteForm, page: str, fields: dict[str, str], to: Mapping[str, str],
+                   holding: str) -> Fetched:
         client, rules = self.client, self.rules
         fetched = client.get(page, auth=True)
         fetched_at = client.clock()
-        found = find_form(fetched, selector=form.form, holding=form.text, default_charset=self._reader.encoding)
+        found = find_form(fetched, selector=form.form, holding=holding, default_charset=self._reader.encoding)
         if form.add_recipients and to:
             # phpBB: the names become hidden recipient fields of the form shown again
             listed = send_form(client, fetched, found, {**to, **form.add_recipients}, encoding=rules.encoding)
             if listed.location is not None or self._rate_limit_wait(listed) is not None:
                 return listed
             try:
-                found = find_form(listed, selector=form.form, holding=form.text,
+                found = find_form(listed, selector=form.form, holding=holding,
                                   default_charset=self._reader.encoding)
             except LayoutChanged:
                 return listed
@@ -215,7 +218,8 @@ class ForumWriter:
             waited = client.clock() - fetched_at
             if waited < rules.min_form_age:
                 client.sleep(rules.min_form_age - waited)
-        return send_form(client, fetched, found, {**form.fields, **to, **fields}, encoding=rules.encoding)
+        return send_form(client, fetched, found, {**form.fields, **to, **fields}, encoding=rules.encoding,
+                         omit=form.omit)
 
     def _text(self, answer: Fetched) -> str:
         return answer.content.decode(page_charset(answer, self._reader.encoding), errors="replace")

@@ -107,10 +107,11 @@ def encode_form(data: Mapping[str, str], charset: str) -> str:
 
 
 def send_form(client: HttpClient, page: Fetched, form: Form, fields: Mapping[str, str], *,
-              encoding: str | None = None) -> Fetched:
-    """POST the form's hidden fields overlaid with `fields`, encoded in the form's charset.
-    Redirects are not followed: `Fetched.location` says where the forum sent us."""
-    data: dict[str, str] = dict(form.hidden)
+              encoding: str | None = None, omit: tuple[str, ...] = ()) -> Fetched:
+    """POST the form's own values (less `omit`) overlaid with `fields`, encoded in the
+    form's charset. Redirects are not followed: `Fetched.location` says where the forum
+    sent us."""
+    data: dict[str, str] = {name: value for name, value in form.hidden if name not in omit}
     csrf = client.session.cookies.get("csrftoken")   # Django (Spirit) also wants it in the body
     if csrf and "csrfmiddlewaretoken" not in data:
         data["csrfmiddlewaretoken"] = csrf
