@@ -93,7 +93,7 @@ class ForumWriter:
         answer = self._submit(form, page, fields, text, holding=name(form.text))
         created = self._created(answer, form, page)
         checked = False   # found on the last page: by our name already
-        if created is None and form.created.last_page and answer.location is None and not self._errors(answer):
+        if created is None and form.created.last_page and not self._errors(answer):
             created = self._from_last_page(topic_id, text, after, page)
             checked = created is not None
         if created is None:
@@ -261,8 +261,9 @@ class ForumWriter:
     def _no_id(self, answer: Fetched, form: WriteForm, page: str) -> PostRejected:
         reason = self._errors(answer)
         if answer.location is not None:
+            looked = " (and no new post of ours on the thread's last page)" if form.created.last_page else ""
             return PostRejected(self.client.url(page),
-                                f"the forum sent us to {answer.location!r}, not to a new post")
+                                f"the forum sent us to {answer.location!r}, not to a new post{looked}")
         if reason:
             return PostRejected(answer.url, f"the forum did not save it: {reason}")
         return PostRejected(answer.url, "the forum did not save it: no reason shown, and no new "

@@ -64,8 +64,9 @@ def find_form(page: Fetched, *, selector: str | None, holding: str, default_char
     form = forms[0]
     hidden = tuple(_successful_controls(form))
     accept = (form.get("accept-charset") or "").replace(",", " ").split()
+    base = doc.xpath("string(//head/base/@href)") or page.url   # XenForo 1 writes relative actions
     return Form(
-        action=urljoin(page.url, form.get("action") or page.url),
+        action=urljoin(urljoin(page.url, base), form.get("action") or page.url),
         hidden=hidden,
         accept_charset=next((c for c in map(_known, accept) if c), None),
         page_charset=charset,
