@@ -74,12 +74,14 @@ class DateReader:
         month_table.update({k.lower(): v for k, v in (months or {}).items()})
         self._months = month_table
         names = sorted(month_table, key=len, reverse=True)
-        self._month_re = re.compile(r"(?<!\w)(" + "|".join(map(re.escape, names)) + r")\.?(?!\w)", re.I)
+        self._month_re = re.compile(r"(?<!\w)" + _first_letters(names) + "(" + "|".join(map(re.escape, names))
+                                    + r")\.?(?!\w)", re.I)
         rel = dict(RELATIVE_DAYS)
         rel.update({k.lower(): v for k, v in (relative or {}).items()})
         self._relative = rel
+        words = sorted(rel, key=len, reverse=True)
         self._relative_re = re.compile(
-            r"(?<!\w)(" + "|".join(map(re.escape, sorted(rel, key=len, reverse=True))) + r")(?!\w)", re.I
+            r"(?<!\w)" + _first_letters(words) + "(" + "|".join(map(re.escape, words)) + r")(?!\w)", re.I
         )
         self.time_formats = tuple(time_formats)
         self._time_strp = tuple(_Format(f) for f in self.time_formats)
@@ -132,6 +134,15 @@ class DateReader:
         if value.tzinfo is None:
             return value.replace(tzinfo=self.zone)
         return value
+
+
+def _first_letters(words: list[str]) -> str:
+    """A lookahead on the words' first letters, put before an alternation of the words:
+    it changes no match (under re.I the class folds case as the words do) but spares
+    the regex engine trying all ~90 month names at every position of a date."""
+    if not words or not all(words):
+        return ""
+    return "(?=[" + "".join(sorted({re.escape(w[0]) for w in words})) + "])"
 
 
 _DIRECTIVES = {
