@@ -47,7 +47,7 @@ The schema (every key is checked; unknown keys are errors, to catch typos):
       reply: {url, form, text, subject, fields: {name: value}, omit: [name],
               created: {location: regex, body: regex, last_page: bool}}
       pm: {url, form, to, to_separator, subject, text, fields, add_recipients: {name: value},
-           created: {location, body}, sent_list: template}
+           created: {location, body, redirect: bool}, sent_list: template}
       rate_limited: [regex]        # the forum's flood page; group 1: seconds to wait
       rate_limit_wait: seconds     # when the flood page names no time
       rejected: [regex]            # the forum's words for a refusal
@@ -191,11 +191,14 @@ class NewId:
     """How the new post's (or PM's) id is read from the forum's answer to a form:
     `location`, a regex over the redirect's target; `body`, a regex over the answer page
     (a meta refresh or a link on a "message posted" page); `last_page`, else look for our
-    newest post on the thread's last page (`WriteRules.last_page`). Group 1 is the id."""
+    newest post on the thread's last page (`WriteRules.last_page`). Group 1 is the id.
+    `redirect` (a PM form whose answer never names the PM, and no PM list gorod can
+    read): a redirect without errors is taken as sent, id 0."""
 
     location: str | None = None
     body: str | None = None
     last_page: bool = False
+    redirect: bool = False     # PMs only: a redirect with no error is the confirmation (id unknown: 0)
 
 
 @dataclass(frozen=True)
@@ -579,12 +582,16 @@ def _string_map(v: _V, value: Any, path: str) -> dict[str, str]:
 
 def _write_form(v: _V, raw: Any, path: str, pm: bool) -> WriteForm:
     m = v.mapping(raw, path, _FORM_KEYS, {"url", "text"} | ({"to"} if pm else set()))
-    c = v.mapping(m.get("created") or {}, _join(path, "created"), {"location", "body", "last_page"})
-    last_page = c.get("last_page", False)
-    if not isinstance(last_page, bool):
-        raise v.fail(_join(path, "created.last_page"), "must be true or false")
+    c = v.mapping(m.get("created") or {}, _join(path, "created"), {"location", "body", "last_page", "redirect"})
+    flags = {}
+    for key in ("last_page", "redirect"):
+        flags[key] = c.get(key, False)
+        if not isinstance(flags[key], bool):
+            raise v.fail(_join(path, f"created.{key}"), "must be true or false")
+    if flags["redirect"] and not pm:
+        raise v.fail(_join(path, "created.redirect"), "only for the PM form: a reply is confirmed by its id")
     created = NewId(location=v.regex(c.get("location"), _join(path, "created.location")),
-                      body=v.regex(c.get("body"), _join(path, "created.body")), last_page=last_page)
+                    body=v.regex(c.get("body"), _join(path, "created.body")), **flags)
     for key, regex in (("location", created.location), ("body", created.body)):
         if regex is not None and re.compile(regex).groups < 1:
             raise v.fail(_join(path, f"created.{key}"), "needs a group: the id")

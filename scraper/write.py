@@ -136,12 +136,16 @@ class ForumWriter:
         fields = {form.text: text}
         if form.subject:
             fields[form.subject] = title
-        answer = self._submit(form, self._url(form.url), fields, text, to={form.to: users})
-        created = self._created(answer, form, form.url)
-        if created is None and self._sent_list(form):
-            created = find_sent_pm(self.client, self._reader, self._sent_list(form), subject=title)
+        page = self._url(form.url)
+        answer = self._submit(form, page, fields, text, to={form.to: users})
+        created = self._created(answer, form, page)
+        if created is None and not self._errors(answer):
+            if self._sent_list(form):
+                created = find_sent_pm(self.client, self._reader, self._sent_list(form), subject=title)
+            if created is None and form.created.redirect and answer.location is not None:
+                created = Created(0, self.client.url(answer.location))   # sent; its id is not shown
         if created is None:
-            raise self._no_id(answer, form, form.url)
+            raise self._no_id(answer, form, page)
         return created
 
     def find_pm(self, title: str) -> Created | None:
@@ -153,9 +157,12 @@ class ForumWriter:
         return find_sent_pm(self.client, self._reader, url, subject=title)
 
     def _sent_list(self, form: WriteForm) -> str | None:
+        """The PM list to look in, when the profile can read one."""
+        if self._reader.pm_inbox is None:
+            return None
         if form.sent_list:
             return self._url(form.sent_list)
-        if "pm_inbox" in self._reader.urls and self._reader.pm_inbox is not None:
+        if "pm_inbox" in self._reader.urls:
             return self._url(self._reader.urls["pm_inbox"])
         return None
 
@@ -236,17 +243,11 @@ class ForumWriter:
         return None
 
     def _created(self, answer: Fetched, form: WriteForm, page: str) -> Created | None:
+        """The new id as the answer names it (the redirect's target, else the page), or None."""
         new = form.created
         if answer.location is not None:
             match = re.search(new.location, answer.location) if new.location else None
-            if match:
-                return Created(_first_group(match), self.client.url(answer.location))
-            if new.body is None and not new.last_page:
-                raise PostRejected(
-                    self.client.url(page),
-                    f"the forum sent us to {answer.location!r}, not to a new post ({new.location})",
-                )
-            return None
+            return Created(_first_group(match), self.client.url(answer.location)) if match else None
         if new.body and answer.content:
             match = re.search(new.body, self._text(answer))
             if match:
@@ -262,8 +263,8 @@ class ForumWriter:
         reason = self._errors(answer)
         if answer.location is not None:
             looked = " (and no new post of ours on the thread's last page)" if form.created.last_page else ""
-            return PostRejected(self.client.url(page),
-                                f"the forum sent us to {answer.location!r}, not to a new post{looked}")
+            return PostRejected(self.client.url(page), f"the forum sent us to {answer.location!r}, not to a new "
+                                                       f"post ({form.created.location}){looked}")
         if reason:
             return PostRejected(answer.url, f"the forum did not save it: {reason}")
         return PostRejected(answer.url, "the forum did not save it: no reason shown, and no new "

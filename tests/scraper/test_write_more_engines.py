@@ -357,3 +357,44 @@ def test_every_engine_gorod_reads_says_how_it_is_written_or_that_it_is_not():
     for p in engine_profiles():
         if p.write is not None and p.name != "spirit":
             assert any(u.startswith("write:") for u in p.unconfirmed), p.name
+
+
+def mybb_pm_form(error: str = "") -> str:
+    err = f'<div class="error"><ul><li>{error}</li></ul></div>' if error else ""
+    return f"""<html><body>{err}<form action="private.php" method="post" name="input">
+<input type="text" class="textbox" name="to" id="to" size="40" maxlength="85" value="" />
+<input type="text" class="textbox" name="subject" size="40" maxlength="85" value="" />
+<textarea name="message" id="message" rows="20" cols="70"></textarea>
+<input type="hidden" name="action" value="do_send" /><input type="hidden" name="pmid" value="" />
+<input type="hidden" name="do" value="" /><input type="hidden" name="my_post_key" value="9f8e7d6c5b4a" />
+<input type="submit" class="button" name="submit" value="Send Message" />
+<input type="submit" class="button" name="saveasdraft" value="Save as Draft" /></form></body></html>"""
+
+
+@responses.activate
+def test_mybb_pm_answered_by_a_bare_redirect_is_sent_with_no_id(fake):
+    """MyBB's do_send redirects to private.php: no id, and no PM list gorod can read."""
+    responses.get(BASE + "/private.php?action=send", body=mybb_pm_form())
+    responses.post(BASE + "/private.php", status=302, headers={"Location": "private.php"})
+    created = writer(MYBB, fake).send_pm(["alice", "bob"], "Роль (№12)", "Вы — Мэр.")
+    assert (created.id, created.url) == (0, BASE + "/private.php")
+    sent = form_of(responses.calls[1])
+    assert (sent["to"], sent["subject"], sent["action"], sent["submit"]) == (
+        "alice, bob", "Роль (№12)", "do_send", "Send Message")
+    assert "saveasdraft" not in sent
+
+
+@responses.activate
+def test_mybb_pm_refused_with_the_forums_words(fake):
+    responses.get(BASE + "/private.php?action=send", body=mybb_pm_form())
+    responses.post(BASE + "/private.php", body=mybb_pm_form("The user alice does not exist."))
+    with pytest.raises(PostRejected, match="did not save it: The user alice does not exist"):
+        writer(MYBB, fake).send_pm(["alice"], "Роль (№12)", "Вы — Мэр.")
+
+
+def test_each_profiles_write_markup_is_the_one_the_drafts_are_written_in():
+    from config.profiles import engine_profiles
+    from publisher.markup import markup_for
+    for p in engine_profiles():
+        if p.write is not None:
+            assert p.write.markup == markup_for(p.engine).name, p.name
