@@ -110,7 +110,7 @@ class ForumWriter:
 
     def _from_last_page(self, topic_id, text: str, after: int | None, page: str) -> Created | None:
         me = self._me(page)
-        url = self._url(self.rules.last_page, thread=topic_id)
+        url = self.last_page_url(topic_id)
         return find_own_post(self.client, self._reader, url, author=me, after=after, text=text)
 
     def _check_author(self, created: Created) -> None:
@@ -170,6 +170,10 @@ class ForumWriter:
     def find_reply(self, url: str, *, after: int | None, text: str) -> Created | None:
         """Our post with `text`'s words after `after` on the thread page at `url` and the next ones."""
         return find_own_post(self.client, self._reader, url, author=self._me(url), after=after, text=text)
+
+    def last_page_url(self, topic_id: int | str) -> str | None:
+        """The thread's last page, when the profile says how to reach it (`write.last_page`)."""
+        return self._url(self.rules.last_page, thread=topic_id) if self.rules.last_page else None
 
     def post_url(self, post_id: int | str, page_url: str) -> str:
         return post_url(self._reader, self.client, post_id, page_url)

@@ -147,10 +147,11 @@ class SiteForum:
 
     # -- looking for what a crash may have sent ------------------------------------------------
     def find_reply(self, after: int | None, text: str) -> Created | None:
-        """The GM's post after `after` whose words are `text`'s, read from the forum: from
-        the last page gorod has seen on, with the profile's selectors (any engine)."""
+        """The GM's post after `after` whose words are `text`'s, read from the forum with
+        the profile's selectors (any engine): from the last page gorod has seen on, else
+        from the thread's last page (the profile's `write.last_page`), else from page 1."""
         pages = PostStore(self.store).pages(self.thread.key)
-        url = pages[max(pages)].url if pages else self.thread.url
+        url = pages[max(pages)].url if pages else (self.writer.last_page_url(self.topic_id) or self.thread.url)
         return self.writer.find_reply(url, after=after, text=text)
 
     def find_pm(self, to: str, title: str) -> Created | None:

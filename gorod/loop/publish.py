@@ -14,9 +14,12 @@ Exactly once — for each part:
 
 A crash between 1 and 3 leaves an intent without a confirmation. Before sending such a
 part again, `publish` looks on the forum: a reply by the GM after the recorded id with
-the same words (`forum.find_reply`), or a PM conversation with the same title (PM titles
-carry the draft's number, «(№12)», so they are unique) (`forum.find_pm`). Found: it is
-confirmed, not sent. A draft is `posted` once all its parts are confirmed.
+the same words (`forum.find_reply`: the thread's last pages, read with the site
+profile's selectors, so on any engine gorod reads), or a PM conversation with the same
+title (PM titles carry the draft's number, «(№12)», so they are unique) in the forum's
+PM list (`forum.find_pm`; on engines whose PM list gorod cannot read, nothing is found
+and the PM is sent again). Found: it is confirmed, not sent. A draft is `posted` once
+all its parts are confirmed.
 
 Nothing is posted that the GM has not approved: only drafts in state `approved` are
 read here, and a draft's text is checked for secrets (`check_draft`) when approved.

@@ -433,7 +433,8 @@ def test_mybbru_crash_lookup_finds_the_draft_already_posted(fake):
     """After a crash between the forum taking the news post and gorod recording it, the
     loop's forum finds it on the thread's page by the GM's name and the draft's words."""
     thread = MYBB + "/viewtopic.php?id=15&p=2"
-    responses.get(thread, body=mybbru_topic([(130, "alice", "голосую против bob"),
+    # no page of the thread stored yet: the lookup starts at the profile's last page
+    responses.get(MYBB + "/viewtopic.php?id=15&action=last", body=mybbru_topic([(130, "alice", "голосую против bob"),
                                              (131, "Ведущий", "Итоги ночи 1 Город проснулся. Убит - Боб (№12).")]))
     forum = SiteForum(mybbru_client(fake), load_profile("mybbru"), Store(":memory:"), thread, "Ведущий")
     assert forum.max_length == 65535
