@@ -117,15 +117,14 @@ def _mark_layout(top, marks: dict | None = None) -> None:
     # every element, tested here: lxml builds a matcher per iter(*tags) call, which
     # for these 40 tags costs more than walking a typical body
     if marks:
-        found = [e for e in top.iter() if e.tag in _LAYOUT or (e in marks and marks[e] in _VANISH)]
+        found = [(e, t) for e in top.iter() if (t := e.tag) in _LAYOUT or (e in marks and marks[e] in _VANISH)]
     else:
-        found = [e for e in top.iter() if e.tag in _LAYOUT]
-    for el in found:
+        found = [(e, t) for e in top.iter() if (t := e.tag) in _LAYOUT]
+    for el, tag in found:
         if el is top:
-            if el.tag in BLOCK:
+            if tag in BLOCK:
                 el.text = BLOCK_MARK + (el.text or "")
             continue
-        tag = el.tag
         if marks and marks.get(el) in _VANISH:
             _replace(el, "")  # a header or drop inside a quote: its text goes, its tail stays
         elif tag in BLOCK:
