@@ -64,26 +64,30 @@ class ForumWriter:
     def __init__(self, client: HttpClient, rules: WriteRules | None = None, *, profile: Profile | None = None,
                  allow_writes: bool = False) -> None:
         """`profile`: the forum's profile; its `write:` section is the rules unless `rules`
-        are given, and with it a reply is checked to be ours. Neither: Spirit's rules."""
+        are given, and with it a reply is checked to be ours. Neither: Spirit's rules.
+        A profile without a write section makes a writer that only reads (the lookups);
+        a write then raises `ScraperError` saying so."""
         self.client = client
         self.profile = profile
-        if rules is None and profile is not None:
-            if profile.write is None:
-                raise ScraperError(f"profile {profile.name!r} has no write section: gorod cannot post there")
-            rules = profile.write
-        self.rules = rules or spirit_rules()
         self._reader = profile or load_profile("spirit")
+        self.rules: WriteRules | None = rules or (profile.write if profile is not None else spirit_rules())
         self.allow_writes = allow_writes
 
     @property
     def max_length(self) -> int:
-        return self.rules.max_length
+        return self.rules.max_length if self.rules else WriteRules.max_length
+
+    def _writable(self) -> WriteRules:
+        if self.rules is None:
+            raise ScraperError(f"profile {self._reader.name!r} has no write section: gorod cannot post there "
+                               "(describe the forum's forms under write:, see config/profiles.py)")
+        return self.rules
 
     # -- a reply ----------------------------------------------------------------------------
     def reply(self, topic_id: int | str, text: str, *, after: int | None = None,
               subject: str | None = None) -> Created:
         """Post `text` in the topic; return the new post's id, greater than `after`."""
-        form = self.rules.reply
+        form = self._writable().reply
         page = self._url(form.url, thread=topic_id)
         def name(field: str) -> str:   # a field named after the topic (IP.Board: topic_comment_{thread})
             return field.replace("{thread}", str(topic_id))
@@ -129,7 +133,7 @@ class ForumWriter:
     # -- a PM -------------------------------------------------------------------------------
     def send_pm(self, to: list[str] | str, title: str, text: str) -> Created:
         """Start a PM conversation with `to` (user names); return its id."""
-        form = self.rules.pm
+        form = self._writable().pm
         if form is None:
             raise ScraperError(f"profile {self._reader.name!r}: write.pm: this forum's PM form is not described")
         users = to if isinstance(to, str) else form.to_separator.join(to)
@@ -150,7 +154,7 @@ class ForumWriter:
 
     def find_pm(self, title: str) -> Created | None:
         """A conversation we started with this title, from the forum's PM list."""
-        form = self.rules.pm
+        form = self.rules.pm if self.rules else None
         url = self._sent_list(form) if form else None
         if not url:
             return None
@@ -173,7 +177,8 @@ class ForumWriter:
 
     def last_page_url(self, topic_id: int | str) -> str | None:
         """The thread's last page, when the profile says how to reach it (`write.last_page`)."""
-        return self._url(self.rules.last_page, thread=topic_id) if self.rules.last_page else None
+        last_page = self.rules.last_page if self.rules else None
+        return self._url(last_page, thread=topic_id) if last_page else None
 
     def post_url(self, post_id: int | str, page_url: str) -> str:
         return post_url(self._reader, self.client, post_id, page_url)
