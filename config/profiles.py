@@ -52,6 +52,7 @@ The schema (every key is checked; unknown keys are errors, to catch typos):
       rate_limit_wait: seconds     # when the flood page names no time
       rejected: [regex]            # the forum's words for a refusal
       errors: selector             # where a form shown again says what is wrong
+      merges: bool                 # a reply may be glued to our previous post (MyBB.ru)
 
 A *field* (id, author, time, ...) is either a selector string (the text of
 the first match), a mapping {selector, attr, regex, required}: `selector`
@@ -225,7 +226,9 @@ class WriteForm:
 
 @dataclass(frozen=True)
 class WriteRules:
-    """How an engine takes a reply and a PM (see scraper.write)."""
+    """How an engine takes a reply and a PM (see scraper.write). `merges`: the forum glues
+    a reply to the author's own previous post when nobody wrote between (MyBB.ru's
+    «Добавлено спустя ...»): the answer then names that older post, now holding our words."""
 
     reply: WriteForm
     pm: WriteForm | None = None
@@ -239,6 +242,7 @@ class WriteRules:
     rate_limit_wait: float = 30.0
     rejected: tuple[str, ...] = ()
     errors: str | None = None
+    merges: bool = False
 
 
 @dataclass(frozen=True)
@@ -557,7 +561,7 @@ def _validate(data: dict, label: str, stem: str) -> Profile:
 # ---------------------------------------------------------------- the write section
 
 _WRITE_KEYS = {"markup", "max_length", "encoding", "min_form_age", "post_url", "last_page", "reply", "pm",
-               "rate_limited", "rate_limit_wait", "rejected", "errors"}
+               "rate_limited", "rate_limit_wait", "rejected", "errors", "merges"}
 _FORM_KEYS = {"url", "form", "text", "subject", "to", "to_separator", "fields", "omit", "add_recipients",
               "created", "sent_list"}
 
@@ -644,4 +648,13 @@ def _write_rules(v: _V, raw: Any, path: str) -> WriteRules:
         rejected=tuple(v.regex(x, f"{path}.rejected[{i}]")
                        for i, x in enumerate(v.strings(m.get("rejected"), _join(path, "rejected")))),
         errors=v.selector(m.get("errors"), _join(path, "errors")),
+        merges=_flag(v, m.get("merges"), _join(path, "merges")),
     )
+
+
+def _flag(v: _V, value: Any, path: str) -> bool:
+    if value is None:
+        return False
+    if not isinstance(value, bool):
+        raise v.fail(path, "must be true or false")
+    return value

@@ -45,7 +45,14 @@ from scraper.extract import extract_posts
 from scraper.http import Fetched, HttpClient
 from scraper.select import select
 from scraper.write_form import find_form, page_charset, send_form
-from scraper.write_lookup import Created, fill, find_own_post, find_sent_pm, post_url
+from scraper.write_lookup import (
+    Created,
+    fill,
+    find_own_post,
+    find_sent_pm,
+    merged_words,
+    post_url,
+)
 
 __all__ = ["Created", "ForumWriter", "WritingDisabled", "spirit_rules"]
 
@@ -103,6 +110,8 @@ class ForumWriter:
         if created is None:
             raise self._no_id(answer, form, page)
         if after is not None and created.id <= after:
+            if self.rules.merges and self.profile is not None and self._merged_into(created, text):
+                return created      # glued to our previous post: our words are on the forum, once
             raise PostRejected(
                 self.client.url(page),
                 f"no new post: the forum sent us to post {created.id}, not after {after} "
@@ -115,7 +124,17 @@ class ForumWriter:
     def _from_last_page(self, topic_id, text: str, after: int | None, page: str) -> Created | None:
         me = self._me(page)
         url = self.last_page_url(topic_id)
-        return find_own_post(self.client, self._reader, url, author=me, after=after, text=text)
+        return find_own_post(self.client, self._reader, url, author=me, after=after, text=text,
+                             merges=self.rules.merges)
+
+    def _merged_into(self, created: Created, text: str) -> bool:
+        """The older post the forum sent us to is ours and now ends with our words."""
+        me = self.client.login_form.username if self.client.login_form else None
+        page = self.client.get(created.url, auth=True)
+        extracted = extract_posts(page.content, self.profile, page.url, url=page.url)
+        post = next((p for p in extracted.posts if p.id == str(created.id)), None)
+        return (post is not None and me is not None and post.author.casefold() == me.casefold()
+                and merged_words(text, post.text))
 
     def _check_author(self, created: Created) -> None:
         """The post the forum sent us to must be ours."""
@@ -173,7 +192,8 @@ class ForumWriter:
     # -- finding our post again ---------------------------------------------------------------
     def find_reply(self, url: str, *, after: int | None, text: str) -> Created | None:
         """Our post with `text`'s words after `after` on the thread page at `url` and the next ones."""
-        return find_own_post(self.client, self._reader, url, author=self._me(url), after=after, text=text)
+        return find_own_post(self.client, self._reader, url, author=self._me(url), after=after, text=text,
+                             merges=bool(self.rules and self.rules.merges))
 
     def last_page_url(self, topic_id: int | str) -> str | None:
         """The thread's last page, when the profile says how to reach it (`write.last_page`)."""

@@ -65,11 +65,20 @@ def post_url(profile: Profile, client: HttpClient, post_id: int | str, page_url:
     return page_url.split("#")[0] + f"#p{post_id}"
 
 
+def merged_words(draft: str, post: str) -> bool:
+    """The post holds the draft's words after words of its own: a reply glued to it."""
+    want, got = words(draft), words(post)
+    return bool(want) and got != want and got.endswith(want)
+
+
 def find_own_post(client: HttpClient, profile: Profile, url: str, *, author: str, after: int | None,
-                  text: str, max_pages: int = MAX_PAGES) -> Created | None:
+                  text: str, max_pages: int = MAX_PAGES, merges: bool = False) -> Created | None:
     """Our post (by `author`, with `text`'s words, id greater than `after`) on the page at
-    `url` or the pages after it (at most `max_pages`); the newest if several."""
+    `url` or the pages after it (at most `max_pages`); the newest if several. `merges`
+    (a forum that glues consecutive posts of one author): else the thread's last post,
+    whatever its id, when it is ours and ends with `text`'s words."""
     found: Created | None = None
+    last = None
     seen: set[str] = set()
     current: str | None = url
     while current and current not in seen and len(seen) < max_pages:
@@ -77,11 +86,16 @@ def find_own_post(client: HttpClient, profile: Profile, url: str, *, author: str
         page = client.get(current, auth=True)
         extracted = extract_posts(page.content, profile, page.url, url=page.url)
         for post in extracted.posts:
+            last = (post, page.url)
             if not post.id.isdigit() or (after is not None and int(post.id) <= after):
                 continue
             if post.author.casefold() == author.casefold() and same_words(text, post.text):
                 found = Created(int(post.id), post_url(profile, client, post.id, page.url))
         current = extracted.next_url
+    if found is None and merges and last is not None:
+        post, page_url = last
+        if post.id.isdigit() and post.author.casefold() == author.casefold() and merged_words(text, post.text):
+            found = Created(int(post.id), post_url(profile, client, post.id, page_url))
     return found
 
 

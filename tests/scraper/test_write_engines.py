@@ -357,11 +357,43 @@ def test_mybbru_flood_page_is_recognised_and_waited_out(fake):
 
 @responses.activate
 def test_mybbru_a_silently_dropped_double_post_is_rejected(fake):
-    """The forum sends us to the topic's last post, which predates ours: nothing new."""
+    """The forum sends us to the topic's last post, which predates ours and is only our
+    earlier copy of the same words: nothing new."""
     responses.get(MYBB + "/post.php?tid=15", body=mybbru_form())
     responses.post(MYBB + "/post.php?action=post&tid=15", body=mybbru_redirect(131))
+    responses.get(MYBB + "/viewtopic.php?pid=131", body=mybbru_topic([(131, "Ведущий", NEWS)]))
     with pytest.raises(PostRejected, match="no new post: the forum sent us to post 131, not after 131"):
         mybbru_writer(fake).reply(15, NEWS, after=131)
+
+
+GLUED = ("Итоги ночи 1 (1/2)<br /><br /><span class=\"sub\">Добавлено спустя 40 секунд</span><br />"
+         "(продолжение) Город проснулся. (2/2)")
+
+
+@responses.activate
+def test_mybbru_a_reply_glued_to_our_previous_post_is_posted_once(fake):
+    """MyBB.ru glues a post to the author's own previous one («Добавлено спустя ...»): the
+    answer names the older post, which now ends with our words: posted, not a double."""
+    responses.get(MYBB + "/post.php?tid=15", body=mybbru_form())
+    responses.post(MYBB + "/post.php?action=post&tid=15", body=mybbru_redirect(131))
+    responses.get(MYBB + "/viewtopic.php?pid=131", body=mybbru_topic([(131, "Ведущий", GLUED)]))
+    created = mybbru_writer(fake).reply(15, "(продолжение) Город проснулся. (2/2)", after=131)
+    assert created.id == 131
+    # someone else's post between: no glue, and an older post of ours is no confirmation
+    responses.replace(responses.GET, MYBB + "/viewtopic.php?pid=131",
+                      body=mybbru_topic([(131, "alice", GLUED)]))
+    with pytest.raises(PostRejected, match="no new post"):
+        mybbru_writer(fake).reply(15, "(продолжение) Город проснулся. (2/2)", after=131)
+
+
+@responses.activate
+def test_mybbru_crash_lookup_finds_a_glued_part(fake):
+    thread = MYBB + "/viewtopic.php?id=15&p=2"
+    responses.get(MYBB + "/viewtopic.php?id=15&action=last",
+                  body=mybbru_topic([(130, "alice", "голосую"), (131, "Ведущий", GLUED)]))
+    forum = SiteForum(mybbru_client(fake), load_profile("mybbru"), Store(":memory:"), thread, "Ведущий")
+    assert forum.find_reply(131, "(продолжение) Город проснулся. (2/2)").id == 131
+    assert forum.find_reply(131, "Итоги ночи 1 (1/2)") is None     # the first part is not at the end
 
 
 @responses.activate
