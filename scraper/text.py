@@ -20,7 +20,6 @@ page, extract it, throw the tree away.
 from __future__ import annotations
 
 import re
-import sys
 
 from lxml import etree
 
@@ -250,9 +249,8 @@ _text = etree.XPath("string()")
 _normalized = etree.XPath("normalize-space()", smart_strings=False)
 # what str.split() takes for a blank and XPath's normalize-space() does not (it knows
 # only space, tab, CR and LF): no-break spaces above all
-_OTHER_BLANKS = re.compile(
-    "[" + "".join(re.escape(c) for c in map(chr, range(sys.maxunicode + 1)) if c.isspace() and c not in " \t\r\n") + "]"
-)
+# (tests/scraper/test_golden_extract.py checks this list against str.isspace())
+_OTHER_BLANKS = re.compile("[\x0b\x0c\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
 
 
 def _collapsed_text(el) -> str:
@@ -262,7 +260,9 @@ def _collapsed_text(el) -> str:
     if len(el) == 0:  # no children: its own text is all of it (no XPath call)
         return " ".join((el.text or "").split())
     text = _normalized(el)
-    if _OTHER_BLANKS.search(text):
+    # every such blank is unprintable (Zs, Zl, Zp or a control): a printable text has none,
+    # and str.isprintable() finds that out at twice the speed of the regex
+    if not text.isprintable() and _OTHER_BLANKS.search(text):
         text = " ".join(text.split())
     return text
 

@@ -101,3 +101,17 @@ def test_every_corpus_page_has_a_golden() -> None:
     assert corpus_pages, "no corpus pages found"
     missing = [n for n in corpus_pages if not _golden_path(n).exists()]
     assert not missing, f"pages without a golden file: {missing}"
+
+
+def test_blanks_beyond_xml_are_the_unprintable_ones() -> None:
+    """scraper.text collapses blanks with XPath's normalize-space() and re-splits in Python
+    only a text holding a blank that str.split() knows and XPath does not: exactly the
+    set `_OTHER_BLANKS` matches, all of them unprintable (the str.isprintable() shortcut)."""
+    import sys
+
+    from scraper.text import _OTHER_BLANKS
+
+    others = [chr(c) for c in range(sys.maxunicode + 1) if chr(c).isspace() and chr(c) not in " \t\r\n"]
+    assert others and all(_OTHER_BLANKS.fullmatch(c) for c in others)
+    assert not any(c.isprintable() for c in others)
+    assert not _OTHER_BLANKS.search("".join(chr(c) for c in range(0x3100) if chr(c) not in others))
