@@ -29,7 +29,7 @@ import os
 import time
 from dataclasses import dataclass, field
 from typing import Callable, Mapping
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import parse_qs, urljoin, urlsplit
 
 import lxml.html
 import requests
@@ -228,7 +228,7 @@ class HttpClient:
             raise AuthRequired(url, f"login as {form.username!r} answered HTTP {response.status}")
         landed_on_login = response.location is None and _has_password_field(response.content, form)
         target = response.location or ""
-        if landed_on_login or urlsplit(self.url(target)).path == urlsplit(url).path:
+        if landed_on_login or (target and _same_page(self.url(target), url)):
             reason = _error_text(response.content, form.error_selector) or "the forum refused it"
             raise AuthRequired(url, f"login as {form.username!r} failed: {reason}")
         self.logged_in = True
@@ -237,12 +237,13 @@ class HttpClient:
     def _is_login_page(self, response: requests.Response) -> bool:
         if self.login_form is None:
             return response.status_code in (401,)
-        login_path = urlsplit(self.url(self.login_form.url)).path
+        login_url = self.url(self.login_form.url)
         if response.status_code == 401:
             return True
-        if urlsplit(response.url or "").path == login_path:
+        if response.url and _same_page(response.url, login_url):
             return True
-        return any(urlsplit(r.headers.get("Location", "")).path == login_path for r in response.history)
+        return any(_same_page(self.url(r.headers.get("Location", "")), login_url)
+                   for r in response.history if r.headers.get("Location"))
 
     # -- forms ------------------------------------------------------------------------
     def submit_form(
@@ -384,3 +385,14 @@ def _error_text(content: bytes, selector: str) -> str:
     doc = lxml.html.fromstring(content)
     texts = [" ".join(e.text_content().split()) for e in select(doc, selector)]
     return "; ".join(t for t in texts if t)
+
+
+def _same_page(url: str, page: str) -> bool:
+    """Is `url` the page `page` names: the same path, and every query parameter of `page`
+    with the same value? (phpBB's login and PMs are both ucp.php, SMF's every page is
+    index.php: only the query tells them apart.)"""
+    a, b = urlsplit(url), urlsplit(page)
+    if a.path != b.path:
+        return False
+    have = parse_qs(a.query, keep_blank_values=True)
+    return all(have.get(key) == value for key, value in parse_qs(b.query, keep_blank_values=True).items())

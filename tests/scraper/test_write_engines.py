@@ -235,10 +235,9 @@ def test_phpbb_pm_names_become_recipients_then_the_pm_is_sent(fake):
     assert (send["subject"], send["message"]) == ("Ваша роль (№12)", "Вы — Мэр.")
 
 
-@pytest.mark.xfail(strict=True, reason="scraper.http takes any page at the login page's path for the login "
-                   "page; phpBB's login and PMs are both ucp.php, so the PM form is mistaken for a login")
 @responses.activate
 def test_phpbb_pm_with_the_gms_login(fake):
+    """phpBB's login and PMs are both ucp.php: only the query tells the login page apart."""
     phpbb_pm_pages()
     assert phpbb_writer(fake).send_pm(["alice"], "Ваша роль (№12)", "Вы — Мэр.").id == 77
 

@@ -267,13 +267,10 @@ IPB = Engine(
     expect=lambda sent: (sent["csrfKey"], sent["commentform_7_submitted"]) == ("c5rfk3y", "1"),
 )
 
-LOGIN_BY_PATH = pytest.mark.xfail(
-    strict=True, reason="scraper.http takes any page at the login page's path for the login page: every SMF "
-    "page is index.php (as the login is), so every page is mistaken for a login")
-
 ENGINES = [
     MYBB,
-    pytest.param(SMF, marks=LOGIN_BY_PATH, id="smf2-login"),
+    # every SMF page is index.php, as the login is: only the query tells them apart
+    pytest.param(SMF, id="smf2-login"),
     # the same forum with the login elsewhere: what the forms and answers do, past that
     pytest.param(replace(SMF, login="/gorod-test/login"), id="smf2"),
     vb("vbulletin3", vb3_topic), vb("vbulletin4", vb4_topic),
