@@ -110,7 +110,7 @@ class DateReader:
                     return datetime.combine(day, t.time(), self.zone)
             return None
         for fmt in self._strp:
-            value = fmt.parse(norm)
+            value = fmt.parse(norm, self.zone)  # made in the forum's zone (no replace() after)
             if value is not None:
                 return self._aware(value)
         return None
@@ -180,7 +180,9 @@ class _Format:
                 i += 1
         self.regex = re.compile("".join(parts), re.I) if ok else None
 
-    def parse(self, text: str) -> datetime | None:
+    def parse(self, text: str, tzinfo=None) -> datetime | None:
+        """The time `text` says, naive, or in `tzinfo` when given and the format has no
+        zone of its own (what `.replace(tzinfo=...)` on the naive value would give)."""
         if self.regex is None:
             try:
                 return datetime.strptime(text, self.fmt)
@@ -201,7 +203,7 @@ class _Format:
             hour = int(g["I"]) % 12 + (12 if (g.get("p") or "").upper() == "PM" else 0)
         try:
             return datetime(year, int(g.get("m") or 1), int(g.get("d") or 1), hour,
-                            int(g.get("M") or 0), int(g.get("S") or 0))
+                            int(g.get("M") or 0), int(g.get("S") or 0), tzinfo=tzinfo)
         except ValueError:
             return None
 
