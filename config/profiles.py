@@ -32,7 +32,12 @@ The schema (every key is checked; unknown keys are errors, to catch typos):
              subject, conversation, skip}
       body: {quote, quote_header, spoiler, spoiler_header, strike, hidden, drop}
       pagination: {current, last, next}
-      pm_inbox: {container, id, subject, sender, time, link, count}
+      pm_inbox: {container, id, subject, sender, time, link, count, rows}
+                                   # count: the conversation's message count (an unchanged
+                                   # one is not read again); rows: conversations (default) |
+                                   # messages (phpBB, MyBB 1.8, SMF, vBulletin 3/4 list each
+                                   # message: its page is read once, and of the messages it
+                                   # shows only the one with the row's id is taken)
       pm_message: like post (a PM conversation page)
     json:                          # format: json only (Discourse)
       posts: [dotted path]  id, number, author, time, body_html, edit_count, edited_time, page
@@ -157,6 +162,7 @@ class InboxRules:
     time: Field | None = None
     link: Field | None = None
     count: Field | None = None
+    rows: str = "conversations"   # or "messages": each row is one message, read once
 
 
 @dataclass(frozen=True)
@@ -502,8 +508,13 @@ def _validate(data: dict, label: str, stem: str) -> Profile:
     pm_inbox = None
     if sel.get("pm_inbox") is not None:
         p = "selectors.pm_inbox"
-        m = v.mapping(sel["pm_inbox"], p, {"container", "id", "subject", "sender", "time", "link", "count"},
+        m = v.mapping(sel["pm_inbox"], p, {"container", "id", "subject", "sender", "time", "link", "count", "rows"},
                       {"container", "id", "subject"})
+        rows = m.get("rows", "conversations")
+        if rows not in ("conversations", "messages"):
+            raise v.fail(_join(p, "rows"), "must be conversations or messages")
+        if rows == "messages" and m.get("count") is not None:
+            raise v.fail(_join(p, "count"), "a row that is one message has no count")
         pm_inbox = InboxRules(
             container=v.selector(m["container"], _join(p, "container"), optional=False),
             id=v.field(m["id"], _join(p, "id"), required=True),
@@ -512,6 +523,7 @@ def _validate(data: dict, label: str, stem: str) -> Profile:
             time=v.field(m.get("time"), _join(p, "time")),
             link=v.field(m.get("link"), _join(p, "link")),
             count=v.field(m.get("count"), _join(p, "count")),
+            rows=rows,
         )
 
     json_rules = None

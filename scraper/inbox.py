@@ -4,9 +4,10 @@
 
 Reads the profile's `selectors.pm_inbox` (container, id, subject, link, time; sender when
 the listing shows it) with the extractor's own field reader. The message count of each
-conversation is what lets the PM poller skip unchanged conversations; the profile schema
-has no key for it yet, so it is read here with a selector per engine (`INBOX_COUNT`),
-and None (read the conversation every time) for an engine not listed.
+conversation (`pm_inbox.count`) is what lets the PM poller skip unchanged conversations;
+without it (None) a conversation is read every time. Where each row of the inbox is one
+message (`pm_inbox.rows: messages`: phpBB, MyBB 1.8, SMF, vBulletin 3/4), the count is 1:
+a row once read is never read again, and a reply is a new row.
 
 An inbox may be empty: zero conversations is not an error (a page with no conversations
 and a login form is caught earlier by the client as `AuthRequired`).
@@ -17,15 +18,10 @@ import re
 from dataclasses import dataclass
 from urllib.parse import urljoin
 
-from config.profiles import Field, Profile
+from config.profiles import Profile
 from scraper.errors import LayoutChanged, ScraperError
 from scraper.extract import field_value, parse_html
 from scraper.select import compile_selector
-
-# What selectors cannot say yet: where each engine's inbox shows a conversation's count.
-INBOX_COUNT: dict[str, Field] = {
-    "spirit": Field(selector="div.topic__comments"),
-}
 
 
 @dataclass(frozen=True)
@@ -57,8 +53,11 @@ def extract_inbox(content: bytes, profile: Profile, source: str) -> Inbox:
         link = field_value(el, rules.link) if rules.link else None
         if not link:
             raise LayoutChanged(source, profile.name, "pm_inbox.link", f"conversation {conv_id}: no link")
-        count_text = field_value(el, INBOX_COUNT[profile.engine]) if profile.engine in INBOX_COUNT else None
-        count = int(m.group(0)) if count_text and (m := re.search(r"\d+", count_text)) else None
+        if rules.rows == "messages":
+            count = 1
+        else:
+            count_text = field_value(el, rules.count) if rules.count else None
+            count = int(m.group(0)) if count_text and (m := re.search(r"\d+", count_text.replace(",", ""))) else None
         entries.append(
             InboxEntry(
                 id=conv_id,

@@ -27,7 +27,9 @@ PMs: the inbox lists conversations with their message counts; a conversation who
 changed (or that is new) is read from its last known page like a thread, and each new
 message is a `PrivateMessage` (sender = its author, subject = the conversation's; the
 GM's own replies are messages too, told apart by their sender). A reply in an old
-conversation is a new message. An unchanged inbox costs one request.
+conversation is a new message. An unchanged inbox costs one request. Where the inbox
+lists messages rather than conversations (`pm_inbox.rows: messages`), each row is read
+once and only its own message is taken from its page.
 """
 from __future__ import annotations
 
@@ -44,7 +46,7 @@ from urllib.parse import parse_qsl, urlencode, urljoin, urlsplit, urlunsplit
 from config.profiles import PostRules, Profile
 from gorod.store import Store
 from gorod.store_posts import KnownPost, PageState, PostStore
-from scraper.errors import AuthRequired, NoPosts, ScraperError
+from scraper.errors import AuthRequired, LayoutChanged, NoPosts, ScraperError
 from scraper.extract import extract_from_tree, field_value, parse_html
 from scraper.http import HttpClient, Validators
 from scraper.inbox import InboxEntry, extract_inbox
@@ -365,6 +367,8 @@ class PmPoller:
             self.posts.ensure_thread(key, "pm", _first_page(entry.url), entry.subject)
             result = self.reader.read(key, _first_page(entry.url))
             requests += result.requests
+            if self.profile.pm_inbox.rows == "messages":
+                self._keep_the_rows_message(entry, key, result)
             for change in result.changes:
                 version = (change.known.version + 1) if change.known else 1
                 message = _message(change.post, entry) if change.post is not None else None
@@ -375,6 +379,16 @@ class PmPoller:
             _finish(self.posts, key, result, when)
             self.posts.set_known_count(key, entry.count)
         self.last_requests = requests
+
+    def _keep_the_rows_message(self, entry: InboxEntry, key: str, result: _Pass) -> None:
+        """A row of an inbox that lists messages is one message, but its page may show
+        others (phpBB's history, SMF showing a folder's messages at once): only the
+        row's is taken. Its page not showing it is a changed layout, not silence."""
+        result.changes = [c for c in result.changes if c.post_id == entry.id]
+        if not result.changes and entry.id not in self.posts.known_posts(key):
+            rules = self.profile.pm_message or self.profile.post
+            raise LayoutChanged(entry.url, self.profile.name, rules.id.describe(),
+                                f"no message {entry.id} (the inbox row's id) on its page")
 
     def _changed(self, entry: InboxEntry) -> bool:
         thread = self.posts.thread(self.conversation_key(entry.id))
