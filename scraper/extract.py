@@ -23,8 +23,12 @@ unreadable. Never a silent empty result.
 
 HTML is parsed by lxml directly (plain `etree` elements) and selectors are
 precompiled XPath, each evaluated once per page over the node-set of its posts
-(or bodies), not once per post; a body's text is one XPath `string()` after its
-quotes, spoilers, ... are taken out. No BeautifulSoup on this path.
+(or bodies), not once per post: a field as each post's first match
+(`scraper.select.first_over`), selectors sharing a first compound from one
+matching of it (`scraper.select.Anchored`). A body's text is one XPath
+`normalize-space()` after its quotes, spoilers, ... are taken out and break marks
+written in. No BeautifulSoup on this path. (benchmarks/scrape.py measures it;
+tests/scraper/test_golden_extract.py pins its output on every page we have.)
 Discourse pages are its JSON API (`format: json` profiles).
 """
 from __future__ import annotations

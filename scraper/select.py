@@ -4,6 +4,12 @@ A selector is CSS (translated by cssselect's HTML translator, case-insensitive
 on element names as HTML is) or, where CSS cannot say it, raw XPath written
 `xpath:<expression>`. Both are evaluated relative to a context element (the
 document root, a post), the context itself included for CSS.
+
+For speed (the extractor runs every selector of a profile on every page), CSS is
+also compiled to forms that give the same matches for less work: class tests
+without cssselect's redundant guards (`_Translator`), selectors that share a first
+compound matched from one matching of it (`Anchored`), and a post field as each
+post's first match, stopping there (`first_over`).
 """
 from __future__ import annotations
 
