@@ -55,6 +55,7 @@ _SPACES = re.compile(r"\s+")
 _NOON = re.compile(r"\bnoon\b", re.I)
 _MIDNIGHT = re.compile(r"\bmidnight\b", re.I)
 _LETTER = re.compile(r"[^\W\d_]")
+_SEEN_MAX = 4096  # distinct texts a reader remembers (then it starts over)
 
 
 class DateReader:
@@ -85,17 +86,34 @@ class DateReader:
         )
         self.time_formats = tuple(time_formats)
         self._time_strp = tuple(_Format(f) for f in self.time_formats)
+        self._seen: dict[str, datetime] = {}  # text -> its absolute time (`read`)
 
     def read(self, text: str, now: datetime | None = None) -> datetime | None:
+        """The time `text` says (see the module docstring), or None.
+
+        Results that do not depend on `now` (all but «сегодня», "Yesterday", ...) are
+        kept per distinct text: a poller reads the same page's times again and again."""
+        key = str(text)  # a plain str: an lxml "smart" string would keep its page alive
+        value = self._seen.get(key)
+        if value is None:
+            value, absolute = self._read(key, now)
+            if value is not None and absolute:
+                if len(self._seen) >= _SEEN_MAX:
+                    self._seen.clear()
+                self._seen[key] = value
+        return value
+
+    def _read(self, text: str, now: datetime | None) -> tuple[datetime | None, bool]:
+        """`read` without the memory: the time and whether it is absolute (no `now` in it)."""
         raw = " ".join(text.split())
         if not raw:
-            return None
+            return None, True
         for fmt in self.formats:
             if fmt in ("iso", "epoch", "epoch_ms"):
                 value = _special(fmt, raw)
                 if value is not None:
                     # a Unix time has no zone of its own: show it in the forum's
-                    return value.astimezone(self.zone) if fmt != "iso" else self._aware(value)
+                    return (value.astimezone(self.zone) if fmt != "iso" else self._aware(value)), True
         norm = self._normalise(raw)
         rel = self._relative_re.search(norm) if _LETTER.search(norm) else None
         if rel:
@@ -107,13 +125,13 @@ class DateReader:
             for fmt in self._time_strp:
                 t = fmt.parse(rest)
                 if t is not None:
-                    return datetime.combine(day, t.time(), self.zone)
-            return None
+                    return datetime.combine(day, t.time(), self.zone), False
+            return None, False
         for fmt in self._strp:
             value = fmt.parse(norm, self.zone)  # made in the forum's zone (no replace() after)
             if value is not None:
-                return self._aware(value)
-        return None
+                return self._aware(value), True
+        return None, True
 
     def _normalise(self, text: str) -> str:
         if not _LETTER.search(text):
