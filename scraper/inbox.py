@@ -45,6 +45,7 @@ def extract_inbox(content: bytes, profile: Profile, source: str) -> Inbox:
     if rules is None:
         raise ScraperError(f"{source}: profile {profile.name!r} has no pm_inbox selectors")
     root = parse_html(content, profile.encoding)
+    base = _base_url(root, source)
     entries = []
     for el in compile_selector(rules.container)(root):
         conv_id = field_value(el, rules.id)
@@ -62,11 +63,21 @@ def extract_inbox(content: bytes, profile: Profile, source: str) -> Inbox:
             InboxEntry(
                 id=conv_id,
                 subject=field_value(el, rules.subject) or "",
-                url=urljoin(source, link),
+                url=urljoin(base, link),
                 count=count,
                 sender=field_value(el, rules.sender),
                 time=field_value(el, rules.time),
             )
         )
     nxt = field_value(root, profile.pagination.next)
-    return Inbox(tuple(entries), urljoin(source, nxt) if nxt else None)
+    return Inbox(tuple(entries), urljoin(base, nxt) if nxt else None)
+
+
+def _base_url(root, source: str) -> str:
+    """Where the page's relative links point from: its <base href> (XenForo 1 writes
+    `conversations/slug.12/` against `<base href="https://forum/">`), else its own URL."""
+    for el in root.iter("base"):
+        href = (el.get("href") or "").strip()
+        if href:
+            return urljoin(source, href)
+    return source

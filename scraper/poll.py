@@ -41,7 +41,7 @@ import time
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timezone
 from typing import Callable, Iterator
-from urllib.parse import parse_qsl, urlencode, urljoin, urlsplit, urlunsplit
+from urllib.parse import urljoin, urlsplit, urlunsplit
 
 from config.profiles import PostRules, Profile
 from gorod.store import Store
@@ -410,8 +410,9 @@ def _first_page(url: str) -> str:
     """A conversation's first page: the inbox may link to the reader's bookmark in it
     (`?page=3#c12`); drop the fragment and the page parameter."""
     parts = urlsplit(url)
-    query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if k != "page"]
-    return urlunsplit((parts.scheme, parts.netloc, parts.path, urlencode(query), ""))
+    # kept as written: SMF's `?action=pm;pmid=5;kstart` must not come back percent-encoded
+    query = "&".join(p for p in parts.query.split("&") if p and p.split("=", 1)[0] != "page")
+    return urlunsplit((parts.scheme, parts.netloc, parts.path, query, ""))
 
 
 # ---------------------------------------------------------------- forever
