@@ -483,9 +483,11 @@ def test_phpbb_crash_lookup_finds_the_draft_already_posted(fake):
     thread = BASE + "/viewtopic.php?t=7&start=0"
     responses.get(thread, body=phpbb_topic([(41, "alice", "Голосую против bob."),
                                             (42, "Ведущий", "<span style=\"font-weight: bold\">Ночь наступила.</span>")]))
-    # (SiteForum needs PM list selectors, which phpbb3.yaml lacks: the writer's lookup it uses)
     writer = phpbb_writer(fake)
     found = writer.find_reply(thread, after=41, text="[b]Ночь наступила.[/b]")
     assert (found.id, found.url) == (42, BASE + "/viewtopic.php?p=42#p42")
     assert writer.find_reply(thread, after=42, text="[b]Ночь наступила.[/b]") is None
-    assert writer.find_pm("Ваша роль (№12)") is None       # no PM list selectors for phpBB
+    # the PM is looked for in the sent folder, read with the inbox selectors (an empty one here)
+    responses.get(BASE + "/ucp.php?i=pm&folder=sentbox", body='<html><body id="phpbb"><ul class="topiclist cplist pmlist">'
+                  "</ul><p><strong>Нет сообщений.</strong></p></body></html>")
+    assert writer.find_pm("Ваша роль (№12)") is None

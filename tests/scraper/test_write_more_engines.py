@@ -370,8 +370,11 @@ def mybb_pm_form(error: str = "") -> str:
 
 @responses.activate
 def test_mybb_pm_answered_by_a_bare_redirect_is_sent_with_no_id(fake):
-    """MyBB's do_send redirects to private.php: no id, and no PM list gorod can read."""
+    """MyBB's do_send redirects to private.php: no id; Sent Items (read with the inbox
+    selectors) does not show it yet: sent, id 0."""
     responses.get(BASE + "/private.php?action=send", body=mybb_pm_form())
+    responses.get(BASE + "/private.php?fid=2", body='<html><body><form action="private.php" method="post" name="pmForm">'
+                  '<table class="tborder"><tr><td class="trow1" colspan="6">Нет сообщений.</td></tr></table></form></body></html>')
     responses.post(BASE + "/private.php", status=302, headers={"Location": "private.php"})
     created = writer(MYBB, fake).send_pm(["alice", "bob"], "Роль (№12)", "Вы — Мэр.")
     assert (created.id, created.url) == (0, BASE + "/private.php")
