@@ -197,6 +197,7 @@ def _emphasis(bodies: list) -> dict:
         return {}
     owner = {body: [] for body in bodies}
     index: dict = {}
+    texts: dict = {}  # element -> its text (`_fragment_text`)
     entries: list[list] = []  # [body, text, bold, color, alive]
     for el in found:
         bold, color = _own_emphasis(el)
@@ -210,7 +211,7 @@ def _emphasis(bodies: list) -> dict:
             node = node.getparent()
         if node is None:
             continue
-        text = _breaks(_collapsed_text(el))
+        text = _fragment_text(el, texts)
         if parent is not None:
             bold = bold or parent[2]
             color = color or parent[3]
@@ -222,6 +223,21 @@ def _emphasis(bodies: list) -> dict:
         if alive and text:
             owner[body].append(Emphasis(text, bold, color))
     return {body: tuple(found) for body, found in owner.items() if found}
+
+
+def _fragment_text(el, texts: dict) -> str:
+    """An emphasised fragment's text. <b><span style="color: ...">text</span></b> is common
+    (SMF writes every coloured line so): an element that only wraps one element, blanks
+    aside, has that element's text, read once for both."""
+    text = texts.get(el)
+    if text is None:
+        if (len(el) == 1 and isinstance(el[0].tag, str)
+                and not (el.text or "").strip() and not (el[0].tail or "").strip()):
+            text = _fragment_text(el[0], texts)
+        else:
+            text = _breaks(_collapsed_text(el))
+        texts[el] = text
+    return text
 
 
 def clean(pieces: list[str]) -> str:
