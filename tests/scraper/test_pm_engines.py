@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import functools
 import json
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -45,7 +46,8 @@ def utc(text: str) -> datetime:
     return datetime.strptime(text, "%Y-%m-%d %H:%M").replace(tzinfo=timezone.utc)
 
 
-A1_AT, A2_AT, B1_AT, A3_AT = utc("2026-11-28 21:05"), utc("2026-11-28 21:20"), utc("2026-11-28 22:10"), utc("2026-11-29 09:15")
+A1_AT, A2_AT = utc("2026-11-28 21:05"), utc("2026-11-28 21:20")
+B1_AT, A3_AT = utc("2026-11-28 22:10"), utc("2026-11-29 09:15")
 
 
 @dataclass(frozen=True)
@@ -71,7 +73,6 @@ class Engine:
     page: str                                   # a page with a quote, and the messages it yields
     on_page: tuple[Message, ...]
     counts: bool = True                         # the inbox says which conversations changed
-    login: dict[str, str] = field(default_factory=dict)
 
     def __str__(self) -> str:
         return self.profile
@@ -84,22 +85,23 @@ def conversations(profile, inbox, a, b, ids, *, conv_a, conv_b, counts=True) -> 
     A2 = Message(a2, conv_a, GM, "Ночной ход", A2_TEXT, A2_QUOTES, A2_AT)
     B1 = Message(b1, conv_b, "bob", "Выстрел", B1_TEXT, B1_QUOTES, B1_AT)
     A3 = Message(a3, conv_a, "alice", "Ночной ход", A3_TEXT, A3_QUOTES, A3_AT)
-    d = profile
+    page_a, page_b = (f"{profile}/{conversation_page(profile, c)}" for c in (conv_a, conv_b))
     return Engine(
         profile, inbox,
-        before={inbox: f"{d}/inbox.html", a: f"{d}/{a_page(d, conv_a)}.html", b: f"{d}/{a_page(d, conv_b)}.html"},
-        after={inbox: f"{d}/inbox-reply.html", a: f"{d}/{a_page(d, conv_a)}-reply.html"},
+        before={inbox: f"{profile}/inbox.html", a: f"{page_a}.html", b: f"{page_b}.html"},
+        after={inbox: f"{profile}/inbox-reply.html", a: f"{page_a}-reply.html"},
         listed=((conv_b, "bob", "Выстрел"), (conv_a, "alice", "Ночной ход")),
         first=(A1, A2, B1), reply=A3,
-        page=f"{d}/{a_page(d, conv_a)}-reply.html", on_page=(A1, A2, A3), counts=counts,
+        page=f"{page_a}-reply.html", on_page=(A1, A2, A3), counts=counts,
     )
 
 
-def a_page(profile: str, conversation: str) -> str:
+def conversation_page(profile: str, conversation: str) -> str:
+    """The saved page's name: `conversation-12`, vBulletin 5's `view-1012`."""
     return {"vbulletin5": "view"}.get(profile, "conversation") + f"-{conversation}"
 
 
-def messages(profile, inbox, url, ids, *, page, pages=None, a3_quotes=A3_QUOTES) -> Engine:
+def messages(profile, inbox, url, ids, *, page="", pages=None, a3_quotes=A3_QUOTES) -> Engine:
     """An engine whose inbox lists messages: what the GM received, one row each."""
     a1, b1, a3 = ids
     A1 = Message(a1, a1, "alice", "Ночной ход", A1_TEXT, A1_QUOTES, A1_AT)
@@ -122,7 +124,7 @@ ENGINES = [
              page="message"),
     messages("mybb", "/private.php", "/private.php?action=read&pmid={}", ("31", "32", "35"), page="read"),
     # SMF's "all at once" display: a row links to #msgN on the folder's own page
-    messages("smf2", "/index.php?action=pm", "/index.php?action=pm", ("501", "502", "505"), page="",
+    messages("smf2", "/index.php?action=pm", "/index.php?action=pm", ("501", "502", "505"),
              pages={"501": "smf2/inbox.html", "502": "smf2/inbox.html", "505": "smf2/inbox-reply.html"}),
     # vBulletin 3's quote keeps its «Originally Posted by» line inside, as in threads
     messages("vbulletin3", "/private.php", "/private.php?do=showpm&pmid={}", ("701", "702", "705"), page="showpm",
@@ -137,6 +139,8 @@ ENGINES = [
     conversations("ipboard", "/messenger/", "/messenger/12/", "/messenger/13/",
                   ("101", "102", "103", "105"), conv_a="12", conv_b="13", counts=False),
 ]
+ANY_PAGE = re.compile(r"https://forum\.test/.*")
+
 
 def page(name: str) -> bytes:
     return (PAGES / name).read_bytes()
@@ -151,8 +155,8 @@ class FakeForum:
         self.pages = dict(engine.before)
         self.hits: list[str] = []
         self.login = load_profile(engine.profile).url("login", base=BASE)[len(BASE):]
-        rsps.add_callback(responses.GET, _anything(), callback=self.get)
-        rsps.add_callback(responses.POST, _anything(), callback=self.post)
+        rsps.add_callback(responses.GET, ANY_PAGE, callback=self.get)
+        rsps.add_callback(responses.POST, ANY_PAGE, callback=self.post)
 
     def reply(self) -> None:
         self.pages.update(self.engine.after)
@@ -167,7 +171,8 @@ class FakeForum:
         return 200, {"Content-Type": "text/html; charset=utf-8"}, page(self.pages[path])
 
     def login_form(self, error: str = "") -> str:
-        return (f'<html><head><meta charset="utf-8"></head><body>{error}<form method="post" action="{self.login.replace("&", "&amp;")}">'
+        action = self.login.replace("&", "&amp;")
+        return (f'<html><head><meta charset="utf-8"></head><body>{error}<form method="post" action="{action}">'
                 '<input type="hidden" name="token" value="t1"><input name="username">'
                 '<input type="password" name="password"></form></body></html>')
 
@@ -178,11 +183,6 @@ class FakeForum:
         if path == self.login and "password=pw" in body:
             return 302, {"Location": BASE + "/"}, ""
         return 200, {}, self.login_form('<p class="error">Неверный пароль.</p>')
-
-
-def _anything():
-    import re
-    return re.compile(r"https://forum\.test/.*")
 
 
 @pytest.fixture
