@@ -321,3 +321,18 @@ def test_gorod_scrape_pm_logs_in_and_reads_the_inbox(engine, rsps, capsys, monke
     monkeypatch.setenv(PASSWORD_ENV, "wrong")
     assert main(args) == 1
     assert "login as 'Ведущий' failed: Неверный пароль." in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- the schema
+
+@pytest.mark.parametrize("inbox,error", [
+    ({"rows": "threads"}, "selectors.pm_inbox.rows: must be conversations or messages"),
+    ({"rows": "messages", "count": "dd"}, "selectors.pm_inbox.count: a row that is one message has no count"),
+])
+def test_pm_inbox_rows_is_validated_with_its_key_path(tmp_path, inbox, error):
+    from config.profiles import ProfileError
+    path = tmp_path / "forum.yaml"
+    rules = {"container": "li.row", "id": "a", "subject": "a", **inbox}
+    path.write_text(json.dumps({"extends": "phpbb3", "selectors": {"pm_inbox": rules}}), encoding="utf-8")
+    with pytest.raises(ProfileError, match=re.escape(error)):
+        load_profile(path)
