@@ -33,8 +33,9 @@ The schema (every key is checked; unknown keys are errors, to catch typos):
       body: {quote, quote_header, spoiler, spoiler_header, strike, hidden, drop}
       pagination: {current, last, next}
       pm_inbox: {container, id, subject, sender, time, link, count, rows}
-                                   # count: the conversation's message count (an unchanged
-                                   # one is not read again); rows: conversations (default) |
+                                   # count: a number that grows with each message of the
+                                   # conversation (messages, replies): an unchanged one is
+                                   # not read again; rows: conversations (default) |
                                    # messages (phpBB, MyBB 1.8, SMF, vBulletin 3/4 list each
                                    # message: its page is read once, and of the messages it
                                    # shows only the one with the row's id is taken)
