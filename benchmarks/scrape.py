@@ -65,8 +65,8 @@ def per_page(pages, rounds: int) -> None:
     """One line per page: bare lxml, gorod, their ratio (where the time goes)."""
     print(f"{'page':46} {'profile':14} {'posts':>5} {'lxml ms':>8} {'gorod ms':>8} {'ratio':>6}")
     for path, content, profile, posts in pages:
-        t_bare, t_ours = best_of_both(rounds, lambda: lxml.html.fromstring(content),
-                                      lambda: extract_posts(content, profile, str(path)))
+        t_bare, t_ours = best_of_both(rounds, lambda c=content: lxml.html.fromstring(c),
+                                      lambda c=content, p=profile, s=str(path): extract_posts(c, p, s))
         print(f"{path.name[:46]:46} {profile.name:14} {posts:5} {t_bare * 1000:8.2f} {t_ours * 1000:8.2f} "
               f"{t_bare / t_ours:6.2f}")
 

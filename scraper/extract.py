@@ -371,7 +371,6 @@ class _Batch:
                     result[i] = el
         return result
 
-
     def _candidates(self, selector: str) -> list:
         """The selector's matches over the posts, or (`first_over`, when this page allows
         it) a subset that holds each post's first match: the same first per post. A

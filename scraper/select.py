@@ -20,6 +20,7 @@ from cssselect.parser import CombinedSelector
 from cssselect.xpath import is_non_whitespace
 from lxml import etree
 
+
 class _Translator(HTMLTranslator):
     """cssselect's HTML translator without its attribute-existence guards.
 
