@@ -253,6 +253,15 @@ class WriteRules:
 
 
 @dataclass(frozen=True)
+class LoginFields:
+    """The login form's field names and where its error text is (`login:`); SMF says
+    `user`/`passwrd`, vBulletin `vb_login_username`/`vb_login_password`, XenForo `login`."""
+    username_field: str = "username"
+    password_field: str = "password"
+    error: str | None = None
+
+
+@dataclass(frozen=True)
 class Profile:
     name: str
     engine: str
@@ -270,6 +279,7 @@ class Profile:
     json: JsonRules | None = None
     dates: Dates = Dates()
     write: WriteRules | None = None
+    login: LoginFields = LoginFields()
     unconfirmed: tuple[str, ...] = ()
     path: str = ""
 
@@ -465,7 +475,8 @@ def _post_rules(v: _V, raw: Any, path: str) -> PostRules:
 def _validate(data: dict, label: str, stem: str) -> Profile:
     v = _V(label)
     top = v.mapping(data, "", {"engine", "name", "description", "format", "encoding", "timezone",
-                               "unconfirmed", "urls", "detect", "selectors", "json", "dates", "write"},
+                               "unconfirmed", "urls", "detect", "selectors", "json", "dates", "write",
+                               "login"},
                     {"engine"})
     fmt = top.get("format", "html")
     if fmt not in ("html", "json"):
@@ -566,8 +577,20 @@ def _validate(data: dict, label: str, stem: str) -> Profile:
         json=json_rules,
         dates=dates,
         write=_write_rules(v, top["write"], "write") if top.get("write") is not None else None,
+        login=_login_fields(v, top.get("login")),
         unconfirmed=v.strings(top.get("unconfirmed"), "unconfirmed"),
         path=label,
+    )
+
+
+def _login_fields(v: "_V", raw: Any) -> LoginFields:
+    if raw is None:
+        return LoginFields()
+    m = v.mapping(raw, "login", {"username_field", "password_field", "error"}, set())
+    return LoginFields(
+        username_field=v.string(m.get("username_field", "username"), "login.username_field", optional=False),
+        password_field=v.string(m.get("password_field", "password"), "login.password_field", optional=False),
+        error=v.selector(m.get("error"), "login.error"),
     )
 
 

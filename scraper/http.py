@@ -168,8 +168,11 @@ class HttpClient:
         profile's `urls.login` when both are given."""
         login = None
         if username and password_env:
+            fields = profile.login
+            extra = {"error_selector": fields.error} if fields.error else {}
             login = LoginForm(url=profile.url("login", base=base_url.rstrip("/")), username=username,
-                              password_env=password_env)
+                              password_env=password_env, username_field=fields.username_field,
+                              password_field=fields.password_field, **extra)
         return cls(base_url, settings, login=login, **kwargs)
 
     # -- URLs -------------------------------------------------------------------------

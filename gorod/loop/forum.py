@@ -116,11 +116,15 @@ class SiteForum:
         profile = load_profile(forum.profile)
         base = forum.base_url.rstrip("/")
         login_url = profile.url("login", base=base)
+        names = {"username_field": profile.login.username_field,
+                 "password_field": profile.login.password_field}   # the engine's own (SMF: passwrd)
+        if profile.login.error:
+            names["error_selector"] = profile.login.error
         if forum.password_file:
             login = FileLoginForm(url=login_url, username=forum.gm_user, password_env="",
-                                  password_file=forum.password_file)
+                                  password_file=forum.password_file, **names)
         else:
-            login = LoginForm(url=login_url, username=forum.gm_user, password_env=forum.password_env)
+            login = LoginForm(url=login_url, username=forum.gm_user, password_env=forum.password_env, **names)
         client = HttpClient(forum.base_url, settings or HttpSettings(min_interval=forum.min_interval), login=login)
         return cls(client, profile, store, forum.thread_url, forum.gm_user)
 

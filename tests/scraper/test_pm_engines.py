@@ -154,7 +154,11 @@ class FakeForum:
         self.engine = engine
         self.pages = dict(engine.before)
         self.hits: list[str] = []
-        self.login = load_profile(engine.profile).url("login", base=BASE)[len(BASE):]
+        profile = load_profile(engine.profile)
+        self.login = profile.url("login", base=BASE)[len(BASE):]
+        # the engine's own login field names (SMF: user/passwrd, vBulletin: vb_login_*)
+        self.user_field = profile.login.username_field
+        self.password_field = profile.login.password_field
         rsps.add_callback(responses.GET, ANY_PAGE, callback=self.get)
         rsps.add_callback(responses.POST, ANY_PAGE, callback=self.post)
 
@@ -173,14 +177,14 @@ class FakeForum:
     def login_form(self, error: str = "") -> str:
         action = self.login.replace("&", "&amp;")
         return (f'<html><head><meta charset="utf-8"></head><body>{error}<form method="post" action="{action}">'
-                '<input type="hidden" name="token" value="t1"><input name="username">'
-                '<input type="password" name="password"></form></body></html>')
+                f'<input type="hidden" name="token" value="t1"><input name="{self.user_field}">'
+                f'<input type="password" name="{self.password_field}"></form></body></html>')
 
     def post(self, request):
         path = request.url[len(BASE):]
         self.hits.append("POST " + path)
         body = request.body.decode() if isinstance(request.body, bytes) else request.body or ""
-        if path == self.login and "password=pw" in body:
+        if path == self.login and f"{self.password_field}=pw" in body and f"{self.user_field}=" in body:
             return 302, {"Location": BASE + "/"}, ""
         return 200, {}, self.login_form('<p class="error">Неверный пароль.</p>')
 

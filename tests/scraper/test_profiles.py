@@ -71,6 +71,7 @@ def test_shipped_profile_error_is_named_relative_to_profiles(tmp_path, monkeypat
     ("[1, 2]\n", r": \(top\): must be a mapping"),
     ("format: html\n", r": engine: required"),
     ("engine: discourse\nformat: json\njson: {posts: [a], id: id}\n", r": json\.author: required"),
+    ("extends: spirit\nlogin: {usernme_field: x}\n", r": login\.usernme_field: unknown key"),
 ])
 def test_validation_errors_name_the_key(tmp_path, text, message):
     with pytest.raises(ProfileError, match=message):
@@ -113,3 +114,10 @@ def test_extends_cycle_and_unknown_parent(tmp_path):
 def test_url_template_missing_is_an_error():
     with pytest.raises(ProfileError, match="urls.send_pm"):
         load_profile("cobalt").url("send_pm")
+
+
+def test_login_field_names_come_from_the_profile():
+    """SMF's login form says user/passwrd, vBulletin's vb_login_*, MyBB.ru's req_*."""
+    assert (load_profile("smf2").login.username_field, load_profile("smf2").login.password_field) == ("user", "passwrd")
+    assert load_profile("mybbru").login.password_field == "req_password"
+    assert load_profile("spirit").login.username_field == "username"
