@@ -48,7 +48,7 @@ from config.profiles import Field, PostRules, Profile
 from scraper.dates import DateReader
 from scraper.errors import DateFormatError, LayoutChanged, NoPosts, ScraperError
 from scraper.model import ExtractedPage, Post
-from scraper.select import Anchored, compile_selector, css_steps, first_over, is_positional
+from scraper.select import Anchored, compile_selector, css_steps, first_over, is_positional, own_xpath
 from scraper.text import BodyReader, element_text
 
 _CHARSET = re.compile(rb"""<meta[^>]{0,200}?charset\s*=\s*["']?\s*([-\w.:]+)""", re.I)
@@ -391,7 +391,7 @@ class _Batch:
         return self._is_flat
 
 
-_ANCESTORS = etree.XPath("$scope/ancestor::*")
+_ANCESTORS = own_xpath("$scope/ancestor::*")
 
 
 def _field_selectors(f: Field | None):

@@ -77,6 +77,12 @@ def _css(selector, prefix: str = "descendant-or-self::") -> str:
     return _translator.selector_to_xpath(selector, prefix=prefix)
 
 
+def own_xpath(expr: str, **kw) -> etree.XPath:
+    """An XPath of ours (from CSS, or fixed): without lxml's EXSLT regular-expression
+    functions, which it would otherwise register anew on every evaluation."""
+    return etree.XPath(expr, regexp=False, **kw)
+
+
 class BadSelector(ValueError):
     pass
 
@@ -86,10 +92,9 @@ def compile_selector(selector: str) -> etree.XPath:
     """The compiled XPath of a CSS or `xpath:` selector; BadSelector if it is not one."""
     try:
         if selector.startswith("xpath:"):
-            expr = selector[len("xpath:"):].strip()
-        else:
-            expr = " | ".join(_css(sel) for sel in parse(selector))
-        return etree.XPath(expr)
+            # raw XPath keeps lxml's EXSLT regular expressions (re:test, ...) for profiles
+            return etree.XPath(selector[len("xpath:"):].strip())
+        return own_xpath(" | ".join(_css(sel) for sel in parse(selector)))
     except (SelectorError, etree.XPathSyntaxError) as exc:
         raise BadSelector(f"not a valid selector {selector!r}: {exc}") from None
 
@@ -117,7 +122,7 @@ def compile_over(selector: str) -> etree.XPath:
     if is_positional(selector):
         raise BadSelector(f"raw XPath cannot be evaluated over a node-set: {selector!r}")
     try:
-        return etree.XPath(" | ".join(f"$scope/{_css(sel)}" for sel in parse(selector)))
+        return own_xpath(" | ".join(f"$scope/{_css(sel)}" for sel in parse(selector)))
     except (SelectorError, etree.XPathSyntaxError) as exc:
         raise BadSelector(f"not a valid selector {selector!r}: {exc}") from None
 
@@ -162,18 +167,18 @@ def css_steps(selector: str) -> tuple[tuple[str, str], ...] | None:
 
 @lru_cache(maxsize=None)
 def _anchor_xpath(anchor: str, over: bool) -> etree.XPath:
-    return etree.XPath(f"$scope/{anchor}" if over else anchor)
+    return own_xpath(f"$scope/{anchor}" if over else anchor)
 
 
 @lru_cache(maxsize=None)
 def _first_xpath(anchor: str) -> etree.XPath:
-    return etree.XPath(f"{anchor}[1]")
+    return own_xpath(f"{anchor}[1]")
 
 
 @lru_cache(maxsize=None)
 def _rest_xpath(selector: str) -> etree.XPath:
     """The selector's remaining steps from its members' anchors, bound as $a0, $a1, ..."""
-    return etree.XPath(" | ".join(f"$a{k}{rest}" for k, (_, rest) in enumerate(css_steps(selector))))
+    return own_xpath(" | ".join(f"$a{k}{rest}" for k, (_, rest) in enumerate(css_steps(selector))))
 
 
 class Anchored:
@@ -286,7 +291,7 @@ def first_over(selector: str) -> FirstOver | None:
             element, _, condition = compounds[0].partition("[")
             test = f"({condition[:-1]}) and {relation}" if condition else relation
             members.append(f"$scope/descendant::{element}[{test}][1]")
-            leftmost.append(etree.XPath(f"boolean($anc/self::{compounds[-1]})"))
-        return FirstOver(etree.XPath(" | ".join(members)), tuple(leftmost))
+            leftmost.append(own_xpath(f"boolean($anc/self::{compounds[-1]})"))
+        return FirstOver(own_xpath(" | ".join(members)), tuple(leftmost))
     except (SelectorError, BadSelector, etree.XPathSyntaxError):
         return None

@@ -21,11 +21,9 @@ from __future__ import annotations
 
 import re
 
-from lxml import etree
-
 from config.profiles import BodyRules
 from scraper.model import Body, Emphasis
-from scraper.select import Anchored, compile_selector, is_positional
+from scraper.select import Anchored, compile_selector, is_positional, own_xpath
 
 BLOCK = frozenset(
     "p div li ul ol tr table tbody thead blockquote h1 h2 h3 h4 h5 h6 pre dl dt dd hr section article aside "
@@ -183,7 +181,7 @@ def _own_emphasis(el) -> tuple[bool, str | None]:
 # Written as a union of steps whose element tests libxml2 does while walking, rather
 # than one predicate of five tests evaluated on every element of every body (the
 # same node-set, three times cheaper).
-_EMPHASIS_OVER = etree.XPath(
+_EMPHASIS_OVER = own_xpath(
     "$scope/descendant::b | $scope/descendant::strong | $scope/descendant::font[@color]"
     " | $scope/descendant::*[@style][contains(@style, 'color') or contains(@style, 'font-weight')]"
 )
@@ -261,8 +259,8 @@ def _breaks(text: str) -> str:
     return text.strip()
 
 
-_text = etree.XPath("string()")
-_normalized = etree.XPath("normalize-space()", smart_strings=False)
+_text = own_xpath("string()")
+_normalized = own_xpath("normalize-space()", smart_strings=False)
 # what str.split() takes for a blank and XPath's normalize-space() does not (it knows
 # only space, tab, CR and LF): no-break spaces above all
 # (tests/scraper/test_golden_extract.py checks this list against str.isspace())
