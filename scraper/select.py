@@ -234,7 +234,7 @@ class Anchored:
 # post (each context node of the step), its first match in document order, and libxml2
 # stops testing that post's divs there. A selector of several compounds is turned
 # around so that its last compound carries the [1]: "A B > C" matches the C below the
-# post that have a B parent that has an A ancestor, `descendant::C[..][parent::B[..]
+# post that have a B parent that has an A ancestor, `descendant::C[(..) and parent::B[..]
 # [ancestor::A[..]]][1]`. That equals "A B > C" within each post as long as no post has
 # an A strictly above it (an A outside the post would then count); the caller checks
 # that on each page (`FirstOver.leftmost`), and that no post lies inside another.
