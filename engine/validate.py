@@ -61,39 +61,16 @@ def _canonical(order: Order, spec: AbilitySpec) -> Order:
 
     changes = {"ability": spec.name}
     if order.card is not None:
-        card = canon_card(order.card)
-        if card is None:
-            raise OrderError(f"unknown card '{order.card}'")
-        changes["card"] = card
+        changes["card"] = _canon(order.card, canon_card, "card")
     if order.as_card is not None:
-        card = canon_card(order.as_card)
-        if card is None:
-            raise OrderError(f"unknown card '{order.as_card}'")
-        changes["as_card"] = card
+        changes["as_card"] = _canon(order.as_card, canon_card, "card")
     if order.cards:
-        cards = []
-        for name in order.cards:
-            card = canon_card(name)
-            if card is None:
-                raise OrderError(f"unknown card '{name}'")
-            cards.append(card)
-        changes["cards"] = tuple(cards)
+        changes["cards"] = tuple(_canon(name, canon_card, "card") for name in order.cards)
     if order.roles:
-        roles = []
-        for name in order.roles:
-            role = canon_secret_role(name)
-            if role is None:
-                raise OrderError(f"unknown secret role '{name}'")
-            roles.append(role)
-        changes["roles"] = tuple(roles)
+        changes["roles"] = tuple(_canon(name, canon_secret_role, "secret role") for name in order.roles)
     if order.reveal_list:
-        pairs = []
-        for nick, role in order.reveal_list:
-            canon = canon_secret_role(role)
-            if canon is None:
-                raise OrderError(f"unknown secret role '{role}' in the list")
-            pairs.append((nick, canon))
-        changes["reveal_list"] = tuple(pairs)
+        changes["reveal_list"] = tuple((nick, _canon(role, canon_secret_role, "secret role", " in the list"))
+                                       for nick, role in order.reveal_list)
     if order.command is not None:
         cmd_spec = find_ability(order.command.ability)
         if cmd_spec is None:
@@ -104,6 +81,13 @@ def _canonical(order: Order, spec: AbilitySpec) -> Order:
             target = role or target
         changes["command"] = type(order.command)(cmd_spec.name, target, order.command.mode)
     return replace(order, **changes)
+
+
+def _canon(name: str, canon, what: str, where: str = "") -> str:
+    value = canon(name)
+    if value is None:
+        raise OrderError(f"unknown {what} '{name}'{where}")
+    return value
 
 
 def _check_fields(state: GameState, order: Order, spec: AbilitySpec) -> None:
