@@ -142,7 +142,7 @@ def game_from_mapping(data: Any, where: str = "game", *,
         path=where,
         title=str(data.get("title") or ""),
         forum=_forum(data.get("forum"), where),
-        seats=_seats(data.get("players"), where),
+        seats=seats_from_mapping(data.get("players"), where),
         setup=_setup(data.get("setup"), where),
         schedule=_schedule(data.get("schedule"), where),
         poll_interval=_int(data.get("poll_interval", 300), f"{where}: poll_interval", minimum=10),
@@ -183,7 +183,10 @@ def _forum(raw: Any, where: str) -> ForumConfig:
     return ForumConfig(**values)
 
 
-def _seats(raw: Any, where: str) -> tuple[Seat, ...]:
+def seats_from_mapping(raw: Any, where: str, *, need_secret: bool = False) -> tuple[Seat, ...]:
+    """The `players:` mapping (nickname: {open, secret}) of a game or a scenario, validated:
+    known roles, each open role held once («каждой явной роли может быть только один
+    представитель»). Before the deal a game may leave `secret` out; a scenario may not."""
     if raw is None:
         return ()
     if not isinstance(raw, Mapping):
@@ -202,6 +205,8 @@ def _seats(raw: Any, where: str) -> tuple[Seat, ...]:
         if canon in taken:
             raise GameConfigError(f"{path}.open: {canon} is already held by {taken[canon]}")
         taken[canon] = str(nick)
+        if secret is None and need_secret:
+            raise GameConfigError(f"{path}: needs 'open' and 'secret'")
         if secret is not None and canon_secret_role(str(secret)) is None:
             raise GameConfigError(f"{path}.secret: unknown secret role {secret!r}")
         seats.append(Seat(str(nick), canon, canon_secret_role(str(secret)) if secret else ""))

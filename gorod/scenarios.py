@@ -8,6 +8,7 @@ from typing import Any
 
 import yaml
 
+from config.game import GameConfigError, seats_from_mapping
 from engine import events as ev
 from engine.names import canon_open_role, canon_secret_role, fold
 from engine.orders import Order, OrderError
@@ -53,11 +54,10 @@ def load_scenario(path: str | Path) -> Scenario:
     players = data.get("players")
     if not isinstance(players, dict) or not players:
         raise ScenarioError(f"{where}: 'players' must be a mapping of nickname: {{open, secret}}")
-    seats = []
-    for nick, roles in players.items():
-        if not isinstance(roles, dict) or "open" not in roles or "secret" not in roles:
-            raise ScenarioError(f"{where}: players.{nick}: needs 'open' and 'secret'")
-        seats.append(Seat(str(nick), str(roles["open"]), str(roles["secret"])))
+    try:
+        seats = list(seats_from_mapping(players, where, need_secret=True))
+    except GameConfigError as exc:
+        raise ScenarioError(str(exc)) from None
     try:
         rulings = Rulings.from_mapping(data.get("rulings") or {}, where=f"{where}: rulings")
     except RulingsError as exc:

@@ -1,20 +1,11 @@
 """Shared test helpers: where the read-only `shared/` folder is."""
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def shared_dir() -> Path | None:
-    """`../shared` beside the checkout (as on CI), or $GOROD_SHARED."""
-    for candidate in (os.environ.get("GOROD_SHARED"), ROOT.parent / "shared", ROOT / "shared"):
-        if candidate and Path(candidate, "rules").is_dir():
-            return Path(candidate)
-    return None
+from gorod_testpaths import ROOT, shared_dir  # noqa: F401  (ROOT for the fixtures below)
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, shared_dir
+from gorod_testpaths import ROOT, shared_dir
 from gorod.cli import main
 from gorod.scenarios import check_scenario, load_scenario, run_scenario
 

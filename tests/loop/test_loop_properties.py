@@ -8,7 +8,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import Clock, game_yaml
+from loopdata import Clock, game_yaml
 from fakeforum import FakeForum
 from loopdata import PLAYERS
 

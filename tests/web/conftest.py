@@ -11,6 +11,7 @@ import yaml
 from werkzeug.test import Client
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "loop"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import loopdata  # noqa: E402
 from fakeforum import FakeForum  # noqa: E402
@@ -21,7 +22,7 @@ from gorod.loop.game import Game  # noqa: E402
 from gorod.store import Store  # noqa: E402
 from gorod.web import Console  # noqa: E402
 
-TOKEN = "test-token-123"
+from webdata import TOKEN  # noqa: E402
 # Six of the loop tests' players (roles fixed: alice is the Мэр, dave the Вор and Бес).
 PLAYERS = {nick: loopdata.PLAYERS[nick] for nick in ("alice", "bob", "carol", "dave", "erin", "frank")}
 

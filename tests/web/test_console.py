@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from conftest import TOKEN
+from webdata import TOKEN
 from werkzeug.test import Client
 
 from gorod.loop import cycle, resolve_phase

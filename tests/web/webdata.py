@@ -1,0 +1,3 @@
+"""Constants of the console tests (imported by this unique name, never `conftest`)."""
+
+TOKEN = "test-token-123"
