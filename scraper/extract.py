@@ -51,7 +51,7 @@ from scraper.model import ExtractedPage, Post
 from scraper.select import Anchored, compile_selector, css_steps, first_over, is_positional, own_xpath
 from scraper.text import BodyReader, element_text
 
-_CHARSET = re.compile(rb"""<meta[^>]{0,200}?charset\s*=\s*["']?\s*([-\w.:]+)""", re.I)
+_CHARSET_VALUE = re.compile(rb"""charset\s*=\s*["']?\s*([-\w.:]+)""")
 _INT = re.compile(r"\d+")
 
 
@@ -61,14 +61,22 @@ def sniff_encoding(content: bytes) -> str | None:
     """The charset a page declares (BOM or <meta charset>), None if it declares none."""
     if content.startswith(b"\xef\xbb\xbf"):
         return "utf-8"
-    m = _CHARSET.search(content[:4096])
-    if m:
-        name = m.group(1).decode("ascii", "replace").lower()
-        try:
-            "".encode(name)
-        except LookupError:
-            return None
-        return name
+    # plain searches for "charset" first: a case-insensitive regex trying `<meta` at every
+    # `<` of the head cost more than this whole function does now
+    head = content[:4096].lower()
+    at = head.find(b"charset")
+    while at >= 0:
+        tag = head.rfind(b"<", 0, at)
+        m = _CHARSET_VALUE.match(head, at)
+        if m and tag >= 0 and head.startswith(b"<meta", tag) and at - tag <= 205 \
+                and b">" not in head[tag:at]:
+            name = m.group(1).decode("ascii", "replace")
+            try:
+                "".encode(name)
+            except LookupError:
+                return None
+            return name
+        at = head.find(b"charset", at + 7)
     return None
 
 
@@ -226,16 +234,23 @@ def extract_from_tree(root, profile: Profile, source: str, *, url: str | None = 
                 detail = (f"this is a PM inbox listing ({n} conversations, "
                           f"selector {profile.pm_inbox.container!r}), not a thread")
         raise NoPosts(source, profile.name, rules.container, detail)
+    batch = _Batch(root, containers, rules.container, _shared_anchors(rules))
+    # every field of every post first: reading a body takes its marked parts out of the tree
+    heads = _heads(batch, rules, comp, source, now)
+    bodies = comp.body.read_page(batch.scope, [h.pop("body") for h in heads])
+    # The pagination is the page's, never a post's (a post may quote or link pages of
+    # another thread): it is looked for with the posts taken out of the tree, which also
+    # spares each page-wide selector a walk through every post.
+    for container in containers:
+        parent = container.getparent()
+        if parent is not None:
+            parent.remove(container)
     on_page = _OnPage(root)
     page = _int(_page_value(root, profile.pagination.current, on_page))
     last = _int(_page_value(root, profile.pagination.last, on_page))
     nxt = _page_value(root, profile.pagination.next, on_page)
     if nxt and url:
         nxt = urljoin(url, nxt)
-    batch = _Batch(root, containers, rules.container, _shared_anchors(rules))
-    # every field of every post first: reading a body takes its marked parts out of the tree
-    heads = _heads(batch, rules, comp, source, now)
-    bodies = comp.body.read_page(batch.scope, [h.pop("body") for h in heads])
     posts = [Post(text=b.text, quotes=b.quotes, spoilers=b.spoilers, struck=b.struck, secret=b.secret,
                   emphasis=b.emphasis, page=page, source=source, **h) for h, b in zip(heads, bodies)]
     return ExtractedPage(source=source, profile=profile.name, posts=tuple(posts),
