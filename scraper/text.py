@@ -86,7 +86,7 @@ class BodyReader:
         sinks = [self._strip(body, per_body[body], marks) for body in bodies]
         emphasis = _emphasis(bodies)  # after the marked parts are gone: the body's own text only
         return [
-            Body(text=_breaks(_collapsed_text(body)), quotes=tuple(s["quotes"]), spoilers=tuple(s["spoilers"]),
+            Body(text=_breaks(_normalized_text(body)), quotes=tuple(s["quotes"]), spoilers=tuple(s["spoilers"]),
                  struck=tuple(s["struck"]), secret=tuple(s["secret"]), emphasis=emphasis.get(body, ()))
             for body, s in zip(bodies, sinks)
         ]
@@ -166,7 +166,7 @@ def _marked_text(el, marks: dict) -> str:
     if el.tag in SKIP or el.tag == "br":
         return ""
     _mark_layout(el, marks)
-    return _breaks(_collapsed_text(el))
+    return _breaks(_normalized_text(el))
 
 
 def _own_emphasis(el) -> tuple[bool, str | None]:
@@ -236,7 +236,7 @@ def _fragment_text(el, texts: dict) -> str:
                 and not (el.text or "").strip() and not (el[0].tail or "").strip()):
             text = _fragment_text(el[0], texts)
         else:
-            text = _breaks(_collapsed_text(el))
+            text = _breaks(_normalized_text(el))
         texts[el] = text
     return text
 
@@ -248,18 +248,34 @@ def clean(pieces: list[str]) -> str:
 
 
 def _breaks(text: str) -> str:
-    """`clean` of a text whose blanks are already collapsed (" ".join(text.split())).
-    (str methods only: no regex here, this runs on every body.)"""
+    """`clean` of a text whose XML blanks are collapsed (`_normalized_text`): block
+    edges and <br>s become line breaks, and each line is stripped, its other blanks (a
+    no-break space, ...) collapsed as `str.split()` would. (str methods only: no regex
+    here, this runs on every body.)"""
+    has_br = BR_MARK in text
     if BLOCK_MARK in text:
-        text = "\n".join(part for part in (p.strip() for p in text.split(BLOCK_MARK)) if part)
-    if BR_MARK in text:
-        lines = [line.strip() for line in text.replace(BR_MARK, "\n").split("\n")]
-        kept: list[str] = []
-        for line in lines:
-            if line or (kept and kept[-1]):
-                kept.append(line)
-        text = "\n".join(kept)
-    return text.strip()
+        # with <br>s in it, the lines are cleaned below: a plain strip of each part is enough
+        clean_part = str.strip if has_br else _line
+        text = "\n".join(part for part in map(clean_part, text.split(BLOCK_MARK)) if part)
+        if not has_br:
+            return text
+    elif not has_br:
+        return _line(text)
+    kept: list[str] = []
+    for line in map(_line, text.replace(BR_MARK, "\n").split("\n")):
+        if line or (kept and kept[-1]):
+            kept.append(line)
+    return "\n".join(kept).strip()
+
+
+def _line(text: str) -> str:
+    """A line stripped, its blanks collapsed. After normalize-space() only a blank that XML
+    does not know (a no-break space, ...) can be left, and every such blank is unprintable:
+    a printable line has none, and str.isprintable() finds that out faster than a search.
+    (Checked here, per line, and not on the whole text: the break marks themselves are
+    unprintable, so a whole body's text would always fail the check.)"""
+    text = text.strip()
+    return text if text.isprintable() else " ".join(text.split())
 
 
 _text = own_xpath("string()")
@@ -270,13 +286,19 @@ _normalized = own_xpath("normalize-space()", smart_strings=False)
 _OTHER_BLANKS = re.compile("[\x0b\x0c\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
 
 
+def _normalized_text(el) -> str:
+    """An element's string() with the XML blanks (space, tab, CR, LF) collapsed and trimmed
+    by libxml2's normalize-space(); other blanks are `_breaks`'s to collapse."""
+    if len(el) == 0:  # no children: its own text is all of it (no XPath call)
+        return " ".join((el.text or "").split())
+    return _normalized(el)
+
+
 def _collapsed_text(el) -> str:
     """" ".join(string(el).split()), with the collapsing done by libxml2 when it can:
     normalize-space() collapses and trims the XML blanks; only a text that holds
     another blank (a no-break space, ...) is split again in Python."""
-    if len(el) == 0:  # no children: its own text is all of it (no XPath call)
-        return " ".join((el.text or "").split())
-    text = _normalized(el)
+    text = _normalized_text(el)
     # every such blank is unprintable (Zs, Zl, Zp or a control): a printable text has none,
     # and str.isprintable() finds that out at twice the speed of the regex
     if not text.isprintable() and _OTHER_BLANKS.search(text):
