@@ -234,23 +234,16 @@ def extract_from_tree(root, profile: Profile, source: str, *, url: str | None = 
                 detail = (f"this is a PM inbox listing ({n} conversations, "
                           f"selector {profile.pm_inbox.container!r}), not a thread")
         raise NoPosts(source, profile.name, rules.container, detail)
-    batch = _Batch(root, containers, rules.container, _shared_anchors(rules))
-    # every field of every post first: reading a body takes its marked parts out of the tree
-    heads = _heads(batch, rules, comp, source, now)
-    bodies = comp.body.read_page(batch.scope, [h.pop("body") for h in heads])
-    # The pagination is the page's, never a post's (a post may quote or link pages of
-    # another thread): it is looked for with the posts taken out of the tree, which also
-    # spares each page-wide selector a walk through every post.
-    for container in containers:
-        parent = container.getparent()
-        if parent is not None:
-            parent.remove(container)
     on_page = _OnPage(root)
     page = _int(_page_value(root, profile.pagination.current, on_page))
     last = _int(_page_value(root, profile.pagination.last, on_page))
     nxt = _page_value(root, profile.pagination.next, on_page)
     if nxt and url:
         nxt = urljoin(url, nxt)
+    batch = _Batch(root, containers, rules.container, _shared_anchors(rules))
+    # every field of every post first: reading a body takes its marked parts out of the tree
+    heads = _heads(batch, rules, comp, source, now)
+    bodies = comp.body.read_page(batch.scope, [h.pop("body") for h in heads])
     posts = [Post(text=b.text, quotes=b.quotes, spoilers=b.spoilers, struck=b.struck, secret=b.secret,
                   emphasis=b.emphasis, page=page, source=source, **h) for h, b in zip(heads, bodies)]
     return ExtractedPage(source=source, profile=profile.name, posts=tuple(posts),
