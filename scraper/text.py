@@ -37,8 +37,7 @@ BLOCK_MARK = "\ue001"  # a block's edge: consecutive edges make one line break
 _COLOR = re.compile(r"(?<![-\w])color\s*:\s*([^;\"']+)", re.I)
 _BOLD_STYLE = re.compile(r"font-weight\s*:\s*(bold|[6-9]00)", re.I)
 
-# kinds in precedence order; "drop" and "header" vanish, the rest go to Body fields
-_KINDS = ("drop", "header", "secret", "spoilers", "quotes", "struck")
+# marked parts of these kinds vanish; the others' texts go to Body fields
 _VANISH = ("drop", "header")
 
 _LAYOUT = BLOCK | SKIP | {"br"}
@@ -46,7 +45,7 @@ _LAYOUT = BLOCK | SKIP | {"br"}
 
 class BodyReader:
     def __init__(self, rules: BodyRules) -> None:
-        pairs = [
+        pairs = [  # kinds in precedence order
             ("drop", rules.drop),
             ("header", rules.quote_header),
             ("header", rules.spoiler_header),
@@ -76,35 +75,46 @@ class BodyReader:
                 if el not in marks:
                     marks[el] = kind
                     ordered.append((el, kind))
-        per_body: dict = {body: [] for body in bodies}
-        for el, kind in ordered:
-            node = el.getparent()
-            while node is not None and node not in per_body:
-                node = node.getparent()
-            if node is not None:
-                per_body[node].append((el, kind))
-        sinks = [self._strip(body, per_body[body], marks) for body in bodies]
+        sinks = {body: _take_out(marked, marks) for body, marked in _outermost(ordered, marks, bodies).items()}
+        for body in bodies:
+            _mark_layout(body)
         emphasis = _emphasis(bodies)  # after the marked parts are gone: the body's own text only
+        no_parts = ((), (), (), ())
         return [
-            Body(text=_breaks(_normalized_text(body)), quotes=tuple(s["quotes"]), spoilers=tuple(s["spoilers"]),
-                 struck=tuple(s["struck"]), secret=tuple(s["secret"]), emphasis=emphasis.get(body, ()))
-            for body, s in zip(bodies, sinks)
+            Body(_breaks(_normalized_text(body)), *sinks.get(body, no_parts), emphasis.get(body, ()))
+            for body in bodies
         ]
 
-    def _strip(self, body, marked: list, marks: dict) -> dict[str, list[str]]:
-        """Take the marked parts out of `body` (returning their texts by kind), drop
-        scripts, and write line-break marks for <br> and block elements."""
-        sinks: dict[str, list[str]] = {k: [] for k in _KINDS}
-        outermost = [(el, kind) for el, kind in marked if not _has_marked_ancestor(el, body, marks)]
-        for el, kind in outermost:
-            if kind not in _VANISH:
-                text = _marked_text(el, marks)
-                if text:
-                    sinks[kind].append(text)
-        for el, _ in outermost:
-            _replace(el, BLOCK_MARK if el.tag in BLOCK else " ")
-        _mark_layout(body)
-        return sinks
+
+def _outermost(ordered: list, marks: dict, bodies: list) -> dict:
+    """The marked elements of each body that no other marked element of it contains,
+    in `ordered`'s order, by body (bodies without any are left out). One walk up from
+    each mark finds both its body and whether a mark encloses it."""
+    per_body: dict = {}
+    is_body = set(bodies)
+    for el, kind in ordered:
+        nested = False
+        node = el.getparent()
+        while node is not None and node not in is_body:
+            nested = nested or node in marks
+            node = node.getparent()
+        if node is not None and not nested:
+            per_body.setdefault(node, []).append((el, kind))
+    return per_body
+
+
+def _take_out(outermost: list, marks: dict) -> tuple:
+    """Take a body's outermost marked parts out of the tree; their texts by kind, as
+    Body's quotes, spoilers, struck, secret (drops and headers just vanish)."""
+    sinks: dict[str, list[str]] = {"secret": [], "spoilers": [], "quotes": [], "struck": []}
+    for el, kind in outermost:
+        if kind not in _VANISH:
+            text = _marked_text(el, marks)
+            if text:
+                sinks[kind].append(text)
+    for el, _ in outermost:
+        _replace(el, BLOCK_MARK if el.tag in BLOCK else " ")
+    return tuple(sinks["quotes"]), tuple(sinks["spoilers"]), tuple(sinks["struck"]), tuple(sinks["secret"])
 
 
 def _mark_layout(top, marks: dict | None = None) -> None:
@@ -134,15 +144,6 @@ def _mark_layout(top, marks: dict | None = None) -> None:
             el.text = BR_MARK
         else:
             _replace(el, "")  # script, style, ...
-
-
-def _has_marked_ancestor(el, body, marks: dict) -> bool:
-    node = el.getparent()
-    while node is not None and node is not body:
-        if node in marks:
-            return True
-        node = node.getparent()
-    return False
 
 
 def _replace(el, text: str) -> None:
