@@ -39,7 +39,7 @@ import re
 from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, NamedTuple
 from urllib.parse import urljoin
 
 import lxml.html
@@ -258,9 +258,10 @@ def extract_from_tree(root, profile: Profile, source: str, *, url: str | None = 
     batch = _Batch(root, containers, rules.container, _shared_anchors(rules))
     # every field of every post first: reading a body takes its marked parts out of the tree
     heads = _heads(batch, rules, comp, source, now)
-    bodies = comp.body.read_page(batch.scope, [h.pop("body") for h in heads])
-    posts = [Post(text=b.text, quotes=b.quotes, spoilers=b.spoilers, struck=b.struck, secret=b.secret,
-                  emphasis=b.emphasis, page=page, source=source, **h) for h, b in zip(heads, bodies)]
+    bodies = comp.body.read_page(batch.scope, [h.body for h in heads])
+    posts = [Post(h.id, h.author, h.posted_at, b.text, b.quotes, b.spoilers, b.struck, b.secret, b.emphasis,
+                  h.edited, h.edited_at, h.edit_count, h.number, h.author_id, page, source)
+             for h, b in zip(heads, bodies)]
     return ExtractedPage(source=source, profile=profile.name, posts=tuple(posts),
                          page=page, last_page=last if last is not None else (page if nxt is None and page else None),
                          next_url=nxt or None)
@@ -443,7 +444,21 @@ def _head_of(found):
     return found[0] if found else None
 
 
-def _heads(batch: _Batch, rules: PostRules, comp: _Compiled, source: str, now: datetime | None) -> list[dict]:
+class _Head(NamedTuple):
+    """A post's fields but its text, and its body element (`_heads`)."""
+
+    id: str
+    author: str
+    posted_at: datetime | None
+    edited: bool
+    edited_at: datetime | None
+    edit_count: int | None
+    number: int | None
+    author_id: str | None
+    body: Any
+
+
+def _heads(batch: _Batch, rules: PostRules, comp: _Compiled, source: str, now: datetime | None) -> list[_Head]:
     """Every post's fields but its text, and its body element.
 
     The XPath-derived values are read a column at a time; the checks and date
@@ -461,38 +476,34 @@ def _heads(batch: _Batch, rules: PostRules, comp: _Compiled, source: str, now: d
     author_ids = batch.values(rules.author_id, posts)
     heads = []
     for i in posts:
-        where = f"post #{i + 1} on the page"
         pid = ids[i]
         if not pid:
-            raise LayoutChanged(source, profile.name, rules.id.describe(), f"{where}: no id")
-        where = f"post {pid}"
+            raise LayoutChanged(source, profile.name, rules.id.describe(), f"post #{i + 1} on the page: no id")
         if not authors[i]:
-            raise LayoutChanged(source, profile.name, rules.author.describe(), f"{where}: no author")
+            raise LayoutChanged(source, profile.name, rules.author.describe(), f"post {pid}: no author")
         if bodies[i] is None:
-            raise LayoutChanged(source, profile.name, rules.body.describe(), f"{where}: no body")
-        posted_at = _time(times[i], rules.time, comp, source, now, where)
-        edited_at = _time(edited_times[i], rules.edited_time, comp, source, now, where, strict=False)
+            raise LayoutChanged(source, profile.name, rules.body.describe(), f"post {pid}: no body")
+        posted_at = _time(times[i], rules.time, comp, source, now, pid)
+        edited_at = _time(edited_times[i], rules.edited_time, comp, source, now, pid, strict=False)
         edit_count = _int(edit_counts[i])
-        heads.append(dict(
-            id=pid, author=authors[i], posted_at=posted_at,
-            edited=edited_at is not None or bool(edit_count), edited_at=edited_at,
-            edit_count=edit_count, number=_int(numbers[i]), author_id=author_ids[i], body=bodies[i],
-        ))
+        heads.append(_Head(pid, authors[i], posted_at, edited_at is not None or bool(edit_count), edited_at,
+                           edit_count, _int(numbers[i]), author_ids[i], bodies[i]))
     if rules.edited is not None:
         # the edit marker is looked for only where the edit time or count said nothing
-        unsure = [i for i in posts if not heads[i]["edited"]]
+        unsure = [i for i in posts if not heads[i].edited]
         for i, marker in zip(unsure, batch.values(rules.edited, unsure)):
-            heads[i]["edited"] = marker not in (None, "")
+            if marker not in (None, ""):
+                heads[i] = heads[i]._replace(edited=True)
     return heads
 
 
-def _time(text: str | None, f: Field | None, comp: _Compiled, source: str, now, where: str,
+def _time(text: str | None, f: Field | None, comp: _Compiled, source: str, now, post_id: str,
           strict: bool = True):
     if f is None:
         return None
     if not text:
         if f.required:
-            raise LayoutChanged(source, comp.profile.name, f.describe(), f"{where}: no time")
+            raise LayoutChanged(source, comp.profile.name, f.describe(), f"post {post_id}: no time")
         return None
     value = comp.dates.read(text, now)
     if value is None and strict:
