@@ -151,6 +151,7 @@ def css_steps(selector: str) -> tuple[tuple[str, str], ...] | None:
     except SelectorError:
         return None
     steps = []
+    whole: dict[str, list[str]] = {}  # members of one compound: element -> conditions
     for sel in group:
         if sel.pseudo_element:
             return None
@@ -158,10 +159,20 @@ def css_steps(selector: str) -> tuple[tuple[str, str], ...] | None:
         first = sel.parsed_tree
         while isinstance(first, CombinedSelector):
             first = first.selector
-        anchor = "descendant-or-self::" + str(_translator.xpath(first))
+        expr = _translator.xpath(first)
+        anchor = "descendant-or-self::" + str(expr)
         if not full.startswith(anchor):
             return None  # not cssselect's usual left-to-right join: no split
-        steps.append((anchor, full[len(anchor):]))
+        if full == anchor and not expr.path:
+            whole.setdefault(expr.element, []).append(expr.condition)
+        else:
+            steps.append((anchor, full[len(anchor):]))
+    # Members that are one compound each and test one element name ("div.spoiler,
+    # div.sp-body") are matched as one step, their conditions or-ed: one walk, not one each
+    for element, conditions in whole.items():
+        merged = ("" if "" in conditions else conditions[0] if len(conditions) == 1
+                  else " or ".join(f"({c})" for c in conditions))
+        steps.append((f"descendant-or-self::{element}[{merged}]" if merged else f"descendant-or-self::{element}", ""))
     return tuple(steps)
 
 
@@ -268,6 +279,7 @@ def first_over(selector: str) -> FirstOver | None:
         return None
     try:
         members, leftmost = [], []
+        whole: dict[str, list[str]] = {}  # one-compound members: element -> conditions
         for sel in parse(selector):
             if sel.pseudo_element:
                 return None
@@ -281,7 +293,8 @@ def first_over(selector: str) -> FirstOver | None:
                 tree = tree.selector
             compounds.append(_compound(tree))
             if len(compounds) == 1:
-                members.append(f"$scope/descendant-or-self::{compounds[0]}[1]")
+                element, _, condition = compounds[0].partition("[")
+                whole.setdefault(element, []).append(condition[:-1])
                 continue
             relation = ""
             for i in range(len(compounds) - 1, 0, -1):
@@ -292,6 +305,11 @@ def first_over(selector: str) -> FirstOver | None:
             test = f"({condition[:-1]}) and {relation}" if condition else relation
             members.append(f"$scope/descendant::{element}[{test}][1]")
             leftmost.append(own_xpath(f"boolean($anc/self::{compounds[-1]})"))
+        for element, conditions in whole.items():  # one step per element name (as css_steps)
+            condition = ("" if "" in conditions else conditions[0] if len(conditions) == 1
+                         else " or ".join(f"({c})" for c in conditions))
+            members.append(f"$scope/descendant-or-self::{element}[{condition}][1]" if condition
+                           else f"$scope/descendant-or-self::{element}[1]")
         return FirstOver(own_xpath(" | ".join(members)), tuple(leftmost))
     except (SelectorError, BadSelector, etree.XPathSyntaxError):
         return None
