@@ -12,10 +12,11 @@ hidden, spoiler, quote, strike (MyBB.ru's spoilers and hidden text are also
 coloured fragments of the body's own text are kept as `Emphasis`. Line breaks
 come from <br> and block elements; runs of blanks collapse.
 
-Reading is destructive: the marked parts, scripts and <br>s are taken out of the
-tree and break marks written into it, so that the body's text is then one call
-into lxml (`string()`) instead of a Python walk over every element. Parse a
-page, extract it, throw the tree away.
+Reading is destructive: the marked parts and scripts are taken out of the tree
+and break marks written into it (a <br>'s as its own text, a block's at its
+edges), so that the body's text is then one call into lxml (normalize-space())
+instead of a Python walk over every element. Parse a page, extract it, throw
+the tree away.
 """
 from __future__ import annotations
 
