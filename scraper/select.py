@@ -170,10 +170,17 @@ def css_steps(selector: str) -> tuple[tuple[str, str], ...] | None:
     # Members that are one compound each and test one element name ("div.spoiler,
     # div.sp-body") are matched as one step, their conditions or-ed: one walk, not one each
     for element, conditions in whole.items():
-        merged = ("" if "" in conditions else conditions[0] if len(conditions) == 1
-                  else " or ".join(f"({c})" for c in conditions))
-        steps.append((f"descendant-or-self::{element}[{merged}]" if merged else f"descendant-or-self::{element}", ""))
+        steps.append(("descendant-or-self::" + _one_step(element, conditions), ""))
     return tuple(steps)
+
+
+def _one_step(element: str, conditions: list[str]) -> str:
+    """One XPath step for compounds of one element name: `div[(c1) or (c2)]` ('' is no
+    condition: that compound matches every such element)."""
+    if "" in conditions:
+        return element
+    condition = conditions[0] if len(conditions) == 1 else " or ".join(f"({c})" for c in conditions)
+    return f"{element}[{condition}]"
 
 
 @lru_cache(maxsize=None)
@@ -306,10 +313,7 @@ def first_over(selector: str) -> FirstOver | None:
             members.append(f"$scope/descendant::{element}[{test}][1]")
             leftmost.append(own_xpath(f"boolean($anc/self::{compounds[-1]})"))
         for element, conditions in whole.items():  # one step per element name (as css_steps)
-            condition = ("" if "" in conditions else conditions[0] if len(conditions) == 1
-                         else " or ".join(f"({c})" for c in conditions))
-            members.append(f"$scope/descendant-or-self::{element}[{condition}][1]" if condition
-                           else f"$scope/descendant-or-self::{element}[1]")
+            members.append(f"$scope/descendant-or-self::{_one_step(element, conditions)}[1]")
         return FirstOver(own_xpath(" | ".join(members)), tuple(leftmost))
     except (SelectorError, BadSelector, etree.XPathSyntaxError):
         return None
