@@ -21,6 +21,8 @@ def register(sub) -> None:
 def _state(game, args) -> int:
     from gorod.loop.game import LoopError
     from gorod.scenarios import phase_output
+    from gorod.loop.checks import usable_orders
+    from gorod.loop.words import moment, phase_name
     from publisher.render import player_table
 
     if args.at and args.at != "start":
@@ -41,17 +43,23 @@ def _state(game, args) -> int:
                     "orders": [o.__dict__ for o in orders], "unresolved": unresolved, "notices": notices,
                     "winner": state.winner, "game_over": state.game_over})
         return 0
-    print(f"После фазы: {state.phase or 'начало игры'}" + (f"; победа: {state.winner}" if state.game_over else ""))
+    schedule = game.config.schedule
+    print(f"После фазы: {phase_name(state.phase)}" + ("; игра окончена" if state.game_over else "")
+          + (f", победа: {state.winner}" if state.winner else ""))
     for line in player_table(players):
         print("  " + line)
+    if not args.at:
+        last, full = game.records.get("last_read"), game.records.get("last_full_read")
+        print("\nФорум прочитан: " + (moment(last, schedule) if last else "ещё ни разу")
+              + ("; целиком: " + (moment(full, schedule) if full else "ещё ни разу (gorod run --once --rescan)")))
     if current and not args.at:
-        zone = game.config.schedule.zone
-        print(f"\nОткрыта: {current.phase}, с {current.started.astimezone(zone):%d.%m %H:%M} "
-              f"до {current.deadline.astimezone(zone):%d.%m %H:%M} (Москва)"
-              + (", резолв объявлен" if current.announced else ""))
+        print(f"Открыта: {phase_name(current.phase)}, с {moment(current.started, schedule)} "
+              f"до {moment(current.deadline, schedule)}" + (", резолв объявлен" if current.announced else ""))
         print(f"Заявки ({len(orders)}):")
+        problems = {s.order_id: s.warning() for s in usable_orders(state, orders)[2]}
         for o in orders:
-            print(f"  #{o.id} {o.text}  [{o.source}]")
+            bad = f"\n      {problems[o.id]}" if o.id in problems else ""
+            print(f"  #{o.id} {o.text}  [{o.source}]{bad}")
         if unresolved:
             print("Неясно (решает мастер: gorod order add ... --resolves ID):")
             for u in unresolved:

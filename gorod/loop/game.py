@@ -131,6 +131,20 @@ class Game:
     def over(self) -> bool:
         return bool(self.records.get("over"))
 
+    def open_phase(self) -> PhaseClock:
+        """The open phase's clock; refused, with the reason, before the deal and after the end."""
+        from gorod.loop.words import phase_name
+
+        over = self.records.get("over")
+        if over:
+            raise LoopError(f"игра окончена ({phase_name(over['phase'], lower=True)}"
+                            + (f", победа: {over['winner']}" if over.get("winner") else "")
+                            + "): открытой фазы нет")
+        current = self.current()
+        if current is None:
+            raise LoopError("фаза не открыта: роли ещё не розданы (gorod deal)")
+        return current
+
     # -- the fold ----------------------------------------------------------------------------------
     def start(self, deal: dict[str, Any] | None = None) -> tuple[GameState, list[ev.Event]]:
         """The game at its start, from the stored deal (or the given one, to try it).
@@ -138,7 +152,7 @@ class Game:
         writes the players' answers to their start PMs there."""
         deal = deal or self.deal()
         if deal is None:
-            raise LoopError("the roles are not dealt yet: run `gorod deal`")
+            raise LoopError("роли ещё не розданы: gorod deal")
         if not self.records.phases():
             deal = {**deal, "setup": dict(self.config.setup)}
         seats = [Seat(nick, open_role, secret) for nick, (open_role, secret) in deal["seats"].items()]
@@ -146,7 +160,7 @@ class Game:
         try:
             state, events = new_game(seats, deal.get("setup") or {}, rulings, seed=int(deal.get("seed", 0)))
         except ValueError as exc:
-            raise LoopError(f"the game cannot start: {exc} (fix `setup:` in {self.config.path})") from None
+            raise LoopError(f"игра не может начаться: {exc} (исправьте setup: в {self.config.path})") from None
         return state, list(events)
 
     def fold(self, upto: str | PhaseId | None = None) -> tuple[GameState, list[ev.Event]]:
@@ -165,7 +179,9 @@ class Game:
             state = result.state
             events.extend(result.events)
         if stop is not None and (state.phase is None or state.phase.index < stop.index):
-            raise LoopError(f"{stop} is not resolved yet (last resolved: {state.phase or 'none'})")
+            from gorod.loop.words import phase_name
+            raise LoopError(f"фаза «{phase_name(stop)}» ещё не разрешена (последняя разрешённая: "
+                            f"{phase_name(state.phase, lower=True)})")
         return state, events
 
 

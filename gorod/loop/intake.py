@@ -64,6 +64,10 @@ def poll(game: Game, *, rescan: bool = False) -> PollReport:
     for event in forum.poll_pms():
         report.pms += 1
         _guarded(game, take_pm, event, report)
+    read_at = game.now().isoformat(timespec="seconds")
+    game.records.put("last_read", read_at)          # the console and `gorod state` say when
+    if rescan:
+        game.records.put("last_full_read", read_at)
     return report
 
 

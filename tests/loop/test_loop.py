@@ -138,7 +138,7 @@ def test_gm_orders_and_drops(make_game, clock):
     game = dealt(make_game)
     [order_id] = add_order(game, "Кража — grace", author="dave")
     assert game.records.order(order_id).text == "{by: dave, ability: Кража, target: grace}"
-    with pytest.raises(LoopError, match="not a player"):
+    with pytest.raises(LoopError, match="не игрок этой игры"):
         add_order(game, "{by: nobody, ability: Кража, target: grace}")
     with pytest.raises(LoopError, match="not an order"):
         add_order(game, "{by: dave")
@@ -221,7 +221,7 @@ def test_extend_a_day_within_two_real_days(make_game, clock):
     cycle(game)
     extended = extend(game, hours=12)
     assert extended.deadline.astimezone(timezone.utc).hour == 7   # 22:00 + 12 h = 10:00 Moscow
-    with pytest.raises(LoopError, match="past the limit of a game day"):
+    with pytest.raises(LoopError, match="позже предела игрового дня"):
         extend(game, hours=48)
     assert extend(game, hours=48, force=True).deadline > extended.deadline
 
@@ -238,7 +238,7 @@ def test_state_at_any_past_phase_is_the_fold_of_the_log(make_game, forum, clock)
     after_day, events = game.fold("day 1")
     assert not after_night.players["dave"].dead and after_day.players["dave"].dead
     assert game.fold("start")[0].phase is None
-    with pytest.raises(LoopError, match="not resolved yet"):
+    with pytest.raises(LoopError, match="ещё не разрешена"):
         game.fold("day 2")
 
 
