@@ -57,23 +57,9 @@ NO_READ_HINT = {"phase end": "закончить фазу без чтения ф
 
 
 def forum_trouble(exc, command: str) -> str:
-    """A forum error as one Russian sentence with what to do (the URL readable, not %-encoded)."""
-    from scraper.errors import AuthRequired, ForumError, ForumUnavailable, RateLimited
+    from gorod.loop.words import forum_trouble as words
 
-    url = unquote(getattr(exc, "url", "") or "")
-    reason = getattr(exc, "reason", None) or str(exc)
-    hint = NO_READ_HINT.get(command, "повторите позже")
-    if isinstance(exc, ForumUnavailable):
-        return (f"форум не отвечает ({url}: {reason}). Проверьте, что он работает и что forum.base_url "
-                f"в конфиге верен; {hint}.")
-    if isinstance(exc, AuthRequired):
-        return (f"форум не пускает мастера ({url}: {reason}). Проверьте forum.gm_user и пароль "
-                "(переменная из forum.password_env).")
-    if isinstance(exc, RateLimited):
-        return f"форум просит подождать ({url}: {reason}); {hint}."
-    if isinstance(exc, ForumError):
-        return f"форум ответил не так, как ожидалось ({url}: {reason}); {hint}."
-    return f"не удалось прочитать форум: {exc}; {hint}."
+    return words(exc, NO_READ_HINT.get(command, "повторите позже"))
 
 
 class RetryNotice(logging.Handler):

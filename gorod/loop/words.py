@@ -9,6 +9,7 @@ The store and the engine keep phases as `night 1` (FORMAT.md); these are only th
 from __future__ import annotations
 
 from datetime import datetime
+from urllib.parse import unquote
 
 from engine.phase import PhaseId
 
@@ -46,3 +47,23 @@ def moment(at: datetime | str, schedule) -> str:
     if isinstance(at, str):
         at = datetime.fromisoformat(at)
     return f"{at.astimezone(schedule.zone):%d.%m %H:%M} ({zone_name(schedule)})"
+
+
+def forum_trouble(exc: Exception, hint: str) -> str:
+    """A forum error (`scraper.errors`) as one sentence for the GM with what to do: `hint`
+    is the way on without the forum («gorod phase end --no-read»). The URL is shown readable."""
+    from scraper.errors import AuthRequired, ForumError, ForumUnavailable, RateLimited
+
+    url = unquote(getattr(exc, "url", "") or "")
+    reason = getattr(exc, "reason", None) or str(exc)
+    if isinstance(exc, ForumUnavailable):
+        return (f"форум не отвечает ({url}: {reason}). Проверьте, что он работает и что forum.base_url "
+                f"в конфиге верен; {hint}.")
+    if isinstance(exc, AuthRequired):
+        return (f"форум не пускает мастера ({url}: {reason}). Проверьте forum.gm_user и пароль "
+                "(переменная из forum.password_env).")
+    if isinstance(exc, RateLimited):
+        return f"форум просит подождать ({url}: {reason}); {hint}."
+    if isinstance(exc, ForumError):
+        return f"форум ответил не так, как ожидалось ({url}: {reason}); {hint}."
+    return f"не удалось прочитать форум: {exc}; {hint}."

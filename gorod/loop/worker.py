@@ -19,6 +19,7 @@ from gorod.loop.game import Game, LoopError
 from gorod.loop.intake import PollReport, poll
 from gorod.loop.phases import TickReport, tick
 from gorod.loop.publish import PublishReport, publish
+from gorod.loop.words import forum_trouble
 from scraper.errors import ScraperError
 
 log = logging.getLogger(__name__)
@@ -53,7 +54,7 @@ def cycle(game: Game, *, read: bool = True, post: bool = True, rescan: bool | No
         try:
             report.poll = poll(game, rescan=rescan)
         except ScraperError as exc:
-            report.errors.append(f"poll: {exc}")
+            report.errors.append(forum_trouble(exc, "повторю в следующем круге"))
             log.warning("poll failed: %s", exc)
     try:
         report.tick = tick(game)
@@ -63,7 +64,8 @@ def cycle(game: Game, *, read: bool = True, post: bool = True, rescan: bool | No
         try:
             report.publish = publish(game)
         except ScraperError as exc:
-            report.errors.append(f"publish: {exc}")
+            report.errors.append("отправка: " + forum_trouble(exc, "одобренное отправится в следующем круге"))
+            log.warning("publish failed: %s", exc)
     return report
 
 

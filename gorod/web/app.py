@@ -29,11 +29,17 @@ from werkzeug.utils import redirect, safe_join
 from werkzeug.wrappers import Request, Response
 
 from gorod.loop.game import Game, LoopError
+from gorod.loop.words import forum_trouble
 from gorod.web import queries
 from gorod.web.render import to_html
 from gorod.web.security import COOKIE, csrf_token, same
 
+from scraper.errors import ScraperError
+
 log = logging.getLogger(__name__)
+# What the GM can do when the forum cannot be read, per action.
+FORUM_HINT = {"phase_end": "закончить фазу без чтения форума: отметьте «без чтения форума» и нажмите ещё раз",
+              "refresh": "повторите позже", "publish": "одобренное отправится, когда форум ответит"}
 STATIC = Path(__file__).resolve().parent / "static"
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self'; "
        "form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
@@ -113,6 +119,9 @@ class Console:
         except LoopError as exc:
             self.flash.append(("error", str(exc)))
             return redirect("/#top", code=303)
+        except ScraperError as exc:
+            self.flash.append(("error", forum_trouble(exc, FORUM_HINT.get(endpoint, "повторите позже"))))
+            return redirect("/#top", code=303)
         finally:
             game.store.close()
 
@@ -149,7 +158,7 @@ class Console:
     def do_refresh(self, game: Game, request: Request) -> str:
         from gorod.loop import cycle
 
-        report = cycle(game, post=False)
+        report = cycle(game, post=False, rescan=request.form.get("rescan") == "1")
         for error in report.errors:
             self.flash.append(("error", error))
         poll = report.poll
@@ -247,11 +256,11 @@ class Console:
         return "drafts"
 
     def do_phase_end(self, game: Game, request: Request) -> str:
-        from gorod.loop import resolve_phase
+        """What `gorod phase end` does: the forum is read first (unless the GM says not to)."""
+        from gorod.loop import end_now
 
-        current = game.current()
-        made = resolve_phase(game)
-        self.say(f"{queries.phase_ru(current.phase) if current else 'Фаза'} разрешена; черновиков: {len(made)}.")
+        for line in end_now(game, read=request.form.get("no_read") != "1").lines(game):
+            self.say(line)
         return "drafts"
 
     def do_phase_extend(self, game: Game, request: Request) -> str:

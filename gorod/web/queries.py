@@ -19,7 +19,9 @@ from engine.names import Status
 from engine.orders import Order, OrderError
 from engine.phase import PhaseId
 from engine.rulings import SPEC_BY_KEY, Rulings, format_value
+from gorod.loop.checks import usable_orders
 from gorod.loop.game import Game
+from gorod.loop.words import moment, phase_name
 from gorod.loop.intake import roster_of
 from gorod.loop.records import DraftRow, OrderRow, OutboxRow
 from gorod.web.tally import Tally, live_tally
@@ -32,10 +34,14 @@ VOTE = "Голосование"
 
 
 def phase_ru(phase: str | PhaseId | None) -> str:
-    if phase is None:
-        return "начало игры"
-    pid = phase if isinstance(phase, PhaseId) else PhaseId.parse(str(phase))
-    return f"{'Ночь' if pid.is_night else 'День'} {pid.number}"
+    return phase_name(phase)
+
+
+def last_reads(game: Game) -> dict[str, str | None]:
+    """When the forum was last read, and last read whole (page 1 on), as the GM reads times."""
+    schedule = game.config.schedule
+    return {key: moment(game.records.get(key), schedule) if game.records.get(key) else None
+            for key in ("last_read", "last_full_read")}
 
 
 # -- the game -------------------------------------------------------------------------------
@@ -43,7 +49,7 @@ def overview(game: Game) -> dict[str, Any]:
     deal = game.deal()
     current = game.current()
     out: dict[str, Any] = {"title": game.title, "dealt": deal is not None, "players": [], "open": None,
-                           "resolved": None, "over": game.records.get("over")}
+                           "resolved": None, "over": game.records.get("over"), "read": last_reads(game)}
     if deal is None:
         out["seats"] = [{"nick": s.nick, "open": s.open_role, "secret": s.secret_role} for s in game.config.seats]
         return out
@@ -87,6 +93,7 @@ class OrderView:
     source: Source
     status_ru: str
     parsed: dict[str, Any] = field(default_factory=dict)
+    problem: str | None = None     # why an order in force will not resolve, and the way to drop it
 
 
 def _version(game: Game, kind: str, source_id: str, version: int) -> dict[str, Any] | None:
@@ -141,11 +148,12 @@ def orders_view(game: Game) -> dict[str, Any]:
     rows = game.records.orders(phase, status=None)
     # in force first, then what was dropped or replaced
     rows.sort(key=lambda r: (r.status != "active", r.id))
+    state, _events = game.fold()
+    problems = {s.order_id: s.warning() for s in usable_orders(state, [r for r in rows if r.status == "active"])[2]}
     for row in rows:
         out["orders"].append(OrderView(row, source_of(game, row.source_kind, row.source_id, row.source_version,
                                                       row.source), STATUS_RU.get(row.status, row.status),
-                                       _parsed(row.text)))
-    state, _events = game.fold()
+                                       _parsed(row.text), problems.get(row.id)))
     settings = ParseSettings.from_mapping(game.config.parsing)
     for item in game.records.unresolved():
         out["unresolved"].append({**item, "source": source_of(game, item["source_kind"], item["source_id"],
@@ -193,12 +201,8 @@ def tally_now(game: Game, state=None) -> Tally:
     current = game.current()
     if state is None:
         state, _events = game.fold()
-    orders = []
-    for row in game.records.orders(str(current.phase)):
-        try:
-            orders.append(Order.parse(row.text))
-        except OrderError:
-            continue   # shown as an error in the orders list
+    # an order that cannot resolve is left out (the orders list says why), never the page
+    orders = usable_orders(state, game.records.orders(str(current.phase)))[0]
     return live_tally(state, current.phase, orders)
 
 
