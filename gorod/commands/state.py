@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from gorod.commands._game import add_game_option, print_json, with_game
+from gorod.loop.inbox import KIND_RU
 
 
 def register(sub) -> None:
@@ -22,6 +23,7 @@ def _state(game, args) -> int:
     from gorod.loop.game import LoopError
     from gorod.scenarios import phase_output
     from gorod.loop.checks import usable_orders
+    from gorod.loop.inbox import inbox
     from gorod.loop.words import moment, phase_name
     from publisher.render import player_table
 
@@ -36,7 +38,7 @@ def _state(game, args) -> int:
     current = game.current()
     orders = game.records.orders(str(current.phase)) if current and not args.at else []
     unresolved = game.records.unresolved() if not args.at else []
-    notices = game.records.notices(unseen_only=True) if not args.at else []
+    notices = [i.to_json() for i in inbox(game)] if not args.at else []
     if args.json:
         print_json({"phase": str(state.phase) if state.phase else "start", "players": players,
                     "open": current.to_json() if current and not args.at else None,
@@ -65,8 +67,8 @@ def _state(game, args) -> int:
             for u in unresolved:
                 cands = f"; кандидаты: {', '.join(u['candidates'])}" if u["candidates"] else ""
                 print(f"  ?{u['id']} {u['author']}: «{u['text']}» — {u['reason']}{cands}")
-        if notices:
-            print("Для мастера:")
-            for n in notices:
-                print(f"  [{n['kind']}] {n['text']}")
+    if notices:
+        print("Для мастера (gorod inbox; прочитано: gorod inbox --read ID):")
+        for n in notices:
+            print(f"  #{n['id']} [{KIND_RU.get(n['kind'], n['kind'])}] {n['text']}")
     return 0

@@ -25,6 +25,7 @@ from typing import Any
 from engine.state import GameState
 from gorod.loop.crash import crashpoint
 from gorod.loop.game import Game, PhaseClock
+from gorod.loop.inbox import note_message
 from publisher.drafts import describe_order, late_draft, receipt_draft
 from scraper.orders import ParseSettings, Roster, parse_message, parse_post
 from scraper.orders.result import ParseResult
@@ -40,11 +41,12 @@ class PollReport:
     late: int = 0
     unresolved: int = 0
     edited: int = 0
+    letters: int = 0           # messages to the GM that are no orders (the inbox)
     notes: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {"posts": self.posts, "pms": self.pms, "orders": self.orders, "late": self.late,
-                "unresolved": self.unresolved, "edited": self.edited}
+                "unresolved": self.unresolved, "edited": self.edited, "letters": self.letters}
 
 
 def roster_of(state: GameState) -> Roster:
@@ -102,6 +104,8 @@ def retry(game: Game, report: PollReport) -> None:
             (take_post if isinstance(event, PostEvent) else take_pm)(game, event, report)
         except Exception:   # noqa: BLE001 — still failing: kept for the next poll
             left.append(data)
+            continue
+        game.records.clear_notices(f"intake-error:{data['id']}:{data['version']}")   # its cause is gone
     game.records.put("retry", left)
 
 
@@ -154,7 +158,9 @@ def take_post(game: Game, event, report: PollReport | None = None) -> None:
     if post is None or post.author.casefold() == game.gm.casefold():
         return
     clock, roster, settings = _context(game)
-    if clock is None:
+    if clock is None:   # before the deal or after the end: no orders, but a word to the GM is his
+        note_message(game, kind="post", source_id=event.post_id, version=event.version, author=post.author,
+                     text=post.text, phase=None)
         return
     result = parse_post(post, roster, settings)
     _take(game, clock, result, kind="post", source_id=event.post_id, version=event.version,
@@ -178,6 +184,8 @@ def take_pm(game: Game, event, report: PollReport | None = None) -> None:
         return
     clock, roster, settings = _context(game)
     if clock is None:
+        note_message(game, kind="pm", source_id=f"{message.conversation_id}/{event.message_id}",
+                     version=event.version, author=message.sender, text=message.text, phase=None)
         return
     result = parse_message(message, roster, settings)
     _take(game, clock, result, kind="pm", source_id=f"{message.conversation_id}/{event.message_id}",
@@ -227,6 +235,10 @@ def _take(game: Game, clock: PhaseClock, result: ParseResult, *, kind: str, sour
                            f"{author} исправил(а) {'пост' if kind == 'post' else 'ЛС'} {source_id} "
                            f"(версия {version}). Заявки были: {before}; стали: {after}.\n{diff}", phase)
             report.edited += 1
+        if not result.orders and not result.unresolved and not newer:
+            if note_message(game, kind=kind, source_id=source_id, version=version, author=author, text=text,
+                            phase=phase):
+                report.letters += 1
         if not stored or newer:
             return
         if late:

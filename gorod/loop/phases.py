@@ -103,7 +103,8 @@ def _resolve(game: Game) -> tuple[list[int], list[str]]:
                                                trace=[event_json(e) for e in draft.events]))
         for item in skipped:
             game.records.set_order_status(item.order_id, "dropped", f"пропущена при разрешении: {item.problem}")
-            game.records.notice(f"skipped:{item.order_id}", "error", item.notice(phase_name(phase)), phase)
+            game.records.notice(f"skipped:{item.order_id}", "error", item.notice(phase_name(phase)),
+                                None if result.state.game_over else str(nxt))   # read in the phase that opens
         if result.state.game_over:
             # «Игра окончена»: nothing opens after the end
             game.records.put("over", {"phase": phase, "winner": result.state.winner})

@@ -122,7 +122,7 @@ def publish(game: Game) -> PublishReport:
         except ScraperError as exc:
             report.failed[draft.id] = str(exc)
             game.records.notice(f"publish-failed:{draft.id}:{len(game.records.outbox(draft.id))}", "error",
-                                f"черновик #{draft.id} не отправлен: {exc}", draft.phase)
+                                f"черновик #{draft.id} не отправлен: {exc}")   # until posted or read
     return report
 
 
@@ -163,4 +163,5 @@ def _publish_draft(game: Game, draft: DraftRow, report: PublishReport) -> None:
         crashpoint("sent")
         game.records.confirm(row.id, str(created.id), created.url)
     game.records.set_draft_state(draft.id, "posted", expect=("approved",))
+    game.records.clear_notices(f"publish-failed:{draft.id}:")   # posted now: the error notice is moot
     report.posted.append(draft.id)

@@ -178,9 +178,20 @@ class Records:
         sql = "SELECT * FROM notices" + (" WHERE seen = 0" if unseen_only else "") + " ORDER BY id"
         return [dict(r) for r in self.db.execute(sql)]
 
-    def mark_notices_seen(self) -> None:
+    def mark_notices_seen(self, ids: Iterable[int] | None = None) -> int:
+        """Mark notices read (all unread ones when `ids` is None); how many changed."""
         with self.store.transaction() as db:
-            db.execute("UPDATE notices SET seen = 1 WHERE seen = 0")
+            if ids is None:
+                return db.execute("UPDATE notices SET seen = 1 WHERE seen = 0").rowcount
+            ids = list(ids)
+            return db.execute(f"UPDATE notices SET seen = 1 WHERE seen = 0 AND id IN ({', '.join('?' * len(ids))})",
+                              ids).rowcount
+
+    def clear_notices(self, key_prefix: str) -> None:
+        """Their cause is gone (a draft posted, a post read after all): they are read."""
+        with self.store.transaction() as db:
+            db.execute("UPDATE notices SET seen = 1 WHERE seen = 0 AND substr(key, 1, ?) = ?",
+                       (len(key_prefix), key_prefix))
 
     # -- phases -----------------------------------------------------------------------------
     def save_phase(self, phase: str, idx: int, orders: list[str], order_ids: list[int], events: list[dict]) -> None:

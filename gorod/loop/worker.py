@@ -70,7 +70,7 @@ def cycle(game: Game, *, read: bool = True, post: bool = True, rescan: bool | No
 
 
 def run(game: Game, *, sleep: Callable[[float], None] = time.sleep, rounds: int | None = None,
-        on_report: Callable[[CycleReport], None] | None = None) -> None:
+        on_report: Callable[[CycleReport], None] | None = None, rescan_first: bool = False) -> None:
     """Cycle every `poll_interval` seconds (or `rounds` times), with `schedule`."""
     import schedule
 
@@ -79,7 +79,7 @@ def run(game: Game, *, sleep: Callable[[float], None] = time.sleep, rounds: int 
 
     def job() -> None:
         nonlocal done
-        report = cycle(game)
+        report = cycle(game, rescan=True if rescan_first and done == 0 else None)
         done += 1
         if on_report is not None:
             on_report(report)

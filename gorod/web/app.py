@@ -79,7 +79,9 @@ class Console:
         self.env = Environment(loader=PackageLoader("gorod.web", "templates"),
                                autoescape=select_autoescape(["html"], default=True),
                                trim_blocks=True, lstrip_blocks=True)
-        self.env.globals.update(csrf=self.csrf, phase_ru=queries.phase_ru)
+        from gorod.loop.inbox import KIND_RU
+
+        self.env.globals.update(csrf=self.csrf, phase_ru=queries.phase_ru, kind_ru=KIND_RU)
 
     # -- WSGI ----------------------------------------------------------------------------------
     def __call__(self, environ, start_response):
@@ -276,5 +278,8 @@ class Console:
         return "game"
 
     def do_notices_seen(self, game: Game, request: Request) -> str:
-        game.records.mark_notices_seen()
+        from gorod.loop.inbox import mark_read
+
+        one = request.form.get("id", "")
+        mark_read(game, [int(one)] if one.isdigit() else None)
         return "orders"

@@ -21,6 +21,7 @@ from engine.phase import PhaseId
 from engine.rulings import SPEC_BY_KEY, Rulings, format_value
 from gorod.loop.checks import usable_orders
 from gorod.loop.game import Game
+from gorod.loop.inbox import inbox
 from gorod.loop.words import moment, phase_name
 from gorod.loop.intake import roster_of
 from gorod.loop.records import DraftRow, OrderRow, OutboxRow
@@ -159,8 +160,7 @@ def orders_view(game: Game) -> dict[str, Any]:
         out["unresolved"].append({**item, "source": source_of(game, item["source_kind"], item["source_id"],
                                                               item["source_version"], _label(item)),
                                   "choices": candidate_orders(item, state, settings)})
-    out["notices"] = [n for n in game.records.notices() if n.get("phase") in (None, phase)]
-    out["notices"].reverse()
+    out["notices"] = list(reversed(inbox(game)))
     if not current.phase.is_night and not game.over():
         out["tally"] = tally_now(game, state)
     return out

@@ -69,3 +69,13 @@ def test_phase_end_with_the_forum_down_changes_nothing_and_says_what_to_do(clien
     assert "форум не отвечает (http://forum.test/topic/1/игра/" in html
     assert "без чтения форума" in html
     assert str(game.current().phase) == "night 1"
+
+
+def test_the_inbox_lists_a_players_question_and_marks_it_read(client, game, forum, clock):
+    forum.pm("bob", "Мастер, а можно поменять маску?", clock.now)
+    cycle(game, post=False)
+    html = page(client)
+    [item_id] = re.findall(r'id="notice-(\d+)"', html)
+    assert "ЛС от bob: «Мастер, а можно поменять маску?»" in html and "письмо" in html
+    post(client, "/notices/seen", id=item_id)
+    assert f'id="notice-{item_id}"' not in page(client)

@@ -1,0 +1,82 @@
+"""Issue 15, problem 7: what the GM must see. Every PM and every post addressed to the GM
+that is not an order is in the inbox (CLI and console); notices belong to the open phase
+and go when their cause does; the CLI marks them read; `gorod run --rescan` reads the
+whole thread and the time of the last full read is shown."""
+from __future__ import annotations
+
+import json
+
+from gorod.cli import main
+from gorod.loop import approve, cycle, publish
+from gorod.loop.inbox import inbox
+
+
+def cli(capsys, game, *args) -> tuple[int, str, str]:
+    code = main([*args[:1], *args[1:], "--game", str(game.config.path)]) if args else 0
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_pms_and_posts_to_the_gm_that_are_not_orders_are_listed(make_game, forum, clock):
+    game = make_game()
+    from gorod.loop import deal
+    deal(game)
+    forum.pm("bob", "Мастер, а можно поменять маску?", clock.now)                 # a question, no order
+    forum.pm("dave", "Кража — frank", clock.now)                                   # an order: not the inbox
+    forum.post("carol", "gm, когда итоги ночи?", clock.now)                        # addressed to the GM
+    forum.post("erin", "Всем доброй ночи!", clock.now)                             # talk among players
+    cycle(game, post=False)
+    items = inbox(game)
+    texts = [i.text for i in items]
+    assert any("ЛС от bob" in t and "можно поменять маску" in t for t in texts)
+    assert any("пост carol" in t and "когда итоги ночи" in t for t in texts)
+    assert not any("Кража" in t or "доброй ночи" in t for t in texts)
+
+
+def test_a_publish_error_notice_goes_when_the_draft_is_posted(make_game, forum, clock):
+    from gorod.loop import deal
+    game = make_game()
+    deal(game)
+    draft = game.records.drafts(["pending"])[0]
+    approve(game, draft.id)
+    send = forum.send_pm
+
+    def refuse(*args, **kwargs):
+        from scraper.errors import ForumUnavailable
+        raise ForumUnavailable("http://forum.test/pm/", "HTTP 502 after 5 attempts")
+    forum.send_pm = refuse
+    publish(game)
+    assert any(f"черновик #{draft.id} не отправлен" in i.text for i in inbox(game))
+    forum.send_pm = send
+    publish(game)
+    assert game.records.draft(draft.id).state == "posted"
+    assert not any(f"черновик #{draft.id}" in i.text for i in inbox(game))
+
+
+def test_the_cli_lists_marks_read_and_rescans(make_game, forum, clock, capsys, monkeypatch):
+    from gorod.loop import deal
+    game = make_game()
+    deal(game)
+    forum.pm("bob", "Мастер, а можно поменять маску?", clock.now)
+    cycle(game, post=False)
+    monkeypatch.setattr("gorod.loop.game.Game.open", classmethod(lambda cls, path, **kw: game_again(make_game)))
+    code, out, _ = cli(capsys, game, "inbox")
+    assert code == 0 and "можно поменять маску" in out
+    [item] = [i for i in inbox(game) if "маску" in i.text]
+    code, out, _ = cli(capsys, game, "inbox", "--read", str(item.id))
+    assert code == 0 and f"#{item.id} прочитано" in out
+    code, out, _ = cli(capsys, game, "inbox")
+    assert "маску" not in out
+    code, out, _ = cli(capsys, game, "inbox", "--all", "--json")
+    assert any("маску" in i["text"] and i["seen"] for i in json.loads(out))
+    code, out, _ = cli(capsys, game, "state")
+    assert "целиком: ещё ни разу" in out
+    code, out, err = cli(capsys, game, "run", "--once", "--no-post", "--rescan")
+    assert code == 0, err
+    assert forum.rescans == 1
+    code, out, _ = cli(capsys, game, "state")
+    assert "целиком: 30.11 12:00 (Москва)" in out
+
+
+def game_again(make_game):
+    return make_game()
