@@ -102,9 +102,9 @@ def _drafts(game, args) -> int:
 
 @with_game("show")
 def _show(game, args) -> int:
-    from gorod.loop.eventlog import describe
     from gorod.loop.game import LoopError
     from gorod.loop.publish import check_draft
+    from gorod.loop.why import explain
 
     draft = game.records.draft(args.id)
     if draft is None:
@@ -121,10 +121,11 @@ def _show(game, args) -> int:
     print("-" * 60)
     print(draft.body.rstrip())
     print("-" * 60)
-    if draft.trace:
-        print("Почему (события):")
-        for item in draft.trace:
-            print("  " + describe(item))
+    why = explain(game, draft)
+    if why:
+        print("Почему:")
+        for w in why:
+            print("  " + (f"«{w.line}» ← " if w.line else "") + w.describe())
     print("Проверка тайн: " + ("чисто" if not leaks else "; ".join(leak.describe() for leak in leaks)))
     for r in posted:
         print(f"Часть {r.part + 1}/{r.parts}: {r.state}" + (f", на форуме {r.forum_id} {r.url or ''}" if r.forum_id else ""))

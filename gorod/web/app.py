@@ -148,7 +148,7 @@ class Console:
             flash=flash, game=overview, orders=queries.orders_view(game) if overview["dealt"] else None,
             drafts=drafts, rulings=queries.rulings_view(game), markup=game.markup,
             to_html=lambda text: to_html(text, game.markup),
-            why=lambda d: queries.why_lines(d, game.markup),
+            why=lambda d: queries.why_lines(game, d),
             pending=sum(1 for d in drafts if d.row.state == "pending"),
             approved=sum(1 for d in drafts if d.row.state == "approved"))
         return Response(page, mimetype="text/html")

@@ -22,6 +22,7 @@ from engine.rulings import SPEC_BY_KEY, Rulings, format_value
 from gorod.loop.checks import usable_orders
 from gorod.loop.game import Game
 from gorod.loop.inbox import inbox
+from gorod.loop.why import Why, explain
 from gorod.loop.words import moment, phase_name
 from gorod.loop.intake import roster_of
 from gorod.loop.records import DraftRow, OrderRow, OutboxRow
@@ -253,18 +254,6 @@ def rulings_view(game: Game) -> list[dict[str, Any]]:
     return rows
 
 
-def why_lines(draft: DraftRow, markup) -> list[dict[str, Any]]:
-    """«Почему?» for each game-mechanical line of a draft: the line (as the forum shows it)
-    beside the event it came from — its rule, audience and the orders behind it. The
-    drafts end with one line per event, in the order of `draft.trace`; a draft whose
-    lines the GM has changed in number is explained event by event, without the lines."""
-    shown = [line.strip() for line in markup.strip(draft.body).splitlines() if line.strip()]
-    trace = list(draft.trace)
-    paired = len(shown) >= len(trace) and trace
-    lines = shown[len(shown) - len(trace):] if paired else [None] * len(trace)
-    out = []
-    for line, item in zip(lines, trace, strict=True):
-        to = ", ".join(item.get("to") or [])
-        out.append({"line": line, "type": item.get("type", "?"), "scope": item.get("scope", "?"), "to": to,
-                    "rule": item.get("rule", ""), "cause": item.get("cause", "")})
-    return out
+def why_lines(game: Game, draft: DraftRow) -> list[Why]:
+    """«Почему?» for each game-mechanical line of a draft (`gorod.loop.why`)."""
+    return explain(game, draft)

@@ -79,3 +79,17 @@ def test_the_inbox_lists_a_players_question_and_marks_it_read(client, game, foru
     assert "ЛС от bob: «Мастер, а можно поменять маску?»" in html and "письмо" in html
     post(client, "/notices/seen", id=item_id)
     assert f'id="notice-{item_id}"' not in page(client)
+
+
+def test_why_names_the_reader_and_the_orders_in_russian(client, game):
+    from gorod.loop import add_order
+    from gorod.loop.phases import resolve_now
+    resolve_phase(game)
+    add_order(game, "{by: bob, ability: Пророчество, target: dave}")
+    [draft_id] = resolve_now(game)
+    html = page(client)
+    card = html[html.index(f'id="draft-{draft_id}"'):]
+    why = card[card.index('class="why"'):card.index("</details>")]
+    assert "лично: bob" in why and "узнал(а)" in why and "b, o, b" not in why
+    assert "может узнать Тайную роль" in why
+    assert "{by: bob, ability: Пророчество, target: dave}" in why
