@@ -24,7 +24,7 @@ def _state(game, args) -> int:
     from gorod.scenarios import phase_output
     from gorod.loop.checks import usable_orders
     from gorod.loop.inbox import inbox
-    from gorod.loop.words import moment, phase_name
+    from gorod.loop.words import moment, phase_name, winner_name
     from publisher.render import player_table
 
     if args.at and args.at != "start":
@@ -47,7 +47,7 @@ def _state(game, args) -> int:
         return 0
     schedule = game.config.schedule
     print(f"После фазы: {phase_name(state.phase)}" + ("; игра окончена" if state.game_over else "")
-          + (f", победа: {state.winner}" if state.winner else ""))
+          + (f", победа: {winner_name(state.winner)}" if state.game_over else ""))
     for line in player_table(players):
         print("  " + line)
     if not args.at:

@@ -133,13 +133,12 @@ class Game:
 
     def open_phase(self) -> PhaseClock:
         """The open phase's clock; refused, with the reason, before the deal and after the end."""
-        from gorod.loop.words import phase_name
+        from gorod.loop.words import phase_name, winner_name
 
         over = self.records.get("over")
         if over:
-            raise LoopError(f"игра окончена ({phase_name(over['phase'], lower=True)}"
-                            + (f", победа: {over['winner']}" if over.get("winner") else "")
-                            + "): открытой фазы нет")
+            raise LoopError(f"игра окончена ({phase_name(over['phase'], lower=True)}, "
+                            f"победа: {winner_name(over.get('winner'))}): открытой фазы нет")
         current = self.current()
         if current is None:
             raise LoopError("фаза не открыта: роли ещё не розданы (gorod deal)")

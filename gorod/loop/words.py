@@ -38,6 +38,13 @@ def resolved(phase: str | PhaseId) -> str:
     return f"{phase_name(pid)} {'разрешена' if pid.is_night else 'разрешён'}"
 
 
+def winner_name(winner: str | None) -> str:
+    """The engine's winner («З», «Н», a player's nick) as the GM reads it («Закон»)."""
+    from publisher.texts import FACTION_NAMES
+
+    return FACTION_NAMES.get(winner, winner) if winner else "без победителя"
+
+
 def zone_name(schedule) -> str:
     return ZONE_NAMES.get(schedule.timezone, schedule.timezone)
 

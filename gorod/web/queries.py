@@ -23,7 +23,7 @@ from gorod.loop.checks import usable_orders
 from gorod.loop.game import Game
 from gorod.loop.inbox import inbox
 from gorod.loop.why import Why, explain
-from gorod.loop.words import moment, phase_name
+from gorod.loop.words import moment, phase_name, winner_name
 from gorod.loop.intake import roster_of
 from gorod.loop.records import DraftRow, OrderRow, OutboxRow
 from gorod.web.tally import Tally, live_tally
@@ -39,6 +39,11 @@ def phase_ru(phase: str | PhaseId | None) -> str:
     return phase_name(phase)
 
 
+def _over(game: Game) -> dict[str, str] | None:
+    over = game.records.get("over")
+    return {"phase": phase_name(over["phase"]), "winner": winner_name(over.get("winner"))} if over else None
+
+
 def last_reads(game: Game) -> dict[str, str | None]:
     """When the forum was last read, and last read whole (page 1 on), as the GM reads times."""
     schedule = game.config.schedule
@@ -51,7 +56,7 @@ def overview(game: Game) -> dict[str, Any]:
     deal = game.deal()
     current = game.current()
     out: dict[str, Any] = {"title": game.title, "dealt": deal is not None, "players": [], "open": None,
-                           "resolved": None, "over": game.records.get("over"), "read": last_reads(game)}
+                           "resolved": None, "over": _over(game), "read": last_reads(game)}
     if deal is None:
         out["seats"] = [{"nick": s.nick, "open": s.open_role, "secret": s.secret_role} for s in game.config.seats]
         return out

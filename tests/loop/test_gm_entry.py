@@ -80,3 +80,29 @@ def test_phases_errors_and_deadlines_are_russian(tmp_path, capsys, monkeypatch):
     assert "T" not in err.split(":", 1)[1] or "+00:00" not in err
     code, _, err = run(capsys, "order", "drop", "999")
     assert code == 1 and "нет заявки #999" in err
+
+
+def test_nothing_opens_after_the_end_and_extend_and_end_are_refused(tmp_path, capsys, monkeypatch):
+    import yaml
+    path = make_config(tmp_path, capsys, monkeypatch)
+    data = yaml.safe_load(open(path, encoding="utf-8"))
+    data["players"] = {"alice": {"open": "Мэр", "secret": "Мирный житель"},
+                       "bob": {"open": "Оракул", "secret": "Мирный житель"},
+                       "dave": {"open": "Вор", "secret": "Бес"},
+                       "erin": {"open": "Бандит", "secret": "Мирный житель"}}
+    open(path, "w", encoding="utf-8").write(yaml.safe_dump(data, allow_unicode=True))
+    assert run(capsys, "deal")[0] == 0
+    assert run(capsys, "phase", "end", "--no-read")[0] == 0                    # night 1: day 1 opens
+    for voter in ("alice", "bob"):
+        assert run(capsys, "order", "add", f"{{by: {voter}, ability: Голосование, target: dave}}")[0] == 0
+    code, out, err = run(capsys, "phase", "end", "--no-read")
+    assert code == 0, err
+    assert "День 1 разрешён" in out and "игра окончена" in out and "открыт" not in out
+    code, out, _ = run(capsys, "state", "--json")
+    assert json.loads(out)["open"] is None and json.loads(out)["game_over"]
+    code, out, _ = run(capsys, "state")
+    assert "Открыта:" not in out and "игра окончена, победа: Закон" in out
+    for args in (("phase", "extend", "--hours", "2"), ("phase", "end", "--no-read"),
+                 ("order", "add", "{by: alice, ability: Голосование, target: bob}")):
+        code, _, err = run(capsys, *args)
+        assert code == 1 and "игра окончена (день 1, победа: Закон)" in err, (args, err)
