@@ -106,3 +106,18 @@ def test_nothing_opens_after_the_end_and_extend_and_end_are_refused(tmp_path, ca
                  ("order", "add", "{by: alice, ability: Голосование, target: bob}")):
         code, _, err = run(capsys, *args)
         assert code == 1 and "игра окончена (день 1, победа: Закон)" in err, (args, err)
+
+
+def test_parse_reads_the_dealt_roles_and_the_game_from_the_environment(tmp_path, capsys, monkeypatch):
+    import io
+    import yaml
+    path = make_config(tmp_path, capsys, monkeypatch)
+    data = yaml.safe_load(open(path, encoding="utf-8"))
+    del data["players"]["dave"]["secret"]                      # dealt from the pool: only the store knows
+    data["secret_roles"] = ["Бес"]
+    open(path, "w", encoding="utf-8").write(yaml.safe_dump(data, allow_unicode=True))
+    assert run(capsys, "deal")[0] == 0
+    monkeypatch.setattr("sys.stdin", io.StringIO("Нападаю на grace"))
+    code, out, err = run(capsys, "parse", "--from", "dave", "--secret")    # no --game: $GOROD_GAME
+    assert code == 0, out + err
+    assert json.loads(out)["orders"] == [{"by": "dave", "ability": "Нападение", "target": "grace"}]
