@@ -22,7 +22,7 @@ def register(sub) -> None:
 def _state(game, args) -> int:
     from gorod.loop.game import LoopError
     from gorod.scenarios import phase_output
-    from gorod.loop.checks import usable_orders
+    from gorod.loop.checks import warnings
     from gorod.loop.inbox import inbox
     from gorod.loop.words import moment, phase_name, winner_name
     from publisher.render import player_table
@@ -58,7 +58,7 @@ def _state(game, args) -> int:
         print(f"Открыта: {phase_name(current.phase)}, с {moment(current.started, schedule)} "
               f"до {moment(current.deadline, schedule)}" + (", резолв объявлен" if current.announced else ""))
         print(f"Заявки ({len(orders)}):")
-        problems = {s.order_id: s.warning() for s in usable_orders(state, orders)[2]}
+        problems = warnings(state, orders)
         for o in orders:
             bad = f"\n      {problems[o.id]}" if o.id in problems else ""
             print(f"  #{o.id} {o.text}  [{o.source}]{bad}")

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from engine.abilities import ABILITIES, RoleKind, find_ability
-from engine.names import canon_card
+from engine.names import OPEN_ROLES, canon_card, canon_open_role
 from engine.orders import Order, OrderError
 from engine.state import GameState
 from engine.validate import check_shape
@@ -99,6 +99,32 @@ def order_problem(state: GameState, order: Order) -> str | None:
     return None
 
 
+def command_problem(state: GameState, order: Order) -> str | None:
+    """Why a Зомбирование's command will not run, said plainly (the engine refuses it as
+    `invalid_command`, and the Лич is told only the command's form): «Формат приказа:
+    [Публичное действие Явной роли], [Цель]. … Цель должна быть указана явно, по Явной роли.»"""
+    if find_ability(order.ability) is not find_ability("Зомбирование") or order.command is None:
+        return None
+    cmd = order.command
+    spec = find_ability(cmd.ability)
+    zombie = state.players.get(order.target or "")
+    if spec is None:
+        return f"в приказе неизвестное действие «{cmd.ability}»"
+    if cmd.target is None or canon_open_role(cmd.target) is None:
+        return (f"цель приказа «{cmd.target or ''}» — не явная роль: цель приказа называют по явной роли"
+                f"{_maybe(nearest(cmd.target or '', OPEN_ROLES))}")
+    if spec.name == "Голосование":
+        return None
+    # The one case a GM meets most (the engine's command_refusal judges the rest and the
+    # Лич is told its form): the zombie's open role has no such action.
+    scope = state.rulings["zombie_command_scope"]
+    if zombie is not None and spec.kind is RoleKind.OPEN and scope != "any_open_role" \
+            and zombie.open_role not in spec.roles:
+        return (f"у {zombie.nick} явная роль {zombie.open_role or 'не указана'}, а «{spec.name}» — действие роли "
+                f"{', '.join(spec.roles)}: зомби не сможет его выполнить")
+    return None
+
+
 def usable_orders(state: GameState, rows) -> tuple[list[Order], list[int], list[Skipped]]:
     """The stored rows (`OrderRow`) as engine orders, in the order given, without the ones
     that cannot resolve; those come back as `Skipped`."""
@@ -116,3 +142,16 @@ def usable_orders(state: GameState, rows) -> tuple[list[Order], list[int], list[
         orders.append(order)
         ids.append(row.id)
     return orders, ids, skipped
+
+
+def warnings(state: GameState, rows) -> dict[int, str]:
+    """What the GM should know about each stored order before the phase ends: one that
+    will not resolve (and the command that drops it), a zombie command that will be refused."""
+    out = {item.order_id: item.warning() for item in usable_orders(state, rows)[2]}
+    for row in rows:
+        if row.id in out:
+            continue
+        problem = command_problem(state, Order.parse(row.text))
+        if problem:
+            out[row.id] = f"будет отклонена: {problem}"
+    return out

@@ -14,7 +14,7 @@ stays in the store with its status and the reason.
 from __future__ import annotations
 
 from engine.orders import Order, OrderError
-from gorod.loop.checks import order_problem
+from gorod.loop.checks import command_problem, order_problem
 from gorod.loop.game import Game, LoopError
 from gorod.loop.intake import roster_of
 from gorod.loop.words import phase_name
@@ -43,7 +43,7 @@ def add_order(game: Game, text: str, *, author: str | None = None, private: bool
             raise LoopError(f"в «{text}» нет заявки")
         orders = list(result.orders)
     for order in orders:
-        problem = order_problem(state, order)
+        problem = order_problem(state, order) or command_problem(state, order)
         if problem is not None:
             raise LoopError(f"заявка «{order}» не принята: {problem}")
     ids = []

@@ -19,7 +19,7 @@ from engine.names import Status
 from engine.orders import Order, OrderError
 from engine.phase import PhaseId
 from engine.rulings import SPEC_BY_KEY, Rulings, format_value
-from gorod.loop.checks import usable_orders
+from gorod.loop.checks import usable_orders, warnings
 from gorod.loop.game import Game
 from gorod.loop.inbox import inbox
 from gorod.loop.why import Why, explain
@@ -156,7 +156,7 @@ def orders_view(game: Game) -> dict[str, Any]:
     # in force first, then what was dropped or replaced
     rows.sort(key=lambda r: (r.status != "active", r.id))
     state, _events = game.fold()
-    problems = {s.order_id: s.warning() for s in usable_orders(state, [r for r in rows if r.status == "active"])[2]}
+    problems = warnings(state, [r for r in rows if r.status == "active"])
     for row in rows:
         out["orders"].append(OrderView(row, source_of(game, row.source_kind, row.source_id, row.source_version,
                                                       row.source), STATUS_RU.get(row.status, row.status),

@@ -121,3 +121,14 @@ def test_parse_reads_the_dealt_roles_and_the_game_from_the_environment(tmp_path,
     code, out, err = run(capsys, "parse", "--from", "dave", "--secret")    # no --game: $GOROD_GAME
     assert code == 0, out + err
     assert json.loads(out)["orders"] == [{"by": "dave", "ability": "Нападение", "target": "grace"}]
+
+
+def test_a_zombie_command_the_zombie_cannot_carry_out_is_refused_with_the_reason(tmp_path, capsys, monkeypatch):
+    dealt(tmp_path, capsys, monkeypatch)
+    code, _, err = run(capsys, "order", "add",
+                       "{by: alice, ability: Зомбирование, target: erin, command: {ability: Кража, target: Мэр}}")
+    assert code == 1
+    assert "у erin явная роль Бандит, а «Кража» — действие роли Вор: зомби не сможет его выполнить" in err
+    code, out, err = run(capsys, "order", "add",
+                         "{by: alice, ability: Зомбирование, target: dave, command: {ability: Кража, target: Мэр}}")
+    assert code == 0, err
