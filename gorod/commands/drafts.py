@@ -108,7 +108,7 @@ def _show(game, args) -> int:
 
     draft = game.records.draft(args.id)
     if draft is None:
-        raise LoopError(f"no draft #{args.id}")
+        raise LoopError(f"нет черновика #{args.id}")
     leaks = check_draft(game, draft)
     posted = game.records.outbox(draft.id)
     if args.json:
@@ -141,7 +141,7 @@ def _approve(game, args) -> int:
     if args.all:
         ids += [d.id for d in game.records.drafts(["pending"]) if d.id not in ids]
     if not ids:
-        raise LoopError("name the drafts to approve (IDs) or --all")
+        raise LoopError("назовите черновики (номера) или --all")
     failed = 0
     for draft_id in ids:
         try:
@@ -170,7 +170,7 @@ def _edit(game, args) -> int:
 
     draft = game.records.draft(args.id)
     if draft is None:
-        raise LoopError(f"no draft #{args.id}")
+        raise LoopError(f"нет черновика #{args.id}")
     if args.file == "-":
         body = sys.stdin.read()
     elif args.file:
@@ -183,7 +183,7 @@ def _edit(game, args) -> int:
             path = handle.name
         try:
             if subprocess.call([*shlex.split(editor), path]) != 0:
-                raise LoopError(f"{editor} failed; the draft is unchanged")
+                raise LoopError(f"{editor} завершился с ошибкой; черновик не изменён")
             with open(path, encoding="utf-8") as handle:
                 body = handle.read()
         finally:

@@ -80,7 +80,7 @@ def _done(game, args) -> int:
     from gorod.loop.game import LoopError
 
     if not game.records.close_unresolved(args.id):
-        raise LoopError(f"no unresolved item #{args.id}")
+        raise LoopError(f"нет неясного пункта ?{args.id}")
     print(f"?{args.id} закрыт")
     return 0
 

@@ -32,7 +32,7 @@ def _state(game, args) -> int:
         try:
             PhaseId.parse(args.at)
         except ValueError as exc:
-            raise LoopError(f"--at: {exc}") from None
+            raise LoopError(f"--at: не фаза: {args.at!r} (пишите 'start', 'night 1', 'day 2', …)") from None
     state, events = game.fold(args.at)
     players = phase_output("state", None, state, ())["players"]
     current = game.current()

@@ -13,6 +13,7 @@ from engine.resolve import resolve
 from engine.orders import Order
 from gorod.loop.eventlog import event_json
 from gorod.loop.game import Game, LoopError
+from gorod.loop.words import phase_name
 from publisher.drafts import phase_drafts
 
 
@@ -25,7 +26,7 @@ def phase_events(game: Game, phase: str):
         if row["phase"] == phase:
             return result.events
         state = result.state
-    raise LoopError(f"{phase} is not resolved (gorod state shows the phases)")
+    raise LoopError(f"фаза «{phase_name(phase)}» не разрешена (фазы показывает gorod state)")
 
 
 def draft(game: Game, phase: str) -> list[int]:

@@ -174,7 +174,7 @@ class Console:
 
         text = request.form.get("text", "").strip()
         if not text:
-            raise LoopError("пустая заявка (an empty order)")
+            raise LoopError("пустая заявка")
         author = request.form.get("author", "").strip() or None
         resolves = request.form.get("resolves", "").strip()
         ids = add_order(game, text, author=author, private=request.form.get("public") != "1",
@@ -201,14 +201,14 @@ class Console:
 
         text = request.form.get("order", "").strip()
         if not text:
-            raise LoopError("выберите или впишите заявку (pick or write the order)")
+            raise LoopError("выберите или впишите заявку")
         ids = add_order(game, text, resolves=item_id)
         self.say(f"Неясное ?{item_id} решено: " + "; ".join(game.records.order(i).text for i in ids))
         return "orders"
 
     def do_unresolved_dismiss(self, game: Game, request: Request, item_id: int) -> str:
         if not game.records.close_unresolved(item_id):
-            raise LoopError(f"no unresolved item #{item_id}")
+            raise LoopError(f"нет неясного пункта ?{item_id}")
         self.say(f"Неясное ?{item_id} закрыто: не заявка.")
         return "orders"
 
@@ -271,7 +271,7 @@ class Console:
         try:
             hours = float(request.form.get("hours", "").replace(",", "."))
         except ValueError:
-            raise LoopError("часы — число (hours must be a number)") from None
+            raise LoopError("часы — число") from None
         clock = extend(game, hours=hours, force=request.form.get("force") == "1")
         zone = game.config.schedule.zone
         self.say(f"Срок продлён до {clock.deadline.astimezone(zone):%d.%m %H:%M}.")

@@ -79,13 +79,13 @@ def test_errors_name_the_place_and_lose_nothing(tmp_path, capsys, monkeypatch):
     path = make_config(tmp_path, capsys, monkeypatch)
     assert run(capsys, "deal")[0] == 0
     code, _, err = run(capsys, "deal")
-    assert code == 1 and "dealt already" in err
+    assert code == 1 and "роли уже розданы" in err
     code, _, err = run(capsys, "show", "999")
-    assert code == 1 and "gorod show: no draft #999" in err
+    assert code == 1 and "gorod show: нет черновика #999" in err
     code, _, err = run(capsys, "order", "add", "{by: dave")
     assert code == 1 and "gorod order add: не заявка" in err
     code, _, err = run(capsys, "state", "--at", "noon 3")
-    assert code == 1 and "not a phase" in err
+    assert code == 1 and "не фаза" in err
     code, _, err = run(capsys, "phase", "extend", "--hours", "100")
     assert code == 1 and "позже предела игрового дня" in err
     # a broken config is refused with its key path; the store is untouched

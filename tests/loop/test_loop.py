@@ -44,7 +44,7 @@ def test_deal_drafts_a_start_pm_per_player_with_what_the_rules_tell_at_the_start
     assert "союзники" not in drafts["bob"].body          # the Зомби is not told his master
     assert "Лич" not in drafts["bob"].body
     assert game.current().phase == PhaseId.parse("night 1")
-    with pytest.raises(LoopError, match="dealt already"):
+    with pytest.raises(LoopError, match="роли уже розданы"):
         deal(game)
 
 
@@ -55,7 +55,7 @@ def test_the_deal_is_random_from_the_pool_but_fixed_by_its_seed():
     assert deal_roles(seats, pool, seed=1) == first
     assert sorted(s for _o, s in first.values()) == sorted(pool)
     assert any(deal_roles(seats, pool, seed=s) != first for s in range(2, 6))
-    with pytest.raises(LoopError, match="5 roles left in the pool for 6 players"):
+    with pytest.raises(LoopError, match="в списке 5 ролей на 6 игроков"):
         deal_roles(seats, pool[:5], seed=1)
 
 
@@ -453,5 +453,5 @@ def test_a_template_change_redrafts_a_resolved_phase(make_game, tmp_path, clock)
     assert draft(changed, "night 1") == [news.id]
     again = changed.records.draft(news.id)
     assert again.title == "Сводка" and again.body == "Сводка: Ничего примечательного не произошло.\n"
-    with pytest.raises(LoopError, match="day 3 is not resolved"):
+    with pytest.raises(LoopError, match="«День 3» не разрешена"):
         draft(changed, "day 3")
