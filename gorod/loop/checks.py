@@ -84,7 +84,7 @@ def order_problem(state: GameState, order: Order) -> str | None:
         held = set(player.held_roles) | {r for r in (player.open_role, player.secret_role) if r}
         if not held.intersection(spec.roles):
             roles = ", ".join(r for r in (player.open_role, player.secret_role) if r)
-            return (f"«{spec.name}» — способность роли {', '.join(spec.roles)}, а у {order.by} роли {roles}"
+            return (f"«{spec.name}» — способность роли {', '.join(spec.roles)}, а роли игрока {order.by}: {roles}"
                     f"{_maybe(nearest(spec.name, abilities_of(state, order.by)))}")
     for name in (*order.all_targets, *([order.resummon] if order.resummon else [])):
         if name not in state.players:
@@ -120,7 +120,7 @@ def command_problem(state: GameState, order: Order) -> str | None:
     scope = state.rulings["zombie_command_scope"]
     if zombie is not None and spec.kind is RoleKind.OPEN and scope != "any_open_role" \
             and zombie.open_role not in spec.roles:
-        return (f"у {zombie.nick} явная роль {zombie.open_role or 'не указана'}, а «{spec.name}» — действие роли "
+        return (f"явная роль игрока {zombie.nick} — {zombie.open_role or 'нет'}, а «{spec.name}» — действие роли "
                 f"{', '.join(spec.roles)}: зомби не сможет его выполнить")
     return None
 

@@ -38,7 +38,7 @@ def test_order_add_refuses_a_misspelled_ability_with_the_players_own(tmp_path, c
 def test_order_add_refuses_an_ability_the_player_does_not_have(tmp_path, capsys, monkeypatch):
     dealt(tmp_path, capsys, monkeypatch)
     code, _, err = run(capsys, "order", "add", "{by: grace, ability: Кража, target: dave}")
-    assert code == 1 and "«Кража» — способность роли Вор, а у grace роли Сыщик, Мирный житель" in err
+    assert code == 1 and "«Кража» — способность роли Вор, а роли игрока grace: Сыщик, Мирный житель" in err
     code, _, err = run(capsys, "order", "add", "{by: gracie, ability: Кража, target: dave}")
     assert code == 1 and "заявитель «gracie» — не игрок этой игры; может быть: grace" in err
     assert active_orders(capsys) == []
@@ -128,7 +128,7 @@ def test_a_zombie_command_the_zombie_cannot_carry_out_is_refused_with_the_reason
     code, _, err = run(capsys, "order", "add",
                        "{by: alice, ability: Зомбирование, target: erin, command: {ability: Кража, target: Мэр}}")
     assert code == 1
-    assert "у erin явная роль Бандит, а «Кража» — действие роли Вор: зомби не сможет его выполнить" in err
+    assert "явная роль игрока erin — Бандит, а «Кража» — действие роли Вор: зомби не сможет его выполнить" in err
     code, out, err = run(capsys, "order", "add",
                          "{by: alice, ability: Зомбирование, target: dave, command: {ability: Кража, target: Мэр}}")
     assert code == 0, err
