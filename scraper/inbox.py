@@ -20,7 +20,8 @@ from urllib.parse import urljoin
 
 from config.profiles import Profile
 from scraper.errors import LayoutChanged, ScraperError
-from scraper.extract import field_value, parse_html
+from scraper.decode import parse_html
+from scraper.extract import field_value
 from scraper.select import compile_selector
 
 

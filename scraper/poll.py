@@ -47,7 +47,8 @@ from config.profiles import PostRules, Profile
 from gorod.store import Store
 from gorod.store_posts import KnownPost, PageState, PostStore
 from scraper.errors import AuthRequired, LayoutChanged, NoPosts, ScraperError
-from scraper.extract import extract_from_tree, field_value, parse_html
+from scraper.decode import parse_html
+from scraper.extract import extract_from_tree, field_value
 from scraper.http import HttpClient, Validators
 from scraper.inbox import InboxEntry, extract_inbox
 from scraper.model import ExtractedPage, Post, PrivateMessage
