@@ -18,7 +18,7 @@ from typing import Iterable
 from config.profiles import Profile, engine_profiles
 from scraper.decode import looks_json, parse_html
 from scraper.errors import UnknownEngine
-from scraper.select import compile_selector
+from config.select import compile_selector
 
 _GENERATOR = compile_selector("xpath://meta[translate(@name,'GENERATOR','generator')='generator']/@content")
 

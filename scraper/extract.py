@@ -24,8 +24,8 @@ unreadable. Never a silent empty result.
 HTML is parsed by lxml directly (plain `etree` elements) and selectors are
 precompiled XPath, each evaluated once per page over the node-set of its posts
 (or bodies), not once per post: a field as each post's first match
-(`scraper.select.first_over`), selectors sharing a first compound from one
-matching of it (`scraper.select.Anchored`). A body's text is one XPath
+(`config.select.first_over`), selectors sharing a first compound from one
+matching of it (`config.select.Anchored`). A body's text is one XPath
 `normalize-space()` after its quotes, spoilers, ... are taken out and break marks
 written in. No BeautifulSoup on this path. (benchmarks/scrape.py measures it;
 tests/scraper/test_golden_extract.py pins its output on every page we have.)
@@ -50,7 +50,7 @@ from scraper.decode import html_parser, looks_json, parse_html, sniff_encoding
 from scraper.detect import detect_json_profile, detect_tree_profile
 from scraper.errors import DateFormatError, LayoutChanged, NoPosts, ScraperError
 from scraper.model import ExtractedPage, Post
-from scraper.select import Anchored, compile_selector, css_steps, first_over, is_positional, own_xpath
+from config.select import Anchored, compile_selector, css_steps, first_over, is_positional, own_xpath
 from scraper.text import BodyReader, element_text
 
 _INT = re.compile(r"\d+")

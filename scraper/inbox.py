@@ -22,7 +22,7 @@ from config.profiles import Profile
 from scraper.errors import LayoutChanged, ScraperError
 from scraper.decode import parse_html
 from scraper.extract import field_value
-from scraper.select import compile_selector
+from config.select import compile_selector
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ import lxml.html
 from scraper.errors import AuthRequired, HttpError, LayoutChanged
 from scraper.decode import sniff_encoding
 from scraper.http import Fetched, HttpClient, Validators
-from scraper.select import select
+from config.select import select
 
 
 @dataclass(frozen=True)
