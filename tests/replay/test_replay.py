@@ -189,11 +189,10 @@ def test_progress_bar(tmp_path):
 def test_game_store_as_source(tmp_path):
     """A running game's store (gorod's SQLite, as the pollers fill it) is a source too."""
     from gorod.store import Store
-    from gorod.store_posts import PostStore
     from scraper.extract import extract_file, page_files
     from config.profiles import load_profile
     store = Store(tmp_path / "game.sqlite3")
-    posts = PostStore(store)
+    posts = store
     profile = load_profile("spirit")
     posts.ensure_thread("topic:demo", "topic", "http://127.0.0.1/topic/1/")
     n = 0
