@@ -128,7 +128,8 @@ def _show(game, args) -> int:
             print("  " + (f"«{w.line}» ← " if w.line else "") + w.describe())
     print("Проверка тайн: " + ("чисто" if not leaks else "; ".join(leak.describe() for leak in leaks)))
     for r in posted:
-        print(f"Часть {r.part + 1}/{r.parts}: {r.state}" + (f", на форуме {r.forum_id} {r.url or ''}" if r.forum_id else ""))
+        state = "на форуме" if r.state == "confirmed" else "отправляется"
+        print(f"Часть {r.part + 1}/{r.parts}: {state}" + (f" ({r.forum_id} {r.url or ''})".rstrip() if r.forum_id else ""))
     return 0
 
 
@@ -214,6 +215,8 @@ def _publish(game, args) -> int:
 def _redraft(game, args) -> int:
     from gorod.loop import draft
 
+    from gorod.loop.words import phase_name
+
     made = draft(game, args.phase)
-    print(f"{args.phase}: черновиков обновлено или добавлено: {len(made)}")
+    print(f"{phase_name(args.phase)}: черновиков обновлено или добавлено: {len(made)}")
     return 0

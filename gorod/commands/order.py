@@ -87,6 +87,9 @@ def _done(game, args) -> int:
 
 @with_game("order list")
 def _list(game, args) -> int:
+    from gorod.loop.orders import STATUS_RU
+    from gorod.loop.words import phase_name
+
     current = game.current()
     phase = args.phase or (str(current.phase) if current else None)
     rows = game.records.orders(phase, status=None if args.all else "active")
@@ -94,6 +97,6 @@ def _list(game, args) -> int:
         print_json([r.__dict__ for r in rows])
         return 0
     for r in rows:
-        status = "" if r.status == "active" else f" ({r.status}: {r.note or ''})"
-        print(f"#{r.id} [{r.phase}] {r.text}  [{r.source}]{status}")
+        status = "" if r.status == "active" else f" ({STATUS_RU.get(r.status, r.status)}: {r.note or ''})"
+        print(f"#{r.id} [{phase_name(r.phase)}] {r.text}  [{r.source}]{status}")
     return 0

@@ -29,7 +29,7 @@ from werkzeug.utils import redirect, safe_join
 from werkzeug.wrappers import Request, Response
 
 from gorod.loop.game import Game, LoopError
-from gorod.loop.words import forum_trouble
+from gorod.loop.words import forum_trouble, moment
 from gorod.web import queries
 from gorod.web.render import to_html
 from gorod.web.security import COOKIE, csrf_token, same
@@ -273,8 +273,7 @@ class Console:
         except ValueError:
             raise LoopError("часы — число") from None
         clock = extend(game, hours=hours, force=request.form.get("force") == "1")
-        zone = game.config.schedule.zone
-        self.say(f"Срок продлён до {clock.deadline.astimezone(zone):%d.%m %H:%M}.")
+        self.say(f"Срок продлён до {moment(clock.deadline, game.config.schedule)}.")
         return "game"
 
     def do_notices_seen(self, game: Game, request: Request) -> str:

@@ -50,7 +50,7 @@ def test_a_gms_day_offline(tmp_path, capsys, monkeypatch):
     assert "#2 {by: carol, ability: Исповедь, target: erin}" in out
     assert run(capsys, "order", "drop", "2")[0] == 0
     code, out, _ = run(capsys, "order", "list", "--all")
-    assert "#2 [night 1]" in out and "dropped" in out
+    assert "#2 [Ночь 1]" in out and "(снята: снята мастером)" in out
     code, out, _ = run(capsys, "state")
     assert "Открыта: Ночь 1" in out and "#1 {by: dave, ability: Нападение, target: grace}" in out
     assert "Лич" in out                                       # the GM's table shows the secret roles

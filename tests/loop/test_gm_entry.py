@@ -66,7 +66,7 @@ def test_a_stored_order_that_cannot_resolve_is_skipped_at_the_phase_end(tmp_path
     assert f"заявка #{bad} (ЛС 7/7 v1) «{{by: carol, ability: Исповедь, target: nobody}}» пропущена" in out
     assert "Ночь 1 разрешена" in out and "открыт день 1" in out
     code, out, _ = run(capsys, "order", "list", "--all", "--phase", "night 1")
-    assert re.search(rf"#{bad} .*dropped: пропущена при разрешении: цель «nobody»", out)
+    assert re.search(rf"#{bad} .*снята: пропущена при разрешении: цель «nobody»", out)
 
 
 def test_phases_errors_and_deadlines_are_russian(tmp_path, capsys, monkeypatch):
