@@ -65,15 +65,19 @@ def forum_trouble(exc, command: str) -> str:
 class RetryNotice(logging.Handler):
     """The HTTP client's retries, told to the GM at once in Russian (not after the last one)."""
 
+    QUIET = 60.0    # seconds: a worker that runs for days says it again, not at every retry
+
     def __init__(self, command: str) -> None:
         super().__init__(logging.WARNING)
         self.command = command
-        self.told = False
+        self.told_at: float | None = None
 
     def emit(self, record: logging.LogRecord) -> None:
-        if self.told or "retrying" not in str(record.msg):
+        if "retrying" not in str(record.msg):
             return
-        self.told = True
+        if self.told_at is not None and record.created - self.told_at < self.QUIET:
+            return
+        self.told_at = record.created
         args = record.args if isinstance(record.args, tuple) else ()
         url = unquote(str(args[0])) if args else "форум"
         why = args[1] if len(args) > 1 else ""

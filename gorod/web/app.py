@@ -165,8 +165,9 @@ class Console:
             self.flash.append(("error", error))
         poll = report.poll
         if poll is not None:
-            self.say(f"Форум прочитан: постов {poll.posts}, ЛС {poll.pms}, заявок {poll.orders}, "
-                     f"неясных {poll.unresolved}, правок {poll.edited}.")
+            self.say(f"Форум прочитан{' целиком' if request.form.get('rescan') == '1' else ''}: постов {poll.posts}, "
+                     f"ЛС {poll.pms}, заявок {poll.orders}, неясных {poll.unresolved}, правок {poll.edited}, "
+                     f"писем мастеру {poll.letters}.")
         return "orders"
 
     def do_order_add(self, game: Game, request: Request) -> str:
