@@ -63,6 +63,9 @@ def drop_order(game: Game, order_id: int, *, reason: str = "снята маст�
     if row.status != "active":
         raise LoopError(f"заявка #{order_id} уже не в силе ({STATUS_RU.get(row.status, row.status)})")
     game.records.set_order_status(order_id, "dropped", reason)
+    if row.source_kind != "gm" and not any(o.status == "active"
+                                           for o in game.records.source_orders(row.source_kind, row.source_id)):
+        game.records.clear_notices(f"deleted:{row.source_kind}:{row.source_id}")   # the GM has settled it
 
 
 def restore_order(game: Game, order_id: int) -> None:

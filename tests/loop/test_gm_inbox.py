@@ -80,3 +80,21 @@ def test_the_cli_lists_marks_read_and_rescans(make_game, forum, clock, capsys, m
 
 def game_again(make_game):
     return make_game()
+
+
+def test_a_deleted_posts_notice_goes_when_its_orders_are_dropped(make_game, forum, clock):
+    from gorod.loop import deal, drop_order
+    from gorod.loop.intake import take_post
+    from scraper.poll import Change, PostEvent
+    game = make_game()
+    deal(game)
+    from gorod.loop import resolve_phase
+    resolve_phase(game)                                                   # day 1: votes in the thread
+    item = forum.post("alice", "Голосую против dave", clock.now)
+    cycle(game, post=False)
+    [vote] = game.records.orders("day 1")
+    take_post(game, PostEvent(Change.DELETED, "topic", str(item.id), 2, None,
+                              {"author": "alice", "text": item.text}))
+    assert any("удалён" in i.text for i in inbox(game))
+    drop_order(game, vote.id)
+    assert not any("удалён" in i.text for i in inbox(game))
