@@ -38,7 +38,9 @@ def add_order(game: Game, text: str, *, author: str | None = None, private: bool
         result = parse_text(text, roster_of(state), ParseSettings.from_mapping(game.config.parsing),
                             author=author, private=private)
         if result.unresolved:
-            raise LoopError("; ".join(f"«{u.text}»: {u.reason}" for u in result.unresolved))
+            raise LoopError("не прочитано: " + "; ".join(
+                f"«{u.text}» — {u.reason}" + (f"; может быть: {', '.join(u.candidates)}" if u.candidates else "")
+                for u in result.unresolved))
         if not result.orders:
             raise LoopError(f"в «{text}» нет заявки")
         orders = list(result.orders)
