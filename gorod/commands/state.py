@@ -55,6 +55,9 @@ def _state(game, args) -> int:
         last, full = game.records.get("last_read"), game.records.get("last_full_read")
         print("\nФорум прочитан: " + (moment(last, schedule) if last else "ещё ни разу")
               + ("; целиком: " + (moment(full, schedule) if full else "ещё ни разу (gorod run --once --rescan)")))
+        failing = game.records.get("read_error")
+        if failing:
+            print(f"Форум не читается с {moment(failing['since'], schedule)}: {failing['text']}")
     if current and not args.at:
         print(f"Открыта: {phase_name(current.phase)}, с {moment(current.started, schedule)} "
               f"до {moment(current.deadline, schedule)}" + (", резолв объявлен" if current.announced else ""))

@@ -53,8 +53,13 @@ def cycle(game: Game, *, read: bool = True, post: bool = True, rescan: bool | No
             rescan = rounds % RESCAN_EVERY == 0 or (current is not None and game.now() >= current.deadline)
         try:
             report.poll = poll(game, rescan=rescan)
+            game.records.put("read_error", None)
         except ScraperError as exc:
-            report.errors.append(forum_trouble(exc, "повторю в следующем круге"))
+            text = forum_trouble(exc, "повторю в следующем круге")
+            report.errors.append(text)
+            # kept for `gorod state` and the console: the forum is down since then
+            since = (game.records.get("read_error") or {}).get("since") or game.now().isoformat(timespec="seconds")
+            game.records.put("read_error", {"since": since, "text": text})
             log.warning("poll failed: %s", exc)
     try:
         report.tick = tick(game)

@@ -46,8 +46,11 @@ def _over(game: Game) -> dict[str, str] | None:
 def last_reads(game: Game) -> dict[str, str | None]:
     """When the forum was last read, and last read whole (page 1 on), as the GM reads times."""
     schedule = game.config.schedule
-    return {key: moment(game.records.get(key), schedule) if game.records.get(key) else None
-            for key in ("last_read", "last_full_read")}
+    out = {key: moment(game.records.get(key), schedule) if game.records.get(key) else None
+           for key in ("last_read", "last_full_read")}
+    failing = game.records.get("read_error")
+    out["error"] = f"с {moment(failing['since'], schedule)}: {failing['text']}" if failing else None
+    return out
 
 
 # -- the game -------------------------------------------------------------------------------

@@ -93,3 +93,18 @@ def test_why_names_the_reader_and_the_orders_in_russian(client, game):
     assert "лично: bob" in why and "узнал(а)" in why and "b, o, b" not in why
     assert "может узнать Тайную роль" in why
     assert "{by: bob, ability: Пророчество, target: dave}" in why
+
+
+def test_a_forum_that_stays_down_is_said_on_the_page_until_it_answers(client, game, forum, clock):
+    def down(**_kwargs):
+        from scraper.errors import ForumUnavailable
+        raise ForumUnavailable("http://forum.test/topic/1/x/", "ConnectionError after 5 attempts")
+        yield
+    answers = forum.poll_thread
+    forum.poll_thread = down
+    cycle(game, post=False)                                      # the worker's round
+    html = page(client)
+    assert "Форум не читается с 30.11 12:00 (Москва): форум не отвечает (http://forum.test/topic/1/x/" in html
+    forum.poll_thread = answers
+    cycle(game, post=False)
+    assert "Форум не читается" not in page(client)
