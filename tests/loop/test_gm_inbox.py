@@ -98,3 +98,22 @@ def test_a_deleted_posts_notice_goes_when_its_orders_are_dropped(make_game, foru
     assert any("удалён" in i.text for i in inbox(game))
     drop_order(game, vote.id)
     assert not any("удалён" in i.text for i in inbox(game))
+
+
+def test_the_worker_says_in_russian_that_the_forum_is_down_and_what_to_do(make_game, forum, capsys, monkeypatch):
+    from gorod.loop import deal
+    from scraper.errors import ForumUnavailable
+    game = make_game()
+    deal(game)
+
+    def down(**_kwargs):
+        raise ForumUnavailable("http://forum.test/topic/1/%D0%B8%D0%B3%D1%80%D0%B0/", "ConnectionError after 5 attempts")
+        yield
+    forum.poll_thread = down
+    monkeypatch.setattr("gorod.loop.game.Game.open", classmethod(lambda cls, path, **kw: game_again(make_game)))
+    code, out, err = cli(capsys, game, "run", "--once", "--no-post")
+    assert code == 1
+    assert "ошибка: форум не отвечает (http://forum.test/topic/1/игра/: ConnectionError after 5 attempts)" in out
+    assert "повторю в следующем круге" in out
+    code, out, _ = cli(capsys, game, "state")
+    assert "Форум не читается с 30.11 12:00 (Москва)" in out
