@@ -6,8 +6,9 @@ game's (the forum's seeded users; the ids the earlier commands printed), nothing
 and between the blocks the players write in the thread and send PMs over HTTP. The bad
 inputs of the section are run too and must fail as its comments say. Two steps the README
 describes in prose are the test's own: the worker's next round (`gorod run --once`) where
-the README says the worker reads the night's PMs, and `gorod phase end` where it says
-«at the deadline». The test checks that no example was left out.
+the README says the worker reads the night's PMs, and the console's «Закончить фазу сейчас»
+where it says «at the deadline» (the console's bad inputs are tried there too). The test
+checks that no example was left out.
 
 gorod's clock in this process runs two minutes behind (Spirit shows times to the minute),
 as in test_realforum_game.py; the commands run through `gorod.cli.main`, and the endless
@@ -28,8 +29,12 @@ from pathlib import Path
 
 import yaml
 
+from werkzeug.test import Client
+
 from gorod.cli import main
 from gorod.loop.game import Game
+from gorod.web import Console
+from gorod.web.security import csrf_token
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -45,6 +50,9 @@ ROLES = {
 }
 # The README's players (and the forms its examples write them in) as this game's.
 NAMES = {"Аня": "alice", "Боря": "bob", "Вера": "carol", "Гену": "dave", "Гена": "dave", "Геня": "dav"}
+
+
+TOKEN = "readme-walk-token"
 
 
 def behind() -> datetime:
@@ -164,9 +172,22 @@ def test_a_gms_day_as_the_readme_writes_it(forum, tmp_path, capsys, monkeypatch)
     listed = capsys.readouterr().out
     assert listed.count("{by: bob, ability: Укус") == 1 and "Исповедь" in listed
 
-    # «at the deadline the phase is resolved»: here the GM's `phase end`
-    assert main(["phase", "end"]) == 0
-    assert "Ночь 1 разрешена" in capsys.readouterr().out
+    # the same bad inputs in the console do not take its page down (problem 1) ...
+    console = Client(Console(lambda: Game.open(tmp_path / "game.yaml"), TOKEN))
+    assert console.get(f"/?token={TOKEN}").status_code == 303
+    console.post("/order/add", data={"csrf": csrf_token(TOKEN), "text": "{by: bob, ability: Укус, target: dav}"})
+    page = console.get("/")
+    assert page.status_code == 200 and "цель «dav» — не игрок этой игры; может быть: dave" in page.text
+    # ... and «at the deadline the phase is resolved»: here the console's «Закончить фазу сейчас»,
+    # which reads the forum first (problem 3): a PM sent after the last read is in the night
+    writers["frank"].send_pm(["gm"], "Ночь 1", "На страже grace")
+    console.post("/phase/end", data={"csrf": csrf_token(TOKEN)})
+    page = console.get("/").text
+    assert "Форум прочитан перед концом фазы" in page and "Ночь 1 разрешена" in page, page
+    game = Game.open(tmp_path / "game.yaml")
+    [night] = [p for p in game.records.phases() if p["phase"] == "night 1"]
+    game.store.close()
+    assert "{by: frank, ability: На страже, target: grace}" in night["orders"]
     out = walk.run("gorod drafts")
     [news] = re.findall(r"#(\d+)\s+ждёт\s+news", out)
     pms = re.findall(r"#(\d+)\s+ждёт\s+pm", out)
