@@ -20,8 +20,9 @@ from dataclasses import dataclass
 from gorod.loop.game import Game
 
 INBOX = "inbox"
-# A post is addressed to the GM when it names him: his forum name, «мастер», «ведущий», «ГМ».
-ADDRESS = r"(?<![\w@])@?(?:{gm}|мастер\w*|ведущ\w*|гм|gm)(?!\w)"
+# A post is addressed to the GM when it names him: his forum name, «мастер», «ведущий», «ГМ»
+# (not the Мастер карт, a role players talk about).
+ADDRESS = r"(?<![\w@])@?(?:{gm}|мастер\w*(?!\s+карт)|ведущ\w*|гм|gm)(?!\w)"
 EXCERPT = 300
 KIND_RU = {"inbox": "письмо", "edited": "правка", "deleted": "удалён", "error": "ошибка",
            "vote_complete": "голоса"}

@@ -117,3 +117,12 @@ def test_the_worker_says_in_russian_that_the_forum_is_down_and_what_to_do(make_g
     assert "повторю в следующем круге" in out
     code, out, _ = cli(capsys, game, "state")
     assert "Форум не читается с 30.11 12:00 (Москва)" in out
+
+
+def test_a_post_is_addressed_to_the_gm_by_his_name_or_title_not_by_the_master_of_cards():
+    from gorod.loop.inbox import addressed_to_gm
+    assert addressed_to_gm("Мастер, когда итоги?", "gm") and addressed_to_gm("@gm привет", "gm")
+    assert addressed_to_gm("вопрос ведущему", "gm") and addressed_to_gm("Гоша, ответь", "Гоша")
+    assert not addressed_to_gm("думаю, Мастер карт — это bob", "gm")
+    assert not addressed_to_gm("у мастера карт четыре карты", "gm")
+    assert not addressed_to_gm("всем доброй ночи", "gm")
