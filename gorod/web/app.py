@@ -33,7 +33,6 @@ from gorod.loop.words import forum_trouble, moment
 from gorod.web import queries
 from gorod.web.render import to_html
 from gorod.web.security import COOKIE, csrf_token, same
-
 from scraper.errors import ScraperError
 
 log = logging.getLogger(__name__)

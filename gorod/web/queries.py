@@ -24,12 +24,12 @@ from gorod.loop.inbox import inbox
 from gorod.loop.why import Why, explain
 from gorod.loop.words import moment, phase_name, winner_name
 from gorod.loop.intake import roster_of
+from gorod.loop.orders import STATUS_RU
 from gorod.loop.records import DraftRow, OrderRow, OutboxRow
 from gorod.web.tally import Tally, live_tally
 from publisher.texts import FACTION_NAMES
 from scraper.orders import ParseSettings, parse_text
 
-STATUS_RU = {"active": "в силе", "dropped": "снята", "superseded": "заменена правкой", "late": "опоздала"}
 DRAFT_RU = {"pending": "ждёт одобрения", "approved": "одобрен", "rejected": "отклонён", "posted": "отправлен"}
 VOTE = "Голосование"
 
