@@ -61,8 +61,28 @@ def knowledge(game: Game) -> Knowledge:
     secrets = {nick: secret for nick, (_open, secret) in deal["seats"].items()}
     masks = {nick: (choice or {}).get("mask") for nick, choice in (deal.get("setup") or {}).items()
              if isinstance(choice, dict) and choice.get("mask")}
-    _state, events = game.fold()
-    return Knowledge.from_game(secrets, events, masks)
+    state, events = game.fold()
+    return Knowledge.from_game(secrets, [*events, *_told_today(game, state)], masks)
+
+
+def _told_today(game: Game, state) -> list:
+    """What the open day has told players so far (its orders resolve at once, «сразу»: an
+    Оракул's answer is drafted within the day): the private facts of the day so far."""
+    from engine import events as ev
+    from engine.resolve import resolve
+    from gorod.loop.checks import usable_orders
+
+    current = game.current()
+    if current is None or current.phase.is_night or game.over():
+        return []
+    orders = usable_orders(state, game.records.orders(str(current.phase)))[0]
+    if not orders:
+        return []
+    try:
+        result = resolve(state, current.phase, orders)
+    except ValueError:   # the phase's own resolution reports it; the check goes on without
+        return []
+    return [e for e in result.events if isinstance(e, ev.Learned)]
 
 
 def check_draft(game: Game, draft: DraftRow, know: Knowledge | None = None) -> list[Leak]:

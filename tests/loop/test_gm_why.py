@@ -50,3 +50,18 @@ def test_gorod_show_prints_the_why_in_russian_with_names(make_game, capsys, monk
     assert "Почему:" in out and "лично: bob" in out and "узнал(а)" in out
     assert "b, o, b" not in out and "Learned" not in out and "private" not in out
     assert "заявки: {by: bob, ability: Пророчество, target: dave}" in out
+
+
+def test_a_day_answer_told_at_once_passes_the_secrets_check(make_game):
+    """The Оракул's answer, drafted within the day (resolve_now), names the role he was
+    just told: the secrets check knows what the day so far told him, and approval goes."""
+    from gorod.loop import approve
+    from gorod.loop.publish import check_draft
+    from gorod.loop.phases import resolve_now
+    game = make_game()
+    deal(game)
+    resolve_phase(game)
+    add_order(game, "{by: bob, ability: Пророчество, target: dave}")
+    [draft_id] = resolve_now(game)
+    assert check_draft(game, game.records.draft(draft_id)) == []
+    assert approve(game, draft_id).state == "approved"
