@@ -81,6 +81,7 @@ def overview(game: Game) -> dict[str, Any]:
                        "moon": current.phase.moon.value, "night": current.phase.is_night,
                        "started": current.started, "deadline": current.deadline,
                        "deadline_iso": current.deadline.isoformat(), "announced": current.announced,
+                       "deadline_text": moment(current.deadline, game.config.schedule),
                        "zone": game.config.schedule.zone}
     return out
 
