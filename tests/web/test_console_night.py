@@ -49,6 +49,7 @@ def test_phase_end_reads_the_forum_first_and_says_when(client, game, forum, cloc
     forum.post("bob", "Голосую против dave", clock.now)
     html = page(client)
     assert re.search(r"Форум прочитан: 30\.11 12:00 \(Москва\)", html)
+    assert re.search(r'class="deadline">до \d\d\.\d\d \d\d:\d\d \(Москва\)', html)
     post(client, "/phase/end")
     html = page(client)
     assert "Форум прочитан перед концом фазы (30.11 12:00 (Москва)): постов 2" in html
