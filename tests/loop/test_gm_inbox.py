@@ -126,3 +126,11 @@ def test_a_post_is_addressed_to_the_gm_by_his_name_or_title_not_by_the_master_of
     assert not addressed_to_gm("думаю, Мастер карт — это bob", "gm")
     assert not addressed_to_gm("у мастера карт четыре карты", "gm")
     assert not addressed_to_gm("всем доброй ночи", "gm")
+
+
+def test_the_worker_with_rescan_reads_the_whole_thread_in_its_first_round(make_game, forum):
+    from gorod.loop import run
+    game = make_game()
+    run(game, sleep=lambda s: None, rounds=1, rescan_first=True)
+    assert forum.rescans == 1
+    assert game.records.get("last_full_read") is not None
