@@ -58,6 +58,15 @@ class Why:
         return out
 
 
+def label(kind: str) -> str:
+    """What happened, in Russian; a kind of learned fact (LearnedRole, Notice …) is «узнал(а)»."""
+    if kind in LABELS:
+        return LABELS[kind]
+    if kind.startswith("Learned") or kind in ("Notice", "Message"):
+        return LABELS["Learned"] if kind != "Message" else "письмо (Голубиная почта)"
+    return kind
+
+
 def audience(item: dict[str, Any]) -> str:
     to = item.get("to") or []
     if isinstance(to, str):     # a trace stored before the audience was always a list
@@ -123,6 +132,6 @@ def explain(game: Game, draft: DraftRow) -> list[Why]:
             if phase_orders is None:
                 phase_orders = _phase_orders(game, item.get("phase") or draft.phase)
             orders = _aimed_at(item["player"], phase_orders)
-        out.append(Why(line, LABELS.get(item.get("type"), str(item.get("type"))), audience(item),
+        out.append(Why(line, label(str(item.get("type"))), audience(item),
                        str(item.get("rule") or ""), sentence(item), orders))
     return out
