@@ -48,7 +48,7 @@ def add_order(game: Game, text: str, *, author: str | None = None, private: bool
     with game.store.transaction():
         source = game.records.next_gm_source()
         for item, order in enumerate(orders):
-            ids.append(game.records.add_order(str(current.phase), str(order), order.by, source_kind="gm",
+            ids.append(game.records.add_order(current.phase, order, order.by, source_kind="gm",
                                               source_id=source, item=item, given_at=game.now().isoformat(),
                                               note="добавлена мастером"))
         if resolves is not None and not game.records.close_unresolved(resolves):
