@@ -248,7 +248,7 @@ def _deleted(game: Game, kind: str, source_id: str, last_seen: dict | None) -> N
     game.records.notice(f"deleted:{kind}:{source_id}", "deleted",
                         f"Пост {source_id} ({author}) удалён; его заявки остаются в силе: "
                         + "; ".join(f"#{o.id} {o.text}" for o in orders)
-                        + ". Снять: gorod order drop ID.", orders[0].phase)
+                        + ". Снять: gorod order drop ID.", str(orders[0].phase))
 
 
 def _add(game: Game, draft, trace: list | None = None) -> int:

@@ -61,7 +61,7 @@ def drop_order(game: Game, order_id: int, *, reason: str = "снята маст�
     if row is None:
         raise LoopError(f"no order #{order_id}")
     current = game.current()
-    if current is None or row.phase != str(current.phase):
+    if current is None or row.phase != current.phase:
         raise LoopError(f"order #{order_id} belongs to {row.phase}, which is resolved: it cannot change")
     if row.status != "active":
         raise LoopError(f"order #{order_id} is {row.status} already")
@@ -74,6 +74,6 @@ def restore_order(game: Game, order_id: int) -> None:
     current = game.current()
     if row is None:
         raise LoopError(f"no order #{order_id}")
-    if current is None or row.phase != str(current.phase):
+    if current is None or row.phase != current.phase:
         raise LoopError(f"order #{order_id} belongs to {row.phase}, which is resolved: it cannot change")
     game.records.set_order_status(order_id, "active", "восстановлена мастером")

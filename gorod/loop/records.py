@@ -52,7 +52,7 @@ def _now() -> str:
 @dataclass(frozen=True)
 class OrderRow:
     id: int
-    phase: str
+    phase: PhaseId
     text: str
     by: str
     source_kind: str
@@ -69,9 +69,11 @@ class OrderRow:
         """The order as a value, from its JSON (an `OrderError` for a stored text that is no order)."""
         return order_of(self.data, self.text)
 
-    @cached_property
-    def phase_id(self) -> PhaseId:
-        return PhaseId.parse(self.phase)
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "phase": str(self.phase), "text": self.text, "by": self.by,
+                "source_kind": self.source_kind, "source_id": self.source_id,
+                "source_version": self.source_version, "item": self.item, "status": self.status,
+                "note": self.note, "given_at": self.given_at}
 
     @property
     def source(self) -> str:
@@ -339,7 +341,7 @@ def _json_of_text(text: str) -> str | None:
 
 
 def _order(r) -> OrderRow:
-    return OrderRow(r["id"], r["phase"], r["text"], r["by"], r["source_kind"], r["source_id"],
+    return OrderRow(r["id"], PhaseId.parse(r["phase"]), r["text"], r["by"], r["source_kind"], r["source_id"],
                     r["source_version"], r["item"], OrderStatus(r["status"]), r["note"], r["given_at"], r["data"])
 
 
