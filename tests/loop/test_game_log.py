@@ -199,3 +199,21 @@ def test_states_are_enums_that_read_as_the_stored_words(make_game, forum, clock)
     assert {r.status for r in game.records.orders(status=None)} <= set(OrderStatus)
     assert all(isinstance(d.state, DraftState) and d.state == "pending" for d in game.records.drafts())
     assert f"{OrderStatus.SUPERSEDED}" == "superseded"
+
+
+def test_the_json_of_orders_on_the_command_line_is_as_before(tmp_path, capsys, monkeypatch):
+    from test_cli_loop import make_config, run
+
+    make_config(tmp_path, capsys, monkeypatch)
+    assert run(capsys, "deal")[0] == 0
+    assert run(capsys, "order", "add", "{by: dave, ability: Кража, target: grace}")[0] == 0
+    expected = {"phase": "night 1", "text": "{by: dave, ability: Кража, target: grace}", "by": "dave",
+                "source_kind": "gm", "status": "active"}
+    code, out, err = run(capsys, "order", "list", "--json")
+    assert code == 0, err
+    [row] = json.loads(out)
+    assert {k: row[k] for k in expected} == expected and "data" not in row
+    code, out, err = run(capsys, "state", "--json")
+    assert code == 0, err
+    [row] = json.loads(out)["orders"]
+    assert {k: row[k] for k in expected} == expected
