@@ -3,6 +3,9 @@
 `Store(path)` opens (or creates) the database in WAL mode and brings its schema up to
 date by running, in order, every migration of `MIGRATIONS` past the recorded version.
 A migration is appended, never edited: to change the schema, add a step at the end.
+A step is SQL, and may rewrite rows in Python after it (`then`, in the same transaction:
+migration 3 reads every stored order's text once into JSON); a store made by an older
+gorod opens in a newer one (tests/loop/test_game_log.py opens one made before step 3).
 Each concern keeps its queries in a module of its own over `Store` (the scraper's poll
 state: `gorod.store_posts`, whose `PostTables` the Store inherits: it is the pollers'
 `scraper.poststore.PostStore`); later concerns (orders, events, drafts) add their tables
