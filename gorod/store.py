@@ -35,14 +35,18 @@ class Migration:
     then: Callable[[sqlite3.Connection], None] | None = None
 
 
-def _orders_as_json(db: sqlite3.Connection) -> None:
-    """Migration 3: every stored order's text (the YAML flow form) read once into JSON."""
-    def as_json(text: str) -> str | None:
-        try:
-            return json.dumps(Order.parse(text).to_mapping(), ensure_ascii=False)
-        except OrderError:
-            return None   # a text that is no order stays text: reading it says why, as before
+def order_json_of_text(text: str) -> str | None:
+    """The stored JSON of an order given as text (the YAML flow form); None for a text that is
+    no order: it stays text, and reading it says why, as before."""
+    try:
+        return json.dumps(Order.parse(text).to_mapping(), ensure_ascii=False)
+    except OrderError:
+        return None
 
+
+def _orders_as_json(db: sqlite3.Connection) -> None:
+    """Migration 3: every stored order's text read once into JSON."""
+    as_json = order_json_of_text
     for row_id, text in db.execute("SELECT id, text FROM game_orders WHERE data IS NULL").fetchall():
         db.execute("UPDATE game_orders SET data = ? WHERE id = ?", (as_json(text), row_id))
     for phase, texts in db.execute("SELECT phase, orders FROM phases WHERE order_data IS NULL").fetchall():

@@ -18,9 +18,9 @@ from enum import StrEnum
 from functools import cached_property
 from typing import Any, Iterable
 
-from engine.orders import Order, OrderError
+from engine.orders import Order
 from engine.phase import PhaseId
-from gorod.store import Store
+from gorod.store import Store, order_json_of_text
 
 
 class OrderStatus(StrEnum):
@@ -163,7 +163,7 @@ class Records:
                   note: str | None = None, given_at: str | None = None) -> int | None:
         """Store an order (a value, or its text form); None when this (source, version, item)
         is stored already."""
-        text, data = (str(order), order_json(order)) if isinstance(order, Order) else (order, _json_of_text(order))
+        text, data = (str(order), order_json(order)) if isinstance(order, Order) else (order, order_json_of_text(order))
         with self.store.transaction() as db:
             cur = db.execute(
                 "INSERT OR IGNORE INTO game_orders (phase, text, by, source_kind, source_id, source_version, item, "
@@ -331,13 +331,6 @@ def order_of(data: str | None, text: str) -> Order:
     """An order from its stored JSON; from its text when it has none (a text that was no
     order when stored: the `OrderError` says why)."""
     return Order.from_mapping(json.loads(data)) if data is not None else Order.parse(text)
-
-
-def _json_of_text(text: str) -> str | None:
-    try:
-        return order_json(Order.parse(text))
-    except OrderError:
-        return None   # kept as text: reading it raises the parser's reason
 
 
 def _order(r) -> OrderRow:
