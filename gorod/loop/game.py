@@ -211,7 +211,8 @@ class Game:
         now = json.loads(json.dumps([event_json(e) for e in events], ensure_ascii=False))
         if now == row.events:
             return
-        self.records.notice(f"drift:{row.phase}", "drift", drift_text(row.phase), str(row.phase))
+        # no phase on the notice: it concerns the game now, and the console shows the open phase's
+        self.records.notice(f"drift:{row.phase}", "drift", drift_text(row.phase))
 
     def fold(self, upto: str | PhaseId | None = None) -> tuple[GameState, list[ev.Event]]:
         """The state after `upto` (after the last resolved phase when None; `"start"` for the
