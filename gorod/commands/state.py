@@ -42,7 +42,7 @@ def _state(game, args) -> int:
     if args.json:
         print_json({"phase": str(state.phase) if state.phase else "start", "players": players,
                     "open": current.to_json() if current and not args.at else None,
-                    "orders": [o.__dict__ for o in orders], "unresolved": unresolved, "notices": notices,
+                    "orders": [o.to_json() for o in orders], "unresolved": unresolved, "notices": notices,
                     "winner": state.winner, "game_over": state.game_over,
                     "last_read": game.records.get("last_read"), "last_full_read": game.records.get("last_full_read")})
         return 0

@@ -131,7 +131,7 @@ def usable_orders(state: GameState, rows) -> tuple[list[Order], list[int], list[
     orders, ids, skipped = [], [], []
     for row in rows:
         try:
-            order = Order.parse(row.text)
+            order = row.order
         except OrderError as exc:
             skipped.append(Skipped(row.id, row.text, row.source, f"заявка не читается: {exc}"))
             continue
@@ -151,7 +151,7 @@ def warnings(state: GameState, rows) -> dict[int, str]:
     for row in rows:
         if row.id in out:
             continue
-        problem = command_problem(state, Order.parse(row.text))
+        problem = command_problem(state, row.order)
         if problem:
             out[row.id] = f"будет отклонена: {problem}"
     return out

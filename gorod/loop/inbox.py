@@ -25,7 +25,7 @@ INBOX = "inbox"
 ADDRESS = r"(?<![\w@])@?(?:{gm}|мастер\w*(?!\s+карт)|ведущ\w*|гм|gm)(?!\w)"
 EXCERPT = 300
 KIND_RU = {"inbox": "письмо", "edited": "правка", "deleted": "удалён", "error": "ошибка",
-           "vote_complete": "голоса"}
+           "vote_complete": "голоса", "drift": "правила изменились"}
 
 
 @dataclass(frozen=True)

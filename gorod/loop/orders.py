@@ -52,7 +52,7 @@ def add_order(game: Game, text: str, *, author: str | None = None, private: bool
     with game.store.transaction():
         source = game.records.next_gm_source()
         for item, order in enumerate(orders):
-            ids.append(game.records.add_order(str(current.phase), str(order), order.by, source_kind="gm",
+            ids.append(game.records.add_order(current.phase, order, order.by, source_kind="gm",
                                               source_id=source, item=item, given_at=game.now().isoformat(),
                                               note="добавлена мастером"))
         if resolves is not None and not game.records.close_unresolved(resolves):
@@ -84,6 +84,6 @@ def _open_row(game: Game, order_id: int):
     if row is None:
         raise LoopError(f"нет заявки #{order_id}")
     current = game.open_phase()
-    if row.phase != str(current.phase):
+    if row.phase != current.phase:
         raise LoopError(f"заявка #{order_id} — из фазы «{phase_name(row.phase)}», она уже разрешена и не меняется")
     return row

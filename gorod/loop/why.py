@@ -114,8 +114,8 @@ def _aimed_at(player: str, orders: list[str]) -> list[str]:
 
 def _phase_orders(game: Game, phase: str | None) -> list[str]:
     for row in game.records.phases():
-        if row["phase"] == phase:
-            return list(row["orders"])
+        if str(row.phase) == phase:
+            return row.texts
     return [o.text for o in game.records.orders(phase)] if phase else []
 
 

@@ -132,9 +132,9 @@ def source_of(game: Game, kind: str, source_id: str, version: int, label: str) -
     return src
 
 
-def _parsed(text: str) -> dict[str, Any]:
+def _parsed(row: OrderRow) -> dict[str, Any]:
     try:
-        order = Order.parse(text)
+        order = row.order
     except OrderError as exc:
         return {"error": str(exc)}
     targets = [t for t in (getattr(order, "targets", None) or ()) if t] or ([order.target] if order.target else [])
@@ -156,7 +156,7 @@ def orders_view(game: Game) -> dict[str, Any]:
     for row in rows:
         out["orders"].append(OrderView(row, source_of(game, row.source_kind, row.source_id, row.source_version,
                                                       row.source), STATUS_RU.get(row.status, row.status),
-                                       _parsed(row.text), problems.get(row.id)))
+                                       _parsed(row), problems.get(row.id)))
     settings = ParseSettings.from_mapping(game.config.parsing)
     for item in game.records.unresolved():
         out["unresolved"].append({**item, "source": source_of(game, item["source_kind"], item["source_id"],

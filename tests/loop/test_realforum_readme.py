@@ -185,9 +185,9 @@ def test_a_gms_day_as_the_readme_writes_it(forum, tmp_path, capsys, monkeypatch)
     page = console.get("/").text
     assert "Форум прочитан перед концом фазы" in page and "Ночь 1 разрешена" in page, page
     game = Game.open(tmp_path / "game.yaml")
-    [night] = [p for p in game.records.phases() if p["phase"] == "night 1"]
+    [night] = [p for p in game.records.phases() if str(p.phase) == "night 1"]
     game.store.close()
-    assert "{by: frank, ability: На страже, target: grace}" in night["orders"]
+    assert "{by: frank, ability: На страже, target: grace}" in night.texts
     out = walk.run("gorod drafts")
     [news] = re.findall(r"#(\d+)\s+ждёт\s+news", out)
     pms = re.findall(r"#(\d+)\s+ждёт\s+pm", out)

@@ -54,9 +54,9 @@ def test_phase_end_reads_the_forum_first_and_says_when(client, game, forum, cloc
     html = page(client)
     assert "Форум прочитан перед концом фазы (30.11 12:00 (Москва)): постов 2" in html
     assert "День 1 разрешён" in html
-    [day] = [p for p in game.records.phases() if p["phase"] == "day 1"]
-    assert "{by: alice, ability: Голосование, target: dave}" in day["orders"]
-    assert "{by: bob, ability: Голосование, target: dave}" in day["orders"]
+    [day] = [p for p in game.records.phases() if str(p.phase) == "day 1"]
+    assert "{by: alice, ability: Голосование, target: dave}" in day.texts
+    assert "{by: bob, ability: Голосование, target: dave}" in day.texts
 
 
 def test_phase_end_with_the_forum_down_changes_nothing_and_says_what_to_do(client, game, forum):
