@@ -41,7 +41,7 @@ class Skipped:
         """At the phase's end: the order was left out (and is marked dropped, with the reason)."""
         return (f"{phase_name}: заявка #{self.order_id} ({self.source}) «{self.text}» пропущена и снята: "
                 f"{self.problem}. Если игрок имел в виду другое, добавьте заявку в следующую фазу "
-                "(gorod order add) или напишите ему.")
+                "(gorod order add) или напишите ему; снятые заявки фазы: gorod order list --all --phase PHASE.")
 
 
 def nearest(name: str, names: Iterable[str], n: int = 3) -> list[str]:
