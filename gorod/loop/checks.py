@@ -37,11 +37,14 @@ class Skipped:
         """Before the phase ends: what will happen and the command that settles it now."""
         return f"не разрешится: {self.problem}; снять: gorod order drop {self.order_id}"
 
-    def notice(self, phase_name: str) -> str:
+    def notice(self, phase: str) -> str:
         """At the phase's end: the order was left out (and is marked dropped, with the reason)."""
-        return (f"{phase_name}: заявка #{self.order_id} ({self.source}) «{self.text}» пропущена и снята: "
+        from gorod.loop.words import phase_name
+
+        return (f"{phase_name(phase)}: заявка #{self.order_id} ({self.source}) «{self.text}» пропущена и снята: "
                 f"{self.problem}. Если игрок имел в виду другое, добавьте заявку в следующую фазу "
-                "(gorod order add) или напишите ему; снятые заявки фазы: gorod order list --all --phase PHASE.")
+                "(gorod order add) или напишите ему; снятые заявки фазы: "
+                f"gorod order list --all --phase \"{phase}\".")
 
 
 def nearest(name: str, names: Iterable[str], n: int = 3) -> list[str]:

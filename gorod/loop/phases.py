@@ -99,7 +99,7 @@ def _resolve(game: Game) -> tuple[list[int], list[str]]:
         made = save_drafts(game, drafts)
         for item in skipped:
             game.records.set_order_status(item.order_id, OrderStatus.DROPPED, f"пропущена при разрешении: {item.problem}")
-            game.records.notice(f"skipped:{item.order_id}", "error", item.notice(phase_name(phase)),
+            game.records.notice(f"skipped:{item.order_id}", "error", item.notice(phase),
                                 None if result.state.game_over else str(nxt))   # read in the phase that opens
         if result.state.game_over:
             # «Игра окончена»: nothing opens after the end
@@ -108,7 +108,7 @@ def _resolve(game: Game) -> tuple[list[int], list[str]]:
         else:
             game.set_clock(next_clock)
     crashpoint("resolved")
-    return made, [item.notice(phase_name(phase)) for item in skipped]
+    return made, [item.notice(phase) for item in skipped]
 
 
 def resolve_now(game: Game) -> list[int]:
