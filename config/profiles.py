@@ -86,6 +86,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import yaml
 
+from config.profile_api import (ApiCall, ApiRules, EmbeddedPosts, PmJsonRules, api_calls, api_rules,
+                                embedded_posts, pm_json_rules)
 from scraper.select import BadSelector, compile_selector
 
 PROFILES_DIR = Path(__file__).resolve().parent / "profiles"
@@ -229,6 +231,7 @@ class WriteForm:
     add_recipients: Mapping[str, str] = field(default_factory=dict)
     created: NewId = NewId()
     sent_list: str | None = None
+    api: tuple[ApiCall, ...] = ()      # JSON calls instead of a form (config.profile_api)
 
 
 @dataclass(frozen=True)
@@ -259,6 +262,8 @@ class LoginFields:
     username_field: str = "username"
     password_field: str = "password"
     error: str | None = None
+    api: ApiCall | None = None         # a JSON login instead of the form (config.profile_api)
+    min_form_age: float = 0.0          # seconds the login form is shown before it is sent (phpBB, FluxBB)
 
 
 @dataclass(frozen=True)
@@ -282,6 +287,9 @@ class Profile:
     login: LoginFields = LoginFields()
     unconfirmed: tuple[str, ...] = ()
     path: str = ""
+    api: ApiRules | None = None
+    pm_json: PmJsonRules | None = None
+    embedded_json: EmbeddedPosts | None = None
 
     def url(self, key: str, **values: Any) -> str:
         """Fill a URL template: `profile.url("thread_page", base=..., thread=7, page=2)`."""
@@ -476,7 +484,7 @@ def _validate(data: dict, label: str, stem: str) -> Profile:
     v = _V(label)
     top = v.mapping(data, "", {"engine", "name", "description", "format", "encoding", "timezone",
                                "unconfirmed", "urls", "detect", "selectors", "json", "dates", "write",
-                               "login"},
+                               "login", "api", "pm_json", "embedded_json"},
                     {"engine"})
     fmt = top.get("format", "html")
     if fmt not in ("html", "json"):
@@ -580,14 +588,19 @@ def _validate(data: dict, label: str, stem: str) -> Profile:
         login=_login_fields(v, top.get("login")),
         unconfirmed=v.strings(top.get("unconfirmed"), "unconfirmed"),
         path=label,
+        api=api_rules(v, top.get("api")),
+        pm_json=pm_json_rules(v, top.get("pm_json")),
+        embedded_json=embedded_posts(v, top.get("embedded_json")),
     )
 
 
 def _login_fields(v: "_V", raw: Any) -> LoginFields:
     if raw is None:
         return LoginFields()
-    m = v.mapping(raw, "login", {"username_field", "password_field", "error"}, set())
+    m = v.mapping(raw, "login", {"username_field", "password_field", "error", "api", "min_form_age"}, set())
     return LoginFields(
+        min_form_age=_number(v, m.get("min_form_age"), "login.min_form_age", 0.0),
+        api=api_calls(v, m["api"], "login.api", creates=False)[0] if m.get("api") is not None else None,
         username_field=v.string(m.get("username_field", "username"), "login.username_field", optional=False),
         password_field=v.string(m.get("password_field", "password"), "login.password_field", optional=False),
         error=v.selector(m.get("error"), "login.error"),
@@ -599,7 +612,7 @@ def _login_fields(v: "_V", raw: Any) -> LoginFields:
 _WRITE_KEYS = {"markup", "max_length", "encoding", "min_form_age", "post_url", "last_page", "reply", "pm",
                "rate_limited", "rate_limit_wait", "rejected", "errors", "merges"}
 _FORM_KEYS = {"url", "form", "text", "subject", "to", "to_separator", "fields", "omit", "add_recipients",
-              "created", "sent_list"}
+              "created", "sent_list", "api"}
 
 
 def _number(v: _V, value: Any, path: str, default: float) -> float:
@@ -621,6 +634,8 @@ def _string_map(v: _V, value: Any, path: str) -> dict[str, str]:
 
 
 def _write_form(v: _V, raw: Any, path: str, pm: bool) -> WriteForm:
+    if isinstance(raw, dict) and raw.get("api") is not None:   # JSON calls, no form
+        return _api_form(v, raw, path)
     m = v.mapping(raw, path, _FORM_KEYS, {"url", "text"} | ({"to"} if pm else set()))
     c = v.mapping(m.get("created") or {}, _join(path, "created"), {"location", "body", "last_page", "redirect"})
     flags = {}
@@ -650,6 +665,13 @@ def _write_form(v: _V, raw: Any, path: str, pm: bool) -> WriteForm:
         created=created,
         sent_list=v.string(m.get("sent_list"), _join(path, "sent_list")),
     )
+
+
+def _api_form(v: _V, raw: dict, path: str) -> WriteForm:
+    m = v.mapping(raw, path, {"api", "sent_list"})
+    calls = api_calls(v, m["api"], _join(path, "api"), creates=True)
+    return WriteForm(url=calls[0].url, text="", api=calls,
+                     sent_list=v.string(m.get("sent_list"), _join(path, "sent_list")))
 
 
 def _write_rules(v: _V, raw: Any, path: str) -> WriteRules:

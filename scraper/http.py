@@ -28,7 +28,7 @@ import logging
 import os
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Mapping
+from typing import Any, Callable, Mapping
 from urllib.parse import parse_qs, urljoin, urlsplit
 
 import lxml.html
@@ -46,6 +46,12 @@ from scraper.errors import (
 log = logging.getLogger(__name__)
 
 USER_AGENT = "gorod/0.1 (game-master assistant for the forum game; polite, paced, one GM account)"
+# What a browser says it takes: stock anti-bot checks (FluxBB's security_for_login addon, NodeBB)
+# refuse requests with `Accept: */*` or without a language.
+BROWSER_HEADERS = {
+    "Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+    "Accept-Language": "ru-RU,ru;q=0.9,en;q=0.8",
+}
 
 
 @dataclass(frozen=True)
@@ -76,6 +82,12 @@ class LoginForm:
     username_field: str = "username"
     password_field: str = "password"
     error_selector: str = "ul.errorlist, .errorlist, .error, .alert-danger"
+    api: Any = None          # config.profile_api.ApiCall: a JSON login (Misago, NodeBB), see scraper.api
+    api_rules: Any = None    # config.profile_api.ApiRules: its CSRF token and refusal text
+    profile: str = ""        # the profile's name, for messages
+    # seconds between showing the form and sending it: phpBB and FluxBB's anti-bot addon
+    # refuse a login form sent sooner (a person types first)
+    min_form_age: float = 0.0
 
     def password(self) -> str:
         value = os.environ.get(self.password_env)
@@ -145,6 +157,7 @@ class HttpClient:
         self.login_form = login
         self.session = session or requests.Session()
         self.session.headers["User-Agent"] = self.settings.user_agent
+        self.session.headers.update(BROWSER_HEADERS)
         self.clock = clock
         self.sleep = sleep
         self.wall_clock = wall_clock
@@ -170,9 +183,13 @@ class HttpClient:
         if username and password_env:
             fields = profile.login
             extra = {"error_selector": fields.error} if fields.error else {}
+            if fields.min_form_age:
+                extra["min_form_age"] = fields.min_form_age
             login = LoginForm(url=profile.url("login", base=base_url.rstrip("/")), username=username,
                               password_env=password_env, username_field=fields.username_field,
-                              password_field=fields.password_field, **extra)
+                              password_field=fields.password_field, api=fields.api, api_rules=profile.api,
+                              profile=profile.name,
+                              **extra)
         return cls(base_url, settings, login=login, **kwargs)
 
     # -- URLs -------------------------------------------------------------------------
@@ -220,12 +237,18 @@ class HttpClient:
         form = self.login_form
         if form is None:
             raise AuthRequired(self.base_url, "no login is configured for this forum")
+        if form.api is not None:
+            from scraper.api import api_login   # JSON forums: no form to fill
+            api_login(self, form)
+            self.logged_in = True
+            log.info("logged in to %s as %s", self.base_url, form.username)
+            return
         password = form.password()
         url = self.url(form.url)
         response = self.submit_form(
             url,
             {form.username_field: form.username, form.password_field: password},
-            form_with=form.password_field,
+            form_with=form.password_field, min_age=form.min_form_age, press_default=True,
         )
         if response.status >= 400:
             raise AuthRequired(url, f"login as {form.username!r} answered HTTP {response.status}")
@@ -256,12 +279,17 @@ class HttpClient:
         *,
         form_with: str | None = None,
         auth: bool = False,
+        min_age: float = 0.0,
+        press_default: bool = False,
     ) -> Fetched:
         """GET `page_url`, take its first POST form (the first holding a field named
         `form_with`, if given), POST the form's hidden fields overlaid with `fields` to its
-        action. Redirects are not followed: the answer's `location` tells where the forum
-        sent us (for a new post, its id)."""
+        action, `min_age` seconds after the GET at the earliest. `press_default`: send the
+        form's default button (its first named submit button) as a browser does on Enter
+        (phpBB and FluxBB log in only when `login` is in the POST). Redirects are not
+        followed: the answer's `location` tells where the forum sent us (for a new post, its id)."""
         page = self.get(page_url, auth=auth)
+        shown_at = self.clock()
         doc = lxml.html.fromstring(page.content, base_url=page.url)
         wanted = form_with or next(iter(fields), "")
         forms = [
@@ -278,9 +306,14 @@ class HttpClient:
         csrf = self.session.cookies.get("csrftoken")
         if csrf and "csrfmiddlewaretoken" not in data:
             data["csrfmiddlewaretoken"] = csrf
+        if press_default:
+            data.update(_default_button(form))
         data.update(fields)
         action = self.url(urljoin(page.url, form.get("action") or page.url))
-        headers = {"Referer": page.url}
+        origin = urlsplit(action)
+        headers = {"Referer": page.url, "Origin": f"{origin.scheme}://{origin.netloc}"}
+        if min_age and self.clock() - shown_at < min_age:
+            self.sleep(min_age - (self.clock() - shown_at))
         if csrf:
             headers["X-CSRFToken"] = csrf
         response = self._send("POST", action, data=data, headers=headers, allow_redirects=False)
@@ -290,6 +323,15 @@ class HttpClient:
             self._raise_for_status(action, response)
         location = response.headers.get("Location") if response.is_redirect else None
         return _fetched(action, response, location=location)
+
+    def send_json(self, method: str, url: str, body: Any = None, headers: Mapping[str, str] | None = None) -> Fetched:
+        """One JSON request (`scraper.api`), paced and retried as every request; its answer
+        whatever the status (a refusal's reason is in its JSON). Redirects are not followed."""
+        url = self.url(url)
+        sent = {"Accept": "application/json", "Referer": self.base_url, **(headers or {})}
+        extra = {"json": body} if body is not None else {}
+        response = self._send(method, url, headers=sent, allow_redirects=False, **extra)
+        return _fetched(url, response, location=response.headers.get("Location") if response.is_redirect else None)
 
     # -- the transport ------------------------------------------------------------------
     def _send(self, method: str, url: str, **kwargs) -> requests.Response:
@@ -373,6 +415,13 @@ def _retry_after(response: requests.Response, now: float) -> float | None:
     except (TypeError, ValueError):
         return None
     return max(0.0, when.timestamp() - now)
+
+
+def _default_button(form) -> dict[str, str]:
+    """The form's first named submit button, as a browser sends it on Enter."""
+    for button in form.xpath(".//input[@type='submit'][@name] | .//button[@name][not(@type) or @type='submit']"):
+        return {button.get("name"): button.get("value") or ""}
+    return {}
 
 
 def _has_password_field(content: bytes, form: LoginForm) -> bool:

@@ -25,7 +25,7 @@ from urllib.parse import urlencode, urljoin
 
 import lxml.html
 
-from scraper.errors import AuthRequired, HttpError, LayoutChanged
+from scraper.errors import AuthRequired, LayoutChanged
 from scraper.extract import sniff_encoding
 from scraper.http import Fetched, HttpClient, Validators
 from scraper.select import select
@@ -111,7 +111,7 @@ def send_form(client: HttpClient, page: Fetched, form: Form, fields: Mapping[str
               encoding: str | None = None, omit: tuple[str, ...] = ()) -> Fetched:
     """POST the form's own values (less `omit`) overlaid with `fields`, encoded in the
     form's charset. Redirects are not followed: `Fetched.location` says where the forum
-    sent us."""
+    sent us. A 4xx answer other than 401 is returned (its page says why), not raised."""
     data: dict[str, str] = {name: value for name, value in form.hidden if name not in omit}
     csrf = client.session.cookies.get("csrftoken")   # Django (Spirit) also wants it in the body
     if csrf and "csrfmiddlewaretoken" not in data:
@@ -126,10 +126,10 @@ def send_form(client: HttpClient, page: Fetched, form: Form, fields: Mapping[str
     response = client._send("POST", action, data=encode_form(data, charset), headers=headers,
                             allow_redirects=False)
     status = response.status_code
-    if status in (401, 403):
+    if status == 401:
         raise AuthRequired(action, f"the forum refused the form (HTTP {status})")
-    if status >= 400 and status != 429:
-        raise HttpError(action, status)
+    # other 4xx come back: a flood or refusal page may say why (SMF's flood is a 403, NodeBB's
+    # refused quick reply a 400); the writer reads it, then raises (`ForumWriter._refused`)
     location = response.headers.get("Location") if response.is_redirect else None
     return Fetched(response.url or action, status, response.content, response.encoding,
                    Validators(), location=location)

@@ -102,7 +102,7 @@ def find_own_post(client: HttpClient, profile: Profile, url: str, *, author: str
 def find_sent_pm(client: HttpClient, profile: Profile, url: str, *, subject: str,
                  max_pages: int = MAX_PAGES) -> Created | None:
     """A conversation with this subject in the PM list at `url` (draft titles are unique)."""
-    if profile.pm_inbox is None:
+    if profile.pm_inbox is None and profile.pm_json is None:
         return None
     current: str | None = url
     pages = 0
@@ -111,7 +111,9 @@ def find_sent_pm(client: HttpClient, profile: Profile, url: str, *, subject: str
         pages += 1
         listing = extract_inbox(page.content, profile, page.url)
         for entry in listing.entries:
-            if entry.subject.strip() == subject.strip() and entry.id.isdigit():
+            # a conversation opened without its message (NodeBB: a crash between the two
+            # calls) is not a PM sent
+            if entry.subject.strip() == subject.strip() and entry.id.isdigit() and entry.count != 0:
                 return Created(int(entry.id), client.url(entry.url))
         current = listing.next_url
     return None
