@@ -88,7 +88,7 @@ import yaml
 
 from config.profile_api import (ApiCall, ApiRules, EmbeddedPosts, PmJsonRules, api_calls, api_rules,
                                 embedded_posts, pm_json_rules)
-from scraper.select import BadSelector, compile_selector
+from config.select import BadSelector, compile_selector
 
 PROFILES_DIR = Path(__file__).resolve().parent / "profiles"
 

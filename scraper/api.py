@@ -7,7 +7,8 @@
 Every request goes through the one `HttpClient` (pacing, retries, the session's cookies).
 The CSRF token is read at each call from where the profile says (a cookie, or a field of
 a JSON answer such as NodeBB's `/api/config`), since a login changes it. Templates and the
-profile's schema: `config.profile_api`.
+profile's schema: `config.profile_api`. (`scraper.http` calls `api_login` for a JSON login:
+this module takes its client as an argument and does not import it.)
 """
 from __future__ import annotations
 
@@ -18,7 +19,6 @@ from urllib.parse import quote
 
 from config.profile_api import ApiCall, ApiRules
 from scraper.errors import AuthRequired, LayoutChanged
-from scraper.http import HttpClient, LoginForm
 
 
 @dataclass(frozen=True)
@@ -82,7 +82,7 @@ def fill_url(template: str, base: str, values: Mapping[str, Any]) -> str:
 
 
 class JsonApi:
-    def __init__(self, client: HttpClient, rules: ApiRules | None, profile: str) -> None:
+    def __init__(self, client, rules: ApiRules | None, profile: str) -> None:
         self.client = client
         self.rules = rules or ApiRules()
         self.profile = profile
@@ -151,7 +151,7 @@ def _json(content: bytes) -> Any:
         return None
 
 
-def api_login(client: HttpClient, form: LoginForm) -> None:
+def api_login(client, form) -> None:
     """Log in with the profile's `login.api` call; `AuthRequired` with the forum's reason."""
     api = JsonApi(client, form.api_rules, form.profile or "login")
     answer = api.call(form.api, {"username": form.username, "password": form.password()})

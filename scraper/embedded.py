@@ -16,7 +16,7 @@ from datetime import datetime
 
 from scraper.api import dig
 from scraper.errors import LayoutChanged
-from scraper.select import compile_selector
+from config.select import compile_selector
 
 
 def with_embedded(root, profile, posts: list, dates, source: str, now: datetime | None) -> list:
