@@ -24,7 +24,7 @@ def with_embedded(root, profile, posts: list, dates, source: str, now: datetime 
     if rules is None or not posts:
         return posts
     found = compile_selector(rules.script)(root)
-    text = next((el.text_content() if hasattr(el, "text_content") else str(el) for el in found), None)
+    text = next(("".join(el.itertext()) if hasattr(el, "itertext") else str(el) for el in found), None)
     data = None
     if text is not None:
         if rules.regex:

@@ -111,9 +111,10 @@ def find_sent_pm(client: HttpClient, profile: Profile, url: str, *, subject: str
         pages += 1
         listing = extract_inbox(page.content, profile, page.url)
         for entry in listing.entries:
-            # a conversation opened without its message (NodeBB: a crash between the two
-            # calls) is not a PM sent
-            if entry.subject.strip() == subject.strip() and entry.id.isdigit() and entry.count != 0:
+            # a JSON conversation (pm_json: its count is of messages) opened without its
+            # message (NodeBB: a crash between the two calls) is not a PM sent
+            empty = profile.pm_json is not None and entry.count == 0
+            if entry.subject.strip() == subject.strip() and entry.id.isdigit() and not empty:
                 return Created(int(entry.id), client.url(entry.url))
         current = listing.next_url
     return None
