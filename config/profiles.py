@@ -53,7 +53,8 @@ The schema (every key is checked; unknown keys are errors, to catch typos):
       reply: {url, form, text, subject, fields: {name: value}, omit: [name],
               created: {location: regex, body: regex, last_page: bool}}
       pm: {url, form, to, to_separator, subject, text, fields, add_recipients: {name: value},
-           created: {location, body, redirect: bool}, sent_list: template}
+           created: {location, body, redirect: bool}, sent_list: template,
+           outbox: template}      # where a sent PM waits until it is read (phpBB): looked in first
       rate_limited: [regex]        # the forum's flood page; group 1: seconds to wait
       rate_limit_wait: seconds     # when the flood page names no time
       rejected: [regex]            # the forum's words for a refusal
@@ -231,6 +232,7 @@ class WriteForm:
     add_recipients: Mapping[str, str] = field(default_factory=dict)
     created: NewId = NewId()
     sent_list: str | None = None
+    outbox: str | None = None          # a sent PM waits here until read (phpBB), then moves to sent_list
     api: tuple[ApiCall, ...] = ()      # JSON calls instead of a form (config.profile_api)
 
 
@@ -612,7 +614,7 @@ def _login_fields(v: "_V", raw: Any) -> LoginFields:
 _WRITE_KEYS = {"markup", "max_length", "encoding", "min_form_age", "post_url", "last_page", "reply", "pm",
                "rate_limited", "rate_limit_wait", "rejected", "errors", "merges"}
 _FORM_KEYS = {"url", "form", "text", "subject", "to", "to_separator", "fields", "omit", "add_recipients",
-              "created", "sent_list", "api"}
+              "created", "sent_list", "outbox", "api"}
 
 
 def _number(v: _V, value: Any, path: str, default: float) -> float:
@@ -664,6 +666,7 @@ def _write_form(v: _V, raw: Any, path: str, pm: bool) -> WriteForm:
         add_recipients=_string_map(v, m.get("add_recipients"), _join(path, "add_recipients")),
         created=created,
         sent_list=v.string(m.get("sent_list"), _join(path, "sent_list")),
+        outbox=v.string(m.get("outbox"), _join(path, "outbox")),
     )
 
 

@@ -318,7 +318,10 @@ class HttpClient:
             headers["X-CSRFToken"] = csrf
         response = self._send("POST", action, data=data, headers=headers, allow_redirects=False)
         if response.status_code in (401, 403):
-            raise AuthRequired(action, f"the forum refused the form (HTTP {response.status_code})")
+            said = _error_text(response.content, self.login_form.error_selector if self.login_form else
+                               LoginForm.error_selector) or _page_text(response.content)
+            raise AuthRequired(action, f"the forum refused the form (HTTP {response.status_code})"
+                               + (f": {said}" if said else ""))
         if response.status_code >= 400:
             self._raise_for_status(action, response)
         location = response.headers.get("Location") if response.is_redirect else None
@@ -437,6 +440,14 @@ def _error_text(content: bytes, selector: str) -> str:
     doc = lxml.html.fromstring(content)
     texts = [" ".join(e.text_content().split()) for e in select(doc, selector)]
     return "; ".join(t for t in texts if t)
+
+
+def _page_text(content: bytes, limit: int = 300) -> str:
+    """A refusal page's own words, when no error selector finds them (its <title> and text, cut)."""
+    if not content.strip():
+        return ""
+    text = " ".join(lxml.html.fromstring(content).text_content().split())
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 def _same_page(url: str, page: str) -> bool:

@@ -178,7 +178,7 @@ class ForumWriter:
         created = self._created(answer, form, page)
         if created is None and not self._errors(answer):
             if self._sent_list(form):
-                created = find_sent_pm(self.client, self._reader, self._sent_list(form), subject=title)
+                created = self._find_sent(form, title)
             if created is None and form.created.redirect and answer.location is not None:
                 created = Created(0, self.client.url(answer.location))   # sent; its id is not shown
         if created is None:
@@ -191,7 +191,15 @@ class ForumWriter:
         url = self._sent_list(form) if form else None
         if not url:
             return None
-        return find_sent_pm(self.client, self._reader, url, subject=title)
+        return self._find_sent(form, title)
+
+    def _find_sent(self, form: WriteForm, title: str) -> Created | None:
+        """In the outbox (a PM not read yet, phpBB), then in the sent list."""
+        if form.outbox and self._reader.pm_inbox is not None:
+            found = find_sent_pm(self.client, self._reader, self._url(form.outbox), subject=title)
+            if found is not None:
+                return found
+        return find_sent_pm(self.client, self._reader, self._sent_list(form), subject=title)
 
     def _sent_list(self, form: WriteForm) -> str | None:
         """The PM list to look in, when the profile can read one."""

@@ -1,0 +1,118 @@
+"""What the conformance suite needs to know of each live engine, one entry per engine.
+
+The suite (test_conformance.py) plays players through the forum's own forms and then reads
+everything back with gorod's profile. Players' actions that gorod itself never does (open a
+topic, press the quote button, edit a post) are described here per engine: the form's page,
+its text field, the fixed fields a browser sends. The forum's own record of each post's time
+(its database, read as the board's admin would) is what the times gorod reads are compared
+with. Adding an engine is one `Engine(...)` entry in ENGINES.
+"""
+from __future__ import annotations
+
+import json
+import sqlite3
+import subprocess
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+
+@dataclass(frozen=True)
+class Markup:
+    """How players write emphasis on this engine (None: the engine has no such markup)."""
+
+    bold: str = "[b]{}[/b]"
+    orange: str | None = "[color=orange]{}[/color]"
+    strike: str | None = "[s]{}[/s]"
+    spoiler: str | None = None
+
+
+@dataclass(frozen=True)
+class FormSpec:
+    """A form players use: its page (a template over {thread}, {post}, {forum}), the form's
+    selector, its text field, fixed fields (a submit button's name) and its minimum age."""
+
+    url: str
+    text: str
+    form: str | None = None
+    subject: str | None = None
+    fields: dict = field(default_factory=dict)
+    min_age: float = 0.0
+
+
+@dataclass(frozen=True)
+class Engine:
+    name: str                    # forumlab's engine name (status.json, GOROD_FORUM_<NAME>_URL)
+    profile: str                 # gorod's profile for it
+    per_page: int                # posts a thread page shows (the board's setting)
+    new_topic: FormSpec          # {forum}: the board the game topic goes in
+    forum_id: int
+    quote: FormSpec              # the quote button's page for {post}: its textarea is prefilled
+    edit: FormSpec               # the edit page of {post}
+    topic_id: Callable[[str], str]             # the new topic's id from the answer's URL or page
+    thread_url: str                            # {thread}: page 1
+    db_times: Callable[[Path, str], dict]      # (forum dir, topic id) -> {post id: (posted, edited or None)}
+    markup: Markup = Markup()
+    time_precision: int = 60     # seconds: the forum shows minutes
+    edit_precision: int = 60     # of the edit's time
+
+
+def _sqlite(path: Path, sql: str, *args) -> list[tuple]:
+    with sqlite3.connect(path) as db:
+        return db.execute(sql, args).fetchall()
+
+
+def _mariadb(forum_dir: Path, database: str, sql: str) -> list[list[str]]:
+    out = subprocess.run(["mariadb", "--no-defaults", "-S", str(forum_dir / "mysql" / "mysql.sock"), "-uroot",
+                          "-N", "-B", database, "-e", sql], capture_output=True, text=True, check=True).stdout
+    return [line.split("\t") for line in out.splitlines() if line]
+
+
+def _phpbb_times(forum_dir: Path, topic: str) -> dict:
+    rows = _sqlite(forum_dir / "forum.sqlite3",
+                   "SELECT post_id, post_time, post_edit_time FROM phpbb_posts WHERE topic_id = ?", int(topic))
+    return {str(pid): (posted, edited or None) for pid, posted, edited in rows}
+
+
+def _mybb_times(forum_dir: Path, topic: str) -> dict:
+    rows = _mariadb(forum_dir, "mybb", f"SELECT pid, dateline, edittime FROM mybb_posts WHERE tid = {int(topic)}")
+    return {pid: (int(posted), int(edited) or None) for pid, posted, edited in rows}
+
+
+def _query_id(name: str) -> Callable[[str], str]:
+    import re
+
+    def topic_id(where: str) -> str:
+        match = re.search(rf"[?&;]{name}=(\d+)", where)
+        assert match, f"no {name}= in the answer: {' '.join(re.sub('<[^>]+>', ' ', where).split())[-300:]}"
+        return match.group(1)
+    return topic_id
+
+
+ENGINES: dict[str, Engine] = {e.name: e for e in (
+    Engine(
+        name="phpbb", profile="phpbb3", per_page=10, forum_id=2,
+        new_topic=FormSpec("/posting.php?mode=post&f={forum}", "message", "form#postform", subject="subject",
+                           fields={"post": "Submit"}, min_age=2.5),
+        quote=FormSpec("/posting.php?mode=quote&p={post}", "message", "form#postform"),
+        edit=FormSpec("/posting.php?mode=edit&p={post}", "message", "form#postform", fields={"post": "Submit"},
+                      min_age=2.5),
+        topic_id=_query_id("t"), thread_url="/viewtopic.php?t={thread}", db_times=_phpbb_times,
+        markup=Markup(strike=None),   # stock phpBB 3.3 has no [s] and no spoiler
+        time_precision=1,             # <time datetime> has seconds; the edit notice minutes
+    ),
+    Engine(
+        name="mybb", profile="mybb", per_page=20, forum_id=2,
+        new_topic=FormSpec("/newthread.php?fid={forum}", "message", "form[name='input']", subject="subject",
+                           fields={"submit": "Post Thread"}),
+        quote=FormSpec("/newreply.php?tid={thread}&replyto={post}", "message", "form[name='input']"),
+        edit=FormSpec("/editpost.php?pid={post}", "message", "form[name='input']",
+                      fields={"submit": "Update Post"}),
+        topic_id=_query_id("tid"), thread_url="/showthread.php?tid={thread}", db_times=_mybb_times,
+        markup=Markup(),
+    ),
+)}
+
+
+def status_users(status) -> dict:
+    return json.loads(json.dumps(status.users))
