@@ -60,6 +60,12 @@ The schema (every key is checked; unknown keys are errors, to catch typos):
       rejected: [regex]            # the forum's words for a refusal
       errors: selector             # where a form shown again says what is wrong
       merges: bool                 # a reply may be glued to our previous post (MyBB.ru)
+    api: {csrf, refusal}           # JSON-API forums (Misago, NodeBB, Discourse): how JSON requests
+                                   # carry the CSRF token, where a refusal's words are; with
+    login: {api: call}             # a JSON login, `write.reply.api` / `write.pm.api` (calls in
+                                   # order instead of a form), `pm_json:` (a JSON PM list and
+                                   # messages), `embedded_json:` (post edits a page keeps in its
+                                   # scripts' JSON): see config/profile_api.py
 
 A *field* (id, author, time, ...) is either a selector string (the text of
 the first match), a mapping {selector, attr, regex, required}: `selector`
@@ -266,6 +272,7 @@ class LoginFields:
     error: str | None = None
     api: ApiCall | None = None         # a JSON login instead of the form (config.profile_api)
     min_form_age: float = 0.0          # seconds the login form is shown before it is sent (phpBB, FluxBB)
+    wait: str | None = None            # a login flood guard's refusal, group 1 its seconds (SMF): wait, retry once
 
 
 @dataclass(frozen=True)
@@ -599,9 +606,10 @@ def _validate(data: dict, label: str, stem: str) -> Profile:
 def _login_fields(v: "_V", raw: Any) -> LoginFields:
     if raw is None:
         return LoginFields()
-    m = v.mapping(raw, "login", {"username_field", "password_field", "error", "api", "min_form_age"}, set())
+    m = v.mapping(raw, "login", {"username_field", "password_field", "error", "api", "min_form_age", "wait"}, set())
     return LoginFields(
         min_form_age=_number(v, m.get("min_form_age"), "login.min_form_age", 0.0),
+        wait=v.regex(m.get("wait"), "login.wait"),
         api=api_calls(v, m["api"], "login.api", creates=False)[0] if m.get("api") is not None else None,
         username_field=v.string(m.get("username_field", "username"), "login.username_field", optional=False),
         password_field=v.string(m.get("password_field", "password"), "login.password_field", optional=False),
