@@ -26,6 +26,7 @@ from __future__ import annotations
 import email.utils
 import logging
 import os
+import re
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
@@ -88,6 +89,8 @@ class LoginForm:
     # seconds between showing the form and sending it: phpBB and FluxBB's anti-bot addon
     # refuse a login form sent sooner (a person types first)
     min_form_age: float = 0.0
+    # the refusal of a login flood guard, its group 1 the seconds to wait (then one retry)
+    wait: str | None = None
 
     def password(self) -> str:
         value = os.environ.get(self.password_env)
@@ -185,6 +188,8 @@ class HttpClient:
             extra = {"error_selector": fields.error} if fields.error else {}
             if fields.min_form_age:
                 extra["min_form_age"] = fields.min_form_age
+            if fields.wait:
+                extra["wait"] = fields.wait
             login = LoginForm(url=profile.url("login", base=base_url.rstrip("/")), username=username,
                               password_env=password_env, username_field=fields.username_field,
                               password_field=fields.password_field, api=fields.api, api_rules=profile.api,
@@ -245,11 +250,19 @@ class HttpClient:
             return
         password = form.password()
         url = self.url(form.url)
-        response = self.submit_form(
-            url,
-            {form.username_field: form.username, form.password_field: password},
-            form_with=form.password_field, min_age=form.min_form_age, press_default=True,
-        )
+        fields = {form.username_field: form.username, form.password_field: password}
+        try:
+            response = self.submit_form(url, fields, form_with=form.password_field, min_age=form.min_form_age,
+                                        press_default=True)
+        except AuthRequired as refused:
+            # a login flood guard naming its wait (SMF: «You will have to wait about 2 seconds to
+            # login again»): wait it out once
+            match = re.search(form.wait, str(refused)) if form.wait else None
+            if match is None:
+                raise
+            self.wait(float(next((g for g in match.groups() if g), 5)) + 1, url, "the forum's login flood guard")
+            response = self.submit_form(url, fields, form_with=form.password_field, min_age=form.min_form_age,
+                                        press_default=True)
         if response.status >= 400:
             raise AuthRequired(url, f"login as {form.username!r} answered HTTP {response.status}")
         landed_on_login = response.location is None and _has_password_field(response.content, form)

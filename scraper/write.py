@@ -248,7 +248,9 @@ class ForumWriter:
             if wait is None:
                 return answer
             if attempt + 1 < attempts:
-                self.client.wait(wait, answer.url, "the forum's rate limit")
+                # a wait named in whole seconds may be short by the forum's own rounding (SMF
+                # counts whole seconds): each later try waits a second more
+                self.client.wait(wait + attempt, answer.url, "the forum's rate limit")
         raise RateLimited(answer.url, wait, "the forum's own limit on submissions")
 
     def _refused(self, answer: Fetched) -> ScraperError:

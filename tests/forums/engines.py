@@ -45,13 +45,19 @@ class Engine:
     name: str                    # forumlab's engine name (status.json, GOROD_FORUM_<NAME>_URL)
     profile: str                 # gorod's profile for it
     per_page: int                # posts a thread page shows (the board's setting)
-    new_topic: FormSpec          # {forum}: the board the game topic goes in
-    forum_id: int
-    quote: FormSpec              # the quote button's page for {post}: its textarea is prefilled
-    edit: FormSpec               # the edit page of {post}
-    topic_id: Callable[[str], str]             # the new topic's id from the answer's URL or page
     thread_url: str                            # {thread}: page 1
     db_times: Callable[[Path, str], dict]      # (forum dir, topic id) -> {post id: (posted, edited or None)}
+    forum_id: int = 0
+    new_topic: FormSpec | None = None          # {forum}: the board the game topic goes in
+    quote: FormSpec | None = None              # the quote button's page for {post}: its textarea is prefilled
+    edit: FormSpec | None = None               # the edit page of {post}
+    topic_id: Callable[[str], str] | None = None   # the new topic's id from the answer's URL or page
+    # players' actions where the forum has no HTML form for them (JSON forums): an object with
+    # new_topic(board, user, subject, text) -> topic id, quote_text(board, user, topic, post) -> str,
+    # edit(board, user, topic, post, text); used instead of the FormSpecs above
+    player: object | None = None
+    # the board's settings a GM sets before a game, as its admin would (forum dir -> None)
+    prepare: Callable[[Path], None] | None = None
     markup: Markup = Markup()
     time_precision: int = 60     # seconds: the forum shows minutes
     edit_precision: int = 60     # of the edit's time
@@ -77,6 +83,18 @@ def _phpbb_times(forum_dir: Path, topic: str) -> dict:
 def _mybb_times(forum_dir: Path, topic: str) -> dict:
     rows = _mariadb(forum_dir, "mybb", f"SELECT pid, dateline, edittime FROM mybb_posts WHERE tid = {int(topic)}")
     return {pid: (int(posted), int(edited) or None) for pid, posted, edited in rows}
+
+
+def _smf_times(forum_dir: Path, topic: str) -> dict:
+    rows = _mariadb(forum_dir, "smf", f"SELECT id_msg, poster_time, modified_time FROM smf_messages "
+                                      f"WHERE id_topic = {int(topic)}")
+    return {mid: (int(posted), int(edited) or None) for mid, posted, edited in rows}
+
+
+def _smf_prepare(forum_dir: Path) -> None:
+    # SMF shows no edit mark for an edit within edit_wait_time (90 s): a game wants every
+    # edit seen (the settings are not cached: cache_enable = 0 in the installed Settings.php)
+    _mariadb(forum_dir, "smf", "UPDATE smf_settings SET value = '0' WHERE variable = 'edit_wait_time'")
 
 
 def _query_id(name: str) -> Callable[[str], str]:
@@ -110,6 +128,16 @@ ENGINES: dict[str, Engine] = {e.name: e for e in (
                       fields={"submit": "Update Post"}),
         topic_id=_query_id("tid"), thread_url="/showthread.php?tid={thread}", db_times=_mybb_times,
         markup=Markup(),
+    ),
+    Engine(
+        name="smf", profile="smf2", per_page=15, forum_id=1,
+        new_topic=FormSpec("/index.php?action=post;board={forum}.0", "message", "form#postmodify",
+                           subject="subject", fields={"post": "Post"}),
+        quote=FormSpec("/index.php?action=post;quote={post};topic={thread}.0", "message", "form#postmodify"),
+        edit=FormSpec("/index.php?action=post;msg={post};topic={thread}.0", "message", "form#postmodify",
+                      fields={"post": "Save"}),
+        topic_id=_query_id("topic"), thread_url="/index.php?topic={thread}.0", db_times=_smf_times,
+        markup=Markup(), prepare=_smf_prepare,   # no stock spoiler
     ),
 )}
 

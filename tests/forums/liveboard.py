@@ -85,12 +85,16 @@ class Board:
         return send_form(client, page, form, fields)
 
     def new_topic(self, user: str, subject: str, text: str) -> str:
+        if self.engine.player is not None:
+            return self.engine.player.new_topic(self, user, subject, text)
         answer = self.submit(user, self.engine.new_topic, text, subject, forum=self.engine.forum_id)
         where = answer.location or re.sub("&amp;", "&", answer.text)
         return self.engine.topic_id(where)
 
     def quote_text(self, user: str, topic: str, post: str) -> str:
         """What the quote button puts in the reply box."""
+        if self.engine.player is not None:
+            return self.engine.player.quote_text(self, user, topic, post)
         import lxml.html
         spec = self.engine.quote
         page = self.client(user).get(spec.url.format(thread=topic, post=post), auth=True)
@@ -101,7 +105,9 @@ class Board:
         assert text, f"{page.url}: the quote button put nothing in the reply box"
         return text
 
-    def edit(self, user: str, topic: str, post: str, text: str) -> Fetched:
+    def edit(self, user: str, topic: str, post: str, text: str):
+        if self.engine.player is not None:
+            return self.engine.player.edit(self, user, topic, post, text)
         return self.submit(user, self.engine.edit, text, thread=topic, post=post)
 
     # -- reading back -----------------------------------------------------------------------------
