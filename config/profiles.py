@@ -44,7 +44,7 @@ The schema (every key is checked; unknown keys are errors, to catch typos):
       posts: [dotted path]  id, number, author, time, body_html, edit_count, edited_time, page
     dates: {formats: [str], time_formats: [str], months: {name: n}, relative: {word: days back}}
     write:                         # posting approved drafts (scraper.write); see WriteRules
-      markup: bbcode | markdown | plain
+      markup: bbcode | markdown | plain   # what drafts are written in (default: the engine's)
       max_length: int              # characters a post takes (longer drafts are split)
       encoding: str | null         # the form's charset; null: accept-charset, else the page's
       min_form_age: seconds        # wait between fetching a form and sending it (phpBB's lastclick)
@@ -85,6 +85,7 @@ Writing selectors (what the extractor does with them, and what it costs):
 """
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -250,7 +251,7 @@ class WriteRules:
 
     reply: WriteForm
     pm: WriteForm | None = None
-    markup: str = "bbcode"
+    markup: str | None = None      # None: the engine's (publisher.markup.markup_for)
     max_length: int = 60000
     encoding: str | None = None
     min_form_age: float = 0.0
@@ -310,20 +311,69 @@ class Profile:
 
 # ---------------------------------------------------------------- loading
 
+# The GM's own profiles: a `profiles/` folder beside the game file, and the folders of
+# GOROD_PROFILES (separated like PATH). A profile there is found by its name before a shipped
+# one of the same name, and `--profile auto` tries them all.
+USER_PROFILES_ENV = "GOROD_PROFILES"
+GAME_PROFILES_DIR = "profiles"
+
+
+def user_profile_dirs(game_dir: str | Path | None = None) -> list[Path]:
+    """Where the GM's own profiles are: beside the game file first, then GOROD_PROFILES."""
+    dirs = [Path(game_dir) / GAME_PROFILES_DIR] if game_dir else []
+    dirs += [Path(d).expanduser() for d in os.environ.get(USER_PROFILES_ENV, "").split(os.pathsep) if d]
+    return [d for d in dirs if d.is_dir()]
+
+
 def profile_names() -> list[str]:
     return sorted(p.stem for p in PROFILES_DIR.glob("*.yaml"))
 
 
 def engine_profiles() -> list[Profile]:
+    """Every shipped profile."""
     return [load_profile(n) for n in profile_names()]
+
+
+def available_profiles(game_dir: str | Path | None = None) -> list[Profile]:
+    """The GM's own profiles (see `user_profile_dirs`; without `game_dir`, beside the game
+    file GOROD_GAME names) and the shipped ones, for `--profile auto`; a GM's profile named
+    like a shipped one takes its place."""
+    if game_dir is None and os.environ.get("GOROD_GAME"):
+        game_dir = Path(os.environ["GOROD_GAME"]).expanduser().parent
+    found: dict[str, Profile] = {}
+    for folder in user_profile_dirs(game_dir):
+        for path in sorted(folder.glob("*.y*ml")):
+            profile = load_profile(path)
+            found.setdefault(profile.name, profile)
+    for profile in engine_profiles():
+        found.setdefault(profile.name, profile)
+    return list(found.values())
+
+
+def locate_profile(name_or_path: str, game_dir: str | Path | None) -> str:
+    """What a game file's `forum.profile` names, made independent of the working folder:
+    a GM's own profile (a relative path from the game file's folder, or a name found in
+    `user_profile_dirs`) becomes its absolute path; a shipped name, `auto` or a profile
+    that does not load stays as written (it is reported when the forum is reached)."""
+    if name_or_path == "auto":
+        return name_or_path
+    try:
+        path = _resolve(name_or_path, relative_to=Path(game_dir) if game_dir else None,
+                        search=user_profile_dirs(game_dir))
+    except ProfileError:
+        return name_or_path
+    return name_or_path if path.parent == PROFILES_DIR else str(path)
 
 
 _cache: dict[str, Profile] = {}
 
 
-def load_profile(name_or_path: str | Path) -> Profile:
-    """Load and validate a profile by shipped name or by path to a YAML file."""
-    path = _resolve(name_or_path)
+def load_profile(name_or_path: str | Path, game_dir: str | Path | None = None) -> Profile:
+    """Load and validate a profile by name (the GM's own first, see `user_profile_dirs`,
+    then the shipped ones) or by path to a YAML file (a relative one from `game_dir`,
+    the game file's folder, when given)."""
+    path = _resolve(name_or_path, relative_to=Path(game_dir) if game_dir else None,
+                    search=user_profile_dirs(game_dir))
     key = str(path)
     if key not in _cache:
         data = _merged(path, seen=())
@@ -331,18 +381,25 @@ def load_profile(name_or_path: str | Path) -> Profile:
     return _cache[key]
 
 
-def _resolve(name_or_path: str | Path, relative_to: Path | None = None) -> Path:
+def _resolve(name_or_path: str | Path, relative_to: Path | None = None, search: list[Path] = ()) -> Path:
     s = str(name_or_path)
     if s.endswith((".yaml", ".yml")) or "/" in s or "\\" in s:
-        p = Path(s)
-        if not p.is_absolute() and relative_to is not None and not p.exists():
-            p = relative_to / p
+        p = Path(s).expanduser()
+        if not p.is_absolute() and relative_to is not None and (relative_to / p).is_file():
+            p = relative_to / p   # beside the file that names it (a game file, an extending profile)
         if not p.is_file():
-            raise ProfileError(f"{s}: no such profile file")
+            where = f" (from {relative_to})" if relative_to is not None and not Path(s).is_absolute() else ""
+            raise ProfileError(f"{s}: no such profile file{where}")
         return p.resolve()
+    for folder in search:
+        for suffix in (".yaml", ".yml"):
+            if (folder / f"{s}{suffix}").is_file():
+                return (folder / f"{s}{suffix}").resolve()
     p = PROFILES_DIR / f"{s}.yaml"
     if not p.is_file():
-        raise ProfileError(f"unknown profile {s!r}; known: {', '.join(profile_names())}")
+        own = sorted({f.stem for d in search for f in d.glob("*.y*ml")})
+        mine = f"; yours ({', '.join(map(str, search))}): {', '.join(own)}" if own else ""
+        raise ProfileError(f"unknown profile {s!r}; known: {', '.join(profile_names())}{mine}")
     return p
 
 
@@ -687,8 +744,8 @@ def _api_form(v: _V, raw: dict, path: str) -> WriteForm:
 
 def _write_rules(v: _V, raw: Any, path: str) -> WriteRules:
     m = v.mapping(raw, path, _WRITE_KEYS, {"reply"})
-    markup = m.get("markup", "bbcode")
-    if markup not in ("bbcode", "markdown", "plain"):
+    markup = m.get("markup")
+    if markup is not None and markup not in ("bbcode", "markdown", "plain"):
         raise v.fail(_join(path, "markup"), "must be bbcode, markdown or plain")
     max_length = m.get("max_length", WriteRules.max_length)
     if isinstance(max_length, bool) or not isinstance(max_length, int) or max_length < 200:

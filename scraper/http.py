@@ -311,7 +311,8 @@ class HttpClient:
         ]
         if not forms:
             where = f"form[method=post] with a field {wanted!r}"
-            raise LayoutChanged(page.url, "http", where, "the form to submit is not on the page")
+            named = self.login_form.profile if self.login_form is not None and self.login_form.profile else ""
+            raise LayoutChanged(page.url, named or "(no profile)", where, "the form to submit is not on the page")
         form = forms[0]
         data: dict[str, str] = {}
         for element in form.xpath(".//input[@type='hidden'][@name]"):

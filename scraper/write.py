@@ -277,14 +277,15 @@ class ForumWriter:
         client, rules = self.client, self.rules
         fetched = client.get(page, auth=True)
         fetched_at = client.clock()
-        found = find_form(fetched, selector=form.form, holding=holding, default_charset=self._reader.encoding)
+        found = find_form(fetched, selector=form.form, holding=holding, default_charset=self._reader.encoding,
+                          profile=self._reader.name)
         if form.add_recipients and to:
             # phpBB: the names become hidden recipient fields of the form shown again
             listed = send_form(client, fetched, found, {**to, **form.add_recipients}, encoding=rules.encoding)
             if listed.location is not None or self._rate_limit_wait(listed) is not None:
                 return listed
             try:
-                found = find_form(listed, selector=form.form, holding=holding,
+                found = find_form(listed, selector=form.form, holding=holding, profile=self._reader.name,
                                   default_charset=self._reader.encoding)
             except LayoutChanged:
                 return listed

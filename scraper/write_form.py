@@ -46,9 +46,10 @@ def page_charset(page: Fetched, default: str | None = None) -> str:
     return _known(declared) or sniff_encoding(page.content) or _known(default) or "utf-8"
 
 
-def find_form(page: Fetched, *, selector: str | None, holding: str, default_charset: str | None = None) -> Form:
+def find_form(page: Fetched, *, selector: str | None, holding: str, default_charset: str | None = None,
+              profile: str = "") -> Form:
     """The form to fill: the first match of `selector`, else the first POST form with a
-    field named `holding`. `LayoutChanged` when there is none."""
+    field named `holding`. `LayoutChanged` (naming `profile`) when there is none."""
     charset = page_charset(page, default_charset)
     parser = lxml.html.HTMLParser(encoding=charset)
     doc = lxml.html.document_fromstring(page.content, parser=parser, base_url=page.url)
@@ -60,7 +61,7 @@ def find_form(page: Fetched, *, selector: str | None, holding: str, default_char
                  if (f.method or "GET").upper() == "POST" and f.xpath(".//*[@name=$n]", n=holding)]
         where = f"form[method=post] with a field {holding!r}"
     if not forms:
-        raise LayoutChanged(page.url, "write", where, "the form to submit is not on the page")
+        raise LayoutChanged(page.url, profile or "(no profile)", where, "the form to submit is not on the page")
     form = forms[0]
     hidden = tuple(_successful_controls(form))
     accept = (form.get("accept-charset") or "").replace(",", " ").split()
