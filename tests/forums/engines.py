@@ -58,6 +58,11 @@ class Engine:
     player: object | None = None
     # the board's settings a GM sets before a game, as its admin would (forum dir -> None)
     prepare: Callable[[Path], None] | None = None
+    # the board's flood guard on (seconds between a member's posts) or back off: (forum dir, seconds)
+    flood: Callable[[Path, int], None] | None = None
+    merges: bool = False         # a member's consecutive posts are glued into one
+    # the answer to a new topic names its first post only: the topic id is read on the page it leads to
+    topic_on_page: bool = False
     markup: Markup = Markup()
     time_precision: int = 60     # seconds: the forum shows minutes
     edit_precision: int = 60     # of the edit's time
@@ -97,6 +102,40 @@ def _smf_prepare(forum_dir: Path) -> None:
     _mariadb(forum_dir, "smf", "UPDATE smf_settings SET value = '0' WHERE variable = 'edit_wait_time'")
 
 
+def _fluxbb_times(forum_dir: Path, topic: str) -> dict:
+    rows = _sqlite(forum_dir / "forum.sqlite", "SELECT id, posted, edited FROM fx_posts WHERE topic_id = ?", int(topic))
+    return {str(pid): (posted, edited or None) for pid, posted, edited in rows}
+
+
+def _php(forum_dir: Path, code: str) -> None:
+    subprocess.run(["php", "-r", code], cwd=forum_dir / "www", check=True, capture_output=True)
+
+
+def _phpbb_flood(forum_dir: Path, seconds: int) -> None:
+    with sqlite3.connect(forum_dir / "forum.sqlite3") as db:
+        db.execute("UPDATE phpbb_config SET config_value = ? WHERE config_name = 'flood_interval'", (str(seconds),))
+    for cached in (forum_dir / "www" / "cache" / "production").glob("data_global.php*"):
+        cached.unlink()      # phpBB's cached copy of its config
+
+
+def _mybb_flood(forum_dir: Path, seconds: int) -> None:
+    _mariadb(forum_dir, "mybb", f"UPDATE mybb_settings SET value = '{int(seconds)}' WHERE name = 'postfloodsecs'; "
+                                f"UPDATE mybb_settings SET value = '{1 if seconds else 0}' WHERE name = 'postfloodcheck'")
+    _php(forum_dir, "$_SERVER['REQUEST_METHOD'] = 'GET'; define('IN_MYBB', 1); define('THIS_SCRIPT', 'x.php'); "
+                    "require './inc/init.php'; rebuild_settings();")   # MyBB serves inc/settings.php
+
+
+def _smf_flood(forum_dir: Path, seconds: int) -> None:
+    _mariadb(forum_dir, "smf", f"UPDATE smf_settings SET value = '{int(seconds)}' WHERE variable = 'spamWaitTime'")
+
+
+def _fluxbb_flood(forum_dir: Path, seconds: int) -> None:
+    with sqlite3.connect(forum_dir / "forum.sqlite") as db:
+        db.execute("UPDATE fx_groups SET g_post_flood = ? WHERE g_id = 4", (int(seconds),))
+    for cached in (forum_dir / "www" / "cache").glob("cache_*.php"):
+        cached.unlink()
+
+
 def _query_id(name: str) -> Callable[[str], str]:
     import re
 
@@ -116,7 +155,7 @@ ENGINES: dict[str, Engine] = {e.name: e for e in (
         edit=FormSpec("/posting.php?mode=edit&p={post}", "message", "form#postform", fields={"post": "Submit"},
                       min_age=2.5),
         topic_id=_query_id("t"), thread_url="/viewtopic.php?t={thread}", db_times=_phpbb_times,
-        markup=Markup(strike=None),   # stock phpBB 3.3 has no [s] and no spoiler
+        markup=Markup(strike=None), flood=_phpbb_flood,   # stock phpBB 3.3 has no [s] and no spoiler
         time_precision=1,             # <time datetime> has seconds; the edit notice minutes
     ),
     Engine(
@@ -127,7 +166,7 @@ ENGINES: dict[str, Engine] = {e.name: e for e in (
         edit=FormSpec("/editpost.php?pid={post}", "message", "form[name='input']",
                       fields={"submit": "Update Post"}),
         topic_id=_query_id("tid"), thread_url="/showthread.php?tid={thread}", db_times=_mybb_times,
-        markup=Markup(),
+        markup=Markup(), flood=_mybb_flood, merges=True,
     ),
     Engine(
         name="smf", profile="smf2", per_page=15, forum_id=1,
@@ -137,9 +176,23 @@ ENGINES: dict[str, Engine] = {e.name: e for e in (
         edit=FormSpec("/index.php?action=post;msg={post};topic={thread}.0", "message", "form#postmodify",
                       fields={"post": "Save"}),
         topic_id=_query_id("topic"), thread_url="/index.php?topic={thread}.0", db_times=_smf_times,
-        markup=Markup(), prepare=_smf_prepare,   # no stock spoiler
+        markup=Markup(), prepare=_smf_prepare, flood=_smf_flood,   # no stock spoiler
+    ),
+    Engine(
+        name="fluxbb", profile="punbb", per_page=25, forum_id=1,
+        new_topic=FormSpec("/post.php?fid={forum}", "req_message", "form#post", subject="req_subject",
+                           fields={"submit": "Отправить"}),
+        quote=FormSpec("/post.php?tid={thread}&qid={post}", "req_message", "form#post"),
+        edit=FormSpec("/edit.php?id={post}", "req_message", "form#edit", fields={"submit": "Отправить"}),
+        topic_id=_query_id("tid"), topic_on_page=True, thread_url="/viewtopic.php?id={thread}",
+        db_times=_fluxbb_times, time_precision=1, edit_precision=1,
+        markup=Markup(spoiler="[spoiler]{}[/spoiler]"), flood=_fluxbb_flood, merges=True,
     ),
 )}
+
+# The JSON-API forums (Misago, NodeBB): their players act through JSON, see jsonplayers.py
+from jsonplayers import JSON_ENGINES  # noqa: E402  (it imports Engine from here)
+ENGINES.update(JSON_ENGINES)
 
 
 def status_users(status) -> dict:

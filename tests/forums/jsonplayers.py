@@ -120,3 +120,49 @@ def nodebb_times(forum_dir: Path, topic: str) -> dict:
         posted, edited = redis("hmget", f"post:{pid}", "timestamp", "edited")
         times[pid] = (int(posted) / 1000, int(edited) / 1000 if edited and edited != "0" else None)
     return times
+
+
+def _nodebb_flood(forum_dir: Path, seconds: int) -> None:
+    """NodeBB's flood guards (the install turned them off): `seconds` between a user's posts
+    and between chat messages, set through the admin API (NodeBB caches its settings: a write
+    to Redis alone would not be seen)."""
+    import json
+    import os
+    from config.profiles import load_profile
+    from scraper.http import HttpClient, HttpSettings
+    config = json.loads(next(forum_dir.glob("NodeBB-*/config.json")).read_text())
+    os.environ.setdefault("GOROD_TEST_NODEBB_ADMIN", os.environ.get("LAB_PASSWORD", "GorodLab!2718"))
+    client = HttpClient.for_profile(load_profile("nodebb"), config["url"], username="gm",
+                                    password_env="GOROD_TEST_NODEBB_ADMIN", settings=HttpSettings(min_interval=0))
+    client.login()
+    api = JsonApi(client, client.login_form.api_rules, "nodebb")
+    for setting, value in (("postDelay", seconds), ("newbiePostDelay", seconds),
+                           ("chatMessageDelay", seconds * 1000), ("newbieChatMessageDelay", seconds * 1000)):
+        _ok(api.call(ApiCall("{base}/api/v3/admin/settings/{setting}", method="PUT", body={"value": value}),
+                     {"setting": setting}), f"admin setting {setting}")
+
+
+def _misago_flood(forum_dir: Path, seconds: int) -> None:
+    """Misago's flood guard is always on: 3 s between a member's posts (MIN_POSTING_INTERVAL
+    of misago/threads/api/postingendpoint/floodprotection.py, not a setting)."""
+
+
+def _engines() -> dict:
+    from engines import Engine, Markup
+    return {e.name: e for e in (
+        Engine(
+            name="misago", profile="misago", per_page=22,   # 18 a page, a last page of up to 6 joins the one before
+            thread_url="/t/-/{thread}/", db_times=misago_times, player=MisagoPlayers(), flood=_misago_flood,
+            markup=Markup(bold="**{}**", orange=None, strike="~~{}~~", spoiler="[spoiler]{}[/spoiler]"),
+            time_precision=0, edit_precision=0,             # exact: microseconds in <time> and the page's JSON
+        ),
+        Engine(
+            name="nodebb", profile="nodebb", per_page=10,
+            thread_url="/topic/{thread}", db_times=nodebb_times, player=NodebbPlayers(), flood=_nodebb_flood,
+            markup=Markup(bold="**{}**", orange=None, strike="~~{}~~", spoiler=None),   # stock: no spoiler plugin
+            time_precision=0, edit_precision=0,             # exact: epoch ms
+        ),
+    )}
+
+
+JSON_ENGINES = _engines()

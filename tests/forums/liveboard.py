@@ -89,6 +89,9 @@ class Board:
             return self.engine.player.new_topic(self, user, subject, text)
         answer = self.submit(user, self.engine.new_topic, text, subject, forum=self.engine.forum_id)
         where = answer.location or re.sub("&amp;", "&", answer.text)
+        if self.engine.topic_on_page:
+            target = answer.location or re.search(r"(?i)http-equiv=\"refresh\"[^>]*url=([^\"'>]+)", where).group(1)
+            where = re.sub("&amp;", "&", self.client(user).get(target, auth=True).text)
         return self.engine.topic_id(where)
 
     def quote_text(self, user: str, topic: str, post: str) -> str:
@@ -123,7 +126,7 @@ class Board:
             pages.append(url)
             page = client.get(url, auth=user is not None)
             extracted = extract_posts(page.content, self.profile, page.url, url=page.url)
-            posts += extracted.posts
+            posts += [p for p in extracted.posts if p.id not in {q.id for q in posts}]   # Misago repeats one
             url = extracted.next_url
         return Thread(posts, pages)
 
@@ -136,6 +139,8 @@ class Board:
 
 
 def shown(moment: datetime, precision: int) -> datetime:
-    """A time as the forum shows it (minutes: seconds dropped)."""
+    """A time as the forum shows it (minutes: seconds dropped); precision 0: exactly."""
     moment = moment.astimezone(timezone.utc)
+    if not precision:
+        return moment
     return datetime.fromtimestamp(int(moment.timestamp()) // precision * precision, timezone.utc)
