@@ -390,6 +390,11 @@ class PmPoller:
             self.posts.set_known_count(key, entry.count)
         self.last_requests = requests
 
+    def read_conversation(self, entry: InboxEntry) -> list[Post]:
+        """One conversation's messages read now, nothing recorded (`gorod forum check`)."""
+        result = self.reader.read(self.conversation_key(entry.id), _first_page(entry.url))
+        return [c.post for c in result.changes if c.post is not None]
+
     def _keep_the_rows_message(self, entry: InboxEntry, key: str, result: _Pass) -> None:
         """A row of an inbox that lists messages is one message, but its page may show
         others (phpBB's history, SMF showing a folder's messages at once): only the
