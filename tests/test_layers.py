@@ -31,7 +31,7 @@ GOROD_LAYERS: tuple[tuple[str, ...], ...] = (
     ("gorod.store", "gorod.scenarios"),          # the SQLite store; rules scenarios
     ("gorod.replay",),                           # replaying an archived game (its `replay:` settings)
     ("gorod.loop",),                             # the game loop (checks the whole config at load)
-    ("gorod.demo",),
+    ("gorod.demo", "gorod.forumcheck"),          # the bundled demo; `gorod forum check`
     ("gorod.web",),                              # the GM's console
     ("gorod.commands",),                         # one module per subcommand
     ("gorod.cli",),
