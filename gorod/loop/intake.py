@@ -159,9 +159,10 @@ def take_post(game: Game, event, report: PollReport | None = None) -> None:
     if post is None or post.author.casefold() == game.gm.casefold():
         return
     clock, roster, settings = _context(game)
-    if clock is None:   # before the deal or after the end: no orders, but a word to the GM is his
-        note_message(game, kind="post", source_id=event.post_id, version=event.version, author=post.author,
-                     text=post.text, phase=None)
+    if clock is None:   # after the end: no orders, but a word to the GM is his (before the deal: sign-ups)
+        if game.deal() is not None:
+            note_message(game, kind="post", source_id=event.post_id, version=event.version, author=post.author,
+                         text=post.text, phase=None)
         return
     result = parse_post(post, roster, settings)
     _take(game, clock, result, kind="post", source_id=event.post_id, version=event.version,
