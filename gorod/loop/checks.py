@@ -1,15 +1,18 @@
 """Checking an order against the game before it is stored, and again before a phase is resolved.
 
     problem = order_problem(state, order)     # None, or a Russian sentence with the nearest names
-    usable, skipped = usable_orders(state, rows)   # the rows that can resolve, and the ones that cannot
+    command_problem(state, order)             # a Зомбирование's command the zombie cannot carry out
+    orders, ids, skipped = usable_orders(state, rows)   # the rows that can resolve; the ones that cannot
+    warnings(state, rows)                     # {row id: what the GM should know before the end}
 
 The engine's `check_shape` is the one judge of whether an order can be read at all
 (players, abilities, the roles that hold them, targets, fields); this module asks it and
 puts its answer in the GM's words, with the names the GM probably meant (the players',
 or the abilities the player has). An order that cannot resolve is never stored by the
 GM's hand (`add_order`), and one that got in anyway (read from a post before a player's
-open role moved, or stored by an older gorod) is skipped at a phase's end with a notice
-naming it and the command that drops it, never the whole phase.
+open role moved, or stored by an older gorod) is shown with its problem and the command
+that drops it (`gorod state`, the console), left out of the live tally, and at the phase's
+end skipped — marked dropped with the reason, and named in a notice — never the whole phase.
 """
 from __future__ import annotations
 
