@@ -169,8 +169,10 @@ def tick(game: Game) -> TickReport:
         if may and may <= voted and now < current.deadline:
             text = (f"{phase_name(phase)}: проголосовали все, кто может голосовать ({len(may)}); день можно "
                     "закончить раньше: gorod phase end")
-            if game.records.notice(f"vote-complete:{phase}", "vote_complete", text, phase):
+            if game.records.notice(f"vote-complete:{phase}", "vote_complete", text, phase, again=True):
                 report.notices.append(text)
+        else:   # a vote withdrawn, a voter back: no longer complete
+            game.records.clear_notices(f"vote-complete:{phase}")
     if not current.announced and clocks.announce_at(current.deadline, schedule) <= now < current.deadline:
         draft = resolve_draft(phase, clocks.moscow_text(current.deadline, schedule, now), game.markup,
                               game.texts, game_title=game.title)

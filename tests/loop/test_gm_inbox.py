@@ -134,3 +134,25 @@ def test_the_worker_with_rescan_reads_the_whole_thread_in_its_first_round(make_g
     run(game, sleep=lambda s: None, rounds=1, rescan_first=True)
     assert forum.rescans == 1
     assert game.records.get("last_full_read") is not None
+
+
+def test_the_complete_vote_notice_goes_when_a_vote_is_withdrawn_and_comes_back(make_game, forum, clock):
+    from gorod.loop import deal
+    game = make_game()
+    deal(game)
+    clock.at("11:00", 1)
+    cycle(game)                                                      # the night ends at 10:00: day 1
+    nicks = ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "мирон"]
+    posts = {nick: forum.post(nick, "Голосую против dave" if nick != "dave" else "Голосую против erin", clock.now)
+             for nick in nicks}
+    assert [n for n in cycle(game).tick.notices if "проголосовали все" in n]
+    assert any("проголосовали все" in i.text for i in inbox(game))
+    forum.edit(posts["мирон"], "Снимаю голос")                      # no longer complete
+    cycle(game)
+    assert not any("проголосовали все" in i.text for i in inbox(game))
+    forum.edit(posts["мирон"], "Голосую против dave")
+    assert [n for n in cycle(game).tick.notices if "проголосовали все" in n]
+    [item] = [i for i in inbox(game) if "проголосовали все" in i.text]
+    from gorod.loop.inbox import mark_read
+    mark_read(game, [item.id])
+    assert not cycle(game).tick.notices                              # read by the GM: not again
