@@ -1,0 +1,60 @@
+"""The ability registry: one module per ability or role (SPEC.md §6), each holding its
+spec rows and the hooks it joins (engine/abilities/registry.py).
+
+`ABILITIES` (every spec, in the order of SPEC §6), `find_ability`, `ability` and
+`abilities_of_role` are what the parser, the memo and the engine read; the hooks are
+what the engine's step tables call. A newcomer finds an ability's whole rule in its
+module: `engine/abilities/thief.py` is the Вор's Кража from its row to its last effect.
+"""
+from __future__ import annotations
+
+from engine.abilities.spec import (
+    AbilitySpec, Cooldown, Field, Freq, RoleKind, TargetRule, When,
+)
+from engine.names import fold
+
+from engine.abilities import (  # noqa: E402  (the registry fills as they load)
+    voting, pigeon, mayor, astrologer, oracle, gypsy, priest, noble, detective, bandit, rebel, witch, smith, thief, werewolf, surgeon, gossip, rich, lich, zombie, ghost, necromancer, demonologist, imp, succubus, hellhound, guards, inquisitor, interrogator, beast, card_master,
+)
+from engine.abilities import cards  # noqa: E402,F401  (the deck: hooks, no spec rows)
+
+MODULES = (voting, pigeon, mayor, astrologer, oracle, gypsy, priest, noble, detective, bandit, rebel, witch, smith, thief, werewolf, surgeon, gossip, rich, lich, zombie, ghost, necromancer, demonologist, imp, succubus, hellhound, guards, inquisitor, interrogator, beast, card_master,)
+
+ABILITIES: tuple[AbilitySpec, ...] = tuple(spec for module in MODULES for spec in module.SPECS)
+
+_BY_KEY: dict[str, AbilitySpec] = {}
+for _spec in ABILITIES:
+    for _name in (_spec.name, *_spec.aliases):
+        _BY_KEY[fold(_name)] = _spec
+
+
+def find_ability(name: str) -> AbilitySpec | None:
+    """The spec for a canonical name or alias (case- and ё-insensitive), or None."""
+    return _BY_KEY.get(fold(name))
+
+
+def ability(name: str) -> AbilitySpec:
+    spec = find_ability(name)
+    if spec is None:
+        raise KeyError(name)
+    return spec
+
+
+def abilities_of_role(role: str) -> tuple[AbilitySpec, ...]:
+    return tuple(s for s in ABILITIES if role in s.roles)
+
+
+# «В любую ночь может применить одну из следующих способностей» and the other
+# "one of" groups (SPEC A23): per role, the abilities of which one per night.
+ONE_ACTION_PER_NIGHT: dict[str, frozenset[str]] = {
+    "Начальник стражи": frozenset({"Арест", "Дозор", "На страже"}),
+    "Стражник": frozenset({"На страже", "Темница"}),
+    "Дознаватель": frozenset({"Дознание", "Пытка"}),
+    "Суккуб": frozenset({"Очарование", "Ревность"}),
+}
+
+
+__all__ = [
+    "ABILITIES", "AbilitySpec", "Cooldown", "Field", "Freq", "MODULES", "ONE_ACTION_PER_NIGHT",
+    "RoleKind", "TargetRule", "When", "abilities_of_role", "ability", "find_ability",
+]

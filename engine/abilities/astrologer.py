@@ -1,0 +1,16 @@
+"""Астролог (open role).
+
+The spec rows (SPEC.md §6) and the hooks by which these abilities act; each hook cites
+the sentence of rules-ru.txt it implements.
+"""
+from __future__ import annotations
+
+from engine.abilities.spec import (  # noqa: F401
+    ANY_, D, FULL, HALF, N, P, S, T, AbilitySpec as _A, Cooldown, Field, Freq, RoleKind, TargetRule,
+)
+
+SPECS = (
+    _A("Составить гороскоп", RoleKind.OPEN, ("Астролог",), N, "Составить гороскоп - раз за цикл ночей может тайно указать персонажа. Если ночью тот использовал способности Тайной роли, Астролог узнает его Тайную роль.",
+       freq=Freq.PER_CYCLE, target=TargetRule.OTHER_LIVING, fields=(Field.TARGET,), info_only=True,
+       stated_secret=True),
+)

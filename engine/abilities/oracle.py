@@ -1,0 +1,15 @@
+"""Оракул (open role).
+
+The spec rows (SPEC.md §6) and the hooks by which these abilities act; each hook cites
+the sentence of rules-ru.txt it implements.
+"""
+from __future__ import annotations
+
+from engine.abilities.spec import (  # noqa: F401
+    ANY_, D, FULL, HALF, N, P, S, T, AbilitySpec as _A, Cooldown, Field, Freq, RoleKind, TargetRule,
+)
+
+SPECS = (
+    _A("Пророчество", RoleKind.OPEN, ("Оракул",), ANY_, "Пророчество - один раз за игру в любой момент может узнать Тайную роль другого персонажа.",
+       freq=Freq.PER_GAME, target=TargetRule.OTHER_LIVING, fields=(Field.TARGET,), info_only=True),
+)

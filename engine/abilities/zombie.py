@@ -1,0 +1,15 @@
+"""Зомби (НЖ).
+
+The spec rows (SPEC.md §6) and the hooks by which these abilities act; each hook cites
+the sentence of rules-ru.txt it implements.
+"""
+from __future__ import annotations
+
+from engine.abilities.spec import (  # noqa: F401
+    ANY_, D, FULL, HALF, N, P, S, T, AbilitySpec as _A, Cooldown, Field, Freq, RoleKind, TargetRule,
+)
+
+SPECS = (
+    _A("Bra-a-a-ains", RoleKind.SECRET, ("Зомби",), N, "Bra-a-a-ains - наносит единицу урона цели.",
+       attack_rank=6, target=TargetRule.ANY_LIVING, fields=(Field.TARGET,), aliases=("Braaains", "Brains")),
+)
