@@ -16,6 +16,7 @@ from engine.names import fold
 from engine.abilities import (  # noqa: E402  (the registry fills as they load)
     voting, pigeon, mayor, astrologer, oracle, gypsy, priest, noble, detective, bandit, rebel, witch, smith, thief, werewolf, surgeon, gossip, rich, lich, zombie, ghost, necromancer, demonologist, imp, succubus, hellhound, guards, inquisitor, interrogator, beast, card_master,
 )
+from engine.abilities import registry  # noqa: E402
 from engine.abilities import cards  # noqa: E402,F401  (the deck: hooks, no spec rows)
 
 MODULES = (voting, pigeon, mayor, astrologer, oracle, gypsy, priest, noble, detective, bandit, rebel, witch, smith, thief, werewolf, surgeon, gossip, rich, lich, zombie, ghost, necromancer, demonologist, imp, succubus, hellhound, guards, inquisitor, interrogator, beast, card_master,)
@@ -45,16 +46,23 @@ def abilities_of_role(role: str) -> tuple[AbilitySpec, ...]:
 
 
 # «В любую ночь может применить одну из следующих способностей» and the other
-# "one of" groups (SPEC A23): per role, the abilities of which one per night.
+# "one of" groups (SPEC A23): per role, the abilities of which one per night, as each
+# role's module declares them (`ONE_ACTION_PER_NIGHT` there).
 ONE_ACTION_PER_NIGHT: dict[str, frozenset[str]] = {
-    "Начальник стражи": frozenset({"Арест", "Дозор", "На страже"}),
-    "Стражник": frozenset({"На страже", "Темница"}),
-    "Дознаватель": frozenset({"Дознание", "Пытка"}),
-    "Суккуб": frozenset({"Очарование", "Ревность"}),
+    role: group for module in MODULES
+    for role, group in getattr(module, "ONE_ACTION_PER_NIGHT", {}).items()
 }
+
+_REGISTRY_ORDER = {spec.name: i for i, spec in enumerate(ABILITIES)}
+
+
+def registry_index(name: str) -> int:
+    """A stable order for lists of ability names (the registry's)."""
+    return _REGISTRY_ORDER.get(name, len(_REGISTRY_ORDER))
 
 
 __all__ = [
     "ABILITIES", "AbilitySpec", "Cooldown", "Field", "Freq", "MODULES", "ONE_ACTION_PER_NIGHT",
-    "RoleKind", "TargetRule", "When", "abilities_of_role", "ability", "find_ability",
+    "RoleKind", "TargetRule", "When", "abilities_of_role", "ability", "find_ability", "registry",
+    "registry_index",
 ]

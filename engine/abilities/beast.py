@@ -5,9 +5,8 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
-from engine.abilities.spec import (  # noqa: F401
-    ANY_, D, FULL, HALF, N, P, S, T, AbilitySpec as _A, Cooldown, Field, Freq, RoleKind, TargetRule,
-)
+from engine.abilities.registry import attack, lazaret, night_step
+from engine.abilities.spec import N, P, S, AbilitySpec as _A, Cooldown, Field, RoleKind, TargetRule
 
 SPECS = (
     _A("Приспосабливайся", RoleKind.SECRET, ("Тварь",), S, "Приспосабливайся (Т,К) - в начале игры может выбрать любую Тайную роль. При любых попытках узнать его роль будет показываться выбранная. При смерти Твари всем сообщается, что умерший был выбранной Тварью роли.", keeps="ТК"),
@@ -17,3 +16,40 @@ SPECS = (
     _A("Уничтожай", RoleKind.SECRET, ("Тварь",), P, "Уничтожай - побеждает, если остается единственным живым и не в Тюрьме."),
     _A("Раздражай", RoleKind.SECRET, ("Тварь",), P, "Раздражай - пока Тварь жива, Демоны, Нежить и Закон не могут победить."),
 )
+
+
+@night_step("N18", ability="Пожирай")
+def devour(night) -> None:
+    """N18 Пожирай: «Если та умирает, Тварь восстанавливает себе единицу здоровья и может
+    сменить маску … (наутро объявится, что жертва была той роли, которая ранее была
+    маской Твари)» (A32)."""
+    for record in night.attacks:
+        if record.name != "Пожирай" or not record.live or record.recipient not in night.dying:
+            continue
+        beast = night.p(record.attacker)
+        if beast.secret_role != "Тварь":
+            continue
+        if beast.lives < night.max_lives(beast):
+            beast.lives += 1
+        if (beast.nick in night.dying and beast.lives > 0 and beast.nick not in night.killed
+                and night.rulings["devour_heal_saves_tvar"]):
+            night.dying.discard(beast.nick)
+        wants = record.action.order.swap_mask or night.rulings["devour_mask_swap_default"]
+        victim = night.p(record.recipient)
+        if wants and beast.mask:
+            night.reveal_as[victim.nick] = beast.mask
+            beast.mask = victim.secret_role
+            night.trace(f"Тварь {beast.nick} меняет маску на {victim.secret_role}", "Пожирай",
+                       record.action.order)
+
+
+@attack("Пожирай")
+def devour_damage(night, action):
+    """«Пожирай - наносит две единицы урона цели.» (rank 1)"""
+    return action.spec.attack_rank, 2
+
+
+@lazaret("a", ability="Превзмогай")
+def endure(ctx, player) -> bool:
+    """«Превзмогай - Тварь не попадает в Лазарет.»"""
+    return player.secret_role == "Тварь"

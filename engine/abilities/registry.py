@@ -8,17 +8,28 @@ there. So the precedence stays in one table and the rule in one file.
     @night_step("N11", ability="Порча")
     def curses(night): ...
 
-Hook kinds (`JOINS` names them, the spec-hook test reads them):
+Hook kinds (`JOINS` names them per ability, the spec-hook test reads them):
 - night_step(step, sub, ability): runs at that step of the night, sub-steps in order
+- info(ability): what the user learns at N21, called per accepted order in order given
+- anytime(ability): an «в любой момент» order's effect, at once (N1, D1)
+- intake(ability) / accepted(ability): a night order judged later in N2 / acting at once
+- phase_exempt(ability): its phase is judged by its own refusal (the day −1 throw)
+- day_step(step, sub, ability): runs at that step of the day (D0, D2 …)
 - day_effect(ability): what an accepted day order does (D1)
 - refusal(ability, phase): the ability's own refusals (§3.3) beyond the common ones
+- target_rule(ability): replaces the common target check of its TargetRule
+- day_block(ability): a refusal of other players' day orders that the ability causes
+- no_vote(ability): the ability takes a player's vote for the day (§4.3 weight 0)
 - vote_weight(sub, ability): a change to a counted vote's weight (§4.3)
+- tally(sub, ability): votes added at the tally (Митинг, Компромат)
 - attack(ability): an attack's rank and damage when its record is built (N6)
+- late_damage(late, ability) / no_damage(ability): damage known only at N13; no damage
+- unsaveable(ability): a kill no Шулер saves from («Не спасает ничего»)
 - cancel(ability): a defence that cancels attacks on its holder (N7)
 - trigger(ability): a standing order fired at a death or an Арест (A52)
 - max_lives(ability): +1 to a holder's maximum
-- lazaret(ability): a say when its holder would enter the Лазарет (returns True: handled)
-- win(sub, ability): a win check of §5
+- lazaret(sub, ability): a say when its holder would enter the Лазарет (True: handled)
+- shape(ability): the order's own fields, checked when it is read (SPEC §3.2)
 """
 from __future__ import annotations
 
@@ -53,8 +64,17 @@ def _decorator(kind: str, ability: str, **extra):
     return wrap
 
 
+def on(kind: str, ability: str, *, sub: str = "m"):
+    """A hook of `kind` for `ability` (the kinds without a decorator of their own)."""
+    return _decorator(kind, ability, sub=sub)
+
+
 def night_step(step: str, sub: str = "m", *, ability: str):
     return _decorator("night", ability, step=step, sub=sub)
+
+
+def day_step(step: str, sub: str = "m", *, ability: str):
+    return _decorator("day_step", ability, step=step, sub=sub)
 
 
 def day_effect(ability: str):
@@ -63,6 +83,10 @@ def day_effect(ability: str):
 
 def refusal(ability: str, *, phase: str = "any"):
     return _decorator("refusal", ability, phase=phase)
+
+
+def target_rule(ability: str):
+    return _decorator("target_rule", ability)
 
 
 def vote_weight(sub: str, *, ability: str):
@@ -108,13 +132,35 @@ def day_effects() -> dict[str, Callable[..., Any]]:
 
 
 def refusals_of(ability: str, phase: str) -> list[Callable[..., Any]]:
+    """Refusal hooks: fn(ctx, order, spec, controller=None) -> (Reason, target) | None;
+    `phase` "night", "day", or "day_first" (before the common refusals)."""
+    wanted = (phase,) if phase == "day_first" else ("any", phase)
     return [h.fn for h in HOOKS if h.kind == "refusal" and h.ability == ability
-            and h.phase in ("any", phase)]
+            and h.phase in wanted]
 
 
 def hooks_of(kind: str) -> list[Hook]:
     return _sorted(h for h in HOOKS if h.kind == kind)
 
 
-def attack_of(ability: str) -> Callable[..., Any] | None:
-    return next((h.fn for h in HOOKS if h.kind == "attack" and h.ability == ability), None)
+def first(kind: str, ability: str) -> Callable[..., Any] | None:
+    """The hook of `kind` that `ability` registered, or None."""
+    return next((h.fn for h in HOOKS if h.kind == kind and h.ability == ability), None)
+
+
+def all_of(kind: str, ability: str) -> list[Callable[..., Any]]:
+    return [h.fn for h in _sorted(h for h in HOOKS if h.kind == kind and h.ability == ability)]
+
+
+def day_hooks(step: str) -> list[Hook]:
+    return _sorted(h for h in HOOKS if h.kind == "day_step" and h.step == step)
+
+
+def anytime_effects() -> dict[str, Callable[..., Any]]:
+    return {h.ability: h.fn for h in HOOKS if h.kind == "anytime"}
+
+
+def lateness(ability: str) -> int:
+    """Attacks whose damage is known only at N13 deal it last, in this order."""
+    late = next((h.sub for h in HOOKS if h.kind == "late_damage" and h.ability == ability), "0")
+    return int(late)

@@ -5,10 +5,15 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
-from engine.abilities.spec import (  # noqa: F401
-    ANY_, D, FULL, HALF, N, P, S, T, AbilitySpec as _A, Cooldown, Field, Freq, RoleKind, TargetRule,
-)
+from engine.abilities.registry import max_lives
+from engine.abilities.spec import P, AbilitySpec as _A, RoleKind
 
 SPECS = (
     _A("Закалка", RoleKind.OPEN, ("Кузнец",), P, "Закалка (Т) - плюс один к максимальному запасу здоровья.", keeps="Т"),
 )
+
+
+@max_lives("Закалка")
+def tempering(player) -> bool:
+    """«Закалка (Т) - плюс один к максимальному запасу здоровья.»"""
+    return player.open_role == "Кузнец"

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from engine.names import Moon, fold
+from engine.names import Moon
 
 
 class RoleKind(str, Enum):
@@ -94,6 +94,12 @@ class AbilitySpec:
     stated_secret: bool = False     # «тайно» (Составить гороскоп, Порча); the rest follow A21
     info_only: bool = False         # «способности, которые только сообщают информацию» (§9)
     aliases: tuple[str, ...] = ()
+    # rulings that change the row (SPEC §11), read by engine/validate.py:
+    when_ruling: str = ""           # its phase: the ruling's value "night" / "day" / "any"
+    moons_ruling: str = ""          # its moon: "any_night" / "new_moon" / "half_moon" / "full_moon"
+    uses_ruling: str = ""           # its number of uses: an integer or "unlimited"
+    keeps_ruling: tuple[str, str] = ("", "")   # (ruling, marker): the marker holds only if true
+    command_by_open_role: bool = False   # a `command` whose target names an open role (§6.5)
 
     @property
     def is_attack(self) -> bool:

@@ -5,11 +5,32 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
-from engine.abilities.spec import (  # noqa: F401
-    ANY_, D, FULL, HALF, N, P, S, T, AbilitySpec as _A, Cooldown, Field, Freq, RoleKind, TargetRule,
-)
+from engine.abilities.registry import night_step, on
+from engine.abilities.spec import N, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+from engine.reasons import Reason
 
 SPECS = (
     _A("Кража", RoleKind.OPEN, ("Вор",), N, "Кража - раз за цикл ночей может обокрасть цель. Следующим днем она не может применять способности Явной роли и голосовать.",
        freq=Freq.PER_CYCLE, target=TargetRule.OTHER_LIVING, fields=(Field.TARGET,)),
 )
+
+
+@night_step("N22", "b", ability="Кража")
+def robbed_tomorrow(night) -> None:
+    """«Следующим днем она не может применять способности Явной роли и голосовать.»"""
+    for action in night.live_actions("Кража"):
+        night.marks.robbed.add(action.targets[0])
+
+
+@on("day_block", "Кража")
+def robbed_open_role(day, order, spec, controller):
+    """«не может применять способности Явной роли»."""
+    if spec.kind is RoleKind.OPEN and order.by in day.marks.robbed:
+        return Reason.OPEN_ROLE_BLOCKED, None
+    return None
+
+
+@on("no_vote", "Кража")
+def robbed_vote(day, player) -> bool:
+    """«… и голосовать.»"""
+    return player.nick in day.marks.robbed
