@@ -21,6 +21,10 @@ __all__ = ["Ballot", "Day", "resolve_day"]
 
 
 class Day(PhaseContext):
+    # SPEC §8: D0 marks, D1 orders one by one, D2 tally, D3 execution, D4 statuses,
+    # D5 win check; the abilities hook into D0, D3 and D4 (`registry.day_step`).
+    STEPS = ("D0", "D1", "D2", "D3", "D4", "D5")
+
     def __init__(self, state: GameState, phase: PhaseId, orders: list[Order]):
         super().__init__(state, phase)
         self.n = phase.number

@@ -491,7 +491,7 @@ NIGHT_STEPS: tuple[tuple[str, str], ...] = (
     ("N18", "Пожирай heal and mask"),
     ("N19", "Кладбище, reveals, triggers, Sacrifice! resummon"),
     ("N20", "Арест, Темница, Король Червей, thresholds"),
-    ("N21", "information results, cards, Голубиная почта"),
+    ("N21", "information results, cards, anonymous messages"),
     ("N22", "marks for the next day, Гон, Лицо толпы"),
     ("N23", "status announcements and the win check"),
 )

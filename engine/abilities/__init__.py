@@ -11,7 +11,6 @@ from __future__ import annotations
 from engine.abilities.spec import (
     AbilitySpec, Cooldown, Field, Freq, RoleKind, TargetRule, When,
 )
-from engine.names import fold
 
 from engine.abilities import (  # noqa: E402  (the registry fills as they load)
     voting, pigeon, mayor, astrologer, oracle, gypsy, priest, noble, detective, bandit, rebel, witch, smith, thief, werewolf, surgeon, gossip, rich, lich, zombie, ghost, necromancer, demonologist, imp, succubus, hellhound, guards, inquisitor, interrogator, beast, card_master,
@@ -23,22 +22,10 @@ MODULES = (voting, pigeon, mayor, astrologer, oracle, gypsy, priest, noble, dete
 
 ABILITIES: tuple[AbilitySpec, ...] = tuple(spec for module in MODULES for spec in module.SPECS)
 
-_BY_KEY: dict[str, AbilitySpec] = {}
-for _spec in ABILITIES:
-    for _name in (_spec.name, *_spec.aliases):
-        _BY_KEY[fold(_name)] = _spec
-
-
-def find_ability(name: str) -> AbilitySpec | None:
-    """The spec for a canonical name or alias (case- and ё-insensitive), or None."""
-    return _BY_KEY.get(fold(name))
-
-
-def ability(name: str) -> AbilitySpec:
-    spec = find_ability(name)
-    if spec is None:
-        raise KeyError(name)
-    return spec
+registry.install(ABILITIES)
+find_ability = registry.find_ability
+ability = registry.ability
+registry_index = registry.registry_index
 
 
 def abilities_of_role(role: str) -> tuple[AbilitySpec, ...]:
@@ -52,14 +39,6 @@ ONE_ACTION_PER_NIGHT: dict[str, frozenset[str]] = {
     role: group for module in MODULES
     for role, group in getattr(module, "ONE_ACTION_PER_NIGHT", {}).items()
 }
-
-_REGISTRY_ORDER = {spec.name: i for i, spec in enumerate(ABILITIES)}
-
-
-def registry_index(name: str) -> int:
-    """A stable order for lists of ability names (the registry's)."""
-    return _REGISTRY_ORDER.get(name, len(_REGISTRY_ORDER))
-
 
 __all__ = [
     "ABILITIES", "AbilitySpec", "Cooldown", "Field", "Freq", "MODULES", "ONE_ACTION_PER_NIGHT",

@@ -6,7 +6,7 @@ the sentence of rules-ru.txt it implements.
 from __future__ import annotations
 
 from engine import events as ev
-from engine.abilities import cards
+from engine.abilities import cards  # the deck
 from engine.abilities.registry import day_effect, night_step, on, refusal
 from engine.abilities.spec import ANY_, D, N, S, AbilitySpec as _A, Cooldown, Field, Freq, RoleKind, TargetRule
 from engine.names import CARDS

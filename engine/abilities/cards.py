@@ -338,7 +338,7 @@ def silenced_weight(day, voter, target, ballot, w: int) -> int:
 
 
 def _registry_index(name: str) -> int:
-    from engine.abilities import registry_index
+    from engine.abilities.registry import registry_index
     return registry_index(name)
 
 

@@ -109,7 +109,7 @@ def command_refusal(ctx, order: Order) -> Reason | None:
     указана явно, по Явной роли.» (§6.5, A66)"""
     zombie = ctx.p(order.target)
     cmd = order.command
-    from engine.abilities import find_ability
+    from engine.abilities.registry import find_ability
     spec = find_ability(cmd.ability)
     if spec is None or cmd.target is None or canon_open_role(cmd.target) is None:
         return Reason.INVALID_COMMAND
@@ -187,7 +187,7 @@ def day_zombie_signal(day, order: Order, spec, controller) -> None:
     except Exception:
         failed()
         return
-    from engine.abilities import ability
+    from engine.abilities.registry import ability
     cmd_spec = ability(command.ability)
     if done and not cmd_spec.public:
         # A66 (5): the action itself is public when executed

@@ -51,7 +51,7 @@ def succession(ctx, mayor) -> None:
 
 
 def _find(name: str):
-    from engine.abilities import find_ability
+    from engine.abilities.registry import find_ability
     return find_ability(name)
 
 

@@ -37,6 +37,9 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from engine.abilities.spec import AbilitySpec
+from engine.names import fold
+
 
 @dataclass(frozen=True)
 class Hook:
@@ -164,3 +167,33 @@ def lateness(ability: str) -> int:
     """Attacks whose damage is known only at N13 deal it last, in this order."""
     late = next((h.sub for h in HOOKS if h.kind == "late_damage" and h.ability == ability), "0")
     return int(late)
+
+
+# --- the spec rows, by name (filled by engine/abilities/__init__.py) ----------------------
+
+_BY_KEY: dict[str, AbilitySpec] = {}
+_ORDER: dict[str, int] = {}
+
+
+def install(specs: tuple[AbilitySpec, ...]) -> None:
+    for index, spec in enumerate(specs):
+        _ORDER[spec.name] = index
+        for name in (spec.name, *spec.aliases):
+            _BY_KEY[fold(name)] = spec
+
+
+def find_ability(name: str) -> AbilitySpec | None:
+    """The spec for a canonical name or alias (case- and ё-insensitive), or None."""
+    return _BY_KEY.get(fold(name))
+
+
+def ability(name: str) -> AbilitySpec:
+    spec = find_ability(name)
+    if spec is None:
+        raise KeyError(name)
+    return spec
+
+
+def registry_index(name: str) -> int:
+    """A stable order for lists of ability names (the registry's)."""
+    return _ORDER.get(name, len(_ORDER))
