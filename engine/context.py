@@ -46,11 +46,11 @@ class PhaseContext:
         self.emit(ev.Trace(str(self.phase), self.cause(rule or text, *orders), text))
 
     def learn(self, to: str, rule: str, order: Order | None = None, **fact) -> None:
-        self.emit(ev.Learned(str(self.phase), self.cause(rule, order), to, ev.fact(**fact)))
+        self.emit(ev.learned(str(self.phase), self.cause(rule, order), to, ev.fact(**fact)))
 
     def notice(self, to: str, code: str, rule: str, order: Order | None = None,
                about: str | None = None) -> None:
-        items = {"notice": code}
+        items = {"notice": ev.NoticeCode(code).value}   # a code of NoticeCode, or an error
         if about is not None:
             items["about"] = about
         self.learn(to, rule, order, **items)

@@ -74,12 +74,14 @@ class Day(PhaseContext):
             return False
         if spec.when is When.TRIGGER:
             self.standing[(order.by, spec.name)] = order
+            self.emit(ev.Accepted(str(self.phase), self.cause("принята", order), order))
             return True
         handler = registry.first("day", spec.name) or registry.anytime_effects().get(spec.name)
         if handler is None:
             raise AssertionError(f"no day effect for {spec.name}")
         done = handler(self, order, spec, controller)
         if done is not False:
+            self.emit(ev.Accepted(str(self.phase), self.cause("принята", order), order))
             self.announce_unstated(order, spec, order.target)
         if self.rulings["status_timing"] == "immediate":
             self.immediate_statuses()

@@ -168,6 +168,7 @@ class Night(PhaseContext):
             self.reject(order, *refused)
             return
         self.spend(order, spec)
+        self.emit(ev.Accepted(str(self.phase), self.cause("принята", order), order))
         registry.anytime_effects()[spec.name](self, order)
 
     # --- N2 ------------------------------------------------------------------------------
@@ -190,6 +191,7 @@ class Night(PhaseContext):
             if on_behalf_of is None:
                 self.reject(order, *refused)
             return False
+        self.emit(ev.Accepted(str(self.phase), self.cause("принята", order), order))
         if spec.when.value == "trigger":
             self.standing[(order.by, spec.name)] = order
             return True
@@ -237,8 +239,9 @@ class Night(PhaseContext):
             action.targets = [to for _ in action.targets]
         else:
             action.targets[0] = to
-        self.trace(f"{action.name} игрока {action.user} перенаправлена на {to} ({rule})",
-                   rule, cause, action.order)
+        self.emit(ev.Redirected(str(self.phase), self.cause(rule, cause, action.order),
+                                f"{action.name} игрока {action.user} перенаправлена на {to} ({rule})",
+                                action.user, action.name, to, rule))
         if not self.rulings["redirect_ignores_restrictions"] and to == action.user \
                 and action.spec.target.value in ("other", "two_free", "dead"):
             action.failed = True   # A44 (3) b: a redirect onto oneself fizzles
@@ -250,8 +253,9 @@ class Night(PhaseContext):
         for action in self.actions_of(nick):
             if action is not cause:
                 action.void = True
-                self.trace(f"{action.name} игрока {action.user} не применяется{why}",
-                           cause.name, cause.order, action.order)
+                self.emit(ev.Blocked(str(self.phase), self.cause(cause.name, cause.order, action.order),
+                                     f"{action.name} игрока {action.user} не применяется{why}",
+                                     action.user, action.name, cause.name))
 
     def was_dead(self, role: str) -> bool:
         """«если на Кладбище находятся …», judged on S0."""
@@ -295,8 +299,9 @@ class Night(PhaseContext):
 
     def move(self, attack: Attack, to: str, flag: str, rule: str, cause: Order | None) -> None:
         """N8/N9: an attack changes recipient (a card, a guard), then N7 again."""
-        self.trace(f"{attack.name} игрока {attack.attacker} уходит с {attack.recipient} на {to} ({rule})",
-                   rule, cause, attack.action.order)
+        self.emit(ev.Moved(str(self.phase), self.cause(rule, cause, attack.action.order),
+                           f"{attack.name} игрока {attack.attacker} уходит с {attack.recipient} на {to} ({rule})",
+                           attack.attacker, attack.name, attack.recipient, to, rule))
         attack.recipient = to
         attack.flags.add(flag)
         self.cancel(attack)

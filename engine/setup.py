@@ -122,5 +122,5 @@ def _start_information(state: GameState) -> list[ev.Event]:
             if player.secret_role != leader:
                 continue
             team = {p.nick: p.secret_role for p in state.players.values() if p.secret_role in servants}
-            events.append(ev.Learned("start", ev.Cause(rule), player.nick, ev.fact(team=team)))
+            events.append(ev.LearnedTeam("start", ev.Cause(rule), player.nick, ev.fact(team=team)))
     return events

@@ -3,6 +3,7 @@ card does when it acts. Cards are thrown with Кинуть карты (engine/ab
 """
 from __future__ import annotations
 
+from engine import events as ev
 from engine.abilities.registry import day_step, night_step, on, vote_weight
 from engine.abilities.spec import RoleKind
 from engine.names import CIVILIAN
@@ -128,8 +129,9 @@ def club_jack(night) -> None:
         for action in night.actions_of(card.targets[0]):
             if action.spec.is_attack and not action.shielded:
                 action.blocked = True
-                night.trace(f"{action.name} игрока {action.user} заблокирована Валетом Крестей",
-                            "Валет Крестей", card.order, action.order)
+                night.emit(ev.Blocked(str(night.phase), night.cause("Валет Крестей", card.order, action.order),
+                                      f"{action.name} игрока {action.user} заблокирована Валетом Крестей",
+                                      action.user, action.name, "Валет Крестей"))
 
 
 
@@ -324,14 +326,14 @@ def silence(night) -> None:
         night.p(card.targets[0]).silenced = True
 
 
-@on("no_vote", "Кинуть карты")
+@on("no_vote", "Кинуть карты", label="Туз Бубен: голоса нет")
 def silenced_vote(day, player) -> bool:
     """Туз Бубен: «не имеет права голоса … Мэра лишает только одного голоса»."""
     from engine.abilities.mayor import despotiya
     return player.silenced and not despotiya(day, player)
 
 
-@vote_weight("b", ability="Кинуть карты")
+@vote_weight("b", ability="Кинуть карты", label="Туз Бубен: на один голос меньше")
 def silenced_weight(day, voter, target, ballot, w: int) -> int:
     """«Мэра лишает только одного голоса.»"""
     return w - 1 if voter.silenced else w

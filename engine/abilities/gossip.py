@@ -19,8 +19,9 @@ SPECS = (
 @day_effect("Компромат")
 def gossip(day, order: Order, spec, controller) -> None:
     """Компромат: save today's vote «в копилку», or spend the saved votes (A30)."""
-    if order.save:
-        day.ballots.pop(order.by, None)
+    if order.save:   # «вместо голосования»: today's vote is replaced by the save
+        from engine.abilities.voting import replace_ballot
+        replace_ballot(day, order.by, order)
         day.saved_today.add(order.by)
         day.spend(order, spec)
         day.trace(f"{order.by} откладывает голос в копилку", "Компромат", order)
@@ -57,7 +58,7 @@ def gossip_refusal(day, order: Order, spec=None, controller=None):
 def spent_votes(day, votes: dict[str, int]) -> None:
     """«Голоса из "копилки" могут быть использованы в любой день вместе с обычным (при
     этом они расходуются)» (A30); today's save goes into the «копилка»."""
-    from engine.abilities.voting import can_vote
+    from engine.abilities.voting import added_votes, can_vote
     for gossip, (target, order) in day.spends.items():
         player = day.p(gossip)
         if not can_vote(day, player):
@@ -68,6 +69,9 @@ def spent_votes(day, votes: dict[str, int]) -> None:
         if day.rulings["gossip_saved_follow_regular"] and gossip in day.ballots:
             target = day.ballots[gossip].target
         votes[target] = votes.get(target, 0) + player.saved_votes
+        added_votes(day, target, player.saved_votes, "Компромат", gossip,
+                    f"Компромат: {gossip} тратит {player.saved_votes} голос(а) из копилки против {target}",
+                    order)
         day.trace(f"{gossip}: {player.saved_votes} голос(а) из копилки против {target}",
                   "Компромат", order)
         player.saved_votes = 0

@@ -5,6 +5,7 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
+from engine import events as ev
 from engine.abilities.registry import night_step
 from engine.abilities.spec import N, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
 
@@ -21,8 +22,9 @@ def chary(night) -> None:
         for action in night.actions_of(chary.targets[0]):
             if action is not chary and not action.shielded:
                 action.void = True
-                night.trace(f"{action.name} игрока {action.user} не применяется (Чары)",
-                           "Чары", chary.order, action.order)
+                night.emit(ev.Blocked(str(night.phase), night.cause("Чары", chary.order, action.order),
+                                      f"{action.name} игрока {action.user} не применяется (Чары)",
+                                      action.user, action.name, "Чары"))
 
 
 def passives_off(night, nick: str) -> bool:

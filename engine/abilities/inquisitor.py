@@ -101,7 +101,8 @@ def accused_condemned(day, condemned: str) -> bool:
     return condemned in day.marks.accused
 
 
-@vote_weight("d", ability="Обвинение в ведьмовстве")
+@vote_weight("d", ability="Обвинение в ведьмовстве",
+             label="Обвинение: голос Инквизитора против обвинённого за три")
 def accuser_weight(day, voter, target, ballot, w: int) -> int:
     """«голос Инквизитора против этого персонажа считается за три (в любом случае за три.
     Дополнительные голоса Сплетника считаются за единицу каждый, как обычно)» (A29)."""

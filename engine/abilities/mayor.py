@@ -88,6 +88,6 @@ def despotiya(day, player) -> bool:
     return not (blocked and day.rulings["open_block_despotiya"])
 
 
-@vote_weight("a", ability="Деспотия")
+@vote_weight("a", ability="Деспотия", label="Мэр: Деспотия, голос за два")
 def despotiya_weight(day, voter, target, ballot, w: int) -> int:
     return 2 if despotiya(day, voter) else w

@@ -79,15 +79,16 @@ def dictated_at_dawn(day) -> None:
             dictate(day, controlled, vote_target, noble, order)
 
 
-@vote_weight("z", ability="Влияние")
+@vote_weight("z", ability="Влияние", label="Влияние: продиктованный голос")
 def dictated_weight(day, voter, target, ballot, w: int) -> int:
     """«У Мэра забирает оба голоса»: a dictated vote keeps its whole weight (A28
     `influence_weight`), or counts one, or is the Дворянин's own (void if he has none)."""
     if ballot is None or not ballot.controlled_by or ballot.order.ability != "Влияние":
         return w
     mode = day.rulings["influence_weight"]
-    if mode == "single_vote":
-        return min(w, 1)
+    if mode == "single_vote" and w > 1:
+        return 1, "Влияние: продиктованный голос считается за один"
     if mode == "added_to_own" and not can_vote(day, day.p(ballot.controlled_by)):
-        return 0   # the Дворянин casts the taken votes himself (A28 b)
+        # the Дворянин casts the taken votes himself (A28 b)
+        return 0, f"Влияние: голоса отдаёт {ballot.controlled_by}, а у него сегодня голоса нет"
     return w

@@ -28,7 +28,7 @@ def pigeons(night) -> None:
         night.learn(recipient, "Голубиная почта", action.order, message=action.order.text)
         for master, watched in night.state.paranoia:
             if watched in (action.user, recipient) and night.p(master).alive:
-                night.emit(ev.Learned(str(night.phase), night.cause("Туз Крестей", action.order),
+                night.emit(ev.Message(str(night.phase), night.cause("Туз Крестей", action.order),
                                      master, ev.fact(**{"from": action.user, "about": recipient,
                                                         "message": action.order.text})))
 

@@ -35,7 +35,7 @@ def rally_refusal(day, order: Order, spec=None, controller=None):
     return None
 
 
-@vote_weight("c", ability="Митинг")
+@vote_weight("c", ability="Митинг", label="Митинг: голос Бунтаря за пять")
 def rally_weight(day, voter, target, ballot, w: int) -> int:
     """«но этим днем голос Бунтаря считается за пять»."""
     return 5 if voter.open_role == "Бунтарь" and voter.nick in day.miting else w
@@ -44,11 +44,12 @@ def rally_weight(day, voter, target, ballot, w: int) -> int:
 @on("tally", "Митинг", sub="a")
 def rally_votes(day, votes: dict[str, int]) -> None:
     """«получает три голоса против себя», even if his own vote is void (A53)."""
-    from engine.abilities.voting import weight
+    from engine.abilities.voting import added_votes, weight
     for rebel in day.miting:
         counted = rebel in day.ballots and weight(day, day.p(rebel), day.ballots[rebel].target) > 0
         if day.rulings["miting_votes_persist"] or counted:
             votes[rebel] = votes.get(rebel, 0) + 3
+            added_votes(day, rebel, 3, "Митинг", rebel, f"Митинг: три голоса против {rebel}")
 
 
 def anarchism(player) -> bool:

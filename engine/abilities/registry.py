@@ -49,6 +49,7 @@ class Hook:
     step: str = ""
     sub: str = "m"
     phase: str = "any"   # refusals: "night", "day" or "any"
+    label: str = ""      # vote hooks: the Russian reason the GM reads («Мэр: Деспотия …»)
 
 
 HOOKS: list[Hook] = []
@@ -67,9 +68,9 @@ def _decorator(kind: str, ability: str, **extra):
     return wrap
 
 
-def on(kind: str, ability: str, *, sub: str = "m"):
+def on(kind: str, ability: str, *, sub: str = "m", label: str = ""):
     """A hook of `kind` for `ability` (the kinds without a decorator of their own)."""
-    return _decorator(kind, ability, sub=sub)
+    return _decorator(kind, ability, sub=sub, label=label)
 
 
 def night_step(step: str, sub: str = "m", *, ability: str):
@@ -92,8 +93,9 @@ def target_rule(ability: str):
     return _decorator("target_rule", ability)
 
 
-def vote_weight(sub: str, *, ability: str):
-    return _decorator("vote_weight", ability, sub=sub)
+def vote_weight(sub: str, *, ability: str, label: str):
+    """fn(day, voter, target, ballot, w) -> the new weight, or (weight, reason text)."""
+    return _decorator("vote_weight", ability, sub=sub, label=label)
 
 
 def attack(ability: str):

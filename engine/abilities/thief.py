@@ -30,7 +30,7 @@ def robbed_open_role(day, order, spec, controller):
     return None
 
 
-@on("no_vote", "Кража")
+@on("no_vote", "Кража", label="Кража: без голоса сегодня")
 def robbed_vote(day, player) -> bool:
     """«… и голосовать.»"""
     return player.nick in day.marks.robbed

@@ -54,7 +54,7 @@ def sex_change(day, order: Order, spec, controller) -> None:
     day.announce("Смена пола", "Смена пола", order, by=order.by, target=order.target)
 
 
-@on("no_vote", "Смена пола")
+@on("no_vote", "Смена пола", label="Смена пола: без голоса сегодня")
 def sex_changed(day, player) -> bool:
     """«Этим днем он не может голосовать.»"""
     return player.nick in day.marks.sex_changed
