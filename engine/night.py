@@ -45,7 +45,7 @@ class Action:
     targets: list[str]
     void: bool = False      # Чары (and Очарование priority): «не применяет свои способности»
     failed: bool = False    # its own condition failed (Укус, Касание смерти, Ревность)
-    blocked: bool = False   # Валет Крестей
+    blocked: str | None = None   # the card that blocks its attacks (Валет Крестей)
     auto: bool = False      # Гон
     seq: int = 0            # position in the submitted list (for `touch_restriction`)
     shielded: bool = False  # not subject to Чары / redirects / Валет Крестей (`hunt_blockable: false`)
@@ -274,7 +274,7 @@ class Night(PhaseContext):
                 rank, damage = own(self, action)
             attack = Attack(action, rank, damage, action.targets[0])
             if action.blocked:
-                attack.blocked_by = "Валет Крестей"
+                attack.blocked_by = action.blocked
             self.attacks.append(attack)
         for attack in self.attacks:
             self.cancel(attack)

@@ -5,7 +5,7 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
-from engine.abilities.registry import attack, lazaret, night_step
+from engine.abilities.registry import attack, lazaret, night_step, win
 from engine.abilities.spec import N, P, S, AbilitySpec as _A, Cooldown, Field, RoleKind, TargetRule
 
 SPECS = (
@@ -53,3 +53,20 @@ def devour_damage(night, action):
 def endure(ctx, player) -> bool:
     """«Превзмогай - Тварь не попадает в Лазарет.»"""
     return player.secret_role == "Тварь"
+
+
+@win("a", ability="Уничтожай")
+def destroy(state):
+    """«Уничтожай - побеждает, если остается единственным живым и не в Тюрьме.»"""
+    active = [p for p in state.players.values() if p.active]
+    if len(active) == 1 and active[0].secret_role == "Тварь":
+        return active[0].nick, True, "Тварь: Уничтожай"
+    return None
+
+
+@win("b", ability="Раздражай")
+def irritate(state):
+    """«Раздражай - пока Тварь жива, Демоны, Нежить и Закон не могут победить.» (A32)"""
+    if any(p.active and p.secret_role == "Тварь" for p in state.players.values()):
+        return None, False, "Тварь: Раздражай"
+    return None

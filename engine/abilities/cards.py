@@ -128,7 +128,7 @@ def club_jack(night) -> None:
     for card in night.cards_as("Валет Крестей"):
         for action in night.actions_of(card.targets[0]):
             if action.spec.is_attack and not action.shielded:
-                action.blocked = True
+                action.blocked = "Валет Крестей"
                 night.emit(ev.Blocked(str(night.phase), night.cause("Валет Крестей", card.order, action.order),
                                       f"{action.name} игрока {action.user} заблокирована Валетом Крестей",
                                       action.user, action.name, "Валет Крестей"))

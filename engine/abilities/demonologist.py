@@ -8,7 +8,7 @@ from __future__ import annotations
 from engine.abilities.gypsy import passives_off
 from engine.abilities.registry import attack, cancel, night_step, on
 from engine.abilities.spec import FULL, N, P, S, AbilitySpec as _A, Field, RoleKind, TargetRule
-from engine.names import Faction
+from engine.names import DEMON_SERVANTS, Faction
 
 SPECS = (
     _A("Sacrifice!", RoleKind.SECRET, ("Демонолог",), N, "Sacrifice! - в Полнолуние наносит цели количество урона, равное числу Демонов на Кладбище. Если к концу ночи цель умирает, Демонолог может перепризвать любого из демонов, восстанавливая ему здоровье до максимума и снимая все статусы.",
@@ -111,3 +111,11 @@ def protective_circle(night) -> None:
             night.notice(demonologist.nick, "circle_gone", "Protective circle")
             night.trace(f"Protective circle блокирует {strongest.name} игрока {strongest.attacker}",
                        "Protective circle", strongest.action.order)
+
+
+@on("start", "Знакомства по ту сторону", sub="b")
+def acquaintances(state) -> list:
+    """«Знакомства по ту сторону - в начале игры узнает, у кого есть Тайные роли Беса,
+    Суккуба и Гончей Ада.»"""
+    from engine.abilities.lich import team_of
+    return team_of(state, "Демонолог", DEMON_SERVANTS, "Знакомства по ту сторону")

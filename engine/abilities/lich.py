@@ -5,10 +5,11 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
+from engine import events as ev
 from engine.abilities.gypsy import passives_off
 from engine.abilities.registry import cancel, day_effect, night_step, on, refusal
 from engine.abilities.spec import N, P, S, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule, When
-from engine.names import Faction, canon_open_role
+from engine.names import UNDEAD_SERVANTS, Faction, canon_open_role
 from engine.orders import Order, OrderError
 from engine.reasons import Reason
 from engine.state import ZombieImplant
@@ -30,7 +31,7 @@ def army_of_darkness(night) -> None:
     if not any(p.secret_role == "Лич" and p.alive and not p.in_prison for p in night.players()):
         return
     for player in night.players():
-        if player.secret_role not in ("Зомби", "Призрак", "Некромант") or player.left:
+        if player.secret_role not in UNDEAD_SERVANTS or player.left:
             continue
         if player.dead or night.rulings["army_heals_living"]:
             was_dead = player.dead
@@ -195,9 +196,6 @@ def day_zombie_signal(day, order: Order, spec, controller) -> None:
                       target=command.target)
 
 
-ARMY = ("Зомби", "Призрак", "Некромант")
-
-
 @night_step("N0", "b", ability="Армия тьмы")
 def army_at_night_start(night) -> None:
     if night.moon is night.moon.NEW and night.rulings["army_timing"] == "night_start":
@@ -270,3 +268,22 @@ def command_results(night) -> None:
         elif not action.spec.public and action.name != "Голосование":
             night.announce(action.name, "Зомбирование: приказ выполнен", command,
                            target=action.targets[0] if action.targets else None)
+
+
+@on("start", "Мистическая связь", sub="a")
+def mystic_bond(state) -> list:
+    """«Мистическая связь - на старте игры Лич узнает у кого Тайные роли Зомби, Призрака и
+    Некроманта»."""
+    return team_of(state, "Лич", UNDEAD_SERVANTS, "Мистическая связь")
+
+
+def team_of(state, leader: str, servants: tuple[str, ...], rule: str) -> list:
+    """The `team` fact a gang's leader learns at the start (real roles, SPEC §6.3); the
+    Демонолог's Знакомства по ту сторону reads the same way."""
+    events = []
+    for player in state.players.values():
+        if player.secret_role != leader:
+            continue
+        team = {p.nick: p.secret_role for p in state.players.values() if p.secret_role in servants}
+        events.append(ev.LearnedTeam("start", ev.Cause(rule), player.nick, ev.fact(team=team)))
+    return events

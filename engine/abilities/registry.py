@@ -30,6 +30,8 @@ Hook kinds (`JOINS` names them per ability, the spec-hook test reads them):
 - max_lives(ability): +1 to a holder's maximum
 - lazaret(sub, ability): a say when its holder would enter the Лазарет (True: handled)
 - shape(ability): the order's own fields, checked when it is read (SPEC §3.2)
+- win(sub, ability): a neutral's win check of §5, before the factions' (state -> outcome)
+- start(ability): what someone is told at the start of the game (state -> events)
 """
 from __future__ import annotations
 

@@ -20,10 +20,6 @@ DAY_KINDS = {"day", "anytime"}
 NOT_HOOKS = {
     "Анархизм": "rebel.anarchism, read by mayor's Преемственность target rule",
     "Загнанный в угол": "imp.cornered, read by Нападение's attack hook",
-    "Уничтожай": "engine/win.py, the win checks of §5",
-    "Раздражай": "engine/win.py, the win checks of §5",
-    "Мистическая связь": "engine/setup.py, the start information",
-    "Знакомства по ту сторону": "engine/setup.py, the start information",
     "Никто не ждал испанскую инквизицию!": "engine/setup.py (the mask); its drop is a hook",
     "Приспосабливайся": "engine/setup.py (the mask); Пожирай's hook swaps it",
     "Сдать карты": "engine/setup.py, the hand",
