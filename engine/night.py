@@ -130,7 +130,9 @@ class Night(PhaseContext):
         rank = SUBSTEP_ORDERS.get((code, self.rulings[SUBSTEP_RULING[code]]), None) \
             if code in SUBSTEP_RULING else None
         if rank:
-            hooks.sort(key=lambda h: rank.index(h[0]) if h[0] in rank else len(rank))
+            unknown = [sub for sub, _fn in hooks if sub not in rank]
+            assert not unknown, f"{code}: sub-steps {unknown} are not in SUBSTEP_ORDERS"
+            hooks.sort(key=lambda h: rank.index(h[0]))
         else:
             hooks.sort(key=lambda h: h[0])
         return [fn for _sub, fn in hooks]
@@ -521,8 +523,8 @@ SKELETON: dict[str, tuple[tuple[str, Callable[[Night], None]], ...]] = {
 # A44 `redirect_precedence`: Дама Червей (N4 b) before or after Очарование (N4 c–d).
 SUBSTEP_RULING = {"N4": "redirect_precedence"}
 SUBSTEP_ORDERS: dict[tuple[str, str], tuple[str, ...]] = {
-    ("N4", "cards_then_charm"): ("a", "b", "c", "d", "e", "f", "g", "h"),
-    ("N4", "charm_then_cards"): ("a", "c", "d", "b", "e", "f", "g", "h"),
+    ("N4", "cards_then_charm"): ("a", "b", "c", "d", "e", "f", "g1", "g2", "h"),
+    ("N4", "charm_then_cards"): ("a", "c", "d", "b", "e", "f", "g1", "g2", "h"),
 }
 
 # A73 `protection_order`: where several protections meet, the readings other than

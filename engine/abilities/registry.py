@@ -108,8 +108,8 @@ def cancel(ability: str):
     return _decorator("cancel", ability)
 
 
-def trigger(ability: str):
-    return _decorator("trigger", ability)
+def trigger(ability: str, *, sub: str = "m"):
+    return _decorator("trigger", ability, sub=sub)
 
 
 def max_lives(ability: str):

@@ -110,3 +110,13 @@ def test_the_package_reexports_the_registry():
     assert abilities.find_ability("кража").name == "Кража"
     assert abilities.ability("Braaains").name == "Bra-a-a-ains"
     assert abilities.registry_index("Голосование") == 0
+
+
+def test_every_sub_step_of_a_reordered_step_is_in_its_orders():
+    """N4's order changes with `redirect_precedence`; a hook whose sub-step letter is
+    missing from SUBSTEP_ORDERS would run at an arbitrary place."""
+    from engine.night import SUBSTEP_ORDERS
+
+    for (code, _reading), order in SUBSTEP_ORDERS.items():
+        subs = {h.sub for h in registry.night_hooks(code)} | {sub for sub, _ in SKELETON.get(code, ())}
+        assert subs <= set(order), (code, sorted(subs - set(order)))
