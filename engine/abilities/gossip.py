@@ -21,7 +21,7 @@ def gossip(day, order: Order, spec, controller) -> None:
     """Компромат: save today's vote «в копилку», or spend the saved votes (A30)."""
     if order.save:   # «вместо голосования»: today's vote is replaced by the save
         from engine.abilities.voting import replace_ballot
-        replace_ballot(day, order.by, order)
+        replace_ballot(day, order.by, order, remove=True)
         day.saved_today.add(order.by)
         day.spend(order, spec)
         day.trace(f"{order.by} откладывает голос в копилку", "Компромат", order)

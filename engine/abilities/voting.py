@@ -43,7 +43,7 @@ class Ballot:
 def vote(day, order: Order, spec, controller) -> None:
     """«Цель можно менять неограниченное количество раз, будет учитываться только
     последний.» A vote without a target withdraws the vote."""
-    replace_ballot(day, order.by, order)
+    replace_ballot(day, order.by, order, remove=order.target is None)
     if order.target is None:
         day.trace(f"{order.by} снимает голос", "Голосование", order)
         return
@@ -52,9 +52,10 @@ def vote(day, order: Order, spec, controller) -> None:
     day.trace(f"{order.by} голосует против {order.target}", "Голосование", order)
 
 
-def replace_ballot(day, voter: str, by_order: Order) -> None:
-    """The voter's earlier ballot of today, if any, no longer counts (`Replaced`)."""
-    earlier = day.ballots.pop(voter, None)
+def replace_ballot(day, voter: str, by_order: Order, *, remove: bool = False) -> None:
+    """The voter's earlier ballot of today, if any, no longer counts (`Replaced`); a new
+    ballot takes its place in the tally's order, or `remove` drops it (a withdrawal, a save)."""
+    earlier = day.ballots.pop(voter, None) if remove else day.ballots.get(voter)
     if earlier is not None:
         day.emit(ev.Replaced(str(day.phase), day.cause("Голосование: учитывается последний",
                                                        earlier.order, by_order),
