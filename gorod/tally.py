@@ -98,9 +98,9 @@ def tally_now(game, state=None) -> Tally:
     if state is None:
         state, _events = game.fold()
     rows, orders = [], []
-    for row in game.records.orders(str(current.phase)):
+    for row in game.records.orders(current.phase):
         try:
-            orders.append(Order.parse(row.text))
+            orders.append(row.order)
             rows.append(row)
         except OrderError:
             continue   # an order that cannot be read: shown as an error where it is listed

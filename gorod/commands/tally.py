@@ -27,7 +27,7 @@ def _tally(game, args) -> int:
     if current is None or game.over():
         raise LoopError("нет открытой фазы: игра не началась (gorod deal) или окончена")
     tally = tally_now(game)
-    rows = {row.id: row for row in game.records.orders(str(current.phase))}
+    rows = {row.id: row for row in game.records.orders(current.phase)}
     if args.json:
         print_json({"phase": tally.phase, "problem": tally.problem or None,
                     "orders": [{"id": rid, "order": rows[rid].text, "verdict": text}
