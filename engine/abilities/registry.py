@@ -125,52 +125,65 @@ def win(sub: str, *, ability: str):
 
 
 # --- reading the registry ----------------------------------------------------------------
+# Read at every order and step of every phase, so indexed once; rebuilt if HOOKS changes
+# (a test may add a hook).
 
-def _sorted(hooks):
-    return sorted(hooks, key=lambda h: h.sub)   # stable: registration order within a sub
+_INDEX: dict[str, Any] = {"key": None}
+
+
+def _index() -> dict[str, Any]:
+    key = (id(HOOKS), len(HOOKS))
+    if _INDEX["key"] != key:
+        by_kind: dict[str, list[Hook]] = defaultdict(list)
+        by_pair: dict[tuple[str, str], list[Hook]] = defaultdict(list)
+        by_step: dict[tuple[str, str], list[Hook]] = defaultdict(list)
+        for hook in sorted(HOOKS, key=lambda h: h.sub):   # stable: registration order within a sub
+            by_kind[hook.kind].append(hook)
+            by_pair[(hook.kind, hook.ability)].append(hook)
+            if hook.step:
+                by_step[(hook.kind, hook.step)].append(hook)
+        _INDEX.update(key=key, kind=by_kind, pair=by_pair, step=by_step,
+                      anytime={h.ability: h.fn for h in by_kind["anytime"]})
+    return _INDEX
 
 
 def night_hooks(step: str) -> list[Hook]:
-    return _sorted(h for h in HOOKS if h.kind == "night" and h.step == step)
+    return _index()["step"].get(("night", step), [])
 
 
-def day_effects() -> dict[str, Callable[..., Any]]:
-    return {h.ability: h.fn for h in HOOKS if h.kind == "day"}
+def day_hooks(step: str) -> list[Hook]:
+    return _index()["step"].get(("day_step", step), [])
 
 
 def refusals_of(ability: str, phase: str) -> list[Callable[..., Any]]:
     """Refusal hooks: fn(ctx, order, spec, controller=None) -> (Reason, target) | None;
     `phase` "night", "day", or "day_first" (before the common refusals)."""
     wanted = (phase,) if phase == "day_first" else ("any", phase)
-    return [h.fn for h in HOOKS if h.kind == "refusal" and h.ability == ability
-            and h.phase in wanted]
+    return [h.fn for h in _index()["pair"].get(("refusal", ability), ()) if h.phase in wanted]
 
 
 def hooks_of(kind: str) -> list[Hook]:
-    return _sorted(h for h in HOOKS if h.kind == kind)
+    return _index()["kind"].get(kind, [])
 
 
 def first(kind: str, ability: str) -> Callable[..., Any] | None:
     """The hook of `kind` that `ability` registered, or None."""
-    return next((h.fn for h in HOOKS if h.kind == kind and h.ability == ability), None)
+    hooks = _index()["pair"].get((kind, ability))
+    return hooks[0].fn if hooks else None
 
 
 def all_of(kind: str, ability: str) -> list[Callable[..., Any]]:
-    return [h.fn for h in _sorted(h for h in HOOKS if h.kind == kind and h.ability == ability)]
-
-
-def day_hooks(step: str) -> list[Hook]:
-    return _sorted(h for h in HOOKS if h.kind == "day_step" and h.step == step)
+    return [h.fn for h in _index()["pair"].get((kind, ability), ())]
 
 
 def anytime_effects() -> dict[str, Callable[..., Any]]:
-    return {h.ability: h.fn for h in HOOKS if h.kind == "anytime"}
+    return _index()["anytime"]
 
 
 def lateness(ability: str) -> int:
     """Attacks whose damage is known only at N13 deal it last, in this order."""
-    late = next((h.sub for h in HOOKS if h.kind == "late_damage" and h.ability == ability), "0")
-    return int(late)
+    hooks = _index()["pair"].get(("late_damage", ability))
+    return int(hooks[0].sub) if hooks else 0
 
 
 # --- the spec rows, by name (filled by engine/abilities/__init__.py) ----------------------
