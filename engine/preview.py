@@ -30,6 +30,7 @@ class Status(str, Enum):
     IN_FORCE = "in_force"
     REFUSED = "refused"
     REPLACED = "replaced"
+    NOT_REACHED = "not_reached"   # the game ended before the engine came to it
     ERROR = "error"
 
 
@@ -131,4 +132,4 @@ def _judge(runnable, events, verdicts: dict[int, OrderVerdict]) -> None:
                                         text="заменена",
                                         replaced_by=new[0] if new else None)
     for index, given, _canonical in pending:   # not judged: the game ended before it
-        verdicts[index] = OrderVerdict(index, given, Status.REFUSED, text="не рассмотрена: игра окончена")
+        verdicts[index] = OrderVerdict(index, given, Status.NOT_REACHED, text="не рассмотрена: игра окончена")

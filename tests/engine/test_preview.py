@@ -130,3 +130,40 @@ def test_the_preview_never_changes_the_state_it_is_given():
     before = state.copy()
     preview_phase(state, PhaseId.parse("day 1"), _orders("{by: Аня, ability: Голосование, target: Боря}"))
     assert state == before
+
+
+# --- on random legal games -------------------------------------------------------------
+
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+from engine import events as ev  # noqa: E402
+from simulate import play  # noqa: E402
+
+
+@settings(max_examples=int(__import__("os").environ.get("GOROD_PROPERTY_EXAMPLES", "15")), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(min_value=0, max_value=2**31 - 1))
+def test_the_preview_of_every_phase_so_far_is_what_the_engine_resolves(seed):
+    """For each phase of a random game and each point in it (the orders so far): every
+    order gets one verdict, the refused ones are exactly the engine's rejections, and by day
+    the tally's votes add up to the verdict's totals."""
+    def on_phase(phase, state, orders, result):
+        for cut in sorted({len(orders) // 2, len(orders)}):
+            so_far = orders[:cut]
+            shown = preview_phase(state, phase, so_far)
+            assert [v.index for v in shown.verdicts] == list(range(len(so_far)))
+            if cut == len(orders):
+                refused = sorted(str(e.order) for e in result.events if isinstance(e, ev.Rejected))
+                got = sorted(str(v.order) for v in shown.verdicts if v.status is Status.REFUSED)
+                assert len(got) == len(refused)
+                verdicts = [e for e in result.events if isinstance(e, ev.Verdict)]
+                assert (shown.verdict is None) == (not verdicts)
+                if verdicts:
+                    assert shown.verdict.totals == verdicts[0].totals
+            if shown.verdict is not None:
+                totals: dict[str, int] = {}
+                for vote in shown.votes:
+                    totals[vote.target] = totals.get(vote.target, 0) + vote.weight
+                for added in shown.added:
+                    totals[added.target] = totals.get(added.target, 0) + added.votes
+                assert {k: v for k, v in totals.items() if v} == dict(shown.verdict.totals)
+    play(seed, phases=12, on_phase=on_phase)
