@@ -10,9 +10,10 @@ engine/abilities/voting.py.
 from __future__ import annotations
 
 from engine import events as ev
-from engine.abilities import AbilitySpec, When, registry
+from engine.abilities import AbilitySpec, RoleKind, When, registry
 from engine.abilities.voting import Ballot, can_vote, tally
 from engine.context import PhaseContext
+from engine.reasons import Reason
 from engine.orders import Order
 from engine.phase import PhaseId
 from engine.state import DayMarks, GameState, PlayerState
@@ -107,6 +108,8 @@ class Day(PhaseContext):
         refused = self.refusal(order, spec)
         if refused:
             return refused
+        if spec.kind is RoleKind.OPEN and self.open_role_blocked(order.by):
+            return Reason.OPEN_ROLE_BLOCKED, None
         for hook in registry.hooks_of("day_block"):
             refused = hook.fn(self, order, spec, controller)
             if refused:
@@ -116,6 +119,11 @@ class Day(PhaseContext):
             if refused:
                 return refused
         return None
+
+    def open_role_blocked(self, nick: str) -> bool:
+        """Open-role abilities are blocked today (Кража, Касание смерти, Обвинение: the
+        `open_block` hooks of their modules)."""
+        return any(hook.fn(self, nick) for hook in registry.hooks_of("open_block"))
 
     def can_vote(self, player: PlayerState) -> bool:
         """Who has Голосование today (engine/abilities/voting.py)."""

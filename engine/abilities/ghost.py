@@ -9,7 +9,6 @@ from engine.abilities.gypsy import passives_off
 from engine.abilities.registry import attack, night_step, on
 from engine.abilities.spec import N, P, AbilitySpec as _A, Field, RoleKind, TargetRule
 from engine.names import Faction
-from engine.reasons import Reason
 
 SPECS = (
     _A("Касание смерти", RoleKind.SECRET, ("Призрак",), N, "Касание смерти - в любую ночь если цель в Лазарете, наносит единицу урона, иначе цель не может использовать способности Явной роли следующим днем (и знает об этом). Не может применяться на тех, кто этой ночью уже становился целью способностей Нежити. В любом случае считается атакой.",
@@ -80,8 +79,7 @@ def touch_block(night, attack) -> None:
                  attack.action.order, about=attack.recipient)
 
 
-@on("day_block", "Касание смерти")
-def touched_open_role(day, order, spec, controller):
-    if spec.kind is RoleKind.OPEN and order.by in day.marks.touched:
-        return Reason.OPEN_ROLE_BLOCKED, None
-    return None
+@on("open_block", "Касание смерти")
+def touched_open_role(day, nick: str) -> bool:
+    """«цель не может использовать способности Явной роли следующим днем»."""
+    return nick in day.marks.touched

@@ -81,11 +81,10 @@ def accused_tomorrow(night) -> None:
         night.marks.accused[action.targets[0]] = action.user
 
 
-@on("day_block", "Обвинение в ведьмовстве")
-def accused_open_role(day, order, spec, controller):
-    if spec.kind is RoleKind.OPEN and order.by in day.marks.accused:
-        return Reason.OPEN_ROLE_BLOCKED, None
-    return None
+@on("open_block", "Обвинение в ведьмовстве")
+def accused_open_role(day, nick: str) -> bool:
+    """«следующим днем персонаж не может применять способности Явной роли»."""
+    return nick in day.marks.accused
 
 
 @refusal("Взятка", phase="day")

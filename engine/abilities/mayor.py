@@ -79,13 +79,11 @@ def cannot_become_mayor(player) -> bool:
 def despotiya(day, player) -> bool:
     """«Деспотия - на общем обсуждении имеет два голоса вместо одного.», unless open-role
     abilities are blocked today (A59)."""
-    if player.open_role != "Мэр":
+    from engine.abilities.thief import robbed_of_passives
+
+    if player.open_role != "Мэр" or robbed_of_passives(day, player.nick):
         return False
-    marks = day.marks
-    if player.nick in marks.robbed and day.rulings["theft_blocks"] == "open_incl_passives_and_vote":
-        return False
-    blocked = player.nick in marks.robbed or player.nick in marks.touched or player.nick in marks.accused
-    return not (blocked and day.rulings["open_block_despotiya"])
+    return not (day.open_role_blocked(player.nick) and day.rulings["open_block_despotiya"])
 
 
 @vote_weight("a", ability="Деспотия", label="Мэр: Деспотия, голос за два")

@@ -39,8 +39,9 @@ def blessing(ctx, player) -> bool:
     """«один раз за игру, попадая в Лазарет, мгновенно исцеляет себя на единицу здоровья
     (и тут же из Лазарета выходит). О том, что Священник попадал в Лазарет, наутро
     пишется.» (A51); not while robbed under `theft_blocks: open_incl_passives_and_vote`."""
-    robbed = (not ctx.phase.is_night and player.nick in ctx.state.marks.robbed
-              and ctx.rulings["theft_blocks"] == "open_incl_passives_and_vote")
+    from engine.abilities.thief import robbed_of_passives
+
+    robbed = robbed_of_passives(ctx, player.nick)
     wants = ctx.rulings["blessing_auto"] or \
         (player.nick, "Божественное благословление") in ctx.standing
     if (player.open_role == "Священник" and not player.blessing_used and not robbed

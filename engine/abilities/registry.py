@@ -19,6 +19,7 @@ Hook kinds (`JOINS` names them per ability, the spec-hook test reads them):
 - refusal(ability, phase): the ability's own refusals (§3.3) beyond the common ones
 - target_rule(ability): replaces the common target check of its TargetRule
 - day_block(ability): a refusal of other players' day orders that the ability causes
+- open_block(ability): the ability blocks a player's open-role abilities today (day, nick)
 - no_vote(ability): the ability takes a player's vote for the day (§4.3 weight 0)
 - vote_weight(sub, ability): a change to a counted vote's weight (§4.3)
 - tally(sub, ability): votes added at the tally (Митинг, Компромат)

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from engine.abilities.registry import night_step, on
 from engine.abilities.spec import N, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
-from engine.reasons import Reason
 
 SPECS = (
     _A("Кража", RoleKind.OPEN, ("Вор",), N, "Кража - раз за цикл ночей может обокрасть цель. Следующим днем она не может применять способности Явной роли и голосовать.",
@@ -22,12 +21,17 @@ def robbed_tomorrow(night) -> None:
         night.marks.robbed.add(action.targets[0])
 
 
-@on("day_block", "Кража")
-def robbed_open_role(day, order, spec, controller):
+@on("open_block", "Кража")
+def robbed_open_role(day, nick: str) -> bool:
     """«не может применять способности Явной роли»."""
-    if spec.kind is RoleKind.OPEN and order.by in day.marks.robbed:
-        return Reason.OPEN_ROLE_BLOCKED, None
-    return None
+    return nick in day.marks.robbed
+
+
+def robbed_of_passives(ctx, nick: str) -> bool:
+    """`theft_blocks: open_incl_passives_and_vote` (A59): the theft also stops the open
+    role's passive abilities (Деспотия, Божественное благословление) that day."""
+    return (not ctx.phase.is_night and nick in ctx.state.marks.robbed
+            and ctx.rulings["theft_blocks"] == "open_incl_passives_and_vote")
 
 
 @on("no_vote", "Кража", label="Кража: без голоса сегодня")
