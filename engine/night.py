@@ -103,7 +103,7 @@ class Night(PhaseContext):
         self.dealt_by: dict[str, list[str]] = defaultdict(list)
         self.damage_orders: dict[str, list[Order]] = defaultdict(list)   # for the trace
         self.heals: dict[str, int] = defaultdict(int)
-        self.touched: set[str] = set()
+        self.touched: set[str] = set()   # Касание смерти's blocks for the next day (N13)
         self.reveal_as: dict[str, str] = {}
         self.s0: Snapshot | None = None
         self.mask_drop_late: list[str] = []
@@ -411,7 +411,6 @@ class Night(PhaseContext):
         """N22 (a): the marks of the coming day («Следующим днем …»), filled by the
         abilities' hooks of this step."""
         self.marks = DayMarks(day=self.n)
-        self.marks.touched |= self.touched
         self.state.marks = self.marks
 
     def announce_unstated_uses(self) -> None:

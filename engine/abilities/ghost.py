@@ -83,3 +83,9 @@ def touch_block(night, attack) -> None:
 def touched_open_role(day, nick: str) -> bool:
     """«цель не может использовать способности Явной роли следующим днем»."""
     return nick in day.marks.touched
+
+
+@night_step("N22", "b", ability="Касание смерти")
+def touched_tomorrow(night) -> None:
+    """«… следующим днем»: the blocks of tonight's touches hold on the coming day."""
+    night.marks.touched |= night.touched
