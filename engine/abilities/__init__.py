@@ -8,17 +8,27 @@ module: `engine/abilities/thief.py` is the Вор's Кража from its row to i
 """
 from __future__ import annotations
 
-from engine.abilities.spec import (
-    AbilitySpec, Cooldown, Field, Freq, RoleKind, TargetRule, When,
-)
+from engine.abilities.spec import AbilitySpec, Cooldown, Field, Freq, RoleKind, TargetRule, When
 
-from engine.abilities import (  # noqa: E402  (the registry fills as they load)
-    voting, pigeon, mayor, astrologer, oracle, gypsy, priest, noble, detective, bandit, rebel, witch, smith, thief, werewolf, surgeon, gossip, rich, lich, zombie, ghost, necromancer, demonologist, imp, succubus, hellhound, guards, inquisitor, interrogator, beast, card_master,
+# The modules in the order of SPEC §6 (that order is the registry's: lists of ability names
+# are sorted by it); each registers its hooks as it loads.
+from engine.abilities import (  # noqa: E402
+    voting, pigeon,                                                       # communal
+    mayor, astrologer, oracle, gypsy, priest, noble, detective, bandit,  # open roles
+    rebel, witch, smith, thief, werewolf, surgeon, gossip, rich,
+    lich, zombie, ghost, necromancer, demonologist, imp, succubus,      # secret roles
+    hellhound, guards, inquisitor, interrogator, beast, card_master,
 )
-from engine.abilities import registry  # noqa: E402
 from engine.abilities import cards  # noqa: E402,F401  (the deck: hooks, no spec rows)
+from engine.abilities import registry  # noqa: E402
 
-MODULES = (voting, pigeon, mayor, astrologer, oracle, gypsy, priest, noble, detective, bandit, rebel, witch, smith, thief, werewolf, surgeon, gossip, rich, lich, zombie, ghost, necromancer, demonologist, imp, succubus, hellhound, guards, inquisitor, interrogator, beast, card_master,)
+MODULES = (
+    voting, pigeon,
+    mayor, astrologer, oracle, gypsy, priest, noble, detective, bandit,
+    rebel, witch, smith, thief, werewolf, surgeon, gossip, rich,
+    lich, zombie, ghost, necromancer, demonologist, imp, succubus,
+    hellhound, guards, inquisitor, interrogator, beast, card_master,
+)
 
 ABILITIES: tuple[AbilitySpec, ...] = tuple(spec for module in MODULES for spec in module.SPECS)
 
