@@ -18,7 +18,7 @@ from engine.names import Status
 from engine.orders import Order, OrderError
 from engine.phase import PhaseId
 from engine.rulings import SPEC_BY_KEY, Rulings, format_value
-from gorod.loop.checks import usable_orders, warnings
+from gorod.loop.checks import warnings
 from gorod.loop.game import Game
 from gorod.loop.inbox import inbox
 from gorod.loop.why import Why, explain
@@ -26,7 +26,7 @@ from gorod.loop.words import moment, phase_name, winner_name
 from gorod.loop.intake import roster_of
 from gorod.loop.orders import STATUS_RU
 from gorod.loop.records import DraftRow, OrderRow, OutboxRow
-from gorod.web.tally import Tally, live_tally
+from gorod.tally import tally_now
 from publisher.texts import FACTION_NAMES
 from scraper.orders import ParseSettings, parse_text
 
@@ -157,6 +157,13 @@ def orders_view(game: Game) -> dict[str, Any]:
         out["orders"].append(OrderView(row, source_of(game, row.source_kind, row.source_id, row.source_version,
                                                       row.source), STATUS_RU.get(row.status, row.status),
                                        _parsed(row), problems.get(row.id)))
+    tally = tally_now(game, state)
+    verdicts = tally.verdict_by_row   # the engine's own judgement of each order in force
+    for view in out["orders"]:
+        if view.problem and view.problem.startswith("не разрешится"):
+            view.status_ru = "не разрешится"   # the engine's shape error, said in the GM's words below
+        elif view.row.id in verdicts:
+            view.status_ru = verdicts[view.row.id]
     settings = ParseSettings.from_mapping(game.config.parsing)
     for item in game.records.unresolved():
         out["unresolved"].append({**item, "source": source_of(game, item["source_kind"], item["source_id"],
@@ -164,7 +171,7 @@ def orders_view(game: Game) -> dict[str, Any]:
                                   "choices": candidate_orders(item, state, settings)})
     out["notices"] = list(reversed(inbox(game)))
     if not current.phase.is_night and not game.over():
-        out["tally"] = tally_now(game, state)
+        out["tally"] = tally
     return out
 
 
@@ -197,15 +204,6 @@ def candidate_orders(item: dict[str, Any], state, settings: ParseSettings) -> li
         if author and candidate in state.players:
             choices.append(f"{{by: {author}, ability: {ability or VOTE}, target: {candidate}}}")
     return choices
-
-
-def tally_now(game: Game, state=None) -> Tally:
-    current = game.current()
-    if state is None:
-        state, _events = game.fold()
-    # an order that cannot resolve is left out (the orders list says why), never the page
-    orders = usable_orders(state, game.records.orders(str(current.phase)))[0]
-    return live_tally(state, current.phase, orders)
 
 
 # -- drafts ---------------------------------------------------------------------------------
