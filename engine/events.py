@@ -135,6 +135,20 @@ class GameOver(Event):
     scope = Scope.PUBLIC
 
 
+@dataclass(frozen=True)
+class NoExecution(Event):
+    """A day with votes but no one executed: the leaders tied, or the top count was below
+    `execution_min_votes` (§4.3 «Если таких персонажей более одного, не умирает никто»).
+    `votes`: (nick, votes) pairs, most votes first; `leaders`: those with the top count."""
+    votes: tuple[tuple[str, int], ...]
+    leaders: tuple[str, ...]
+    scope = Scope.PUBLIC
+
+    @property
+    def tied(self) -> bool:
+        return len(self.leaders) > 1
+
+
 def fact(**items: Any) -> tuple[tuple[str, Any], ...]:
     """A hashable `learned` fact from keyword items (lists become tuples)."""
     return tuple((k, _freeze(v)) for k, v in items.items())
