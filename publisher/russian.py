@@ -52,6 +52,8 @@ def join(names) -> str:
 # ---------------------------------------------------------------- nicknames
 
 _ONE_CYRILLIC_WORD = re.compile(r"^[А-Яа-яЁё]+$")
+PLAYER_WORD = {"nomn": "игрок", "gent": "игрока", "datv": "игроку", "accs": "игрока", "ablt": "игроком",
+               "loct": "игроке"}
 
 
 def declinable(nick: str) -> bool:
@@ -112,6 +114,17 @@ class Nick:
     accs = property(lambda self: self.case("accs"))
     ablt = property(lambda self: self.case("ablt"))
     loct = property(lambda self: self.case("loct"))
+
+    @property
+    def declinable(self) -> bool:
+        return declinable(self.name)
+
+    def called(self, case: str) -> str:
+        """The nickname in `case`, or «игрок» in that case before a nickname that cannot be
+        declined: x.called("ablt") → «Евой», «игроком Kot_99»."""
+        if case == "nomn" or self.declinable:
+            return self.case(case)
+        return f"{PLAYER_WORD[case]} {self.name}"
 
     @property
     def gendered(self) -> bool:

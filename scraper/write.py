@@ -164,20 +164,21 @@ class ForumWriter:
         created = self._created(answer, form, page)
         if created is None and not self._errors(answer):
             if self._sent_list(form):
-                created = find_sent_pm(self.client, self._reader, self._sent_list(form), subject=title)
+                created = find_sent_pm(self.client, self._reader, self._sent_list(form), subject=title, text=text)
             if created is None and form.created.redirect and answer.location is not None:
                 created = Created(0, self.client.url(answer.location))   # sent; its id is not shown
         if created is None:
             raise self._no_id(answer, form, page)
         return created
 
-    def find_pm(self, title: str) -> Created | None:
-        """A conversation we started with this title, from the forum's PM list."""
+    def find_pm(self, title: str, text: str | None = None, *, exclude: frozenset[str] = frozenset()) -> Created | None:
+        """A conversation we started with this title (and, given `text`, with its words),
+        from the forum's PM list; none of those in `exclude` (ids)."""
         form = self.rules.pm if self.rules else None
         url = self._sent_list(form) if form else None
         if not url:
             return None
-        return find_sent_pm(self.client, self._reader, url, subject=title)
+        return find_sent_pm(self.client, self._reader, url, subject=title, text=text, exclude=exclude)
 
     def _sent_list(self, form: WriteForm) -> str | None:
         """The PM list to look in, when the profile can read one."""
