@@ -21,6 +21,7 @@ from engine.phase import PhaseId
 from publisher.markup import Markup
 from publisher.morning import news_lines
 from publisher.render import is_night, phase_title
+from publisher.russian import inflect_nick
 from publisher.secrets import PUBLIC
 from publisher.texts import FACTION_NAMES, Texts, bundled
 
@@ -122,9 +123,10 @@ def start_drafts(seats: Mapping[str, tuple[str, str]], start_events: Iterable[ev
 
 
 def describe_order(order: Order) -> str:
-    """An order in Russian words for a receipt: «Голосование против игрока Аня»."""
+    """An order in Russian words for a receipt: «Голосование против игрока Ани»."""
     if order.ability == "Голосование":
-        return f"Голосование против игрока {order.target}" if order.target else "Голосование: голос снят"
+        return (f"Голосование против игрока {inflect_nick(order.target, 'gent')}" if order.target
+                else "Голосование: голос снят")
     parts = [f"«{order.ability}»"]
     if order.card:
         parts.append(f"карта {order.card}" + (f" как {order.as_card}" if order.as_card else ""))

@@ -191,7 +191,8 @@ def test_a_gm_template_overrides_the_bundled_one(tmp_path):
 
 
 def test_describe_order_for_receipts():
-    assert describe_order(Order("Аня", "Голосование", target="Боря")) == "Голосование против игрока Боря"
+    assert describe_order(Order("Аня", "Голосование", target="Боря")) == "Голосование против игрока Бори"
+    assert describe_order(Order("Аня", "Голосование", target="Kot_99")) == "Голосование против игрока Kot_99"
     assert describe_order(Order("Аня", "Голосование")) == "Голосование: голос снят"
     assert describe_order(Order("Аня", "Операция", target="Боря", mode="heal")) == "«Операция», цель: Боря, режим: heal"
 
