@@ -19,12 +19,9 @@ Every fact about one player is one line (`PlayerNews`, rendered by the template 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterable
+from typing import Iterable, Protocol
 
 from engine import events as ev
-
-if TYPE_CHECKING:
-    from publisher.texts import Texts
 
 GRAVEYARD = "Кладбище"
 
@@ -47,6 +44,13 @@ class PlayerNews:
     def gone(self) -> bool:
         """Dead, executed or out of the game: his line comes first."""
         return self.executed or self.died or self.left
+
+
+class Lines(Protocol):
+    """What renders the lines (`publisher.texts.Texts`, which imports this module)."""
+
+    def player_line(self, news: PlayerNews) -> str | None: ...
+    def line(self, audience: str, event: ev.Event) -> str | None: ...
 
 
 _PLAYER_EVENTS = (ev.Died, ev.Executed, ev.Revealed, ev.StatusChanged, ev.OpenRoleChanged, ev.Left)
@@ -86,7 +90,7 @@ def player_news(events: Iterable[ev.Event], *, night: bool) -> list[PlayerNews]:
     return list(news.values())
 
 
-def news_lines(events: Iterable[ev.Event], texts: "Texts", *, night: bool) -> list[tuple[str, tuple[ev.Event, ...]]]:
+def news_lines(events: Iterable[ev.Event], texts: Lines, *, night: bool) -> list[tuple[str, tuple[ev.Event, ...]]]:
     """The news post's lines in the GM's order, each with the events it tells."""
     events = [e for e in events if e.scope is ev.Scope.PUBLIC]
     first: list[tuple[str, tuple[ev.Event, ...]]] = []

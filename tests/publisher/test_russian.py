@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from config.game import GameConfigError, game_from_mapping
 from engine import events as ev
 from engine.morph import CASES, Gender, analyzer
-from gorod.replay_gm import engine_facts, gm_facts
+from gorod.replay.gm import engine_facts, gm_facts
 from publisher.drafts import phase_drafts, start_drafts
 from publisher.markup import BBCODE, MARKDOWN, PLAIN
 from publisher.morning import PlayerNews
