@@ -302,3 +302,30 @@ def test_player_news_groups_every_fact_of_one_player():
          ev.StatusChanged("night 3", cause, "Аня", "none", "Кладбище")], night=True)]
     assert isinstance(ana, PlayerNews) and ana.died and ana.revealed == "Инквизитор" and ana.statuses == []
     assert ana.open_role == ("Мэр", "Мэр (бывший)")
+
+
+def test_a_tied_day_resolved_by_the_engine_says_who_tied():
+    """The engine's NoExecution event (§4.3: «Если таких персонажей более одного, не умирает
+    никто») becomes the day's first line in both styles."""
+    from engine.orders import Order
+    from engine.phase import PhaseId
+    from engine.resolve import resolve
+    from engine.rulings import Rulings
+    from engine.setup import Seat, new_game
+
+    seats = [Seat(nick, open_role, secret) for nick, (open_role, secret) in SEATS.items()]
+    state, _ = new_game(seats, {"Жора": {"mask": "Мирный житель"},
+                                "Ева": {"hand": ["Валет Крестей", "Шестерка Бубен", "Тройка Бубен", "Джокер"]}},
+                        Rulings.defaults(), seed=1)
+    state = resolve(state, PhaseId.parse("night 1"), []).state
+    votes = [
+        Order(by, "Голосование", target=target) for by, target in
+        (("Вера", "Боря"), ("Зоя", "Боря"), ("Боря", "Гена"), ("Дима", "Гена"))]
+    result = resolve(state, PhaseId.parse("day 1"), votes)
+    [tie] = [e for e in result.events if isinstance(e, ev.NoExecution)]
+    assert tie.tied and set(tie.leaders) == {"Боря", "Гена"}
+    assert not any(isinstance(e, ev.Executed) for e in result.events)
+    for style, line in (("terse", "Голоса разделились: Боря — 2, Гена — 2. Казни нет."),
+                        ("full", "Голоса на Дневном Вече разделились поровну: Боря — 2 голоса, Гена — 2 голоса.")):
+        [news] = [d for d in phase_drafts("day 1", result.events, PLAIN, Texts(style=style)) if d.kind == "news"]
+        assert news.body.splitlines()[1].startswith(line), news.body
