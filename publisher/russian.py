@@ -137,8 +137,8 @@ class Nick:
     def v(self, male: str, female: str) -> str:
         """The word agreeing with the player's gender («отправился» / «отправилась»)."""
         if self.gender is None:
-            raise GenderUnknown(f"the gender of {self.name!r} is unknown: the template must use "
-                                "a neutral wording (test x.gendered first)")
+            raise GenderUnknown(f"пол игрока {self.name!r} неизвестен: шаблону нужна формулировка без рода "
+                                "(проверьте x.gendered) или gender: у игрока в файле игры")
         return female if self.gender is Gender.FEMALE else male
 
 

@@ -94,8 +94,11 @@ class Texts:
             if not path.is_dir():
                 raise TemplateError(f"templates: {folder}: not a folder")
             loaders.append(jinja2.FileSystemLoader(str(path)))
-        loaders.append(jinja2.FileSystemLoader(str(BUNDLED / style)))
-        loaders.append(jinja2.FileSystemLoader(str(BUNDLED)))
+        ours = [jinja2.FileSystemLoader(str(BUNDLED / style)), jinja2.FileSystemLoader(str(BUNDLED))]
+        loaders.extend(ours)
+        # «bundled/events.j2»: the bundled file even where the GM's folder has its own, so
+        # that a macro his copy lacks (an older copy) comes from ours, not from nowhere
+        loaders.append(jinja2.PrefixLoader({"bundled": jinja2.ChoiceLoader(ours)}))
         self.env = SandboxedEnvironment(loader=jinja2.ChoiceLoader(loaders), undefined=jinja2.StrictUndefined,
                                         trim_blocks=True, keep_trailing_newline=False, autoescape=False)
         self.env.filters["case"] = _inflect
@@ -118,9 +121,11 @@ class Texts:
             raise TemplateError(f"template {name} not found") from None
 
     def _macros(self):
-        """The modules of line macros: the style's news lines, then the private facts."""
+        """The modules of line macros, each macro looked up in this order: the news lines
+        and the private facts as the GM's folder has them, then the bundled ones."""
         if self._modules is None:
-            self._modules = [(name, self._template(name).module) for name in ("events.j2", "facts.j2")]
+            names = ("events.j2", "facts.j2", "bundled/events.j2", "bundled/facts.j2")
+            self._modules = [(name, self._template(name).module) for name in names]
         return self._modules
 
     def _call(self, name: str, *values: Any) -> str | None:

@@ -147,6 +147,16 @@ def test_a_template_asking_a_gender_nobody_knows_is_an_error_naming_it(tmp_path)
     assert "Зоя ушла" in news.body
 
 
+def test_a_macro_the_gms_copy_lacks_comes_from_the_bundled_file(tmp_path):
+    """An older copy of events.j2 (public_Executed, no public_player) loses no line."""
+    (tmp_path / "events.j2").write_text("{% macro public_Executed(e) %}старое{% endmacro %}"
+                                        "{% macro public_Announced(e) %}Своё: {{ e.ability }}{% endmacro %}",
+                                        encoding="utf-8")
+    events = _executed("Зоя") + [ev.Announced("day 1", ev.Cause("x"), "Деспотия", by="Аня")]
+    [news] = phase_drafts("day 1", events, PLAIN, Texts(tmp_path))
+    assert news.body.splitlines()[1:] == ["По итогам Дневного Вече казнена Зоя (Бес).", "Своё: Деспотия"]
+
+
 # ---------------------------------------------------------------- the property
 
 
