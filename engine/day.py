@@ -444,8 +444,7 @@ class Day(PhaseContext):
         leaders = [n for n, v in votes.items() if v == top]
         if len(leaders) != 1 or top < int(self.rulings["execution_min_votes"]):
             self.trace(f"итог голосования: {votes}; казни нет", "§4.3")
-            ranked = tuple(sorted(votes.items(), key=lambda item: -item[1]))
-            self.emit(ev.NoExecution(str(self.phase), self.cause("§4.3 казни нет"), ranked, tuple(leaders)))
+            self.emit(ev.NoExecution(str(self.phase), self.cause("§4.3 казни нет"), tuple((n, top) for n in leaders)))
             return None
         self.trace(f"итог голосования: {votes}; приговорён {leaders[0]}", "§4.3")
         return leaders[0]

@@ -139,9 +139,9 @@ class GameOver(Event):
 class NoExecution(Event):
     """A day with votes but no one executed: the leaders tied, or the top count was below
     `execution_min_votes` (§4.3 «Если таких персонажей более одного, не умирает никто»).
-    `votes`: (nick, votes) pairs, most votes first; `leaders`: those with the top count."""
-    votes: tuple[tuple[str, int], ...]
-    leaders: tuple[str, ...]
+    `leaders`: (nick, votes) of those with the top count, the public news of that day (the
+    other counts, whose weights may come from secret roles, stay in the GM's trace)."""
+    leaders: tuple[tuple[str, int], ...]
     scope = Scope.PUBLIC
 
     @property

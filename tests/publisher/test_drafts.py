@@ -93,8 +93,8 @@ def sample_phases(cast: dict[str, str] | None = None):
         ev.Left("day 1", cause, n("Ева")), ev.Revealed("day 1", cause, n("Ева"), "Мастер карт"),
         ev.GameOver("day 1", cause, "НЖ"),
     ]
-    tied = [ev.NoExecution("day 2", cause, ((n("Боря"), 2), (n("Вера"), 2), (n("Жора"), 1)), (n("Боря"), n("Вера")))]
-    few = [ev.NoExecution("day 3", cause, ((n("Жора"), 1),), (n("Жора"),)),
+    tied = [ev.NoExecution("day 2", cause, ((n("Боря"), 2), (n("Вера"), 2)))]
+    few = [ev.NoExecution("day 3", cause, ((n("Жора"), 1),)),
            ev.GameOver("day 3", cause, n("Жора"))]
     return [("start", start), ("night 1", night), ("day 1", day), ("day 2", tied), ("day 3", few), ("day 4", [])]
 

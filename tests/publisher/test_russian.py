@@ -333,7 +333,7 @@ def test_a_tied_day_resolved_by_the_engine_says_who_tied():
         (("Вера", "Боря"), ("Зоя", "Боря"), ("Боря", "Гена"), ("Дима", "Гена"))]
     result = resolve(state, PhaseId.parse("day 1"), votes)
     [tie] = [e for e in result.events if isinstance(e, ev.NoExecution)]
-    assert tie.tied and set(tie.leaders) == {"Боря", "Гена"}
+    assert tie.tied and set(tie.leaders) == {("Боря", 2), ("Гена", 2)}
     assert not any(isinstance(e, ev.Executed) for e in result.events)
     for style, line in (("terse", "Голоса разделились: Боря — 2, Гена — 2. Казни нет."),
                         ("full", "Голоса на Дневном Вече разделились поровну: Боря — 2 голоса, Гена — 2 голоса.")):
