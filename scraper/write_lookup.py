@@ -25,10 +25,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 from config.profiles import Profile
-from scraper.extract import extract_posts
+from scraper.extract import extract_json, extract_posts
 from scraper.http import HttpClient
 from scraper.inbox import extract_inbox
 
@@ -51,8 +50,23 @@ def words(text: str) -> str:
     return "".join(ch for ch in text.replace("ё", "е").replace("Ё", "Е").casefold() if ch.isalnum())
 
 
+# What the extractor takes out of a post's own text (quotes, spoilers, struck and hidden parts)
+# is taken out of the draft too before the words are compared: a reply quoting a post is
+# found by the words of its own.
+_SET_APART = re.compile(r"\[(quote|spoiler|s|strike|hide)\b[^\]]*\].*?\[/\1\]", re.IGNORECASE | re.DOTALL)
+_MARKDOWN_QUOTE = re.compile(r"^>.*$", re.MULTILINE)
+
+
+def own_words(draft: str) -> str:
+    """The draft's text less the parts a forum shows apart from the post's own text."""
+    previous = None
+    while previous != draft:   # nested quotes: innermost first
+        previous, draft = draft, _SET_APART.sub(" ", draft)
+    return _MARKDOWN_QUOTE.sub(" ", draft)
+
+
 def same_words(draft: str, post: str) -> bool:
-    want, got = words(draft), words(post)
+    want, got = words(own_words(draft)), words(post)
     if want == got:
         return True
     return len(want) >= PREFIX and got.startswith(want[:PREFIX])
@@ -73,7 +87,7 @@ def post_url(profile: Profile, client: HttpClient, post_id: int | str, page_url:
 
 def merged_words(draft: str, post: str) -> bool:
     """The post holds the draft's words after words of its own: a reply glued to it."""
-    want, got = words(draft), words(post)
+    want, got = words(own_words(draft)), words(post)
     return bool(want) and got != want and got.endswith(want)
 
 
@@ -110,7 +124,7 @@ def find_sent_pm(client: HttpClient, profile: Profile, url: str, *, subject: str
     """A conversation with this subject in the PM list at `url`, newest first as the list
     shows them; with `text`, one whose first page holds a message with `text`'s words
     (titles are not unique); never one whose id is in `exclude`."""
-    if profile.pm_inbox is None:
+    if profile.pm_inbox is None and profile.pm_json is None:
         return None
     current: str | None = url
     pages = 0
@@ -119,7 +133,10 @@ def find_sent_pm(client: HttpClient, profile: Profile, url: str, *, subject: str
         pages += 1
         listing = extract_inbox(page.content, profile, page.url)
         for entry in listing.entries:
-            if entry.subject.strip() != subject.strip() or not entry.id.isdigit() or entry.id in exclude:
+            # a JSON conversation (pm_json: its count is of messages) opened without its
+            # message (NodeBB: a crash between the two calls) is not a PM sent
+            empty = profile.pm_json is not None and entry.count == 0
+            if entry.subject.strip() != subject.strip() or not entry.id.isdigit() or entry.id in exclude or empty:
                 continue
             if text is None or _conversation_holds(client, profile, entry.url, text):
                 return Created(int(entry.id), client.url(entry.url))
@@ -128,14 +145,14 @@ def find_sent_pm(client: HttpClient, profile: Profile, url: str, *, subject: str
 
 
 def _conversation_holds(client: HttpClient, profile: Profile, url: str, text: str) -> bool:
-    """The conversation's first page has a message with `text`'s words (we started it)."""
-    page = client.get(_first_page(url), auth=True)
-    extracted = extract_posts(page.content, profile, page.url, url=page.url)
+    """The conversation's first page (its messages, on a JSON forum) has a message with
+    `text`'s words (we started it), read as the PM poller reads it."""
+    from scraper.poll import _first_page, pm_messages_rules   # the poller's own reading
+
+    if profile.pm_json is not None:
+        page = client.get(url, auth=True)
+        extracted = extract_json(page.content, profile, page.url, rules=pm_messages_rules(profile.pm_json))
+    else:
+        page = client.get(_first_page(url), auth=True)
+        extracted = extract_posts(page.content, profile, page.url, url=page.url)
     return any(same_words(text, post.text) for post in extracted.posts)
-
-
-def _first_page(url: str) -> str:
-    """The inbox may link to the reader's bookmark in a conversation (`?page=3#c12`)."""
-    parts = urlsplit(url)
-    query = "&".join(p for p in parts.query.split("&") if p and p.split("=", 1)[0] != "page")
-    return urlunsplit((parts.scheme, parts.netloc, parts.path, query, ""))
