@@ -20,16 +20,17 @@ def register(sub) -> None:
 
 @with_game("tally")
 def _tally(game, args) -> int:
-    from gorod.loop.checks import warnings
+    from gorod.loop.checks import order_problem, warnings
     from gorod.loop.words import phase_name
     from gorod.tally import tally_now
 
     current = game.open_phase()   # refused, with the reason, before the deal and after the end
     state, _events = game.fold()
-    tally = tally_now(game, state)
+    tally = tally_now(game, state, problem=order_problem)
     rows = {row.id: row for row in game.records.orders(current.phase)}
-    problems = warnings(state, list(rows.values()))   # in the GM's words, with the nearest names
-    tally.verdict_by_row.update({rid: text for rid, text in problems.items() if rid in tally.verdict_by_row})
+    # an order left out of the dry run (it cannot resolve), or a command that will be refused:
+    # in the GM's words, with the nearest names
+    tally.verdict_by_row = dict(sorted({**tally.verdict_by_row, **warnings(state, list(rows.values()))}.items()))
     if args.json:
         print_json({"phase": tally.phase, "problem": tally.problem or None,
                     "orders": [{"id": rid, "order": rows[rid].text, "verdict": text}

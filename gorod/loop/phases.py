@@ -23,14 +23,14 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any
 
-from engine import events as ev
+from engine.phase import PhaseId
 from engine.orders import Order, OrderError
 from engine.resolve import PhaseError, resolve
 from gorod.loop import clock as clocks
 from gorod.loop.crash import crashpoint
 from gorod.loop.drafting import save_drafts
 from gorod.loop.eventlog import event_json
-from gorod.loop.checks import Skipped, usable_orders
+from gorod.loop.checks import Skipped, order_problem, usable_orders
 from gorod.loop.game import Game, LoopError, PhaseClock
 from gorod.loop.records import OrderStatus
 from gorod.loop.words import moment, opened, phase_name, resolved
@@ -143,7 +143,7 @@ def resolve_now(game: Game) -> list[int]:
 def voters(game: Game) -> tuple[set[str], set[str]]:
     """(who may vote today, who has voted): the engine's own tally of the day so far."""
     from gorod.tally import tally_now
-    tally = tally_now(game)
+    tally = tally_now(game, problem=order_problem)
     may = set(tally.electorate)
     return may, may - set(tally.abstained)
 
