@@ -91,6 +91,7 @@ FILLER = frozenset("""
 SELF_WORDS = frozenset({"себя", "себе", "собой", "сам", "сама", "самого", "самой", "self", "myself", "me"})
 
 
+_MEMO_SIZE = 65536
 SPELLED = 90.0   # the nickname in the other alphabet («Гены» for Gena, «Petya» for Петя)
 
 
@@ -164,14 +165,29 @@ class NameMatcher:
             if player is not None:
                 self.entries.append(replace(_entry(alias), nick=player.nick))
         self.max_words = max((len(e.words) for e in self.entries), default=1)
+        self._memo: dict[tuple, tuple[Candidate, ...]] = {}
         self.role_forms: dict[str, frozenset[str]] = {
             role: morph.inflections(key(role)) for role in OPEN_ROLES}
 
     # -- one position ------------------------------------------------------------------
     def at(self, toks: list[Token], i: int, author: str | None = None) -> list[Candidate]:
-        """Every reading of the words starting at `i`, best first (one per player)."""
+        """Every reading of the words starting at `i`, best first (one per player).
+
+        Memoised by the words of the window (a thread repeats its words; fuzzy scores
+        against every nickname and role form are the parser's main cost)."""
         if i >= len(toks):
             return []
+        window = tuple((t.key, t.low, t.text) for t in toks[i:i + self.max_words])
+        memo_key = (window, author)
+        hit = self._memo.get(memo_key)
+        if hit is None:
+            hit = tuple(replace(c, start=c.start - i, end=c.end - i) for c in self._at(toks, i, author))
+            if len(self._memo) >= _MEMO_SIZE:
+                self._memo.clear()
+            self._memo[memo_key] = hit
+        return [replace(c, start=c.start + i, end=c.end + i) for c in hit]
+
+    def _at(self, toks: list[Token], i: int, author: str | None) -> list[Candidate]:
         first = toks[i].key
         best: dict[str | None, Candidate] = {}
 
