@@ -13,7 +13,7 @@ def register(sub) -> None:
         "FORMAT.md (by, ability, target, ...), each unresolved item with text, reason "
         "(Russian) and candidates. [b]/[color] BBCode in the text counts as emphasis. "
         "GAME.yaml needs `players:` (nickname: {open, secret}) and may have `parsing:` "
-        "(vote_forms, vote_emphasis, vote_color, comment_field, comment_label, threshold, margin).")
+        "(vote_forms, vote_emphasis, vote_color, orders_outside_comment, comment_label, threshold, margin).")
     parser.add_argument("--game", required=True, metavar="GAME.yaml", help="the game: players and parse settings")
     parser.add_argument("--from", dest="author", metavar="NICK",
                         help="the author (a player); without it orders have by: null")

@@ -29,7 +29,7 @@ _EMPH = {Emphasis.BOLD: "жирным", Emphasis.COLOR: "цветом", Emphasis
 
 def _where(spec: AbilitySpec, settings: ParseSettings) -> str:
     if channel_of(spec.name) == Channel.POST:
-        if settings.comment_field:
+        if not settings.orders_outside_comment:
             return f"в посте, в графе «{settings.comment_label}»"
         return "в посте"
     return "в ЛС мастеру или приватным текстом в посте"
@@ -53,7 +53,10 @@ def memo(settings: ParseSettings | None = None, roles: set[str] | None = None) -
     if settings.vote_emphasis != Emphasis.NONE:
         color = f" ({settings.vote_color})" if settings.vote_color and settings.vote_emphasis != Emphasis.BOLD else ""
         vote_line += f" Голос нужно выделить {_EMPH[settings.vote_emphasis]}{color}."
-    if settings.comment_field:
+    if settings.orders_outside_comment:
+        vote_line += (f" Если в посте есть графа «{settings.comment_label}», заявки читаются только из неё; "
+                      "остальной текст поста — художественный.")
+    else:
         vote_line += f" Публичные заявки и голоса — только в графе «{settings.comment_label}»."
     out += [vote_line, ""]
     for kind in RoleKind:

@@ -36,6 +36,38 @@ class Lexicon:
     examples: tuple[tuple[str, dict[str, Any]], ...] = ()  # (text, order mapping without `by`)
 
 
+# Players' slang for each ability (issue 13), in one place so it can move into the ability
+# table: verbs (infinitives) whose first-person forms order the ability («бью», «кусь» is
+# a noun-like word and goes with the nouns), and nouns or spellings in the other alphabet.
+# A slang verb orders only an ability the sender holds (`_choose`), and in a public post it
+# never flags a secret order («Смотрю, Петя опять молчит» is talk).
+SLANG: dict[str, tuple[str, ...]] = {
+    "Голосование": ("вешать", "повесить", "выносить", "вынести", "казнить", "линчевать"),
+    "Нападение": ("бить", "ударить", "резать", "зарезать", "валить", "завалить", "убивать", "убить",
+                  "стрелять", "выстрелить", "мочить", "замочить", "грохнуть"),
+    "Укус": ("кусь", "загрызть", "цапнуть", "цапать"),
+    "Кража": ("тырить", "стырить", "спереть", "обчистить", "обносить", "обнести", "грабить", "ограбить"),
+    "Дозор": ("смотреть", "присматривать", "приглядывать", "заглядывать", "заглянуть", "проверять",
+              "проверить", "пасти"),
+    "На страже": ("прикрывать", "прикрыть", "защищать", "защитить", "караулить", "беречь", "сторожить"),
+    "Арест": ("вязать", "повязать", "задерживать", "задержать", "брать под стражу"),
+    "Темница": ("запирать", "запереть", "закрывать", "закрыть"),
+    "Пророчество": ("смотреть", "проверять", "проверить", "чекать", "чекнуть", "пробивать", "пробить"),
+    "Составить гороскоп": ("смотреть", "проверять", "проверить", "чекать"),
+    "Исповедь": ("заглядывать", "заглянуть", "навещать", "навестить", "проверять", "проверить"),
+    "Аутодафе": ("жечь", "спалить"),
+    "Операция": ("хилить", "отхилить", "спасать", "спасти", "резать", "зарезать", "убивать", "убить"),
+    "Касание смерти": ("трогать", "тронуть", "коснуться"),
+    "Пожирай": ("съесть", "сожрать", "жрать", "схарчить"),
+    "Bra-a-a-ains": ("брейнс", "брэйнс", "брайнс", "брейнз", "есть мозги", "жрать мозги", "съесть мозги"),
+    "Очарование": ("соблазнить", "соблазнять", "охмурить", "охмурять"),
+    "Sacrifice!": ("жертвовать", "пожертвовать", "принести в жертву"),
+    "Пытка": ("пытать",),
+    "Порча": ("сглазить", "наводить порчу", "навести порчу"),
+    "Дознание": ("сверить", "сверять"),
+}
+
+
 P, M = Channel.POST, Channel.PM
 
 # Sample roster of the memo and of the examples (see tests/orders).
@@ -48,7 +80,7 @@ SAMPLE_PLAYERS: dict[str, dict[str, str]] = {
 
 LEXICON: tuple[Lexicon, ...] = (
     Lexicon("Голосование", P, "ник или явная роль; «снимаю голос» — отозвать голос",
-            names=("голос", "мой голос"), verbs=("голосовать", "проголосовать", "переголосовать",
+            names=("голос", "мой голос", "мой выбор"), verbs=("голосовать", "проголосовать", "переголосовать",
                                                   "переголосовывать"),
             examples=(("Голосую против Бори", {"target": "Боря"}),
                       ("Голос: Вера", {"target": "Вера"}),
@@ -240,6 +272,16 @@ def latin_key(word: str) -> str:
 class Vocabulary:
     phrases: tuple[tuple[tuple[str, ...], str], ...]   # (lemma keys, ability), longest first
     verbs: dict[str, frozenset[str]]                   # verb lemma → abilities
+    slang_verbs: dict[str, frozenset[str]]             # of them, the slang: lemma → abilities
+    slang_phrases: frozenset[tuple[str, ...]]           # phrases that are slang only
+
+
+def slang_of(ability: str) -> tuple[str, ...]:
+    return SLANG.get(ability, ())
+
+
+def _is_verb(word: str) -> bool:
+    return any(r.pos == "INFN" for r in morph.readings(word))
 
 
 @lru_cache(maxsize=1)
@@ -255,9 +297,25 @@ def vocabulary() -> Vocabulary:
                 phrases.setdefault(words, set()).add(spec.name)
         for verb in (lex.verbs if lex else ()):
             verbs.setdefault(key(verb), set()).add(spec.name)
+    proper_verbs = {v: set(a) for v, a in verbs.items()}
+    proper_phrases = set(phrases)
+    slang_verbs: dict[str, set[str]] = {}
+    for spec in orderable():
+        for word in slang_of(spec.name):
+            if " " not in word and _is_verb(word):
+                verbs.setdefault(key(word), set()).add(spec.name)
+                if spec.name not in proper_verbs.get(key(word), ()):
+                    slang_verbs.setdefault(key(word), set()).add(spec.name)
+            else:
+                # a one-word noun of slang is matched as written («кусь», «брейнс»)
+                words = _phrase_key(word) if " " in word else (key(word),)
+                if words:
+                    phrases.setdefault(words, set()).add(spec.name)
     ordered = sorted(((w, a) for w, names in phrases.items() for a in sorted(names)),
                      key=lambda item: -len(item[0]))
-    return Vocabulary(tuple(ordered), {v: frozenset(a) for v, a in verbs.items()})
+    return Vocabulary(tuple(ordered), {v: frozenset(a) for v, a in verbs.items()},
+                      {v: frozenset(a) for v, a in slang_verbs.items()},
+                      frozenset(phrases) - frozenset(proper_phrases))
 
 
 # Abilities whose orders carry a third-person verb of their own («Влияние: Аня голосует

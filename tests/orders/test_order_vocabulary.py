@@ -69,7 +69,7 @@ def test_memo_lists_every_orderable_ability_with_its_examples():
 
 def test_memo_follows_the_game_settings():
     text = memo(ParseSettings.from_mapping({"vote_forms": ["hash"], "vote_emphasis": "bold",
-                                            "comment_field": True}))
+                                            "orders_outside_comment": False}))
     assert "##vote" in text and "Голосую против Мэра" not in text
     assert "жирным" in text and "в графе «комментарий»" in text
 
