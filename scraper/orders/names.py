@@ -16,7 +16,7 @@ from typing import Any, Mapping
 
 from rapidfuzz import fuzz
 
-from engine.names import FORMER_MAYOR, OPEN_ROLES, canon_open_role, canon_secret_role
+from engine.names import FORMER_MAYOR, OPEN_ROLES, canon_open_role, canon_secret_role, fold
 from engine import morph
 from scraper.orders.text import Token, is_cyrillic, key, tokens, translit
 
@@ -93,6 +93,10 @@ SELF_WORDS = frozenset({"себя", "себе", "собой", "сам", "сам�
 
 _MEMO_SIZE = 65536
 SPELLED = 90.0   # the nickname in the other alphabet («Гены» for Gena, «Petya» for Петя)
+# A whole part of a longer nickname («Котик» for Kotik_7) is a candidate just below the
+# default threshold; the same consonants in the other alphabet («Дэн» for Dan Brown) less.
+PART = 84.0
+SOUNDS_LIKE = 80.0
 
 
 def _spelled(tok: Token, forms: frozenset[str], other: frozenset[str]) -> bool:
@@ -127,6 +131,9 @@ class _NickEntry:
     initials: frozenset[str]
     parts: frozenset[str]               # CamelCase parts of 4+ letters («robik» of IAmRobik)
     spelled: tuple[frozenset[str], ...]  # per word: its other-script spellings' case forms
+    part_forms: frozenset[str] = frozenset()  # case forms of its parts, in both alphabets
+    #                                           («котика» for Kotik_7, «ольгу» for Ольга_Н)
+    skeletons: tuple[str, ...] = ()     # per word: consonant skeleton of its Cyrillic spelling
 
 
 _CAMEL = re.compile(r"[A-ZА-ЯЁ]+(?![a-zа-яё])|[A-ZА-ЯЁ][a-zа-яё]+|[a-zа-яё]+|\d+")
@@ -150,8 +157,29 @@ def _entry(nick: str) -> _NickEntry:
     for tok in words:
         cyr = translit(tok.text)
         spelled.append(morph.inflections(cyr) if cyr and len(cyr) >= 3 else frozenset())
+    part_forms: set[str] = set()
+    for part in re.findall(r"[A-Za-z]{3,}|[А-Яа-яЁё]{3,}", nick):
+        if len(part) < 3 or (len(parts) <= 1 and len(words) <= 1):
+            continue
+        cyr = translit(part) if not is_cyrillic(part) else fold(part)
+        if cyr:
+            part_forms |= morph.inflections(cyr)
+        part_forms.add(key(part))
+    # only for words in the Latin alphabet: a Cyrillic nickname's typos are fuzzy matches
+    skeletons = tuple(skeleton(translit(t.text) or "") for t in words if not is_cyrillic(t.text))
     return _NickEntry(nick, tuple(forms), joined, compact,
-                      frozenset(i for i in initials if len(i) >= 2), camel, tuple(spelled))
+                      frozenset(i for i in initials if len(i) >= 2), camel, tuple(spelled),
+                      frozenset(part_forms), skeletons)
+
+
+_VOWELS = str.maketrans("", "", "аеёиоуыэюяйьъ")
+
+
+def skeleton(word: str) -> str:
+    """First letter and the consonants after it: «дэна» and «дан» (Dan) are both «дн»,
+    «брауна» and «броун» (Brown) «брн». Only ever a candidate, never a confident name."""
+    word = fold(word).replace("э", "е")
+    return word[:1] + word[1:].translate(_VOWELS) if len(word) >= 3 else ""
 
 
 class NameMatcher:
@@ -254,9 +282,27 @@ class NameMatcher:
                 score = max(score, 90.0)
             if len(compact) < 4:
                 score = score if score == 100.0 else min(score, 75.0)
+            if size == 1:
+                score = max(score, self._part_score(entry, window[0]))
             if best is None or score > best[0]:
                 best = (score, size)
         return best
+
+    def _part_score(self, entry: _NickEntry, tok: Token) -> float:
+        """A part of a longer nickname in either alphabet («Котика», «Ольгу», «Dan»), or
+        a word that sounds like one («Дэна»)."""
+        low = tok.low
+        if len(low) < 3:
+            return 0.0
+        if low in entry.part_forms or tok.key in entry.part_forms:
+            return PART
+        cyr = translit(tok.text) if not is_cyrillic(tok.text) else low
+        if cyr and cyr in entry.part_forms:
+            return PART
+        skel = skeleton(cyr or low)
+        if len(skel) >= 2 and skel in entry.skeletons:
+            return SOUNDS_LIKE
+        return 0.0
 
     def role_at(self, toks: list[Token], i: int) -> str | None:
         """An open role named (in any case) by the word at `i`."""
