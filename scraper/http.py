@@ -34,7 +34,7 @@ from urllib.parse import parse_qs, urljoin, urlsplit
 import lxml.html
 import requests
 
-from scraper.select import select
+from config.select import select
 from scraper.errors import (
     AuthRequired,
     ForumUnavailable,
