@@ -12,7 +12,7 @@ from engine.abilities import ABILITIES, AbilitySpec, RoleKind, When
 from engine.orders import Order
 from engine.names import Moon
 from scraper.orders.settings import Emphasis, ParseSettings, VoteForm
-from scraper.orders.vocabulary import Channel, channel_of, lexicon
+from scraper.orders.vocabulary import Channel, channel_of, lexicon, slang_of
 
 _WHEN = {When.NIGHT: "ночью", When.DAY: "днём", When.ANY: "в любой момент",
          When.TRIGGER: "заранее, в фазе, когда это может понадобиться"}
@@ -47,6 +47,8 @@ def memo(settings: ParseSettings | None = None, roles: set[str] | None = None) -
            "Цель — ник игрока (в любом падеже: «Петю», «у Пети») или его явная роль («Мэра»).",
            "«себя» — только там, где способность это позволяет. Несколько заявок в одном ЛС — "
            "каждая с новой строки. Что мастер не сможет прочитать однозначно, он уточнит у вас.",
+           "Сленг («бью Лиса», «смотрю Петю») понимается как способность вашей роли, "
+           "если у вас она одна такая.",
            ""]
     forms = [f for f in VoteForm if f in settings.vote_forms]
     vote_line = "Голос засчитывается в формах: " + "; ".join(_FORMS[f] for f in forms) + "."
@@ -74,8 +76,30 @@ def memo(settings: ParseSettings | None = None, roles: set[str] | None = None) -
             out.append(head + (f": {lex.args}." if lex else "."))
             if lex and lex.examples:
                 out.append("  Примеры: " + ", ".join(f"«{text}»" for text, _ in lex.examples) + ".")
+            slang = slang_of(spec.name)
+            if slang:
+                out.append("  Сленг: " + ", ".join(first_person(w) for w in slang) + ".")
         out.append("")
     return "\n".join(out).rstrip() + "\n"
+
+
+# Where the dictionary does not know the slang verb's forms.
+_FIRST = {"хилить": "хилю", "отхилить": "отхилю", "зарезать": "зарежу", "чекнуть": "чекну"}
+
+
+def first_person(phrase: str) -> str:
+    """«бить» → «бью», «принести в жертву» → «принесу в жертву»; a noun stays («кусь»)."""
+    from engine.morph import analyzer
+
+    if phrase in _FIRST:
+        return _FIRST[phrase]
+    words = phrase.split()
+    parse = next((p for p in analyzer().parse(words[0]) if p.tag.POS == "INFN"), None)
+    if parse is None:
+        return phrase
+    tense = "futr" if "perf" in parse.tag.grammemes else "pres"
+    form = parse.inflect({"VERB", "1per", "sing", tense}) or parse.inflect({"1per", "sing"})
+    return " ".join([form.word if form else words[0], *words[1:]])
 
 
 def render(order: Order) -> str:

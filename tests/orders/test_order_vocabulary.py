@@ -77,3 +77,19 @@ def test_memo_follows_the_game_settings():
 def test_memo_for_one_role():
     text = memo(roles={"Вор"})
     assert "• Кража (" in text and "• Укус (" not in text and "• Голосование (" in text
+
+
+def test_memo_lists_the_slang_the_parser_understands():
+    from scraper.orders.memo import first_person
+    from scraper.orders.vocabulary import SLANG, vocabulary
+
+    text = memo()
+    vocab = vocabulary()
+    rows = text.splitlines()
+    for ability, words in SLANG.items():
+        head = next(n for n, row in enumerate(rows) if row.startswith(f"• {ability} ("))
+        line = next(row for row in rows[head + 1:] if row.startswith("  Сленг:"))
+        for word in words:
+            assert first_person(word) in line, (ability, word)
+    # and the parser reads a slang verb as the sender's ability
+    assert vocab.slang_verbs["бить"] == frozenset({"Нападение"})
