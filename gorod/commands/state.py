@@ -55,8 +55,14 @@ def _state(game, args) -> int:
         if unresolved:
             print("Неясно (решает мастер: gorod order add ... --resolves ID):")
             for u in unresolved:
-                cands = f"; кандидаты: {', '.join(u['candidates'])}" if u["candidates"] else ""
+                # a candidate that is a whole order («похоже на голос против Лиса?») is
+                # printed as the command that takes it
+                orders = [c for c in u["candidates"] if c.startswith("{")]
+                names = [c for c in u["candidates"] if not c.startswith("{")]
+                cands = f"; кандидаты: {', '.join(names)}" if names else ""
                 print(f"  ?{u['id']} {u['author']}: «{u['text']}» — {u['reason']}{cands}")
+                for order in orders:
+                    print(f"      gorod order add \"{order}\" --resolves {u['id']}")
         if notices:
             print("Для мастера:")
             for n in notices:
