@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any, Mapping
 
-from rapidfuzz import fuzz
+from rapidfuzz import fuzz, process
 
 from engine.names import FORMER_MAYOR, OPEN_ROLES, canon_open_role, canon_secret_role, fold
 from engine import morph
@@ -193,9 +193,15 @@ class NameMatcher:
             if player is not None:
                 self.entries.append(replace(_entry(alias), nick=player.nick))
         self.max_words = max((len(e.words) for e in self.entries), default=1)
-        self._memo: dict[tuple, tuple[Candidate, ...]] = {}
+        self._memo: dict[tuple, tuple[tuple, ...]] = {}
         self.role_forms: dict[str, frozenset[str]] = {
             role: morph.inflections(key(role)) for role in OPEN_ROLES}
+        self._role_form_list = [f for forms in self.role_forms.values() for f in sorted(forms)]
+        self._role_form_roles = [r for r, forms in self.role_forms.items() for _ in forms]
+        self._role_by_form: dict[str, list[str]] = {}
+        for role, forms in self.role_forms.items():
+            for f in forms:
+                self._role_by_form.setdefault(f, []).append(role)
 
     # -- one position ------------------------------------------------------------------
     def at(self, toks: list[Token], i: int, author: str | None = None) -> list[Candidate]:
@@ -209,11 +215,11 @@ class NameMatcher:
         memo_key = (window, author)
         hit = self._memo.get(memo_key)
         if hit is None:
-            hit = tuple(replace(c, start=c.start - i, end=c.end - i) for c in self._at(toks, i, author))
+            hit = tuple((c.nick, c.score, c.via, c.start - i, c.end - i, c.role) for c in self._at(toks, i, author))
             if len(self._memo) >= _MEMO_SIZE:
                 self._memo.clear()
             self._memo[memo_key] = hit
-        return [replace(c, start=c.start + i, end=c.end + i) for c in hit]
+        return [Candidate(nick, score, via, start + i, end + i, role) for nick, score, via, start, end, role in hit]
 
     def _at(self, toks: list[Token], i: int, author: str | None) -> list[Candidate]:
         first = toks[i].key
@@ -247,13 +253,24 @@ class NameMatcher:
             if score is not None:
                 offer(Candidate(entry.nick, score[0], "nick", i, i + score[1]))
         if first not in FILLER:
-            for role, forms in self.role_forms.items():
-                score = 100.0 if first in forms else (
-                    max(fuzz.ratio(first, f) for f in forms) if len(first) >= 4 else 0.0)
-                if score >= 60:
-                    holder = self.roster.holder(role)
-                    offer(Candidate(holder, score, "role", i, i + 1, role=role))
+            for role, score in self._role_scores(first).items():
+                holder = self.roster.holder(role)
+                offer(Candidate(holder, score, "role", i, i + 1, role=role))
         return sorted(best.values(), key=lambda c: (-c.score, c.start))
+
+    def _role_scores(self, first: str) -> dict[str, float]:
+        """Open roles the word may name, with their scores (≥ 60), best form each; the
+        fuzzy part runs in rapidfuzz's C loop over every form at once."""
+        out: dict[str, float] = {}
+        exact = self._role_by_form.get(first)
+        if exact:
+            out.update((role, 100.0) for role in exact)
+        if len(first) >= 4:
+            for form, score, n in process.extract(first, self._role_form_list, scorer=fuzz.ratio,
+                                                   score_cutoff=60, limit=None):
+                role = self._role_form_roles[n]
+                out[role] = max(out.get(role, 0.0), score)
+        return out
 
     def _fuzzy(self, entry: _NickEntry, toks: list[Token], i: int) -> tuple[float, int] | None:
         n = len(entry.words)
@@ -269,7 +286,8 @@ class NameMatcher:
             if len(compact) < 3:
                 continue
             if size == n == 1:
-                score = max(fuzz.ratio(text, f) for f in entry.words[0])
+                found = process.extractOne(text, entry.words[0], scorer=fuzz.ratio)
+                score = found[1] if found else 0.0
             elif size == n:
                 score = fuzz.ratio(text, entry.joined)
             else:
@@ -292,7 +310,7 @@ class NameMatcher:
         """A part of a longer nickname in either alphabet («Котика», «Ольгу», «Dan»), or
         a word that sounds like one («Дэна»)."""
         low = tok.low
-        if len(low) < 3:
+        if len(low) < 3 or not (entry.part_forms or entry.skeletons):
             return 0.0
         if low in entry.part_forms or tok.key in entry.part_forms:
             return PART

@@ -169,11 +169,11 @@ def net_item(ctx: Context, seg: Segment, zone: Zone, emphasised: frozenset[str])
     toks = tokens(seg.text)
     if not toks:
         return None
-    talk = not zone.comment and _talk(seg, toks)
+    if not zone.comment and _talk(seg, toks):
+        return None
     own = _own(ctx)
     triggers = [t for t in find_triggers(seg, toks)
                 if t.strength >= Strength.WEAK and (zone.comment or not t.narrated)]
-    names = _names(ctx, toks)
     abilities: list[str] = []
     for trig in triggers:
         for ability in sorted(trig.abilities):
@@ -184,12 +184,16 @@ def net_item(ctx: Context, seg: Segment, zone: Zone, emphasised: frozenset[str])
                 continue          # a secret ability in open text: talk, or flagged already
             if ability not in abilities:
                 abilities.append(ability)
-    if abilities and not talk:
+    if abilities:
+        names = _names(ctx, toks)
         if not names and any(_needs_target(a) for a in abilities):
             return None           # «бью тревогу»: an ability word with nobody to aim it at
         return _item(seg, _orders(ctx, abilities, names), abilities[0])
     alone = _alone(ctx, toks) or _emphasised_name(toks, emphasised)
-    if (alone and not talk) or (zone.comment and names):
+    if alone or zone.comment:
+        names = _names(ctx, toks)
+        if not names:
+            return None
         targeted = _targeted(ctx, zone.private)
         if not targeted:
             return None
