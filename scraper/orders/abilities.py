@@ -235,8 +235,8 @@ def _narrates(toks: list[Token], triggers: list[Trigger]) -> bool:
     for i, tok in enumerate(toks):
         if i in inside:
             continue
-        if morph.lemma(tok.low) in GIVING_VERBS:
-            continue        # «Голос уходит Лису»: the vote's own verb, not a story
+        if morph.lemma(tok.low) in GIVING_VERBS or tok.low == "может":
+            continue        # «Голос уходит Лису»: the vote's own verb; «может» is «maybe»
         readings = morph.readings(tok.low)
         if readings and readings[0].is_verb and (
                 "past" in readings[0].grammemes or "3per" in readings[0].grammemes):

@@ -7,8 +7,8 @@ order signal, it goes to the GM as an `order_like` item with ranked candidate or
 - an ability word or verb (slang included) that orders, or that would order an ability
   of the sender, however weakly it was written («Лис, голос тебе», «бью Машу» where the
   grammar found no target);
-- a player's nickname or an open role alone on a line («Лис», «Вор!»), or in bold or
-  colour: in a post a vote, in a PM the sender's targeted abilities;
+- a player's nickname or an open role alone on the text's last line («Лис», «Вор!»), or
+  in bold or colour: in a post a vote, in a PM the sender's targeted abilities;
 - anything that names a player inside the «комментарий» field, which by the rules holds
   only game text.
 
@@ -154,7 +154,7 @@ def _alone(ctx: Context, toks: list[Token]) -> bool:
     if not toks:
         return False
     cands = ctx.matcher.at(toks, 0, ctx.author)
-    return bool(cands) and cands[0].end == len(toks) and cands[0].score >= FLOOR
+    return bool(cands) and cands[0].end == len(toks) and cands[0].score >= ctx.settings.threshold
 
 
 def name_spans(ctx: Context, spans: list[Span]) -> frozenset[str]:
@@ -164,8 +164,11 @@ def name_spans(ctx: Context, spans: list[Span]) -> frozenset[str]:
                      if (s.bold or s.color) and _alone(ctx, tokens(s.text)))
 
 
-def net_item(ctx: Context, seg: Segment, zone: Zone, emphasised: frozenset[str]) -> Unresolved | None:
-    """The question for one sentence that gave nothing, or None when it is not order-like."""
+def net_item(ctx: Context, seg: Segment, zone: Zone, emphasised: frozenset[str],
+             last_line: bool = True) -> Unresolved | None:
+    """The question for one sentence that gave nothing, or None when it is not order-like.
+    `last_line`: the sentence is on the text's last line, where a bare name is a vote (a
+    bare name in a list of names higher up is a read list, not an order)."""
     toks = tokens(seg.text)
     if not toks:
         return None
@@ -189,7 +192,7 @@ def net_item(ctx: Context, seg: Segment, zone: Zone, emphasised: frozenset[str])
         if not names and any(_needs_target(a) for a in abilities):
             return None           # «бью тревогу»: an ability word with nobody to aim it at
         return _item(seg, _orders(ctx, abilities, names), abilities[0])
-    alone = _alone(ctx, toks) or _emphasised_name(toks, emphasised)
+    alone = (last_line and _alone(ctx, toks)) or _emphasised_name(toks, emphasised, last_line)
     if alone or zone.comment:
         names = _names(ctx, toks)
         if not names:
@@ -206,12 +209,12 @@ def _needs_target(ability: str) -> bool:
     return spec is not None and (Field.TARGET in spec.fields or Field.TARGETS in spec.fields)
 
 
-def _emphasised_name(toks: list[Token], emphasised: frozenset[str]) -> bool:
-    """A bold or coloured fragment of this sentence is only a name."""
+def _emphasised_name(toks: list[Token], emphasised: frozenset[str], last_line: bool) -> bool:
+    """The sentence is a bold or coloured name, or (on the last line) ends with one: a
+    name in bold inside a read list or an argument is emphasis, not a vote."""
     if not emphasised:
         return False
-    for i in range(len(toks)):
-        for n in (1, 2, 3):
-            if i + n <= len(toks) and " ".join(t.key for t in toks[i:i + n]) in emphasised:
-                return True
-    return False
+    if " ".join(t.key for t in toks) in emphasised:
+        return True
+    return last_line and any(" ".join(t.key for t in toks[-n:]) in emphasised for n in (1, 2, 3)
+                             if n < len(toks))

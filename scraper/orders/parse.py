@@ -323,7 +323,13 @@ _COMMENT = (r"^\s*(?:\[\s*{label}\s*\]|\(\s*{label}\s*\))\s*(?::|—|–|-(?!\w)
             r"|^\s*{label}\s*(?::|—|–|-(?!\w))\s*(.*)$")
 
 
-def split_comment(text: str, label: str) -> tuple[str, str, bool]:
+def split_comment(text: str, label: str) -> tuple[str, str]:
+    """(the «комментарий» field, everything else)."""
+    inside, outside, _ = comment_field(text, label)
+    return inside, outside
+
+
+def comment_field(text: str, label: str) -> tuple[str, str, bool]:
     """(the «комментарий» field, everything else, whether the post has the field): a
     labelled line («Комментарий: …», «[Комментарий] …») and the lines after it up to
     the first blank line."""
@@ -332,7 +338,10 @@ def split_comment(text: str, label: str) -> tuple[str, str, bool]:
     outside: list[str] = []
     in_block = False
     found = False
-    for line in lines(text):
+    # a label after a sentence on the same line starts the field there
+    starts = re.compile(r"([.!?…])\s+(?=[\[(]?\s*" + re.escape(label) + r"\s*[\])]?\s*(?::|—|–|-(?!\w)))",
+                        re.IGNORECASE)
+    for line in (part for ln in lines(text) for part in starts.sub("\\1\n", ln).split("\n")):
         m = pattern.match(line) if not in_block else None
         if m:
             in_block = found = True
@@ -489,7 +498,7 @@ _SUPERSEDING = frozenset({Reason.AMBIGUOUS_TARGET, Reason.LOW_CONFIDENCE, Reason
 def _zones(plain: str, settings: ParseSettings, private: bool) -> list[tuple[str, str]]:
     if private:
         return [(plain, OPEN)]
-    comment, other, has_field = split_comment(plain, settings.comment_label)
+    comment, other, has_field = comment_field(plain, settings.comment_label)
     if has_field:
         return [(comment, COMMENT), (other, ARTISTIC)]
     return [(plain, OPEN if settings.orders_outside_comment else OUTSIDE)]
@@ -523,6 +532,7 @@ def parse_text(text: str, roster: Roster, settings: ParseSettings | None = None,
             bold = _bold_names(ctx, part, spans, voted)
             if bold:
                 sentences.append((Segment(bold[0].text, bold[0].text, 0), bold))
+        last_line = next((ln for ln in reversed(lines(part)) if ln.strip()), None)
         for seg, found in sentences:
             got = _apply_policy(found, private=private, zone=zone, settings=settings, spans=spans,
                                 stranger=author if stranger else None)
@@ -530,7 +540,8 @@ def parse_text(text: str, roster: Roster, settings: ParseSettings | None = None,
                 artistic.extend(got)
                 continue
             if not got and not stranger and zone != OUTSIDE:
-                item = net_item(ctx, seg, Zone(private, zone == COMMENT), emphasised_names)
+                item = net_item(ctx, seg, Zone(private, zone == COMMENT), emphasised_names,
+                                last_line=seg.line == last_line)
                 if item is not None:
                     got = [item]
             items.extend(got)
