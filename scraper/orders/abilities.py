@@ -55,7 +55,9 @@ IMPERSONAL = frozenset({"нельзя", "можно", "надо", "нужно", 
                         "никого", "никому", "нечего"})
 # Third-person verbs a vote is given with («Голос уходит Лису», «мой голос достаётся Пете»).
 GIVING_VERBS = frozenset({"уходить", "уйти", "идти", "пойти", "отдаваться", "доставаться", "достаться",
-                          "лететь", "улетать", "отправляться", "падать"})
+                          "лететь", "улетать", "отправляться", "падать", "получать", "получить"})
+# «не буду», «не хочу»: an infinitive before them is a refusal, not an order.
+REFUSING = frozenset({"буду", "будем", "хочу", "стану", "собираюсь", "планирую"})
 
 _COLON_AFTER = re.compile(r"^\s*(?:[:=—–]|->|→|-(?!\w))")
 
@@ -140,8 +142,8 @@ def _verb_strength(toks: list[Token], i: int, start: int) -> tuple[Strength, fro
             # slang orders only in the first person («бью»); «Бить или нет?» is talk
             s = Strength.STRONG if (_after_verb(toks, i, MODAL_VERBS) or (i == start and not slang)) \
                 else Strength.NONE
-            if s == Strength.STRONG and i == start and _judged(toks):
-                s = Strength.NONE     # «Голосовать за Кузю — это сливать игру», «…глупо»
+            if s == Strength.STRONG and i == start and (_judged(toks) or _refused(toks)):
+                s = Strength.NONE     # «Голосовать за Кузю — это сливать игру», «Лечить не буду»
         elif "impr" in g or "3per" in g:
             s = Strength.COMMAND
         else:
@@ -174,6 +176,9 @@ def find_triggers(seg: Segment, toks: list[Token]) -> list[Trigger]:
                                                    for r in readings) else Strength.NONE
             elif i <= start < i + n or _COLON_AFTER.match(rest) or _after_verb(toks, i, APPLY_VERBS | MODAL_VERBS):
                 strength = Strength.STRONG
+            elif "Голосование" in abilities and i + n < len(toks) and toks[i + n].low in ("против", "за") \
+                    and not addressed(toks):
+                strength = Strength.STRONG    # «Ну всё, мой голос против Серого»: the vote's own words
             else:
                 strength = Strength.WEAK
             if _negated(toks, i):
@@ -206,6 +211,25 @@ def find_triggers(seg: Segment, toks: list[Token]) -> list[Trigger]:
                Trigger(t.abilities, t.start, t.end, Strength.NONE, t.by_verb, t.lemma, t.slang, t.narrated)
                for t in out]
     return out
+
+
+# Words of a sentence said to someone («объясни свой голос», «ты мне должен голос»).
+SECOND_PERSON = frozenset({"ты", "тебе", "тебя", "твой", "твоя", "твое", "твои", "твоего", "вы", "вам", "вас",
+                           "ваш", "ваши"})
+
+
+def addressed(toks: list[Token]) -> bool:
+    for tok in toks:
+        if tok.low in SECOND_PERSON:
+            return True
+        readings = morph.readings(tok.low)
+        if readings and readings[0].is_verb and ("impr" in readings[0].grammemes or "2per" in readings[0].grammemes):
+            return True
+    return False
+
+
+def _refused(toks: list[Token]) -> bool:
+    return any(tok.low in REFUSING and j > 0 and toks[j - 1].low == "не" for j, tok in enumerate(toks))
 
 
 def _judged(toks: list[Token]) -> bool:

@@ -25,12 +25,15 @@ from engine.orders import Order
 from scraper.orders.abilities import IMPERSONAL, Strength, Trigger, find_triggers
 from scraper.orders.names import Candidate
 from scraper.orders.result import Reason, Unresolved
-from scraper.orders.targets import FLOOR, Context
+from scraper.orders.targets import Context
 from scraper.orders.text import Segment, Span, Token, tokens
 from scraper.orders.vocabulary import Channel, channel_of
 
 VOTE = "Голосование"
 MAX_CANDIDATES = 5
+# A name the net offers: at least a part of a nickname or the same consonants (names.py);
+# a plain fuzzy likeness below this («последней» ~ «Серый») is not offered.
+NET_FLOOR = 80.0
 # Words before a target that make it the likelier one («против Лиса», «за Машу»).
 POINTING = frozenset({"против", "за", "на", "к", "у", "в"})
 
@@ -64,7 +67,7 @@ def _names(ctx: Context, toks: list[Token]) -> list[Candidate]:
     out: list[Candidate] = []
     i = 0
     while i < len(toks):
-        cands = [c for c in ctx.matcher.at(toks, i, ctx.author) if c.nick is not None and c.score >= FLOOR]
+        cands = [c for c in ctx.matcher.at(toks, i, ctx.author) if c.nick is not None and c.score >= NET_FLOOR]
         if not cands:
             i += 1
             continue
@@ -191,17 +194,34 @@ def net_item(ctx: Context, seg: Segment, zone: Zone, emphasised: frozenset[str],
         names = _names(ctx, toks)
         if not names and any(_needs_target(a) for a in abilities):
             return None           # «бью тревогу»: an ability word with nobody to aim it at
-        return _item(seg, _orders(ctx, abilities, names), abilities[0])
-    alone = (last_line and _alone(ctx, toks)) or _emphasised_name(toks, emphasised, last_line)
+        found = _orders(ctx, abilities, names)
+        return _item(seg, found, abilities[0]) if found else None
+    alone = (last_line and _alone(ctx, toks)) or _emphasised_name(toks, emphasised, last_line) \
+        or (zone.private and _labelled_name(ctx, seg, toks))
     if alone or zone.comment:
         names = _names(ctx, toks)
-        if not names:
-            return None
         targeted = _targeted(ctx, zone.private)
-        if not targeted:
-            return None
-        return _item(seg, _orders(ctx, targeted, names), targeted[0] if len(targeted) == 1 else None)
+        found = _orders(ctx, targeted, names) if names and targeted else []
+        if not found:
+            return None           # nobody but the author named: nothing to propose
+        return _item(seg, found, targeted[0] if len(targeted) == 1 else None)
     return None
+
+
+def _labelled_name(ctx: Context, seg: Segment, toks: list[Token]) -> bool:
+    """A PM line that ends «…: Кузя» or «… — Кузя» («Цель на ночь: Кузя»): a name given
+    as the value of something."""
+    if len(toks) < 2:
+        return False
+    for n in (1, 2, 3):
+        if n >= len(toks):
+            break
+        head = toks[-n - 1]
+        between = seg.text[head.end:toks[-n].start]
+        if between.strip() in (":", "—", "–", "-", "->", "→"):
+            cands = ctx.matcher.at(toks, len(toks) - n, ctx.author)
+            return bool(cands) and cands[0].end == len(toks) and cands[0].score >= ctx.settings.threshold
+    return False
 
 
 def _needs_target(ability: str) -> bool:

@@ -228,7 +228,7 @@ def _bare_against(ctx: Context, seg: Segment, toks) -> _Found | None:
 
 
 _POINT = re.compile(r"^\s*(?:[:=—–]|->|→|-(?!\w))")
-POINTING_WORDS = frozenset({"против", "за", "на", "к", "у", "в", "кого"})
+POINTING_WORDS = frozenset({"против", "за", "на", "кого"})
 
 
 def _points(text: str, toks, lo: int, hi: int) -> bool:
