@@ -11,9 +11,12 @@ def register(sub) -> None:
         description="Read one post or PM text on stdin and print JSON "
         '{"orders": [...], "unresolved": [...]}: each order in the order mapping of '
         "FORMAT.md (by, ability, target, ...), each unresolved item with text, reason "
-        "(Russian) and candidates. [b]/[color] BBCode in the text counts as emphasis. "
+        "(Russian) and candidates; a sentence that looks like an order but cannot be read is an item "
+        "with code order_like whose candidates are whole orders («похоже на голос против Лиса?»). "
+        "[b]/[color] BBCode in the text counts as emphasis. "
         "GAME.yaml needs `players:` (nickname: {open, secret}) and may have `parsing:` "
-        "(vote_forms, vote_emphasis, vote_color, orders_outside_comment, comment_label, threshold, margin).")
+        "(vote_forms, vote_emphasis, vote_color, orders_outside_comment, comment_label, threshold, margin, "
+        "aliases).")
     parser.add_argument("--game", required=True, metavar="GAME.yaml", help="the game: players and parse settings")
     parser.add_argument("--from", dest="author", metavar="NICK",
                         help="the author (a player); without it orders have by: null")
