@@ -156,7 +156,18 @@ def _verb_strength(toks: list[Token], i: int, start: int) -> tuple[Strength, fro
 
 
 def find_triggers(seg: Segment, toks: list[Token]) -> list[Trigger]:
-    """Every ability word of a sentence, left to right (overlaps resolved: longest wins)."""
+    """Every ability word of a sentence, left to right (overlaps resolved: longest wins).
+    `toks` are the tokens of `seg.text`; the result is memoised by the text (the confident
+    reader and the net both look at a sentence)."""
+    return list(_triggers(seg.text, tuple(toks)))
+
+
+@lru_cache(maxsize=8192)
+def _triggers(text: str, toks: tuple[Token, ...]) -> tuple[Trigger, ...]:
+    return tuple(_find_triggers(Segment(text, text, 0), list(toks)))
+
+
+def _find_triggers(seg: Segment, toks: list[Token]) -> list[Trigger]:
     out: list[Trigger] = []
     start = first_content(toks)
     talk = "?" in seg.text or any(t.low == "бы" or t.low in IMPERSONAL for t in toks)

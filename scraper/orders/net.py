@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.abilities import Field, abilities_of_role, find_ability, ABILITIES, RoleKind
+from engine.abilities import Field, find_ability
 from engine import morph
 from engine.orders import Order
 from scraper.orders.abilities import IMPERSONAL, Strength, Trigger, find_triggers
@@ -86,15 +86,10 @@ def _names(ctx: Context, toks: list[Token]) -> list[Candidate]:
     return ranked
 
 
-def _own(ctx: Context) -> set[str] | None:
-    player = ctx.roster.player(ctx.author)
-    if player is None:
-        return None
-    names = {s.name for s in ABILITIES if s.kind == RoleKind.COMMON}
-    for role in (player.open, player.secret):
-        if role:
-            names.update(s.name for s in abilities_of_role(role))
-    return names
+def _own(ctx: Context) -> frozenset[str] | None:
+    from scraper.orders.parse import own_abilities   # the one definition, memoised there
+
+    return own_abilities(ctx.roster, ctx.author)
 
 
 def _targeted(ctx: Context, private: bool) -> list[str]:

@@ -59,6 +59,7 @@ class _Found:
     pointed: bool = True     # a word points at a target («против», «на», «:»); see _policy
 
 
+@lru_cache(maxsize=1024)
 def own_abilities(roster: Roster, nick: str | None) -> frozenset[str] | None:
     player = roster.player(nick)
     if player is None:
