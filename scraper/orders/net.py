@@ -20,9 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.abilities import Field, find_ability
-from engine import morph
 from engine.orders import Order
-from scraper.orders.abilities import IMPERSONAL, Strength, Trigger, find_triggers
+from scraper.orders.abilities import IMPERSONAL, Strength, addressed, find_triggers
 from scraper.orders.names import Candidate
 from scraper.orders.result import Reason, Unresolved
 from scraper.orders.targets import Context
@@ -44,21 +43,14 @@ class Zone:
     comment: bool = False  # inside the «комментарий» field: game text only, no talk
 
 
-# Words of talk to or about someone («ты мне должен голос», «не торопитесь с голосами»).
-TALK_WORDS = frozenset({"бы", "не", "ни", "ты", "тебе", "тебя", "твой", "твоя", "твое", "твои", "твоего",
-                        "вы", "вам", "вас", "ваш", "ваши"})
-
-
 def _talk(seg: Segment, toks: list[Token]) -> bool:
+    """A question, «бы», a negation, an impersonal judgement, or words said to someone
+    («ты мне должен голос», «не торопитесь с голосами»)."""
     if "?" in seg.text:
         return True
-    for tok in toks:
-        if tok.low in TALK_WORDS or tok.low in IMPERSONAL:
-            return True
-        readings = morph.readings(tok.low)
-        if readings and readings[0].is_verb and "impr" in readings[0].grammemes:
-            return True
-    return False
+    if any(t.low in ("бы", "не", "ни") or t.low in IMPERSONAL for t in toks):
+        return True
+    return addressed(toks)
 
 
 def _names(ctx: Context, toks: list[Token]) -> list[Candidate]:
