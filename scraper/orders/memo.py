@@ -12,7 +12,7 @@ from engine.abilities import ABILITIES, AbilitySpec, RoleKind, When
 from engine.orders import Order
 from engine.names import Moon
 from scraper.orders.settings import Emphasis, ParseSettings, VoteForm
-from scraper.orders.vocabulary import Channel, channel_of, lexicon, slang_of
+from scraper.orders.vocabulary import FIRST_PERSON, Channel, channel_of, lexicon, slang_of
 
 _WHEN = {When.NIGHT: "ночью", When.DAY: "днём", When.ANY: "в любой момент",
          When.TRIGGER: "заранее, в фазе, когда это может понадобиться"}
@@ -83,16 +83,12 @@ def memo(settings: ParseSettings | None = None, roles: set[str] | None = None) -
     return "\n".join(out).rstrip() + "\n"
 
 
-# Where the dictionary does not know the slang verb's forms.
-_FIRST = {"хилить": "хилю", "отхилить": "отхилю", "зарезать": "зарежу", "чекнуть": "чекну"}
-
-
 def first_person(phrase: str) -> str:
     """«бить» → «бью», «принести в жертву» → «принесу в жертву»; a noun stays («кусь»)."""
     from engine.morph import analyzer
 
-    if phrase in _FIRST:
-        return _FIRST[phrase]
+    if phrase in FIRST_PERSON:
+        return FIRST_PERSON[phrase]
     words = phrase.split()
     parse = next((p for p in analyzer().parse(words[0]) if p.tag.POS == "INFN"), None)
     if parse is None:

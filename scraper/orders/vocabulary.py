@@ -276,6 +276,11 @@ class Vocabulary:
     slang_phrases: frozenset[tuple[str, ...]]           # phrases that are slang only
 
 
+# First-person forms the dictionary does not know for a slang verb («хилю» is no form of
+# «хилить» to pymorphy3): matched as written, and printed so by the memo.
+FIRST_PERSON: dict[str, str] = {"хилить": "хилю", "отхилить": "отхилю", "зарезать": "зарежу", "чекнуть": "чекну"}
+
+
 def slang_of(ability: str) -> tuple[str, ...]:
     return SLANG.get(ability, ())
 
@@ -302,6 +307,8 @@ def vocabulary() -> Vocabulary:
     slang_verbs: dict[str, set[str]] = {}
     for spec in orderable():
         for word in slang_of(spec.name):
+            if word in FIRST_PERSON:
+                phrases.setdefault((key(FIRST_PERSON[word]),), set()).add(spec.name)
             if " " not in word and _is_verb(word):
                 verbs.setdefault(key(word), set()).add(spec.name)
                 if spec.name not in proper_verbs.get(key(word), ()):

@@ -93,3 +93,23 @@ def test_memo_lists_the_slang_the_parser_understands():
             assert first_person(word) in line, (ability, word)
     # and the parser reads a slang verb as the sender's ability
     assert vocab.slang_verbs["бить"] == frozenset({"Нападение"})
+
+
+def test_every_slang_word_the_memo_lists_orders_its_ability():
+    """«Бью Машу» from a holder of the ability (and only it) is that ability's order."""
+    from engine.abilities import find_ability
+    from engine.names import OPEN_ROLES
+    from scraper.orders import Roster, parse_text
+    from scraper.orders.memo import first_person
+    from scraper.orders.vocabulary import SLANG
+
+    for ability, words in SLANG.items():
+        spec = find_ability(ability)
+        role = spec.roles[0] if spec.roles else None
+        me = {} if role is None else ({"open": role} if role in OPEN_ROLES else {"secret": role})
+        roster = Roster.from_mapping({"Я": me, "Маша": {}, "Петя": {}})
+        for word in words:
+            targets = "Машу и Петю" if ability in ("Дознание", "Очарование") else "Машу"
+            text = f"{first_person(word)} {targets}"
+            result = parse_text(text, roster, author="Я", private=ability != "Голосование")
+            assert [o.ability for o in result.orders] == [ability], (text, result)
