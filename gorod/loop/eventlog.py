@@ -8,7 +8,7 @@ through the engine (deterministic), never from this JSON.
 """
 from __future__ import annotations
 
-from dataclasses import fields
+from dataclasses import fields, is_dataclass
 from enum import Enum
 from typing import Any
 
@@ -33,6 +33,8 @@ def event_json(event: ev.Event) -> dict[str, Any]:
 def _plain(value: Any) -> Any:
     if isinstance(value, Order):
         return str(value)
+    if is_dataclass(value):   # a part of a typed event (a vote's reason)
+        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
     if isinstance(value, Enum):
         return value.value
     if isinstance(value, (list, tuple)):

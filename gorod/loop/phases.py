@@ -24,7 +24,6 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from engine import events as ev
-from engine.day import Day
 from engine.orders import Order, OrderError
 from engine.resolve import PhaseError, resolve
 from gorod.loop import clock as clocks
@@ -130,17 +129,11 @@ def resolve_now(game: Game) -> list[int]:
 
 
 def voters(game: Game) -> tuple[set[str], set[str]]:
-    """(who may vote today, who has a vote standing now)."""
-    current = game.current()
-    state, _events = game.fold()
-    day = Day(state.copy(), current.phase, [])
-    may = {nick for nick, p in state.players.items() if day.can_vote(p)}
-    standing: dict[str, str | None] = {}
-    for row in game.records.orders(current.phase):
-        order = row.order
-        if order.ability == "Голосование":
-            standing[order.by] = order.target
-    return may, {nick for nick, target in standing.items() if target}
+    """(who may vote today, who has voted): the engine's own tally of the day so far."""
+    from gorod.tally import tally_now
+    tally = tally_now(game)
+    may = set(tally.electorate)
+    return may, may - set(tally.abstained)
 
 
 def tick(game: Game) -> TickReport:

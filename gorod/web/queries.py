@@ -21,7 +21,7 @@ from engine.rulings import SPEC_BY_KEY, Rulings, format_value
 from gorod.loop.game import Game
 from gorod.loop.intake import roster_of
 from gorod.loop.records import DraftRow, OrderRow, OutboxRow
-from gorod.web.tally import Tally, live_tally
+from gorod.tally import tally_now
 from publisher.texts import FACTION_NAMES
 from scraper.orders import ParseSettings, parse_text
 
@@ -138,6 +138,11 @@ def orders_view(game: Game) -> dict[str, Any]:
                                                       row.source), STATUS_RU.get(row.status, row.status),
                                        _parsed(row)))
     state, _events = game.fold()
+    tally = tally_now(game, state)
+    verdicts = tally.verdict_by_row   # the engine's own judgement of each order in force
+    for view in out["orders"]:
+        if view.row.id in verdicts:
+            view.status_ru = verdicts[view.row.id]
     settings = ParseSettings.from_mapping(game.config.parsing)
     for item in game.records.unresolved():
         out["unresolved"].append({**item, "source": source_of(game, item["source_kind"], item["source_id"],
@@ -146,7 +151,7 @@ def orders_view(game: Game) -> dict[str, Any]:
     out["notices"] = [n for n in game.records.notices() if n.get("phase") in (None, phase)]
     out["notices"].reverse()
     if not current.phase.is_night and not game.over():
-        out["tally"] = tally_now(game, state)
+        out["tally"] = tally
     return out
 
 
@@ -179,19 +184,6 @@ def candidate_orders(item: dict[str, Any], state, settings: ParseSettings) -> li
         if author and candidate in state.players:
             choices.append(f"{{by: {author}, ability: {ability or VOTE}, target: {candidate}}}")
     return choices
-
-
-def tally_now(game: Game, state=None) -> Tally:
-    current = game.current()
-    if state is None:
-        state, _events = game.fold()
-    orders = []
-    for row in game.records.orders(current.phase):
-        try:
-            orders.append(row.order)
-        except OrderError:
-            continue   # shown as an error in the orders list
-    return live_tally(state, current.phase, orders)
 
 
 # -- drafts ---------------------------------------------------------------------------------
