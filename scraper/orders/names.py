@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any, Mapping
 
 from rapidfuzz import fuzz, process
 
+from engine.abilities import ABILITIES, RoleKind, abilities_of_role
 from engine.names import FORMER_MAYOR, OPEN_ROLES, canon_open_role, canon_secret_role, fold
 from engine import morph
 from scraper.orders.text import Token, is_cyrillic, key, tokens, translit
@@ -79,6 +80,20 @@ class Roster:
     @property
     def nicks(self) -> tuple[str, ...]:
         return tuple(p.nick for p in self.players)
+
+
+@lru_cache(maxsize=1024)
+def own_abilities(roster: Roster, nick: str | None) -> frozenset[str] | None:
+    """The abilities a player holds: the communal ones and those of both roles (None for
+    someone not in the game)."""
+    player = roster.player(nick)
+    if player is None:
+        return None
+    names = {s.name for s in ABILITIES if s.kind == RoleKind.COMMON}
+    for role in (player.open, player.secret):
+        if role:
+            names.update(s.name for s in abilities_of_role(role))
+    return frozenset(names)
 
 
 # Words that never start a name: prepositions, particles, and words around a target.

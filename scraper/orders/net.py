@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from engine.abilities import Field, find_ability
 from engine.orders import Order
 from scraper.orders.abilities import IMPERSONAL, Strength, addressed, find_triggers
-from scraper.orders.names import Candidate
+from scraper.orders.names import Candidate, own_abilities
 from scraper.orders.result import Reason, Unresolved
 from scraper.orders.targets import Context
 from scraper.orders.text import Segment, Span, Token, tokens
@@ -79,8 +79,6 @@ def _names(ctx: Context, toks: list[Token]) -> list[Candidate]:
 
 
 def _own(ctx: Context) -> frozenset[str] | None:
-    from scraper.orders.parse import own_abilities   # the one definition, memoised there
-
     return own_abilities(ctx.roster, ctx.author)
 
 

@@ -21,12 +21,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Iterable
 
-from engine.abilities import ABILITIES, Field, RoleKind, abilities_of_role, find_ability
+from engine.abilities import Field, find_ability
 from engine.orders import Order
 from scraper.orders.abilities import Strength, Trigger, find_triggers
 from scraper.orders.args import CONSUMING, Fail, build, self_allowed
 from scraper.orders.net import Zone, name_spans, net_item
-from scraper.orders.names import NameMatcher, Roster
+from scraper.orders.names import NameMatcher, Roster, own_abilities
 from scraper.orders.result import ParseResult, Reason, Unresolved
 from scraper.orders.settings import ParseSettings, VoteForm
 from scraper.orders.targets import Context, scan_targets
@@ -57,18 +57,6 @@ class _Found:
     slang: bool = False      # only players' slang named it («бью», «кусь»)
     narrated: bool = False   # named inside a story («Дознание вчера ничего не дало»)
     pointed: bool = True     # a word points at a target («против», «на», «:»); see _policy
-
-
-@lru_cache(maxsize=1024)
-def own_abilities(roster: Roster, nick: str | None) -> frozenset[str] | None:
-    player = roster.player(nick)
-    if player is None:
-        return None
-    names = {s.name for s in ABILITIES if s.kind == RoleKind.COMMON}
-    for role in (player.open, player.secret):
-        if role:
-            names.update(s.name for s in abilities_of_role(role))
-    return frozenset(names)
 
 
 def _choose(ctx: Context, trig: Trigger) -> str | Fail:
