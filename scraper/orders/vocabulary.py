@@ -1,7 +1,8 @@
 """Per-ability words of the order parser and of the players' memo, keyed by canonical name.
 
 The registry (`engine.abilities`) gives each ability's name, aliases, holders,
-timing and fields; this table adds only what a parser of Russian needs on top:
+timing, fields and players' slang (`slang`); this table adds only what a parser of
+Russian needs on top:
 other nouns players use for it, the verbs whose first-person forms order it
 («обворовываю», «кусаю», «голосую»), where the order must be given (a post's
 «комментарий» field or a PM), and worked examples. The memo prints the same
@@ -34,38 +35,6 @@ class Lexicon:
     names: tuple[str, ...] = ()     # nouns / phrases besides the registry name and aliases
     verbs: tuple[str, ...] = ()     # infinitives; «я …» forms (and imperatives in commands) order it
     examples: tuple[tuple[str, dict[str, Any]], ...] = ()  # (text, order mapping without `by`)
-
-
-# Players' slang for each ability (issue 13), in one place so it can move into the ability
-# table: verbs (infinitives) whose first-person forms order the ability («бью», «кусь» is
-# a noun-like word and goes with the nouns), and nouns or spellings in the other alphabet.
-# A slang verb orders only an ability the sender holds (`_choose`), and in a public post it
-# never flags a secret order («Смотрю, Петя опять молчит» is talk).
-SLANG: dict[str, tuple[str, ...]] = {
-    "Голосование": ("вешать", "повесить", "выносить", "вынести", "казнить", "линчевать"),
-    "Нападение": ("бить", "ударить", "резать", "зарезать", "валить", "завалить", "убивать", "убить",
-                  "стрелять", "выстрелить", "мочить", "замочить", "грохнуть"),
-    "Укус": ("кусь", "загрызть", "цапнуть", "цапать"),
-    "Кража": ("тырить", "стырить", "спереть", "обчистить", "обносить", "обнести", "грабить", "ограбить"),
-    "Дозор": ("смотреть", "присматривать", "приглядывать", "заглядывать", "заглянуть", "проверять",
-              "проверить", "пасти"),
-    "На страже": ("прикрывать", "прикрыть", "защищать", "защитить", "караулить", "беречь", "сторожить"),
-    "Арест": ("вязать", "повязать", "задерживать", "задержать", "брать под стражу"),
-    "Темница": ("запирать", "запереть", "закрывать", "закрыть"),
-    "Пророчество": ("смотреть", "проверять", "проверить", "чекать", "чекнуть", "пробивать", "пробить"),
-    "Составить гороскоп": ("смотреть", "проверять", "проверить", "чекать"),
-    "Исповедь": ("заглядывать", "заглянуть", "навещать", "навестить", "проверять", "проверить"),
-    "Аутодафе": ("жечь", "спалить"),
-    "Операция": ("хилить", "отхилить", "спасать", "спасти", "резать", "зарезать", "убивать", "убить"),
-    "Касание смерти": ("трогать", "тронуть", "коснуться"),
-    "Пожирай": ("съесть", "сожрать", "жрать", "схарчить"),
-    "Bra-a-a-ains": ("брейнс", "брэйнс", "брайнс", "брейнз", "есть мозги", "жрать мозги", "съесть мозги"),
-    "Очарование": ("соблазнить", "соблазнять", "охмурить", "охмурять"),
-    "Sacrifice!": ("жертвовать", "пожертвовать", "принести в жертву"),
-    "Пытка": ("пытать",),
-    "Порча": ("сглазить", "наводить порчу", "навести порчу"),
-    "Дознание": ("сверить", "сверять"),
-}
 
 
 P, M = Channel.POST, Channel.PM
@@ -282,7 +251,17 @@ FIRST_PERSON: dict[str, str] = {"хилить": "хилю", "отхилить": 
 
 
 def slang_of(ability: str) -> tuple[str, ...]:
-    return SLANG.get(ability, ())
+    """Players' slang for an ability: the `slang` of its row in the ability table
+    (engine/abilities/<role>.py), which the memo lists too. A slang verb orders only an
+    ability the sender holds (`_choose`), and in a public post it never flags a secret
+    order («Смотрю, Петя опять молчит» is talk)."""
+    spec = find_ability(ability)
+    return spec.slang if spec is not None else ()
+
+
+def slang_table() -> dict[str, tuple[str, ...]]:
+    """Every orderable ability that has slang, in the table's order."""
+    return {s.name: s.slang for s in orderable() if s.slang}
 
 
 def _is_verb(word: str) -> bool:
