@@ -19,7 +19,7 @@ from functools import lru_cache
 from enum import IntEnum
 
 from engine import morph
-from scraper.orders.text import Segment, Token
+from scraper.orders.text import Segment, Token, translit
 from scraper.orders.vocabulary import NO_TALK_DEMOTION, latin_key, literal_words, vocabulary
 
 
@@ -93,8 +93,11 @@ def _phrases_by_first_word() -> dict[str, list[tuple[int, tuple[str, ...], str]]
 
 @lru_cache(maxsize=65536)
 def _forms(low: str) -> frozenset[str]:
-    """What a phrase word may equal for this token: as written, its Latin key, its lemmas."""
-    return frozenset((low, latin_key(low))) | morph.lemmas(low)
+    """What a phrase word may equal for this token: as written, its Latin key, its lemmas,
+    and for a Latin word the lemmas of its Cyrillic spelling («Ukus» is «укус»)."""
+    out = frozenset((low, latin_key(low))) | morph.lemmas(low)
+    cyr = translit(low) if len(low) >= 4 else None
+    return out | morph.lemmas(cyr) if cyr else out
 
 
 def _phrase_at(toks: list[Token], i: int) -> tuple[int, frozenset[str], str] | None:
