@@ -91,19 +91,24 @@ def verdict_text(verdict: OrderVerdict, label=lambda index: f"#{index + 1}") -> 
     return verdict.text
 
 
-def tally_now(game, state=None) -> Tally:
+def tally_now(game, state=None, *, problem=None) -> Tally:
     """The engine's dry run of the game's open phase over its orders in force;
-    `verdict_by_row` gives each order's verdict by its store id («заменена #39»)."""
+    `verdict_by_row` gives each order's verdict by its store id («заменена #39»).
+    `problem(state, order)`, when given, names an order that cannot resolve (an unknown
+    player, an ability its author lacks): such an order is left out, never the whole tally."""
     current = game.current()
     if state is None:
         state, _events = game.fold()
     rows, orders = [], []
     for row in game.records.orders(current.phase):
         try:
-            orders.append(row.order)
-            rows.append(row)
+            order = row.order
         except OrderError:
             continue   # an order that cannot be read: shown as an error where it is listed
+        if problem is not None and problem(state, order) is not None:
+            continue   # likewise: the orders list says why it will not resolve
+        orders.append(order)
+        rows.append(row)
     tally = live_tally(state, current.phase, orders)
     label = lambda index: f"#{rows[index].id}"  # noqa: E731
     tally.verdict_by_row = {rows[v.index].id: verdict_text(v, label) for v in tally.verdicts}

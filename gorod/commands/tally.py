@@ -21,12 +21,13 @@ def register(sub) -> None:
 @with_game("tally")
 def _tally(game, args) -> int:
     from gorod.loop.game import LoopError
+    from gorod.loop.checks import order_problem
     from gorod.tally import tally_now
 
     current = game.current()
     if current is None or game.over():
         raise LoopError("нет открытой фазы: игра не началась (gorod deal) или окончена")
-    tally = tally_now(game)
+    tally = tally_now(game, problem=order_problem)
     rows = {row.id: row for row in game.records.orders(current.phase)}
     if args.json:
         print_json({"phase": tally.phase, "problem": tally.problem or None,

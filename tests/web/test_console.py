@@ -113,7 +113,7 @@ def test_a_refusal_of_the_library_is_shown_and_changes_nothing(client, game):
     response = post(client, "/order/add", text="{by: nobody, ability: Кража, target: bob}")
     assert response.status_code == 303
     html = page(client)
-    assert "&#39;nobody&#39; is not a player" in html
+    assert "заявитель «nobody» — не игрок этой игры" in html
     assert game.records.orders("night 1") == []
 
 
