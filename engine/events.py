@@ -324,6 +324,20 @@ class GameOver(Event):
     scope = Scope.PUBLIC
 
 
+@dataclass(frozen=True)
+class NoExecution(Event):
+    """A day with votes but no one executed: the leaders tied, or the top count was below
+    `execution_min_votes` (§4.3 «Если таких персонажей более одного, не умирает никто»).
+    `leaders`: (nick, votes) of those with the top count, the public news of that day (the
+    other counts, whose weights may come from secret roles, stay in the GM's trace)."""
+    leaders: tuple[tuple[str, int], ...]
+    scope = Scope.PUBLIC
+
+    @property
+    def tied(self) -> bool:
+        return len(self.leaders) > 1
+
+
 def fact(**items: Any) -> tuple[tuple[str, Any], ...]:
     """A hashable `learned` fact from keyword items (lists become tuples)."""
     return tuple((k, _freeze(v)) for k, v in items.items())

@@ -207,6 +207,8 @@ def tally(day) -> str | None:
     if len(leaders) != 1 or top < int(day.rulings["execution_min_votes"]):
         outcome = ev.TallyOutcome.TIE if len(leaders) != 1 else ev.TallyOutcome.TOO_FEW
         day.emit(ev.Verdict(phase, day.cause("§4.3"), totals, outcome))
+        # the public side of it: who led, for the day's news («Голоса разделились: …»)
+        day.emit(ev.NoExecution(phase, day.cause("§4.3 казни нет"), tuple((n, top) for n in leaders)))
         day.trace(f"итог голосования: {votes}; казни нет", "§4.3")
         return None
     day.emit(ev.Verdict(phase, day.cause("§4.3"), totals, ev.TallyOutcome.CONDEMNED, leaders[0]))

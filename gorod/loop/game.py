@@ -100,7 +100,7 @@ class Game:
         self.now = now
         self._forum = forum
         self._forum_factory = forum_factory
-        self.texts = Texts(self._templates_folder())
+        self.texts = Texts(self._templates_folder(), style=config.style, genders=config.genders)
         self._fold: _Fold | None = None
 
     @classmethod

@@ -16,10 +16,11 @@ A crash between 1 and 3 leaves an intent without a confirmation. Before sending 
 part again, `publish` looks on the forum: a reply by the GM after the recorded id with
 the same words (`forum.find_reply`: the thread's last pages, read with the site
 profile's selectors, so on any engine gorod reads), or a PM conversation with the same
-title (PM titles carry the draft's number, «(№12)», so they are unique) in the forum's
-PM list (`forum.find_pm`; on engines whose PM list gorod cannot read, nothing is found
-and the PM is sent again). Found: it is confirmed, not sent. A draft is `posted` once
-all its parts are confirmed.
+title whose message has the same words, other than the conversations already confirmed
+(`forum.find_pm`: PM titles are the drafts' own, «Город N: Ночь 1», the same for every
+player, so the words tell them apart; on engines whose PM list gorod cannot read,
+nothing is found and the PM is sent again). Found: it is confirmed, not sent. A draft
+is `posted` once all its parts are confirmed.
 
 Nothing is posted that the GM has not approved: only drafts in state `approved` are
 read here, and a draft's text is checked for secrets (`check_draft`) when approved.
@@ -51,7 +52,16 @@ class PublishReport:
 
 
 def pm_title(draft: DraftRow) -> str:
-    return f"{draft.title} (№{draft.id})"
+    """The PM's subject: the draft's title as the templates wrote it (no internal number)."""
+    return draft.title
+
+
+def confirmed_pms(game: Game) -> frozenset[str]:
+    """The forum ids of the PMs already confirmed: a crash lookup never takes one of them
+    for the PM it looks for (two PMs may share a title and words)."""
+    return frozenset(row.forum_id for d in game.records.drafts(["approved", "posted"])
+                     for row in game.records.outbox(d.id)
+                     if row.target == "pm" and row.state == "confirmed" and row.forum_id)
 
 
 def knowledge(game: Game) -> Knowledge:
@@ -167,7 +177,7 @@ def _publish_draft(game: Game, draft: DraftRow, report: PublishReport) -> None:
         title = pm_title(draft) + (f" ({part + 1}/{len(texts)})" if len(texts) > 1 else "")
         if row is not None:
             found = (forum.find_reply(row.after_id, row.text) if target == "topic"
-                     else forum.find_pm(row.recipient, row.title))
+                     else forum.find_pm(row.recipient, row.title, row.text, confirmed_pms(game)))
             if found is not None:
                 game.records.confirm(row.id, str(found.id), found.url)
                 report.recovered.append(row.id)

@@ -101,9 +101,10 @@ class FakeForum:
                 return Created(item.id, f"/comment/{item.id}/")
         return None
 
-    def find_pm(self, to: str, title: str):
+    def find_pm(self, to: str, title: str, text: str, exclude: frozenset[str] = frozenset()):
+        from gorod.loop.forum import plain
         for item in self.sent_pms:
-            if item.title == title:
+            if item.title == title and plain(item.text) == plain(text) and str(item.id) not in exclude:
                 return Created(item.id, f"/topic/private/{item.id}/")
         return None
 

@@ -211,7 +211,7 @@ def test_the_gm_is_told_when_everyone_who_may_vote_has_voted(make_game, forum, c
     assert "проголосовали все" in note
     resolve_phase(game)                   # gorod phase end
     news = game.records.drafts()[-1] if False else [d for d in game.records.drafts() if d.key == "news:day 1"][0]
-    assert "казнён игрок dave" in news.body
+    assert "dave (Бес) — казнь по итогам Дневного Вече." in news.body
 
 
 def test_extend_a_day_within_two_real_days(make_game, clock):
@@ -310,8 +310,8 @@ def test_a_crash_between_sending_and_recording_does_not_post_twice(make_game, fo
     drafts = restarted.records.drafts()
     assert all(d.state == "posted" for d in drafts)
     assert forum.sends == len(drafts)      # each draft sent exactly once
-    titles = [p.title for p in forum.sent_pms]
-    assert len(titles) == len(set(titles))
+    sent = [(p.to, p.title, p.text) for p in forum.sent_pms]   # titles repeat: each PM once
+    assert len(sent) == len(set(sent))
     assert [p.text.splitlines()[0] for p in forum.gm_posts()] == ["**Ночь 1 (Новолуние)**"]  # once
     assert publish(restarted).posted == []
 

@@ -137,7 +137,7 @@ def test_edit_approve_and_publish_a_draft(client, game, forum):
     post(client, "/publish")
     assert game.records.draft(draft.id).state == "posted"
     [sent] = forum.pms_to("dave")
-    assert sent.text.rstrip().endswith("Удачи!") and sent.title == f"Ваша роль (№{draft.id})"
+    assert sent.text.rstrip().endswith("Удачи!") and sent.title == "Ваша роль"
     assert "на форуме" in page(client)
 
 
