@@ -302,3 +302,41 @@ def write_profile(tmp_path, text: str) -> Path:
 def test_json_api_sections_are_validated(tmp_path, text, where):
     with pytest.raises(ProfileError, match=where):
         load_profile(write_profile(tmp_path, text))
+
+
+# ============================================================================ Discourse (unconfirmed)
+# Served as Discourse's documented API describes its answers: never seen from a real Discourse
+# here, which is why discourse.yaml lists its write section under `unconfirmed:`.
+
+def discourse_client(user="gm") -> HttpClient:
+    return HttpClient.for_profile(load_profile("discourse"), BASE, username=user, password_env="GOROD_TEST_JSON_PW",
+                                  settings=HttpSettings(min_interval=0, retries=1))
+
+
+@responses.activate
+def test_discourse_login_reply_and_pm_as_its_api_documents(monkeypatch):
+    monkeypatch.setenv("GOROD_TEST_JSON_PW", "secret-1")
+    responses.get(BASE + "/session/csrf.json", json={"csrf": "dc-1"})
+    responses.post(BASE + "/session", json={"user": {"id": 1, "username": "gm"}},
+                   match=[responses.matchers.header_matcher({"X-CSRF-Token": "dc-1"}),
+                          responses.matchers.json_params_matcher({"login": "gm", "password": "secret-1"})])
+    responses.post(BASE + "/posts.json", json={"id": 501, "post_number": 7, "topic_id": 12},
+                   match=[responses.matchers.json_params_matcher({"topic_id": "12", "raw": "Утро."})])
+    responses.post(BASE + "/posts.json", json={"id": 502, "post_number": 1, "topic_id": 40},
+                   match=[responses.matchers.json_params_matcher(
+                       {"title": "Роль (№1)", "raw": "Вы — Мэр.", "target_recipients": "anna,boris",
+                        "archetype": "private_message"})])
+    writer = ForumWriter(discourse_client(), profile=load_profile("discourse"), allow_writes=True)
+    reply = writer.reply("12", "Утро.", after=500)
+    assert (reply.id, reply.url) == (501, BASE + "/p/501")
+    pm = writer.send_pm(["anna", "boris"], "Роль (№1)", "Вы — Мэр.")
+    assert (pm.id, pm.url) == (40, BASE + "/t/40")
+
+
+@responses.activate
+def test_discourse_refused_login_with_http_200_is_refused(monkeypatch):
+    monkeypatch.setenv("GOROD_TEST_JSON_PW", "wrong")
+    responses.get(BASE + "/session/csrf.json", json={"csrf": "dc-1"})
+    responses.post(BASE + "/session", json={"error": "Incorrect username, email or password"})
+    with pytest.raises(AuthRequired, match="Incorrect username, email or password"):
+        discourse_client().login()
