@@ -340,3 +340,16 @@ def test_discourse_refused_login_with_http_200_is_refused(monkeypatch):
     responses.post(BASE + "/session", json={"error": "Incorrect username, email or password"})
     with pytest.raises(AuthRequired, match="Incorrect username, email or password"):
         discourse_client().login()
+
+
+@responses.activate
+def test_an_expired_session_logs_in_again_and_sends_once(monkeypatch):
+    monkeypatch.setenv("GOROD_TEST_JSON_PW", "secret-1")
+    serve_misago_login(responses)
+    responses.post(BASE + "/api/threads/1/posts/", status=401, json={"detail": "Authentication required."})
+    responses.post(BASE + "/api/threads/1/posts/", json={"id": 41, "url": {"index": "/t/igra/1/post/41/"}})
+    writer = ForumWriter(misago_client(), profile=load_profile("misago"), allow_writes=True)
+    assert writer.reply("1", "Утро. Петя убит.").id == 41
+    logins = [c for c in responses.calls if c.request.url == BASE + "/api/auth/"]
+    posts = [c for c in responses.calls if c.request.url == BASE + "/api/threads/1/posts/"]
+    assert len(logins) == 2 and len(posts) == 2
