@@ -353,3 +353,26 @@ def test_an_expired_session_logs_in_again_and_sends_once(monkeypatch):
     logins = [c for c in responses.calls if c.request.url == BASE + "/api/auth/"]
     posts = [c for c in responses.calls if c.request.url == BASE + "/api/threads/1/posts/"]
     assert len(logins) == 2 and len(posts) == 2
+
+
+@responses.activate
+def test_a_nodebb_chat_past_its_newest_fifty_loses_no_message(monkeypatch, tmp_path):
+    """The messages API answers the newest 50: a message that falls off is not deleted."""
+    monkeypatch.setenv("GOROD_TEST_JSON_PW", "secret-1")
+    serve_nodebb_login(responses)
+
+    def room(count):
+        return {"response": {"rooms": [{"roomId": 1, "roomName": "Приказы", "messageCount": count}]}}
+
+    def messages(first, last):
+        return {"response": {"messages": [
+            {"messageId": i, "fromUser": {"username": "Вася"}, "timestamp": 1_796_121_340_000 + i,
+             "content": f"<p>Приказ {i}</p>", "editedISO": ""} for i in range(first, last + 1)]}}
+    responses.get(BASE + "/api/v3/chats", json=room(50))
+    responses.get(BASE + "/api/v3/chats/1/messages", json=messages(1, 50))
+    poller = PmPoller(nodebb_client(), load_profile("nodebb"), Store(tmp_path / "s.sqlite3"))
+    assert len(list(poller.poll())) == 50
+    responses.replace(responses.GET, BASE + "/api/v3/chats", json=room(52))
+    responses.replace(responses.GET, BASE + "/api/v3/chats/1/messages", json=messages(3, 52))
+    events = list(poller.poll())
+    assert [(e.change.value, e.message_id) for e in events] == [("new", "51"), ("new", "52")]
