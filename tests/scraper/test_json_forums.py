@@ -209,6 +209,24 @@ def test_nodebb_crash_lookup_finds_the_room_only_with_its_message(monkeypatch):
     assert found is not None and found.id == 1
 
 
+@responses.activate
+def test_nodebb_crash_lookup_by_title_and_words_reads_the_rooms_messages(monkeypatch):
+    """PM titles repeat («Город N: Ночь 1» to every player): the room is ours when one of its
+    JSON messages has the draft's words."""
+    monkeypatch.setenv("GOROD_TEST_JSON_PW", "secret-1")
+    serve_nodebb_login(responses)
+    rooms = json.loads(page("nodebb-4.10-chats.json"))
+    rooms["response"]["rooms"] = [r for r in rooms["response"]["rooms"] if r["roomId"] == 1]
+    responses.get(BASE + "/api/v3/chats", json=rooms)
+    responses.get(BASE + "/api/v3/chats/1/messages", body=page("nodebb-4.10-chat-messages.json"),
+                  content_type="application/json")
+    title = rooms["response"]["rooms"][0]["roomName"]
+    writer = ForumWriter(nodebb_client(), profile=load_profile("nodebb"), allow_writes=True)
+    assert writer.find_pm(title, "Принято.").id == 1
+    assert writer.find_pm(title, "Другие слова.") is None
+    assert writer.find_pm(title, "Принято.", exclude=frozenset({"1"})) is None
+
+
 # ============================================================================ Misago
 
 def misago_client(fake=None, user="gm") -> HttpClient:
