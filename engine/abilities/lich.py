@@ -56,6 +56,7 @@ def night_zombie_signal(night, order: Order, spec) -> None:
     if night.state.zombie.fired:
         night.reject(order, Reason.USED_UP)
         return
+    night.emit(ev.Accepted(str(night.phase), night.cause("принята", order), order))
     command = zombie_order(night, order)
     accepted = False
     if command is not None and command.target is not None:

@@ -151,6 +151,8 @@ def test_the_preview_of_every_phase_so_far_is_what_the_engine_resolves(seed):
             so_far = orders[:cut]
             shown = preview_phase(state, phase, so_far)
             assert [v.index for v in shown.verdicts] == list(range(len(so_far)))
+            if not any(isinstance(e, ev.GameOver) for e in shown.events):
+                assert all(v.status is not Status.NOT_REACHED for v in shown.verdicts), shown.verdicts
             if cut == len(orders):
                 refused = sorted(str(e.order) for e in result.events if isinstance(e, ev.Rejected))
                 got = sorted(str(v.order) for v in shown.verdicts if v.status is Status.REFUSED)
@@ -167,3 +169,16 @@ def test_the_preview_of_every_phase_so_far_is_what_the_engine_resolves(seed):
                     totals[added.target] = totals.get(added.target, 0) + added.votes
                 assert {k: v for k, v in totals.items() if v} == dict(shown.verdict.totals)
     play(seed, phases=12, on_phase=on_phase)
+
+
+def test_a_zombie_signal_at_night_is_judged_like_any_order():
+    seats = [Seat("Аня", "Мэр", "Лич"), Seat("Боря", "Вор", "Мирный житель"), Seat("Вера", "Оракул", "Бес")]
+    state, _ = new_game(seats, None, Rulings.from_mapping({}))
+    state = _after(state, ("night 1", ["{by: Аня, ability: Зомбирование, target: Боря, "
+                                       "command: {ability: Кража, target: Оракул}}"]), ("day 1", []))
+    shown = preview_phase(state, PhaseId.parse("night 2"),
+                          _orders("{by: Аня, ability: Зомбирование, signal: true}",
+                                  "{by: Аня, ability: Зомбирование, signal: true}"))
+    first, second = shown.verdicts
+    assert (first.status, second.status) == (Status.IN_FORCE, Status.REFUSED)
+    assert second.text == "будет отклонена: использовано"
