@@ -20,8 +20,7 @@ import responses
 
 from config.profiles import ProfileError, load_profile
 from gorod.store import Store
-from scraper.detect import detect_profile
-from scraper.errors import AuthRequired, PostRejected, RateLimited
+from scraper.errors import AuthRequired, PostRejected
 from scraper.extract import extract_posts
 from scraper.http import HttpClient, HttpSettings
 from scraper.inbox import extract_inbox
