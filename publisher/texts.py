@@ -55,7 +55,7 @@ class Document:
 
 @lru_cache(maxsize=4096)
 def _inflect(word: str, case: str) -> str:
-    from scraper.orders.morph import analyzer
+    from engine.morph import analyzer
 
     out = []
     for part in word.split(" "):

@@ -67,7 +67,7 @@ def class_field(text: str) -> str | None:
 
 def read_class(value: str) -> tuple[str | None, tuple[str, ...]]:
     """(the open role, candidates when it is not certain)."""
-    from scraper.orders import morph
+    from engine import morph
     from scraper.orders.text import key, tokens
 
     canon = canon_open_role(value)

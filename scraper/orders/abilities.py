@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from enum import IntEnum
 
-from scraper.orders import morph
+from engine import morph
 from scraper.orders.text import Segment, Token
 from scraper.orders.vocabulary import NO_TALK_DEMOTION, latin_key, literal_words, vocabulary
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from engine.abilities import AbilitySpec, Field, RoleKind, TargetRule, find_ability
 from engine.orders import Order, ZombieCommand
-from scraper.orders import morph
+from engine import morph
 from scraper.orders.abilities import Strength, Trigger, find_triggers
 from scraper.orders.cards import SHARPER_CARDS, find_cards, find_secret_roles
 from scraper.orders.result import Reason

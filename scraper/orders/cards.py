@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from engine.names import CARDS, SECRET_ROLES
-from scraper.orders import morph
+from engine import morph
 from scraper.orders.text import Token, tokens
 
 # «Шулер» names two cards (SPEC §0): never read alone.

@@ -17,7 +17,7 @@ from typing import Any, Mapping
 from rapidfuzz import fuzz
 
 from engine.names import FORMER_MAYOR, OPEN_ROLES, canon_open_role, canon_secret_role
-from scraper.orders import morph
+from engine import morph
 from scraper.orders.text import Token, is_cyrillic, key, tokens, translit
 
 

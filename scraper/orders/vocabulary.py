@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import Any
 
 from engine.abilities import ABILITIES, AbilitySpec, find_ability
-from scraper.orders import morph
+from engine import morph
 from scraper.orders.text import key, tokens
 
 
