@@ -46,6 +46,7 @@ import lxml.html
 from lxml import etree
 
 from config.profiles import Field, PostRules, Profile
+from scraper.clean import clean_text, clean_page
 from scraper.dates import DateReader
 from scraper.errors import DateFormatError, LayoutChanged, NoPosts, ScraperError
 from scraper.model import ExtractedPage, Post
@@ -74,7 +75,7 @@ def sniff_encoding(content: bytes) -> str | None:
             name = m.group(1).decode("ascii", "replace")
             try:
                 "".encode(name)
-            except LookupError:
+            except (LookupError, UnicodeError, ValueError):   # `undefined`, `base64`: no charset
                 return None
             return name
         at = head.find(b"charset", at + 7)
@@ -90,12 +91,12 @@ def _parser(encoding: str) -> etree.HTMLParser:
 
 
 @lru_cache(maxsize=None)
-def _decoded_by_python(encoding: str) -> bool:
-    """Whether a page in `encoding` is turned into UTF-8 before parsing (see parse_html)."""
+def _python_codec(encoding: str) -> str | None:
+    """Python's name of a page's charset (`cp65001` is `utf-8`), None if Python does not know it."""
     try:
-        return codecs.lookup(encoding).name != "utf-8"
-    except LookupError:
-        return False  # a name only libxml2 may know: it decodes, as before
+        return codecs.lookup(encoding).name
+    except (LookupError, ValueError, TypeError):
+        return None
 
 
 def parse_html(content: bytes, encoding: str | None = None):
@@ -104,11 +105,19 @@ def parse_html(content: bytes, encoding: str | None = None):
     enc = encoding or sniff_encoding(content) or "utf-8"
     if content.startswith(b"\xef\xbb\xbf"):
         content = content[3:]
-    if _decoded_by_python(enc):
+    codec = _python_codec(enc)
+    if codec != "utf-8":
         # Python's codecs turn a single-byte page into UTF-8 several times faster than
         # libxml2's iconv decodes it while parsing (the same tree; an undefined byte
-        # becomes U+FFFD)
-        content, enc = content.decode(enc, "replace").encode("utf-8"), "utf-8"
+        # becomes U+FFFD). A name only libxml2 might know, or a codec that cannot read
+        # this page (`unicode_escape`, `idna`...), reads as UTF-8: a page is never refused
+        # for its declared charset.
+        try:
+            content = content.decode(codec or "utf-8", "replace").encode("utf-8")
+        except (UnicodeError, LookupError, ValueError, TypeError):
+            content = content.decode("utf-8", "replace").encode("utf-8")
+    enc = "utf-8"
+    content = clean_page(content)   # a control character would stop lxml later (scraper.clean)
     root = etree.fromstring(content, _parser(enc))
     if root is None:
         raise ScraperError("the page has no HTML content")
@@ -526,8 +535,11 @@ def _extract_json(content: bytes, profile: Profile, source: str, now) -> Extract
     rules = profile.json
     assert rules is not None  # validated: format json has json rules
     try:
-        data = json.loads(content.decode(profile.encoding or "utf-8-sig"))
-    except (ValueError, UnicodeDecodeError) as exc:
+        data = json.loads(clean_text(content.decode(profile.encoding or "utf-8-sig")))
+    except (ValueError, UnicodeDecodeError, LookupError) as exc:
+        raise ScraperError(f"{source}: profile {profile.name!r}: not JSON: {exc}") from None
+    except RecursionError:   # `[[[[...` 100,000 deep
+        raise ScraperError(f"{source}: profile {profile.name!r}: JSON nested too deep to read") from None
         raise ScraperError(f"{source}: profile {profile.name!r}: not JSON: {exc}") from None
     items = None
     for p in rules.posts:
@@ -546,7 +558,7 @@ def _extract_json(content: bytes, profile: Profile, source: str, now) -> Extract
             if v is None:
                 raise LayoutChanged(source, profile.name, getattr(rules, key), f"{where}: no {key}")
             values[key] = v
-        html = str(values["body_html"]) or "<p></p>"
+        html = clean_text(str(values["body_html"])) or "<p></p>"
         body = comp.body.read(_fragment(html))
         posted_raw = _path(item, rules.time) if rules.time else None
         posted_at = comp.dates.read(str(posted_raw), now) if posted_raw else None
@@ -554,7 +566,7 @@ def _extract_json(content: bytes, profile: Profile, source: str, now) -> Extract
         edit_count = int(versions) - 1 if isinstance(versions, int) else None
         number = _path(item, rules.number) if rules.number else None
         posts.append(Post(
-            id=str(values["id"]), author=str(values["author"]), posted_at=posted_at, text=body.text,
+            id=clean_text(str(values["id"])), author=clean_text(str(values["author"])), posted_at=posted_at, text=body.text,
             quotes=body.quotes, spoilers=body.spoilers, struck=body.struck, secret=body.secret,
             emphasis=body.emphasis, edited=bool(edit_count), edit_count=edit_count,
             number=int(number) if isinstance(number, int) else None,
