@@ -62,6 +62,8 @@ class DateFormatError(ScraperError):
 #     ├── AuthRequired    401/403, a login page where a page was expected, a refused login
 #     ├── RateLimited     429 (or the forum's own "too many submissions") past retries or cap
 #     ├── ForumUnavailable  timeouts, connection errors and 5xx past the retries
+#     ├── WriteUncertain  a write whose answer was lost (5xx, timeout, reset, truncated body):
+#     │                   the forum may have saved it; look it up before sending it again
 #     └── PostRejected    a write the forum did not save (no new post id, a form error)
 
 
@@ -91,6 +93,12 @@ class RateLimited(ForumError):
 
 class ForumUnavailable(ForumError):
     """Timeouts, connection errors or 5xx answers outlasted the retries."""
+
+
+class WriteUncertain(ForumError):
+    """A form was sent and its answer lost: the forum may have saved it or not.
+
+    Never retried by the client: the caller looks on the forum first (`gorod.loop.publish`)."""
 
 
 class PostRejected(ForumError):

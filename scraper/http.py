@@ -6,8 +6,14 @@ Everything that talks to a live forum goes through `HttpClient`:
 - a timeout on every request;
 - a minimum interval between requests (`min_interval` seconds, counted on the injected
   `clock`, waited with the injected `sleep`: tests pass fakes and never sleep);
-- retries with exponential backoff on timeouts, connection errors and 5xx answers, and on
-  429 after the server's `Retry-After` (seconds or an HTTP date), capped;
+- retries with exponential backoff on timeouts, connection errors, truncated answers and
+  5xx answers, and on 429 after the server's `Retry-After` (seconds or an HTTP date),
+  capped — for reads. A form post (a write) is retried only when it provably did not
+  reach the forum: the connection was refused or never made, or a 429 named its
+  `Retry-After`; a 5xx, a timeout, a reset or a truncated answer after it was sent is
+  `WriteUncertain` at once (the forum may have saved it: the caller looks before sending
+  again, see `gorod.loop.publish`). Every other failure of the transport is a
+  `ForumError` naming the URL: nothing from `requests` escapes;
 - conditional GETs: `get(url, validators=...)` sends `If-None-Match` / `If-Modified-Since`;
   a 304 comes back as `Fetched.not_modified` with no body to parse;
 - login through the forum's own login form: every hidden field of the form is sent back
@@ -18,8 +24,9 @@ Everything that talks to a live forum goes through `HttpClient`:
 
 HTTP symptoms become the errors of `scraper.errors`: `AuthRequired` (401/403, a login page
 where a page was expected, a refused login), `RateLimited` (429 past the retries or the
-cap), `ForumUnavailable` (timeouts and 5xx past the retries), `HttpError` (any other
-unexpected status, with the URL), `LayoutChanged` (a form that is not on its page).
+cap), `ForumUnavailable` (timeouts and 5xx past the retries), `WriteUncertain` (a write's
+answer lost), `HttpError` (any other unexpected status, with the URL), `LayoutChanged` (a
+form that is not on its page).
 """
 from __future__ import annotations
 
@@ -33,14 +40,17 @@ from urllib.parse import parse_qs, urljoin, urlsplit
 
 import lxml.html
 import requests
+import urllib3
 
 from scraper.select import select
 from scraper.errors import (
     AuthRequired,
+    ForumError,
     ForumUnavailable,
     HttpError,
     LayoutChanged,
     RateLimited,
+    WriteUncertain,
 )
 
 log = logging.getLogger(__name__)
@@ -226,6 +236,7 @@ class HttpClient:
             url,
             {form.username_field: form.username, form.password_field: password},
             form_with=form.password_field,
+            replayable=True,
         )
         if response.status >= 400:
             raise AuthRequired(url, f"login as {form.username!r} answered HTTP {response.status}")
@@ -256,11 +267,13 @@ class HttpClient:
         *,
         form_with: str | None = None,
         auth: bool = False,
+        replayable: bool = False,
     ) -> Fetched:
         """GET `page_url`, take its first POST form (the first holding a field named
         `form_with`, if given), POST the form's hidden fields overlaid with `fields` to its
         action. Redirects are not followed: the answer's `location` tells where the forum
-        sent us (for a new post, its id)."""
+        sent us (for a new post, its id). `replayable`: sending the form twice does no harm
+        (a login), so it is retried like a read."""
         page = self.get(page_url, auth=auth)
         doc = lxml.html.fromstring(page.content, base_url=page.url)
         wanted = form_with or next(iter(fields), "")
@@ -283,7 +296,8 @@ class HttpClient:
         headers = {"Referer": page.url}
         if csrf:
             headers["X-CSRFToken"] = csrf
-        response = self._send("POST", action, data=data, headers=headers, allow_redirects=False)
+        response = self._send("POST", action, data=data, headers=headers, allow_redirects=False,
+                              replayable=replayable)
         if response.status_code in (401, 403):
             raise AuthRequired(action, f"the forum refused the form (HTTP {response.status_code})")
         if response.status_code >= 400:
@@ -292,24 +306,34 @@ class HttpClient:
         return _fetched(action, response, location=location)
 
     # -- the transport ------------------------------------------------------------------
-    def _send(self, method: str, url: str, **kwargs) -> requests.Response:
-        """One logical request: paced, retried on timeouts, 5xx and 429."""
+    def _send(self, method: str, url: str, *, replayable: bool | None = None, **kwargs) -> requests.Response:
+        """One logical request: paced, retried on what may be retried (see the module
+        docstring). `replayable` defaults to true for GET and HEAD only."""
         settings = self.settings
+        replayable = method.upper() in ("GET", "HEAD") if replayable is None else replayable
         attempt = 0
         while True:
             self._pace()
             try:
                 self.requests_sent += 1
                 response = self.session.request(method, url, timeout=settings.timeout, **kwargs)
-            except (requests.Timeout, requests.ConnectionError) as exc:
+            except RETRIED as exc:
+                why = _failure(exc)
+                if not replayable and not _never_sent(exc):
+                    raise WriteUncertain(url, f"{why}: the answer was lost after the form was sent; "
+                                              "the forum may have saved it") from exc
                 if attempt >= settings.retries:
-                    raise ForumUnavailable(url, f"{type(exc).__name__} after {attempt + 1} attempts") from exc
-                self.wait(self._backoff(attempt), url, type(exc).__name__)
+                    raise ForumUnavailable(url, f"{why} after {attempt + 1} attempts") from exc
+                self.wait(self._backoff(attempt), url, why)
                 attempt += 1
                 continue
+            except (requests.RequestException, ValueError, UnicodeError) as exc:
+                raise ForumError(url, _failure(exc)) from exc
             status = response.status_code
             if status == 429:
                 wait = _retry_after(response, self.wall_clock())
+                if wait is None and not replayable:
+                    raise RateLimited(url, None, "HTTP 429 without Retry-After to a form")
                 wait = self._backoff(attempt) if wait is None else wait
                 if attempt >= settings.retries or wait > settings.max_retry_after:
                     raise RateLimited(url, wait)
@@ -317,6 +341,8 @@ class HttpClient:
                 attempt += 1
                 continue
             if status >= 500:
+                if not replayable:
+                    raise WriteUncertain(url, f"HTTP {status} after the form was sent; the forum may have saved it")
                 if attempt >= settings.retries:
                     raise ForumUnavailable(url, f"HTTP {status} after {attempt + 1} attempts")
                 wait = _retry_after(response, self.wall_clock())
@@ -348,6 +374,30 @@ class HttpClient:
             raise AuthRequired(url, f"HTTP {status}")
         if status >= 400:
             raise HttpError(url, status)
+
+
+# What the transport retries (a read) or reports as a lost answer (a write): the
+# connection failed, the answer did not come in time or came cut short.
+RETRIED = (requests.Timeout, requests.ConnectionError, requests.exceptions.ChunkedEncodingError,
+           requests.exceptions.ContentDecodingError)
+
+
+def _never_sent(exc: Exception) -> bool:
+    """The request provably never reached the forum: no connection was made (refused,
+    no route, name not resolved, the connect timed out)."""
+    if isinstance(exc, requests.ConnectTimeout):
+        return True
+    if not isinstance(exc, requests.ConnectionError):
+        return False
+    reason = exc.args[0] if exc.args else None
+    reason = getattr(reason, "reason", reason)   # urllib3's MaxRetryError wraps the cause
+    return isinstance(reason, urllib3.exceptions.NewConnectionError) or isinstance(reason, ConnectionRefusedError)
+
+
+def _failure(exc: Exception) -> str:
+    """A transport failure in a few words, for the GM's notice and the log."""
+    detail = str(exc).split("\n")[0][:200]
+    return f"{type(exc).__name__}" + (f" ({detail})" if detail else "")
 
 
 def _fetched(url: str, response: requests.Response, location: str | None = None) -> Fetched:

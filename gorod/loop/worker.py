@@ -5,7 +5,7 @@
     run(game, sleep=time.sleep)    # `gorod run`: until interrupted
 
 A failing forum (down, rate limited, a changed layout) makes the round report the error
-and the next round try again; what the store holds is never lost: every step commits on
+and the next round try again (`run` never ends on a failed round, whatever failed); what the store holds is never lost: every step commits on
 its own and is idempotent (see `gorod.loop.intake`, `gorod.loop.publish`).
 """
 from __future__ import annotations
@@ -77,7 +77,11 @@ def run(game: Game, *, sleep: Callable[[float], None] = time.sleep, rounds: int 
 
     def job() -> None:
         nonlocal done
-        report = cycle(game)
+        try:
+            report = cycle(game)
+        except Exception as exc:   # noqa: BLE001 — one bad round is reported; the worker goes on
+            log.exception("round failed")
+            report = CycleReport(errors=[f"раунд не удался: {type(exc).__name__}: {exc}; следующий раунд попробует снова"])
         done += 1
         if on_report is not None:
             on_report(report)
