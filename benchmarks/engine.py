@@ -15,10 +15,11 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # the random games: tests/simulate.py
 
 from engine.phase import FIRST_PHASE  # noqa: E402
 from engine.resolve import resolve  # noqa: E402
-from gorod.simulate import RandomGame, random_orders  # noqa: E402
+from simulate import RandomGame, random_orders  # noqa: E402
 
 
 def play_game(seed: int, night_times: list[float], phases: int = 20) -> int:

@@ -43,7 +43,7 @@ CONTAINER = "//div[contains(@class, 'comments_list__comment') and contains(@clas
 def build_archive(out: Path, posts: int) -> int:
     """Write the synthetic thread's pages into `out`; return the number of posts."""
     from config.game import load_game
-    from gorod.replay_config import replay_settings
+    from gorod.replay.settings import replay_settings
     game = load_game(DEMO / "game.yaml", extra_keys=frozenset({"replay"}))
     settings = replay_settings(game)
     pages = sorted((DEMO / "thread").glob("*.html"))
@@ -106,7 +106,7 @@ def measure_replay(folder: Path, *, memory: bool = False) -> dict:
     (Python's own peak only with `memory`: tracemalloc slows the run, so speed is timed without)."""
     import tracemalloc
     from config.game import load_game
-    from gorod.replay import replay
+    from gorod.replay.replayer import replay
     game = load_game(DEMO / "game.yaml", extra_keys=frozenset({"replay"}))
     if memory:
         tracemalloc.start()

@@ -86,7 +86,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import yaml
 
-from scraper.select import BadSelector, compile_selector
+from config.select import BadSelector, compile_selector
 
 PROFILES_DIR = Path(__file__).resolve().parent / "profiles"
 

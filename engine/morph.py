@@ -1,4 +1,9 @@
-"""Russian morphology for the order parser: one pymorphy3 analyzer per process, cached.
+"""Russian morphology shared by the order parser and the publisher: one pymorphy3 analyzer
+per process, cached.
+
+It lives beside the canonical names so that the parser (scraper/orders) and the drafts
+(publisher) both use it without either importing the other; it only looks words up in
+pymorphy3's packaged dictionary (no clock, no randomness).
 
 The analyzer is slow to build and holds the dictionary in memory, so it is made
 once, lazily, on the first call; every lookup is memoised. All strings returned

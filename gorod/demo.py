@@ -8,8 +8,8 @@ import sys
 from pathlib import Path
 
 from config.game import GameConfigError, load_game
-from gorod.replay import ReplayError, replay, start_drafts
-from gorod.replay_report import show_phase, show_start, summary, writer
+from gorod.replay.replayer import ReplayError, replay, start_drafts
+from gorod.replay.report import show_phase, show_start, summary, writer
 from publisher.russian import plural
 from scraper.errors import ScraperError
 

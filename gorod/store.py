@@ -4,7 +4,8 @@
 date by running, in order, every migration of `MIGRATIONS` past the recorded version.
 A migration is appended, never edited: to change the schema, add a step at the end.
 Each concern keeps its queries in a module of its own over `Store` (the scraper's poll
-state: `gorod.store_posts`); later concerns (orders, events, drafts) add their tables
+state: `gorod.store_posts`, whose `PostTables` the Store inherits: it is the pollers'
+`scraper.poststore.PostStore`); later concerns (orders, events, drafts) add their tables
 as new steps here and their module beside it.
 
 Stdlib `sqlite3` only. `store.transaction()` is the one way to write: it commits on
@@ -17,6 +18,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
+
+from gorod.store_posts import PostTables
 
 
 @dataclass(frozen=True)
@@ -171,7 +174,7 @@ MIGRATIONS: list[Migration] = [
 ]
 
 
-class Store:
+class Store(PostTables):
     def __init__(self, path: str | Path, migrations: list[Migration] | None = None) -> None:
         self.path = str(path)
         if self.path != ":memory:":

@@ -16,16 +16,16 @@ import re
 from typing import Iterable
 
 from config.profiles import Profile, engine_profiles
+from scraper.decode import looks_json, parse_html
 from scraper.errors import UnknownEngine
-from scraper.select import compile_selector
+from config.select import compile_selector
 
 _GENERATOR = compile_selector("xpath://meta[translate(@name,'GENERATOR','generator')='generator']/@content")
 
 
 def detect_profile(content: bytes, url: str | None = None, source: str = "page",
                    profiles: Iterable[Profile] | None = None) -> Profile:
-    from scraper.extract import _looks_json, parse_html
-    if _looks_json(content):
+    if looks_json(content):
         return detect_json_profile(source, profiles)
     return detect_tree_profile(parse_html(content), url, source, profiles)
 

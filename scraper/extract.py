@@ -11,7 +11,7 @@ Public API:
     extract_file(path, profile=None) -> ExtractedPage
     thread_order(pages) -> list[Post]
         The posts of several pages of one thread in thread order, each id once.
-    parse_html(content, encoding=None) -> lxml root   (decoding by the page's charset)
+    parse_html(content, encoding=None) -> lxml root   (`scraper.decode`: by the page's charset)
     extract_from_tree(root, profile, source, *, url=None, now=None, rules=None) -> ExtractedPage
         The same on a parsed page. It CONSUMES the tree (quotes and the like are
         taken out of the bodies as they are read): parse again to read it twice.
@@ -24,8 +24,8 @@ unreadable. Never a silent empty result.
 HTML is parsed by lxml directly (plain `etree` elements) and selectors are
 precompiled XPath, each evaluated once per page over the node-set of its posts
 (or bodies), not once per post: a field as each post's first match
-(`scraper.select.first_over`), selectors sharing a first compound from one
-matching of it (`scraper.select.Anchored`). A body's text is one XPath
+(`config.select.first_over`), selectors sharing a first compound from one
+matching of it (`config.select.Anchored`). A body's text is one XPath
 `normalize-space()` after its quotes, spoilers, ... are taken out and break marks
 written in. No BeautifulSoup on this path. (benchmarks/scrape.py measures it;
 tests/scraper/test_golden_extract.py pins its output on every page we have.)
@@ -33,7 +33,6 @@ Discourse pages are its JSON API (`format: json` profiles).
 """
 from __future__ import annotations
 
-import codecs
 import json
 import re
 from datetime import datetime
@@ -46,82 +45,16 @@ import lxml.html
 from lxml import etree
 
 from config.profiles import Field, PostRules, Profile
-from scraper.clean import clean_text, clean_page
+from scraper.clean import clean_text
 from scraper.dates import DateReader
+from scraper.decode import html_parser, looks_json, parse_html, sniff_encoding
+from scraper.detect import detect_json_profile, detect_tree_profile
 from scraper.errors import DateFormatError, LayoutChanged, NoPosts, ScraperError
 from scraper.model import ExtractedPage, Post
-from scraper.select import Anchored, compile_selector, css_steps, first_over, is_positional, own_xpath
+from config.select import Anchored, compile_selector, css_steps, first_over, is_positional, own_xpath
 from scraper.text import BodyReader, element_text
 
-_CHARSET_VALUE = re.compile(rb"""charset\s*=\s*["']?\s*([-\w.:]+)""")
 _INT = re.compile(r"\d+")
-
-
-# ---------------------------------------------------------------- decoding
-
-def sniff_encoding(content: bytes) -> str | None:
-    """The charset a page declares (BOM or <meta charset>), None if it declares none."""
-    if content.startswith(b"\xef\xbb\xbf"):
-        return "utf-8"
-    # plain searches for "charset" first: a case-insensitive regex trying `<meta` at every
-    # `<` of the head cost more than this whole function does now
-    head = content[:4096].lower()
-    at = head.find(b"charset")
-    while at >= 0:
-        tag = head.rfind(b"<", 0, at)
-        m = _CHARSET_VALUE.match(head, at)
-        if m and tag >= 0 and head.startswith(b"<meta", tag) and at - tag <= 205 \
-                and b">" not in head[tag:at]:
-            name = m.group(1).decode("ascii", "replace")
-            try:
-                "".encode(name)
-            except (LookupError, UnicodeError, ValueError):   # `undefined`, `base64`: no charset
-                return None
-            return name
-        at = head.find(b"charset", at + 7)
-    return None
-
-
-@lru_cache(maxsize=None)
-def _parser(encoding: str) -> etree.HTMLParser:
-    # the plain etree parser: lxml.html's element classes cost a Python call per element
-    # proxy, and the extractor needs none of their methods
-    # (no comments, no ID table: nothing here reads them, and the parse is ~10% faster)
-    return etree.HTMLParser(encoding=encoding, remove_comments=True, remove_pis=True, collect_ids=False)
-
-
-@lru_cache(maxsize=None)
-def _python_codec(encoding: str) -> str | None:
-    """Python's name of a page's charset (`cp65001` is `utf-8`), None if Python does not know it."""
-    try:
-        return codecs.lookup(encoding).name
-    except (LookupError, ValueError, TypeError):
-        return None
-
-
-def parse_html(content: bytes, encoding: str | None = None):
-    """The lxml root (<html>) of a page, decoded by `encoding`, else its declared charset,
-    else UTF-8. Plain `lxml.etree` elements; the extractor consumes the tree."""
-    enc = encoding or sniff_encoding(content) or "utf-8"
-    if content.startswith(b"\xef\xbb\xbf"):
-        content = content[3:]
-    codec = _python_codec(enc)
-    if codec != "utf-8":
-        # Python's codecs turn a single-byte page into UTF-8 several times faster than
-        # libxml2's iconv decodes it while parsing (the same tree; an undefined byte
-        # becomes U+FFFD). A name only libxml2 might know, or a codec that cannot read
-        # this page (`unicode_escape`, `idna`...), reads as UTF-8: a page is never refused
-        # for its declared charset.
-        try:
-            content = content.decode(codec or "utf-8", "replace").encode("utf-8")
-        except (UnicodeError, LookupError, ValueError, TypeError):
-            content = content.decode("utf-8", "replace").encode("utf-8")
-    enc = "utf-8"
-    content = clean_page(content)   # a control character would stop lxml later (scraper.clean)
-    root = etree.fromstring(content, _parser(enc))
-    if root is None:
-        raise ScraperError("the page has no HTML content")
-    return root
 
 
 # ---------------------------------------------------------------- readers per profile
@@ -214,8 +147,7 @@ def extract_posts(content: bytes, profile: Profile | None, source: str, *,
     if not content or content.isspace():  # (not content.strip(): no copy of the page)
         raise ScraperError(f"{source}: the page is empty")
     if profile is None:
-        from scraper.detect import detect_json_profile, detect_tree_profile
-        if _looks_json(content):
+        if looks_json(content):
             profile = detect_json_profile(source)
         else:
             sniffed = sniff_encoding(content) or "utf-8"
@@ -228,10 +160,6 @@ def extract_posts(content: bytes, profile: Profile | None, source: str, *,
         return _extract_json(content, profile, source, now)
     root = parse_html(content, profile.encoding)
     return extract_from_tree(root, profile, source, url=url, now=now)
-
-
-def _looks_json(content: bytes) -> bool:
-    return content.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] in (b"{", b"[")
 
 
 def extract_from_tree(root, profile: Profile, source: str, *, url: str | None = None,
@@ -579,7 +507,7 @@ def _extract_json(content: bytes, profile: Profile, source: str, now) -> Extract
 
 def _fragment(html: str):
     """A <div> holding an HTML fragment (a Discourse post's `cooked`)."""
-    doc = etree.fromstring(f"<html><body><div>{html}</div></body></html>", _parser("utf-8"))
+    doc = etree.fromstring(f"<html><body><div>{html}</div></body></html>", html_parser("utf-8"))
     return doc.find("body/div")
 
 

@@ -42,7 +42,7 @@ import lxml.html
 import requests
 import urllib3
 
-from scraper.select import select
+from config.select import select
 from scraper.errors import (
     AuthRequired,
     ForumError,

@@ -20,8 +20,9 @@ from urllib.parse import urljoin
 
 from config.profiles import Profile
 from scraper.errors import LayoutChanged, ScraperError
-from scraper.extract import field_value, parse_html
-from scraper.select import compile_selector
+from scraper.decode import parse_html
+from scraper.extract import field_value
+from config.select import compile_selector
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@
     read_thread(profile, url, store=None) -> list[Post]
 
 With `store=None` everything is read (an in-memory store: the first pass sees it all);
-with a `Store`, only what is new since the last read through that store. Errors are the
+with a `scraper.poststore.PostStore` (gorod's store is one), only what is new since the last read through that store. Errors are the
 scraper's (`AuthRequired` for a refused login, `LayoutChanged`, ...), for the CLI to turn
 into a message and a non-zero exit.
 """
@@ -13,24 +13,24 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from config.profiles import Profile
-from gorod.store import Store
 from scraper.http import HttpClient, HttpSettings
 from scraper.model import Post, PrivateMessage
 from scraper.poll import Change, PmPoller, ThreadPoller
+from scraper.poststore import MemoryPostStore, PostStore
 
 
 def read_pms(profile: Profile, base_url: str, *, username: str, password_env: str,
-             store: Store | None = None, settings: HttpSettings | None = None) -> list[PrivateMessage]:
+             store: PostStore | None = None, settings: HttpSettings | None = None) -> list[PrivateMessage]:
     client = HttpClient.for_profile(profile, base_url, username=username, password_env=password_env,
                                     settings=settings or HttpSettings())
     client.login()  # a refused login is an error now, not an empty inbox later
-    poller = PmPoller(client, profile, store or Store(":memory:"))
+    poller = PmPoller(client, profile, store or MemoryPostStore())
     return [e.message for e in poller.poll() if e.change is not Change.DELETED and e.message is not None]
 
 
-def read_thread(profile: Profile, url: str, *, store: Store | None = None,
+def read_thread(profile: Profile, url: str, *, store: PostStore | None = None,
                 settings: HttpSettings | None = None) -> list[Post]:
     parts = urlsplit(url)
     client = HttpClient(f"{parts.scheme}://{parts.netloc}/", settings or HttpSettings())
-    poller = ThreadPoller(client, profile, store or Store(":memory:"), url)
+    poller = ThreadPoller(client, profile, store or MemoryPostStore(), url)
     return [e.post for e in poller.poll() if e.post is not None]

@@ -44,13 +44,13 @@ from typing import Callable, Iterator
 from urllib.parse import urljoin, urlsplit, urlunsplit
 
 from config.profiles import PostRules, Profile
-from gorod.store import Store
-from gorod.store_posts import KnownPost, PageState, PostStore
 from scraper.errors import AuthRequired, LayoutChanged, NoPosts, ScraperError
-from scraper.extract import extract_from_tree, field_value, parse_html
+from scraper.decode import parse_html
+from scraper.extract import extract_from_tree, field_value
 from scraper.http import HttpClient, Validators
 from scraper.inbox import InboxEntry, extract_inbox
 from scraper.model import ExtractedPage, Post, PrivateMessage
+from scraper.poststore import KnownPost, PageState, PostStore
 
 log = logging.getLogger(__name__)
 
@@ -259,12 +259,11 @@ def _record(posts: PostStore, key: str, change: _Change, when: str) -> int:
 def _last_seen(posts: PostStore, key: str, change: _Change) -> dict | None:
     if change.known is None:
         return None
-    versions = posts.versions(key, change.post_id)
-    return versions[-1]["data"] if versions else None
+    return posts.last_data(key, change.post_id)
 
 
 def _finish(posts: PostStore, key: str, result: _Pass, when: str) -> None:
-    with posts.store.transaction():
+    with posts.transaction():
         if result.drop_pages_from is not None:
             posts.drop_pages_from(key, result.drop_pages_from)
         for state in result.pages:
@@ -288,13 +287,13 @@ def _utcnow() -> datetime:
 class ThreadPoller:
     """Polls one forum thread; see the module docstring."""
 
-    def __init__(self, client: HttpClient, profile: Profile, store: Store, url: str, *,
+    def __init__(self, client: HttpClient, profile: Profile, store: PostStore, url: str, *,
                  auth: bool = False, now: Callable[[], datetime] = _utcnow) -> None:
         if profile.post is None:
             raise ScraperError(f"profile {profile.name!r} has no post selectors")
         self.client = client
         self.profile = profile
-        self.posts = PostStore(store)
+        self.posts = store
         self.url = client.url(url)
         self.key = f"topic:{self.url}"
         self.now = now
@@ -322,7 +321,7 @@ class ThreadPoller:
 class PmPoller:
     """Polls the logged-in account's PM inbox; see the module docstring."""
 
-    def __init__(self, client: HttpClient, profile: Profile, store: Store, *,
+    def __init__(self, client: HttpClient, profile: Profile, store: PostStore, *,
                  inbox_url: str | None = None, now: Callable[[], datetime] = _utcnow) -> None:
         if profile.pm_inbox is None:
             raise ScraperError(f"profile {profile.name!r} has no pm_inbox selectors")
@@ -334,7 +333,7 @@ class PmPoller:
             raise ScraperError(f"profile {profile.name!r} has no pm_message selectors")
         self.client = client
         self.profile = profile
-        self.posts = PostStore(store)
+        self.posts = store
         base = client.base_url.rstrip("/")
         self.inbox_url = client.url(inbox_url or profile.url("pm_inbox", base=base))
         self.base = base
@@ -391,10 +390,9 @@ class PmPoller:
                                 f"no message {entry.id} (the inbox row's id) on its page")
 
     def _changed(self, entry: InboxEntry) -> bool:
-        thread = self.posts.thread(self.conversation_key(entry.id))
-        if thread is None or entry.count is None:
+        if entry.count is None:
             return True
-        return thread["known_count"] != entry.count
+        return self.posts.known_count(self.conversation_key(entry.id)) != entry.count
 
 
 def _message(post: Post, entry: InboxEntry) -> PrivateMessage:

@@ -24,7 +24,7 @@ import re
 
 from config.profiles import BodyRules
 from scraper.model import Body, Emphasis
-from scraper.select import Anchored, compile_selector, is_positional, own_xpath
+from config.select import Anchored, compile_selector, is_positional, own_xpath
 
 BLOCK = frozenset(
     "p div li ul ol tr table tbody thead blockquote h1 h2 h3 h4 h5 h6 pre dl dt dd hr section article aside "

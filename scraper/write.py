@@ -43,7 +43,7 @@ from config.profiles import Profile, WriteForm, WriteRules, load_profile
 from scraper.errors import LayoutChanged, PostRejected, RateLimited, ScraperError
 from scraper.extract import extract_posts
 from scraper.http import Fetched, HttpClient
-from scraper.select import select
+from config.select import select
 from scraper.write_form import find_form, page_charset, send_form
 from scraper.write_lookup import (
     Created,

@@ -26,9 +26,9 @@ from urllib.parse import urlencode, urljoin
 import lxml.html
 
 from scraper.errors import AuthRequired, HttpError, LayoutChanged
-from scraper.extract import sniff_encoding
+from scraper.decode import sniff_encoding
 from scraper.http import Fetched, HttpClient, Validators
-from scraper.select import select
+from config.select import select
 
 
 @dataclass(frozen=True)

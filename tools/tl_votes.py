@@ -5,7 +5,7 @@
 
 Prints, per game, how many of the host's posted vote counts gorod reproduces exactly (every
 voter on the same target), how many of their lines («Target (N): voters») match, and every
-mismatched voter classified (gorod / host / elsewhere / rules, see gorod/replay_votes.py).
+mismatched voter classified (gorod / host / elsewhere / rules, see gorod/replay/votes.py).
 The numbers are pinned by tests/replay/test_tl_votes.py.
 """
 from __future__ import annotations
@@ -17,7 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from gorod.replay_votes import check_game  # noqa: E402
+from gorod.replay.votes import check_game  # noqa: E402
 
 GAMES = ("hammertime", "the-void")
 

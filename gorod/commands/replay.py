@@ -8,8 +8,8 @@ from __future__ import annotations
 import sys
 
 from config.game import GameConfigError, load_game
-from gorod.replay import ReplayError, replay, start_drafts
-from gorod.replay_report import ProgressBar, show_phase, show_start, summary, writer
+from gorod.replay.replayer import ReplayError, replay, start_drafts
+from gorod.replay.report import ProgressBar, show_phase, show_start, summary, writer
 from scraper.errors import ScraperError
 from scraper.orders import SettingsError
 

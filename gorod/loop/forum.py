@@ -23,7 +23,6 @@ from typing import Protocol
 from config.game import GameConfig
 from config.profiles import WriteRules, load_profile
 from gorod.store import Store
-from gorod.store_posts import PostStore
 from scraper.errors import AuthRequired, ScraperError
 from scraper.http import HttpClient, HttpSettings, LoginForm
 from scraper.poll import PmEvent, PmPoller, PostEvent, ThreadPoller
@@ -138,7 +137,7 @@ class SiteForum:
         return self.pms.poll()
 
     def last_post_id(self) -> int | None:
-        known = PostStore(self.store).known_posts(self.thread.key)
+        known = self.store.known_posts(self.thread.key)
         ids = [int(k.post_id) for k in known.values() if k.post_id.isdigit()]
         return max(ids) if ids else None
 
@@ -154,7 +153,7 @@ class SiteForum:
         """The GM's post after `after` whose words are `text`'s, read from the forum with
         the profile's selectors (any engine): from the last page gorod has seen on, else
         from the thread's last page (the profile's `write.last_page`), else from page 1."""
-        pages = PostStore(self.store).pages(self.thread.key)
+        pages = self.store.pages(self.thread.key)
         url = pages[max(pages)].url if pages else (self.writer.last_page_url(self.topic_id) or self.thread.url)
         return self.writer.find_reply(url, after=after, text=text)
 

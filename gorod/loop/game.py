@@ -65,7 +65,7 @@ def check_sections(config: GameConfig) -> None:
     settings), `replay:`, the GM's templates (each one compiles). `GameConfigError` with
     the key path, as for the rest of the file (issue 14: `parsing: {threshold: 200}`
     passed `deal` and `run`, then every post failed at intake)."""
-    from gorod.replay_config import replay_settings
+    from gorod.replay.settings import replay_settings
     from publisher.texts import TemplateError, Texts
     from scraper.orders.settings import ParseSettings, SettingsError
 

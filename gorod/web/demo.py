@@ -23,7 +23,7 @@ from gorod.demo import DEMO_DIR
 from gorod.loop import approve, deal, publish, resolve_phase
 from gorod.loop.game import Game
 from gorod.loop.intake import take_post
-from gorod.replay import replay
+from gorod.replay.replayer import replay
 from gorod.store import Store
 from scraper.model import Post
 from scraper.poll import Change, PostEvent

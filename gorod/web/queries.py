@@ -11,7 +11,6 @@ Nothing here writes; every decision is the library's (`gorod.loop`).
 from __future__ import annotations
 
 import difflib
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -91,18 +90,11 @@ class OrderView:
 
 def _version(game: Game, kind: str, source_id: str, version: int) -> dict[str, Any] | None:
     if kind == "post":
-        sql = ("SELECT data FROM post_versions WHERE thread LIKE 'topic:%' AND post_id = ? AND version = ? "
-               "ORDER BY rowid DESC LIMIT 1")
-        args: tuple = (source_id, version)
-    elif kind == "pm" and "/" in source_id:
+        return game.store.post_data("topic", source_id, version)
+    if kind == "pm" and "/" in source_id:
         conversation, message = source_id.split("/", 1)
-        sql = ("SELECT data FROM post_versions WHERE thread LIKE 'pm:%' AND thread LIKE ? AND post_id = ? "
-               "AND version = ? ORDER BY rowid DESC LIMIT 1")
-        args = (f"%#{conversation}", message, version)
-    else:
-        return None
-    row = game.store.db.execute(sql, args).fetchone()
-    return json.loads(row["data"]) if row else None
+        return game.store.post_data("pm", message, version, conversation)
+    return None
 
 
 def source_of(game: Game, kind: str, source_id: str, version: int, label: str) -> Source:

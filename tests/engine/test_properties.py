@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from engine.resolve import resolve
 from gorod.scenarios import phase_output
-from gorod.simulate import RandomGame, play, random_orders
+from simulate import RandomGame, play, random_orders
 
 ANYTIME = {"Пророчество", "Раскрыть карты"}
 SEEDS = st.integers(min_value=0, max_value=2**31 - 1)

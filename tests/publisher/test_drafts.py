@@ -16,7 +16,7 @@ from engine import events as ev
 from engine.orders import Order
 from engine.resolve import resolve
 from engine.setup import new_game
-from gorod.simulate import RandomGame, play
+from simulate import RandomGame, play
 from publisher.drafts import (describe_order, late_draft, phase_drafts, receipt_draft, resolve_draft,
                               start_drafts)
 from publisher.markup import BBCODE, MARKDOWN, PLAIN, markup_for

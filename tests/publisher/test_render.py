@@ -10,7 +10,7 @@ from engine.orders import Order
 from engine.reasons import Reason
 from gorod.demo import run_demo
 from gorod.commands.demo import DEMO
-from gorod.simulate import play
+from simulate import play
 from publisher.render import private_line, public_line, render_phase
 from publisher.russian import lives, plural, votes
 

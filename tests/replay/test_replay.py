@@ -14,10 +14,10 @@ from config.game import GameConfigError, game_from_mapping, load_game
 from engine import events as ev
 from gorod.cli import main
 from gorod.demo import DEMO_DIR, run_demo
-from gorod.replay import replay
-from gorod.replay_config import replay_settings
-from gorod.replay_gm import Fact, engine_facts, gm_facts, mechanical_text
-from gorod.replay_source import Message
+from gorod.replay.replayer import replay
+from gorod.replay.settings import replay_settings
+from gorod.replay.gm import Fact, engine_facts, gm_facts, mechanical_text
+from gorod.replay.source import Message
 from scraper.model import Emphasis
 from scraper.orders import Roster
 
@@ -87,7 +87,7 @@ def test_cli_exit_status_says_whether_there_were_differences(tmp_path, capsys):
 
 def test_pms_as_json(tmp_path):
     """An export of the GM's PMs as JSON works like the saved PM pages."""
-    from gorod.replay_source import pm_messages
+    from gorod.replay.source import pm_messages
     from config.profiles import load_profile
     items = [{"sender": m.author, "sent_at": m.when.isoformat(), "text": m.text, "id": m.id}
              for m in pm_messages(str(PMS), load_profile("spirit"))]
@@ -99,8 +99,8 @@ def test_pms_as_json(tmp_path):
 
 def test_late_orders_during_resolve_are_listed_not_resolved():
     """«Просьба не давать заявки во время резолва»: a vote after the GM's «Резолв» is late."""
-    from gorod.replay import Replayer
-    from gorod.replay_source import thread_messages, pm_messages
+    from gorod.replay.replayer import Replayer
+    from gorod.replay.source import thread_messages, pm_messages
     from config.profiles import load_profile
     profile = load_profile("spirit")
     replayer = Replayer(_game(), pm_messages(str(PMS), profile))
@@ -180,7 +180,7 @@ def test_demo_prints_drafts_and_a_summary():
 
 
 def test_progress_bar(tmp_path):
-    from gorod.replay_report import ProgressBar
+    from gorod.replay.report import ProgressBar
     out = io.StringIO()
     replay(_game(), str(THREAD), str(PMS), progress=ProgressBar(out))
     assert out.getvalue().endswith("страниц 5/5\n")
@@ -189,11 +189,10 @@ def test_progress_bar(tmp_path):
 def test_game_store_as_source(tmp_path):
     """A running game's store (gorod's SQLite, as the pollers fill it) is a source too."""
     from gorod.store import Store
-    from gorod.store_posts import PostStore
     from scraper.extract import extract_file, page_files
     from config.profiles import load_profile
     store = Store(tmp_path / "game.sqlite3")
-    posts = PostStore(store)
+    posts = store
     profile = load_profile("spirit")
     posts.ensure_thread("topic:demo", "topic", "http://127.0.0.1/topic/1/")
     n = 0

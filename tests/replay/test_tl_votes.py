@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from gorod.replay_edn import edn_posts, read_edn
-from gorod.replay_votes import check_game
+from gorod.replay.edn import edn_posts, read_edn
+from gorod.replay.votes import check_game
 from scraper.orders import ParseSettings, Roster, SettingsError, parse_text
 
 DATA = Path(__file__).resolve().parents[2] / "gorod" / "data" / "teamliquid"

@@ -26,7 +26,8 @@ import responses
 from config.profiles import load_profile
 from gorod.store import Store
 from scraper.errors import LayoutChanged
-from scraper.extract import extract_from_tree, parse_html
+from scraper.decode import parse_html
+from scraper.extract import extract_from_tree
 from scraper.http import HttpClient, HttpSettings, LoginForm
 from scraper.inbox import extract_inbox
 from scraper.poll import Change, PmPoller

@@ -11,7 +11,6 @@ import responses
 from config.profiles import load_profile
 from fakespirit import BASE, TOPIC, FakeSpirit
 from gorod.store import Store
-from gorod.store_posts import PostStore
 from scraper.errors import AuthRequired
 from scraper.http import HttpClient, HttpSettings, LoginForm
 from scraper.poll import Change, PmPoller, ThreadPoller, stream
@@ -125,7 +124,7 @@ def test_an_edit_is_a_new_version(rsps, profile, db):
     assert (event.change, event.post_id, event.version) == (Change.EDITED, "2", 2)
     assert event.post.text == "голосую против carol" and event.post.edited
     assert event.last_seen["text"] == "голосую против alice"
-    versions = PostStore(Store(db)).versions(p.key, "2")
+    versions = Store(db).versions(p.key, "2")
     assert [v["data"]["text"] for v in versions] == ["голосую против alice", "голосую против carol"]
     assert list(p.poll()) == []
 

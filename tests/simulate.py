@@ -1,5 +1,7 @@
 """Seeded random games of «Город N», for property tests and the engine benchmark.
 
+Test code, not product: it lives in tests/ and nothing under gorod/ imports it.
+
 Every living player gives orders every phase, drawn from the abilities of the roles
 he holds with random targets; the engine refuses what the rules forbid, which is
 part of what is exercised. All randomness comes from `random.Random(seed)`.

@@ -34,9 +34,9 @@ from engine.phase import FIRST_PHASE, PhaseId, PhaseKind
 from engine.resolve import PhaseError, expected_phase, resolve
 from engine.setup import new_game
 from engine.state import GameState
-from gorod.replay_config import ReplaySettings, replay_settings
-from gorod.replay_gm import Fact, engine_facts, gm_facts, mechanical_text
-from gorod.replay_source import Message, Progress, pm_messages, thread_messages
+from gorod.replay.settings import ReplaySettings, replay_settings
+from gorod.replay.gm import Fact, engine_facts, gm_facts, mechanical_text
+from gorod.replay.source import Message, Progress, pm_messages, thread_messages
 from publisher.render import PhaseDrafts, render_phase
 from scraper.orders import ParseSettings, Roster, Unresolved, parse_post
 from scraper.orders.names import Player

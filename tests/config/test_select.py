@@ -1,6 +1,6 @@
 """The fast forms of a selector match what the plain translation matches.
 
-`scraper.select` evaluates CSS in forms cheaper for libxml2: first compounds shared
+`config.select` evaluates CSS in forms cheaper for libxml2: first compounds shared
 (`Anchored`), members of one element name merged into one step (`css_steps`), a post
 field as each post's first match (`first_over`). Each must select exactly what
 cssselect's plain XPath selects, in document order.
@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from lxml import etree
 
-from scraper.select import Anchored, compile_selector, css_steps, first_over
+from config.select import Anchored, compile_selector, css_steps, first_over
 
 PAGE = b"""<html><body>
 <div class="post" id="p1">

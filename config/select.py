@@ -1,5 +1,8 @@
 """Selectors of profiles, compiled once to lxml XPath objects.
 
+They live in config, beside the profile validation that compiles every selector of a
+profile to check it; the scraper only evaluates them.
+
 A selector is CSS (translated by cssselect's HTML translator, case-insensitive
 on element names as HTML is) or, where CSS cannot say it, raw XPath written
 `xpath:<expression>`. Both are evaluated relative to a context element (the

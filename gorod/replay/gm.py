@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from engine import events as ev
-from gorod.replay_config import GmText
+from gorod.replay.settings import GmText
 from scraper.orders.cards import find_secret_roles
 from scraper.orders.names import Roster
 from scraper.orders.parse import matcher_for, split_comment

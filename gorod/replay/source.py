@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from config.profiles import Profile
+from gorod.store_posts import latest_posts
 from scraper.errors import ScraperError
 from scraper.extract import extract_file, page_files
 from scraper.model import Emphasis
@@ -120,12 +121,9 @@ def _pages(path: Path, profile: Profile | None, *, private: bool,
 def _store_messages(path: Path, kind: str) -> Iterator[Message]:
     """The latest version of every post of the store's threads of `kind` (topic / pm)."""
     try:
-        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-        rows = db.execute(
-            "SELECT p.thread, p.post_id, v.data FROM posts p JOIN threads t ON t.key = p.thread "
-            "JOIN post_versions v ON v.thread = p.thread AND v.post_id = p.post_id AND v.version = p.version "
-            "WHERE t.kind = ? AND p.deleted = 0 ORDER BY p.thread, p.sort_key", (kind,)).fetchall()
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)   # read-only: a replay never migrates it
+        rows = latest_posts(db, kind)
     except sqlite3.Error as exc:
         raise ScraperError(f"{path}: not a gorod store: {exc}") from None
     for thread, post_id, data in rows:
-        yield Message.from_json(json.loads(data), private=(kind == "pm"), where=f"{path}:{thread}#{post_id}")
+        yield Message.from_json(data, private=(kind == "pm"), where=f"{path}:{thread}#{post_id}")

@@ -33,8 +33,8 @@ from engine.orders import Order
 from engine.phase import PhaseId
 from engine.resolve import resolve
 from engine.setup import new_game
-from gorod.replay import game_roster
-from gorod.replay_edn import EdnPost, edn_posts
+from gorod.replay.replayer import game_roster
+from gorod.replay.edn import EdnPost, edn_posts
 from scraper.orders import ParseSettings, parse_text
 from scraper.orders.text import key
 

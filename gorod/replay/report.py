@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from typing import Callable, TextIO
 
-from gorod.replay import PhaseReplay, ReplayReport, phase_heading
+from gorod.replay.replayer import PhaseReplay, ReplayReport, phase_heading
 from gorod.scenarios import phase_output
 from publisher.render import player_table
 

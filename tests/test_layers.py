@@ -1,0 +1,190 @@
+"""Every part in its own room: imports go one way along the layer order, and no modules
+import each other (directly or round a circle).
+
+LAYERS is the one place the order is written (README's «Layout» points here). A part may
+import only the parts of lower layers; two parts of one layer (the scraper and the
+publisher) know nothing of each other. Imports are read with `ast` from every module,
+lazy ones inside functions included, so a wrong-way import cannot hide in a function.
+"""
+from __future__ import annotations
+
+import ast
+import tomllib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("engine",),                 # the rules: pure, imports no other part
+    ("config",),                 # YAML configs and site profiles, validated (selectors compiled)
+    ("scraper", "publisher"),    # reading the forum and orders / writing the drafts
+    ("gorod",),                  # the wiring: store, loop, CLI, console, replay
+)
+LAYER_OF = {part: n for n, layer in enumerate(LAYERS) for part in layer}
+
+
+def module_name(path: Path, root: Path = ROOT) -> str:
+    parts = list(path.relative_to(root).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def imported_names(source: str, module: str, is_package: bool, known: set[str]) -> list[tuple[int, str]]:
+    """(line, module) of every import in a module's source, at any depth of the tree.
+
+    `from P import X` names P.X when that is a module, else P; relative imports are resolved."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                package = module.split(".") if is_package else module.split(".")[:-1]
+                package = package[: len(package) - (node.level - 1)]
+                base = ".".join(package + ([base] if base else []))
+            for alias in node.names:
+                full = f"{base}.{alias.name}"
+                found.append((node.lineno, full if full in known else base))
+    return found
+
+
+def product_modules(root: Path = ROOT) -> dict[str, Path]:
+    return {module_name(p, root): p for part in LAYER_OF for p in sorted((root / part).rglob("*.py"))}
+
+
+def import_graph(modules: dict[str, Path]) -> dict[str, dict[str, int]]:
+    """module -> {imported product module: line}, each import resolved to the nearest module."""
+    known = set(modules)
+    graph: dict[str, dict[str, int]] = {}
+    for name, path in modules.items():
+        edges: dict[str, int] = {}
+        for line, target in imported_names(path.read_text(encoding="utf-8"), name,
+                                           path.name == "__init__.py", known):
+            while target and target not in known:
+                target = target.rpartition(".")[0]
+            if target and target != name:
+                edges.setdefault(target, line)
+        graph[name] = edges
+    return graph
+
+
+def wrong_way(graph: dict[str, dict[str, int]], modules: dict[str, Path]) -> list[str]:
+    out = []
+    for name, edges in graph.items():
+        part = name.split(".")[0]
+        for target, line in edges.items():
+            other = target.split(".")[0]
+            if other != part and LAYER_OF[other] >= LAYER_OF[part]:
+                out.append(f"{modules[name].relative_to(ROOT) if modules[name].is_relative_to(ROOT) else name}"
+                           f":{line}: {part} (layer {LAYER_OF[part]}) imports {target} "
+                           f"({other}, layer {LAYER_OF[other]})")
+    return out
+
+
+def circles(graph: dict[str, dict[str, int]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan, iteratively)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    for start in graph:
+        if start in index:
+            continue
+        work = [(start, iter(graph[start]))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, targets = work[-1]
+            for target in targets:
+                if target not in index:
+                    index[target] = low[target] = len(index)
+                    stack.append(target)
+                    on_stack.add(target)
+                    work.append((target, iter(graph.get(target, {}))))
+                    break
+                if target in on_stack:
+                    low[node] = min(low[node], index[target])
+            else:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[node])
+                if low[node] == index[node]:
+                    group = []
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        group.append(member)
+                        if member == node:
+                            break
+                    if len(group) > 1:
+                        found.append(sorted(group))
+    return found
+
+
+# ---------------------------------------------------------------- the product
+
+
+def test_the_layers_name_every_top_level_package():
+    packages = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]["find"]
+    assert {p.rstrip("*") for p in packages["include"]} == set(LAYER_OF)
+    on_disk = {p.parent.name for p in ROOT.glob("*/__init__.py")}
+    assert on_disk - {"tests"} == set(LAYER_OF), "a new top-level package needs a place in LAYERS"
+
+
+def test_imports_go_one_way_along_the_layers():
+    modules = product_modules()
+    assert wrong_way(import_graph(modules), modules) == []
+
+
+def test_no_modules_import_each_other():
+    assert circles(import_graph(product_modules())) == []
+
+
+# ---------------------------------------------------------------- the checks can fail
+
+
+def _tree(tmp_path: Path, files: dict[str, str]) -> dict[str, Path]:
+    for name, text in files.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    return {module_name(p, tmp_path): p for p in sorted(tmp_path.rglob("*.py"))}
+
+
+@pytest.mark.parametrize("source, expected", [
+    ("from gorod.store import Store\n", "gorod.store"),
+    ("def read():\n    import publisher.render\n", "publisher.render"),          # lazy, same layer
+    ("class A:\n    def f(self):\n        from gorod import store\n", "gorod.store"),
+])
+def test_a_wrong_way_import_is_found(tmp_path, source, expected):
+    modules = _tree(tmp_path, {
+        "scraper/__init__.py": "", "scraper/poll.py": source,
+        "gorod/__init__.py": "", "gorod/store.py": "",
+        "publisher/__init__.py": "", "publisher/render.py": "",
+    })
+    [message] = wrong_way(import_graph(modules), modules)
+    assert message.startswith("scraper.poll:") and f"imports {expected}" in message
+
+
+def test_a_downward_import_is_fine(tmp_path):
+    modules = _tree(tmp_path, {
+        "engine/__init__.py": "", "engine/names.py": "",
+        "scraper/__init__.py": "", "scraper/x.py": "from ..engine import names\nimport engine.names\n",
+    })
+    assert wrong_way(import_graph(modules), modules) == []
+
+
+def test_a_circle_is_found(tmp_path):
+    modules = _tree(tmp_path, {
+        "scraper/__init__.py": "",
+        "scraper/extract.py": "from scraper.detect import detect\n",
+        "scraper/detect.py": "def detect():\n    from . import extract\n",
+        "scraper/text.py": "from scraper import extract\n",
+    })
+    assert circles(import_graph(modules)) == [["scraper.detect", "scraper.extract"]]
