@@ -46,6 +46,35 @@ class UnknownEngine(ScraperError):
         )
 
 
+def unread(exc: ScraperError, what: str) -> ScraperError:
+    """Mark an error as a read that did not read `what` (Russian: «ЛС от Лиса», «посты
+    темы»), for the GM's alarm; its type stays what it was (`AuthRequired`, ...)."""
+    exc.unread = what
+    return exc
+
+
+def alarm_text(exc: Exception, what: str | None = None) -> str:
+    """The GM's alarm for a failed read: «ЛС от Лиса не прочитаны: форум показал страницу входа»."""
+    return f"{what or getattr(exc, 'unread', None) or 'форум'} не прочитаны: {failure_in_russian(exc)}"
+
+
+def failure_in_russian(exc: Exception) -> str:
+    """Why a read failed, in the GM's words."""
+    if isinstance(exc, AuthRequired):
+        return f"форум показал страницу входа ({exc.url})"
+    if isinstance(exc, NoPosts):
+        return f"на странице нет ни одного поста — форум показал другую страницу или сменил разметку ({exc.url})"
+    if isinstance(exc, LayoutChanged):
+        return f"разметка страницы не та, что в профиле: селектор {exc.selector!r} ничего не нашёл ({exc.url})"
+    if isinstance(exc, RateLimited):
+        return f"форум просит подождать ({exc.url})"
+    if isinstance(exc, HttpError):
+        return f"форум ответил ошибкой HTTP {exc.status} ({exc.url})"
+    if isinstance(exc, ForumError):
+        return f"форум недоступен: {exc.reason} ({exc.url})"
+    return str(exc)
+
+
 class DateFormatError(ScraperError):
     def __init__(self, url: str, profile: str, text: str, formats: tuple[str, ...]) -> None:
         self.url, self.profile, self.text, self.formats = url, profile, text, formats

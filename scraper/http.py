@@ -40,6 +40,7 @@ from urllib.parse import parse_qs, urljoin, urlsplit
 
 import lxml.html
 import requests
+from lxml import etree
 import urllib3
 
 from config.select import select
@@ -209,14 +210,16 @@ class HttpClient:
             self.login()
         headers = validators.headers() if validators else {}
         response = self._send("GET", url, headers=headers)
-        if auth and self._is_login_page(response):
+        # A login page where a page was expected is a failed read, whatever its status
+        # (a 302 to the login form, or the form served with 200): never an empty page.
+        if self._is_login_page(response, url, by_content=auth):
             if self.login_form is None:
                 raise AuthRequired(url, "the forum asks to log in and no login is configured")
             self.logged_in = False
             self.login()
             response = self._send("GET", url, headers=headers)
-            if self._is_login_page(response):
-                raise AuthRequired(url, "still asked to log in right after logging in")
+            if self._is_login_page(response, url, by_content=auth):
+                raise AuthRequired(url, "the forum showed its login page again right after logging in")
         if response.status_code == 304:
             return Fetched(url, 304, validators=validators or Validators(), not_modified=True)
         if response.status_code == 404 and allow_404:
@@ -248,16 +251,24 @@ class HttpClient:
         self.logged_in = True
         log.info("logged in to %s as %s", self.base_url, form.username)
 
-    def _is_login_page(self, response: requests.Response) -> bool:
+    def _is_login_page(self, response: requests.Response, asked: str | None = None, *,
+                       by_content: bool = False) -> bool:
+        """The forum answered with its login page: a 401, a redirect to the login form, or
+        (`by_content`, for pages only the GM's session shows) the login form itself. The
+        login page asked for on purpose is not one."""
         if self.login_form is None:
             return response.status_code in (401,)
         login_url = self.url(self.login_form.url)
+        if asked is not None and _same_page(asked, login_url):
+            return False
         if response.status_code == 401:
             return True
         if response.url and _same_page(response.url, login_url):
             return True
-        return any(_same_page(self.url(r.headers.get("Location", "")), login_url)
-                   for r in response.history if r.headers.get("Location"))
+        if any(_same_page(self.url(r.headers.get("Location", "")), login_url)
+               for r in response.history if r.headers.get("Location")):
+            return True
+        return by_content and response.status_code == 200 and _has_password_field(response.content, self.login_form)
 
     # -- forms ------------------------------------------------------------------------
     def submit_form(
@@ -275,7 +286,10 @@ class HttpClient:
         sent us (for a new post, its id). `replayable`: sending the form twice does no harm
         (a login), so it is retried like a read."""
         page = self.get(page_url, auth=auth)
-        doc = lxml.html.fromstring(page.content, base_url=page.url)
+        try:
+            doc = lxml.html.fromstring(page.content, base_url=page.url)
+        except (etree.ParserError, ValueError):
+            raise LayoutChanged(page.url, "http", "form", "the page is empty or not HTML") from None
         wanted = form_with or next(iter(fields), "")
         forms = [
             f for f in doc.forms
@@ -426,16 +440,22 @@ def _retry_after(response: requests.Response, now: float) -> float | None:
 
 
 def _has_password_field(content: bytes, form: LoginForm) -> bool:
-    if not content.strip():
+    if not content.strip() or b"password" not in content.lower() and form.password_field.encode() not in content:
         return False
-    doc = lxml.html.fromstring(content)
-    return bool(doc.xpath("//input[@name=$n]", n=form.password_field))
+    try:
+        doc = lxml.html.fromstring(content)
+    except (etree.ParserError, ValueError):
+        return False
+    return bool(doc.xpath("//input[@name=$n or @type='password']", n=form.password_field))
 
 
 def _error_text(content: bytes, selector: str) -> str:
     if not content.strip():
         return ""
-    doc = lxml.html.fromstring(content)
+    try:
+        doc = lxml.html.fromstring(content)
+    except (etree.ParserError, ValueError):
+        return ""
     texts = [" ".join(e.text_content().split()) for e in select(doc, selector)]
     return "; ".join(t for t in texts if t)
 

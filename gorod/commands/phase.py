@@ -13,7 +13,8 @@ def register(sub) -> None:
         "and draft its results. `extend`: move its deadline by --hours or to --until 'YYYY-MM-DD "
         "HH:MM' (Moscow time); past two real days for a game day only with --force (the rules).")
     actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
-    p = actions.add_parser("end", help="resolve the open phase now (after reading the whole thread once more)")
+    p = actions.add_parser("end", help="resolve the open phase now (after reading the whole thread and "
+                           "every PM conversation once more; refused if the forum could not be read)")
     add_game_option(p)
     p.add_argument("--no-read", action="store_true", help="do not read the forum first")
     p.set_defaults(handler=_end)
@@ -27,13 +28,15 @@ def register(sub) -> None:
 
 @with_game("phase end")
 def _end(game, args) -> int:
-    from gorod.loop import end_now
-
-    from gorod.loop import poll
+    from gorod.loop import end_now, poll
+    from gorod.loop.game import LoopError
 
     phase = game.current().phase if game.current() else None
     if not args.no_read and phase is not None:
-        poll(game, rescan=True)   # the last orders and edits before the phase is counted
+        report = poll(game, rescan=True)   # the last orders and edits, thread and PMs, before the phase is counted
+        if report.failed:
+            raise LoopError("; ".join(report.failed) + f" — {phase} не закончена: заявки могли не дойти. "
+                            "Повторите позже или закончите без чтения: gorod phase end --no-read")
     made = end_now(game)
     print(f"{phase} разрешена; черновиков: {len(made)} (gorod drafts); открыта {game.current().phase}")
     return 0

@@ -40,7 +40,7 @@ class ForumPort(Protocol):
     max_length: int
 
     def poll_thread(self, *, rescan: bool = False) -> Iterator[PostEvent]: ...
-    def poll_pms(self) -> Iterator[PmEvent]: ...
+    def poll_pms(self, *, rescan: bool = False) -> Iterator[PmEvent]: ...
     def last_post_id(self) -> int | None: ...
     def reply(self, text: str, *, after: int | None) -> Created: ...
     def send_pm(self, to: str, title: str, text: str) -> Created: ...
@@ -133,8 +133,9 @@ class SiteForum:
         older pages."""
         return self.thread.poll(rescan=rescan)
 
-    def poll_pms(self) -> Iterator[PmEvent]:
-        return self.pms.poll()
+    def poll_pms(self, *, rescan: bool = False) -> Iterator[PmEvent]:
+        """New PMs; `rescan` reads every conversation of the inbox again (before a phase ends)."""
+        return self.pms.poll(rescan=rescan)
 
     def last_post_id(self) -> int | None:
         known = self.store.known_posts(self.thread.key)

@@ -29,6 +29,7 @@ from publisher.drafts import describe_order, late_draft, receipt_draft
 from scraper.orders import ParseSettings, Roster, parse_message, parse_post
 from scraper.orders.result import ParseResult
 from scraper.model import Emphasis, Post, PrivateMessage
+from scraper.errors import ScraperError, alarm_text
 from scraper.poll import Change, PmEvent, PostEvent
 
 
@@ -41,10 +42,11 @@ class PollReport:
     unresolved: int = 0
     edited: int = 0
     notes: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)   # reads that did not read (alarms to the GM)
 
     def to_json(self) -> dict[str, Any]:
         return {"posts": self.posts, "pms": self.pms, "orders": self.orders, "late": self.late,
-                "unresolved": self.unresolved, "edited": self.edited}
+                "unresolved": self.unresolved, "edited": self.edited, "failed": self.failed}
 
 
 def roster_of(state: GameState) -> Roster:
@@ -58,13 +60,30 @@ def poll(game: Game, *, rescan: bool = False) -> PollReport:
     report = PollReport()
     forum = game.forum
     retry(game, report)
-    for event in forum.poll_thread(rescan=rescan):
-        report.posts += 1
-        _guarded(game, take_post, event, report)
-    for event in forum.poll_pms():
-        report.pms += 1
-        _guarded(game, take_pm, event, report)
+    try:
+        for event in forum.poll_thread(rescan=rescan):
+            report.posts += 1
+            _guarded(game, take_post, event, report)
+    except ScraperError as exc:
+        _alarm(game, "thread", exc, report)
+    try:
+        for event in (forum.poll_pms(rescan=True) if rescan else forum.poll_pms()):
+            report.pms += 1
+            _guarded(game, take_pm, event, report)
+    except ScraperError as exc:
+        _alarm(game, "pms", exc, report)
     return report
+
+
+def _alarm(game: Game, source: str, exc: ScraperError, report: PollReport) -> None:
+    """A read that did not read (the poller recorded nothing of it): the GM is told, in
+    Russian, once per round and source; the next round reads again."""
+    text = alarm_text(exc, getattr(exc, "unread", None) or ("посты темы" if source == "thread" else "ЛС"))
+    rounds = game.records.get("rounds", 0)
+    current = game.current()
+    game.records.notice(f"read-failed:{source}:{rounds}:{text}", "error", text,
+                        str(current.phase) if current else None)
+    report.failed.append(text)
 
 
 def _guarded(game: Game, take, event, report: PollReport) -> None:

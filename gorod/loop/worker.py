@@ -52,6 +52,7 @@ def cycle(game: Game, *, read: bool = True, post: bool = True, rescan: bool | No
             rescan = rounds % RESCAN_EVERY == 0 or (current is not None and game.now() >= current.deadline)
         try:
             report.poll = poll(game, rescan=rescan)
+            report.errors.extend(f"poll: {text}" for text in report.poll.failed)
         except ScraperError as exc:
             report.errors.append(f"poll: {exc}")
             log.warning("poll failed: %s", exc)

@@ -68,7 +68,7 @@ class FakeForum:
                             {"text": "(earlier)", "author": item.author} if change is Change.EDITED else None)
             self.seen_posts[item.id] = item.version   # only when the consumer comes back
 
-    def poll_pms(self):
+    def poll_pms(self, *, rescan: bool = False):
         for item in list(self.inbox):
             if item.id in self.seen_pms:
                 continue
