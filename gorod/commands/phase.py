@@ -31,14 +31,20 @@ def _end(game, args) -> int:
     from gorod.loop import end_now, poll
     from gorod.loop.game import LoopError
 
+    from gorod.loop.phases import END_INTENT
+
     phase = game.current().phase if game.current() else None
-    if not args.no_read and phase is not None:
+    if not args.no_read and phase is not None and not game.records.get(END_INTENT):
         report = poll(game, rescan=True)   # the last orders and edits, thread and PMs, before the phase is counted
         if report.failed:
             raise LoopError("; ".join(report.failed) + f" — {phase} не закончена: заявки могли не дойти. "
                             "Повторите позже или закончите без чтения: gorod phase end --no-read")
-    made = end_now(game)
-    print(f"{phase} разрешена; черновиков: {len(made)} (gorod drafts); открыта {game.current().phase}")
+    ended = end_now(game)
+    if ended.again:
+        print(f"{ended.phase} уже разрешена (прошлый запуск прервался после резолва): ничего не сделано; "
+              f"открыта {game.current().phase}")
+        return 0
+    print(f"{ended.phase} разрешена; черновиков: {len(ended.drafts)} (gorod drafts); открыта {game.current().phase}")
     return 0
 
 

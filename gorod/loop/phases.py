@@ -182,9 +182,44 @@ def tick(game: Game) -> TickReport:
     return report
 
 
-def end_now(game: Game) -> list[int]:
-    """`gorod phase end`: the open phase ends now (a day whose vote is complete)."""
-    return resolve_phase(game)
+END_INTENT = "phase-end"
+
+
+@dataclass(frozen=True)
+class Ended:
+    phase: str
+    drafts: list[int]
+    again: bool = False     # the phase had ended already: a rerun after a crash did nothing
+
+
+def end_now(game: Game, phase: str | None = None) -> Ended:
+    """`gorod phase end`: the open phase ends now (a day whose vote is complete).
+
+    Idempotent across a crash: the phase to end is stored first (the intent) and cleared
+    after it; a rerun whose intent names a phase already in the log does nothing (it
+    never ends the next phase, with no orders: issue 14), one whose phase is still open
+    ends it. `phase`: the phase the caller means (the console's button); any other open
+    phase is refused."""
+    intent = (game.records.get(END_INTENT) or {}).get("phase")
+    current = game.current()
+    if intent is not None:
+        if intent in {row["phase"] for row in game.records.phases()}:
+            game.records.put(END_INTENT, None)
+            return Ended(intent, [], again=True)
+        target = intent
+    else:
+        if current is None:
+            raise LoopError("no phase is open: run `gorod deal` first")
+        target = phase or str(current.phase)
+    if phase is not None and phase != target:
+        raise LoopError(f"{phase} is not the phase being ended ({target})")
+    if current is None or str(current.phase) != target:
+        game.records.put(END_INTENT, None)
+        raise LoopError(f"{target} is not open (open: {current.phase if current else 'nothing'})")
+    game.records.put(END_INTENT, {"phase": target})
+    made = resolve_phase(game)
+    game.records.put(END_INTENT, None)
+    return Ended(target, made)
 
 
 def extend(game: Game, *, hours: float | None = None, until: datetime | None = None, force: bool = False) -> PhaseClock:

@@ -247,10 +247,10 @@ class Console:
         return "drafts"
 
     def do_phase_end(self, game: Game, request: Request) -> str:
-        from gorod.loop import resolve_phase
+        from gorod.loop import end_now
 
         current = game.current()
-        made = resolve_phase(game)
+        made = end_now(game).drafts   # idempotent across a crash (the intent names the phase)
         self.say(f"{queries.phase_ru(current.phase) if current else 'Фаза'} разрешена; черновиков: {len(made)}.")
         return "drafts"
 
