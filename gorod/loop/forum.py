@@ -38,6 +38,7 @@ class ForumPort(Protocol):
     gm: str
     engine: str
     max_length: int
+    time_precision: int     # seconds: to what the forum's shown times are exact (profile dates.precision)
 
     def poll_thread(self, *, rescan: bool = False) -> Iterator[PostEvent]: ...
     def poll_pms(self, *, rescan: bool = False) -> Iterator[PmEvent]: ...
@@ -94,6 +95,7 @@ class SiteForum:
         self.store = store
         self.gm = gm
         self.engine = profile.engine
+        self.time_precision = profile.dates.precision_seconds
         self.thread = ThreadPoller(client, profile, store, thread_url)
         self.pms = PmPoller(client, profile, store)
         self.topic_id = topic_id_of(thread_url)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from engine.state import GameState
@@ -208,7 +208,7 @@ def _take(game: Game, clock: PhaseClock, result: ParseResult, *, kind: str, sour
     deal = game.deal() or {}
     if deal.get("dealt_at") and given_at < datetime.fromisoformat(deal["dealt_at"]):
         return   # written before the game began: talk, not orders
-    late = given_at > clock.deadline or given_at < clock.started
+    late, unsure = _placed(given_at, now, clock, getattr(game.forum, "time_precision", 1) if given else 1)
     phase = str(clock.phase)
     with game.store.transaction():
         known = records.source_orders(kind, source_id)
@@ -242,6 +242,13 @@ def _take(game: Game, clock: PhaseClock, result: ParseResult, *, kind: str, sour
                            f"{author} исправил(а) {'пост' if kind == 'post' else 'ЛС'} {source_id} "
                            f"(версия {version}). Заявки были: {before}; стали: {after}.\n{diff}", phase)
             report.edited += 1
+        if unsure and stored and not newer:
+            shown = given_at.astimezone(game.config.schedule.zone)
+            records.notice(f"boundary:{kind}:{source_id}:{version}", "boundary",
+                           f"{'Пост' if kind == 'post' else 'ЛС'} {source_id} ({author}) помечен {shown:%H:%M} — "
+                           f"в ту же минуту, что и {unsure}; форум показывает время с точностью до минуты, "
+                           "поэтому заявки приняты: " + "; ".join(str(o) for o in stored)
+                           + ". Если они опоздали: gorod order drop ID.", phase)
         if not stored or newer:
             return
         if late:
@@ -256,6 +263,24 @@ def _take(game: Game, clock: PhaseClock, result: ParseResult, *, kind: str, sour
                                       game.markup, game.texts, game_title=game.title)
                 _add(game, draft, trace=[{"type": "Order", "scope": "private", "to": [author],
                                           "rule": "receipt", "cause": describe_order(o)} for o in stored])
+
+
+def _placed(shown: datetime, seen: datetime, clock: PhaseClock, precision: int) -> tuple[bool, str | None]:
+    """(late, why unsure): an order at a time the forum shows to `precision` seconds (the
+    profile's `dates.precision`) was given somewhen in [shown, shown + precision). Late
+    only when all of that span is outside the phase; a span across a boundary is placed
+    by when gorod first saw it, else taken as on time and the GM told (`why unsure`
+    names the boundary): never refused as late for the forum's rounding (issue 14)."""
+    span = timedelta(seconds=max(1, precision))
+    if shown > clock.deadline or shown + span <= clock.started:
+        return True, None
+    if precision > 1 and shown <= clock.deadline < shown + span:
+        if seen <= clock.deadline:
+            return False, None           # gorod had it before the deadline
+        return False, f"срок фазы {clock.phase}"
+    if precision > 1 and shown < clock.started < shown + span:
+        return False, f"начало фазы {clock.phase}"
+    return shown < clock.started, None
 
 
 def _deleted(game: Game, kind: str, source_id: str, last_seen: dict | None) -> None:

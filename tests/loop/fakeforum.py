@@ -32,6 +32,7 @@ class FakeForum:
     gm: str = "gm"
     engine: str = "spirit"
     max_length: int = 3000
+    time_precision: int = 1
     posts: list[Item] = field(default_factory=list)
     inbox: list[Item] = field(default_factory=list)          # PMs to the GM
     sent_pms: list[Item] = field(default_factory=list)       # PMs from the GM
