@@ -212,13 +212,14 @@ class HttpClient:
         response = self._send("GET", url, headers=headers)
         # A login page where a page was expected is a failed read, whatever its status
         # (a 302 to the login form, or the form served with 200): never an empty page.
-        if self._is_login_page(response, url, by_content=auth):
+        if self._is_login_page(response, url, by_content=True):
             if self.login_form is None:
                 raise AuthRequired(url, "the forum asks to log in and no login is configured")
             self.logged_in = False
+            self.session.cookies.clear()   # the forum forgot our session: a logged-in login page redirects away
             self.login()
             response = self._send("GET", url, headers=headers)
-            if self._is_login_page(response, url, by_content=auth):
+            if self._is_login_page(response, url, by_content=True):
                 raise AuthRequired(url, "the forum showed its login page again right after logging in")
         if response.status_code == 304:
             return Fetched(url, 304, validators=validators or Validators(), not_modified=True)
@@ -254,8 +255,9 @@ class HttpClient:
     def _is_login_page(self, response: requests.Response, asked: str | None = None, *,
                        by_content: bool = False) -> bool:
         """The forum answered with its login page: a 401, a redirect to the login form, or
-        (`by_content`, for pages only the GM's session shows) the login form itself. The
-        login page asked for on purpose is not one."""
+        (`by_content`) the login form itself, served with 200 where a page was asked for.
+        A guest page's quick-login box reads as one too, which only costs a login and a
+        second read. The login page asked for on purpose is not one."""
         if self.login_form is None:
             return response.status_code in (401,)
         login_url = self.url(self.login_form.url)
