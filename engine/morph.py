@@ -46,10 +46,13 @@ def readings(word: str) -> tuple[Reading, ...]:
     word = fold(word)
     if not word or not any("а" <= ch <= "я" for ch in word):
         return ()
-    out = []
-    for parse in analyzer().parse(word):
-        out.append(Reading(fold(parse.normal_form), parse.tag.POS, frozenset(parse.tag.grammemes)))
-    return tuple(out)
+    try:
+        parses = analyzer().parse(word)
+    except ValueError:
+        # pymorphy3 asks `unicodedata.name` of each letter of an unknown word; letters
+        # outside the BMP it has no name for (Tangut) raise: such a word is no Russian word
+        return ()
+    return tuple(Reading(fold(p.normal_form), p.tag.POS, frozenset(p.tag.grammemes)) for p in parses)
 
 
 @lru_cache(maxsize=65536)
