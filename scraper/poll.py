@@ -384,6 +384,8 @@ class PmPoller:
                 result = self.reader.read(key, _first_page(entry.url), rescan=rescan)
                 if self.profile.pm_inbox.rows == "messages":
                     self._keep_the_rows_message(entry, key, result)
+                else:
+                    self._check_the_count(entry, key, result)
             except ScraperError as exc:
                 who = f"ЛС от {entry.sender}" if entry.sender else f"ЛС «{entry.subject}»"
                 raise unread(exc, who)
@@ -408,6 +410,24 @@ class PmPoller:
             rules = self.profile.pm_message or self.profile.post
             raise LayoutChanged(entry.url, self.profile.name, rules.id.describe(),
                                 f"no message {entry.id} (the inbox row's id) on its page")
+
+    def _check_the_count(self, entry: InboxEntry, key: str, result: _Pass) -> None:
+        """The inbox's message count is recorded only when the conversation shows that many
+        messages: fewer is a page that did not read (a changed layout whose pagination
+        survived reads as "all deleted"), and a count recorded then would hide the reply
+        for good."""
+        if entry.count is None:
+            return
+        held = {pid for pid, k in self.posts.known_posts(key).items() if not k.deleted}
+        for change in result.changes:
+            if change.change is Change.DELETED:
+                held.discard(change.post_id)
+            else:
+                held.add(change.post_id)
+        if len(held) < entry.count:
+            rules = self.profile.pm_message or self.profile.post
+            raise LayoutChanged(entry.url, self.profile.name, rules.container,
+                                f"the inbox counts {entry.count} messages, the conversation shows {len(held)}")
 
     def _changed(self, entry: InboxEntry) -> bool:
         if entry.count is None:

@@ -94,7 +94,7 @@ class Console:
         except HTTPException as exc:
             response = exc.get_response(environ)
         for name, value in (("Content-Security-Policy", CSP), ("X-Content-Type-Options", "nosniff"),
-                            ("Referrer-Policy", "no-referrer"), ("Cache-Control", "no-store"),
+                            ("Referrer-Policy", "same-origin"), ("Cache-Control", "no-store"),
                             ("X-Frame-Options", "DENY")):
             response.headers.setdefault(name, value)
         return response(environ, start_response)

@@ -7,7 +7,8 @@ Origin were served).
 - a request body is at most `MAX_BODY` bytes (413, before it is read);
 - the Host must be the console's own address (127.0.0.1 or localhost at its port: a DNS
   rebinding page cannot reach it), and an Origin, when the browser sends one, the same
-  (`check_origin`, 403).
+  (`check_origin`, 403). The console's pages say `Referrer-Policy: same-origin`: with
+  `no-referrer` a browser sends `Origin: null` even for the console's own forms.
 """
 from __future__ import annotations
 
