@@ -3,7 +3,8 @@
 ```yaml
 title: Город N — осень 2026
 forum:
-  profile: mybbru                  # a profile name of config/profiles/ or a path to one
+  profile: mybbru                  # a profile's name (yours first: profiles/ beside this file, then
+                                   # GOROD_PROFILES; then config/profiles/) or a path from this folder
   base_url: https://mafia.rusff.me
   thread_url: https://mafia.rusff.me/viewtopic.php?id=123
   gm_user: Мастер
@@ -49,8 +50,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import yaml
 
+from config.profiles import locate_profile
 from config.yamlfile import load_unique
-
 from engine.names import canon_open_role, canon_secret_role
 from engine.rulings import Rulings, RulingsError
 from engine.setup import Seat
@@ -179,7 +180,7 @@ def game_from_mapping(data: Any, where: str = "game", *,
     return GameConfig(
         path=where,
         title=str(title or ""),
-        forum=_forum(data.get("forum"), where),
+        forum=_forum(data.get("forum"), where, Path(where).parent),
         seats=seats_from_mapping(data.get("players"), where),
         setup=_setup(data.get("setup"), where),
         schedule=_schedule(data.get("schedule"), where),
@@ -226,7 +227,7 @@ def _kind(value: Any) -> str:
 FORUM_KEYS = {"profile", "base_url", "thread_url", "gm_user", "password_env", "password_file", "min_interval"}
 
 
-def _forum(raw: Any, where: str) -> ForumConfig:
+def _forum(raw: Any, where: str, game_dir: Path) -> ForumConfig:
     if raw is None:
         return ForumConfig()
     _mapping(raw, f"{where}: forum")
@@ -249,18 +250,20 @@ def _forum(raw: Any, where: str) -> ForumConfig:
     env = values.get("password_env")
     if env is not None and not re.match(r"^[A-Za-z_][A-Za-z0-9_]*$", env):
         raise GameConfigError(f"{where}: forum.password_env: нужно ИМЯ переменной окружения (не сам пароль), а не {env!r}")
+    if values.get("profile"):   # a GM's own profile: found from the game file's folder
+        values["profile"] = locate_profile(values["profile"], game_dir)
     if "profile" in values and values["profile"] != "auto":
-        _check_profile(values["profile"], where)
+        _check_profile(values["profile"], where, game_dir)
     if "min_interval" in raw:
         values["min_interval"] = _number(raw["min_interval"], f"{where}: forum.min_interval", *MIN_INTERVAL)
     return ForumConfig(**values)
 
 
-def _check_profile(name: str, where: str) -> None:
+def _check_profile(name: str, where: str, game_dir: Path) -> None:
     from config.profiles import ProfileError, load_profile
 
     try:
-        load_profile(name)
+        load_profile(name, game_dir)
     except (ProfileError, OSError, UnicodeError, yaml.YAMLError) as exc:
         raise GameConfigError(f"{where}: forum.profile: профиль {name!r} не загружается: {exc}") from None
 

@@ -91,7 +91,7 @@ def _list(game, args) -> int:
     phase = args.phase or (str(current.phase) if current else None)
     rows = game.records.orders(phase, status=None if args.all else "active")
     if args.json:
-        print_json([r.__dict__ for r in rows])
+        print_json([r.to_json() for r in rows])
         return 0
     for r in rows:
         status = "" if r.status == "active" else f" ({r.status}: {r.note or ''})"

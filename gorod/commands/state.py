@@ -38,7 +38,7 @@ def _state(game, args) -> int:
     if args.json:
         print_json({"phase": str(state.phase) if state.phase else "start", "players": players,
                     "open": current.to_json() if current and not args.at else None,
-                    "orders": [o.__dict__ for o in orders], "unresolved": unresolved, "notices": notices,
+                    "orders": [o.to_json() for o in orders], "unresolved": unresolved, "notices": notices,
                     "winner": state.winner, "game_over": state.game_over})
         return 0
     print(f"После фазы: {state.phase or 'начало игры'}" + (f"; победа: {state.winner}" if state.game_over else ""))

@@ -21,7 +21,7 @@ from engine.phase import FIRST_PHASE
 from engine.rulings import Rulings
 from engine.setup import Seat, SetupError, new_game
 from gorod.loop import clock
-from gorod.loop.eventlog import event_json
+from gorod.loop.drafting import save_drafts
 from gorod.loop.game import Game, LoopError, PhaseClock
 from publisher.drafts import start_drafts
 
@@ -67,14 +67,10 @@ def deal(game: Game, *, seed: int | None = None) -> list[int]:
     drafts = start_drafts(roles, start_events, game.markup, game.texts, game_title=game.title, setup=config.setup)
     schedule = config.schedule
     opened = PhaseClock(FIRST_PHASE, now, clock.deadline(FIRST_PHASE, now, schedule, now), now)
-    ids = []
     with game.store.transaction():
         game.records.put("deal", deal_record)
         game.set_clock(opened)
-        for draft in drafts:
-            ids.append(game.records.add_draft(key=draft.key, kind=draft.kind, phase=draft.phase,
-                                              audience=draft.audience, title=draft.title, body=draft.body,
-                                              trace=[event_json(e) for e in draft.events]))
+        ids = save_drafts(game, drafts)
     return ids
 
 

@@ -24,6 +24,7 @@ from typing import Any
 
 from engine.state import GameState
 from gorod.loop.crash import crashpoint
+from gorod.loop.drafting import save_drafts
 from gorod.loop.game import Game, PhaseClock
 from publisher.drafts import describe_order, late_draft, receipt_draft
 from scraper.orders import ParseSettings, Roster, parse_message, parse_post
@@ -223,7 +224,7 @@ def _take(game: Game, clock: PhaseClock, result: ParseResult, *, kind: str, sour
             by = order.by or author
             status = "superseded" if newer else "late" if late else "active"
             note = ("заменена более поздней правкой" if newer else "дана во время резолва" if late else None)
-            order_id = records.add_order(phase, str(order), by, source_kind=kind, source_id=source_id,
+            order_id = records.add_order(phase, order, by, source_kind=kind, source_id=source_id,
                                          source_version=version, item=item, status=status, note=note,
                                          given_at=given_at.isoformat())
             if order_id is not None:
@@ -291,12 +292,9 @@ def _deleted(game: Game, kind: str, source_id: str, last_seen: dict | None) -> N
     game.records.notice(f"deleted:{kind}:{source_id}", "deleted",
                         f"Пост {source_id} ({author}) удалён; его заявки остаются в силе: "
                         + "; ".join(f"#{o.id} {o.text}" for o in orders)
-                        + ". Снять: gorod order drop ID.", orders[0].phase)
+                        + ". Снять: gorod order drop ID.", str(orders[0].phase))
 
 
 def _add(game: Game, draft, trace: list | None = None) -> int:
-    from gorod.loop.eventlog import event_json
-
-    return game.records.add_draft(key=draft.key, kind=draft.kind, phase=draft.phase, audience=draft.audience,
-                                  title=draft.title, body=draft.body,
-                                  trace=trace if trace is not None else [event_json(e) for e in draft.events])
+    [draft_id] = save_drafts(game, [draft], trace=trace)
+    return draft_id

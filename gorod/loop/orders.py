@@ -48,7 +48,7 @@ def add_order(game: Game, text: str, *, author: str | None = None, private: bool
     with game.store.transaction():
         source = game.records.next_gm_source()
         for item, order in enumerate(orders):
-            ids.append(game.records.add_order(str(current.phase), str(order), order.by, source_kind="gm",
+            ids.append(game.records.add_order(current.phase, order, order.by, source_kind="gm",
                                               source_id=source, item=item, given_at=game.now().isoformat(),
                                               note="добавлена мастером"))
         if resolves is not None and not game.records.close_unresolved(resolves):
@@ -61,7 +61,7 @@ def drop_order(game: Game, order_id: int, *, reason: str = "снята маст�
     if row is None:
         raise LoopError(f"no order #{order_id}")
     current = game.current()
-    if current is None or row.phase != str(current.phase):
+    if current is None or row.phase != current.phase:
         raise LoopError(f"order #{order_id} belongs to {row.phase}, which is resolved: it cannot change")
     if row.status != "active":
         raise LoopError(f"order #{order_id} is {row.status} already")
@@ -74,6 +74,6 @@ def restore_order(game: Game, order_id: int) -> None:
     current = game.current()
     if row is None:
         raise LoopError(f"no order #{order_id}")
-    if current is None or row.phase != str(current.phase):
+    if current is None or row.phase != current.phase:
         raise LoopError(f"order #{order_id} belongs to {row.phase}, which is resolved: it cannot change")
     game.records.set_order_status(order_id, "active", "восстановлена мастером")

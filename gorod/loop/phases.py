@@ -19,17 +19,17 @@ orders as they come, and `tick(game)`, what the clock asks for.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any
 
 from engine import events as ev
 from engine.day import Day
 from engine.orders import Order, OrderError
-from engine.phase import PhaseId
 from engine.resolve import PhaseError, resolve
 from gorod.loop import clock as clocks
 from gorod.loop.crash import crashpoint
+from gorod.loop.drafting import save_drafts
 from gorod.loop.eventlog import event_json
 from gorod.loop.game import Game, LoopError, PhaseClock
 from publisher.drafts import immediate_draft, phase_drafts, private_lines, resolve_draft
@@ -50,7 +50,7 @@ def _orders(game: Game, phase: str) -> tuple[list[Order], list[int]]:
     orders, ids = [], []
     for row in rows:
         try:
-            orders.append(Order.parse(row.text))
+            orders.append(row.order)
         except OrderError as exc:
             raise LoopError(f"order #{row.id} ({row.source}): {exc}; fix it: gorod order drop {row.id}") from None
         ids.append(row.id)
@@ -70,7 +70,7 @@ def resolve_phase(game: Game) -> list[int]:
         raise LoopError("the game is over")
     phase = str(current.phase)
     new_deal = None
-    if not game.records.phases():
+    if not game.records.phase_count():
         deal = game.deal()
         if deal.get("setup") != dict(game.config.setup):
             new_deal = {**deal, "setup": dict(game.config.setup)}   # frozen with night 1
@@ -87,16 +87,11 @@ def resolve_phase(game: Game) -> list[int]:
     nxt = current.phase.next()
     cycle_started = now if nxt.is_night else current.cycle_started
     opened = PhaseClock(nxt, now, clocks.deadline(nxt, now, game.config.schedule, cycle_started), cycle_started)
-    made = []
     with game.store.transaction():
         if new_deal is not None:
             game.records.put("deal", new_deal)
-        game.records.save_phase(phase, current.phase.index, [str(o) for o in orders], ids,
-                                [event_json(e) for e in result.events])
-        for draft in drafts:
-            made.append(game.records.add_draft(key=draft.key, kind=draft.kind, phase=draft.phase,
-                                               audience=draft.audience, title=draft.title, body=draft.body,
-                                               trace=[event_json(e) for e in draft.events]))
+        game.records.save_phase(current.phase, orders, ids, [event_json(e) for e in result.events])
+        made = save_drafts(game, drafts)
         if result.state.game_over:
             game.records.put("over", {"phase": phase, "winner": result.state.winner})
         game.set_clock(opened)
@@ -129,9 +124,7 @@ def resolve_now(game: Game) -> list[int]:
             number = len(told[nick])
             draft = immediate_draft(phase, nick, [t for t, _ in new], [e for _, e in new], number,
                                     game.markup, game.texts, game_title=game.title)
-            made.append(game.records.add_draft(key=draft.key, kind=draft.kind, phase=draft.phase,
-                                               audience=draft.audience, title=draft.title, body=draft.body,
-                                               trace=[event_json(e) for e in draft.events]))
+            made.extend(save_drafts(game, [draft]))
         game.records.put(f"told:{phase}", told)
     return made
 
@@ -143,8 +136,8 @@ def voters(game: Game) -> tuple[set[str], set[str]]:
     day = Day(state.copy(), current.phase, [])
     may = {nick for nick, p in state.players.items() if day.can_vote(p)}
     standing: dict[str, str | None] = {}
-    for row in game.records.orders(str(current.phase)):
-        order = Order.parse(row.text)
+    for row in game.records.orders(current.phase):
+        order = row.order
         if order.ability == "Голосование":
             standing[order.by] = order.target
     return may, {nick for nick, target in standing.items() if target}
@@ -172,9 +165,7 @@ def tick(game: Game) -> TickReport:
                               game.texts, game_title=game.title)
         key = f"{draft.key}:{current.deadline.isoformat()}"
         with game.store.transaction():
-            report.drafted.append(game.records.add_draft(key=key, kind=draft.kind, phase=phase,
-                                                         audience=draft.audience, title=draft.title,
-                                                         body=draft.body, trace=[]))
+            report.drafted.extend(save_drafts(game, [replace(draft, key=key, phase=phase)], trace=[]))
             game.set_clock(PhaseClock(current.phase, current.started, current.deadline, current.cycle_started, True))
     if now >= current.deadline:
         report.drafted.extend(resolve_phase(game))

@@ -114,9 +114,9 @@ def source_of(game: Game, kind: str, source_id: str, version: int, label: str) -
     return src
 
 
-def _parsed(text: str) -> dict[str, Any]:
+def _parsed(row: OrderRow) -> dict[str, Any]:
     try:
-        order = Order.parse(text)
+        order = row.order
     except OrderError as exc:
         return {"error": str(exc)}
     targets = [t for t in (getattr(order, "targets", None) or ()) if t] or ([order.target] if order.target else [])
@@ -136,7 +136,7 @@ def orders_view(game: Game) -> dict[str, Any]:
     for row in rows:
         out["orders"].append(OrderView(row, source_of(game, row.source_kind, row.source_id, row.source_version,
                                                       row.source), STATUS_RU.get(row.status, row.status),
-                                       _parsed(row.text)))
+                                       _parsed(row)))
     state, _events = game.fold()
     settings = ParseSettings.from_mapping(game.config.parsing)
     for item in game.records.unresolved():
@@ -186,9 +186,9 @@ def tally_now(game: Game, state=None) -> Tally:
     if state is None:
         state, _events = game.fold()
     orders = []
-    for row in game.records.orders(str(current.phase)):
+    for row in game.records.orders(current.phase):
         try:
-            orders.append(Order.parse(row.text))
+            orders.append(row.order)
         except OrderError:
             continue   # shown as an error in the orders list
     return live_tally(state, current.phase, orders)

@@ -131,7 +131,7 @@ def test_orders_during_the_resolve_are_refused_with_a_reason(make_game, forum, c
     assert row.by == "dave"
     late = [d for d in game.records.drafts() if d.kind == "late"]
     assert [d.audience for d in late] == ["dave"] and "во время резолва" in late[0].body
-    assert game.records.phases()[0]["orders"] == []
+    assert game.records.phases()[0].texts == []
 
 
 def test_gm_orders_and_drops(make_game, clock):
@@ -162,7 +162,7 @@ def test_at_the_deadline_the_night_is_resolved_and_drafted_and_the_day_opens(mak
     report = cycle(game)
     assert report.tick.resolved == ["night 1"]
     [row] = game.records.phases()
-    assert row["phase"] == "night 1" and len(row["orders"]) == 2
+    assert str(row.phase) == "night 1" and len(row.orders) == 2
     assert game.current().phase == PhaseId.parse("day 1")
     news = [d for d in game.records.drafts() if d.kind == "news"]
     assert [d.key for d in news] == ["news:night 1"] and news[0].audience == "public"
@@ -329,9 +329,9 @@ def test_a_crash_after_a_resolution_neither_loses_nor_repeats_it(make_game, foru
     monkeypatch.delenv("GOROD_CRASH_AT")
     restarted = make_game()
     cycle(restarted)
-    assert [p["phase"] for p in restarted.records.phases()] == ["night 1"]
+    assert [str(p.phase) for p in restarted.records.phases()] == ["night 1"]
     assert len([d for d in restarted.records.drafts() if d.kind == "news"]) == 1
-    assert restarted.records.phases()[0]["orders"] == ["{by: dave, ability: Кража, target: grace}"]
+    assert restarted.records.phases()[0].texts == ["{by: dave, ability: Кража, target: grace}"]
 
 
 def test_a_long_draft_is_split_where_the_forum_caps_length(make_game, forum, clock):
@@ -373,7 +373,7 @@ def test_a_setup_that_cannot_start_the_game_is_refused_and_nothing_is_lost(make_
     cycle(fixed)                                               # ...and is read now
     assert [r.by for r in fixed.records.orders("night 1")] == ["dave"]
     resolve_phase(fixed)
-    assert [p["phase"] for p in fixed.records.phases()] == ["night 1"]
+    assert [str(p.phase) for p in fixed.records.phases()] == ["night 1"]
     assert fixed.deal()["setup"] == {}
 
 

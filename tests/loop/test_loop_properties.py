@@ -75,7 +75,7 @@ def test_crashes_anywhere_lose_and_repeat_nothing(steps):
     rows = game.records.orders(status=None)
     sources = [(r.source_id, r.source_version, r.item) for r in rows]
     assert len(sources) == len(set(sources)) == written
-    phases = [p["phase"] for p in game.records.phases()]
+    phases = [str(p.phase) for p in game.records.phases()]
     assert len(phases) == len(set(phases)) == 1 + advanced
     posted = [d for d in game.records.drafts() if d.state == "posted"]
     approved_left = game.records.drafts(["approved"])

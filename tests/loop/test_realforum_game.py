@@ -168,9 +168,9 @@ def test_a_nine_player_game_over_two_days_and_two_nights(forum, tmp_path, monkey
     state, _events = game.fold()
     assert str(state.phase) == "day 2"
     assert state.players["dave"].dead and state.players["carol"].in_prison and state.players["alice"].dead
-    assert [p["phase"] for p in game.records.phases()] == ["night 1", "day 1", "night 2", "day 2"]
+    assert [str(p.phase) for p in game.records.phases()] == ["night 1", "day 1", "night 2", "day 2"]
     # bob's edited vote counts, his first one does not
-    day2 = game.records.phases()[3]["orders"]
+    day2 = game.records.phases()[3].texts
     assert "{by: bob, ability: Голосование, target: erin}" in day2
     assert "{by: bob, ability: Голосование, target: alice}" not in day2
 
