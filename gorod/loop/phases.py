@@ -194,7 +194,7 @@ def end_now(game: Game, phase: str | None = None) -> Ended:
     intent = (game.records.get(END_INTENT) or {}).get("phase")
     current = game.current()
     if intent is not None:
-        if intent in {row["phase"] for row in game.records.phases()}:
+        if intent in {str(row.phase) for row in game.records.phases()}:
             game.records.put(END_INTENT, None)
             return Ended(intent, [], again=True)
         target = intent

@@ -28,7 +28,7 @@ def test_an_order_in_the_deadlines_minute(make_game, forum, clock, precision, st
     assert [o.by for o in orders] == ["dave"]
     notices = [n for n in game.records.notices() if n["kind"] == "boundary"]
     if precision == 60:
-        assert game.records.phases()[0]["orders"] == ["{by: dave, ability: Кража, target: grace}"]
+        assert [str(o) for o in game.records.phases()[0].orders] == ["{by: dave, ability: Кража, target: grace}"]
         assert len(notices) == 1 and "с точностью до минуты" in notices[0]["text"]
         assert not [d for d in game.records.drafts() if d.kind == "late"]
     else:

@@ -22,10 +22,10 @@ def test_phase_end_rerun_after_a_crash_past_the_resolution_does_nothing(make_gam
     again = end_now(make_game())
     assert again.again and again.phase == "night 1" and again.drafts == []
     restarted = make_game()
-    assert [p["phase"] for p in restarted.records.phases()] == ["night 1"]
+    assert [str(p.phase) for p in restarted.records.phases()] == ["night 1"]
     assert str(restarted.current().phase) == "day 1"
     assert not end_now(restarted).again          # the intent is gone: the next end is the GM's wish
-    assert [p["phase"] for p in restarted.records.phases()] == ["night 1", "day 1"]
+    assert [str(p.phase) for p in restarted.records.phases()] == ["night 1", "day 1"]
 
 
 def test_phase_end_rerun_after_a_crash_before_the_commit_ends_that_phase(make_game, monkeypatch):
@@ -41,7 +41,7 @@ def test_phase_end_rerun_after_a_crash_before_the_commit_ends_that_phase(make_ga
     monkeypatch.undo()
     ended = end_now(make_game())
     assert not ended.again and ended.phase == "night 1"
-    assert [p["phase"] for p in make_game().records.phases()] == ["night 1"]
+    assert [str(p.phase) for p in make_game().records.phases()] == ["night 1"]
 
 
 def test_gorod_phase_end_twice_as_a_gm_would(tmp_path, capsys, monkeypatch):
