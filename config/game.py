@@ -146,7 +146,7 @@ def load_game(path: str | Path, *, extra_keys: frozenset[str] = frozenset()) -> 
 
 def _yaml_problem(exc: yaml.YAMLError) -> str:
     mark = getattr(exc, "problem_mark", None)
-    problem = getattr(exc, "problem", None) or str(exc)
+    problem = (getattr(exc, "problem", None) or str(exc)).strip()
     return f"строка {mark.line + 1}, столбец {mark.column + 1}: {problem}" if mark is not None else problem
 
 

@@ -32,7 +32,7 @@ class _UniqueKeyLoader(yaml.SafeLoader):
                 if key in seen:
                     raise DuplicateKey(
                         "while reading a mapping", node.start_mark,
-                        f"the key {key!r} is given twice (first at line {seen[key].line + 1})",
+                        f"ключ {key!r} повторён (впервые в строке {seen[key].line + 1})",
                         key_node.start_mark)
                 seen[key] = key_node.start_mark
         return super().construct_mapping(node, deep=deep)

@@ -58,7 +58,7 @@ def test_malformed_yaml_names_the_file(tmp_path):
 def test_a_key_given_twice_is_refused(tmp_path, text, needle):
     path = tmp_path / "g.yaml"
     path.write_text(text, encoding="utf-8")
-    with pytest.raises(GameConfigError, match="given twice") as exc:
+    with pytest.raises(GameConfigError, match="повторён") as exc:
         load_game(path)
     assert needle in str(exc.value)
 
