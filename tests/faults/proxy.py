@@ -153,6 +153,9 @@ class _Handler(BaseHTTPRequestHandler):
             self._break(fault, None)
             return
         headers = {k: v for k, v in self.headers.items() if k.lower() not in HOP}
+        for name in ("Origin", "Referer"):   # as if the browser spoke to the forum (Django checks Origin)
+            if name in headers and headers[name].startswith(proxy.url):
+                headers[name] = proxy.upstream + headers[name][len(proxy.url):]
         status, answer_headers, content = proxy.forward(self.command, self.path, headers, body)
         if fault is not None:
             self._break(fault, (status, answer_headers, content))
