@@ -28,7 +28,7 @@ LAYER_OF = {part: n for n, layer in enumerate(LAYERS) for part in layer}
 
 GOROD_LAYERS: tuple[tuple[str, ...], ...] = (
     ("gorod", "gorod.store_posts"),              # the package itself; the poller's tables
-    ("gorod.store", "gorod.scenarios"),          # the SQLite store; rules scenarios
+    ("gorod.store", "gorod.scenarios", "gorod.tally"),   # the SQLite store; rules scenarios; the tally view
     ("gorod.replay",),                           # replaying an archived game (its `replay:` settings)
     ("gorod.loop",),                             # the game loop (checks the whole config at load)
     ("gorod.demo", "gorod.forumcheck"),          # the bundled demo; `gorod forum check`

@@ -13,10 +13,10 @@ def register(sub) -> None:
         "and draft its results. `extend`: move its deadline by --hours or to --until 'YYYY-MM-DD "
         "HH:MM' (Moscow time); past two real days for a game day only with --force (the rules).")
     actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
-    p = actions.add_parser("end", help="resolve the open phase now (after reading the whole thread and "
-                           "every PM conversation once more; refused if the forum could not be read)")
+    p = actions.add_parser("end", help="resolve the open phase now (after reading the whole thread once more)")
     add_game_option(p)
-    p.add_argument("--no-read", action="store_true", help="do not read the forum first")
+    p.add_argument("--no-read", action="store_true",
+                   help="do not read the forum first (when it is down; what came since the last read is left out)")
     p.set_defaults(handler=_end)
     p = actions.add_parser("extend", help="move the open phase's deadline")
     add_game_option(p)
@@ -28,23 +28,10 @@ def register(sub) -> None:
 
 @with_game("phase end")
 def _end(game, args) -> int:
-    from gorod.loop import end_now, poll
-    from gorod.loop.game import LoopError
+    from gorod.loop import end_now
 
-    from gorod.loop.phases import END_INTENT
-
-    phase = game.current().phase if game.current() else None
-    if not args.no_read and phase is not None and not game.records.get(END_INTENT):
-        report = poll(game, rescan=True)   # the last orders and edits, thread and PMs, before the phase is counted
-        if report.failed:
-            raise LoopError("; ".join(report.failed) + f" — {phase} не закончена: заявки могли не дойти. "
-                            "Повторите позже или закончите без чтения: gorod phase end --no-read")
-    ended = end_now(game)
-    if ended.again:
-        print(f"{ended.phase} уже разрешена (прошлый запуск прервался после резолва): ничего не сделано; "
-              f"открыта {game.current().phase}")
-        return 0
-    print(f"{ended.phase} разрешена; черновиков: {len(ended.drafts)} (gorod drafts); открыта {game.current().phase}")
+    for line in end_now(game, read=not args.no_read).lines(game):
+        print(line)
     return 0
 
 
@@ -52,13 +39,14 @@ def _end(game, args) -> int:
 def _extend(game, args) -> int:
     from gorod.loop import extend
     from gorod.loop.game import LoopError
+    from gorod.loop.words import moment, phase_name
 
     until = None
     if args.until:
         try:
             until = datetime.strptime(args.until, "%Y-%m-%d %H:%M").replace(tzinfo=game.config.schedule.zone)
         except ValueError:
-            raise LoopError(f"--until: expected 'YYYY-MM-DD HH:MM', got {args.until!r}") from None
+            raise LoopError(f"--until: нужен срок вида 'ГГГГ-ММ-ДД ЧЧ:ММ', а не {args.until!r}") from None
     clock = extend(game, hours=args.hours, until=until, force=args.force)
-    print(f"{clock.phase}: новый срок {clock.deadline.astimezone(game.config.schedule.zone):%d.%m %H:%M} (Москва)")
+    print(f"{phase_name(clock.phase)}: новый срок {moment(clock.deadline, game.config.schedule)}")
     return 0

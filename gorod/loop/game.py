@@ -127,7 +127,7 @@ class Game:
         self.now = now
         self._forum = forum
         self._forum_factory = forum_factory
-        self.texts = Texts(self._templates_folder())
+        self.texts = Texts(self._templates_folder(), style=config.style, genders=config.genders)
         self._fold: _Fold | None = None
 
     @classmethod
@@ -189,6 +189,19 @@ class Game:
     def over(self) -> bool:
         return bool(self.records.get("over"))
 
+    def open_phase(self) -> PhaseClock:
+        """The open phase's clock; refused, with the reason, before the deal and after the end."""
+        from gorod.loop.words import phase_name, winner_name
+
+        over = self.records.get("over")
+        if over:
+            raise LoopError(f"игра окончена ({phase_name(over['phase'], lower=True)}, "
+                            f"победа: {winner_name(over.get('winner'))}): открытой фазы нет")
+        current = self.current()
+        if current is None:
+            raise LoopError("фаза не открыта: роли ещё не розданы (gorod deal)")
+        return current
+
     # -- the fold ----------------------------------------------------------------------------------
     def start(self, deal: dict[str, Any] | None = None) -> tuple[GameState, list[ev.Event]]:
         """The game at its start, from the stored deal (or the given one, to try it).
@@ -201,7 +214,7 @@ class Game:
 
     def _start(self, deal: dict[str, Any] | None, unresolved: bool) -> tuple[GameState, list[ev.Event]]:
         if deal is None:
-            raise LoopError("the roles are not dealt yet: run `gorod deal`")
+            raise LoopError("роли ещё не розданы: gorod deal")
         if unresolved:
             deal = {**deal, "setup": dict(self.config.setup)}
         seats = [Seat(nick, open_role, secret) for nick, (open_role, secret) in deal["seats"].items()]
@@ -209,7 +222,7 @@ class Game:
         try:
             state, events = new_game(seats, deal.get("setup") or {}, rulings, seed=int(deal.get("seed", 0)))
         except ValueError as exc:
-            raise LoopError(f"the game cannot start: {exc} (fix `setup:` in {self.config.path})") from None
+            raise LoopError(f"игра не может начаться: {exc} (исправьте setup: в {self.config.path})") from None
         return state, list(events)
 
     def _folded(self) -> _Fold:
@@ -255,7 +268,9 @@ class Game:
             state = folded.state
             events.extend(folded.events)
         if stop is not None and (state.phase is None or state.phase.index < stop.index):
-            raise LoopError(f"{stop} is not resolved yet (last resolved: {state.phase or 'none'})")
+            from gorod.loop.words import phase_name
+            raise LoopError(f"фаза «{phase_name(stop)}» ещё не разрешена (последняя разрешённая: "
+                            f"{phase_name(state.phase, lower=True)})")
         return state, events
 
     def phase_events(self, phase: str | PhaseId) -> list[ev.Event]:
@@ -264,7 +279,8 @@ class Game:
         for folded in self._folded().phases:
             if folded.phase == pid:
                 return list(folded.events)
-        raise LoopError(f"{pid} is not resolved (gorod state shows the phases)")
+        from gorod.loop.words import phase_name
+        raise LoopError(f"фаза «{phase_name(pid)}» не разрешена (фазы показывает gorod state)")
 
 
 def store_path(config: GameConfig) -> Path:

@@ -26,6 +26,7 @@ from engine.state import GameState
 from gorod.loop.crash import crashpoint
 from gorod.loop.drafting import save_drafts
 from gorod.loop.game import Game, PhaseClock
+from gorod.loop.inbox import note_message
 from publisher.drafts import describe_order, late_draft, receipt_draft
 from scraper.orders import ParseSettings, Roster, parse_message, parse_post
 from scraper.orders.result import ParseResult
@@ -42,12 +43,14 @@ class PollReport:
     late: int = 0
     unresolved: int = 0
     edited: int = 0
+    letters: int = 0           # messages to the GM that are no orders (the inbox)
     notes: list[str] = field(default_factory=list)
     failed: list[str] = field(default_factory=list)   # reads that did not read (alarms to the GM)
 
     def to_json(self) -> dict[str, Any]:
         return {"posts": self.posts, "pms": self.pms, "orders": self.orders, "late": self.late,
-                "unresolved": self.unresolved, "edited": self.edited, "failed": self.failed}
+                "unresolved": self.unresolved, "edited": self.edited, "letters": self.letters,
+                "failed": self.failed}
 
 
 def roster_of(state: GameState) -> Roster:
@@ -73,6 +76,11 @@ def poll(game: Game, *, rescan: bool = False) -> PollReport:
             _guarded(game, take_pm, event, report)
     except ScraperError as exc:
         _alarm(game, "pms", exc, report)
+    if not report.failed:
+        read_at = game.now().isoformat(timespec="seconds")
+        game.records.put("last_read", read_at)          # the console and `gorod state` say when
+        if rescan:
+            game.records.put("last_full_read", read_at)
     return report
 
 
@@ -118,6 +126,8 @@ def retry(game: Game, report: PollReport) -> None:
             (take_post if isinstance(event, PostEvent) else take_pm)(game, event, report)
         except Exception:   # noqa: BLE001 — still failing: kept for the next poll
             left.append(data)
+            continue
+        game.records.clear_notices(f"intake-error:{data['id']}:{data['version']}")   # its cause is gone
     game.records.put("retry", left)
 
 
@@ -170,7 +180,10 @@ def take_post(game: Game, event, report: PollReport | None = None) -> None:
     if post is None or post.author.casefold() == game.gm.casefold():
         return
     clock, roster, settings = _context(game)
-    if clock is None:
+    if clock is None:   # after the end: no orders, but a word to the GM is his (before the deal: sign-ups)
+        if game.deal() is not None:
+            note_message(game, kind="post", source_id=event.post_id, version=event.version, author=post.author,
+                         text=post.text, phase=None)
         return
     result = parse_post(post, roster, settings)
     _take(game, clock, result, kind="post", source_id=event.post_id, version=event.version,
@@ -194,6 +207,8 @@ def take_pm(game: Game, event, report: PollReport | None = None) -> None:
         return
     clock, roster, settings = _context(game)
     if clock is None:
+        note_message(game, kind="pm", source_id=f"{message.conversation_id}/{event.message_id}",
+                     version=event.version, author=message.sender, text=message.text, phase=None)
         return
     result = parse_message(message, roster, settings)
     _take(game, clock, result, kind="pm", source_id=f"{message.conversation_id}/{event.message_id}",
@@ -250,6 +265,10 @@ def _take(game: Game, clock: PhaseClock, result: ParseResult, *, kind: str, sour
                            f"в ту же минуту, что и {unsure}; форум показывает время с точностью до минуты, "
                            "поэтому заявки приняты: " + "; ".join(str(o) for o in stored)
                            + ". Если они опоздали: gorod order drop ID.", phase)
+        if not result.orders and not result.unresolved and not newer:
+            if note_message(game, kind=kind, source_id=source_id, version=version, author=author, text=text,
+                            phase=phase):
+                report.letters += 1
         if not stored or newer:
             return
         if late:

@@ -16,10 +16,11 @@ A crash between 1 and 3 leaves an intent without a confirmation. Before sending 
 part again, `publish` looks on the forum: a reply by the GM after the recorded id with
 the same words (`forum.find_reply`: the thread's last pages, read with the site
 profile's selectors, so on any engine gorod reads), or a PM conversation with the same
-title (PM titles carry the draft's number, «(№12)», so they are unique) in the forum's
-PM list (`forum.find_pm`; on engines whose PM list gorod cannot read, nothing is found
-and the PM is sent again). Found: it is confirmed, not sent. A draft is `posted` once
-all its parts are confirmed.
+title whose message has the same words, other than the conversations already confirmed
+(`forum.find_pm`: PM titles are the drafts' own, «Город N: Ночь 1», the same for every
+player, so the words tell them apart; on engines whose PM list gorod cannot read,
+nothing is found and the PM is sent again). Found: it is confirmed, not sent. A draft
+is `posted` once all its parts are confirmed.
 
 A lost answer is treated as a crash at once: when the forum may have taken a write but
 its answer did not come back whole (a 5xx after the form was sent, a timeout, a reset, a
@@ -42,6 +43,8 @@ from publisher.secrets import PUBLIC, Knowledge, Leak, check_text
 from publisher.split import split_text
 from scraper.errors import ScraperError, WriteUncertain
 
+STATE_RU = {"pending": "ждёт одобрения", "approved": "одобрен", "rejected": "отклонён", "posted": "отправлен"}
+
 
 @dataclass
 class PublishReport:
@@ -55,18 +58,47 @@ class PublishReport:
 
 
 def pm_title(draft: DraftRow) -> str:
-    return f"{draft.title} (№{draft.id})"
+    """The PM's subject: the draft's title as the templates wrote it (no internal number)."""
+    return draft.title
+
+
+def confirmed_pms(game: Game) -> frozenset[str]:
+    """The forum ids of the PMs already confirmed: a crash lookup never takes one of them
+    for the PM it looks for (two PMs may share a title and words)."""
+    return frozenset(row.forum_id for d in game.records.drafts(["approved", "posted"])
+                     for row in game.records.outbox(d.id)
+                     if row.target == "pm" and row.state == "confirmed" and row.forum_id)
 
 
 def knowledge(game: Game) -> Knowledge:
     deal = game.deal()
     if deal is None:
-        raise LoopError("the roles are not dealt yet")
+        raise LoopError("роли ещё не розданы: gorod deal")
     secrets = {nick: secret for nick, (_open, secret) in deal["seats"].items()}
     masks = {nick: (choice or {}).get("mask") for nick, choice in (deal.get("setup") or {}).items()
              if isinstance(choice, dict) and choice.get("mask")}
-    _state, events = game.fold()
-    return Knowledge.from_game(secrets, events, masks)
+    state, events = game.fold()
+    return Knowledge.from_game(secrets, [*events, *_told_today(game, state)], masks)
+
+
+def _told_today(game: Game, state) -> list:
+    """What the open day has told players so far (its orders resolve at once, «сразу»: an
+    Оракул's answer is drafted within the day): the private facts of the day so far."""
+    from engine import events as ev
+    from engine.resolve import resolve
+    from gorod.loop.checks import usable_orders
+
+    current = game.current()
+    if current is None or current.phase.is_night or game.over():
+        return []
+    orders = usable_orders(state, game.records.orders(str(current.phase)))[0]
+    if not orders:
+        return []
+    try:
+        result = resolve(state, current.phase, orders)
+    except ValueError:   # the phase's own resolution reports it; the check goes on without
+        return []
+    return [e for e in result.events if isinstance(e, ev.Learned)]
 
 
 def check_draft(game: Game, draft: DraftRow, know: Knowledge | None = None) -> list[Leak]:
@@ -82,13 +114,13 @@ def check_draft(game: Game, draft: DraftRow, know: Knowledge | None = None) -> l
 def approve(game: Game, draft_id: int, *, force: bool = False) -> DraftRow:
     draft = game.records.draft(draft_id)
     if draft is None:
-        raise LoopError(f"no draft #{draft_id}")
+        raise LoopError(f"нет черновика #{draft_id}")
     if draft.state not in ("pending", "rejected"):
-        raise LoopError(f"draft #{draft_id} is {draft.state}, not pending")
+        raise LoopError(f"черновик #{draft_id} {STATE_RU.get(draft.state, draft.state)}, а не ждёт одобрения")
     leaks = check_draft(game, draft)
     if leaks and not force:
-        raise LoopError(f"draft #{draft_id}: " + "; ".join(leak.describe() for leak in leaks)
-                        + " — fix it with gorod edit, or approve with --force")
+        raise LoopError(f"черновик #{draft_id}: " + "; ".join(leak.describe() for leak in leaks)
+                        + " — исправьте (gorod edit) или одобрите несмотря на это (--force)")
     game.records.set_draft_state(draft_id, "approved", expect=("pending", "rejected"))
     return game.records.draft(draft_id)
 
@@ -96,23 +128,23 @@ def approve(game: Game, draft_id: int, *, force: bool = False) -> DraftRow:
 def reject(game: Game, draft_id: int) -> DraftRow:
     draft = game.records.draft(draft_id)
     if draft is None:
-        raise LoopError(f"no draft #{draft_id}")
+        raise LoopError(f"нет черновика #{draft_id}")
     if game.records.outbox(draft_id):
-        raise LoopError(f"draft #{draft_id} is being posted already (part of it is on the forum): "
-                        "gorod publish finishes it")
+        raise LoopError(f"черновик #{draft_id} уже отправляется (часть его на форуме): "
+                        "gorod publish его допишет")
     if not game.records.set_draft_state(draft_id, "rejected", expect=("pending", "approved")):
-        raise LoopError(f"draft #{draft_id} is {draft.state}: only a pending or approved draft can be rejected")
+        raise LoopError(f"черновик #{draft_id} {STATE_RU.get(draft.state, draft.state)}: отклонить можно только ждущий или одобренный")
     return game.records.draft(draft_id)
 
 
 def edit(game: Game, draft_id: int, body: str, title: str | None = None) -> DraftRow:
     draft = game.records.draft(draft_id)
     if draft is None:
-        raise LoopError(f"no draft #{draft_id}")
+        raise LoopError(f"нет черновика #{draft_id}")
     if draft.state == "posted" or game.records.outbox(draft_id):
-        raise LoopError(f"draft #{draft_id} is being posted or posted already: it cannot change")
+        raise LoopError(f"черновик #{draft_id} уже отправляется или отправлен: его не изменить")
     if not body.strip():
-        raise LoopError(f"draft #{draft_id}: an empty text; reject the draft instead")
+        raise LoopError(f"черновик #{draft_id}: пустой текст; лучше отклоните черновик")
     game.records.set_draft_body(draft_id, body if body.endswith("\n") else body + "\n", title)
     if draft.state == "approved":   # a changed text needs a new approval
         game.records.set_draft_state(draft_id, "pending")
@@ -128,16 +160,16 @@ def publish(game: Game) -> PublishReport:
         except ScraperError as exc:
             report.failed[draft.id] = str(exc)
             game.records.notice(f"publish-failed:{draft.id}:{len(game.records.outbox(draft.id))}", "error",
-                                f"черновик #{draft.id} не отправлен: {exc}", draft.phase)
+                                f"черновик #{draft.id} не отправлен: {exc}")   # until posted or read
     return report
 
 
-def _look_up(forum, row: OutboxRow):
+def _look_up(game: Game, forum, row: OutboxRow):
     """The part on the forum, if it got there: the GM's reply after the recorded id with
     its words, or the PM conversation with its title."""
     if row.target == "topic":
         return forum.find_reply(row.after_id, row.text)
-    return forum.find_pm(row.recipient, row.title)
+    return forum.find_pm(row.recipient, row.title, row.text, confirmed_pms(game))
 
 
 def _publish_draft(game: Game, draft: DraftRow, report: PublishReport) -> None:
@@ -158,7 +190,7 @@ def _publish_draft(game: Game, draft: DraftRow, report: PublishReport) -> None:
             continue
         title = pm_title(draft) + (f" ({part + 1}/{len(texts)})" if len(texts) > 1 else "")
         if row is not None:
-            found = _look_up(forum, row)
+            found = _look_up(game, forum, row)
             if found is not None:
                 game.records.confirm(row.id, str(found.id), found.url)
                 report.recovered.append(row.id)
@@ -175,7 +207,7 @@ def _publish_draft(game: Game, draft: DraftRow, report: PublishReport) -> None:
             else:
                 created = forum.send_pm(row.recipient, row.title, row.text)
         except WriteUncertain as exc:
-            created = _look_up(forum, row)
+            created = _look_up(game, forum, row)
             if created is None:
                 game.records.notice(f"write-uncertain:{row.id}:{row.attempts + 1}", "error",
                                     f"черновик #{draft.id}: ответ форума потерян ({exc.reason}); "
@@ -186,4 +218,5 @@ def _publish_draft(game: Game, draft: DraftRow, report: PublishReport) -> None:
         crashpoint("sent")
         game.records.confirm(row.id, str(created.id), created.url)
     game.records.set_draft_state(draft.id, "posted", expect=("approved",))
+    game.records.clear_notices(f"publish-failed:{draft.id}:")   # posted now: the error notice is moot
     report.posted.append(draft.id)

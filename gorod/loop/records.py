@@ -227,19 +227,38 @@ class Records:
             return db.execute("UPDATE unresolved SET status = 'done' WHERE id = ?", (item_id,)).rowcount > 0
 
     # -- notices ----------------------------------------------------------------------------
-    def notice(self, key: str, kind: str, text: str, phase: str | None = None) -> bool:
+    def notice(self, key: str, kind: str, text: str, phase: str | None = None, *, again: bool = False) -> bool:
+        """Store a notice once by key; True when it is new. `again`: one whose cause went and
+        came back (`clear_notices`) is shown anew — never one the GM has read."""
         with self.store.transaction() as db:
-            cur = db.execute("INSERT OR IGNORE INTO notices (key, phase, kind, text, created_at) VALUES (?, ?, ?, ?, ?)",
-                             (key, phase, kind, text, _now()))
+            if again:
+                cur = db.execute("INSERT INTO notices (key, phase, kind, text, created_at) VALUES (?, ?, ?, ?, ?) "
+                                 "ON CONFLICT (key) DO UPDATE SET seen = 0, text = excluded.text "
+                                 "WHERE notices.seen = 2", (key, phase, kind, text, _now()))
+            else:
+                cur = db.execute("INSERT OR IGNORE INTO notices (key, phase, kind, text, created_at) "
+                                 "VALUES (?, ?, ?, ?, ?)", (key, phase, kind, text, _now()))
             return cur.rowcount > 0
 
     def notices(self, *, unseen_only: bool = False) -> list[dict[str, Any]]:
         sql = "SELECT * FROM notices" + (" WHERE seen = 0" if unseen_only else "") + " ORDER BY id"
         return [dict(r) for r in self.db.execute(sql)]
 
-    def mark_notices_seen(self) -> None:
+    def mark_notices_seen(self, ids: Iterable[int] | None = None) -> int:
+        """Mark notices read (all unread ones when `ids` is None); how many changed."""
         with self.store.transaction() as db:
-            db.execute("UPDATE notices SET seen = 1 WHERE seen = 0")
+            if ids is None:
+                return db.execute("UPDATE notices SET seen = 1 WHERE seen = 0").rowcount
+            ids = list(ids)
+            return db.execute(f"UPDATE notices SET seen = 1 WHERE seen = 0 AND id IN ({', '.join('?' * len(ids))})",
+                              ids).rowcount
+
+    def clear_notices(self, key_prefix: str) -> None:
+        """Their cause is gone (a draft posted, a post read after all): off the GM's list
+        (seen = 2: not read by the GM, so `notice(again=True)` may show one anew)."""
+        with self.store.transaction() as db:
+            db.execute("UPDATE notices SET seen = 2 WHERE seen = 0 AND substr(key, 1, ?) = ?",
+                       (len(key_prefix), key_prefix))
 
     # -- phases -----------------------------------------------------------------------------
     def save_phase(self, phase: PhaseId, orders: Iterable[Order], order_ids: list[int], events: list[dict]) -> None:

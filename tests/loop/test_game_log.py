@@ -164,7 +164,7 @@ def test_other_results_under_the_same_orders_are_a_notice_not_a_rewrite(make_gam
     from gorod.web.queries import orders_view
 
     console = orders_view(make_game())                # the console, with night 2 open
-    assert any(n["kind"] == "drift" for n in console["notices"])
+    assert any(n.kind == "drift" for n in console["notices"])     # the inbox of the open phase
     assert [(d.id, d.state, d.body) for d in restarted.records.drafts()] == drafts    # nothing redrafted
     assert restarted.records.phases()[0].events == stored[:-1]                         # nor the log rewritten
     make_game().fold()
