@@ -38,15 +38,18 @@ def register(sub) -> None:
     p = sub.add_parser("approve", help="approve drafts for posting (after the secrets check)",
                        description="Approve drafts: they are posted by `gorod publish` or the next "
                        "`gorod run`. A draft whose text names a secret its audience does not know is "
-                       "refused unless --force.")
+                       "refused unless --force. A rejected draft named by its number is approved again "
+                       "(an undo of `gorod reject`); --all takes only the pending ones.")
     add_game_option(p)
     p.add_argument("ids", type=int, nargs="*", metavar="ID")
     p.add_argument("--all", action="store_true", help="every pending draft")
     p.add_argument("--force", action="store_true", help="approve despite the secrets check")
     p.set_defaults(handler=_approve)
 
-    p = sub.add_parser("reject", help="reject a draft (it is never posted)",
-                       description="Reject a pending or approved draft; it stays in the store.")
+    p = sub.add_parser("reject", help="reject a draft (not posted unless approved again)",
+                       description="Reject a pending or approved draft; it stays in the store and is "
+                       "never posted unless the GM approves it again by its number (`gorod approve ID`: "
+                       "an undo of a mistaken rejection; `approve --all` takes only pending drafts).")
     add_game_option(p)
     p.add_argument("ids", type=int, nargs="+", metavar="ID")
     p.set_defaults(handler=_reject)
@@ -146,8 +149,10 @@ def _approve(game, args) -> int:
     failed = 0
     for draft_id in ids:
         try:
+            before = game.records.draft(draft_id)
             approve(game, draft_id, force=args.force)
-            print(f"#{draft_id} одобрен")
+            was_rejected = before is not None and before.state == "rejected"
+            print(f"#{draft_id} одобрен" + (" (был отклонён; теперь будет отправлен)" if was_rejected else ""))
         except LoopError as exc:
             print(f"gorod approve: {exc}", file=sys.stderr)
             failed += 1

@@ -95,3 +95,18 @@ def test_errors_name_the_place_and_lose_nothing(tmp_path, capsys, monkeypatch):
     assert code == 2 and "poll_interval: нужно целое число" in err
     open(path, "w", encoding="utf-8").write(text)
     assert run(capsys, "drafts")[1].count("ждёт") == 9
+
+
+def test_a_rejected_draft_is_posted_only_if_approved_again_and_the_help_says_so(tmp_path, capsys, monkeypatch):
+    # Re-approval is the undo of a mistaken «Отклонить» (the console offers it too); the help must
+    # not promise «never posted», and approving a rejected draft says what it now means.
+    make_config(tmp_path, capsys, monkeypatch)
+    assert run(capsys, "deal")[0] == 0
+    assert run(capsys, "reject", "1")[0] == 0
+    code, out, _ = run(capsys, "approve", "--all")           # --all never takes a rejected one
+    assert code == 0 and "#1 " not in out
+    code, out, err = run(capsys, "approve", "1")
+    assert code == 0 and "#1 одобрен (был отклонён; теперь будет отправлен)" in out, err
+    from gorod.cli import build_parser
+    helps = build_parser().format_help()
+    assert "never posted" not in helps and "not posted unless approved again" in helps
