@@ -44,11 +44,29 @@ def with_game(name: str):
             except (LoopError, ForumConfigError, TemplateError) as exc:
                 print(f"gorod {name}: {exc}", file=sys.stderr)
                 return 1
+            except UsageError as exc:
+                print(f"gorod {name}: {exc}", file=sys.stderr)
+                return 2
             finally:
                 logging.getLogger("scraper.http").removeHandler(retries)
                 game.store.close()
         return run
     return wrap
+
+
+class UsageError(Exception):
+    """A value on the command line the command cannot take (exit 2, like a bad config)."""
+
+
+def phase_arg(text: str, where: str | None = None):
+    """The phase a GM typed («ночь 2», «day 3»), or a Russian refusal naming `where` and the forms."""
+    from engine.phase import PhaseId
+
+    try:
+        return PhaseId.parse(text)
+    except ValueError:
+        raise UsageError(f"{where + ': ' if where else ''}не фаза: «{text}» (пишите «ночь 2» или «день 3»; "
+                         "можно и «night 2», «day 3»)") from None
 
 
 # What to do when the forum cannot be read, per command (the rest: try again later).

@@ -12,7 +12,7 @@ import subprocess
 import sys
 import tempfile
 
-from gorod.commands._game import add_game_option, print_json, with_game
+from gorod.commands._game import add_game_option, phase_arg, print_json, with_game
 
 STATE_RU = {"pending": "ждёт", "approved": "одобрен", "rejected": "отклонён", "posted": "отправлен"}
 
@@ -222,6 +222,7 @@ def _redraft(game, args) -> int:
 
     from gorod.loop.words import phase_name
 
+    args.phase = str(phase_arg(args.phase))
     made = draft(game, args.phase)
     print(f"{phase_name(args.phase)}: черновиков обновлено или добавлено: {len(made)}")
     return 0

@@ -1,7 +1,7 @@
 """`gorod order add|drop|restore|list`: the GM's own orders and overrides."""
 from __future__ import annotations
 
-from gorod.commands._game import add_game_option, print_json, with_game
+from gorod.commands._game import add_game_option, phase_arg, print_json, with_game
 
 
 def register(sub) -> None:
@@ -91,7 +91,7 @@ def _list(game, args) -> int:
     from gorod.loop.words import phase_name
 
     current = game.current()
-    phase = args.phase or (str(current.phase) if current else None)
+    phase = str(phase_arg(args.phase, "--phase")) if args.phase else (str(current.phase) if current else None)
     rows = game.records.orders(phase, status=None if args.all else "active")
     if args.json:
         print_json([r.to_json() for r in rows])

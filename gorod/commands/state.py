@@ -1,7 +1,7 @@
 """`gorod state [--at PHASE]`: the game at any moment, rebuilt by folding the log."""
 from __future__ import annotations
 
-from gorod.commands._game import add_game_option, print_json, with_game
+from gorod.commands._game import add_game_option, phase_arg, print_json, with_game
 from gorod.loop.inbox import KIND_RU
 
 
@@ -28,11 +28,7 @@ def _state(game, args) -> int:
     from publisher.render import player_table
 
     if args.at and args.at != "start":
-        from engine.phase import PhaseId
-        try:
-            PhaseId.parse(args.at)
-        except ValueError as exc:
-            raise LoopError(f"--at: не фаза: {args.at!r} (пишите 'start', 'night 1', 'day 2', …)") from None
+        args.at = str(phase_arg(args.at, "--at («start» — до первой фазы)"))
     state, events = game.fold(args.at)
     players = phase_output("state", None, state, ())["players"]
     current = game.current()

@@ -85,7 +85,15 @@ def test_errors_name_the_place_and_lose_nothing(tmp_path, capsys, monkeypatch):
     code, _, err = run(capsys, "order", "add", "{by: dave")
     assert code == 1 and "gorod order add: не заявка" in err
     code, _, err = run(capsys, "state", "--at", "noon 3")
-    assert code == 1 and "не фаза" in err
+    assert code == 2 and "--at («start» — до первой фазы): не фаза: «noon 3» (пишите «ночь 2» или «день 3»" in err
+    # every command that takes a phase refuses a typo the same way, never with a traceback
+    code, _, err = run(capsys, "redraft", "day6")
+    assert code == 2 and err.startswith("gorod redraft: не фаза: «day6» (пишите «ночь 2» или «день 3»"), err
+    code, _, err = run(capsys, "order", "list", "--phase", "ночь1")
+    assert code == 2 and "gorod order list: --phase: не фаза: «ночь1»" in err
+    assert run(capsys, "order", "add", "{by: dave, ability: Нападение, target: grace}")[0] == 0
+    code, out, _ = run(capsys, "order", "list", "--phase", "Ночь 1")   # the Russian name reads the stored phase
+    assert code == 0 and "[Ночь 1] {by: dave, ability: Нападение" in out
     code, _, err = run(capsys, "phase", "extend", "--hours", "100")
     assert code == 1 and "позже предела игрового дня" in err
     # a broken config is refused with its key path; the store is untouched
