@@ -6,9 +6,11 @@ Exit status: 0 — no difference from the GM's announcements; 1 — differences 
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 
 from config.game import GameConfigError, load_game
 from gorod.replay.replayer import ReplayError, replay, start_drafts
+from gorod.replay.source import dealt_roles
 from gorod.replay.report import ProgressBar, show_phase, show_start, summary, writer
 from scraper.errors import ScraperError
 from scraper.orders import SettingsError
@@ -37,12 +39,28 @@ def run(args) -> int:
                       progress=args.progress or sys.stderr.isatty())
 
 
+def with_dealt_roles(game, source: str):
+    """The config's players with the secret roles `gorod deal` drew (from the game's own store);
+    without a deal, players with no secret role are refused in Russian before the replay starts."""
+    missing = [s.nick for s in game.seats if not s.secret_role]
+    if not missing:
+        return game
+    dealt = dealt_roles(source) or {}
+    seats = tuple(replace(s, secret_role=dealt[s.nick][1]) if not s.secret_role and s.nick in dealt else s
+                  for s in game.seats)
+    still = [s.nick for s in seats if not s.secret_role]
+    if still:
+        raise ReplayError(f"нет тайной роли у игроков: {', '.join(still)} — впишите их в players: "
+                          "(secret: …) или переиграйте хранилище партии (*.sqlite3), где роли раздал gorod deal")
+    return replace(game, seats=seats)
+
+
 def run_replay(source: str, game_path: str, pms: str | None = None, *, private: bool = False,
                trace: bool = False, progress: bool = False, out=None) -> int:
     out = out or sys.stdout
     write = writer(out)
     try:
-        game = load_game(game_path, extra_keys=frozenset({"replay"}))
+        game = with_dealt_roles(load_game(game_path, extra_keys=frozenset({"replay"})), source)
         title = game.title or game_path
         write(f"gorod replay — {title}")
         write(f"Игроков: {len(game.seats)}")

@@ -118,6 +118,29 @@ def _pages(path: Path, profile: Profile | None, *, private: bool,
             progress(n, len(files))
 
 
+STORE_SUFFIXES = (".sqlite3", ".sqlite", ".db")
+
+
+def dealt_roles(source: str) -> dict[str, tuple[str, str]] | None:
+    """The roles `gorod deal` stored in a game's store (nick -> (open, secret)), or None when
+    SOURCE is not a store or holds no deal: a running game's secrets are there, not in its config."""
+    path = Path(source)
+    if not (path.is_file() and path.suffix in STORE_SUFFIXES):
+        return None
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            row = db.execute("SELECT value FROM game_meta WHERE key = 'deal'").fetchone()
+        finally:
+            db.close()
+    except sqlite3.Error:
+        return None     # not a gorod store: reading its posts says so
+    if not row:
+        return None
+    seats = json.loads(row[0]).get("seats") or {}
+    return {str(nick): (str(pair[0]), str(pair[1])) for nick, pair in seats.items()}
+
+
 def _store_messages(path: Path, kind: str) -> Iterator[Message]:
     """The latest version of every post of the store's threads of `kind` (topic / pm)."""
     try:

@@ -118,3 +118,25 @@ def test_a_rejected_draft_is_posted_only_if_approved_again_and_the_help_says_so(
     from gorod.cli import build_parser
     helps = build_parser().format_help()
     assert "never posted" not in helps and "not posted unless approved again" in helps
+
+
+def test_a_dealt_games_own_store_replays_with_the_dealt_secret_roles(tmp_path, capsys, monkeypatch):
+    # README: SOURCE may be «a running game's store»; when `gorod deal` drew the secret roles
+    # they are in the store, not in game.yaml (it failed with «unknown secret role ''»).
+    path = make_config(tmp_path, capsys, monkeypatch)
+    data = yaml.safe_load(open(path, encoding="utf-8"))
+    data["players"] = {nick: {"open": p["open"]} for nick, p in PLAYERS.items()}
+    data["secret_roles"] = [p["secret"] for p in PLAYERS.values()]
+    open(path, "w", encoding="utf-8").write(yaml.safe_dump(data, allow_unicode=True))
+    assert run(capsys, "deal")[0] == 0
+    dealt = json.loads(run(capsys, "state", "--json")[1])["players"]
+    code, out, err = run(capsys, "replay", str(tmp_path / "gorod.sqlite3"), "--game", path)
+    assert code == 0, err
+    assert "unknown secret role" not in err
+    for nick, player in dealt.items():      # the replay's table shows the roles the deal drew
+        line = next(l for l in out.splitlines() if l.strip().startswith(nick + " "))
+        assert player["secret"] in line, (nick, line)
+    empty = tmp_path / "pages"
+    empty.mkdir()
+    code, _, err = run(capsys, "replay", str(empty), "--game", path)   # no store, no secrets: said in Russian
+    assert code == 2 and "нет тайной роли у игроков: alice" in err and "gorod deal" in err
