@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from gorod.commands._game import add_game_option, with_game
+from gorod.commands._game import add_game_option, phase_arg, with_game
 
 
 def register(sub) -> None:
@@ -15,8 +15,13 @@ def register(sub) -> None:
     actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
     p = actions.add_parser("end", help="resolve the open phase now (after reading the whole thread once more)")
     add_game_option(p)
+    p.add_argument("phase", nargs="?", metavar="PHASE",
+                   help="the phase to end ('день 2'): refused if another one is open; confirms like --yes")
     p.add_argument("--no-read", action="store_true",
                    help="do not read the forum first (when it is down; what came since the last read is left out)")
+    p.add_argument("--yes", action="store_true",
+                   help="end it even if it opened under 10 minutes ago by a phase end and has no orders "
+                   "(without it such a phase is refused: a repeated command would lose the players' phase)")
     p.set_defaults(handler=_end)
     p = actions.add_parser("extend", help="move the open phase's deadline")
     add_game_option(p)
@@ -29,8 +34,16 @@ def register(sub) -> None:
 @with_game("phase end")
 def _end(game, args) -> int:
     from gorod.loop import end_now
+    from gorod.loop.game import LoopError
+    from gorod.loop.words import opened, phase_name
 
-    for line in end_now(game, read=not args.no_read).lines(game):
+    if args.phase:
+        named = phase_arg(args.phase)
+        current = game.open_phase()
+        if named != current.phase:
+            raise LoopError(f"{opened(current.phase)}, а не {phase_name(named, lower=True)}: ничего не сделано")
+    confirmed = args.yes or bool(args.phase)
+    for line in end_now(game, read=not args.no_read, confirmed=confirmed).lines(game):
         print(line)
     return 0
 

@@ -192,6 +192,7 @@ class PhaseEnd:
     read: Any = None               # the PollReport of the read before, or None (not read)
     read_at: str | None = None     # when the forum was last read, ISO
     again: bool = False            # the phase had ended already: a rerun after a crash did nothing
+    orders: int | None = None      # the phase's orders in force when it was resolved
 
     def lines(self, game: Game) -> list[str]:
         schedule = game.config.schedule
@@ -209,6 +210,8 @@ class PhaseEnd:
             out.append("Форум перед концом фазы не читался; последнее чтение: "
                        + (moment(self.read_at, schedule) if self.read_at else "ни разу") + ".")
         out.extend(self.skipped)
+        if self.orders == 0:
+            out.append(f"Внимание: в фазе «{phase_name(self.phase)}» не было ни одной заявки.")
         out.append(f"{resolved(self.phase)}; черновиков: {len(self.drafts)} (gorod drafts); {after}.")
         return out
 
@@ -216,7 +219,12 @@ class PhaseEnd:
 END_INTENT = "phase-end"
 
 
-def end_now(game: Game, *, read: bool = True) -> PhaseEnd:
+# A phase opened by a resolution this recently, with no orders, is ended only when the GM says so
+# (`--yes` or its name): a repeated `gorod phase end` (↑ Enter) would lose the players' whole day.
+FRESH_PHASE = timedelta(minutes=10)
+
+
+def end_now(game: Game, *, read: bool = True, confirmed: bool = True) -> PhaseEnd:
     """`gorod phase end` and the console's «Закончить фазу сейчас»: the whole thread and the
     PMs are read once more (the last orders and edits), then the open phase is resolved.
 
@@ -242,10 +250,25 @@ def end_now(game: Game, *, read: bool = True) -> PhaseEnd:
         if report.failed:
             raise LoopError("; ".join(report.failed) + " — фаза не закончена: заявки могли не дойти. "
                             "Повторите позже или закончите без чтения: gorod phase end --no-read")
+    in_force = len(game.records.orders(str(current.phase)))
+    if not confirmed and intent is None:
+        _refuse_fresh_empty(game, current, in_force)
     game.records.put(END_INTENT, {"phase": str(current.phase)})
     made, skipped = _resolve(game)
     game.records.put(END_INTENT, None)
-    return PhaseEnd(current.phase, made, skipped, report, game.records.get("last_read"))
+    return PhaseEnd(current.phase, made, skipped, report, game.records.get("last_read"), orders=in_force)
+
+
+def _refuse_fresh_empty(game: Game, current: PhaseClock, in_force: int) -> None:
+    age = game.now() - current.started
+    if in_force or age >= FRESH_PHASE or not game.records.phases():
+        return
+    name = phase_name(current.phase)
+    verb = "открыта" if current.phase.is_night else "открыт"
+    raise LoopError(f"{name} {verb} {max(0, int(age.total_seconds() // 60))} мин назад (предыдущую фазу "
+                    f"только что закончили), заявок пока нет: закончить сейчас — значит провести эту фазу "
+                    f"без заявок игроков. Ничего не сделано. Если так и нужно: "
+                    f"gorod phase end --yes (или gorod phase end \"{name.lower()}\")")
 
 
 def extend(game: Game, *, hours: float | None = None, until: datetime | None = None, force: bool = False) -> PhaseClock:

@@ -140,3 +140,23 @@ def test_a_dealt_games_own_store_replays_with_the_dealt_secret_roles(tmp_path, c
     empty.mkdir()
     code, _, err = run(capsys, "replay", str(empty), "--game", path)   # no store, no secrets: said in Russian
     assert code == 2 and "нет тайной роли у игроков: alice" in err and "gorod deal" in err
+
+
+def test_phase_end_twice_does_not_end_the_phase_it_just_opened(tmp_path, capsys, monkeypatch):
+    # A repeated `gorod phase end` (↑ Enter) ended day 1 seconds after it opened, with no votes.
+    make_config(tmp_path, capsys, monkeypatch)
+    assert run(capsys, "deal")[0] == 0
+    assert run(capsys, "order", "add", "{by: dave, ability: Нападение, target: grace}")[0] == 0
+    code, out, err = run(capsys, "phase", "end", "--no-read")
+    assert code == 0 and "Ночь 1 разрешена" in out and "не было ни одной заявки" not in out, err
+    code, out, err = run(capsys, "phase", "end", "--no-read")
+    assert code == 1 and out == ""
+    assert "День 1 открыт 0 мин назад" in err and "заявок пока нет" in err and "Ничего не сделано" in err
+    assert 'gorod phase end --yes (или gorod phase end "день 1")' in err
+    assert json.loads(run(capsys, "state", "--json")[1])["open"]["phase"] == "day 1"    # nothing ended
+    code, _, err = run(capsys, "phase", "end", "--no-read", "ночь 2")
+    assert code == 1 and "открыт день 1, а не ночь 2: ничего не сделано" in err
+    code, out, err = run(capsys, "phase", "end", "--no-read", "день 1")          # named: the GM means it
+    assert code == 0 and "Внимание: в фазе «День 1» не было ни одной заявки." in out and "День 1 разрешён" in out, err
+    code, out, err = run(capsys, "phase", "end", "--no-read", "--yes")
+    assert code == 0 and "Ночь 2 разрешена" in out, err
