@@ -10,7 +10,9 @@ def register(sub) -> None:
         description="Every `poll_interval` seconds: read new posts and PMs and store their orders, "
         "resolve day orders at once, draft the «резолв» before each deadline, resolve the phase at "
         "its deadline and draft the news post and PMs, and post the drafts the GM approved. "
-        "--once does one round and exits (for cron and checks).")
+        "--once does one round and exits (for cron and checks). One worker per game: a second "
+        "`gorod run` on the same store is refused, naming the PID of the one running (a lock file "
+        "beside the store, *.sqlite3.run-lock).")
     add_game_option(parser)
     parser.add_argument("--once", action="store_true", help="one round, then exit")
     parser.add_argument("--json", action="store_true", help="print each round's report as JSON")
@@ -50,10 +52,12 @@ def _show(report, as_json: bool) -> None:
 @with_game("run")
 def _run(game, args) -> int:
     from gorod.loop import cycle, run
+    from gorod.loop.lock import worker_lock
 
-    if args.once:
-        report = cycle(game, post=not args.no_post, read=not args.no_read, rescan=True if args.rescan else None)
-        _show(report, args.json)
-        return 1 if report.errors else 0
-    run(game, on_report=lambda report: _show(report, args.json), rescan_first=args.rescan)
+    with worker_lock(game.store.path):     # one worker per game: a second one is refused, naming the first
+        if args.once:
+            report = cycle(game, post=not args.no_post, read=not args.no_read, rescan=True if args.rescan else None)
+            _show(report, args.json)
+            return 1 if report.errors else 0
+        run(game, on_report=lambda report: _show(report, args.json), rescan_first=args.rescan)
     return 0

@@ -160,3 +160,28 @@ def test_phase_end_twice_does_not_end_the_phase_it_just_opened(tmp_path, capsys,
     assert code == 0 and "Внимание: в фазе «День 1» не было ни одной заявки." in out and "День 1 разрешён" in out, err
     code, out, err = run(capsys, "phase", "end", "--no-read", "--yes")
     assert code == 0 and "Ночь 2 разрешена" in out, err
+
+
+def test_a_second_worker_on_the_same_game_is_refused_naming_the_first(tmp_path, capsys, monkeypatch):
+    # Two `gorod run` on one game (cron + a hand-run one) ran side by side without a word.
+    import subprocess
+    import sys
+
+    make_config(tmp_path, capsys, monkeypatch)
+    assert run(capsys, "deal")[0] == 0
+    store = str(tmp_path / "gorod.sqlite3")
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import sys, time; from gorod.loop.lock import worker_lock\n"
+         "with worker_lock(sys.argv[1]):\n print('held', flush=True); time.sleep(60)", store],
+        stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        code, out, err = run(capsys, "run", "--once", "--no-read", "--no-post")
+        assert code == 1 and out == ""
+        assert f"с этой игрой уже работает другой gorod run (PID {holder.pid};" in err
+        assert f"kill {holder.pid}" in err and "ничего не сделано" in err
+    finally:
+        holder.kill()
+        holder.wait()
+    code, out, err = run(capsys, "run", "--once", "--no-read", "--no-post")   # a killed worker leaves no lock
+    assert code == 0, err
