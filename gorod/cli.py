@@ -29,7 +29,18 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+INTERRUPTED = "остановлено (Ctrl-C)"
+
+
 def main(argv: list[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:       # at any moment, start-up (imports) included: never a traceback
+        print(INTERRUPTED, file=sys.stderr)
+        return 130
+
+
+def _main(argv: list[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     handler = getattr(args, "handler", None)
@@ -38,9 +49,6 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     try:
         return int(handler(args) or 0)
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        return 130
     except BrokenPipeError:
         # the reader (e.g. `| head`) went away: stop quietly
         import os

@@ -25,3 +25,19 @@ def test_every_subcommand_has_help(name, capsys):
         main([name, "--help"])
     assert exc.value.code == 0
     assert "usage:" in capsys.readouterr().out
+
+
+def test_ctrl_c_at_any_moment_is_one_russian_line(capsys, monkeypatch):
+    # Ctrl-C printed English «interrupted», and during start-up (the commands' imports) a traceback.
+    import gorod.cli as cli
+
+    def interrupted(*_args, **_kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "build_parser", interrupted)          # start-up
+    assert cli.main(["state"]) == 130
+    assert capsys.readouterr().err == "остановлено (Ctrl-C)\n"
+    monkeypatch.undo()
+    monkeypatch.setattr("gorod.commands.memo._memo", interrupted)      # while a command runs
+    assert cli.main(["memo"]) == 130
+    assert capsys.readouterr().err == "остановлено (Ctrl-C)\n"
