@@ -16,6 +16,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from datetime import datetime
+from urllib.parse import unquote
 
 from config.game import GameConfig
 from gorod.loop.forum import SiteForum, topic_id_of
@@ -77,14 +78,14 @@ def check_forum(config: GameConfig, *, write_to: str | None = None, text: str | 
         forum = SiteForum.from_config(config, Store(":memory:"))
     except (ScraperError, ValueError) as exc:
         report = Report(config.forum.base_url or "?", config.forum.profile or "?")
-        report.add(False, "профиль и вход", str(exc), "forum.profile")
+        report.add(False, "профиль и вход", _said(exc), "forum.profile")
         return report
     profile = forum.profile
     report = Report(forum.client.base_url, f"{profile.name}, {profile.path}")
     try:
         forum.client.login()
     except ScraperError as exc:
-        report.add(False, f"вход как «{forum.gm}»", str(exc), "login.api" if profile.login.api else "urls.login")
+        report.add(False, f"вход как «{forum.gm}»", _said(exc), "login.api" if profile.login.api else "urls.login")
         return report
     report.add(True, f"вход как «{forum.gm}»", "принят")
     pages = _thread(report, forum)
@@ -245,3 +246,9 @@ def _write(report: Report, forum: SiteForum, url: str, text: str | None) -> None
                f"находит сообщение {created.id}" if found is not None and found.id == created.id
                else "не находит только что отправленное сообщение: после сбоя оно ушло бы дважды",
                "write.last_page")
+
+
+def _said(exc: Exception) -> str:
+    """The error as the GM reads it: a refused login in Russian (`AuthRequired.ru`) where it has one."""
+    ru = getattr(exc, "ru", "")
+    return f"{unquote(getattr(exc, 'url', ''))}: {ru}" if ru else str(exc)

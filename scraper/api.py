@@ -160,4 +160,5 @@ def api_login(client, form) -> None:
     answer = api.call(form.api, {"username": form.username, "password": form.password()})
     if answer.refused:
         reason = api.refusal(answer) or f"HTTP {answer.status}"
-        raise AuthRequired(answer.url, f"login as {form.username!r} failed: {reason}")
+        raise AuthRequired(answer.url, f"login as {form.username!r} failed: {reason}",
+                           ru=f"вход как «{form.username}» не удался; форум пишет: «{reason}»")

@@ -116,7 +116,12 @@ class HttpError(ForumError):
 
 
 class AuthRequired(ForumError):
-    """The forum wants a login we do not have, or refused ours."""
+    """The forum wants a login we do not have, or refused ours. `ru`: the same in Russian for
+    the GM (the forum's own words quoted as they are); `str()` stays the developer's English."""
+
+    def __init__(self, url: str, reason: str, *, ru: str = "") -> None:
+        self.ru = ru
+        super().__init__(url, reason)
 
 
 class RateLimited(ForumError):

@@ -110,7 +110,8 @@ class LoginForm:
         if not value:
             raise AuthRequired(
                 self.url, f"the password of {self.username!r} is not set: "
-                f"put it in the environment variable {self.password_env}"
+                f"put it in the environment variable {self.password_env}",
+                ru=f"пароль «{self.username}» не задан: положите его в переменную окружения {self.password_env}"
             )
         return value
 
@@ -280,12 +281,15 @@ class HttpClient:
             response = self.submit_form(url, fields, form_with=form.password_field, min_age=form.min_form_age,
                                         press_default=True, replayable=True)
         if response.status >= 400:
-            raise AuthRequired(url, f"login as {form.username!r} answered HTTP {response.status}")
+            raise AuthRequired(url, f"login as {form.username!r} answered HTTP {response.status}",
+                               ru=f"вход как «{form.username}»: форум ответил HTTP {response.status}")
         landed_on_login = response.location is None and _has_password_field(response.content, form)
         target = response.location or ""
         if landed_on_login or (target and _same_page(self.url(target), url)):
-            reason = _error_text(response.content, form.error_selector) or "the forum refused it"
-            raise AuthRequired(url, f"login as {form.username!r} failed: {reason}")
+            said = _error_text(response.content, form.error_selector)
+            raise AuthRequired(url, f"login as {form.username!r} failed: {said or 'the forum refused it'}",
+                               ru=f"вход как «{form.username}» не удался"
+                               + (f"; форум пишет: «{said}»" if said else ": форум отказал"))
         self.logged_in = True
         log.info("logged in to %s as %s", self.base_url, form.username)
 
@@ -366,7 +370,9 @@ class HttpClient:
             said = _error_text(response.content, self.login_form.error_selector if self.login_form else
                                LoginForm.error_selector) or _page_text(response.content)
             raise AuthRequired(action, f"the forum refused the form (HTTP {response.status_code})"
-                               + (f": {said}" if said else ""))
+                               + (f": {said}" if said else ""),
+                               ru=f"форум отказал в отправке формы (HTTP {response.status_code})"
+                               + (f"; на странице: «{said}»" if said else ""))
         if response.status_code >= 400:
             self._raise_for_status(action, response)
         location = response.headers.get("Location") if response.is_redirect else None
@@ -533,7 +539,15 @@ def _page_text(content: bytes, limit: int = 300) -> str:
     """A refusal page's own words, when no error selector finds them (its <title> and text, cut)."""
     if not content.strip():
         return ""
-    text = " ".join(lxml.html.fromstring(content).text_content().split())
+    tree = lxml.html.fromstring(content)
+    for junk in tree.xpath("//style | //script | //noscript"):    # Django's 403 page: CSS, not words
+        junk.drop_tree()
+    heads = []
+    for node in tree.xpath("//title | //h1"):
+        words = " ".join(node.text_content().split())
+        if words and words not in heads:
+            heads.append(words)
+    text = ": ".join(heads) if heads else " ".join(tree.text_content().split())
     return text if len(text) <= limit else text[:limit] + "…"
 
 

@@ -67,6 +67,7 @@ def forum_trouble(exc: Exception, hint: str) -> str:
         return (f"форум не отвечает ({url}: {reason}). Проверьте, что он работает и что forum.base_url "
                 f"в конфиге верен; {hint}.")
     if isinstance(exc, AuthRequired):
+        reason = getattr(exc, "ru", "") or reason
         return (f"форум не пускает мастера ({url}: {reason}). Проверьте forum.gm_user и пароль "
                 "(переменная из forum.password_env).")
     if isinstance(exc, RateLimited):

@@ -65,7 +65,7 @@ def cycle(game: Game, *, read: bool = True, post: bool = True, rescan: bool | No
             # kept for `gorod state` and the console: the forum is down since then
             since = (game.records.get("read_error") or {}).get("since") or game.now().isoformat(timespec="seconds")
             game.records.put("read_error", {"since": since, "text": text})
-            log.warning("poll failed: %s", exc)
+            log.info("poll failed: %s", exc)     # the developer's log; the GM got the Russian line above
     try:
         report.tick = tick(game)
     except LoopError as exc:

@@ -262,3 +262,37 @@ def test_a_page_at_the_login_path_with_another_query_is_not_the_login_page():
     assert not _same_page("https://f/index.php?topic=7.0", "https://f/index.php?action=login2")
     assert _same_page("https://f/user/login/?next=/x", "https://f/user/login/")
     assert not _same_page("https://f/other/", "https://f/user/login/")
+
+
+DJANGO_403 = """<!DOCTYPE html><html lang="en"><head><title>403 Forbidden</title>
+<style type="text/css">html * { padding:0; margin:0; } body * { padding:10px 20px; }</style></head>
+<body><div id="summary"><h1>Forbidden <span>(403)</span></h1><p>CSRF verification failed.</p></div></body></html>"""
+
+
+@responses.activate
+def test_a_refused_login_reaches_the_gm_in_russian_with_the_forums_own_words(fake, gm_login, monkeypatch):
+    # exam findings 26 and 2: gorod's English inside the Russian line; a 403 shown as Django's CSS
+    from gorod.loop.words import forum_trouble
+
+    responses.get(f"{BASE}/user/login/", body=LOGIN_PAGE)
+    responses.post(f"{BASE}/user/login/", body=LOGIN_REFUSED)
+    with pytest.raises(AuthRequired) as refused:
+        client(fake, login=gm_login).login()
+    said = forum_trouble(refused.value, "повторите позже")
+    assert "вход как «gm» не удался; форум пишет: «Please enter a correct username and password.»" in said
+    assert "login as" not in said and "failed" not in said
+
+    responses.replace(responses.POST, f"{BASE}/user/login/", status=403, body=DJANGO_403)
+    with pytest.raises(AuthRequired) as forbidden:
+        client(fake, login=gm_login).login()
+    said = forum_trouble(forbidden.value, "повторите позже")
+    assert "форум отказал в отправке формы (HTTP 403); на странице: «403 Forbidden: Forbidden (403)»" in said
+    assert "padding" not in said and "refused the form" not in said
+
+    monkeypatch.delenv("GOROD_NO_SUCH_PASSWORD", raising=False)
+    form = LoginForm(url="/user/login/", username="gm", password_env="GOROD_NO_SUCH_PASSWORD")
+    with pytest.raises(AuthRequired) as unset:
+        client(fake, login=form).login()
+    said = forum_trouble(unset.value, "")
+    assert "пароль «gm» не задан: положите его в переменную окружения GOROD_NO_SUCH_PASSWORD" in said
+    assert "is not set" not in said
