@@ -42,6 +42,7 @@ checked by `gorod.loop.game.check_sections` when a game is opened.
 """
 from __future__ import annotations
 
+import difflib
 import math
 import re
 from dataclasses import dataclass, field
@@ -54,7 +55,7 @@ import yaml
 from config.profiles import locate_profile
 from engine.morph import Gender
 from config.yamlfile import load_unique
-from engine.names import canon_open_role, canon_secret_role
+from engine.names import OPEN_ROLES, SECRET_ROLES, canon_open_role, canon_secret_role
 from engine.rulings import Rulings, RulingsError
 from engine.setup import Seat
 
@@ -139,8 +140,15 @@ def load_game(path: str | Path, *, extra_keys: frozenset[str] = frozenset()) -> 
     where = str(path)
     try:
         raw = Path(path).read_bytes()
+    except FileNotFoundError:
+        raise GameConfigError(f"{where}: файл игры не найден (укажите --game ФАЙЛ или переменную "
+                              "GOROD_GAME; без них берётся ./game.yaml; новый: gorod init game.yaml)") from None
+    except IsADirectoryError:
+        raise GameConfigError(f"{where}: это папка, а не файл игры (укажите --game ФАЙЛ.yaml)") from None
+    except PermissionError:
+        raise GameConfigError(f"{where}: нет прав на чтение файла игры") from None
     except OSError as exc:
-        raise GameConfigError(f"{where}: не удаётся прочитать файл: {exc.strerror or exc}") from None
+        raise GameConfigError(f"{where}: не удаётся прочитать файл (ошибка ОС {exc.errno})") from None
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -150,15 +158,30 @@ def load_game(path: str | Path, *, extra_keys: frozenset[str] = frozenset()) -> 
     try:
         data = load_unique(text)
     except yaml.YAMLError as exc:
-        raise GameConfigError(f"{where}: ошибка в YAML:  {_yaml_problem(exc)}") from None
+        raise GameConfigError(f"{where}: ошибка в YAML: {_yaml_problem(exc)}") from None
     game = game_from_mapping(data, where, extra_keys=extra_keys)
     _check_templates(game)
     return game
 
 
+# PyYAML's problems (English) as the GM reads them; the rest keep the parser's words.
+YAML_PROBLEMS_RU = (
+    ("expected ',' or '}'", "в записи {…} после значения нужна запятая или «}»"),
+    ("expected ',' or ']'", "в списке […] после элемента нужна запятая или «]»"),
+    ("found character '\\t'", "символ табуляции: отступы в YAML — только пробелами"),
+    ("mapping values are not allowed here", "двоеточие здесь не к месту (значение с «:» возьмите в кавычки)"),
+    ("could not find expected ':'", "после ключа нужно «:»"),
+    ("found unexpected end of stream", "файл кончился посреди значения (не закрыта кавычка?)"),
+    ("found undefined alias", "ссылка *имя на неизвестную метку &имя"),
+    ("expected <block end>, but found", "отступ не совпадает с соседними строками"),
+)
+
+
 def _yaml_problem(exc: yaml.YAMLError) -> str:
     mark = getattr(exc, "problem_mark", None)
     problem = (getattr(exc, "problem", None) or str(exc)).strip()
+    problem = next((ru for en, ru in YAML_PROBLEMS_RU if problem.startswith(en)),
+                   f"запись YAML не читается (разборщик: {problem})")
     return f"строка {mark.line + 1}, столбец {mark.column + 1}: {problem}" if mark is not None else problem
 
 
@@ -173,8 +196,8 @@ def game_from_mapping(data: Any, where: str = "game", *,
             raise GameConfigError(f"{where}: {key!r}: ключ должен быть словом")
     unknown = sorted(set(data) - TOP_KEYS - set(extra_keys))
     if unknown:
-        raise GameConfigError(f"{where}: {unknown[0]}: неизвестный ключ (известны: "
-                              f"{', '.join(sorted(TOP_KEYS))})")
+        raise GameConfigError(f"{where}: " + "; ".join(f"{key}: неизвестный ключ{_maybe(key, TOP_KEYS)}" for key in unknown)
+                              + f" (известны: {', '.join(sorted(TOP_KEYS))})")
     try:
         rulings = Rulings.from_mapping(_mapping(data.get("rulings"), f"{where}: rulings") or {},
                                        where=f"{where}: rulings")
@@ -304,7 +327,7 @@ def seats_from_mapping(raw: Any, where: str, *, need_secret: bool = False) -> tu
         open_role = roles.get("open")
         secret = roles.get("secret")
         if open_role is None or not isinstance(open_role, str) or canon_open_role(open_role) is None:
-            raise GameConfigError(f"{path}.open: неизвестная явная роль {open_role!r}")
+            raise GameConfigError(f"{path}.open: неизвестная явная роль «{open_role}»{_maybe(open_role, OPEN_ROLES)}")
         canon = canon_open_role(open_role)
         if canon in taken:
             raise GameConfigError(f"{path}.open: роль {canon} уже у {taken[canon]}")
@@ -312,7 +335,7 @@ def seats_from_mapping(raw: Any, where: str, *, need_secret: bool = False) -> tu
         if secret is None and need_secret:
             raise GameConfigError(f"{path}: нужны open и secret")
         if secret is not None and (not isinstance(secret, str) or canon_secret_role(secret) is None):
-            raise GameConfigError(f"{path}.secret: неизвестная тайная роль {secret!r}")
+            raise GameConfigError(f"{path}.secret: неизвестная тайная роль «{secret}»{_maybe(secret, SECRET_ROLES)}")
         seats.append(Seat(str(nick), canon, canon_secret_role(secret) if secret else ""))
     return tuple(seats)
 
@@ -434,3 +457,9 @@ def _optional_str(value: Any, path: str) -> str | None:
     if not isinstance(value, str) or not value.strip():
         raise GameConfigError(f"{path}: нужен путь к файлу, а не {value!r}")
     return value
+
+
+def _maybe(word: Any, known) -> str:
+    """«; может быть: X» — the nearest known names to a misspelled one, or nothing."""
+    near = difflib.get_close_matches(str(word), sorted(known), n=2, cutoff=0.6) if isinstance(word, str) else []
+    return f"; может быть: {', '.join(near)}" if near else ""

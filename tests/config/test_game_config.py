@@ -101,3 +101,28 @@ def test_templates_must_be_a_folder(tmp_path):
     path.write_text("templates: missing\n", encoding="utf-8")
     with pytest.raises(GameConfigError, match="такой папки нет"):
         load_game(path)
+
+
+@pytest.mark.parametrize("text, needle", [
+    ("title: x\nplayers: {Аня: {open: Мэр} Боря: {open: Вор}}\n",
+     "строка 2, столбец 28: в записи {…} после значения нужна запятая или «}»"),
+    ("forum:\n\tprofile: spirit\n", "строка 2, столбец 1: символ табуляции: отступы в YAML — только пробелами"),
+    ("pol_interval: 60\nthred_url: x\n",
+     "pol_interval: неизвестный ключ; может быть: poll_interval; thred_url: неизвестный ключ"),
+    ("players:\n  carol: {open: Оракл}\n", "players.carol.open: неизвестная явная роль «Оракл»; может быть: Оракул"),
+])
+def test_config_errors_are_russian_with_the_nearest_name(tmp_path, text, needle):
+    # exam finding 15: PyYAML's English, no nearest name, one unknown key of two
+    path = tmp_path / "bad.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(GameConfigError) as exc:
+        load_game(path)
+    assert needle in str(exc.value)
+    assert "expected" not in str(exc.value) and "found character" not in str(exc.value)
+
+
+def test_a_missing_game_file_says_where_gorod_looks(tmp_path):
+    with pytest.raises(GameConfigError, match=r"gmae.yaml: файл игры не найден \(укажите --game ФАЙЛ или переменную GOROD_GAME"):
+        load_game(tmp_path / "gmae.yaml")
+    with pytest.raises(GameConfigError, match="это папка, а не файл игры"):
+        load_game(tmp_path)
