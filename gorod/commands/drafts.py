@@ -13,6 +13,7 @@ import sys
 import tempfile
 
 from gorod.commands._game import add_game_option, phase_arg, print_json, with_game
+from gorod.loop.words import draft_kind
 
 STATE_RU = {"pending": "ждёт", "approved": "одобрен", "rejected": "отклонён", "posted": "отправлен"}
 
@@ -99,7 +100,7 @@ def _drafts(game, args) -> int:
         audience = "всем (тема)" if d.audience == "public" else f"ЛС {d.audience}"
         posted = ", ".join(r.forum_id or "?" for r in game.records.outbox(d.id) if r.state == "confirmed")
         extra = (" ✎" if d.edited else "") + (f" → {posted}" if posted else "")
-        print(f"#{d.id:<4} {STATE_RU[d.state]:<9} {d.kind:<8} {audience:<20} {d.title}{extra}")
+        print(f"#{d.id:<4} {STATE_RU[d.state]:<9} {draft_kind(d.kind):<10} {audience:<20} {d.title}{extra}")
     return 0
 
 
@@ -119,7 +120,7 @@ def _show(game, args) -> int:
                     "posted_as": [r.__dict__ for r in posted]})
         return 0
     audience = "всем (тема)" if draft.audience == "public" else f"ЛС {draft.audience}"
-    print(f"#{draft.id} {draft.kind} → {audience}; {STATE_RU[draft.state]}" + (" (исправлен)" if draft.edited else ""))
+    print(f"#{draft.id} {draft_kind(draft.kind)} → {audience}; {STATE_RU[draft.state]}" + (" (исправлен)" if draft.edited else ""))
     print(f"Заголовок: {draft.title}")
     print("-" * 60)
     print(draft.body.rstrip())

@@ -115,6 +115,8 @@ def approve(game: Game, draft_id: int, *, force: bool = False) -> DraftRow:
     draft = game.records.draft(draft_id)
     if draft is None:
         raise LoopError(f"нет черновика #{draft_id}")
+    if draft.state == "approved":
+        raise LoopError(f"черновик #{draft_id} уже одобрен")
     if draft.state not in ("pending", "rejected"):
         raise LoopError(f"черновик #{draft_id} {STATE_RU.get(draft.state, draft.state)}, а не ждёт одобрения")
     leaks = check_draft(game, draft)

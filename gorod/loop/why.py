@@ -25,6 +25,8 @@ LABELS = {"Died": "смерть", "Executed": "казнь", "Revealed": "рас�
           "OpenRoleChanged": "явная роль перешла", "Announced": "объявлено", "Learned": "узнал(а)",
           "Rejected": "отклонено", "Trace": "ход разрешения", "Left": "покинул(а) игру",
           "GameOver": "конец игры", "Order": "заявка принята"}
+# Rules that are gorod's own, not the engine's (stored in traces by these keys).
+RULES_RU = {"receipt": "ответ игроку, как прочитана его заявка"}
 # Sentences of rules-ru.txt for the rules that are not one ability's (quoted verbatim).
 SENTENCES = {
     "§2.2": "Все случаи получения или потери любым персонажем любого их этих статусов объявляются публично "
@@ -133,5 +135,5 @@ def explain(game: Game, draft: DraftRow) -> list[Why]:
                 phase_orders = _phase_orders(game, item.get("phase") or draft.phase)
             orders = _aimed_at(item["player"], phase_orders)
         out.append(Why(line, label(str(item.get("type"))), audience(item),
-                       str(item.get("rule") or ""), sentence(item), orders))
+                       RULES_RU.get(str(item.get("rule") or ""), str(item.get("rule") or "")), sentence(item), orders))
     return out

@@ -75,3 +75,12 @@ def forum_trouble(exc: Exception, hint: str) -> str:
     if isinstance(exc, ForumError):
         return f"форум ответил не так, как ожидалось ({url}: {reason}); {hint}."
     return f"не удалось прочитать форум: {exc}; {hint}."
+
+
+# The drafts' kinds (publisher.drafts.Draft.kind) as the GM reads them in lists and on cards.
+DRAFT_KIND_RU = {"news": "новости", "pm": "итоги", "start": "роль", "receipt": "приём",
+                 "late": "опоздание", "resolve": "резолв"}
+
+
+def draft_kind(kind: str) -> str:
+    return DRAFT_KIND_RU.get(kind, kind)

@@ -85,8 +85,9 @@ class Console:
                                autoescape=select_autoescape(["html"], default=True),
                                trim_blocks=True, lstrip_blocks=True)
         from gorod.loop.inbox import KIND_RU
+        from gorod.loop.words import draft_kind
 
-        self.env.globals.update(csrf=self.csrf, phase_ru=queries.phase_ru, kind_ru=KIND_RU)
+        self.env.globals.update(csrf=self.csrf, phase_ru=queries.phase_ru, kind_ru=KIND_RU, draft_kind=draft_kind)
 
     # -- WSGI ----------------------------------------------------------------------------------
     def __call__(self, environ, start_response):
@@ -120,10 +121,9 @@ class Console:
             response.set_cookie(cookie_name(request), self.token, httponly=True, samesite="Strict", path="/")
             return response
         if not same(request.cookies.get(cookie_name(request)), self.token):
-            return self.refused("Нужен токен доступа: откройте ссылку, которую напечатал `gorod web` "
-                                "(access token required: open the URL `gorod web` printed).")
+            return self.refused("Нужен токен доступа: откройте ссылку, которую напечатал `gorod web`.")
         if request.method == "POST" and not same(request.form.get("csrf"), self.csrf):
-            return self.refused("Форма устарела или пришла не из консоли (CSRF token missing or wrong): "
+            return self.refused("Форма устарела или пришла не из консоли (нет верной метки формы): "
                                 "обновите страницу.")
         endpoint, values = ROUTES.bind_to_environ(request.environ).match()
         values = {key: (whole(value, f"номер в адресе ({key})") if key.endswith("_id") else value)

@@ -59,7 +59,7 @@ def test_a_gms_day_offline(tmp_path, capsys, monkeypatch):
     code, out, err = run(capsys, "phase", "end", "--no-read")
     assert code == 0 and "Ночь 1 разрешена" in out, err
     code, out, _ = run(capsys, "drafts")
-    assert "news" in out and "Ночь 1 (Новолуние)" in out
+    assert "новости" in out and "Ночь 1 (Новолуние)" in out
     code, out, _ = run(capsys, "state", "--at", "night 1", "--json")
     assert json.loads(out)["phase"] == "night 1"
     code, out, _ = run(capsys, "state", "--at", "start", "--json")
@@ -185,3 +185,17 @@ def test_a_second_worker_on_the_same_game_is_refused_naming_the_first(tmp_path, 
         holder.wait()
     code, out, err = run(capsys, "run", "--once", "--no-read", "--no-post")   # a killed worker leaves no lock
     assert code == 0, err
+
+
+def test_the_gm_reads_draft_kinds_and_repeated_approvals_in_russian(tmp_path, capsys, monkeypatch):
+    # exam findings 19 and 9: «ждёт receipt ЛС dave», «почему?» ending in «receipt», «одобрен, а не ждёт»
+    make_config(tmp_path, capsys, monkeypatch)
+    assert run(capsys, "deal")[0] == 0
+    code, out, _ = run(capsys, "drafts")
+    assert "ждёт      роль" in out and " start " not in out
+    code, out, _ = run(capsys, "show", "1")
+    assert out.startswith("#1 роль → ЛС alice")
+    assert run(capsys, "approve", "1")[0] == 0
+    code, _, err = run(capsys, "approve", "1")
+    assert code == 1 and "черновик #1 уже одобрен" in err and "а не ждёт" not in err
+    assert json.loads(run(capsys, "drafts", "--json")[1])[0]["kind"] == "start"   # the JSON keeps the key

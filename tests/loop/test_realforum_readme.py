@@ -209,7 +209,7 @@ def test_a_gms_day_as_the_readme_writes_it(forum, tmp_path, capsys, monkeypatch)
     game.store.close()
     assert "{by: frank, ability: На страже, target: grace}" in night.texts
     out = walk.run("gorod drafts")
-    [news] = re.findall(r"#(\d+)\s+ждёт\s+news", out)
+    [news] = re.findall(r"#(\d+)\s+ждёт\s+новости", out)
     pms = re.findall(r"#(\d+)\s+ждёт\s+pm", out)
     assert "Ночь 1 (Новолуние)" in out and len(pms) >= 2, out
     story = tmp_path / "editor.sh"
@@ -222,7 +222,7 @@ def test_a_gms_day_as_the_readme_writes_it(forum, tmp_path, capsys, monkeypatch)
     out = walk.run("gorod publish")
     assert "отправлено: 3" in out
     out = walk.run("gorod drafts --all")
-    assert re.search(rf"#{news}\s+отправлен\s+news.*→ \d+", out)
+    assert re.search(rf"#{news}\s+отправлен\s+новости.*→ \d+", out)
     assert any(p.author == "gm" and "Ночь была тёмной." in p.text for p in thread_posts(forum))
 
     # ---- the day: votes in the thread after the last read; phase end reads them first
