@@ -1,0 +1,390 @@
+"""The fields inside a post block: time, author, body, id, edit marker, quotes and spoilers.
+
+Each finder looks at every block and keeps the selector whose first match (what the
+extractor takes) is the same kind of thing in nearly every block: a time that parses,
+a short name that differs between posts, the longest text that holds neither, a
+number that differs in every post. A finder that finds nothing returns None, and
+the learner says which field is missing.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from scraper.learn import tree
+from scraper.learn.times import TimeHit
+
+PROFILE_LINK = re.compile(r"(?i)(?:member|profile|user|author|showuser|viewprofile|[?&;](?:u|uid|user(?:id)?)=\d|"
+                          r"/u/|/users?/|/members?/|/profiles?/|action=profile)")
+_LABELS = frozenset("""quote reply report edit like share top ответ цитата цитировать ответить жалоба
+    изменить редактировать пожаловаться профиль profile pm лс online offline онлайн офлайн guest гость
+    posts сообщений сообщения joined регистрация""".split())
+_NAMEISH = re.compile(r"(?i)author|user|name|poster|nick|member|login|by")
+_NOT_NAME = re.compile(r"(?i)title|rank|group|status|date|time|count|joined|location|sign|avatar|"
+                       r"reputation|karma|level|badge|stat|online|offline")
+EDIT_MARK = re.compile(r"(?i)(last edited|edited by|edited \d+ times?|\bedited\b|отредактирован|редактировал|"
+                       r"изменено|изменён|изменен|последний раз редактировал|последнее редактирование|"
+                       r"szerkesztve|modifié|bearbeitet)")
+_QUOTE_CLASS = re.compile(r"(?i)quote|цитат")
+_SPOILER_CLASS = re.compile(r"(?i)spoil|hidebox|\bhide\b|details")
+_HEADER_CLASS = re.compile(r"(?i)head|title|cite|top|author|name")
+
+
+@dataclass(frozen=True)
+class FieldGuess:
+    """A learned field: what the profile's field mapping will say."""
+
+    selector: str | None
+    attr: str | None = None
+    regex: str | None = None
+    note: str = ""          # why: written as a comment beside the field
+
+    def as_yaml(self):
+        if self.attr is None and self.regex is None:
+            return self.selector
+        out = {}
+        if self.selector:
+            out["selector"] = self.selector
+        if self.attr:
+            out["attr"] = self.attr
+        if self.regex:
+            out["regex"] = self.regex
+        return out
+
+
+def first(context, selector: str | None):
+    if selector is None:
+        return context
+    return tree._first(context, selector)
+
+
+# ---------------------------------------------------------------- time
+
+def find_time(blocks: list, timed: dict[int, TimeHit]) -> tuple[FieldGuess, tuple[str, ...]] | None:
+    """The post's time and the date formats that read it."""
+    hits = []
+    for b in blocks:
+        found = None
+        for el in b.iter():
+            hit = timed.get(id(el))
+            if hit is not None:
+                found = hit
+                break
+        hits.append(found)
+    present = [h for h in hits if h is not None]
+    if len(present) < 0.8 * len(blocks):
+        return None
+    selector = tree.agreeing_selector([h.element if h else None for h in hits], blocks, 0.8)
+    if selector is None:
+        return None
+    attrs = Counter(h.attr for h in present)
+    attr = attrs.most_common(1)[0][0]
+    same = [h for h in present if h.attr == attr]
+    regex = None
+    if not all(h.whole for h in same):
+        regex = _span_regex(same)
+        if regex is None:
+            return None
+    formats = Counter(f for h in same for f in h.formats[:1])
+    ordered = tuple(f for f, _ in formats.most_common())
+    where = f"the attribute {attr}" if attr else "the text"
+    return FieldGuess(selector, attr, regex, f"a time in {where} of {len(same)} of {len(blocks)} posts"), ordered
+
+
+_TAILS = (r"(.*\S)", r"(.+?\d{1,2}:\d\d(?::\d\d)?(?:\s*[AaPp]\.?[Mm]\.?)?)")
+
+
+def _span_regex(hits: list[TimeHit]) -> str | None:
+    """A regex whose group 1 cuts each hit's time out of its text."""
+    candidates: list[str] = []
+    prefixes = Counter()
+    for h in hits:
+        before = h.value[: h.span[0]].rstrip()
+        if before:
+            last = before.split()[-1]
+            anchor = last[-1] if not last[-1].isalnum() else last
+            prefixes[anchor] += 1
+    for anchor, _ in prefixes.most_common(3):
+        for tail in _TAILS:
+            candidates.append(re.escape(anchor) + r"\s*" + tail)
+    candidates += ["^" + _TAILS[1], r"(\d{1,2}[./-]\d{1,2}[./-]\d{2,4},?\s+\d{1,2}:\d\d(?::\d\d)?)"]
+    for rx in candidates:
+        ok = 0
+        for h in hits:
+            m = re.search(rx, h.value)
+            if m and m.group(1) == h.value[h.span[0]:h.span[1]]:
+                ok += 1
+        if ok >= 0.9 * len(hits):
+            return rx
+    return None
+
+
+# ---------------------------------------------------------------- author
+
+def find_author(blocks: list, avoid: list) -> FieldGuess | None:
+    """A short name, a link to a profile where there is one, that differs between posts."""
+    votes: Counter[str] = Counter()
+    for b in blocks[:15]:
+        for el in b.iter():
+            if not isinstance(el.tag, str) or el is b:
+                continue
+            value = tree.text(el)
+            if _name_like(value):
+                votes.update(tree.relative_selectors(el, b))
+    best = None
+    n = len(blocks)
+    for sel in votes:
+        found = [first(b, sel) for b in blocks]
+        values = [tree.text(f) if f is not None else None for f in found]
+        good = [v for v in values if v and _name_like(v)]
+        if len(good) < 0.9 * n:
+            continue
+        if n >= 3 and len(set(good)) == 1:
+            continue        # the same word in every post: a label, not a name
+        if any(f is not None and any(a is not None and tree.contains(f, a) for a in avoid_b)
+               for f, avoid_b in zip(found, avoid)):
+            continue
+        score = 0.0
+        sample = next(f for f in found if f is not None)
+        link = sample if sample.tag == "a" else (sample.find(".//a") if sample.find(".//a") is not None else sample.getparent())
+        if link is not None and link.tag == "a" and PROFILE_LINK.search(link.get("href") or ""):
+            score += 3
+        names = " ".join([sel, sample.get("class") or "", sample.get("itemprop") or ""])
+        if _NAMEISH.search(names):
+            score += 2
+        if _NOT_NAME.search(sel):
+            score -= 3
+        if sample.tag in ("strong", "b", "a", "cite", "dt", "h2", "h3", "h4", "h5"):
+            score += 1
+        position = _position(blocks[0], first(blocks[0], sel))
+        score -= position * 1.5
+        score -= sel.count(" ") * 0.1
+        rank = (score, len(good))
+        if best is None or rank > best[0]:
+            best = (rank, sel)
+    if best is None:
+        return None
+    return FieldGuess(best[1], note="a short name in every post, differing between posts")
+
+
+def _name_like(value: str | None) -> bool:
+    if not value or len(value) > 40 or len(value.split()) > 4:
+        return False
+    if not any(ch.isalpha() for ch in value):
+        return False
+    if value.casefold().strip(":.!") in _LABELS:
+        return False
+    return not re.search(r"\d{1,2}:\d\d", value)
+
+
+def _position(block, el) -> float:
+    if el is None:
+        return 1.0
+    order = [e for e in block.iter() if isinstance(e.tag, str)]
+    try:
+        return order.index(el) / max(1, len(order))
+    except ValueError:
+        return 1.0
+
+
+# ---------------------------------------------------------------- body
+
+def find_body(blocks: list, avoid: list) -> FieldGuess | None:
+    """The longest text of each post that holds neither its author nor its time."""
+    votes: Counter[str] = Counter()
+    for b in blocks[:15]:
+        total = len(b.text_content()) or 1
+        for el in b.iter():
+            if isinstance(el.tag, str) and el is not b and len(el.text_content()) >= 0.25 * total:
+                votes.update(tree.relative_selectors(el, b)[:3])
+    scored = []
+    n = len(blocks)
+    for sel in votes:
+        found = [first(b, sel) for b in blocks]
+        if sum(f is not None for f in found) < 0.9 * n:
+            continue
+        if sum(1 for f, av in zip(found, avoid) if f is not None and not any(
+                a is not None and (tree.contains(f, a) or tree.contains(a, f)) for a in av)) < 0.9 * n:
+            continue
+        size = sum(len(f.text_content()) for f in found if f is not None)
+        depth = sum(tree.depth_below(f, b) for f, b in zip(found, blocks) if f is not None)
+        scored.append((size, depth, sel))
+    if not scored:
+        return None
+    top = max(s for s, _, _ in scored)
+    near = [s for s in scored if s[0] >= 0.85 * top]
+    size, depth, sel = max(near, key=lambda s: (s[1], s[0], -len(s[2])))
+    return FieldGuess(sel, note="the longest text of each post, apart from its author and time")
+
+
+# ---------------------------------------------------------------- id
+
+_NUMBER = re.compile(r"(\d{2,})")
+
+
+def find_id(blocks: list, how: str) -> FieldGuess | None:
+    """A number that differs in every post: the block's own id, a post-id attribute,
+    a numbered element inside, or a link to the post."""
+    n = len(blocks)
+
+    def distinct(values):
+        got = [v for v in values if v]
+        return len(got) == n and len(set(got)) == n
+
+    ids = [b.get("id") or "" for b in blocks]
+    prefix = _common_prefix(ids)
+    if prefix is not None and distinct(_digits(ids)):
+        return FieldGuess(None, "id", f"^{re.escape(prefix)}[_-]?(\\d+)$", "the post block's own id")
+    for attr in ("data-pid", "data-post-id", "data-postid", "data-post", "data-node-id", "data-content-id"):
+        values = [(b.get(attr) or "") for b in blocks]
+        if distinct(_digits(values)):
+            return FieldGuess(None, attr, r"(\d+)", f"the post block's {attr} attribute")
+    # a numbered element inside: the same prefix in every block
+    inner: Counter[tuple[str, str]] = Counter()
+    for b in blocks:
+        for el in b.iter():
+            if isinstance(el.tag, str) and el is not b:
+                m = re.match(r"^([A-Za-z][A-Za-z_-]*?)[_-]?(\d{2,})$", el.get("id") or "")
+                if m:
+                    inner[(tree.tag(el), m.group(1))] += 1
+    for (t, pre), count in inner.most_common(5):
+        if count < n:
+            continue
+        sel = f"{t}[id^='{pre}']"
+        values = [(first(b, sel).get("id") if first(b, sel) is not None else "") for b in blocks]
+        if distinct(_digits(values)):
+            return FieldGuess(sel, "id", f"^{re.escape(pre)}[_-]?(\\d+)$", "a numbered element inside each post")
+    for attr in ("name", "id"):
+        sel = f"a[{attr}]"
+        values = [(first(b, sel).get(attr) if first(b, sel) is not None else "") for b in blocks]
+        if distinct(_digits(values)):
+            return FieldGuess(sel, attr, r"(\d+)", "a numbered anchor inside each post")
+    for rx in (r"#(?:p|post|msg|entry|reply)[_-]?(\d+)", r"[?&;](?:p|pid|post|msg)=(\d+)", r"/post/(\d+)",
+               r"/posts?/(\d+)", r"\.msg(\d+)"):
+        links = [[a for a in b.iter("a") if re.search(rx, a.get("href") or "")] for b in blocks]
+        if all(links):
+            values = [re.search(rx, ls[0].get("href")).group(1) for ls in links]
+            if len(set(values)) == n:
+                sel = tree.agreeing_selector([ls[0] for ls in links], blocks, 1.0)
+                if sel:
+                    return FieldGuess(sel, "href", rx, "a link to the post itself")
+    return None
+
+
+def _digits(values):
+    out = []
+    for v in values:
+        m = _NUMBER.search(v or "")
+        out.append(m.group(1) if m else None)
+    return out
+
+
+def _common_prefix(ids: list[str]) -> str | None:
+    prefixes = set()
+    for v in ids:
+        m = re.match(r"^([A-Za-z][A-Za-z_-]*?)[_-]?(\d{2,})$", v)
+        if not m:
+            return None
+        prefixes.add(m.group(1))
+    return prefixes.pop() if len(prefixes) == 1 else None
+
+
+# ---------------------------------------------------------------- edits
+
+def find_edited(blocks: list) -> FieldGuess | None:
+    """The edit notice some posts carry («Last edited by …», «Изменено …»)."""
+    marks = []
+    for b in blocks:
+        found = None
+        for el in b.iter():
+            if isinstance(el.tag, str) and el.get("class") and len(el.text_content()) < 200 \
+                    and EDIT_MARK.search(el.text_content()):
+                found = el      # the innermost with a class: keep walking
+        marks.append(found)
+    present = [m for m in marks if m is not None]
+    if not present:
+        return None
+    votes: Counter[str] = Counter()
+    for b, m in zip(blocks, marks):
+        if m is not None:
+            votes.update(tree.relative_selectors(m, b))
+    for sel, _ in votes.most_common():
+        ok = True
+        for b, m in zip(blocks, marks):
+            got = first(b, sel)
+            if m is not None and got is not m:
+                ok = False
+            if m is None and got is not None and not EDIT_MARK.search(got.text_content()):
+                ok = False
+            if not ok:
+                break
+        if ok:
+            return FieldGuess(sel, note=f"an edit notice, in {len(present)} of {len(blocks)} posts")
+    return None
+
+
+# ---------------------------------------------------------------- quotes and spoilers
+
+@dataclass(frozen=True)
+class BodyParts:
+    quote: str | None
+    quote_header: str | None
+    spoiler: str | None
+    spoiler_header: str | None
+
+
+def find_body_parts(bodies: list) -> BodyParts:
+    quotes, spoilers, qheads, sheads = Counter(), Counter(), Counter(), Counter()
+    for body in bodies:
+        if body is None:
+            continue
+        for el in body.iter():
+            if not isinstance(el.tag, str) or el is body:
+                continue
+            cls = el.get("class") or ""
+            if tree.tag(el) == "details" or (_SPOILER_CLASS.search(cls) and not _HEADER_CLASS.search(cls)):
+                spoilers[tree.step(el, _matching_class(el, _SPOILER_CLASS))] += 1
+                for h in el.iterchildren():
+                    if isinstance(h.tag, str) and (tree.tag(h) == "summary" or _HEADER_CLASS.search(h.get("class") or "")):
+                        sheads[tree.step(h, _matching_class(h, _HEADER_CLASS))] += 1
+                        break
+            elif tree.tag(el) == "blockquote" or (_QUOTE_CLASS.search(cls) and not _HEADER_CLASS.search(cls)):
+                quotes[tree.step(el, _matching_class(el, _QUOTE_CLASS)) if tree.tag(el) != "blockquote" else "blockquote"] += 1
+                head = _quote_header(el)
+                if head is not None:
+                    qheads[head] += 1
+    outer_quotes = _outermost(quotes)
+    return BodyParts(
+        quote=", ".join(outer_quotes) or None,
+        quote_header=", ".join(s for s, _ in qheads.most_common(2)) or None,
+        spoiler=", ".join(s for s, _ in spoilers.most_common(2)) or None,
+        spoiler_header=", ".join(s for s, _ in sheads.most_common(2)) or None,
+    )
+
+
+def _matching_class(el, pattern) -> str | None:
+    for c in tree.classes(el):
+        if pattern.search(c):
+            return c
+    return None
+
+
+def _quote_header(quote) -> str | None:
+    for h in quote.iterchildren():
+        if not isinstance(h.tag, str):
+            continue
+        if tree.tag(h) == "cite":
+            return f"{tree.step(quote, _matching_class(quote, _QUOTE_CLASS)) if tree.tag(quote) != 'blockquote' else 'blockquote'} > cite"
+        if _HEADER_CLASS.search(h.get("class") or ""):
+            return tree.step(h, _matching_class(h, _HEADER_CLASS))
+        break
+    prev = quote.getprevious()
+    if prev is not None and isinstance(prev.tag, str) and _HEADER_CLASS.search(prev.get("class") or "") \
+            and _QUOTE_CLASS.search(prev.get("class") or ""):
+        return tree.step(prev, _matching_class(prev, _HEADER_CLASS))
+    return None
+
+
+def _outermost(counter: Counter) -> list[str]:
+    return [s for s, _ in counter.most_common(3)]
