@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test install clean browser
+.PHONY: demo test install clean browser forums
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -19,9 +19,11 @@ install: $(STAMP)
 demo: $(STAMP)
 	$(BIN)/gorod demo
 
-# The end-to-end tests need a real forum: run.sh installs and starts Spirit on 127.0.0.1
-# (tests/realforum/), passes its URL in GOROD_REALFORUM_URL and always stops it afterwards.
-test: $(STAMP) browser
+# The end-to-end tests need real forums: run.sh installs and starts Spirit on 127.0.0.1
+# (tests/realforum/), passes its URL in GOROD_REALFORUM_URL, installs the six engines of
+# ../shared/realforum/engines in the background (tests/forums/forumlab.py: MyBB, phpBB, SMF,
+# FluxBB, Misago, NodeBB; URLs in GOROD_FORUM_<ENGINE>_URL) and always stops them afterwards.
+test: $(STAMP) browser forums
 	bash tests/realforum/run.sh $(BIN)/python -m pytest -q
 
 # The GM console's browser tests (tests/web/) drive Debian's chromium with Playwright; no
@@ -32,6 +34,19 @@ browser:
 	    apt-get update -qq >/dev/null && \
 	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core >/dev/null; \
 	  else echo "make test: the browser tests need Debian's chromium: sudo apt-get install chromium" >&2; fi; }
+
+# What the live engines run on (Debian 12): PHP 8.2, MariaDB, PostgreSQL 15, Redis. Installed
+# once, as root, quietly, before the engines' own scripts run in parallel.
+FORUM_DEBS := php-cli php-sqlite3 php-mbstring php-xml php-gd php-intl php-mysql mariadb-server postgresql-15 redis-server
+forums:
+	@test -d ../shared/realforum/engines || exit 0; \
+	missing=$$(for p in $(FORUM_DEBS); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	[ -z "$$missing" ] || { \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "make test: installing $$missing (for the live forums)"; \
+	    apt-get -o DPkg::Lock::Timeout=600 update -qq >/dev/null && \
+	    DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq $$missing >/dev/null; \
+	  else echo "make test: the live forums need: sudo apt-get install $$missing" >&2; fi; }
 
 clean:
 	rm -rf $(VENV) build *.egg-info .realforum

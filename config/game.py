@@ -3,7 +3,8 @@
 ```yaml
 title: Город N — осень 2026
 forum:
-  profile: mybbru                  # a profile name of config/profiles/ or a path to one
+  profile: mybbru                  # a profile's name (yours first: profiles/ beside this file, then
+                                   # GOROD_PROFILES; then config/profiles/) or a path from this folder
   base_url: https://mafia.rusff.me
   thread_url: https://mafia.rusff.me/viewtopic.php?id=123
   gm_user: Мастер
@@ -43,6 +44,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import yaml
 
+from config.profiles import locate_profile
 from engine.names import canon_open_role, canon_secret_role
 from engine.rulings import Rulings, RulingsError
 from engine.setup import Seat
@@ -141,7 +143,7 @@ def game_from_mapping(data: Any, where: str = "game", *,
     return GameConfig(
         path=where,
         title=str(data.get("title") or ""),
-        forum=_forum(data.get("forum"), where),
+        forum=_forum(data.get("forum"), where, Path(where).parent),
         seats=seats_from_mapping(data.get("players"), where),
         setup=_setup(data.get("setup"), where),
         schedule=_schedule(data.get("schedule"), where),
@@ -157,7 +159,7 @@ def game_from_mapping(data: Any, where: str = "game", *,
     )
 
 
-def _forum(raw: Any, where: str) -> ForumConfig:
+def _forum(raw: Any, where: str, game_dir: Path) -> ForumConfig:
     if raw is None:
         return ForumConfig()
     if not isinstance(raw, Mapping):
@@ -180,6 +182,8 @@ def _forum(raw: Any, where: str) -> ForumConfig:
         if isinstance(interval, bool) or not isinstance(interval, (int, float)) or interval < 0:
             raise GameConfigError(f"{where}: forum.min_interval: expected seconds (a number ≥ 0), got {interval!r}")
         values["min_interval"] = float(interval)
+    if values.get("profile"):   # a GM's own profile: found from the game file's folder
+        values["profile"] = locate_profile(values["profile"], game_dir)
     return ForumConfig(**values)
 
 

@@ -44,7 +44,7 @@ The schema (every key is checked; unknown keys are errors, to catch typos):
       posts: [dotted path]  id, number, author, time, body_html, edit_count, edited_time, page
     dates: {formats: [str], time_formats: [str], months: {name: n}, relative: {word: days back}}
     write:                         # posting approved drafts (scraper.write); see WriteRules
-      markup: bbcode | markdown | plain
+      markup: bbcode | markdown | plain   # what drafts are written in (default: the engine's)
       max_length: int              # characters a post takes (longer drafts are split)
       encoding: str | null         # the form's charset; null: accept-charset, else the page's
       min_form_age: seconds        # wait between fetching a form and sending it (phpBB's lastclick)
@@ -53,12 +53,19 @@ The schema (every key is checked; unknown keys are errors, to catch typos):
       reply: {url, form, text, subject, fields: {name: value}, omit: [name],
               created: {location: regex, body: regex, last_page: bool}}
       pm: {url, form, to, to_separator, subject, text, fields, add_recipients: {name: value},
-           created: {location, body, redirect: bool}, sent_list: template}
+           created: {location, body, redirect: bool}, sent_list: template,
+           outbox: template}      # where a sent PM waits until it is read (phpBB): looked in first
       rate_limited: [regex]        # the forum's flood page; group 1: seconds to wait
       rate_limit_wait: seconds     # when the flood page names no time
       rejected: [regex]            # the forum's words for a refusal
       errors: selector             # where a form shown again says what is wrong
       merges: bool                 # a reply may be glued to our previous post (MyBB.ru)
+    api: {csrf, refusal}           # JSON-API forums (Misago, NodeBB, Discourse): how JSON requests
+                                   # carry the CSRF token, where a refusal's words are; with
+    login: {api: call}             # a JSON login, `write.reply.api` / `write.pm.api` (calls in
+                                   # order instead of a form), `pm_json:` (a JSON PM list and
+                                   # messages), `embedded_json:` (post edits a page keeps in its
+                                   # scripts' JSON): see config/profile_api.py
 
 A *field* (id, author, time, ...) is either a selector string (the text of
 the first match), a mapping {selector, attr, regex, required}: `selector`
@@ -78,6 +85,7 @@ Writing selectors (what the extractor does with them, and what it costs):
 """
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -86,6 +94,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import yaml
 
+from config.profile_api import (ApiCall, ApiRules, EmbeddedPosts, PmJsonRules, api_calls, api_rules,
+                                embedded_posts, pm_json_rules)
 from config.select import BadSelector, compile_selector
 
 PROFILES_DIR = Path(__file__).resolve().parent / "profiles"
@@ -229,6 +239,8 @@ class WriteForm:
     add_recipients: Mapping[str, str] = field(default_factory=dict)
     created: NewId = NewId()
     sent_list: str | None = None
+    outbox: str | None = None          # a sent PM waits here until read (phpBB), then moves to sent_list
+    api: tuple[ApiCall, ...] = ()      # JSON calls instead of a form (config.profile_api)
 
 
 @dataclass(frozen=True)
@@ -239,7 +251,7 @@ class WriteRules:
 
     reply: WriteForm
     pm: WriteForm | None = None
-    markup: str = "bbcode"
+    markup: str | None = None      # None: the engine's (publisher.markup.markup_for)
     max_length: int = 60000
     encoding: str | None = None
     min_form_age: float = 0.0
@@ -259,6 +271,9 @@ class LoginFields:
     username_field: str = "username"
     password_field: str = "password"
     error: str | None = None
+    api: ApiCall | None = None         # a JSON login instead of the form (config.profile_api)
+    min_form_age: float = 0.0          # seconds the login form is shown before it is sent (phpBB, FluxBB)
+    wait: str | None = None            # a login flood guard's refusal, group 1 its seconds (SMF): wait, retry once
 
 
 @dataclass(frozen=True)
@@ -282,6 +297,9 @@ class Profile:
     login: LoginFields = LoginFields()
     unconfirmed: tuple[str, ...] = ()
     path: str = ""
+    api: ApiRules | None = None
+    pm_json: PmJsonRules | None = None
+    embedded_json: EmbeddedPosts | None = None
 
     def url(self, key: str, **values: Any) -> str:
         """Fill a URL template: `profile.url("thread_page", base=..., thread=7, page=2)`."""
@@ -293,20 +311,69 @@ class Profile:
 
 # ---------------------------------------------------------------- loading
 
+# The GM's own profiles: a `profiles/` folder beside the game file, and the folders of
+# GOROD_PROFILES (separated like PATH). A profile there is found by its name before a shipped
+# one of the same name, and `--profile auto` tries them all.
+USER_PROFILES_ENV = "GOROD_PROFILES"
+GAME_PROFILES_DIR = "profiles"
+
+
+def user_profile_dirs(game_dir: str | Path | None = None) -> list[Path]:
+    """Where the GM's own profiles are: beside the game file first, then GOROD_PROFILES."""
+    dirs = [Path(game_dir) / GAME_PROFILES_DIR] if game_dir else []
+    dirs += [Path(d).expanduser() for d in os.environ.get(USER_PROFILES_ENV, "").split(os.pathsep) if d]
+    return [d for d in dirs if d.is_dir()]
+
+
 def profile_names() -> list[str]:
     return sorted(p.stem for p in PROFILES_DIR.glob("*.yaml"))
 
 
 def engine_profiles() -> list[Profile]:
+    """Every shipped profile."""
     return [load_profile(n) for n in profile_names()]
+
+
+def available_profiles(game_dir: str | Path | None = None) -> list[Profile]:
+    """The GM's own profiles (see `user_profile_dirs`; without `game_dir`, beside the game
+    file GOROD_GAME names) and the shipped ones, for `--profile auto`; a GM's profile named
+    like a shipped one takes its place."""
+    if game_dir is None and os.environ.get("GOROD_GAME"):
+        game_dir = Path(os.environ["GOROD_GAME"]).expanduser().parent
+    found: dict[str, Profile] = {}
+    for folder in user_profile_dirs(game_dir):
+        for path in sorted(folder.glob("*.y*ml")):
+            profile = load_profile(path)
+            found.setdefault(profile.name, profile)
+    for profile in engine_profiles():
+        found.setdefault(profile.name, profile)
+    return list(found.values())
+
+
+def locate_profile(name_or_path: str, game_dir: str | Path | None) -> str:
+    """What a game file's `forum.profile` names, made independent of the working folder:
+    a GM's own profile (a relative path from the game file's folder, or a name found in
+    `user_profile_dirs`) becomes its absolute path; a shipped name, `auto` or a profile
+    that does not load stays as written (it is reported when the forum is reached)."""
+    if name_or_path == "auto":
+        return name_or_path
+    try:
+        path = _resolve(name_or_path, relative_to=Path(game_dir) if game_dir else None,
+                        search=user_profile_dirs(game_dir))
+    except ProfileError:
+        return name_or_path
+    return name_or_path if path.parent == PROFILES_DIR else str(path)
 
 
 _cache: dict[str, Profile] = {}
 
 
-def load_profile(name_or_path: str | Path) -> Profile:
-    """Load and validate a profile by shipped name or by path to a YAML file."""
-    path = _resolve(name_or_path)
+def load_profile(name_or_path: str | Path, game_dir: str | Path | None = None) -> Profile:
+    """Load and validate a profile by name (the GM's own first, see `user_profile_dirs`,
+    then the shipped ones) or by path to a YAML file (a relative one from `game_dir`,
+    the game file's folder, when given)."""
+    path = _resolve(name_or_path, relative_to=Path(game_dir) if game_dir else None,
+                    search=user_profile_dirs(game_dir))
     key = str(path)
     if key not in _cache:
         data = _merged(path, seen=())
@@ -314,18 +381,25 @@ def load_profile(name_or_path: str | Path) -> Profile:
     return _cache[key]
 
 
-def _resolve(name_or_path: str | Path, relative_to: Path | None = None) -> Path:
+def _resolve(name_or_path: str | Path, relative_to: Path | None = None, search: list[Path] = ()) -> Path:
     s = str(name_or_path)
     if s.endswith((".yaml", ".yml")) or "/" in s or "\\" in s:
-        p = Path(s)
-        if not p.is_absolute() and relative_to is not None and not p.exists():
-            p = relative_to / p
+        p = Path(s).expanduser()
+        if not p.is_absolute() and relative_to is not None and (relative_to / p).is_file():
+            p = relative_to / p   # beside the file that names it (a game file, an extending profile)
         if not p.is_file():
-            raise ProfileError(f"{s}: no such profile file")
+            where = f" (from {relative_to})" if relative_to is not None and not Path(s).is_absolute() else ""
+            raise ProfileError(f"{s}: no such profile file{where}")
         return p.resolve()
+    for folder in search:
+        for suffix in (".yaml", ".yml"):
+            if (folder / f"{s}{suffix}").is_file():
+                return (folder / f"{s}{suffix}").resolve()
     p = PROFILES_DIR / f"{s}.yaml"
     if not p.is_file():
-        raise ProfileError(f"unknown profile {s!r}; known: {', '.join(profile_names())}")
+        own = sorted({f.stem for d in search for f in d.glob("*.y*ml")})
+        mine = f"; yours ({', '.join(map(str, search))}): {', '.join(own)}" if own else ""
+        raise ProfileError(f"unknown profile {s!r}; known: {', '.join(profile_names())}{mine}")
     return p
 
 
@@ -476,7 +550,7 @@ def _validate(data: dict, label: str, stem: str) -> Profile:
     v = _V(label)
     top = v.mapping(data, "", {"engine", "name", "description", "format", "encoding", "timezone",
                                "unconfirmed", "urls", "detect", "selectors", "json", "dates", "write",
-                               "login"},
+                               "login", "api", "pm_json", "embedded_json"},
                     {"engine"})
     fmt = top.get("format", "html")
     if fmt not in ("html", "json"):
@@ -580,14 +654,20 @@ def _validate(data: dict, label: str, stem: str) -> Profile:
         login=_login_fields(v, top.get("login")),
         unconfirmed=v.strings(top.get("unconfirmed"), "unconfirmed"),
         path=label,
+        api=api_rules(v, top.get("api")),
+        pm_json=pm_json_rules(v, top.get("pm_json")),
+        embedded_json=embedded_posts(v, top.get("embedded_json")),
     )
 
 
 def _login_fields(v: "_V", raw: Any) -> LoginFields:
     if raw is None:
         return LoginFields()
-    m = v.mapping(raw, "login", {"username_field", "password_field", "error"}, set())
+    m = v.mapping(raw, "login", {"username_field", "password_field", "error", "api", "min_form_age", "wait"}, set())
     return LoginFields(
+        min_form_age=_number(v, m.get("min_form_age"), "login.min_form_age", 0.0),
+        wait=v.regex(m.get("wait"), "login.wait"),
+        api=api_calls(v, m["api"], "login.api", creates=False)[0] if m.get("api") is not None else None,
         username_field=v.string(m.get("username_field", "username"), "login.username_field", optional=False),
         password_field=v.string(m.get("password_field", "password"), "login.password_field", optional=False),
         error=v.selector(m.get("error"), "login.error"),
@@ -599,7 +679,7 @@ def _login_fields(v: "_V", raw: Any) -> LoginFields:
 _WRITE_KEYS = {"markup", "max_length", "encoding", "min_form_age", "post_url", "last_page", "reply", "pm",
                "rate_limited", "rate_limit_wait", "rejected", "errors", "merges"}
 _FORM_KEYS = {"url", "form", "text", "subject", "to", "to_separator", "fields", "omit", "add_recipients",
-              "created", "sent_list"}
+              "created", "sent_list", "outbox", "api"}
 
 
 def _number(v: _V, value: Any, path: str, default: float) -> float:
@@ -621,6 +701,8 @@ def _string_map(v: _V, value: Any, path: str) -> dict[str, str]:
 
 
 def _write_form(v: _V, raw: Any, path: str, pm: bool) -> WriteForm:
+    if isinstance(raw, dict) and raw.get("api") is not None:   # JSON calls, no form
+        return _api_form(v, raw, path)
     m = v.mapping(raw, path, _FORM_KEYS, {"url", "text"} | ({"to"} if pm else set()))
     c = v.mapping(m.get("created") or {}, _join(path, "created"), {"location", "body", "last_page", "redirect"})
     flags = {}
@@ -649,13 +731,21 @@ def _write_form(v: _V, raw: Any, path: str, pm: bool) -> WriteForm:
         add_recipients=_string_map(v, m.get("add_recipients"), _join(path, "add_recipients")),
         created=created,
         sent_list=v.string(m.get("sent_list"), _join(path, "sent_list")),
+        outbox=v.string(m.get("outbox"), _join(path, "outbox")),
     )
+
+
+def _api_form(v: _V, raw: dict, path: str) -> WriteForm:
+    m = v.mapping(raw, path, {"api", "sent_list"})
+    calls = api_calls(v, m["api"], _join(path, "api"), creates=True)
+    return WriteForm(url=calls[0].url, text="", api=calls,
+                     sent_list=v.string(m.get("sent_list"), _join(path, "sent_list")))
 
 
 def _write_rules(v: _V, raw: Any, path: str) -> WriteRules:
     m = v.mapping(raw, path, _WRITE_KEYS, {"reply"})
-    markup = m.get("markup", "bbcode")
-    if markup not in ("bbcode", "markdown", "plain"):
+    markup = m.get("markup")
+    if markup is not None and markup not in ("bbcode", "markdown", "plain"):
         raise v.fail(_join(path, "markup"), "must be bbcode, markdown or plain")
     max_length = m.get("max_length", WriteRules.max_length)
     if isinstance(max_length, bool) or not isinstance(max_length, int) or max_length < 200:

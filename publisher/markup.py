@@ -21,8 +21,8 @@ from typing import Iterable
 
 BBCODE_ENGINES = frozenset({"phpbb", "phpbb3", "mybb", "mybbru", "vbulletin", "vbulletin3",
                             "vbulletin4", "vbulletin5", "smf", "smf2", "ipboard", "ipb",
-                            "xenforo", "xenforo1", "xenforo2"})
-MARKDOWN_ENGINES = frozenset({"spirit", "discourse", "nodebb"})
+                            "xenforo", "xenforo1", "xenforo2", "punbb", "fluxbb"})
+MARKDOWN_ENGINES = frozenset({"spirit", "discourse", "nodebb", "misago"})
 
 MECHANICAL_COLOR = "orange"
 MARKDOWN_HEADING = "Комментарий мастера:"
@@ -88,6 +88,12 @@ def markup_for(engine: str | None) -> Markup:
     if name in MARKDOWN_ENGINES:
         return Markup("markdown")
     return Markup("plain")
+
+
+def profile_markup(engine: str | None, declared: str | None) -> Markup:
+    """The markup a forum's drafts are written in: what its profile's `write.markup` says
+    (a GM's own profile of an engine gorod does not know), else its engine's."""
+    return Markup(declared) if declared else markup_for(engine)
 
 
 PLAIN = Markup("plain")

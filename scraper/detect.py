@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from config.profiles import Profile, engine_profiles
+from config.profiles import Profile, available_profiles
 from scraper.decode import looks_json, parse_html
 from scraper.errors import UnknownEngine
 from config.select import compile_selector
@@ -31,7 +31,7 @@ def detect_profile(content: bytes, url: str | None = None, source: str = "page",
 
 
 def detect_json_profile(source: str = "page", profiles: Iterable[Profile] | None = None) -> Profile:
-    profiles = list(profiles) if profiles is not None else engine_profiles()
+    profiles = list(profiles) if profiles is not None else available_profiles()
     json_profiles = [p for p in profiles if p.format == "json"]
     if json_profiles:
         return json_profiles[0]
@@ -41,7 +41,7 @@ def detect_json_profile(source: str = "page", profiles: Iterable[Profile] | None
 def detect_tree_profile(root, url: str | None = None, source: str = "page",
                         profiles: Iterable[Profile] | None = None) -> Profile:
     """The best-scoring HTML profile for an already parsed page."""
-    profiles = list(profiles) if profiles is not None else engine_profiles()
+    profiles = list(profiles) if profiles is not None else available_profiles()
     best, _ = _best(root, url, [p for p in profiles if p.format == "html"])
     if best is None:
         raise UnknownEngine(source)

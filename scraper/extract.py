@@ -44,7 +44,7 @@ from urllib.parse import urljoin
 import lxml.html
 from lxml import etree
 
-from config.profiles import Field, PostRules, Profile
+from config.profiles import Field, JsonRules, PostRules, Profile
 from scraper.dates import DateReader
 from scraper.decode import html_parser, looks_json, parse_html, sniff_encoding
 from scraper.detect import detect_json_profile, detect_tree_profile
@@ -198,6 +198,9 @@ def extract_from_tree(root, profile: Profile, source: str, *, url: str | None = 
     posts = [Post(h.id, h.author, h.posted_at, b.text, b.quotes, b.spoilers, b.struck, b.secret, b.emphasis,
                   h.edited, h.edited_at, h.edit_count, h.number, h.author_id, page, source)
              for h, b in zip(heads, bodies)]
+    if profile.embedded_json is not None:   # facts only the page's JSON holds (Misago's edits)
+        from scraper.embedded import with_embedded
+        posts = with_embedded(root, profile, posts, comp.dates, source, now)
     return ExtractedPage(source=source, profile=profile.name, posts=tuple(posts),
                          page=page, last_page=last if last is not None else (page if nxt is None and page else None),
                          next_url=nxt or None)
@@ -458,8 +461,9 @@ def _path(data: Any, dotted: str) -> Any:
     return data
 
 
-def _extract_json(content: bytes, profile: Profile, source: str, now) -> ExtractedPage:
-    rules = profile.json
+def _extract_json(content: bytes, profile: Profile, source: str, now, rules: JsonRules | None = None) -> ExtractedPage:
+    """`rules`: other JSON rules than the profile's `json:` (a JSON PM conversation)."""
+    rules = rules or profile.json
     assert rules is not None  # validated: format json has json rules
     try:
         data = json.loads(content.decode(profile.encoding or "utf-8-sig"))
@@ -488,17 +492,26 @@ def _extract_json(content: bytes, profile: Profile, source: str, now) -> Extract
         posted_at = comp.dates.read(str(posted_raw), now) if posted_raw else None
         versions = _path(item, rules.edit_count) if rules.edit_count else None
         edit_count = int(versions) - 1 if isinstance(versions, int) else None
+        edited_raw = _path(item, rules.edited_time) if rules.edited_time else None
+        edited_at = comp.dates.read(str(edited_raw), now) if edited_raw else None
         number = _path(item, rules.number) if rules.number else None
         posts.append(Post(
             id=str(values["id"]), author=str(values["author"]), posted_at=posted_at, text=body.text,
             quotes=body.quotes, spoilers=body.spoilers, struck=body.struck, secret=body.secret,
-            emphasis=body.emphasis, edited=bool(edit_count), edit_count=edit_count,
+            emphasis=body.emphasis, edited=bool(edit_count) or edited_at is not None, edit_count=edit_count,
+            edited_at=edited_at,
             number=int(number) if isinstance(number, int) else None,
             author_id=str(_path(item, rules.author_id)) if rules.author_id else None,
             page=None, source=source,
         ))
     posts.sort(key=lambda p: (p.number is None, p.number or 0))
     return ExtractedPage(source=source, profile=profile.name, posts=tuple(posts))
+
+
+def extract_json(content: bytes, profile: Profile, source: str, now: datetime | None = None,
+                 rules: JsonRules | None = None) -> ExtractedPage:
+    """Posts of a JSON answer, by the profile's `json:` or other `rules` (JSON PMs)."""
+    return _extract_json(content, profile, source, now, rules)
 
 
 def _fragment(html: str):

@@ -26,9 +26,10 @@ from __future__ import annotations
 import email.utils
 import logging
 import os
+import re
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Mapping
+from typing import Any, Callable, Mapping
 from urllib.parse import parse_qs, urljoin, urlsplit
 
 import lxml.html
@@ -46,6 +47,12 @@ from scraper.errors import (
 log = logging.getLogger(__name__)
 
 USER_AGENT = "gorod/0.1 (game-master assistant for the forum game; polite, paced, one GM account)"
+# What a browser says it takes: stock anti-bot checks (FluxBB's security_for_login addon, NodeBB)
+# refuse requests with `Accept: */*` or without a language.
+BROWSER_HEADERS = {
+    "Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+    "Accept-Language": "ru-RU,ru;q=0.9,en;q=0.8",
+}
 
 
 @dataclass(frozen=True)
@@ -76,6 +83,14 @@ class LoginForm:
     username_field: str = "username"
     password_field: str = "password"
     error_selector: str = "ul.errorlist, .errorlist, .error, .alert-danger"
+    api: Any = None          # config.profile_api.ApiCall: a JSON login (Misago, NodeBB), see scraper.api
+    api_rules: Any = None    # config.profile_api.ApiRules: its CSRF token and refusal text
+    profile: str = ""        # the profile's name, for messages
+    # seconds between showing the form and sending it: phpBB and FluxBB's anti-bot addon
+    # refuse a login form sent sooner (a person types first)
+    min_form_age: float = 0.0
+    # the refusal of a login flood guard, its group 1 the seconds to wait (then one retry)
+    wait: str | None = None
 
     def password(self) -> str:
         value = os.environ.get(self.password_env)
@@ -145,6 +160,7 @@ class HttpClient:
         self.login_form = login
         self.session = session or requests.Session()
         self.session.headers["User-Agent"] = self.settings.user_agent
+        self.session.headers.update(BROWSER_HEADERS)
         self.clock = clock
         self.sleep = sleep
         self.wall_clock = wall_clock
@@ -170,9 +186,15 @@ class HttpClient:
         if username and password_env:
             fields = profile.login
             extra = {"error_selector": fields.error} if fields.error else {}
+            if fields.min_form_age:
+                extra["min_form_age"] = fields.min_form_age
+            if fields.wait:
+                extra["wait"] = fields.wait
             login = LoginForm(url=profile.url("login", base=base_url.rstrip("/")), username=username,
                               password_env=password_env, username_field=fields.username_field,
-                              password_field=fields.password_field, **extra)
+                              password_field=fields.password_field, api=fields.api, api_rules=profile.api,
+                              profile=profile.name,
+                              **extra)
         return cls(base_url, settings, login=login, **kwargs)
 
     # -- URLs -------------------------------------------------------------------------
@@ -220,13 +242,27 @@ class HttpClient:
         form = self.login_form
         if form is None:
             raise AuthRequired(self.base_url, "no login is configured for this forum")
+        if form.api is not None:
+            from scraper.api import api_login   # JSON forums: no form to fill
+            api_login(self, form)
+            self.logged_in = True
+            log.info("logged in to %s as %s", self.base_url, form.username)
+            return
         password = form.password()
         url = self.url(form.url)
-        response = self.submit_form(
-            url,
-            {form.username_field: form.username, form.password_field: password},
-            form_with=form.password_field,
-        )
+        fields = {form.username_field: form.username, form.password_field: password}
+        try:
+            response = self.submit_form(url, fields, form_with=form.password_field, min_age=form.min_form_age,
+                                        press_default=True)
+        except AuthRequired as refused:
+            # a login flood guard naming its wait (SMF: «You will have to wait about 2 seconds to
+            # login again»): wait it out once
+            match = re.search(form.wait, str(refused)) if form.wait else None
+            if match is None:
+                raise
+            self.wait(float(next((g for g in match.groups() if g), 5)) + 1, url, "the forum's login flood guard")
+            response = self.submit_form(url, fields, form_with=form.password_field, min_age=form.min_form_age,
+                                        press_default=True)
         if response.status >= 400:
             raise AuthRequired(url, f"login as {form.username!r} answered HTTP {response.status}")
         landed_on_login = response.location is None and _has_password_field(response.content, form)
@@ -256,12 +292,17 @@ class HttpClient:
         *,
         form_with: str | None = None,
         auth: bool = False,
+        min_age: float = 0.0,
+        press_default: bool = False,
     ) -> Fetched:
         """GET `page_url`, take its first POST form (the first holding a field named
         `form_with`, if given), POST the form's hidden fields overlaid with `fields` to its
-        action. Redirects are not followed: the answer's `location` tells where the forum
-        sent us (for a new post, its id)."""
+        action, `min_age` seconds after the GET at the earliest. `press_default`: send the
+        form's default button (its first named submit button) as a browser does on Enter
+        (phpBB and FluxBB log in only when `login` is in the POST). Redirects are not
+        followed: the answer's `location` tells where the forum sent us (for a new post, its id)."""
         page = self.get(page_url, auth=auth)
+        shown_at = self.clock()
         doc = lxml.html.fromstring(page.content, base_url=page.url)
         wanted = form_with or next(iter(fields), "")
         forms = [
@@ -270,7 +311,8 @@ class HttpClient:
         ]
         if not forms:
             where = f"form[method=post] with a field {wanted!r}"
-            raise LayoutChanged(page.url, "http", where, "the form to submit is not on the page")
+            named = self.login_form.profile if self.login_form is not None and self.login_form.profile else ""
+            raise LayoutChanged(page.url, named or "(no profile)", where, "the form to submit is not on the page")
         form = forms[0]
         data: dict[str, str] = {}
         for element in form.xpath(".//input[@type='hidden'][@name]"):
@@ -278,18 +320,35 @@ class HttpClient:
         csrf = self.session.cookies.get("csrftoken")
         if csrf and "csrfmiddlewaretoken" not in data:
             data["csrfmiddlewaretoken"] = csrf
+        if press_default:
+            data.update(_default_button(form))
         data.update(fields)
         action = self.url(urljoin(page.url, form.get("action") or page.url))
-        headers = {"Referer": page.url}
+        origin = urlsplit(action)
+        headers = {"Referer": page.url, "Origin": f"{origin.scheme}://{origin.netloc}"}
+        if min_age and self.clock() - shown_at < min_age:
+            self.sleep(min_age - (self.clock() - shown_at))
         if csrf:
             headers["X-CSRFToken"] = csrf
         response = self._send("POST", action, data=data, headers=headers, allow_redirects=False)
         if response.status_code in (401, 403):
-            raise AuthRequired(action, f"the forum refused the form (HTTP {response.status_code})")
+            said = _error_text(response.content, self.login_form.error_selector if self.login_form else
+                               LoginForm.error_selector) or _page_text(response.content)
+            raise AuthRequired(action, f"the forum refused the form (HTTP {response.status_code})"
+                               + (f": {said}" if said else ""))
         if response.status_code >= 400:
             self._raise_for_status(action, response)
         location = response.headers.get("Location") if response.is_redirect else None
         return _fetched(action, response, location=location)
+
+    def send_json(self, method: str, url: str, body: Any = None, headers: Mapping[str, str] | None = None) -> Fetched:
+        """One JSON request (`scraper.api`), paced and retried as every request; its answer
+        whatever the status (a refusal's reason is in its JSON). Redirects are not followed."""
+        url = self.url(url)
+        sent = {"Accept": "application/json", "Referer": self.base_url, **(headers or {})}
+        extra = {"json": body} if body is not None else {}
+        response = self._send(method, url, headers=sent, allow_redirects=False, **extra)
+        return _fetched(url, response, location=response.headers.get("Location") if response.is_redirect else None)
 
     # -- the transport ------------------------------------------------------------------
     def _send(self, method: str, url: str, **kwargs) -> requests.Response:
@@ -375,6 +434,13 @@ def _retry_after(response: requests.Response, now: float) -> float | None:
     return max(0.0, when.timestamp() - now)
 
 
+def _default_button(form) -> dict[str, str]:
+    """The form's first named submit button, as a browser sends it on Enter."""
+    for button in form.xpath(".//input[@type='submit'][@name] | .//button[@name][not(@type) or @type='submit']"):
+        return {button.get("name"): button.get("value") or ""}
+    return {}
+
+
 def _has_password_field(content: bytes, form: LoginForm) -> bool:
     if not content.strip():
         return False
@@ -388,6 +454,14 @@ def _error_text(content: bytes, selector: str) -> str:
     doc = lxml.html.fromstring(content)
     texts = [" ".join(e.text_content().split()) for e in select(doc, selector)]
     return "; ".join(t for t in texts if t)
+
+
+def _page_text(content: bytes, limit: int = 300) -> str:
+    """A refusal page's own words, when no error selector finds them (its <title> and text, cut)."""
+    if not content.strip():
+        return ""
+    text = " ".join(lxml.html.fromstring(content).text_content().split())
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 def _same_page(url: str, page: str) -> bool:

@@ -14,9 +14,10 @@ and a login form is caught earlier by the client as `AuthRequired`).
 """
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
-from urllib.parse import urljoin
+from urllib.parse import urljoin, urlsplit
 
 from config.profiles import Profile
 from scraper.errors import LayoutChanged, ScraperError
@@ -42,6 +43,8 @@ class Inbox:
 
 
 def extract_inbox(content: bytes, profile: Profile, source: str) -> Inbox:
+    if profile.pm_json is not None:
+        return _json_inbox(content, profile, source)
     rules = profile.pm_inbox
     if rules is None:
         raise ScraperError(f"{source}: profile {profile.name!r} has no pm_inbox selectors")
@@ -82,3 +85,41 @@ def _base_url(root, source: str) -> str:
         if href:
             return urljoin(source, href)
     return source
+
+
+def _json_inbox(content: bytes, profile: Profile, source: str) -> Inbox:
+    """A conversation list served as JSON (`pm_json`: NodeBB's `/api/v3/chats`)."""
+    from scraper.api import dig, fill_url
+    rules = profile.pm_json
+    try:
+        data = json.loads(content.decode("utf-8-sig"))
+    except (ValueError, UnicodeDecodeError):
+        raise LayoutChanged(source, profile.name, "pm_json.inbox", "the conversation list is not JSON") from None
+    rooms = dig(data, rules.conversations)
+    if not isinstance(rooms, list):
+        raise LayoutChanged(source, profile.name, "pm_json.conversations",
+                            f"no list of conversations at {rules.conversations!r}")
+    base = _api_base(source, rules.inbox)
+    entries = []
+    for i, room in enumerate(rooms):
+        conv_id = dig(room, rules.id)
+        if conv_id is None or conv_id == "":
+            raise LayoutChanged(source, profile.name, "pm_json.id", f"conversation #{i + 1}: no {rules.id!r}")
+        count = dig(room, rules.count) if rules.count else None
+        entries.append(InboxEntry(
+            id=str(conv_id), subject=str(dig(room, rules.subject) or ""),
+            url=fill_url(rules.messages, base, {"id": conv_id}),
+            count=int(count) if isinstance(count, int) and not isinstance(count, bool) else None,
+            sender=str(dig(room, rules.sender)) if rules.sender and dig(room, rules.sender) is not None else None,
+        ))
+    return Inbox(tuple(entries), None)
+
+
+def _api_base(source: str, inbox_template: str) -> str:
+    """The forum's base URL from the inbox's URL and its template (`{base}/api/v3/chats`)."""
+    tail = inbox_template.replace("{base}", "").split("?")[0]
+    path = source.split("?")[0]
+    if tail and path.endswith(tail):
+        return path[: len(path) - len(tail)]
+    parts = urlsplit(source)
+    return f"{parts.scheme}://{parts.netloc}"

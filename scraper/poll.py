@@ -43,10 +43,11 @@ from datetime import datetime, timezone
 from typing import Callable, Iterator
 from urllib.parse import urljoin, urlsplit, urlunsplit
 
-from config.profiles import PostRules, Profile
+from config.profile_api import PmJsonRules
+from config.profiles import JsonRules, PostRules, Profile
 from scraper.errors import AuthRequired, LayoutChanged, NoPosts, ScraperError
 from scraper.decode import parse_html
-from scraper.extract import extract_from_tree, field_value
+from scraper.extract import extract_from_tree, extract_json, field_value
 from scraper.http import HttpClient, Validators
 from scraper.inbox import InboxEntry, extract_inbox
 from scraper.model import ExtractedPage, Post, PrivateMessage
@@ -137,8 +138,9 @@ class _Pass:
 class _ThreadReader:
     """Reads one thread (topic or PM conversation) from its last known page on."""
 
-    def __init__(self, client: HttpClient, profile: Profile, posts: PostStore, rules: PostRules,
-                 *, auth: bool, now: Callable[[], datetime]) -> None:
+    def __init__(self, client: HttpClient, profile: Profile, posts: PostStore, rules: PostRules | None,
+                 *, auth: bool, now: Callable[[], datetime], json_rules: JsonRules | None = None) -> None:
+        self.json_rules = json_rules   # the pages are JSON (NodeBB's chat messages)
         self.client = client
         self.profile = profile
         self.posts = posts
@@ -190,6 +192,13 @@ class _ThreadReader:
         return result
 
     def _extract(self, content: bytes, url: str, key: str, page_no: int, known: dict[str, KnownPost]) -> ExtractedPage:
+        if self.json_rules is not None:
+            try:
+                return extract_json(content, self.profile, url, self.now(), self.json_rules)
+            except NoPosts:
+                if _empty_list(content, self.json_rules.posts):   # a conversation with no messages
+                    return ExtractedPage(source=url, profile=self.profile.name, page=page_no)
+                raise
         root = parse_html(content, self.profile.encoding)
         try:
             return extract_from_tree(root, self.profile, url, url=url, now=self.now(), rules=self.rules)
@@ -323,22 +332,24 @@ class PmPoller:
 
     def __init__(self, client: HttpClient, profile: Profile, store: PostStore, *,
                  inbox_url: str | None = None, now: Callable[[], datetime] = _utcnow) -> None:
-        if profile.pm_inbox is None:
-            raise ScraperError(f"profile {profile.name!r} has no pm_inbox selectors")
+        if profile.pm_inbox is None and profile.pm_json is None:
+            raise ScraperError(f"profile {profile.name!r} has no pm_inbox selectors (nor pm_json)")
         if client.login_form is None:
             # Without a login the inbox is a login page, which would read as an empty inbox.
             raise AuthRequired(client.base_url, "reading PMs needs the GM's login (username and password variable)")
         rules = profile.pm_message or profile.post
-        if rules is None:
+        json_rules = pm_messages_rules(profile.pm_json) if profile.pm_json is not None else None
+        if rules is None and json_rules is None:
             raise ScraperError(f"profile {profile.name!r} has no pm_message selectors")
         self.client = client
         self.profile = profile
         self.posts = store
         base = client.base_url.rstrip("/")
-        self.inbox_url = client.url(inbox_url or profile.url("pm_inbox", base=base))
+        default = profile.pm_json.inbox.format(base=base) if profile.pm_json else None
+        self.inbox_url = client.url(inbox_url or default or profile.url("pm_inbox", base=base))
         self.base = base
         self.now = now
-        self.reader = _ThreadReader(client, profile, self.posts, rules, auth=True, now=now)
+        self.reader = _ThreadReader(client, profile, self.posts, rules, auth=True, now=now, json_rules=json_rules)
         self.last_requests = 0
 
     def conversation_key(self, conversation_id: str) -> str:
@@ -366,7 +377,7 @@ class PmPoller:
             self.posts.ensure_thread(key, "pm", _first_page(entry.url), entry.subject)
             result = self.reader.read(key, _first_page(entry.url))
             requests += result.requests
-            if self.profile.pm_inbox.rows == "messages":
+            if self.profile.pm_inbox is not None and self.profile.pm_inbox.rows == "messages":
                 self._keep_the_rows_message(entry, key, result)
             for change in result.changes:
                 version = (change.known.version + 1) if change.known else 1
@@ -378,6 +389,11 @@ class PmPoller:
             _finish(self.posts, key, result, when)
             self.posts.set_known_count(key, entry.count)
         self.last_requests = requests
+
+    def read_conversation(self, entry: InboxEntry) -> list[Post]:
+        """One conversation's messages read now, nothing recorded (`gorod forum check`)."""
+        result = self.reader.read(self.conversation_key(entry.id), _first_page(entry.url))
+        return [c.post for c in result.changes if c.post is not None]
 
     def _keep_the_rows_message(self, entry: InboxEntry, key: str, result: _Pass) -> None:
         """A row of an inbox that lists messages is one message, but its page may show
@@ -393,6 +409,21 @@ class PmPoller:
         if entry.count is None:
             return True
         return self.posts.known_count(self.conversation_key(entry.id)) != entry.count
+
+
+def _empty_list(content: bytes, paths: tuple[str, ...]) -> bool:
+    from scraper.api import dig
+    try:
+        data = json.loads(content.decode("utf-8-sig"))
+    except (ValueError, UnicodeDecodeError):
+        return False
+    return any(dig(data, p) == [] for p in paths)
+
+
+def pm_messages_rules(rules: PmJsonRules) -> JsonRules:
+    """A JSON conversation's messages read as JSON posts are (`extract_json`)."""
+    return JsonRules(posts=rules.posts, id=rules.message_id, author=rules.author, body_html=rules.body_html,
+                     time=rules.time, edited_time=rules.edited_time)
 
 
 def _message(post: Post, entry: InboxEntry) -> PrivateMessage:

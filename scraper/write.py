@@ -40,10 +40,11 @@ from urllib.parse import urljoin
 import lxml.html
 
 from config.profiles import Profile, WriteForm, WriteRules, load_profile
-from scraper.errors import LayoutChanged, PostRejected, RateLimited, ScraperError
+from scraper.errors import AuthRequired, LayoutChanged, PostRejected, RateLimited, ScraperError
 from scraper.extract import extract_posts
 from scraper.http import Fetched, HttpClient
 from config.select import select
+from scraper.write_api import api_write
 from scraper.write_form import find_form, page_charset, send_form
 from scraper.write_lookup import (
     Created,
@@ -95,6 +96,13 @@ class ForumWriter:
               subject: str | None = None) -> Created:
         """Post `text` in the topic; return the new post's id, greater than `after`."""
         form = self._writable().reply
+        if form.api:   # a JSON forum: no form (scraper.write_api)
+            self._may_write(self.client.base_url, text)
+            created = api_write(self.client, self.profile, self.rules, form, {"thread": topic_id, "text": text,
+                                "title": subject or ""}, key="write.reply")
+            if after is not None and created.id <= after:
+                raise PostRejected(created.url, f"no new post: the forum named post {created.id}, not after {after}")
+            return created
         page = self._url(form.url, thread=topic_id)
         def name(field: str) -> str:   # a field named after the topic (IP.Board: topic_comment_{thread})
             return field.replace("{thread}", str(topic_id))
@@ -155,6 +163,12 @@ class ForumWriter:
         form = self._writable().pm
         if form is None:
             raise ScraperError(f"profile {self._reader.name!r}: write.pm: this forum's PM form is not described")
+        if form.api:   # a JSON forum: no form (scraper.write_api)
+            names = [to] if isinstance(to, str) else list(to)
+            self._may_write(self.client.base_url, text)
+            return api_write(self.client, self.profile, self.rules, form,
+                             {"to": form.to_separator.join(names), "recipients": names, "title": title,
+                              "text": text}, key="write.pm")
         users = to if isinstance(to, str) else form.to_separator.join(to)
         fields = {form.text: text}
         if form.subject:
@@ -164,7 +178,7 @@ class ForumWriter:
         created = self._created(answer, form, page)
         if created is None and not self._errors(answer):
             if self._sent_list(form):
-                created = find_sent_pm(self.client, self._reader, self._sent_list(form), subject=title)
+                created = self._find_sent(form, title)
             if created is None and form.created.redirect and answer.location is not None:
                 created = Created(0, self.client.url(answer.location))   # sent; its id is not shown
         if created is None:
@@ -177,10 +191,20 @@ class ForumWriter:
         url = self._sent_list(form) if form else None
         if not url:
             return None
-        return find_sent_pm(self.client, self._reader, url, subject=title)
+        return self._find_sent(form, title)
+
+    def _find_sent(self, form: WriteForm, title: str) -> Created | None:
+        """In the outbox (a PM not read yet, phpBB), then in the sent list."""
+        if form.outbox and self._reader.pm_inbox is not None:
+            found = find_sent_pm(self.client, self._reader, self._url(form.outbox), subject=title)
+            if found is not None:
+                return found
+        return find_sent_pm(self.client, self._reader, self._sent_list(form), subject=title)
 
     def _sent_list(self, form: WriteForm) -> str | None:
         """The PM list to look in, when the profile can read one."""
+        if self._reader.pm_json is not None:   # a JSON conversation list (NodeBB's chats)
+            return self._url(form.sent_list or self._reader.pm_json.inbox)
         if self._reader.pm_inbox is None:
             return None
         if form.sent_list:
@@ -214,37 +238,54 @@ class ForumWriter:
 
     def _submit(self, form: WriteForm, page: str, fields: dict[str, str], text: str,
                 to: Mapping[str, str] | None = None, holding: str | None = None) -> Fetched:
-        if not self.allow_writes:
-            raise WritingDisabled(f"{self.client.url(page)}: writing is off (publish an approved draft)")
-        rules = self.rules
-        if len(text) > rules.max_length:
-            raise PostRejected(
-                self.client.url(page),
-                f"the text has {len(text)} characters, the forum takes at most {rules.max_length}: split it",
-            )
+        self._may_write(page, text)
         attempts = self.client.settings.retries + 1
         for attempt in range(attempts):
             answer = self._send_once(form, page, fields, to or {}, holding or form.text)
             wait = self._rate_limit_wait(answer)
+            if wait is None and answer.status >= 400:
+                raise self._refused(answer)
             if wait is None:
                 return answer
             if attempt + 1 < attempts:
-                self.client.wait(wait, answer.url, "the forum's rate limit")
+                # a wait named in whole seconds may be short by the forum's own rounding (SMF
+                # counts whole seconds): each later try waits a second more
+                self.client.wait(wait + attempt, answer.url, "the forum's rate limit")
         raise RateLimited(answer.url, wait, "the forum's own limit on submissions")
+
+    def _refused(self, answer: Fetched) -> ScraperError:
+        """A form answered with an HTTP error (not a flood): the page's words, as a refusal,
+        or as a lost session for a 403 that says nothing the profile knows."""
+        reason = self._errors(answer) or _page_words(answer, self._reader.encoding)
+        if answer.status == 403 and not self._errors(answer):
+            return AuthRequired(answer.url, f"the forum refused the form (HTTP 403){': ' + reason if reason else ''}")
+        return PostRejected(answer.url, f"the forum did not save it (HTTP {answer.status})"
+                                        f"{': ' + reason if reason else ''}")
+
+    def _may_write(self, page: str, text: str) -> None:
+        if not self.allow_writes:
+            raise WritingDisabled(f"{self.client.url(page)}: writing is off "
+                                  "(publish an approved draft)")
+        if len(text) > self.rules.max_length:
+            raise PostRejected(
+                self.client.url(page),
+                f"the text has {len(text)} characters, the forum takes at most {self.rules.max_length}: split it",
+            )
 
     def _send_once(self, form: WriteForm, page: str, fields: dict[str, str], to: Mapping[str, str],
                    holding: str) -> Fetched:
         client, rules = self.client, self.rules
         fetched = client.get(page, auth=True)
         fetched_at = client.clock()
-        found = find_form(fetched, selector=form.form, holding=holding, default_charset=self._reader.encoding)
+        found = find_form(fetched, selector=form.form, holding=holding, default_charset=self._reader.encoding,
+                          profile=self._reader.name)
         if form.add_recipients and to:
             # phpBB: the names become hidden recipient fields of the form shown again
             listed = send_form(client, fetched, found, {**to, **form.add_recipients}, encoding=rules.encoding)
             if listed.location is not None or self._rate_limit_wait(listed) is not None:
                 return listed
             try:
-                found = find_form(listed, selector=form.form, holding=holding,
+                found = find_form(listed, selector=form.form, holding=holding, profile=self._reader.name,
                                   default_charset=self._reader.encoding)
             except LayoutChanged:
                 return listed
@@ -313,6 +354,16 @@ class ForumWriter:
                                                 parser=lxml.html.HTMLParser(encoding=page_charset(answer, self._reader.encoding)))
             found += [t for t in (" ".join(e.text_content().split()) for e in select(doc, self.rules.errors)) if t]
         return "; ".join(dict.fromkeys(found))
+
+
+def _page_words(answer: Fetched, encoding: str | None) -> str:
+    """An error page's heading and title, for a refusal the profile has no words for."""
+    if not answer.content.strip():
+        return ""
+    doc = lxml.html.document_fromstring(answer.content, parser=lxml.html.HTMLParser(
+        encoding=page_charset(answer, encoding)))
+    found = [" ".join(e.text_content().split()) for e in doc.xpath("//h1 | //h2 | //title")]
+    return "; ".join(dict.fromkeys(t for t in found if t))[:300]
 
 
 def _first_group(match: re.Match) -> int:

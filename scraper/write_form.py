@@ -25,7 +25,7 @@ from urllib.parse import urlencode, urljoin
 
 import lxml.html
 
-from scraper.errors import AuthRequired, HttpError, LayoutChanged
+from scraper.errors import AuthRequired, LayoutChanged
 from scraper.decode import sniff_encoding
 from scraper.http import Fetched, HttpClient, Validators
 from config.select import select
@@ -46,9 +46,10 @@ def page_charset(page: Fetched, default: str | None = None) -> str:
     return _known(declared) or sniff_encoding(page.content) or _known(default) or "utf-8"
 
 
-def find_form(page: Fetched, *, selector: str | None, holding: str, default_charset: str | None = None) -> Form:
+def find_form(page: Fetched, *, selector: str | None, holding: str, default_charset: str | None = None,
+              profile: str = "") -> Form:
     """The form to fill: the first match of `selector`, else the first POST form with a
-    field named `holding`. `LayoutChanged` when there is none."""
+    field named `holding`. `LayoutChanged` (naming `profile`) when there is none."""
     charset = page_charset(page, default_charset)
     parser = lxml.html.HTMLParser(encoding=charset)
     doc = lxml.html.document_fromstring(page.content, parser=parser, base_url=page.url)
@@ -60,7 +61,7 @@ def find_form(page: Fetched, *, selector: str | None, holding: str, default_char
                  if (f.method or "GET").upper() == "POST" and f.xpath(".//*[@name=$n]", n=holding)]
         where = f"form[method=post] with a field {holding!r}"
     if not forms:
-        raise LayoutChanged(page.url, "write", where, "the form to submit is not on the page")
+        raise LayoutChanged(page.url, profile or "(no profile)", where, "the form to submit is not on the page")
     form = forms[0]
     hidden = tuple(_successful_controls(form))
     accept = (form.get("accept-charset") or "").replace(",", " ").split()
@@ -111,7 +112,7 @@ def send_form(client: HttpClient, page: Fetched, form: Form, fields: Mapping[str
               encoding: str | None = None, omit: tuple[str, ...] = ()) -> Fetched:
     """POST the form's own values (less `omit`) overlaid with `fields`, encoded in the
     form's charset. Redirects are not followed: `Fetched.location` says where the forum
-    sent us."""
+    sent us. A 4xx answer other than 401 is returned (its page says why), not raised."""
     data: dict[str, str] = {name: value for name, value in form.hidden if name not in omit}
     csrf = client.session.cookies.get("csrftoken")   # Django (Spirit) also wants it in the body
     if csrf and "csrfmiddlewaretoken" not in data:
@@ -126,10 +127,10 @@ def send_form(client: HttpClient, page: Fetched, form: Form, fields: Mapping[str
     response = client._send("POST", action, data=encode_form(data, charset), headers=headers,
                             allow_redirects=False)
     status = response.status_code
-    if status in (401, 403):
+    if status == 401:
         raise AuthRequired(action, f"the forum refused the form (HTTP {status})")
-    if status >= 400 and status != 429:
-        raise HttpError(action, status)
+    # other 4xx come back: a flood or refusal page may say why (SMF's flood is a 403, NodeBB's
+    # refused quick reply a 400); the writer reads it, then raises (`ForumWriter._refused`)
     location = response.headers.get("Location") if response.is_redirect else None
     return Fetched(response.url or action, status, response.content, response.encoding,
                    Validators(), location=location)

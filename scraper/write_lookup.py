@@ -45,8 +45,23 @@ def words(text: str) -> str:
     return "".join(ch for ch in text.replace("ё", "е").replace("Ё", "Е").casefold() if ch.isalnum())
 
 
+# What the extractor takes out of a post's own text (quotes, spoilers, struck and hidden parts)
+# is taken out of the draft too before the words are compared: a reply quoting a post is
+# found by the words of its own.
+_SET_APART = re.compile(r"\[(quote|spoiler|s|strike|hide)\b[^\]]*\].*?\[/\1\]", re.IGNORECASE | re.DOTALL)
+_MARKDOWN_QUOTE = re.compile(r"^>.*$", re.MULTILINE)
+
+
+def own_words(draft: str) -> str:
+    """The draft's text less the parts a forum shows apart from the post's own text."""
+    previous = None
+    while previous != draft:   # nested quotes: innermost first
+        previous, draft = draft, _SET_APART.sub(" ", draft)
+    return _MARKDOWN_QUOTE.sub(" ", draft)
+
+
 def same_words(draft: str, post: str) -> bool:
-    want, got = words(draft), words(post)
+    want, got = words(own_words(draft)), words(post)
     if want == got:
         return True
     return len(want) >= PREFIX and got.startswith(want[:PREFIX])
@@ -67,7 +82,7 @@ def post_url(profile: Profile, client: HttpClient, post_id: int | str, page_url:
 
 def merged_words(draft: str, post: str) -> bool:
     """The post holds the draft's words after words of its own: a reply glued to it."""
-    want, got = words(draft), words(post)
+    want, got = words(own_words(draft)), words(post)
     return bool(want) and got != want and got.endswith(want)
 
 
@@ -102,7 +117,7 @@ def find_own_post(client: HttpClient, profile: Profile, url: str, *, author: str
 def find_sent_pm(client: HttpClient, profile: Profile, url: str, *, subject: str,
                  max_pages: int = MAX_PAGES) -> Created | None:
     """A conversation with this subject in the PM list at `url` (draft titles are unique)."""
-    if profile.pm_inbox is None:
+    if profile.pm_inbox is None and profile.pm_json is None:
         return None
     current: str | None = url
     pages = 0
@@ -111,7 +126,10 @@ def find_sent_pm(client: HttpClient, profile: Profile, url: str, *, subject: str
         pages += 1
         listing = extract_inbox(page.content, profile, page.url)
         for entry in listing.entries:
-            if entry.subject.strip() == subject.strip() and entry.id.isdigit():
+            # a JSON conversation (pm_json: its count is of messages) opened without its
+            # message (NodeBB: a crash between the two calls) is not a PM sent
+            empty = profile.pm_json is not None and entry.count == 0
+            if entry.subject.strip() == subject.strip() and entry.id.isdigit() and not empty:
                 return Created(int(entry.id), client.url(entry.url))
         current = listing.next_url
     return None

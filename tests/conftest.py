@@ -19,3 +19,12 @@ def shared() -> Path:
 def pytest_addoption(parser) -> None:
     parser.addoption("--update-golden", action="store_true", default=False,
                      help="rewrite the golden files (tests/publisher/golden/) from the current output")
+
+
+def pytest_configure(config) -> None:
+    config.addinivalue_line("markers", "live_forum: needs a live forum engine of tests/forums/forumlab.py "
+                                       "(run last, so that their installs overlap the other tests)")
+
+
+def pytest_collection_modifyitems(session, config, items) -> None:
+    items.sort(key=lambda item: item.get_closest_marker("live_forum") is not None)   # stable: order kept

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Protocol
 
 from config.game import GameConfig
-from config.profiles import WriteRules, load_profile
+from config.profiles import WriteRules, available_profiles, load_profile
 from gorod.store import Store
 from scraper.errors import AuthRequired, ScraperError
 from scraper.http import HttpClient, HttpSettings, LoginForm
@@ -72,6 +72,18 @@ def read_password_file(path: str, where: str = "forum.password_file") -> str:
     return value
 
 
+def _detected(thread_url: str, game_dir: Path, settings: HttpSettings, where: str):
+    """`forum.profile: auto`: the profile (the GM's own ones too) that fits the thread's page."""
+    from scraper.detect import detect_profile
+    from scraper.errors import UnknownEngine
+    page = HttpClient(thread_url, settings).get(thread_url)
+    try:
+        return detect_profile(page.content, page.url, page.url, profiles=available_profiles(game_dir))
+    except UnknownEngine as exc:
+        raise ForumConfigError(f"{where}: forum.profile: auto: {exc}; name the forum's profile "
+                               f"(or write one: README «Your forum»)") from None
+
+
 def topic_id_of(url: str) -> str:
     """The topic's id in its URL (Spirit `/topic/12/slug/`, phpBB `t=12`, MyBB `tid=12`, `id=12`)."""
     for pattern in (r"/topic/(\d+)", r"[?&]t=(\d+)", r"[?&]tid=(\d+)", r"[?&]id=(\d+)", r"/(\d+)(?:[-/]|$)"):
@@ -110,15 +122,20 @@ class SiteForum:
         if not forum.password_env and not forum.password_file:
             raise ForumConfigError(f"{where}: forum.password_env or forum.password_file: required "
                                    "(the GM's password, never in the config itself)")
+        game_dir = Path(where).parent
         if forum.profile == "auto":
-            raise ForumConfigError(f"{where}: forum.profile: name the forum's profile (e.g. spirit)")
-        profile = load_profile(forum.profile)
+            profile = _detected(forum.thread_url, game_dir, settings or HttpSettings(min_interval=forum.min_interval),
+                                where)
+        else:
+            profile = load_profile(forum.profile, game_dir)
         base = forum.base_url.rstrip("/")
         login_url = profile.url("login", base=base)
         names = {"username_field": profile.login.username_field,
                  "password_field": profile.login.password_field}   # the engine's own (SMF: passwrd)
         if profile.login.error:
             names["error_selector"] = profile.login.error
+        names.update(api=profile.login.api, api_rules=profile.api, profile=profile.name,   # a JSON login
+                     min_form_age=profile.login.min_form_age)
         if forum.password_file:
             login = FileLoginForm(url=login_url, username=forum.gm_user, password_env="",
                                   password_file=forum.password_file, **names)

@@ -26,7 +26,7 @@ from engine.setup import Seat, new_game
 from engine.state import GameState
 from gorod.loop.records import Records
 from gorod.store import Store
-from publisher.markup import Markup, markup_for
+from publisher.markup import Markup, markup_for, profile_markup
 from publisher.texts import Texts
 
 
@@ -99,12 +99,13 @@ class Game:
     @property
     def markup(self) -> Markup:
         if self._forum is not None:
-            return markup_for(self._forum.engine)
+            profile = getattr(self._forum, "profile", None)
+            return _markup_of(profile) if profile is not None else markup_for(self._forum.engine)
         from config.profiles import load_profile
         profile = self.config.forum.profile
         if profile and profile != "auto":
             try:
-                return markup_for(load_profile(profile).engine)
+                return _markup_of(load_profile(profile))
             except Exception:   # an unknown profile is reported when the forum is reached
                 return markup_for(None)
         return markup_for(None)
@@ -177,3 +178,8 @@ def store_path(config: GameConfig) -> Path:
         return path
     base = Path(config.path).resolve().parent if Path(config.path).exists() else Path.cwd()
     return base / "gorod.sqlite3"
+
+
+def _markup_of(profile) -> Markup:
+    """The profile's `write.markup` when it says one, else its engine's."""
+    return profile_markup(profile.engine, profile.write.markup if profile.write else None)

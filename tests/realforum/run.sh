@@ -1,18 +1,29 @@
 #!/usr/bin/env bash
 # run.sh COMMAND...: install and start the test forums, run COMMAND with their URLs in the
-# environment, and stop them afterwards whatever happens. A forum that fails to start fails
-# the run. Exits with COMMAND's status.
+# environment, and stop them afterwards whatever happens. A Spirit instance that fails to
+# start fails the run. Exits with COMMAND's status.
 #   GOROD_REALFORUM_URL          an instance with Spirit's rate limit and double-post guard off
 #   GOROD_REALFORUM_LIMITED_URL  an instance with both on, as a real forum has them
 #   GOROD_REALFORUM_HOME         where the seeded db, the instances' dbs and manifest.json are
+# The live engines of ../shared/realforum/engines (MyBB, phpBB, SMF, FluxBB, Misago, NodeBB;
+# tests/forums/forumlab.py) are installed in the background meanwhile, in parallel:
+#   GOROD_FORUMS_HOME            their folders (each writes <engine>/status.json when it is up or failed)
+#   GOROD_FORUM_<ENGINE>_URL     each one's URL (MYBB PHPBB SMF FLUXBB MISAGO NODEBB)
+#   GOROD_FORUMS="mybb phpbb"    (input) start only these; "none" for none
 set -euo pipefail
 here=$(dirname "$0")
 source "$here/common.sh"
+forums_home="$REALFORUM_HOME/forums"
+lab="$REPO_ROOT/tests/forums/forumlab.py"
 
 t0=$(date +%s%N)
-"$here/setup.sh"
-trap '"$here/stop.sh" open; "$here/stop.sh" limited' EXIT
+mkdir -p "$REALFORUM_HOME"
+trap 'python3 "$lab" down "$forums_home"; "$here/stop.sh" open; "$here/stop.sh" limited' EXIT
 trap 'exit 130' INT TERM  # so that the EXIT trap stops the forums on ^C too
+python3 "$lab" up "$forums_home"
+eval "$(python3 "$lab" env "$forums_home")"
+export GOROD_FORUMS_HOME="$forums_home"
+"$here/setup.sh"
 "$here/start.sh" open > /dev/null &
 open_job=$!
 "$here/start.sh" limited --limits > /dev/null &

@@ -487,7 +487,11 @@ def test_phpbb_crash_lookup_finds_the_draft_already_posted(fake):
     found = writer.find_reply(thread, after=41, text="[b]Ночь наступила.[/b]")
     assert (found.id, found.url) == (42, BASE + "/viewtopic.php?p=42#p42")
     assert writer.find_reply(thread, after=42, text="[b]Ночь наступила.[/b]") is None
-    # the PM is looked for in the sent folder, read with the inbox selectors (an empty one here)
-    responses.get(BASE + "/ucp.php?i=pm&folder=sentbox", body='<html><body id="phpbb"><ul class="topiclist cplist pmlist">'
-                  "</ul><p><strong>Нет сообщений.</strong></p></body></html>")
+    # the PM is looked for in the outbox (unread yet), then in the sent folder, read with the
+    # inbox selectors (empty ones here)
+    empty = '<html><body id="phpbb"><ul class="topiclist cplist pmlist"></ul><p><strong>Нет сообщений.</strong></p></body></html>'
+    responses.get(BASE + "/ucp.php?i=pm&folder=outbox", body=empty)
+    responses.get(BASE + "/ucp.php?i=pm&folder=sentbox", body=empty)
     assert writer.find_pm("Ваша роль (№12)") is None
+    assert [c.request.url.split("folder=")[1] for c in responses.calls if "folder=" in c.request.url] == \
+        ["outbox", "sentbox"]

@@ -351,8 +351,10 @@ def test_every_engine_gorod_reads_says_how_it_is_written_or_that_it_is_not():
     writable = {p.name for p in engine_profiles() if p.write is not None}
     assert {"spirit", "phpbb3", "mybbru", "mybb", "smf2", "vbulletin3", "vbulletin4", "xenforo1", "xenforo2",
             "ipboard"} <= writable
+    # written to by the live conformance suite (tests/forums): their write section is confirmed
+    confirmed_live = {"spirit", "nodebb", "misago", "phpbb3", "mybb", "smf2", "punbb"}
     for p in engine_profiles():
-        if p.write is not None and p.name != "spirit":
+        if p.write is not None and p.name not in confirmed_live:
             assert any(u.startswith("write:") for u in p.unconfirmed), p.name
 
 
@@ -397,7 +399,7 @@ def test_each_profiles_write_markup_is_the_one_the_drafts_are_written_in():
     from publisher.markup import markup_for
     for p in engine_profiles():
         if p.write is not None:
-            assert p.write.markup == markup_for(p.engine).name, p.name
+            assert p.write.markup in (None, markup_for(p.engine).name), p.name
 
 
 def test_a_profile_without_a_write_section_reads_but_does_not_post(fake):

@@ -1,0 +1,247 @@
+"""`gorod forum check`: what gorod can read and write on the game's forum, before a game.
+
+    report = check_forum(config)                      # logs in, reads, posts nothing
+    report = check_forum(config, write_to=URL)        # and one test reply in that thread
+    print(report.text())                              # Russian, one line per check
+
+Each line is ok or the exact problem, with the profile key behind it (the selector or
+section a GM fixes in the profile). It reads the thread's first page and its last page
+(following the next-page links), the GM's PM list and its newest conversation, and looks
+for the writer's forms (the reply form on the thread, the PM form) or, on a JSON-API forum,
+that its CSRF token can be had. Nothing is stored and nothing is posted unless `write_to`
+names a thread; nothing is ever deleted.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from config.game import GameConfig
+from gorod.loop.forum import SiteForum, topic_id_of
+from gorod.store import Store
+from scraper.errors import LayoutChanged, ScraperError
+from scraper.extract import extract_posts
+from scraper.model import ExtractedPage, Post
+
+MAX_PAGES = 60
+
+
+@dataclass(frozen=True)
+class Line:
+    ok: bool
+    what: str                 # what was checked (Russian)
+    detail: str               # what was found, or the problem (the forum's or gorod's words)
+    key: str | None = None    # the profile key behind a problem
+
+    def text(self) -> str:
+        mark = "ok    " if self.ok else "ОШИБКА"
+        key = f" [ключ профиля: {self.key}]" if self.key and not self.ok else ""
+        return f"{mark} {self.what}: {self.detail}{key}"
+
+
+@dataclass
+class Report:
+    forum: str
+    profile: str
+    lines: list[Line] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return all(line.ok for line in self.lines)
+
+    def add(self, ok: bool, what: str, detail: str, key: str | None = None) -> bool:
+        self.lines.append(Line(ok, what, detail, key))
+        return ok
+
+    def text(self) -> str:
+        head = f"Проверка форума {self.forum} (профиль {self.profile})"
+        problems = sum(not line.ok for line in self.lines)
+        tail = "Итог: всё прочитано." if not problems else f"Итог: проблем — {problems}."
+        return "\n".join([head, *(line.text() for line in self.lines), tail])
+
+
+def _key_of(exc: Exception, default: str) -> str:
+    if isinstance(exc, LayoutChanged):
+        return exc.selector
+    return default
+
+
+def _when(moment: datetime | None) -> str:
+    return moment.strftime("%d.%m.%Y %H:%M:%S %Z").strip() if moment else "—"
+
+
+def check_forum(config: GameConfig, *, write_to: str | None = None, text: str | None = None) -> Report:
+    """Check the forum of a game config; see the module docstring."""
+    try:
+        forum = SiteForum.from_config(config, Store(":memory:"))
+    except (ScraperError, ValueError) as exc:
+        report = Report(config.forum.base_url or "?", config.forum.profile or "?")
+        report.add(False, "профиль и вход", str(exc), "forum.profile")
+        return report
+    profile = forum.profile
+    report = Report(forum.client.base_url, f"{profile.name}, {profile.path}")
+    try:
+        forum.client.login()
+    except ScraperError as exc:
+        report.add(False, f"вход как «{forum.gm}»", str(exc), "login.api" if profile.login.api else "urls.login")
+        return report
+    report.add(True, f"вход как «{forum.gm}»", "принят")
+    pages = _thread(report, forum)
+    if pages:
+        _contents(report, pages)
+    _pms(report, forum)
+    _forms(report, forum)
+    if write_to:
+        _write(report, forum, write_to, text)
+    return report
+
+
+# -- the thread -------------------------------------------------------------------------------
+def _thread(report: Report, forum: SiteForum) -> list[ExtractedPage]:
+    """Page 1 and, following the next-page links, the last page."""
+    client, profile = forum.client, forum.profile
+    url: str | None = forum.thread.url
+    pages: list[ExtractedPage] = []
+    seen: set[str] = set()
+    while url and url not in seen and len(seen) < MAX_PAGES:
+        seen.add(url)
+        try:
+            page = client.get(url, auth=True)
+            extracted = extract_posts(page.content, profile, page.url, url=page.url)
+        except ScraperError as exc:
+            where = "первая страница темы" if not pages else f"страница {len(seen)} темы"
+            report.add(False, where, str(exc), _key_of(exc, "selectors.post"))
+            return pages
+        if not pages:
+            authors = list(dict.fromkeys(p.author for p in extracted.posts))
+            report.add(True, "первая страница темы",
+                       f"{len(extracted.posts)} сообщ., авторов {len(authors)} ({', '.join(authors[:6])}"
+                       f"{', …' if len(authors) > 6 else ''})")
+        pages = [pages[0], extracted] if pages else [extracted]
+        url = extracted.next_url
+    if url and url in seen:
+        pass   # a next link back to a page read: the last page
+    elif url:
+        report.add(False, "последняя страница темы", f"больше {MAX_PAGES} страниц по ссылкам «дальше»",
+                   "selectors.pagination.next")
+        return pages
+    last = pages[-1]
+    count = len(seen)
+    if count == 1:
+        report.add(True, "страницы темы", "одна страница (ссылки «дальше» нет)"
+                   + ("" if forum.profile.pagination.next else ": в профиле нет selectors.pagination.next"))
+    else:
+        tail = last.posts[-1] if last.posts else None
+        report.add(bool(last.posts), "последняя страница темы",
+                   f"страница {count}: {len(last.posts)} сообщ., последнее — {tail.author}, {_when(tail.posted_at)}"
+                   if tail else f"страница {count}: сообщений нет", "selectors.post.container")
+    return pages
+
+
+def _contents(report: Report, pages: list[ExtractedPage]) -> None:
+    posts: list[Post] = [p for page in pages for p in page.posts]
+    if not posts:
+        return
+    timed = [p for p in posts if p.posted_at is not None]
+    report.add(len(timed) == len(posts), "время сообщений",
+               f"у {len(timed)} из {len(posts)}; первое {_when(posts[0].posted_at)}"
+               + ("" if len(timed) == len(posts) else " — у остальных время не прочитано"), "selectors.post.time")
+    quoted = [p for p in posts if p.quotes]
+    report.add(True, "цитаты", f"в {len(quoted)} сообщ. (текст цитат отделён от своего)" if quoted
+               else "на этих страницах нет (selectors.body.quote не проверен)")
+    edited = [p for p in posts if p.edited]
+    with_time = [p for p in edited if p.edited_at is not None]
+    report.add(True, "правки", f"{len(edited)} сообщ. изменено, время правки у {len(with_time)}" if edited
+               else "на этих страницах нет (ни одного изменённого сообщения)")
+
+
+# -- PMs --------------------------------------------------------------------------------------
+def _pms(report: Report, forum: SiteForum) -> None:
+    profile = forum.profile
+    key = "pm_json" if profile.pm_json is not None else "selectors.pm_inbox"
+    if profile.pm_inbox is None and profile.pm_json is None:
+        report.add(False, "личные сообщения", "профиль не умеет читать ЛС", key)
+        return
+    from scraper.inbox import extract_inbox
+    try:
+        page = forum.client.get(forum.pms.inbox_url, auth=True)
+        inbox = extract_inbox(page.content, profile, page.url)
+    except ScraperError as exc:
+        report.add(False, "список ЛС", str(exc), _key_of(exc, key))
+        return
+    if not inbox.entries:
+        report.add(True, "список ЛС", "пуст (разговоров нет: прочесть нечего)")
+        return
+    entry = inbox.entries[0]
+    report.add(True, "список ЛС", f"{len(inbox.entries)} разговор(ов) на первой странице")
+    try:
+        messages = forum.pms.read_conversation(entry)
+    except ScraperError as exc:
+        report.add(False, f"разговор «{entry.subject}»", str(exc), _key_of(exc, "selectors.pm_message"))
+        return
+    senders = list(dict.fromkeys(m.author for m in messages))
+    report.add(bool(messages), f"разговор «{entry.subject}»",
+               f"{len(messages)} сообщ. от {', '.join(senders)}" if messages else "сообщений не прочитано",
+               "selectors.pm_message" if profile.pm_json is None else "pm_json.posts")
+
+
+# -- the writer's forms -----------------------------------------------------------------------
+def _forms(report: Report, forum: SiteForum) -> None:
+    rules = forum.profile.write
+    if rules is None:
+        report.add(False, "запись", "в профиле нет раздела write: gorod не сможет отвечать и писать ЛС", "write")
+        return
+    _form(report, forum, "форма ответа в теме", rules.reply, "write.reply", thread=forum.topic_id)
+    if rules.pm is None:
+        report.add(False, "форма ЛС", "в профиле нет write.pm", "write.pm")
+    else:
+        _form(report, forum, "форма ЛС", rules.pm, "write.pm")
+
+
+def _form(report: Report, forum: SiteForum, what: str, form, key: str, **values) -> None:
+    client = forum.client
+    if form.api:
+        from scraper.api import JsonApi
+        try:
+            headers = JsonApi(client, forum.profile.api, forum.profile.name).csrf_headers()
+        except ScraperError as exc:
+            report.add(False, what, str(exc), "api.csrf")
+            return
+        token = f", токен CSRF есть ({', '.join(headers)})" if headers else ""
+        report.add(True, what, f"JSON API, {len(form.api)} запрос(а): {form.api[-1].method} {form.api[-1].url}{token}")
+        return
+    from scraper.write_form import find_form
+    from scraper.write_lookup import fill
+    url = client.url(fill(form.url, client, **values))
+    try:
+        page = client.get(url, auth=True)
+        find_form(page, selector=form.form, holding=form.text.replace("{thread}", str(values.get("thread", ""))),
+                  default_charset=forum.profile.encoding, profile=forum.profile.name)
+    except ScraperError as exc:
+        report.add(False, what, str(exc), _key_of(exc, f"{key}.url"))
+        return
+    report.add(True, what, f"есть на {url} (поле {form.text})")
+
+
+def _write(report: Report, forum: SiteForum, url: str, text: str | None) -> None:
+    """One reply in the thread the GM named, then the crash lookup finding it (deletes nothing)."""
+    from scraper.write import ForumWriter
+    text = text or f"Проверка gorod: это тестовое сообщение ({time.strftime('%d.%m.%Y %H:%M')}), его можно удалить."
+    try:
+        topic = topic_id_of(url)
+        writer = ForumWriter(forum.client, profile=forum.profile, allow_writes=True)
+        created = writer.reply(topic, text)
+    except (ScraperError, ValueError) as exc:
+        report.add(False, f"тестовый ответ в {url}", str(exc), "write.reply")
+        return
+    report.add(True, f"тестовый ответ в {url}", f"сообщение {created.id}: {created.url}")
+    try:
+        found = writer.find_reply(writer.last_page_url(topic) or url, after=created.id - 1, text=text)
+    except ScraperError as exc:
+        report.add(False, "поиск после сбоя", str(exc), "write.last_page")
+        return
+    report.add(found is not None and found.id == created.id, "поиск после сбоя",
+               f"находит сообщение {created.id}" if found is not None and found.id == created.id
+               else "не находит только что отправленное сообщение: после сбоя оно ушло бы дважды",
+               "write.last_page")

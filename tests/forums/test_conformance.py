@@ -1,0 +1,261 @@
+"""One conformance suite, run on every live forum engine of `make test` (tests/forums/engines.py).
+
+Players log in and write a game thread of more than one page through the forum's own forms
+(Russian text, inflected names, a quote made with the quote button, bold, orange, struck
+text and a spoiler where the engine's markup has them, an edited post); gorod reads it back
+whole with the engine's profile and must get every author, every own text apart from quotes
+and spoilers, the exact times the forum itself recorded, the edit and its time, and every
+page to the last. Then the GM's PM inbox, and gorod's writer posting a reply and a PM as the
+GM exactly once (the crash lookup finds both).
+"""
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass, field
+
+import pytest
+
+from engines import ENGINES, Engine
+from forumlab import live_engine
+from liveboard import Board, shown
+from scraper.errors import AuthRequired, PostRejected
+from gorod.store import Store
+from scraper.poll import PmPoller
+from scraper.write_lookup import words
+
+pytestmark = pytest.mark.live_forum
+
+
+@dataclass
+class Expected:
+    author: str
+    text: str                          # the own text, markup gone
+    quote: str | None = None           # words a quote of it holds
+    spoiler: str | None = None
+    struck: str | None = None
+    bold: str | None = None
+    orange: str | None = None
+
+
+@dataclass
+class GameThread:
+    board: Board
+    topic: str
+    expected: list[Expected]
+    ids: list[str] = field(default_factory=list)
+    edited: int = 0                    # index of the edited post
+
+
+def plain(text: str) -> str:
+    return " ".join(text.split())
+
+
+@pytest.fixture(scope="module", params=sorted(ENGINES))
+def board(request, tmp_path_factory) -> Board:
+    engine: Engine = ENGINES[request.param]
+    status = live_engine(engine.name)
+    import os
+    from pathlib import Path
+    return Board(engine, status, Path(os.environ["GOROD_FORUMS_HOME"]))
+
+
+@pytest.fixture(scope="module")
+def game(board: Board) -> GameThread:
+    """The thread: the GM opens it, the players fill more than one page, one quotes with
+    the quote button, one edits her post afterwards."""
+    if board.engine.prepare:
+        board.engine.prepare(board.forum_dir)
+    m = board.engine.markup
+    vasya, petya, anya, katya = board.players
+    opening = Expected(board.gm, "Начинаем игру «Город N». Ночь первая: жители спят, мафия просыпается.",
+                       bold="мафия")
+    topic = board.new_topic(board.gm, f"Город N: партия на проверку {int(time.time())}",
+                            "Начинаем игру «Город N». Ночь первая: жители спят, " + m.bold.format("мафия")
+                            + " просыпается.")
+    expected = [opening]
+    writers = {name: board.writer(name) for name in board.players}
+
+    def reply(author: str, raw: str, want: Expected) -> str:
+        created = writers[author].reply(topic, raw)
+        expected.append(want)
+        return str(created.id)
+
+    first = reply(vasya, "Голосую против " + m.bold.format("Пети") + ": Петя всю ночь молчал.",
+                  Expected(vasya, "Голосую против Пети: Петя всю ночь молчал.", bold="Пети"))
+    quoted = board.quote_text(petya, topic, first)
+    reply(petya, quoted + "\n\nНе согласен с Васей. Голосую против Ани.",
+          Expected(petya, "Не согласен с Васей. Голосую против Ани.", quote="Голосую против Пети"))
+    colour = m.orange or m.bold
+    heal = reply(anya, colour.format("Лечу Катю") + ". Кате сегодня нужна помощь.",
+                 Expected(anya, "Лечу Катю. Кате сегодня нужна помощь.",
+                          orange="Лечу Катю" if m.orange else None, bold=None if m.orange else "Лечу Катю"))
+    if m.strike:
+        reply(katya, m.strike.format("Голосую против Васи") + " Передумала: голосую против Пети.",
+              Expected(katya, "Передумала: голосую против Пети.", struck="Голосую против Васи"))
+    if m.spoiler:
+        reply(vasya, "Под спойлером: " + m.spoiler.format("видел Аню ночью у дома Пети"),
+              Expected(vasya, "Под спойлером:", spoiler="видел Аню ночью у дома Пети"))
+    n = 0
+    while len(expected) < board.engine.per_page + 3:
+        n += 1
+        author = board.players[(len(expected) + 1) % 4]
+        text = f"Реплика №{n}: думаю, что Катя мирная, а Петю надо проверить."
+        reply(author, text, Expected(author, text))
+    edited_index = next(i for i, e in enumerate(expected) if e.text.startswith("Лечу Катю"))
+    answer = board.edit(anya, topic, heal, colour.format("Лечу Петю") + ". Передумала: Петя важнее Кати.")
+    assert answer is None or answer.location or answer.status == 200, f"edit answered HTTP {answer.status}"
+    expected[edited_index] = Expected(anya, "Лечу Петю. Передумала: Петя важнее Кати.",
+                                      orange="Лечу Петю" if m.orange else None,
+                                      bold=None if m.orange else "Лечу Петю")
+    return GameThread(board, topic, expected, edited=edited_index)
+
+
+# -- logging in -------------------------------------------------------------------------------
+def test_the_gm_and_a_player_log_in_and_a_wrong_password_says_the_forums_words(board: Board, monkeypatch):
+    for user in (board.gm, board.players[0]):
+        client = board.client(user, fresh=True)
+        client.login()
+        assert client.logged_in
+    monkeypatch.setenv("GOROD_TEST_WRONG_PASSWORD", "not-the-password-1")
+    wrong = board.client(board.players[1], password_env="GOROD_TEST_WRONG_PASSWORD")
+    with pytest.raises(AuthRequired) as refused:
+        wrong.login()
+    message = str(refused.value)
+    assert board.url in message and board.players[1] in message
+    assert "the forum refused it" not in message, f"the board's own reason is not shown: {message}"
+
+
+# -- reading the thread -------------------------------------------------------------------------
+def test_the_whole_thread_is_read_authors_texts_quotes_and_pages(game: GameThread):
+    thread = game.board.read_thread(game.topic)
+    assert len(thread.pages) >= 2, f"one page only: {thread.pages}"
+    got = thread.posts
+    assert [p.author for p in got] == [e.author for e in game.expected]
+    ids = [int(p.id) for p in got]
+    assert ids == sorted(ids) and len(set(ids)) == len(ids)
+    for post, want in zip(got, game.expected):
+        where = f"post {post.id} by {post.author}"
+        assert plain(post.text) == want.text, where
+        if want.quote:
+            assert any(want.quote in plain(q) for q in post.quotes), f"{where}: quotes {post.quotes}"
+            assert want.quote not in post.text
+        else:
+            assert not post.quotes, f"{where}: {post.quotes}"
+        if want.spoiler:
+            assert [plain(s) for s in post.spoilers] == [want.spoiler], where
+        if want.struck:
+            assert [plain(s) for s in post.struck] == [want.struck], where
+        if want.bold:
+            assert any(e.bold and plain(e.text) == want.bold for e in post.emphasis), f"{where}: {post.emphasis}"
+        if want.orange:
+            assert any(e.color and plain(e.text) == want.orange for e in post.emphasis), \
+                f"{where}: {post.emphasis}"
+    # the last page is the one holding the last post
+    last = game.board.read_thread(game.topic).posts[-1]
+    assert plain(last.text) == game.expected[-1].text
+
+
+def test_times_and_the_edit_are_the_forums_own(game: GameThread):
+    board = game.board
+    thread = board.read_thread(game.topic)
+    recorded = board.forum_times(game.topic)
+    precision = board.engine.time_precision
+    assert set(recorded) == {p.id for p in thread.posts}
+    for post in thread.posts:
+        posted, edited = recorded[post.id]
+        assert post.posted_at is not None, f"post {post.id}: no time read"
+        assert post.posted_at == shown(posted, precision), f"post {post.id}"
+    edit = thread.posts[game.edited]
+    posted, edited = recorded[edit.id]
+    assert edited is not None, "the forum recorded no edit"
+    assert edit.edited, f"post {edit.id}: the edit is not seen"
+    if board.profile.post.edited_time is not None:
+        assert edit.edited_at == shown(edited, board.engine.edit_precision), f"post {edit.id}"
+    assert not any(p.edited for i, p in enumerate(thread.posts) if i != game.edited)
+
+
+# -- the GM's PMs -------------------------------------------------------------------------------
+def test_the_gms_inbox_and_each_conversation_with_replies(board: Board, tmp_path):
+    vasya, petya = board.players[:2]
+    stamp = str(int(time.time()))
+    board.writer(vasya).send_pm([board.gm], f"Ночной ход {stamp}", "Проверяю Катю. Прошу ответить до утра.")
+    board.writer(petya).send_pm([board.gm], f"Вопрос {stamp}", "Можно ли лечить себя? Спрашиваю за Аню.")
+    board.writer(board.gm).send_pm([vasya], f"Re: Ночной ход {stamp}", "Принято: Катя проверена.")
+    board.writer(vasya).send_pm([board.gm], f"Re: Re: Ночной ход {stamp}", "Спасибо, жду утра.")
+    poller = PmPoller(board.client(board.gm), board.profile, Store(tmp_path / "pm.sqlite3"))
+    # (a forum with conversations shows the GM's own messages in them too: not what he receives)
+    seen = [(e.message.sender, plain(e.message.text)) for e in poller.poll()
+            if stamp in e.message.subject and e.message.sender != board.gm]
+    assert sorted(seen) == sorted([
+        (vasya, "Проверяю Катю. Прошу ответить до утра."),
+        (petya, "Можно ли лечить себя? Спрашиваю за Аню."),
+        (vasya, "Спасибо, жду утра."),
+    ])
+    assert [e for e in poller.poll() if stamp in e.message.subject] == []   # each message once
+
+
+# -- gorod writing as the GM ----------------------------------------------------------------------
+def test_gorods_reply_and_pm_appear_exactly_once_and_the_crash_lookup_finds_them(game: GameThread):
+    board = game.board
+    writer = board.writer(board.gm)
+    before = board.read_thread(game.topic).posts
+    after = max(int(p.id) for p in before)
+    news = "Утро. Ночью был убит житель Петя. Голосование открыто до вечера."
+    created = writer.reply(game.topic, news, after=after)
+    assert created.id > after
+    # a crash between sending and recording: the lookup finds the post on the forum
+    found = writer.find_reply(writer.last_page_url(game.topic) or board.thread_url(game.topic), after=after,
+                              text=news)
+    assert found is not None and found.id == created.id
+    posts = board.read_thread(game.topic).posts
+    mine = [p for p in posts if words(news) in words(p.text)]
+    assert [(p.id, p.author) for p in mine] == [(str(created.id), board.gm)]
+    title = f"Город N: ваша роль ({int(time.time())})"
+    pm = writer.send_pm([board.players[2]], title, "Вы — Доктор. Лечите одного игрока каждую ночь.")
+    again = writer.find_pm(title)
+    assert again is not None, f"{board.engine.profile}: the crash lookup does not find the PM just sent"
+    if pm.id:
+        assert again.id == pm.id
+
+
+FLOOD_SECONDS = 6
+
+
+def test_a_players_posts_with_the_flood_and_double_post_guards_on_appear_once(game: GameThread):
+    """A member's two replies in a row with the board's flood guard on: the writer waits the
+    guard out and each text is on the forum once (glued into one post where the board merges
+    a member's consecutive posts); the same text once more is either refused in the board's
+    own words or a new post, never a silent success."""
+    board = game.board
+    if board.engine.flood is None:
+        pytest.skip(f"{board.engine.name}: no way to turn its flood guard on in this suite")
+    board.engine.flood(board.forum_dir, FLOOD_SECONDS)
+    try:
+        writer = board.writer(board.players[3])
+        after = max(int(p.id) for p in board.read_thread(game.topic).posts)
+        first_text = "Дневной ход: голосую против Васи, он путается в показаниях."
+        second_text = "И ещё: прошу Мастера продлить день до вечера."
+        first = writer.reply(game.topic, first_text, after=after)
+        second = writer.reply(game.topic, second_text, after=first.id)
+        if board.engine.merges:    # (the first may be glued to her own last post of the game)
+            assert first.id >= after
+            assert second.id >= first.id
+        else:
+            assert second.id > first.id > after
+        posts = board.read_thread(game.topic).posts
+
+        def holding(text):
+            return [p for p in posts if words(text) in words(p.text)]
+        assert [p.id for p in holding(first_text)] == [str(first.id)]
+        assert [p.id for p in holding(second_text)] == [str(second.id)]
+        try:
+            third = writer.reply(game.topic, second_text, after=second.id)
+        except PostRejected as refused:
+            assert "no reason shown" not in str(refused), str(refused)
+            assert len(holding(second_text)) == 1
+        else:
+            again = board.read_thread(game.topic).posts
+            assert str(third.id) in [p.id for p in again if words(second_text) in words(p.text)]
+    finally:
+        board.engine.flood(board.forum_dir, 0)

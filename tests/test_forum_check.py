@@ -1,0 +1,92 @@
+"""`gorod forum check` offline: a Misago forum served with `responses` from the pages saved
+from the live lab forum (tests/scraper/pages/live/), and the same forum read with a broken
+profile of the GM's own. (The conformance suite runs it on every live forum.)"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import responses
+
+from config.game import load_game
+from gorod.cli import main
+from gorod.forumcheck import check_forum
+
+LIVE = Path(__file__).parent / "scraper" / "pages" / "live"
+BASE = "http://forum.test"
+
+
+def serve_misago(rsps) -> None:
+    rsps.get(BASE + "/", body="<html></html>", headers={"Set-Cookie": "csrftoken=ck-1; Path=/"})
+    rsps.post(BASE + "/api/auth/", json={"id": 1, "username": "gm"})
+    rsps.get(BASE + "/t/gorod-n-igra/1/", body=(LIVE / "misago-0.39-topic-p1.html").read_bytes())
+    rsps.get(BASE + "/t/gorod-n-igra/1/2/", body=(LIVE / "misago-0.39-topic-p2.html").read_bytes())
+    rsps.get(BASE + "/private-threads/", body=(LIVE / "misago-0.39-private-threads.html").read_bytes())
+    for path in ("/p/gorod-n-rol-no-7/6/", "/p/gorod-n-rol-no-7/5/"):
+        rsps.get(BASE + path, body=(LIVE / "misago-0.39-private-thread.html").read_bytes())
+
+
+def game_file(tmp_path, profile: str = "misago") -> Path:
+    path = tmp_path / "game.yaml"
+    path.write_text(f"""forum:
+  profile: {profile}
+  base_url: {BASE}
+  thread_url: {BASE}/t/gorod-n-igra/1/
+  gm_user: gm
+  password_env: GOROD_TEST_CHECK_PW
+  min_interval: 0
+""", encoding="utf-8")
+    return path
+
+
+@responses.activate
+def test_a_readable_forum_is_all_ok_and_nothing_is_posted(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("GOROD_TEST_CHECK_PW", "secret-1")
+    serve_misago(responses)
+    status = main(["forum", "check", "--game", str(game_file(tmp_path))])
+    out = capsys.readouterr().out
+    assert status == 0, out
+    assert "Проверка форума http://forum.test/ (профиль misago" in out
+    assert "ok     вход как «gm»: принят" in out
+    assert "первая страница темы: 18 сообщ., авторов 5 (gm, Vasya, Petya, Masha, Olya)" in out
+    assert "последняя страница темы: страница 2:" in out
+    assert "правки: 1 сообщ. изменено, время правки у 1" in out
+    assert "форма ответа в теме: JSON API" in out and "X-CSRFToken" in out
+    assert "Итог: всё прочитано." in out
+    posts = [c for c in responses.calls if c.request.method == "POST"]
+    assert [c.request.url for c in posts] == [BASE + "/api/auth/"]     # the login only
+
+
+@responses.activate
+def test_a_wrong_selector_is_named_with_its_profile_key(tmp_path, monkeypatch):
+    monkeypatch.setenv("GOROD_TEST_CHECK_PW", "secret-1")
+    serve_misago(responses)
+    (tmp_path / "profiles").mkdir()
+    (tmp_path / "profiles" / "mymisago.yaml").write_text(
+        "extends: misago\nselectors: {post: {author: 'span.no-such-author'}}\n", encoding="utf-8")
+    report = check_forum(load_game(game_file(tmp_path, "mymisago")))
+    assert not report.ok
+    bad = [line for line in report.lines if not line.ok]
+    assert bad[0].what == "первая страница темы" and bad[0].key == "span.no-such-author"
+    assert "profile 'mymisago'" in bad[0].detail
+    assert "ОШИБКА первая страница темы:" in report.text() and "[ключ профиля: span.no-such-author]" in report.text()
+
+
+@responses.activate
+def test_a_refused_login_stops_with_the_forums_words(tmp_path, monkeypatch):
+    monkeypatch.setenv("GOROD_TEST_CHECK_PW", "wrong")
+    responses.get(BASE + "/", body="<html></html>", headers={"Set-Cookie": "csrftoken=ck-1; Path=/"})
+    responses.post(BASE + "/api/auth/", status=400, json={"detail": "Login or password is incorrect."})
+    report = check_forum(load_game(game_file(tmp_path)))
+    assert [(line.ok, line.key) for line in report.lines] == [(False, "login.api")]
+    assert "Login or password is incorrect." in report.lines[0].detail
+
+
+def test_a_game_file_that_cannot_be_read_is_exit_2(tmp_path, capsys):
+    assert main(["forum", "check", "--game", str(tmp_path / "missing.yaml")]) == 2
+    assert "gorod forum check:" in capsys.readouterr().err
+
+
+def test_forum_wants_a_subcommand(capsys):
+    with pytest.raises(SystemExit):
+        main(["forum"])
