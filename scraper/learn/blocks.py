@@ -18,9 +18,13 @@ from config.select import select
 from scraper.learn import tree
 
 _NUMBERED_ID = re.compile(r"^([A-Za-z][A-Za-z_-]*?)[_-]?(\d{2,})$")
-_ID_ATTRS = ("data-pid", "data-post-id", "data-postid", "data-post", "data-node-id", "data-content-id")
+_ID_ATTRS = ("data-pid", "data-post-id", "data-postid", "data-post", "data-node-id", "data-content-id",
+             "data-content", "data-id", "data-pk", "data-message-id", "data-comment-id")
 _NOT_POSTS = re.compile(r"(?i)^(?:user|member|profile|forum|topic|thread|cat|category|nav|menu|page|"
                         r"comment-form|ad|banner|sidebar)")
+
+
+_NEVER = frozenset(("html", "body", "head", "script", "style", "a", "span", "b", "strong", "img", "br"))
 
 
 @dataclass(frozen=True)
@@ -32,34 +36,62 @@ class Blocks:
     how: str            # "id" | "attr" | "class": what the selector keys on
 
 
-def find_blocks(root, has_time: Callable[[object], bool]) -> Blocks | None:
+def find_blocks(root, has_time: Callable[[object], bool], time_text: Callable[[object], int] = lambda el: 0
+                ) -> Blocks | None:
+    """The group with the most members holding a time (and more than the time: a name and
+    a text); among groups of as many, one keyed on a number (an id, a data attribute) over
+    one keyed on a class, then the outermost (it holds the author and the body too)."""
     groups: dict[tuple, list] = {}
     for el in tree.elements(root):
         t = tree.tag(el)
-        if t in ("html", "body", "head", "script", "style", "a", "span", "b", "strong", "img", "br"):
+        if t in _NEVER or not has_time(el):
             continue
         m = _NUMBERED_ID.match(el.get("id") or "")
         if m and not _NOT_POSTS.match(m.group(1)):
             groups.setdefault(("id", t, m.group(1)), []).append(el)
         for attr in _ID_ATTRS:
-            if (el.get(attr) or "").strip():
+            if re.search(r"\d", el.get(attr) or ""):
                 groups.setdefault(("attr", t, attr), []).append(el)
         for c in tree.classes(el):
             groups.setdefault(("class", t, c), []).append(el)
     best = None
     for key, members in groups.items():
-        if len(members) < 1 or _nested(members):
-            continue
-        timed = [m for m in members if has_time(m)]
-        if len(timed) < max(1, 0.8 * len(members)) or not all(len(tree.text(m)) >= 2 for m in timed):
+        if _nested(members) or not all(len(tree.raw_text(m).strip()) >= time_text(m) + 15 for m in members):
             continue
         if key[0] == "class" and len(members) < 2:
             continue
         selector = _selector(key, members, root)
         if selector is None:
             continue
-        rank = (len(timed), {"id": 2, "attr": 2, "class": 1}[key[0]],
-                _depth(members[0]), -len(selector))
+        rank = (len(members), {"id": 2, "attr": 2, "class": 1}[key[0]], -_depth(members[0]), -len(selector))
+        if best is None or rank > best[0]:
+            best = (rank, Blocks(selector, tuple(members), key[0]))
+    return best[1] if best else None
+
+
+def find_blocks_untimed(root) -> Blocks | None:
+    """Post blocks on a page whose posts show no time: the largest group keyed on a numbered
+    id or a post-id attribute (a class alone is too weak a sign without times), of two or
+    more members none inside another, each with some text."""
+    groups: dict[tuple, list] = {}
+    for el in tree.elements(root):
+        t = tree.tag(el)
+        if t in _NEVER:
+            continue
+        m = _NUMBERED_ID.match(el.get("id") or "")
+        if m and not _NOT_POSTS.match(m.group(1)):
+            groups.setdefault(("id", t, m.group(1)), []).append(el)
+        for attr in _ID_ATTRS:
+            if re.search(r"\d", el.get(attr) or ""):
+                groups.setdefault(("attr", t, attr), []).append(el)
+    best = None
+    for key, members in groups.items():
+        if len(members) < 2 or _nested(members) or not all(len(tree.text(m)) >= 10 for m in members):
+            continue
+        selector = _selector(key, members, root)
+        if selector is None:
+            continue
+        rank = (len(members), _depth(members[0]), -len(selector))
         if best is None or rank > best[0]:
             best = (rank, Blocks(selector, tuple(members), key[0]))
     return best[1] if best else None

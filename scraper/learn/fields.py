@@ -62,34 +62,78 @@ def first(context, selector: str | None):
 # ---------------------------------------------------------------- time
 
 def find_time(blocks: list, timed: dict[int, TimeHit]) -> tuple[FieldGuess, tuple[str, ...]] | None:
-    """The post's time and the date formats that read it."""
-    hits = []
-    for b in blocks:
-        found = None
+    """The post's time and the date forms that read it: of the times each post holds (not in
+    a quote), the place (a selector and an attribute or the text) that has one in nearly
+    every post, whose times go forward from post to post (a join date or a «last seen» does
+    not), the most precise (seconds over minutes), an attribute over a text."""
+    candidates: dict[tuple[str | None, str | None], None] = {}
+    for b in blocks[:20]:
         for el in b.iter():
             hit = timed.get(id(el))
-            if hit is not None:
-                found = hit
-                break
-        hits.append(found)
-    present = [h for h in hits if h is not None]
-    if len(present) < 0.8 * len(blocks):
+            if hit is None or _in_quote(el, b):
+                continue
+            for sel in ([None] if el is b else tree.relative_selectors(el, b)):
+                candidates.setdefault((sel, hit.attr), None)
+    best = None
+    n = len(blocks)
+    for position, (sel, attr) in enumerate(candidates):
+        hits = []
+        for b in blocks:
+            el = b if sel is None else first(b, sel)
+            hit = timed.get(id(el)) if el is not None else None
+            hits.append(hit if hit is not None and hit.attr == attr else None)
+        present = [h for h in hits if h is not None]
+        if len(present) < max(1, 0.9 * n):
+            continue
+        moments = [times_read(h) for h in present]
+        if any(m is None for m in moments):
+            continue
+        forward = sum(1 for a, b in zip(moments, moments[1:]) if a <= b) / max(1, len(moments) - 1)
+        if forward < 0.8:
+            continue
+        seconds = any(m.second for m in moments)
+        rank = (len(present), forward, seconds, attr is not None, all(h.whole for h in present), -position)
+        if best is None or rank > best[0]:
+            best = (rank, sel, attr, present)
+    if best is None:
         return None
-    selector = tree.agreeing_selector([h.element if h else None for h in hits], blocks, 0.8)
-    if selector is None:
-        return None
-    attrs = Counter(h.attr for h in present)
-    attr = attrs.most_common(1)[0][0]
-    same = [h for h in present if h.attr == attr]
+    _, sel, attr, present = best
     regex = None
-    if not all(h.whole for h in same):
-        regex = _span_regex(same)
+    if not all(h.whole for h in present):
+        regex = _span_regex(present)
         if regex is None:
             return None
-    formats = Counter(f for h in same for f in h.formats[:1])
-    ordered = tuple(f for f, _ in formats.most_common())
     where = f"the attribute {attr}" if attr else "the text"
-    return FieldGuess(selector, attr, regex, f"a time in {where} of {len(same)} of {len(blocks)} posts"), ordered
+    note = f"a time in {where} of {len(present)} of {n} posts, later from post to post"
+    return FieldGuess(sel, attr, regex, note), _formats(present)
+
+
+def times_read(hit: TimeHit):
+    """The moment a time hit says (UTC for a time without a zone: only their order matters here)."""
+    from scraper.learn.times import reader
+    return reader(hit.formats).read(hit.value[hit.span[0]:hit.span[1]])
+
+
+def _formats(hits: list[TimeHit]) -> tuple[str, ...]:
+    """The date forms that read every time, else each time's first form (in the table's order)."""
+    common = set(hits[0].formats)
+    for h in hits[1:]:
+        common &= set(h.formats)
+    if common:
+        return tuple(f for f in hits[0].formats if f in common)
+    out: dict[str, None] = {}
+    for h in hits:
+        out.setdefault(h.formats[0], None)
+    return tuple(out)
+
+
+def _in_quote(el, block) -> bool:
+    node = el.getparent()
+    while node is not None and node is not block:
+        if tree.tag(node) == "blockquote" or _QUOTE_CLASS.search(node.get("class") or ""):
+            return True
+        node = node.getparent()
+    return False
 
 
 _TAILS = (r"(.*\S)", r"(.+?\d{1,2}:\d\d(?::\d\d)?(?:\s*[AaPp]\.?[Mm]\.?)?)")
@@ -194,9 +238,9 @@ def find_body(blocks: list, avoid: list) -> FieldGuess | None:
     """The longest text of each post that holds neither its author nor its time."""
     votes: Counter[str] = Counter()
     for b in blocks[:15]:
-        total = len(b.text_content()) or 1
+        total = len(tree.raw_text(b)) or 1
         for el in b.iter():
-            if isinstance(el.tag, str) and el is not b and len(el.text_content()) >= 0.25 * total:
+            if isinstance(el.tag, str) and el is not b and len(tree.raw_text(el)) >= 0.25 * total:
                 votes.update(tree.relative_selectors(el, b)[:3])
     scored = []
     n = len(blocks)
@@ -207,7 +251,7 @@ def find_body(blocks: list, avoid: list) -> FieldGuess | None:
         if sum(1 for f, av in zip(found, avoid) if f is not None and not any(
                 a is not None and (tree.contains(f, a) or tree.contains(a, f)) for a in av)) < 0.9 * n:
             continue
-        size = sum(len(f.text_content()) for f in found if f is not None)
+        size = sum(len(tree.raw_text(f)) for f in found if f is not None)
         depth = sum(tree.depth_below(f, b) for f, b in zip(found, blocks) if f is not None)
         scored.append((size, depth, sel))
     if not scored:
@@ -220,7 +264,7 @@ def find_body(blocks: list, avoid: list) -> FieldGuess | None:
 
 # ---------------------------------------------------------------- id
 
-_NUMBER = re.compile(r"(\d{2,})")
+_NUMBER = re.compile(r"(\d+)")
 
 
 def find_id(blocks: list, how: str) -> FieldGuess | None:
@@ -236,7 +280,8 @@ def find_id(blocks: list, how: str) -> FieldGuess | None:
     prefix = _common_prefix(ids)
     if prefix is not None and distinct(_digits(ids)):
         return FieldGuess(None, "id", f"^{re.escape(prefix)}[_-]?(\\d+)$", "the post block's own id")
-    for attr in ("data-pid", "data-post-id", "data-postid", "data-post", "data-node-id", "data-content-id"):
+    from scraper.learn.blocks import _ID_ATTRS
+    for attr in _ID_ATTRS:
         values = [(b.get(attr) or "") for b in blocks]
         if distinct(_digits(values)):
             return FieldGuess(None, attr, r"(\d+)", f"the post block's {attr} attribute")
@@ -298,8 +343,8 @@ def find_edited(blocks: list) -> FieldGuess | None:
     for b in blocks:
         found = None
         for el in b.iter():
-            if isinstance(el.tag, str) and el.get("class") and len(el.text_content()) < 200 \
-                    and EDIT_MARK.search(el.text_content()):
+            if isinstance(el.tag, str) and el.get("class") and len(tree.raw_text(el)) < 200 \
+                    and EDIT_MARK.search(tree.raw_text(el)):
                 found = el      # the innermost with a class: keep walking
         marks.append(found)
     present = [m for m in marks if m is not None]
@@ -315,7 +360,7 @@ def find_edited(blocks: list) -> FieldGuess | None:
             got = first(b, sel)
             if m is not None and got is not m:
                 ok = False
-            if m is None and got is not None and not EDIT_MARK.search(got.text_content()):
+            if m is None and got is not None and not EDIT_MARK.search(tree.raw_text(got)):
                 ok = False
             if not ok:
                 break

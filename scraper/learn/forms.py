@@ -15,9 +15,15 @@ class FormGuess:
     text: str                       # the textarea's name
     submit: dict[str, str]          # the submit button's name and value, when it has one
     subject: str | None
+    to: str | None = None           # the recipient field (a PM form)
 
 
-def find_form(root, url: str | None) -> FormGuess | None:
+_TO_NAMES = ("to", "username_list", "recipients", "recipient", "req_username", "username", "users", "to_user")
+
+
+def find_form(root, url: str | None, pm: bool = False) -> FormGuess | None:
+    """The page's form with a textarea (the largest one's name is the text field); `pm`:
+    only a form that also has a recipient field."""
     best = None
     for form in root.iter("form"):
         areas = [t for t in form.iter("textarea") if t.get("name")]
@@ -37,8 +43,12 @@ def find_form(root, url: str | None) -> FormGuess | None:
         for inp in form.iter("input"):
             if (inp.get("name") or "").lower() in ("subject", "title", "req_subject"):
                 subject = inp.get("name")
+        to = next((inp.get("name") for inp in form.iter("input", "textarea")
+                   if (inp.get("name") or "").lower() in _TO_NAMES), None)
+        if pm and to is None:
+            continue
         action = urljoin(url or "", form.get("action") or "") if url else (form.get("action") or "")
-        guess = FormGuess(sel, action, area.get("name"), submit, subject)
+        guess = FormGuess(sel, action, area.get("name"), submit, subject, to)
         if best is None or len(tree.text(form)) > 0:
             best = guess
             if area.get("name") in ("message", "req_message", "content", "post", "text", "body"):

@@ -1,4 +1,11 @@
-"""Pagination: the block of numbered page links, the current page and the next page's link."""
+"""Pagination: the block of numbered page links, the current page and the next page's link.
+
+The pagination block is the element (with a class that says page/nav) holding the links
+whose text is a page number. The current page is the number there that is not a link
+(else a «Page 2 of 10» text). The next page is the page's own rel=next link when it has
+one, else the link whose number is the current page's plus one (an XPath that computes
+it, so it holds on every page and finds nothing on the last), else a «next»/«»» link.
+"""
 from __future__ import annotations
 
 import re
@@ -8,8 +15,11 @@ from dataclasses import dataclass
 from scraper.learn import tree
 from scraper.learn.fields import FieldGuess
 
-_PAGE_CLASS = re.compile(r"(?i)pag|page|nav|pgs|pages")
-_NEXT_WORDS = ("»", "›", ">", ">>", "next", "next ›", "next »", "след.", "следующая", "вперёд", "вперед", "→")
+_PAGE_CLASS = re.compile(r"(?i)pag|page|nav|pgs")
+_NEXT_WORDS = ("»", "›", ">", ">>", "next", "next ›", "next »", "след.", "следующая", "вперёд", "вперед", "→",
+               "далее", "дальше")
+_PAGE_OF = re.compile(r"(?i)(?:page|страница|стр\.?)\s*(\d+)\s*(?:of|из|/)\s*(\d+)")
+_NUMBER_TEST = "[translate(normalize-space(), '0123456789', '') = ''][normalize-space() != '']"
 
 
 @dataclass(frozen=True)
@@ -20,52 +30,74 @@ class PagingGuess:
     block: str | None           # the pagination block's step, for the report
 
 
+def _has_class(cls: str) -> str:
+    return f"contains(concat(' ', normalize-space(@class), ' '), ' {cls} ')"
+
+
 def find_paging(root) -> PagingGuess:
-    blocks: Counter[str] = Counter()
-    holders = {}
-    for el in tree.elements(root):
-        if tree.tag(el) not in ("div", "ul", "nav", "span", "p", "td", "ol"):
+    blocks: Counter[tuple[str, str]] = Counter()
+    holders: dict[tuple[str, str], object] = {}
+    for a in root.iter("a"):
+        if not tree.text(a).isdigit() or not a.get("href"):
             continue
-        cls = _class_of(el)
-        if cls is None:
-            continue
-        numbers = [a for a in el.iter("a") if tree.text(a).isdigit()]
-        if len(numbers) >= 1 and len(tree.text(el)) < 300:
-            key = f"{tree.tag(el)}.{cls}"
-            blocks[key] += 1
-            holders.setdefault(key, el)
-    if not blocks:
-        return PagingGuess(None, _rel_next(root), None, None)
-    key = max(blocks, key=lambda k: (_depth(holders[k]) , blocks[k]))
-    t, cls = key.split(".", 1)
-    anchor = f"/descendant::{t}[contains(concat(' ', normalize-space(@class), ' '), ' {cls} ')]"
-    el = holders[key]
-    current = None
-    for c in el.iter():
-        if isinstance(c.tag, str) and tree.tag(c) != "a" and tree.text(c).isdigit() \
-                and not any(a.tag == "a" for a in c.iterancestors()) and not c.findall(".//a"):
-            inner = tree.step(c)
-            cur_t = tree.tag(c)
-            cond = ""
-            for kls in tree.classes(c):
-                cond = f"[contains(concat(' ', normalize-space(@class), ' '), ' {kls} ')]"
+        for el in a.iterancestors():
+            cls = _class_of(el)
+            if cls is not None and tree.tag(el) != "a":
+                key = (tree.tag(el), cls)
+                blocks[key] += 1
+                holders.setdefault(key, el)
                 break
-            current = FieldGuess(f"xpath:({anchor}/descendant::{cur_t}{cond}[not(descendant::a)]"
-                                 f"[translate(normalize-space(), '0123456789', '') = ''][normalize-space() != ''])[1]",
-                                 note=f"the page number that is not a link, in {key} ({inner})")
+    rel_next = _rel_next(root)
+    if not blocks:
+        return PagingGuess(_page_of(root), rel_next, None, None)
+    key = max(blocks, key=lambda k: blocks[k])
+    t, cls = key
+    anchor = f"/descendant::{t}[{_has_class(cls)}]"
+    current = None
+    for c in holders[key].iter():
+        if isinstance(c.tag, str) and tree.tag(c) != "a" and tree.text(c).isdigit() \
+                and not any(tree.tag(x) == "a" for x in c.iterancestors()) and not c.findall(".//a") \
+                and not any(tree.text(k) for k in c if isinstance(k.tag, str) and k is not c):
+            current_xpath = (f"({anchor}/descendant::{tree.tag(c)}[not(descendant::a)][not(ancestor::a)]"
+                             f"{_NUMBER_TEST})[1]")
+            current = FieldGuess("xpath:" + current_xpath,
+                                 note=f"the page number that is not a link, in {t}.{cls}")
             break
-    nxt = _rel_next(root)
+    nxt = rel_next
+    if nxt is None and current is not None:
+        cur = current.selector[len("xpath:"):]
+        nxt = FieldGuess(f"xpath:({anchor}/descendant::a[normalize-space() = "
+                         f"string(number(normalize-space({cur})) + 1)])[1]", "href",
+                         note=f"the link to the current page's number plus one, in {t}.{cls}")
     if nxt is None:
-        for a in el.iter("a"):
+        for a in holders[key].iter("a"):
             if tree.text(a).casefold() in _NEXT_WORDS:
                 word = tree.text(a)
                 nxt = FieldGuess(f"xpath:({anchor}/descendant::a[normalize-space() = '{word}'])[1]", "href",
-                                 note=f"the link «{word}» in {key}")
+                                 note=f"the link «{word}» in {t}.{cls}")
                 break
+    if current is None:
+        current = _page_of(root)
     last = FieldGuess(f"xpath:({anchor}/descendant::*[self::a or self::strong or self::span or self::b or self::em]"
-                      f"[translate(normalize-space(), '0123456789', '') = ''][normalize-space() != ''])[last()]",
-                      note=f"the highest page number in {key}")
-    return PagingGuess(current, nxt, last, key)
+                      f"{_NUMBER_TEST})[last()]", note=f"the highest page number in {t}.{cls}")
+    return PagingGuess(current, nxt, last, f"{t}.{cls}")
+
+
+def _page_of(root) -> FieldGuess | None:
+    """A «Page 2 of 10» / «Страница 2 из 10» text: its innermost element with a class."""
+    for el in root.iter():
+        if not isinstance(el.tag, str) or tree.tag(el) in ("script", "style", "title", "head", "option"):
+            continue
+        own = tree.text(el)
+        if len(own) > 60 or not _PAGE_OF.search(own):
+            continue
+        if any(_PAGE_OF.search(tree.text(c)) for c in el if isinstance(c.tag, str)):
+            continue
+        cls = (tree.classes(el) or [None])[0]
+        if cls is None:
+            continue
+        return FieldGuess(f"{tree.tag(el)}.{cls}", regex=r"(\d+)\D+\d+", note=f"the «{own}» text")
+    return None
 
 
 def _class_of(el) -> str | None:
@@ -73,13 +105,6 @@ def _class_of(el) -> str | None:
         if _PAGE_CLASS.search(c):
             return c
     return None
-
-
-def _depth(el) -> int:
-    d = 0
-    while el is not None:
-        el, d = el.getparent(), d + 1
-    return d
 
 
 def _rel_next(root) -> FieldGuess | None:

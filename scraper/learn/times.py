@@ -35,6 +35,10 @@ def known_formats() -> tuple[str, ...]:
     return tuple(sorted(seen, key=lambda f: (f != "iso", -len(f))))
 
 
+def reader(formats: tuple[str, ...]) -> DateReader:
+    return _reader(tuple(formats))
+
+
 @lru_cache(maxsize=None)
 def _reader(formats: tuple[str, ...]) -> DateReader:
     return DateReader(formats, "UTC")
@@ -77,7 +81,7 @@ def time_of(el) -> TimeHit | None:
             found = formats_reading(raw, True)
             if found:
                 return TimeHit(el, attr, raw, (0, len(raw)), found)
-    if len(el.text_content()) > 3 * _MAX_TEXT:
+    if len(tree.raw_text(el)) > 3 * _MAX_TEXT:
         return None
     value = tree.text(el)
     if not value or len(value) > _MAX_TEXT or not _HAS_TIME.search(value):

@@ -98,3 +98,8 @@ def _first(context, selector: str):
         return select_one(context, selector)
     except ValueError:
         return None
+
+
+def raw_text(el) -> str:
+    """All the text below `el`, as it stands (plain lxml.etree elements have no text_content)."""
+    return "".join(el.itertext())
