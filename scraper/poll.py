@@ -345,7 +345,7 @@ class PmPoller:
         self.profile = profile
         self.posts = store
         base = client.base_url.rstrip("/")
-        default = profile.pm_json.inbox.format(base=base) if profile.pm_json else None
+        default = profile.pm_json.inbox.format(base=base, user=client.login_form.username) if profile.pm_json else None
         self.inbox_url = client.url(inbox_url or default or profile.url("pm_inbox", base=base))
         self.base = base
         self.now = now

@@ -259,3 +259,31 @@ def test_a_players_posts_with_the_flood_and_double_post_guards_on_appear_once(ga
             assert str(third.id) in [p.id for p in again if words(second_text) in words(p.text)]
     finally:
         board.engine.flood(board.forum_dir, 0)
+
+
+# -- gorod forum check --------------------------------------------------------------------------
+def test_gorod_forum_check_reads_every_live_forum(game: GameThread, tmp_path):
+    """The GM's check before a game, with a game file for this board: every line ok, and
+    with --write exactly one test reply in the thread, found again by the crash lookup."""
+    import yaml
+    from config.game import load_game
+    from gorod.forumcheck import check_forum
+    board = game.board
+    path = tmp_path / "game.yaml"
+    path.write_text(yaml.safe_dump({"forum": {
+        "profile": board.engine.profile, "base_url": board.url, "thread_url": board.thread_url(game.topic),
+        "gm_user": board.gm, "password_env": board.password_env, "min_interval": 0}}, allow_unicode=True),
+        encoding="utf-8")
+    before = board.read_thread(game.topic).posts
+    quiet = check_forum(load_game(path))
+    assert quiet.ok, quiet.text()
+    assert [p.id for p in board.read_thread(game.topic).posts] == [p.id for p in before]   # nothing posted
+    text = quiet.text()
+    for what in ("вход как", "первая страница темы", "последняя страница темы", "время сообщений", "цитаты: в",
+                 "правки: ", "список ЛС", "форма ответа в теме", "форма ЛС"):
+        assert what in text, text
+    note = f"Проверка gorod {int(time.time())}: тестовое сообщение, его можно удалить."
+    written = check_forum(load_game(path), write_to=board.thread_url(game.topic), text=note)
+    assert written.ok, written.text()
+    mine = [p for p in board.read_thread(game.topic).posts if words(note) in words(p.text)]
+    assert len(mine) == 1 and mine[0].author == board.gm

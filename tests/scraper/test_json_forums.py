@@ -302,3 +302,54 @@ def write_profile(tmp_path, text: str) -> Path:
 def test_json_api_sections_are_validated(tmp_path, text, where):
     with pytest.raises(ProfileError, match=where):
         load_profile(write_profile(tmp_path, text))
+
+
+# ============================================================================ Discourse (unconfirmed)
+# Served as Discourse's documented API describes its answers: never seen from a real Discourse
+# here, which is why discourse.yaml lists its write section under `unconfirmed:`.
+
+def discourse_client(user="gm") -> HttpClient:
+    return HttpClient.for_profile(load_profile("discourse"), BASE, username=user, password_env="GOROD_TEST_JSON_PW",
+                                  settings=HttpSettings(min_interval=0, retries=1))
+
+
+@responses.activate
+def test_discourse_login_reply_and_pm_as_its_api_documents(monkeypatch):
+    monkeypatch.setenv("GOROD_TEST_JSON_PW", "secret-1")
+    responses.get(BASE + "/session/csrf.json", json={"csrf": "dc-1"})
+    responses.post(BASE + "/session", json={"user": {"id": 1, "username": "gm"}},
+                   match=[responses.matchers.header_matcher({"X-CSRF-Token": "dc-1"}),
+                          responses.matchers.json_params_matcher({"login": "gm", "password": "secret-1"})])
+    responses.post(BASE + "/posts.json", json={"id": 501, "post_number": 7, "topic_id": 12},
+                   match=[responses.matchers.json_params_matcher({"topic_id": "12", "raw": "Утро."})])
+    responses.post(BASE + "/posts.json", json={"id": 502, "post_number": 1, "topic_id": 40},
+                   match=[responses.matchers.json_params_matcher(
+                       {"title": "Роль (№1)", "raw": "Вы — Мэр.", "target_recipients": "anna,boris",
+                        "archetype": "private_message"})])
+    writer = ForumWriter(discourse_client(), profile=load_profile("discourse"), allow_writes=True)
+    reply = writer.reply("12", "Утро.", after=500)
+    assert (reply.id, reply.url) == (501, BASE + "/p/501")
+    pm = writer.send_pm(["anna", "boris"], "Роль (№1)", "Вы — Мэр.")
+    assert (pm.id, pm.url) == (40, BASE + "/t/40")
+
+
+@responses.activate
+def test_discourse_refused_login_with_http_200_is_refused(monkeypatch):
+    monkeypatch.setenv("GOROD_TEST_JSON_PW", "wrong")
+    responses.get(BASE + "/session/csrf.json", json={"csrf": "dc-1"})
+    responses.post(BASE + "/session", json={"error": "Incorrect username, email or password"})
+    with pytest.raises(AuthRequired, match="Incorrect username, email or password"):
+        discourse_client().login()
+
+
+@responses.activate
+def test_an_expired_session_logs_in_again_and_sends_once(monkeypatch):
+    monkeypatch.setenv("GOROD_TEST_JSON_PW", "secret-1")
+    serve_misago_login(responses)
+    responses.post(BASE + "/api/threads/1/posts/", status=401, json={"detail": "Authentication required."})
+    responses.post(BASE + "/api/threads/1/posts/", json={"id": 41, "url": {"index": "/t/igra/1/post/41/"}})
+    writer = ForumWriter(misago_client(), profile=load_profile("misago"), allow_writes=True)
+    assert writer.reply("1", "Утро. Петя убит.").id == 41
+    logins = [c for c in responses.calls if c.request.url == BASE + "/api/auth/"]
+    posts = [c for c in responses.calls if c.request.url == BASE + "/api/threads/1/posts/"]
+    assert len(logins) == 2 and len(posts) == 2
