@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from scraper.learn import tree
 from scraper.learn.times import TimeHit
+from scraper.text import element_text
 
 PROFILE_LINK = re.compile(r"(?i)(?:member|profile|user|author|showuser|viewprofile|[?&;](?:u|uid|user(?:id)?)=\d|"
                           r"/u/|/users?/|/members?/|/profiles?/|action=profile)")
@@ -92,20 +93,32 @@ def find_time(blocks: list, timed: dict[int, TimeHit]) -> tuple[FieldGuess, tupl
         if forward < 0.8:
             continue
         seconds = any(m.second for m in moments)
-        rank = (len(present), forward, seconds, attr is not None, all(h.whole for h in present), -position)
+        # a Unix time or a time with its zone says the moment; a bare local time needs the zone guessed
+        absolute = all(h.formats[0].startswith("epoch") or (h.formats[0] == "iso" and _ZONED.search(h.value))
+                       for h in present)
+        rank = (len(present), forward, absolute, seconds, attr is not None, all(h.whole for h in present),
+                -position)
         if best is None or rank > best[0]:
             best = (rank, sel, attr, present)
     if best is None:
         return None
     _, sel, attr, present = best
     regex = None
+    forms = [h.formats for h in present]
     if not all(h.whole for h in present):
         regex = _span_regex(present)
         if regex is None:
             return None
+        from scraper.learn.times import formats_reading
+        cuts = [re.search(regex, element_text(h.element)) for h in present]
+        forms = [formats_reading(m.group(1), False) for m in cuts if m]
+        forms = [f for f in forms if f] or [h.formats for h in present]
     where = f"the attribute {attr}" if attr else "the text"
     note = f"a time in {where} of {len(present)} of {n} posts, later from post to post"
-    return FieldGuess(sel, attr, regex, note), _formats(present)
+    return FieldGuess(sel, attr, regex, note), _formats(forms)
+
+
+_ZONED = re.compile(r"(?:Z|[+-]\d\d:?\d\d)$")
 
 
 def times_read(hit: TimeHit):
@@ -114,16 +127,16 @@ def times_read(hit: TimeHit):
     return reader(hit.formats).read(hit.value[hit.span[0]:hit.span[1]])
 
 
-def _formats(hits: list[TimeHit]) -> tuple[str, ...]:
+def _formats(forms: list[tuple[str, ...]]) -> tuple[str, ...]:
     """The date forms that read every time, else each time's first form (in the table's order)."""
-    common = set(hits[0].formats)
-    for h in hits[1:]:
-        common &= set(h.formats)
+    common = set(forms[0])
+    for f in forms[1:]:
+        common &= set(f)
     if common:
-        return tuple(f for f in hits[0].formats if f in common)
+        return tuple(f for f in forms[0] if f in common)
     out: dict[str, None] = {}
-    for h in hits:
-        out.setdefault(h.formats[0], None)
+    for f in forms:
+        out.setdefault(f[0], None)
     return tuple(out)
 
 
@@ -136,28 +149,32 @@ def _in_quote(el, block) -> bool:
     return False
 
 
-_TAILS = (r"(.*\S)", r"(.+?\d{1,2}:\d\d(?::\d\d)?(?:\s*[AaPp]\.?[Mm]\.?)?)")
+_CLOCK = r"\d{1,2}:\d\d(?::\d\d)?(?:\s*[AaPp]\.?\s?[Mm]\.?)?"
+_TAILS = (r"(\S.*\S)", r"(\S.*?" + _CLOCK + ")")
 
 
 def _span_regex(hits: list[TimeHit]) -> str | None:
-    """A regex whose group 1 cuts each hit's time out of its text."""
+    """A regex whose group 1 cuts each hit's time out of the element's text (as the extractor
+    reads it: lines and all), checked by reading what it cuts: the same moment in nearly
+    every post. It starts after the punctuation that stands before the time («»», «|», «:»)."""
     candidates: list[str] = []
-    prefixes = Counter()
+    anchors: Counter[str] = Counter()
     for h in hits:
-        before = h.value[: h.span[0]].rstrip()
-        if before:
-            last = before.split()[-1]
-            anchor = last[-1] if not last[-1].isalnum() else last
-            prefixes[anchor] += 1
-    for anchor, _ in prefixes.most_common(3):
+        before = h.value[: h.span[0]]
+        marks = [ch for ch in before if not ch.isalnum() and not ch.isspace() and ch not in ",."]
+        if marks:
+            anchors[marks[-1]] += 1
+    for anchor, _ in anchors.most_common(3):
         for tail in _TAILS:
-            candidates.append(re.escape(anchor) + r"\s*" + tail)
-    candidates += ["^" + _TAILS[1], r"(\d{1,2}[./-]\d{1,2}[./-]\d{2,4},?\s+\d{1,2}:\d\d(?::\d\d)?)"]
+            candidates.append("(?s)" + re.escape(anchor) + r"\s*" + tail)
+    candidates += ["(?s)^\\s*" + _TAILS[1], r"(\d{1,2}[./-]\d{1,2}[./-]\d{2,4},?\s+" + _CLOCK + ")"]
+    from scraper.learn.times import known_formats, reader
+    read = reader(known_formats()).read
     for rx in candidates:
         ok = 0
         for h in hits:
-            m = re.search(rx, h.value)
-            if m and m.group(1) == h.value[h.span[0]:h.span[1]]:
+            m = re.search(rx, element_text(h.element))
+            if m and read(m.group(1)) is not None and read(m.group(1)) == times_read(h):
                 ok += 1
         if ok >= 0.9 * len(hits):
             return rx
@@ -251,13 +268,18 @@ def find_body(blocks: list, avoid: list) -> FieldGuess | None:
         if sum(1 for f, av in zip(found, avoid) if f is not None and not any(
                 a is not None and (tree.contains(f, a) or tree.contains(a, f)) for a in av)) < 0.9 * n:
             continue
-        size = sum(len(tree.raw_text(f)) for f in found if f is not None)
+        texts = [tree.text(f) if f is not None else "" for f in found]
+        seen = Counter(texts)
+        # a text every post repeats (a «share» menu, a button row) is no post's own words
+        size = sum(len(t) for t in texts if seen[t] == 1 or n == 1)
+        if not size:
+            continue
         depth = sum(tree.depth_below(f, b) for f, b in zip(found, blocks) if f is not None)
         scored.append((size, depth, sel))
     if not scored:
         return None
     top = max(s for s, _, _ in scored)
-    near = [s for s in scored if s[0] >= 0.85 * top]
+    near = [s for s in scored if s[0] >= 0.9 * top]
     size, depth, sel = max(near, key=lambda s: (s[1], s[0], -len(s[2])))
     return FieldGuess(sel, note="the longest text of each post, apart from its author and time")
 
@@ -276,15 +298,24 @@ def find_id(blocks: list, how: str) -> FieldGuess | None:
         got = [v for v in values if v]
         return len(got) == n and len(set(got)) == n
 
+    own: list[tuple[FieldGuess, list]] = []
     ids = [b.get("id") or "" for b in blocks]
     prefix = _common_prefix(ids)
     if prefix is not None and distinct(_digits(ids)):
-        return FieldGuess(None, "id", f"^{re.escape(prefix)}[_-]?(\\d+)$", "the post block's own id")
+        own.append((FieldGuess(None, "id", f"^{re.escape(prefix)}[_-]?(\\d+)$", "the post block's own id"),
+                    _digits(ids)))
     from scraper.learn.blocks import _ID_ATTRS
     for attr in _ID_ATTRS:
         values = [(b.get(attr) or "") for b in blocks]
         if distinct(_digits(values)):
-            return FieldGuess(None, attr, r"(\d+)", f"the post block's {attr} attribute")
+            rx = r"(\d+)" if all(re.fullmatch(r"\d+", v) for v in values) else r"^\D*(\d+)\D*$"
+            own.append((FieldGuess(None, attr, rx, f"the post block's {attr} attribute"), _digits(values)))
+    if own:
+        # of several numbers, the one the post's own links carry (its permalink) is its id
+        def linked(values):
+            return sum(1 for b, v in zip(blocks, values)
+                       if any(re.search(rf"(?<!\d){v}(?!\d)", a.get("href") or "") for a in b.iter("a")))
+        return max(enumerate(own), key=lambda iv: (linked(iv[1][1]), -iv[0]))[1][0]
     # a numbered element inside: the same prefix in every block
     inner: Counter[tuple[str, str]] = Counter()
     for b in blocks:
@@ -415,19 +446,24 @@ def _matching_class(el, pattern) -> str | None:
     return None
 
 
+_WROTE = re.compile(r"(?i)(?:wrote|said|posted|писал|пишет|сказал|цитата|quote)\W*$|:\W*$")
+
+
 def _quote_header(quote) -> str | None:
-    for h in quote.iterchildren():
-        if not isinstance(h.tag, str):
-            continue
-        if tree.tag(h) == "cite":
-            return f"{tree.step(quote, _matching_class(quote, _QUOTE_CLASS)) if tree.tag(quote) != 'blockquote' else 'blockquote'} > cite"
-        if _HEADER_CLASS.search(h.get("class") or ""):
-            return tree.step(h, _matching_class(h, _HEADER_CLASS))
-        break
-    prev = quote.getprevious()
-    if prev is not None and isinstance(prev.tag, str) and _HEADER_CLASS.search(prev.get("class") or "") \
-            and _QUOTE_CLASS.search(prev.get("class") or ""):
-        return tree.step(prev, _matching_class(prev, _HEADER_CLASS))
+    """The quote's «X wrote:» line: a short first element of the quote (or of its only
+    wrapper) ending in a colon or in «wrote», «said», «писал(а)»."""
+    step = tree.step(quote, _matching_class(quote, _QUOTE_CLASS)) if tree.tag(quote) != "blockquote" else "blockquote"
+    node = quote
+    for _ in range(2):
+        kids = [k for k in node if isinstance(k.tag, str)]
+        if not kids:
+            return None
+        h = kids[0]
+        words = tree.text(h)
+        if words and len(words) <= 80 and _WROTE.search(words) and len(kids) > 1 or \
+                (words and len(words) <= 80 and _WROTE.search(words) and tree.text(node) != words):
+            return f"{step} {tree.step(h)}"
+        node = h
     return None
 
 

@@ -49,7 +49,7 @@ def find_paging(root) -> PagingGuess:
                 break
     rel_next = _rel_next(root)
     if not blocks:
-        return PagingGuess(_page_of(root), rel_next, None, None)
+        return PagingGuess(_page_of(root), rel_next or _arrow_next(root), None, None)
     key = max(blocks, key=lambda k: blocks[k])
     t, cls = key
     anchor = f"/descendant::{t}[{_has_class(cls)}]"
@@ -63,12 +63,13 @@ def find_paging(root) -> PagingGuess:
             current = FieldGuess("xpath:" + current_xpath,
                                  note=f"the page number that is not a link, in {t}.{cls}")
             break
-    nxt = rel_next
-    if nxt is None and current is not None:
+    nxt = None
+    if current is not None:
         cur = current.selector[len("xpath:"):]
         nxt = FieldGuess(f"xpath:({anchor}/descendant::a[normalize-space() = "
                          f"string(number(normalize-space({cur})) + 1)])[1]", "href",
                          note=f"the link to the current page's number plus one, in {t}.{cls}")
+    nxt = nxt or rel_next
     if nxt is None:
         for a in holders[key].iter("a"):
             if tree.text(a).casefold() in _NEXT_WORDS:
@@ -97,6 +98,25 @@ def _page_of(root) -> FieldGuess | None:
         if cls is None:
             continue
         return FieldGuess(f"{tree.tag(el)}.{cls}", regex=r"(\d+)\D+\d+", note=f"the «{own}» text")
+    return None
+
+
+def _arrow_next(root) -> FieldGuess | None:
+    """A «next» link drawn as an arrow: a link in a pagination element whose own class or an
+    icon's inside says next/right/forward."""
+    for a in root.iter("a"):
+        if not a.get("href"):
+            continue
+        holder = next((x for x in a.iterancestors() if _class_of(x)), None)
+        if holder is None:
+            continue
+        for el in a.iter():
+            cls = next((c for c in (el.get("class") or "").split() if re.search(r"(?i)next|right|forward", c)), None)
+            if cls:
+                h = _class_of(holder)
+                return FieldGuess(f"xpath:(/descendant::{tree.tag(holder)}[{_has_class(h)}]/descendant::a"
+                                  f"[descendant-or-self::*[{_has_class(cls)}]])[1]", "href",
+                                  note=f"the arrow link ({cls}) in {tree.tag(holder)}.{h}")
     return None
 
 

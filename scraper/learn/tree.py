@@ -59,7 +59,14 @@ def depth_below(el, top) -> int:
 def relative_selectors(el, top) -> list[str]:
     """Candidate CSS selectors for `el` inside `top`, most specific first: its own step,
     then with its parent's step, then with the grandparent's."""
-    own = [step(el, c) for c in classes(el)[:3]] or [tag(el)]
+    own = [step(el, c) for c in classes(el)[:3]]
+    numbered = re.match(r"^([A-Za-z][A-Za-z_-]*?)[_-]?\d+$", el.get("id") or "")
+    if numbered:
+        own.append(f"{tag(el)}[id^='{el.get('id')[:len(numbered.group(1))]}']")
+    for attr in ("component", "itemprop", "data-role", "role"):
+        if el.get(attr) and _CSS_IDENT.match(el.get(attr)):
+            own.append(f"{tag(el)}[{attr}='{el.get(attr)}']")
+    own = own or [tag(el)]
     out = list(own)
     parent = el.getparent()
     if parent is not None and parent is not top:
