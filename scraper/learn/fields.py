@@ -359,7 +359,7 @@ def _digits(values):
 def _common_prefix(ids: list[str]) -> str | None:
     prefixes = set()
     for v in ids:
-        m = re.match(r"^([A-Za-z][A-Za-z_-]*?)[_-]?(\d{2,})$", v)
+        m = re.match(r"^([A-Za-z][A-Za-z_-]*?)[_-]?(\d+)$", v)
         if not m:
             return None
         prefixes.add(m.group(1))
@@ -464,7 +464,32 @@ def _quote_header(quote) -> str | None:
                 (words and len(words) <= 80 and _WROTE.search(words) and tree.text(node) != words):
             return f"{step} {tree.step(h)}"
         node = h
+    # or the element just before the quote, a «Quote from: X» line of its own (SMF)
+    prev = quote.getprevious()
+    if prev is not None and isinstance(prev.tag, str) and len(tree.text(prev)) <= 120 and tree.classes(prev) \
+            and re.search(r"(?i)quote|head|cite|title|цитат", prev.get("class") or ""):
+        return tree.step(prev, _matching_class(prev, _QUOTE_CLASS) or _matching_class(prev, _HEADER_CLASS))
     return None
+
+
+def find_drops(bodies: list) -> list[str]:
+    """Chrome inside the bodies: an element kind (a tag with a class) that appears three times
+    or more and always says the same short words («Click to expand...», «Quote», «Multi-quote»):
+    buttons and folds, no post's own text."""
+    texts: dict[str, set] = {}
+    counts: Counter[str] = Counter()
+    for body in bodies:
+        if body is None:
+            continue
+        for el in body.iter():
+            if el is body or not isinstance(el.tag, str) or not tree.classes(el):
+                continue
+            for cls in tree.classes(el)[:2]:
+                step = tree.step(el, cls)
+                texts.setdefault(step, set()).add(tree.text(el))
+                counts[step] += 1
+    return sorted(step for step, said in texts.items()
+                  if counts[step] >= 3 and len(said) == 1 and 0 < len(next(iter(said))) <= 40)
 
 
 def _outermost(counter: Counter) -> list[str]:

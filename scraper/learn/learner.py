@@ -128,6 +128,15 @@ def learn_pages(pages: list[tuple[bytes, str]], inbox: tuple[bytes, str] | None 
     bodies = [fields.first(b, body.selector) for b in all_blocks]
     parts = fields.find_body_parts(bodies)
     body_rules: dict = {"quote": parts.quote}
+    drops = fields.find_drops(bodies)
+    if post.get("edited") and isinstance(post["edited"], str):
+        # an edit notice inside the body is no part of the post's words
+        if any(b is not None and fields.first(b, post["edited"]) is not None for b in bodies):
+            drops.append(post["edited"])
+    if drops:
+        body_rules["drop"] = ", ".join(drops)
+        notes["selectors.body.drop"] = "inside the body but no post's own words: buttons and folds that say " \
+                                       "the same in every post, the edit notice"
     notes["selectors.body.quote"] = ("quotes inside the body (taken apart from the post's own text)"
                                      if parts.quote else "no quote on these pages: none is taken apart")
     if parts.quote_header:

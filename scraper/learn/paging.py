@@ -18,6 +18,7 @@ from scraper.learn.fields import FieldGuess
 _PAGE_CLASS = re.compile(r"(?i)pag|page|nav|pgs")
 _NEXT_WORDS = ("»", "›", ">", ">>", "next", "next ›", "next »", "след.", "следующая", "вперёд", "вперед", "→",
                "далее", "дальше")
+_CURRENT = re.compile(r"(?i)current|active|selected|\bon\b")
 _PAGE_OF = re.compile(r"(?i)(?:page|страница|стр\.?)\s*(\d+)\s*(?:of|из|/)\s*(\d+)")
 _NUMBER_TEST = "[translate(normalize-space(), '0123456789', '') = ''][normalize-space() != '']"
 
@@ -54,15 +55,26 @@ def find_paging(root) -> PagingGuess:
     t, cls = key
     anchor = f"/descendant::{t}[{_has_class(cls)}]"
     current = None
-    for c in holders[key].iter():
-        if isinstance(c.tag, str) and tree.tag(c) != "a" and tree.text(c).isdigit() \
-                and not any(tree.tag(x) == "a" for x in c.iterancestors()) and not c.findall(".//a") \
-                and not any(tree.text(k) for k in c if isinstance(k.tag, str) and k is not c):
-            current_xpath = (f"({anchor}/descendant::{tree.tag(c)}[not(descendant::a)][not(ancestor::a)]"
-                             f"{_NUMBER_TEST})[1]")
-            current = FieldGuess("xpath:" + current_xpath,
-                                 note=f"the page number that is not a link, in {t}.{cls}")
-            break
+    numbers = [c for c in holders[key].iter()
+               if isinstance(c.tag, str) and tree.tag(c) not in ("a", "script", "style") and tree.text(c).isdigit()
+               and not any(tree.tag(x) == "a" for x in c.iterancestors()) and not c.findall(".//a")
+               and not any(tree.text(k) for k in c if isinstance(k.tag, str) and k is not c)]
+    # the current page is marked: a class saying so, else bold, else any number that is no link
+    marked = [c for c in numbers if any(_CURRENT.search(x.get("class") or "") for x in (c, c.getparent()))]
+    bold = [c for c in numbers if tree.tag(c) in ("strong", "b", "em")]
+    for group, how in ((marked, "marked"), (bold, "bold"), (numbers, "plain")):
+        if not group:
+            continue
+        c = group[0]
+        cond = ""
+        if how == "marked":
+            mark = next(x for x in (c, c.getparent()) if _CURRENT.search(x.get("class") or ""))
+            word = next(w for w in (mark.get("class") or "").split() if _CURRENT.search(w))
+            cond = f"[{_has_class(word)}]" if mark is c else f"[parent::*[{_has_class(word)}]]"
+        current_xpath = (f"({anchor}/descendant::{tree.tag(c)}{cond}[not(descendant::a)][not(ancestor::a)]"
+                         f"{_NUMBER_TEST})[1]")
+        current = FieldGuess("xpath:" + current_xpath, note=f"the page number that is not a link, in {t}.{cls}")
+        break
     nxt = None
     if current is not None:
         cur = current.selector[len("xpath:"):]
@@ -107,11 +119,14 @@ def _arrow_next(root) -> FieldGuess | None:
     for a in root.iter("a"):
         if not a.get("href"):
             continue
+        if "://" in (a.get("href") or ""):
+            continue        # a page of this thread is on this site: a link written relative
         holder = next((x for x in a.iterancestors() if _class_of(x)), None)
         if holder is None:
             continue
         for el in a.iter():
-            cls = next((c for c in (el.get("class") or "").split() if re.search(r"(?i)next|right|forward", c)), None)
+            cls = next((c for c in (el.get("class") or "").split()
+                        if re.search(r"(?i)next|chevron-right|arrow-right|forward", c)), None)
             if cls:
                 h = _class_of(holder)
                 return FieldGuess(f"xpath:(/descendant::{tree.tag(holder)}[{_has_class(h)}]/descendant::a"
@@ -129,6 +144,6 @@ def _class_of(el) -> str | None:
 
 def _rel_next(root) -> FieldGuess | None:
     for a in root.iter("a", "link"):
-        if (a.get("rel") or "").lower() == "next" and a.get("href"):
+        if (a.get("rel") or "").lower() == "next" and (a.get("href") or "#").strip() not in ("#", ""):
             return FieldGuess(f"{tree.tag(a)}[rel='next']", "href", note="the page's rel=next link")
     return None

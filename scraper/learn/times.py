@@ -18,6 +18,8 @@ from scraper.learn import tree
 TIME_ATTRS = ("datetime", "data-time", "data-timestamp", "data-datetime", "data-date", "data-value",
               "timestamp", "title", "data-time-string")
 _HAS_TIME = re.compile(r"\d{1,2}:\d\d|\b\d{4}\b|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}")
+# attributes named for a time (data-node-publishdate, data-created, data-posted ...)
+_TIME_ATTR_NAME = re.compile(r"(?i)time|date|publish|created|posted|epoch|stamp")
 _EPOCH = re.compile(r"^\d{10}(?:\d{3})?$")
 _WORDS = frozenset(MONTHS) | frozenset(RELATIVE_DAYS)
 _MAX_TEXT = 90
@@ -75,7 +77,8 @@ def formats_reading(raw: str, attr: bool) -> tuple[str, ...]:
 def time_of(el) -> TimeHit | None:
     """The time this element itself carries (an attribute, or its whole short text,
     or a span of it), or None."""
-    for attr in TIME_ATTRS:
+    named = [a for a in el.attrib if a not in TIME_ATTRS and _TIME_ATTR_NAME.search(a)]
+    for attr in (*TIME_ATTRS, *named):
         raw = (el.get(attr) or "").strip()
         if raw and len(raw) <= 60:
             found = formats_reading(raw, True)
