@@ -73,7 +73,13 @@ def find_time(blocks: list, timed: dict[int, TimeHit]) -> tuple[FieldGuess, tupl
             hit = timed.get(id(el))
             if hit is None or _in_quote(el, b):
                 continue
-            for sel in ([None] if el is b else tree.relative_selectors(el, b)):
+            sels = [None] if el is b else tree.relative_selectors(el, b)
+            if hit.attr and el is not b:
+                # the attribute holding the time is itself a good sign of the element
+                own = f"{tree.tag(el)}[{hit.attr}]"
+                parent = el.getparent()
+                sels = [f"{tree.step(parent)} > {own}" if parent is not b else own, own] + sels
+            for sel in sels:
                 candidates.setdefault((sel, hit.attr), None)
     best = None
     n = len(blocks)
@@ -208,9 +214,8 @@ def find_author(blocks: list, avoid: list) -> FieldGuess | None:
             continue
         score = 0.0
         sample = next(f for f in found if f is not None)
-        link = sample if sample.tag == "a" else (sample.find(".//a") if sample.find(".//a") is not None else sample.getparent())
-        if link is not None and link.tag == "a" and PROFILE_LINK.search(link.get("href") or ""):
-            score += 3
+        present = [f for f in found if f is not None]
+        score += 3 * sum(_names_a_profile(f) for f in present) / len(present)
         names = " ".join([sel, sample.get("class") or "", sample.get("itemprop") or ""])
         if _NAMEISH.search(names):
             score += 2
@@ -227,6 +232,19 @@ def find_author(blocks: list, avoid: list) -> FieldGuess | None:
     if best is None:
         return None
     return FieldGuess(best[1], note="a short name in every post, differing between posts")
+
+
+def _names_a_profile(el) -> bool:
+    """The element is (or is inside) a link to a member's profile, or holds one that says
+    all it says: a name, not a name with an avatar letter or an «online» mark beside it."""
+    node = el
+    for _ in range(3):
+        if node is None:
+            break
+        if tree.tag(node) == "a":
+            return bool(PROFILE_LINK.search(node.get("href") or ""))
+        node = node.getparent()
+    return any(PROFILE_LINK.search(a.get("href") or "") and tree.text(a) == tree.text(el) for a in el.iter("a"))
 
 
 def _name_like(value: str | None) -> bool:
@@ -251,13 +269,17 @@ def _position(block, el) -> float:
 
 # ---------------------------------------------------------------- body
 
+_BODY_TAGS = frozenset("div td article section blockquote span p li dd".split())
+
+
 def find_body(blocks: list, avoid: list) -> FieldGuess | None:
     """The longest text of each post that holds neither its author nor its time."""
     votes: Counter[str] = Counter()
-    for b in blocks[:15]:
-        total = len(tree.raw_text(b)) or 1
+    for b in blocks[:10]:
         for el in b.iter():
-            if isinstance(el.tag, str) and el is not b and len(tree.raw_text(el)) >= 0.25 * total:
+            # (a short post among many buttons is a small part of its block: any text counts)
+            if isinstance(el.tag, str) and el is not b and tree.tag(el) in _BODY_TAGS \
+                    and len(tree.raw_text(el).strip()) >= 8:
                 votes.update(tree.relative_selectors(el, b)[:3])
     scored = []
     n = len(blocks)
@@ -289,14 +311,15 @@ def find_body(blocks: list, avoid: list) -> FieldGuess | None:
 _NUMBER = re.compile(r"(\d+)")
 
 
-def find_id(blocks: list, how: str) -> FieldGuess | None:
+def find_id(blocks: list, how: str, pages: int = 1) -> FieldGuess | None:
     """A number that differs in every post: the block's own id, a post-id attribute,
     a numbered element inside, or a link to the post."""
     n = len(blocks)
 
     def distinct(values):
+        # (a page may show again the last post of the page before: Misago, MyBB.ru)
         got = [v for v in values if v]
-        return len(got) == n and len(set(got)) == n
+        return len(got) == n and len(set(got)) >= n - (pages - 1)
 
     own: list[tuple[FieldGuess, list]] = []
     ids = [b.get("id") or "" for b in blocks]
@@ -315,7 +338,11 @@ def find_id(blocks: list, how: str) -> FieldGuess | None:
         def linked(values):
             return sum(1 for b, v in zip(blocks, values)
                        if any(re.search(rf"(?<!\d){v}(?!\d)", a.get("href") or "") for a in b.iter("a")))
-        return max(enumerate(own), key=lambda iv: (linked(iv[1][1]), -iv[0]))[1][0]
+        def counting(values):
+            # 1, 2, 3, ... is the post's place in the thread, not its id
+            numbers = [int(v) for v in values]
+            return all(b == a + 1 for a, b in zip(numbers, numbers[1:]))
+        return max(enumerate(own), key=lambda iv: (not counting(iv[1][1]), linked(iv[1][1]), -iv[0]))[1][0]
     # a numbered element inside: the same prefix in every block
     inner: Counter[tuple[str, str]] = Counter()
     for b in blocks:
@@ -425,7 +452,8 @@ def find_body_parts(bodies: list) -> BodyParts:
                     if isinstance(h.tag, str) and (tree.tag(h) == "summary" or _HEADER_CLASS.search(h.get("class") or "")):
                         sheads[tree.step(h, _matching_class(h, _HEADER_CLASS))] += 1
                         break
-            elif tree.tag(el) == "blockquote" or (_QUOTE_CLASS.search(cls) and not _HEADER_CLASS.search(cls)):
+            elif (tree.tag(el) == "blockquote" or (_QUOTE_CLASS.search(cls) and not _HEADER_CLASS.search(cls))) \
+                    and tree.text(el):      # (an empty «quote» box is a frame's corner, not a quote)
                 quotes[tree.step(el, _matching_class(el, _QUOTE_CLASS)) if tree.tag(el) != "blockquote" else "blockquote"] += 1
                 head = _quote_header(el)
                 if head is not None:
@@ -457,7 +485,7 @@ def _quote_header(quote) -> str | None:
     for _ in range(2):
         kids = [k for k in node if isinstance(k.tag, str)]
         if not kids:
-            return None
+            break
         h = kids[0]
         words = tree.text(h)
         if words and len(words) <= 80 and _WROTE.search(words) and len(kids) > 1 or \

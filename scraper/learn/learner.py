@@ -100,7 +100,7 @@ def learn_pages(pages: list[tuple[bytes, str]], inbox: tuple[bytes, str] | None 
     body = fields.find_body(all_blocks, [[a, t] for a, t in zip(author_els, time_els)])
     if body is None:
         raise LearnError(f"{parsed[0].source}: в блоках постов ({container}) не найден текст поста")
-    pid = fields.find_id(all_blocks, parsed[0].blocks.how)
+    pid = fields.find_id(all_blocks, parsed[0].blocks.how, pages=len(parsed))
     if pid is None:
         raise LearnError(f"{parsed[0].source}: в блоках постов ({container}) не найден номер поста: "
                          "ни id блока, ни атрибута с номером, ни ссылки на пост")
