@@ -40,8 +40,11 @@ class FieldGuess:
     attr: str | None = None
     regex: str | None = None
     note: str = ""          # why: written as a comment beside the field
+    alternatives: tuple["FieldGuess", ...] = ()     # tried in order (a YAML list)
 
     def as_yaml(self):
+        if self.alternatives:
+            return [a.as_yaml() for a in self.alternatives]
         if self.attr is None and self.regex is None:
             return self.selector
         out = {}
@@ -52,6 +55,17 @@ class FieldGuess:
         if self.regex:
             out["regex"] = self.regex
         return out
+
+
+def element_of(block, guess: FieldGuess):
+    """The element a learned field points at in a block (None: the block itself, or nothing)."""
+    for g in guess.alternatives or (guess,):
+        if g.selector is None:
+            continue
+        el = first(block, g.selector)
+        if el is not None:
+            return el
+    return None
 
 
 def first(context, selector: str | None):
@@ -81,8 +95,8 @@ def find_time(blocks: list, timed: dict[int, TimeHit]) -> tuple[FieldGuess, tupl
                 sels = [f"{tree.step(parent)} > {own}" if parent is not b else own, own] + sels
             for sel in sels:
                 candidates.setdefault((sel, hit.attr), None)
-    best = None
     n = len(blocks)
+    scored = []
     for position, (sel, attr) in enumerate(candidates):
         hits = []
         for b in blocks:
@@ -90,38 +104,58 @@ def find_time(blocks: list, timed: dict[int, TimeHit]) -> tuple[FieldGuess, tupl
             hit = timed.get(id(el)) if el is not None else None
             hits.append(hit if hit is not None and hit.attr == attr else None)
         present = [h for h in hits if h is not None]
-        if len(present) < max(1, 0.9 * n):
+        if len(present) < max(1, 0.5 * n):
             continue
         moments = [times_read(h) for h in present]
         if any(m is None for m in moments):
             continue
-        forward = sum(1 for a, b in zip(moments, moments[1:]) if a <= b) / max(1, len(moments) - 1)
-        if forward < 0.8:
-            continue
+        back = sum(1 for a, b in zip(moments, moments[1:]) if a > b)
+        if back > max(1, 0.2 * (len(moments) - 1)):
+            continue        # a join date, a «last seen»: not the posts' own times
+        forward = 1 - back / max(1, len(moments) - 1)
         seconds = any(m.second for m in moments)
         # a Unix time or a time with its zone says the moment; a bare local time needs the zone guessed
         absolute = all(h.formats[0].startswith("epoch") or (h.formats[0] == "iso" and _ZONED.search(h.value))
                        for h in present)
         rank = (len(present), forward, absolute, seconds, attr is not None, all(h.whole for h in present),
                 -position)
-        if best is None or rank > best[0]:
-            best = (rank, sel, attr, present)
-    if best is None:
+        scored.append((rank, sel, attr, hits))
+    if not scored:
         return None
-    _, sel, attr, present = best
-    regex = None
-    forms = [h.formats for h in present]
-    if not all(h.whole for h in present):
-        regex = _span_regex(present)
-        if regex is None:
-            return None
-        from scraper.learn.times import formats_reading
-        cuts = [re.search(regex, element_text(h.element)) for h in present]
-        forms = [formats_reading(m.group(1), False) for m in cuts if m]
-        forms = [f for f in forms if f] or [h.formats for h in present]
-    where = f"the attribute {attr}" if attr else "the text"
-    note = f"a time in {where} of {len(present)} of {n} posts, later from post to post"
-    return FieldGuess(sel, attr, regex, note), _formats(forms)
+    scored.sort(key=lambda c: c[0], reverse=True)
+    _, sel, attr, hits = scored[0]
+    chosen = [(sel, attr, [h for h in hits if h is not None])]
+    covered = [h is not None for h in hits]
+    # posts the first place misses (a post without the attribute): a second place, tried after it
+    if not all(covered):
+        for _, sel2, attr2, hits2 in scored[1:]:
+            extra = [h for h, c in zip(hits2, covered) if h is not None and not c]
+            if extra:
+                chosen.append((sel2, attr2, extra))
+                covered = [c or h is not None for c, h in zip(covered, hits2)]
+            if all(covered):
+                break
+    if sum(covered) < 0.9 * n:
+        return None
+    guesses, forms = [], []
+    for sel, attr, present in chosen:
+        regex = None
+        these = [h.formats for h in present]
+        if not all(h.whole for h in present):
+            regex = _span_regex(present)
+            if regex is None:
+                return None
+            from scraper.learn.times import formats_reading
+            cuts = [re.search(regex, element_text(h.element)) for h in present]
+            these = [f for f in (formats_reading(m.group(1), False) for m in cuts if m) if f] or these
+        forms += these
+        where = f"the attribute {attr}" if attr else "the text"
+        guesses.append(FieldGuess(sel, attr, regex, f"a time in {where} of {len(present)} of {n} posts"))
+    note = ("a time in every post, later from post to post: " + "; else ".join(g.note for g in guesses)
+            if len(guesses) > 1 else guesses[0].note + ", later from post to post")
+    if len(guesses) == 1:
+        return FieldGuess(guesses[0].selector, guesses[0].attr, guesses[0].regex, note), _formats(forms)
+    return FieldGuess(None, note=note, alternatives=tuple(guesses)), _formats(forms)
 
 
 _ZONED = re.compile(r"(?:Z|[+-]\d\d:?\d\d)$")

@@ -90,8 +90,7 @@ def learn_pages(pages: list[tuple[bytes, str]], inbox: tuple[bytes, str] | None 
         timed_all.update(p.timed)
 
     time_guess = fields.find_time(all_blocks, timed_all)
-    time_els = [fields.first(b, time_guess[0].selector) if time_guess and time_guess[0].selector else None
-                for b in all_blocks]
+    time_els = [fields.element_of(b, time_guess[0]) if time_guess else None for b in all_blocks]
     author = fields.find_author(all_blocks, [[t] for t in time_els])
     if author is None:
         raise LearnError(f"{parsed[0].source}: в блоках постов ({container}) не найден автор: "
