@@ -522,6 +522,8 @@ def _quote_header(quote) -> str | None:
             break
         h = kids[0]
         words = tree.text(h)
+        if tree.tag(h) == "cite" and words and len(words) <= 120:
+            return f"{step} cite"
         if words and len(words) <= 80 and _WROTE.search(words) and len(kids) > 1 or \
                 (words and len(words) <= 80 and _WROTE.search(words) and tree.text(node) != words):
             return f"{step} {tree.step(h)}"

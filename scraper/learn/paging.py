@@ -15,7 +15,9 @@ from dataclasses import dataclass
 from scraper.learn import tree
 from scraper.learn.fields import FieldGuess
 
-_PAGE_CLASS = re.compile(r"(?i)pag|page|nav|pgs")
+# a class naming a list of pages (not «page-body», «page-header»: the whole page)
+_PAGE_CLASS = re.compile(r"(?i)pagination|paginator|paging|pagenav|page-?nav|pagelink|pages$|page-?list|"
+                         r"page-?numbers?|pgn|pagenum")
 _NEXT_WORDS = ("»", "›", ">", ">>", "next", "next ›", "next »", "след.", "следующая", "вперёд", "вперед", "→",
                "далее", "дальше")
 _CURRENT = re.compile(r"(?i)current|active|selected|\bon\b")
