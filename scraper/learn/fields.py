@@ -306,6 +306,30 @@ def _position(block, el) -> float:
 _BODY_TAGS = frozenset("div td article section blockquote span p li dd".split())
 
 
+def _repeated_texts(blocks: list) -> set[str]:
+    """Short texts of elements that stand in three posts or more (a third of them at least)."""
+    counts: Counter[str] = Counter()
+    for b in blocks:
+        counts.update({tree.text(el) for el in b.iter() if isinstance(el.tag, str) and el is not b
+                       and 0 < len(tree.raw_text(el)) <= 300})
+    need = max(3, len(blocks) / 3)
+    return {t for t, c in counts.items() if c >= need and t}
+
+
+def _repeated_inside(el, repeated: set[str]) -> int:
+    """How much of the element's text is repeated texts (outermost repeated parts only)."""
+    total = 0
+    stack = [k for k in el if isinstance(k.tag, str)]
+    while stack:
+        k = stack.pop()
+        t = tree.text(k)
+        if t in repeated:
+            total += len(t)
+        else:
+            stack.extend(c for c in k if isinstance(c.tag, str))
+    return total
+
+
 def find_body(blocks: list, avoid: list) -> FieldGuess | None:
     """The longest text of each post that holds neither its author nor its time."""
     votes: Counter[str] = Counter()
@@ -317,6 +341,7 @@ def find_body(blocks: list, avoid: list) -> FieldGuess | None:
                 votes.update(tree.relative_selectors(el, b)[:3])
     scored = []
     n = len(blocks)
+    repeated = _repeated_texts(blocks)
     for sel in votes:
         found = [first(b, sel) for b in blocks]
         if sum(f is not None for f in found) < 0.9 * n:
@@ -326,16 +351,18 @@ def find_body(blocks: list, avoid: list) -> FieldGuess | None:
             continue
         texts = [tree.text(f) if f is not None else "" for f in found]
         seen = Counter(texts)
-        # a text every post repeats (a «share» menu, a button row) is no post's own words
-        size = sum(len(t) for t in texts if seen[t] == 1 or n == 1)
-        if not size:
+        # a text every post repeats (a «share» menu, a button row, the «Re: subject» line) is
+        # no post's own words: not counted, also as a part of a larger element
+        size = sum(len(t) - _repeated_inside(f, repeated) for t, f in zip(texts, found)
+                   if f is not None and (seen[t] == 1 or n == 1))
+        if size <= 0:
             continue
         depth = sum(tree.depth_below(f, b) for f, b in zip(found, blocks) if f is not None)
         scored.append((size, depth, sel))
     if not scored:
         return None
     top = max(s for s, _, _ in scored)
-    near = [s for s in scored if s[0] >= 0.9 * top]
+    near = [s for s in scored if s[0] >= 0.97 * top]
     size, depth, sel = max(near, key=lambda s: (s[1], s[0], -len(s[2])))
     return FieldGuess(sel, note="the longest text of each post, apart from its author and time")
 

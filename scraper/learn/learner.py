@@ -127,7 +127,7 @@ def learn_pages(pages: list[tuple[bytes, str]], inbox: tuple[bytes, str] | None 
     bodies = [fields.first(b, body.selector) for b in all_blocks]
     parts = fields.find_body_parts(bodies)
     body_rules: dict = {"quote": parts.quote}
-    drops = fields.find_drops(bodies)
+    drops = [d for d in fields.find_drops(bodies) if d != body.selector]
     if post.get("edited") and isinstance(post["edited"], str):
         # an edit notice inside the body is no part of the post's words
         if any(b is not None and fields.first(b, post["edited"]) is not None for b in bodies):

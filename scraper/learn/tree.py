@@ -11,6 +11,12 @@ from scraper.text import element_text
 _NOISE_CLASS = re.compile(r"^(?:bg\d|row\d|alt\d|odd|even|first|last|clearfix|online|offline|"
                           r"unread|read|new|selected|active|hidden|col-[\w-]+|d-\w+|[a-z]{1,2}\d*|"
                           r"js-[\w-]+|.*\d{3,}.*)$", re.I)
+# layout utility classes (Bootstrap, Tailwind): they say where a thing is drawn, not what it is
+_UTILITY_CLASS = re.compile(r"^(?:d|m[trblxyse]?|p[trblxyse]?|g[xy]?|gap|flex|align|align-items|justify|"
+                            r"justify-content|text|bg|border|rounded|shadow|w|h|mw|mh|position|overflow|fs|fw|"
+                            r"lh|order|float|visually|col|row|top|bottom|start|end|z|opacity|link|btn|"
+                            r"ff|small|lead|user-select)(?:-[\w-]+)?$|^(?:hidden|visible|invisible|small|"
+                            r"clearfix|container|row|small|fade|show|collapse)-[\w-]+$", re.I)
 _CSS_IDENT = re.compile(r"^-?[A-Za-z_][\w-]*$")
 
 
@@ -22,7 +28,7 @@ def tag(el) -> str:
 def classes(el) -> list[str]:
     """The element's stable classes, in the page's order."""
     return [c for c in (el.get("class") or "").split()
-            if _CSS_IDENT.match(c) and not _NOISE_CLASS.match(c)]
+            if _CSS_IDENT.match(c) and not _NOISE_CLASS.match(c) and not _UTILITY_CLASS.match(c)]
 
 
 def text(el) -> str:
@@ -66,6 +72,9 @@ def relative_selectors(el, top) -> list[str]:
     for attr in ("component", "itemprop", "data-role", "role"):
         if el.get(attr) and _CSS_IDENT.match(el.get(attr)):
             own.append(f"{tag(el)}[{attr}='{el.get(attr)}']")
+    for attr in el.attrib:
+        if attr.startswith("data-") and re.search(r"(?i)user|author|uid|poster|nick", attr):
+            own.append(f"{tag(el)}[{attr}]")      # a member's data on the element: it is about a member
     own = own or [tag(el)]
     out = list(own)
     parent = el.getparent()
