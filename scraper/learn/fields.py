@@ -362,7 +362,7 @@ def find_body(blocks: list, avoid: list) -> FieldGuess | None:
     if not scored:
         return None
     top = max(s for s, _, _ in scored)
-    near = [s for s in scored if s[0] >= 0.97 * top]
+    near = [s for s in scored if s[0] >= 0.95 * top]
     size, depth, sel = max(near, key=lambda s: (s[1], s[0], -len(s[2])))
     return FieldGuess(sel, note="the longest text of each post, apart from its author and time")
 

@@ -127,6 +127,9 @@ def learn_pages(pages: list[tuple[bytes, str]], inbox: tuple[bytes, str] | None 
     bodies = [fields.first(b, body.selector) for b in all_blocks]
     parts = fields.find_body_parts(bodies)
     body_rules: dict = {"quote": parts.quote}
+    if any(b is not None and b.xpath(".//*[contains(translate(@style, ' ', ''), 'line-through')]") for b in bodies):
+        body_rules["strike"] = "s, strike, del, *[style*='line-through']"
+        notes["selectors.body.strike"] = "struck-out text (also drawn with a line-through style): not the post's words"
     drops = [d for d in fields.find_drops(bodies) if d != body.selector]
     if post.get("edited") and isinstance(post["edited"], str):
         # an edit notice inside the body is no part of the post's words

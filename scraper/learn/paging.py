@@ -63,6 +63,10 @@ def find_paging(root) -> PagingGuess:
                and not any(tree.text(k) for k in c if isinstance(k.tag, str) and k is not c)]
     # the current page is marked: a class saying so, else bold, else any number that is no link
     marked = [c for c in numbers if any(_CURRENT.search(x.get("class") or "") for x in (c, c.getparent()))]
+    if not marked:
+        # the current page drawn as a link of its own, in a marked item (NodeBB, Bootstrap)
+        marked = [a for a in holders[key].iter("a") if tree.text(a).isdigit()
+                  and any(_CURRENT.search(x.get("class") or "") for x in (a, a.getparent()))]
     bold = [c for c in numbers if tree.tag(c) in ("strong", "b", "em")]
     for group, how in ((marked, "marked"), (bold, "bold"), (numbers, "plain")):
         if not group:
@@ -73,8 +77,8 @@ def find_paging(root) -> PagingGuess:
             mark = next(x for x in (c, c.getparent()) if _CURRENT.search(x.get("class") or ""))
             word = next(w for w in (mark.get("class") or "").split() if _CURRENT.search(w))
             cond = f"[{_has_class(word)}]" if mark is c else f"[parent::*[{_has_class(word)}]]"
-        current_xpath = (f"({anchor}/descendant::{tree.tag(c)}{cond}[not(descendant::a)][not(ancestor::a)]"
-                         f"{_NUMBER_TEST})[1]")
+        plain_only = "" if tree.tag(c) == "a" else "[not(descendant::a)][not(ancestor::a)]"
+        current_xpath = f"({anchor}/descendant::{tree.tag(c)}{cond}{plain_only}{_NUMBER_TEST})[1]"
         current = FieldGuess("xpath:" + current_xpath, note=f"the page number that is not a link, in {t}.{cls}")
         break
     nxt = None
