@@ -306,6 +306,13 @@ def _position(block, el) -> float:
 _BODY_TAGS = frozenset("div td article section blockquote span p li dd".split())
 
 
+def _has_twin(el) -> bool:
+    """A sibling of the same tag with text of its own beside the element."""
+    parent = el.getparent()
+    return parent is not None and any(k is not el and k.tag == el.tag and k.get("class") == el.get("class")
+                                      and k.get("id") is None and tree.text(k) for k in parent)
+
+
 def _repeated_texts(blocks: list) -> set[str]:
     """Short texts of elements that stand in three posts or more (a third of them at least)."""
     counts: Counter[str] = Counter()
@@ -349,6 +356,8 @@ def find_body(blocks: list, avoid: list) -> FieldGuess | None:
         if sum(1 for f, av in zip(found, avoid) if f is not None and not any(
                 a is not None and (tree.contains(f, a) or tree.contains(a, f)) for a in av)) < 0.9 * n:
             continue
+        if any(f is not None and _has_twin(f) for f in found):
+            continue        # the first of several paragraphs or quotes: a part of the body, not all of it
         texts = [tree.text(f) if f is not None else "" for f in found]
         seen = Counter(texts)
         # a text every post repeats (a «share» menu, a button row, the «Re: subject» line) is
@@ -362,7 +371,7 @@ def find_body(blocks: list, avoid: list) -> FieldGuess | None:
     if not scored:
         return None
     top = max(s for s, _, _ in scored)
-    near = [s for s in scored if s[0] >= 0.95 * top]
+    near = [s for s in scored if s[0] >= top - 3 * n]     # the same words but for separators
     size, depth, sel = max(near, key=lambda s: (s[1], s[0], -len(s[2])))
     return FieldGuess(sel, note="the longest text of each post, apart from its author and time")
 
