@@ -13,6 +13,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from scraper.learn import tree
+from scraper.dates import RELATIVE_DAYS
 from scraper.learn.times import TimeHit
 from scraper.text import element_text
 
@@ -109,7 +110,9 @@ def find_time(blocks: list, timed: dict[int, TimeHit]) -> tuple[FieldGuess, tupl
         moments = [times_read(h) for h in present]
         if any(m is None for m in moments):
             continue
-        back = sum(1 for a, b in zip(moments, moments[1:]) if a > b)
+        # («Сегодня 09:15» says no day the learner knows: such times do not count in the order)
+        dated = [m for m, h in zip(moments, present) if not _RELATIVE.search(h.value)]
+        back = sum(1 for a, b in zip(dated, dated[1:]) if a > b)
         if back > max(1, 0.2 * (len(moments) - 1)):
             continue        # a join date, a «last seen»: not the posts' own times
         forward = 1 - back / max(1, len(moments) - 1)
@@ -158,6 +161,7 @@ def find_time(blocks: list, timed: dict[int, TimeHit]) -> tuple[FieldGuess, tupl
     return FieldGuess(None, note=note, alternatives=tuple(guesses)), _formats(forms)
 
 
+_RELATIVE = re.compile(r"(?i)\b(?:" + "|".join(RELATIVE_DAYS) + r")\b")
 _ZONED = re.compile(r"(?:Z|[+-]\d\d:?\d\d)$")
 
 
@@ -265,7 +269,23 @@ def find_author(blocks: list, avoid: list) -> FieldGuess | None:
             best = (rank, sel)
     if best is None:
         return None
-    return FieldGuess(best[1], note="a short name in every post, differing between posts")
+    sel = best[1]
+    values = [tree.text(f) for f in (first(b, sel) for b in blocks) if f is not None]
+    label = _common_label(values)
+    if label:
+        # «Автор: Алиса»: the label every post repeats before the name is cut off
+        return FieldGuess(sel, regex=f"^(?:{re.escape(label)})?\\s*(.+)$",
+                          note=f"a short name in every post, differing between posts, after «{label}»")
+    return FieldGuess(sel, note="a short name in every post, differing between posts")
+
+
+def _common_label(values: list[str]) -> str | None:
+    """A «Word:» every value starts with (a label before the name), or None."""
+    heads = Counter(v.split(":", 1)[0] + ":" for v in values if ":" in v and len(v.split(":", 1)[0]) <= 15)
+    if not heads:
+        return None
+    head, count = heads.most_common(1)[0]
+    return head if count >= 0.9 * len(values) and len(values) >= 1 else None
 
 
 def _names_a_profile(el) -> bool:
@@ -512,11 +532,13 @@ def find_body_parts(bodies: list) -> BodyParts:
     for body in bodies:
         if body is None:
             continue
+        taken: set = set()          # quotes and spoilers found: what is inside them is theirs
         for el in body.iter():
-            if not isinstance(el.tag, str) or el is body:
+            if not isinstance(el.tag, str) or el is body or any(a in taken for a in el.iterancestors()):
                 continue
             cls = el.get("class") or ""
             if tree.tag(el) == "details" or (_SPOILER_CLASS.search(cls) and not _HEADER_CLASS.search(cls)):
+                taken.add(el)
                 spoilers[tree.step(el, _matching_class(el, _SPOILER_CLASS))] += 1
                 for h in el.iterchildren():
                     if isinstance(h.tag, str) and (tree.tag(h) == "summary" or _HEADER_CLASS.search(h.get("class") or "")):
@@ -524,6 +546,7 @@ def find_body_parts(bodies: list) -> BodyParts:
                         break
             elif (tree.tag(el) == "blockquote" or (_QUOTE_CLASS.search(cls) and not _HEADER_CLASS.search(cls))) \
                     and tree.text(el):      # (an empty «quote» box is a frame's corner, not a quote)
+                taken.add(el)
                 quotes[tree.step(el, _matching_class(el, _QUOTE_CLASS)) if tree.tag(el) != "blockquote" else "blockquote"] += 1
                 head = _quote_header(el)
                 if head is not None:
@@ -572,6 +595,9 @@ def _quote_header(quote) -> str | None:
     return None
 
 
+_SIGNATURE = re.compile(r"(?i)(?:^|[-_])sig(?:nature)?(?:$|[-_])|signature")
+
+
 def find_drops(bodies: list) -> list[str]:
     """Chrome inside the bodies: an element kind (a tag with a class) that appears three times
     or more and always says the same short words («Click to expand...», «Quote», «Multi-quote»):
@@ -588,8 +614,11 @@ def find_drops(bodies: list) -> list[str]:
                 step = tree.step(el, cls)
                 texts.setdefault(step, set()).add(tree.text(el))
                 counts[step] += 1
-    return sorted(step for step, said in texts.items()
-                  if counts[step] >= 3 and len(said) == 1 and 0 < len(next(iter(said))) <= 40)
+    chrome = {step for step, said in texts.items()
+              if counts[step] >= 3 and len(said) == 1 and 0 < len(next(iter(said))) <= 40}
+    # a signature under the post is the author's, not the post's words
+    chrome |= {step for step in texts if _SIGNATURE.search(step.split(".", 1)[-1])}
+    return sorted(chrome)
 
 
 def _outermost(counter: Counter) -> list[str]:
