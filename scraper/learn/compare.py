@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from urllib.parse import urlsplit
+from urllib.parse import urljoin, urlsplit
 
 from config.profiles import Profile
 from scraper.errors import ScraperError
@@ -50,7 +50,7 @@ def differences(want: ExtractedPage, got: ExtractedPage, limit: int = 5) -> list
     out = []
     if want.page is not None and want.page != got.page:
         out.append(f"page: {got.page!r}, shipped {want.page!r}")
-    if _target(want.next_url) != _target(got.next_url):
+    if not _same_link(want.next_url, got.next_url):
         out.append(f"next_url: {got.next_url!r}, shipped {want.next_url!r}")
     if [p.id for p in want.posts] != [p.id for p in got.posts]:
         out.append(f"post ids: {[p.id for p in got.posts][:8]}, shipped {[p.id for p in want.posts][:8]}")
@@ -62,6 +62,16 @@ def differences(want: ExtractedPage, got: ExtractedPage, limit: int = 5) -> list
                 if len(out) >= limit:
                     return out
     return out
+
+
+def _same_link(a: str | None, b: str | None) -> bool:
+    """The same target: equal, or one relative that the other absolute resolves to itself."""
+    if _target(a) == _target(b):
+        return True
+    if not a or not b:
+        return False
+    a, b = a.replace("&amp;", "&"), b.replace("&amp;", "&")
+    return urljoin(a, b) == a or urljoin(b, a) == b
 
 
 def _target(url: str | None) -> str | None:

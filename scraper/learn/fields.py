@@ -382,17 +382,19 @@ def find_body(blocks: list, avoid: list) -> FieldGuess | None:
         seen = Counter(texts)
         # a text every post repeats (a «share» menu, a button row, the «Re: subject» line) is
         # no post's own words: not counted, also as a part of a larger element
-        size = sum(len(t) - _repeated_inside(f, repeated) for t, f in zip(texts, found)
-                   if f is not None and (seen[t] == 1 or n == 1))
-        if size <= 0:
+        sizes = [len(t) - _repeated_inside(f, repeated) if f is not None and (seen[t] == 1 or n == 1) else 0
+                 for t, f in zip(texts, found)]
+        if sum(sizes) <= 0:
             continue
         depth = sum(tree.depth_below(f, b) for f, b in zip(found, blocks) if f is not None)
-        scored.append((size, depth, sel))
+        scored.append((sum(sizes), depth, sel, sizes))
     if not scored:
         return None
-    top = max(s for s, _, _ in scored)
-    near = [s for s in scored if s[0] >= top - 3 * n]     # the same words but for separators
-    size, depth, sel = max(near, key=lambda s: (s[1], s[0], -len(s[2])))
+    best = max(scored, key=lambda s: (s[0], -s[1]))
+    # a tighter element holding the same words in every post (but for separators) is better:
+    # it leaves out the frame around them
+    near = [s for s in scored if all(a >= b - 3 for a, b in zip(s[3], best[3]))]
+    size, depth, sel, _ = max(near, key=lambda s: (s[1], s[0], -len(s[2])))
     return FieldGuess(sel, note="the longest text of each post, apart from its author and time")
 
 
