@@ -487,14 +487,21 @@ def _common_prefix(ids: list[str]) -> str | None:
 
 # ---------------------------------------------------------------- edits
 
+_EDIT_CLASS = re.compile(r"(?i)edited|lastedit|editedby|modified|edit-?note|edit-?notice|edit-?reason")
+
+
 def find_edited(blocks: list) -> FieldGuess | None:
     """The edit notice some posts carry («Last edited by …», «Изменено …»)."""
     marks = []
     for b in blocks:
         found = None
         for el in b.iter():
-            if isinstance(el.tag, str) and el.get("class") and len(tree.raw_text(el)) < 200 \
-                    and EDIT_MARK.search(tree.raw_text(el)):
+            if not isinstance(el.tag, str) or not el.get("class") or len(tree.raw_text(el)) >= 200:
+                continue
+            words = tree.raw_text(el)
+            # the notice's words, or a class saying «edited» on a line that holds a time (not an «Edit» button)
+            if EDIT_MARK.search(words) or (_EDIT_CLASS.search(el.get("class") or "") and re.search(r"\d", words)
+                                           and tree.tag(el) not in ("a", "button") and len(words.split()) > 2):
                 found = el      # the innermost with a class: keep walking
         marks.append(found)
     present = [m for m in marks if m is not None]
@@ -510,7 +517,7 @@ def find_edited(blocks: list) -> FieldGuess | None:
             got = first(b, sel)
             if m is not None and got is not m:
                 ok = False
-            if m is None and got is not None and not EDIT_MARK.search(tree.raw_text(got)):
+            if m is None and got is not None and tree.text(got) and not EDIT_MARK.search(tree.raw_text(got)):
                 ok = False
             if not ok:
                 break
@@ -527,6 +534,9 @@ class BodyParts:
     quote_header: str | None
     spoiler: str | None
     spoiler_header: str | None
+
+
+_BLOCK_TAGS = frozenset("div blockquote table aside section dl fieldset article figure".split())
 
 
 def find_body_parts(bodies: list) -> BodyParts:
@@ -546,7 +556,8 @@ def find_body_parts(bodies: list) -> BodyParts:
                     if isinstance(h.tag, str) and (tree.tag(h) == "summary" or _HEADER_CLASS.search(h.get("class") or "")):
                         sheads[tree.step(h, _matching_class(h, _HEADER_CLASS))] += 1
                         break
-            elif (tree.tag(el) == "blockquote" or (_QUOTE_CLASS.search(cls) and not _HEADER_CLASS.search(cls))) \
+            elif (tree.tag(el) == "blockquote" or (_QUOTE_CLASS.search(cls) and not _HEADER_CLASS.search(cls)
+                                                   and tree.tag(el) in _BLOCK_TAGS)) \
                     and tree.text(el):      # (an empty «quote» box is a frame's corner, not a quote)
                 taken.add(el)
                 quotes[tree.step(el, _matching_class(el, _QUOTE_CLASS)) if tree.tag(el) != "blockquote" else "blockquote"] += 1
@@ -589,8 +600,13 @@ def _quote_header(quote) -> str | None:
                 (words and len(words) <= 80 and _WROTE.search(words) and tree.text(node) != words):
             return f"{step} {tree.step(h)}"
         node = h
-    # or the element just before the quote, a «Quote from: X» line of its own (SMF)
+    # or the element just before the quote, a «Quote from: X» line of its own (SMF), or an
+    # «X posted:» heading beside it in their common frame (Something Awful)
     prev = quote.getprevious()
+    if prev is not None and isinstance(prev.tag, str) and len(tree.text(prev)) <= 80 \
+            and re.search(r"(?i)(?:wrote|said|posted|писал|пишет|сказал)\W*$", tree.text(prev)) \
+            and quote.getparent() is not None:
+        return f"{tree.step(quote.getparent())} > {tree.step(prev)}"
     if prev is not None and isinstance(prev.tag, str) and len(tree.text(prev)) <= 120 and tree.classes(prev) \
             and re.search(r"(?i)quote|head|cite|title|цитат", prev.get("class") or ""):
         return tree.step(prev, _matching_class(prev, _QUOTE_CLASS) or _matching_class(prev, _HEADER_CLASS))

@@ -65,9 +65,25 @@ class _Page:
     blocks: blocks_mod.Blocks | None = None
 
 
+def page_encoding(content: bytes) -> str | None:
+    """The charset to force for a page that declares none and is not UTF-8: Windows-1251 when
+    its text is mostly high bytes (Cyrillic), else Windows-1252; None when no forcing is needed."""
+    if sniff_encoding(content):
+        return None
+    try:
+        content.decode("utf-8")
+        return None
+    except UnicodeDecodeError:
+        pass
+    # Russian text is mostly high bytes; a Western page has a few accented letters among ASCII ones
+    high = sum(1 for b in content if b >= 0xC0)
+    latin = sum(1 for b in content if 0x61 <= b <= 0x7A)
+    return "windows-1251" if high > 0.3 * latin else "windows-1252"
+
+
 def _parse(content: bytes, source: str) -> _Page:
     try:
-        root = parse_html(content, sniff_encoding(content) or "utf-8")
+        root = parse_html(content, sniff_encoding(content) or page_encoding(content) or "utf-8")
     except ScraperError as exc:
         raise LearnError(f"{source}: страница не читается как HTML: {exc}") from None
     return _Page(source, root, times.timed_elements(root))
@@ -170,6 +186,11 @@ def learn_pages(pages: list[tuple[bytes, str]], inbox: tuple[bytes, str] | None 
         "description": "learned by `gorod forum learn` from " + ", ".join(p.source for p in parsed),
         "timezone": timezone,
     }
+    forced = page_encoding(pages[0][0])
+    if forced:
+        data["encoding"] = forced
+        notes["encoding"] = "the pages declare no charset and are not UTF-8"
+        unconfirmed.append(f"encoding: the pages declare none; {forced} was chosen from their bytes")
     urls = _urls(parsed[0].source)
     if urls:
         data["urls"] = urls

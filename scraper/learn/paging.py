@@ -52,7 +52,10 @@ def find_paging(root) -> PagingGuess:
                 break
     rel_next = _rel_next(root)
     if not blocks:
-        return PagingGuess(_page_of(root), rel_next or _arrow_next(root), None, None)
+        picked = _page_select(root)
+        if picked is not None:
+            return picked
+        return PagingGuess(_page_of(root), rel_next or _titled_next(root) or _arrow_next(root), None, None)
     key = max(blocks, key=lambda k: blocks[k])
     t, cls = key
     anchor = f"/descendant::{t}[{_has_class(cls)}]"
@@ -100,6 +103,38 @@ def find_paging(root) -> PagingGuess:
     last = FieldGuess(f"xpath:({anchor}/descendant::*[self::a or self::strong or self::span or self::b or self::em]"
                       f"{_NUMBER_TEST})[last()]", note=f"the highest page number in {t}.{cls}")
     return PagingGuess(current, nxt, last, f"{t}.{cls}")
+
+
+_NEXT_TITLE = re.compile(r"(?i)next|след")
+
+
+def _titled_next(root) -> FieldGuess | None:
+    """A link in a list of pages whose title or aria-label says «Next page» / «Следующая»."""
+    for a in root.iter("a"):
+        holder = next((x for x in a.iterancestors() if _class_of(x)), None)
+        said = a.get("title") or a.get("aria-label") or ""
+        if holder is not None and a.get("href") and _NEXT_TITLE.search(said):
+            key = "title" if a.get("title") else "aria-label"
+            h = _class_of(holder)
+            return FieldGuess(f"xpath:(/descendant::{tree.tag(holder)}[{_has_class(h)}]/descendant::a"
+                              f"[@{key} = '{said}'])[1]", "href", note=f"the link titled «{said}» in {tree.tag(holder)}.{h}")
+    return None
+
+
+def _page_select(root) -> PagingGuess | None:
+    """A page chooser drawn as a <select> of page numbers (Something Awful): the selected one."""
+    for sel in root.iter("select"):
+        holder = next((x for x in sel.iterancestors() if _class_of(x)), None)
+        options = [o for o in sel.iter("option")]
+        if holder is None or not options or not all(tree.text(o).isdigit() for o in options):
+            continue
+        h = _class_of(holder)
+        anchor = f"/descendant::{tree.tag(holder)}[{_has_class(h)}]"
+        current = FieldGuess(f"xpath:({anchor}/descendant::option[@selected])[1]",
+                             note=f"the selected page in the page chooser of {tree.tag(holder)}.{h}")
+        last = FieldGuess(f"xpath:({anchor}/descendant::option)[last()]", note="the chooser's last page")
+        return PagingGuess(current, _titled_next(root) or _rel_next(root), last, f"{tree.tag(holder)}.{h}")
+    return None
 
 
 def _page_of(root) -> FieldGuess | None:
