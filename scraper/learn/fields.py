@@ -343,6 +343,9 @@ def _repeated_texts(blocks: list) -> set[str]:
     return {t for t, c in counts.items() if c >= need and t}
 
 
+_HEADINGS = frozenset("h1 h2 h3 h4 h5 h6".split())
+
+
 def _repeated_inside(el, repeated: set[str]) -> int:
     """How much of the element's text is repeated texts (outermost repeated parts only)."""
     total = 0
@@ -350,7 +353,7 @@ def _repeated_inside(el, repeated: set[str]) -> int:
     while stack:
         k = stack.pop()
         t = tree.text(k)
-        if t in repeated:
+        if t in repeated or tree.tag(k) in _HEADINGS:     # (a post's subject line is its title)
             total += len(t)
         else:
             stack.extend(c for c in k if isinstance(c.tag, str))
@@ -549,6 +552,24 @@ def find_body_parts(bodies: list) -> BodyParts:
             if not isinstance(el.tag, str) or el is body or any(a in taken for a in el.iterancestors()):
                 continue
             cls = el.get("class") or ""
+            kids = [k for k in el if isinstance(k.tag, str)]
+            if kids and len(kids) > 1 and _QUOTE_WORD.match(tree.text(kids[0])) and tree.tag(el) in _BLOCK_TAGS:
+                # a frame whose first line says «Quote:» (vBulletin 3's tables): the quote, and that line its header
+                said = tree.text(kids[0])
+                where = f"descendant::{tree.tag(el)}[*[1][normalize-space() = '{said}']]"
+                taken.add(el)
+                quotes["xpath:" + where] += 1
+                qheads[f"xpath:{where}/*[1]"] += 1
+                continue
+            if kids and any(_HIDDEN_STYLE.search(k.get("style") or "") for k in kids) \
+                    and any(k.get("onclick") for k in kids) and tree.tag(el) in _BLOCK_TAGS:
+                # a fold: a clickable line and the text it shows, hidden until clicked (Visman's spoiler)
+                where = (f"descendant::{tree.tag(el)}[*[@onclick]]"
+                         f"[*[contains(translate(@style, ' ', ''), 'display:none')]]")
+                taken.add(el)
+                spoilers["xpath:" + where] += 1
+                sheads[f"xpath:{where}/*[@onclick]"] += 1
+                continue
             if tree.tag(el) == "details" or (_SPOILER_CLASS.search(cls) and not _HEADER_CLASS.search(cls)):
                 taken.add(el)
                 spoilers[tree.step(el, _matching_class(el, _SPOILER_CLASS))] += 1
@@ -560,17 +581,40 @@ def find_body_parts(bodies: list) -> BodyParts:
                                                    and tree.tag(el) in _BLOCK_TAGS)) \
                     and tree.text(el):      # (an empty «quote» box is a frame's corner, not a quote)
                 taken.add(el)
-                quotes[tree.step(el, _matching_class(el, _QUOTE_CLASS)) if tree.tag(el) != "blockquote" else "blockquote"] += 1
+                quotes[tree.step(el, _matching_class(el, _QUOTE_CLASS)) if tree.tag(el) != "blockquote"
+                       else ("blockquote" if tree.tag(body) != "blockquote" else f"{tree.step(body)} blockquote")] += 1
                 head = _quote_header(el)
                 if head is not None:
                     qheads[head] += 1
     outer_quotes = _outermost(quotes)
     return BodyParts(
-        quote=", ".join(outer_quotes) or None,
-        quote_header=", ".join(s for s, _ in qheads.most_common(2)) or None,
-        spoiler=", ".join(s for s, _ in spoilers.most_common(2)) or None,
-        spoiler_header=", ".join(s for s, _ in sheads.most_common(2)) or None,
+        quote=_union(outer_quotes),
+        quote_header=_union([s for s, _ in qheads.most_common(2)]),
+        spoiler=_union([s for s, _ in spoilers.most_common(2)]),
+        spoiler_header=_union([s for s, _ in sheads.most_common(2)]),
     )
+
+
+def _union(selectors: list[str]) -> str | None:
+    """Selectors as one: a CSS list, or an XPath union when one of them is XPath."""
+    if not selectors:
+        return None
+    if not any(x.startswith("xpath:") for x in selectors):
+        return ", ".join(selectors)
+    return "xpath:" + " | ".join(x[len("xpath:"):] if x.startswith("xpath:") else _css_xpath(x) for x in selectors)
+
+
+def _css_xpath(selector: str) -> str:
+    """The XPath of the learner's own simple CSS: `tag`, `tag.class`, joined by spaces or `>`."""
+    out = "descendant::"
+    for part in re.findall(r">|[^\s>]+", selector):
+        if part == ">":
+            out = out[: -len("/descendant::")] + "/"
+            continue
+        tag, _, cls = part.partition(".")
+        step = tag + (f"[contains(concat(' ', normalize-space(@class), ' '), ' {cls} ')]" if cls else "")
+        out += step + "/descendant::"
+    return out[: -len("/descendant::")]
 
 
 def _matching_class(el, pattern) -> str | None:
@@ -580,7 +624,10 @@ def _matching_class(el, pattern) -> str | None:
     return None
 
 
-_WROTE = re.compile(r"(?i)(?:wrote|said|posted|писал|пишет|сказал|цитата|quote)\W*$|:\W*$")
+_WROTE = re.compile(r"(?i)(?:wrote|said|posted|писал|пишет|сказал|цитата|quote)\W*$|:\W*$|"
+                    r"\b(?:posted by|quote from)\b")
+_HIDDEN_STYLE = re.compile(r"display\s*:\s*none")
+_QUOTE_WORD = re.compile(r"(?i)^(?:quote|цитата|zitat|citation|idézet)\s*:?$")
 
 
 def _quote_header(quote) -> str | None:
@@ -596,8 +643,7 @@ def _quote_header(quote) -> str | None:
         words = tree.text(h)
         if tree.tag(h) == "cite" and words and len(words) <= 120:
             return f"{step} cite"
-        if words and len(words) <= 80 and _WROTE.search(words) and len(kids) > 1 or \
-                (words and len(words) <= 80 and _WROTE.search(words) and tree.text(node) != words):
+        if words and len(words) <= 80 and _WROTE.search(words) and len(words) < 0.6 * len(tree.text(quote)):
             return f"{step} {tree.step(h)}"
         node = h
     # or the element just before the quote, a «Quote from: X» line of its own (SMF), or an
