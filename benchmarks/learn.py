@@ -103,6 +103,10 @@ def run_thread(thread: Thread) -> ThreadResult | None:
             extract_posts(content, profile, source, now=NOW)
         except ScraperError:
             continue
+        from config.select import select
+        from scraper.decode import parse_html
+        if profile.post is None or not select(parse_html(content, profile.encoding), profile.post.container):
+            continue    # a PM page the shipped profile reads through its pm_message rules: no thread page
         shipped = shipped or profile
         readable.append((content, source))
     if shipped is None:

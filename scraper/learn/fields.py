@@ -436,8 +436,12 @@ def find_id(blocks: list, how: str, pages: int = 1) -> FieldGuess | None:
         def counting(values):
             # 1, 2, 3, ... is the post's place in the thread, not its id
             numbers = [int(v) for v in values]
-            return all(b == a + 1 for a, b in zip(numbers, numbers[1:]))
-        return max(enumerate(own), key=lambda iv: (not counting(iv[1][1]), linked(iv[1][1]), -iv[0]))[1][0]
+            return len(numbers) > 1 and all(b == a + 1 for a, b in zip(numbers, numbers[1:]))
+
+        def digits(values):      # a site's post ids are long numbers; a post's place is short
+            return max(len(v) for v in values)
+        return max(enumerate(own), key=lambda iv: (not counting(iv[1][1]), linked(iv[1][1]), digits(iv[1][1]),
+                                                   -iv[0]))[1][0]
     # a numbered element inside: the same prefix in every block
     inner: Counter[tuple[str, str]] = Counter()
     for b in blocks:
@@ -635,8 +639,8 @@ def _quote_header(quote) -> str | None:
     wrapper) ending in a colon or in «wrote», «said», «писал(а)»."""
     step = tree.step(quote, _matching_class(quote, _QUOTE_CLASS)) if tree.tag(quote) != "blockquote" else "blockquote"
     node = quote
-    for _ in range(2):
-        kids = [k for k in node if isinstance(k.tag, str)]
+    for _ in range(4):      # (below a wrapper or three: Cobalt's quote-content > quote-body > quote-source)
+        kids = [k for k in node if isinstance(k.tag, str) and tree.text(k)]     # (an icon says nothing)
         if not kids:
             break
         h = kids[0]

@@ -99,7 +99,8 @@ def find_paging(root) -> PagingGuess:
                                  note=f"the link «{word}» in {t}.{cls}")
                 break
     if current is None:
-        current = _page_of(root)
+        picked = _page_select(root)
+        current = picked.current if picked is not None else _page_of(root)
     last = FieldGuess(f"xpath:({anchor}/descendant::*[self::a or self::strong or self::span or self::b or self::em]"
                       f"{_NUMBER_TEST})[last()]", note=f"the highest page number in {t}.{cls}")
     return PagingGuess(current, nxt, last, f"{t}.{cls}")
