@@ -22,6 +22,10 @@ PROFILE_LINK = re.compile(r"(?i)(?:member|profile|user|author|showuser|viewprofi
 _LABELS = frozenset("""quote reply report edit like share top ответ цитата цитировать ответить жалоба
     изменить редактировать пожаловаться профиль profile pm лс online offline онлайн офлайн guest гость
     posts сообщений сообщения joined регистрация""".split())
+_ICON_CLASS = re.compile(r"(?i)icon|badge|avatar|status|online|offline|flag")
+_LABEL_WORDS = frozenset("""view user profile send message private email website find more by all posts
+    quote reply report edit delete like share top multi-quote pm ред ред. удал удал. удалить жалоба
+    цитата цитировать ответить профиль написать сообщение личное сайт найти все""".split())
 _NAMEISH = re.compile(r"(?i)author|user|name|poster|nick|member|login|by")
 _NOT_NAME = re.compile(r"(?i)title|rank|group|status|date|time|count|joined|location|sign|avatar|"
                        r"reputation|karma|level|badge|stat|online|offline")
@@ -112,7 +116,9 @@ def find_time(blocks: list, timed: dict[int, TimeHit]) -> tuple[FieldGuess, tupl
             continue
         # («Сегодня 09:15» says no day the learner knows: such times do not count in the order)
         dated = [m for m, h in zip(moments, present) if not _RELATIVE.search(h.value)]
-        back = sum(1 for a, b in zip(dated, dated[1:]) if a > b)
+        # (in either direction: a search listing shows the newest first)
+        back = min(sum(1 for a, b in zip(dated, dated[1:]) if a > b),
+                   sum(1 for a, b in zip(dated, dated[1:]) if a < b))
         if back > max(1, 0.2 * (len(moments) - 1)):
             continue        # a join date, a «last seen»: not the posts' own times
         forward = 1 - back / max(1, len(moments) - 1)
@@ -245,8 +251,8 @@ def find_author(blocks: list, avoid: list) -> FieldGuess | None:
         good = [v for v in values if v and _name_like(v)]
         if len(good) < 0.9 * n:
             continue
-        if n >= 3 and len(set(good)) == 1:
-            continue        # the same word in every post: a label, not a name
+        if n >= 3 and len(set(good)) == 1 and not all(_names_a_profile(f) for f in found if f is not None):
+            continue        # the same word in every post and no member's link: a label, not a name
         if any(f is not None and any(a is not None and tree.contains(f, a) for a in avoid_b)
                for f, avoid_b in zip(found, avoid)):
             continue
@@ -270,7 +276,12 @@ def find_author(blocks: list, avoid: list) -> FieldGuess | None:
     if best is None:
         return None
     sel = best[1]
-    values = [tree.text(f) for f in (first(b, sel) for b in blocks) if f is not None]
+    found = [f for f in (first(b, sel) for b in blocks) if f is not None]
+    if any(_ICON_CLASS.search(k.get("class") or "") and tree.text(k) for f in found for k in f.iter() if k is not f):
+        # an icon drawn as a letter inside the name («Scream<i class=icon>ᵥ</i>»): the name's own text only
+        return FieldGuess("xpath:" + _css_xpath(sel) + "/text()[normalize-space()]",
+                          note="a short name in every post (its own text, without the icon inside it)")
+    values = [tree.text(f) for f in found]
     label = _common_label(values)
     if label:
         # «Автор: Алиса»: the label every post repeats before the name is cut off
@@ -308,6 +319,9 @@ def _name_like(value: str | None) -> bool:
         return False
     if value.casefold().strip(":.!") in _LABELS:
         return False
+    words = [w.casefold().strip(":.!,()[]|") for w in value.split()]
+    if all(w in _LABELS or w in _LABEL_WORDS for w in words if w):
+        return False        # «View User Profile», «Жалоба Ред. Удал.»: buttons, not a name
     return not re.search(r"\d{1,2}:\d\d", value)
 
 
@@ -609,16 +623,8 @@ def _union(selectors: list[str]) -> str | None:
 
 
 def _css_xpath(selector: str) -> str:
-    """The XPath of the learner's own simple CSS: `tag`, `tag.class`, joined by spaces or `>`."""
-    out = "descendant::"
-    for part in re.findall(r">|[^\s>]+", selector):
-        if part == ">":
-            out = out[: -len("/descendant::")] + "/"
-            continue
-        tag, _, cls = part.partition(".")
-        step = tag + (f"[contains(concat(' ', normalize-space(@class), ' '), ' {cls} ')]" if cls else "")
-        out += step + "/descendant::"
-    return out[: -len("/descendant::")]
+    from config.select import css_to_xpath
+    return css_to_xpath(selector)
 
 
 def _matching_class(el, pattern) -> str | None:
