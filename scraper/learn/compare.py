@@ -3,7 +3,8 @@
     compare_page(content, source, shipped, learned, now=None) -> PageComparison
 
 Exact means: the same posts in the same order, each with the same id, author, time, own
-text and quotes, the same next-page link (the same target: one written absolute, the other
+text and quotes (a quote's «X wrote:» line may stand in one reading and not in the other:
+it is no quoted words), the same next-page link (the same target: one written absolute, the other
 relative is the same link) and, where the shipped profile reads a page number, the same
 number. A page the shipped profile cannot read is not a thread page and is not compared
 (None).
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import unquote, urljoin, urlsplit
 
 from config.profiles import Profile
 from scraper.errors import ScraperError
@@ -57,11 +58,22 @@ def differences(want: ExtractedPage, got: ExtractedPage, limit: int = 5) -> list
         return out
     for a, b in zip(want.posts, got.posts):
         for key in POST_FIELDS[1:]:
+            if key == "quotes" and _same_quotes(a.quotes, b.quotes):
+                continue
             if getattr(a, key) != getattr(b, key):
                 out.append(f"post {a.id} {key}: {_short(getattr(b, key))}, shipped {_short(getattr(a, key))}")
                 if len(out) >= limit:
                     return out
     return out
+
+
+def _same_quotes(want: tuple[str, ...], got: tuple[str, ...]) -> bool:
+    """The same quoted words: equal, or one reading keeps the quote's «X wrote:» line before
+    them and the other does not (the header is no quoted words)."""
+    if len(want) != len(got):
+        return False
+    return all(w == g or (g and w.endswith(g) and len(w) - len(g) <= 120)
+               or (w and g.endswith(w) and len(g) - len(w) <= 120) for w, g in zip(want, got))
 
 
 def _same_link(a: str | None, b: str | None) -> bool:
@@ -70,7 +82,9 @@ def _same_link(a: str | None, b: str | None) -> bool:
         return True
     if not a or not b:
         return False
-    a, b = a.replace("&amp;", "&"), b.replace("&amp;", "&")
+    a, b = unquote(a.replace("&amp;", "&")), unquote(b.replace("&amp;", "&"))
+    if a == b:
+        return True
     return urljoin(a, b) == a or urljoin(b, a) == b
 
 
@@ -78,7 +92,7 @@ def _target(url: str | None) -> str | None:
     """A link's path and query (its site dropped, `&amp;` as `&`): what it points at on the forum."""
     if not url:
         return None
-    parts = urlsplit(url.replace("&amp;", "&"))
+    parts = urlsplit(unquote(url.replace("&amp;", "&")))
     return parts.path.lstrip("./") + ("?" + parts.query if parts.query else "")
 
 

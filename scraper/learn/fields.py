@@ -654,7 +654,11 @@ def _quote_header(quote) -> str | None:
         if tree.tag(h) == "cite" and words and len(words) <= 120:
             return f"{step} cite"
         if words and len(words) <= 80 and _WROTE.search(words) and len(words) < 0.6 * len(tree.text(quote)):
-            return f"{step} {tree.step(h)}"
+            if tree.classes(h):
+                return f"{step} {tree.step(h)}"
+            # a plain <p>: only the quote's first line, not every paragraph of it
+            first_child = next(k for k in h.getparent() if isinstance(k.tag, str)) is h
+            return f"{step} > {tree.tag(h)}:first-child" if first_child and h.getparent() is quote else None
         node = h
     # or the element just before the quote, a «Quote from: X» line of its own (SMF), or an
     # «X posted:» heading beside it in their common frame (Something Awful)

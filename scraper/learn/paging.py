@@ -186,6 +186,6 @@ def _class_of(el) -> str | None:
 
 def _rel_next(root) -> FieldGuess | None:
     for a in root.iter("a", "link"):
-        if (a.get("rel") or "").lower() == "next" and (a.get("href") or "#").strip() not in ("#", ""):
+        if (a.get("rel") or "").lower() == "next" and (a.get("href") or "#").strip() not in ("#", "?", ""):
             return FieldGuess(f"{tree.tag(a)}[rel='next']", "href", note="the page's rel=next link")
     return None
