@@ -11,8 +11,8 @@ forum:
   password_env: GOROD_GM_PASSWORD  # the name of the environment variable, never the password
   password_file: null              # or a file holding it, readable only by its owner (chmod 600)
   min_interval: 1.0                # seconds between two requests to the forum (be polite)
-players:                           # nickname: {open, secret} (the scenario format)
-  Аня: {open: Мэр, secret: Мирный житель}
+players:                           # nickname: {open, secret} (the scenario format), gender optional
+  Аня: {open: Мэр, secret: Мирный житель, gender: ж}   # ж/м (женский/мужской): «казнена», «отправилась»
 setup:                             # masks and the Мастер карт's hand (the scenario format)
   Вера: {mask: Мирный житель}
 schedule:                          # Moscow time by default (the rules)
@@ -25,6 +25,7 @@ poll_interval: 300                 # seconds between polls
 rulings: {}                        # SPEC §11 options (gorod rulings)
 parsing: {}                        # order parsing settings (scraper/orders/settings.py)
 templates: null                    # a folder of the GM's own draft templates
+style: terse                       # the drafts' news lines: terse (short mechanical comment) or full (whole sentences)
 seed: 0                            # the seed of the secret-role deal
 secret_roles: []                   # the deal's pool of secret roles (empty: the 15 roles, then Мирный житель)
 receipts: false                    # draft a receipt to each order's author («ваша заявка прочитана как …»)
@@ -45,6 +46,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 import yaml
 
 from config.profiles import locate_profile
+from engine.morph import Gender
 from engine.names import canon_open_role, canon_secret_role
 from engine.rulings import Rulings, RulingsError
 from engine.setup import Seat
@@ -95,6 +97,8 @@ class GameConfig:
     secret_roles: tuple[str, ...] = ()
     receipts: bool = False
     store: str | None = None
+    genders: Mapping[str, Gender] = field(default_factory=dict)
+    style: str = "terse"
 
     @property
     def players(self) -> dict[str, tuple[str, str]]:
@@ -102,7 +106,15 @@ class GameConfig:
 
 
 TOP_KEYS = {"title", "forum", "players", "setup", "schedule", "poll_interval", "rulings",
-            "parsing", "templates", "seed", "secret_roles", "receipts", "store"}
+            "parsing", "templates", "seed", "secret_roles", "receipts", "store", "style"}
+# The drafts' styles (publisher/templates/<style>/), with the Russian words accepted for each.
+DRAFT_STYLES = {"terse": ("terse", "краткий", "кратко", "коротко"),
+                "full": ("full", "подробный", "подробно", "полный")}
+# A player's `gender:`, Russian or English.
+GENDER_WORDS = {
+    Gender.FEMALE: ("ж", "жен", "женский", "женщина", "девушка", "f", "female", "woman"),
+    Gender.MALE: ("м", "муж", "мужской", "мужчина", "парень", "m", "male", "man"),
+}
 _TIME = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)$")
 
 
@@ -156,6 +168,8 @@ def game_from_mapping(data: Any, where: str = "game", *,
         secret_roles=_secret_roles(data.get("secret_roles"), where),
         receipts=_bool(data.get("receipts", False), f"{where}: receipts"),
         store=_optional_str(data.get("store"), f"{where}: store"),
+        genders=genders_from_mapping(data.get("players"), where),
+        style=_style(data.get("style"), where),
     )
 
 
@@ -215,6 +229,33 @@ def seats_from_mapping(raw: Any, where: str, *, need_secret: bool = False) -> tu
             raise GameConfigError(f"{path}.secret: unknown secret role {secret!r}")
         seats.append(Seat(str(nick), canon, canon_secret_role(str(secret)) if secret else ""))
     return tuple(seats)
+
+
+def genders_from_mapping(raw: Any, where: str) -> dict[str, Gender]:
+    """Each player's `gender:` (ж/м, женский/мужской, …): what the drafts' verbs agree with.
+    A player without one gets the dictionary's gender of his name, else a neutral wording."""
+    out: dict[str, Gender] = {}
+    for nick, roles in (raw or {}).items() if isinstance(raw, Mapping) else ():
+        if not isinstance(roles, Mapping) or roles.get("gender") is None:
+            continue
+        value = str(roles["gender"]).strip().lower().rstrip(".")
+        found = next((g for g, words in GENDER_WORDS.items() if value in words), None)
+        if found is None:
+            raise GameConfigError(f"{where}: players.{nick}.gender: непонятный пол {roles['gender']!r}: "
+                                  "напишите «ж» или «м» (женский, мужской)")
+        out[str(nick)] = found
+    return out
+
+
+def _style(raw: Any, where: str) -> str:
+    if raw is None:
+        return "terse"
+    value = str(raw).strip().lower()
+    found = next((style for style, words in DRAFT_STYLES.items() if value in words), None)
+    if found is None:
+        raise GameConfigError(f"{where}: style: неизвестный стиль черновиков {raw!r}: напишите terse "
+                              "(краткий игромеханический комментарий) или full (подробный текст мастера)")
+    return found
 
 
 def _setup(raw: Any, where: str) -> Mapping[str, Any]:

@@ -6,12 +6,14 @@ It lives beside the canonical names so that the parser (scraper/orders) and the 
 pymorphy3's packaged dictionary (no clock, no randomness).
 
 The analyzer is slow to build and holds the dictionary in memory, so it is made
-once, lazily, on the first call; every lookup is memoised. All strings returned
-here are folded (lower case, «ё» = «е»).
+once, lazily, on the first call; every lookup is memoised. The strings the parser's
+lookups return are folded (lower case, «ё» = «е»); the generation functions for drafts
+(`decline`, `name_gender`) return lower case with «ё» kept.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 from functools import lru_cache
 
 from engine.names import fold
@@ -90,3 +92,56 @@ def inflections(word: str) -> frozenset[str]:
 
 def verb_readings(word: str) -> tuple[Reading, ...]:
     return tuple(r for r in readings(word) if r.is_verb)
+
+
+# ---------------------------------------------------------------- generation (drafts)
+
+# The six cases a draft may ask for (pymorphy3's grammemes).
+CASES = ("nomn", "gent", "datv", "accs", "ablt", "loct")
+
+
+class Gender(str, Enum):
+    """A player's grammatical gender: what past-tense verbs agree with («казнён», «казнена»)."""
+
+    MALE = "m"
+    FEMALE = "f"
+
+
+def _dictionary_nouns(word: str):
+    """The dictionary's (not guessed) readings of `word` as a singular noun in the
+    nominative, first names first: a nickname is written in the nominative."""
+    parses = [p for p in analyzer().parse(word.lower())
+              if p.is_known and p.tag.POS == "NOUN" and {"nomn", "sing"} <= p.tag.grammemes]
+    return sorted(parses, key=lambda p: "Name" not in p.tag.grammemes)
+
+
+@lru_cache(maxsize=8192)
+def decline(word: str, case: str) -> str | None:
+    """`word` (one Cyrillic word, a name or a noun) in `case`, singular, in lower case:
+    «зоя», "gent" → «зои»; «лис», "datv" → «лису». None when the dictionary does not know
+    the word as a noun (pymorphy3 guesses unknown words; a guess is not trusted).
+
+    A player is a person, so the accusative of a masculine noun the dictionary calls
+    inanimate is the genitive («вижу Шарика», not «вижу Шарик»)."""
+    if case not in CASES:
+        raise ValueError(f"unknown case {case!r} (known: {', '.join(CASES)})")
+    parses = _dictionary_nouns(word)
+    if not parses:
+        return None
+    parse = parses[0]
+    if case == "accs" and "inan" in parse.tag.grammemes and "masc" in parse.tag.grammemes:
+        case = "gent"
+    form = parse.inflect({case, "sing"})
+    return form.word if form is not None else None
+
+
+@lru_cache(maxsize=8192)
+def name_gender(word: str) -> Gender | None:
+    """The gender of a first name the dictionary knows («Зоя» → FEMALE, «Петя» → MALE);
+    None for a word that is no first name («Лис») or one used for both («Саша»)."""
+    genders = {p.tag.gender for p in _dictionary_nouns(word) if "Name" in p.tag.grammemes}
+    if genders == {"femn"}:
+        return Gender.FEMALE
+    if genders == {"masc"}:
+        return Gender.MALE
+    return None

@@ -7,7 +7,7 @@ from typing import Any, Mapping
 
 from engine import events as ev
 from engine.names import (
-    DEMON_SERVANTS, UNDEAD_SERVANTS, canon_card, canon_open_role, canon_secret_role,
+    canon_card, canon_open_role, canon_secret_role,
 )
 from engine.state import GameState, PlayerState
 from engine.support import check_supported
@@ -113,14 +113,12 @@ def _set_hand(player: PlayerState, value: Any) -> None:
 
 
 def _start_information(state: GameState) -> list[ev.Event]:
-    """«на старте игры Лич узнает у кого Тайные роли Зомби, Призрака и Некроманта»;
-    Демонолог: «в начале игры узнает, у кого есть Тайные роли Беса, Суккуба и Гончей Ада»."""
+    """What the rules tell anyone at the start: the abilities' `start` hooks (Мистическая
+    связь, Знакомства по ту сторону)."""
+    from engine.abilities import registry
+
     events: list[ev.Event] = []
-    for leader, servants, rule in (("Лич", UNDEAD_SERVANTS, "Мистическая связь"),
-                                   ("Демонолог", DEMON_SERVANTS, "Знакомства по ту сторону")):
-        for player in state.players.values():
-            if player.secret_role != leader:
-                continue
-            team = {p.nick: p.secret_role for p in state.players.values() if p.secret_role in servants}
-            events.append(ev.Learned("start", ev.Cause(rule), player.nick, ev.fact(team=team)))
+    for hook in registry.hooks_of("start"):
+        events += hook.fn(state)
     return events
+

@@ -8,7 +8,7 @@ game: the user's status, the phase, the moon, limits, cooldowns and targets.
 from __future__ import annotations
 
 from engine.abilities import (
-    AbilitySpec, Cooldown, Field, Freq, RoleKind, TargetRule, When, find_ability,
+    AbilitySpec, Cooldown, Field, Freq, RoleKind, TargetRule, When, find_ability, registry,
 )
 from engine.names import Moon, canon_card, canon_open_role, canon_secret_role, cycle_of
 from engine.orders import Order, OrderError
@@ -20,13 +20,13 @@ from engine.state import GameState, PlayerState
 # --- lives ------------------------------------------------------------------------------
 
 def max_lives(player: PlayerState, rulings) -> int:
-    """«Если не указано обратного, то у каждого персонажа есть две "жизни"»; Закалка and
-    Пивное пузо add one each (A9 `max_lives_stack`)."""
-    open_bonus = player.open_role == "Кузнец"
-    secret_bonus = player.secret_role in ("Начальник стражи", "Стражник")
+    """«Если не указано обратного, то у каждого персонажа есть две "жизни"»; the abilities
+    that add one (Закалка, Пивное пузо: `registry.max_lives` hooks) stack unless
+    `max_lives_stack: false` (A9)."""
+    bonuses = sum(1 for hook in registry.hooks_of("max_lives") if hook.fn(player))
     if rulings["max_lives_stack"]:
-        return 2 + int(open_bonus) + int(secret_bonus)
-    return 2 + int(open_bonus or secret_bonus)
+        return 2 + bonuses
+    return 2 + min(bonuses, 1)
 
 
 # --- shape ------------------------------------------------------------------------------
@@ -46,7 +46,7 @@ def check_shape(state: GameState, order: Order) -> tuple[Order, AbilitySpec]:
         if not held.intersection(spec.roles):
             raise OrderError(
                 f"'{spec.name}' belongs to {', '.join(spec.roles)}; {order.by} has never held that role")
-    if not spec.orderable or spec.name == "Гон":
+    if not spec.orderable:
         raise OrderError(f"'{spec.name}' is passive or chosen at the start: it is never ordered")
     order = _canonical(order, spec)
     for name in (*order.all_targets, *( [order.resummon] if order.resummon else [])):
@@ -76,7 +76,7 @@ def _canonical(order: Order, spec: AbilitySpec) -> Order:
         if cmd_spec is None:
             raise OrderError(f"unknown ability '{order.command.ability}' in the command")
         target = order.command.target
-        if spec.name == "Зомбирование" and target is not None:
+        if spec.command_by_open_role and target is not None:
             role = canon_open_role(target)
             target = role or target
         changes["command"] = type(order.command)(cmd_spec.name, target, order.command.mode)
@@ -93,25 +93,9 @@ def _canon(name: str, canon, what: str, where: str = "") -> str:
 def _check_fields(state: GameState, order: Order, spec: AbilitySpec) -> None:
     name = spec.name
     need = set(spec.fields)
-    if name == "Зомбирование":
-        if not order.signal and (order.target is None or order.command is None):
-            raise OrderError("Зомбирование needs 'target' and 'command' (or 'signal: true')")
-    elif name == "Компромат":
-        if not order.save and order.target is None:
-            raise OrderError("Компромат needs 'save: true' or 'target'")
-    elif name == "Кинуть карты":
-        if order.card is None:
-            raise OrderError("Кинуть карты needs 'card'")
-        effect = order.as_card if order.card == "Джокер" else order.card
-        if order.card == "Джокер" and order.as_card is None:
-            raise OrderError("a Джокер needs 'as' (the card it stands for)")
-        if effect == "Валет Пик":
-            if len(order.targets) != 2:
-                raise OrderError("Валет Пик needs 'targets' with two players")
-        elif order.target is None:
-            raise OrderError(f"{effect} needs 'target'")
-        if effect == "Четверка Бубен" and not order.roles:
-            raise OrderError("Четверка Бубен needs 'roles'")
+    own = registry.first("shape", name)   # fields that depend on each other (a card, a signal)
+    if own:
+        own(order)
     for f in need:
         if f is Field.TARGET and order.target is None:
             raise OrderError(f"{name} needs 'target'")
@@ -165,8 +149,9 @@ def status_refusal(player: PlayerState, spec: AbilitySpec, rulings, *,
     if lazaret:
         if spec.kind in (RoleKind.SECRET, RoleKind.CARD) and "Л" not in keeps:
             return Reason.USER_IN_LAZARET
-        if spec.name == "Голубиная почта" and not rulings["pigeon_in_lazaret"]:
-            return Reason.USER_IN_LAZARET
+        ruling, marker = spec.keeps_ruling
+        if ruling and marker == "Л" and not rulings[ruling]:
+            return Reason.USER_IN_LAZARET   # the marker holds only under that ruling
     return None
 
 
@@ -182,35 +167,28 @@ def phase_refusal(spec: AbilitySpec, phase: PhaseId, rulings) -> Reason | None:
     return None
 
 
+_WHEN = {"any": When.ANY, "day": When.DAY, "night": When.NIGHT}
+_MOONS = {"any_night": frozenset(), "new_moon": frozenset({Moon.NEW}),
+          "half_moon": frozenset({Moon.HALF}), "full_moon": frozenset({Moon.FULL})}
+
+
 def effective_when(spec: AbilitySpec, rulings) -> When:
-    """Phases where the text is silent follow the rulings (A22, A67)."""
-    if spec.name == "Расследование":
-        return {"any": When.ANY, "day": When.DAY, "night": When.NIGHT}[rulings["investigation_phase"]]
-    if spec.name == "Влияние":
-        return {"day": When.DAY, "any": When.ANY}[rulings["influence_phase"]]
-    if spec.name == "Голубиная почта":
-        return {"night": When.NIGHT, "any": When.ANY}[rulings["pigeon_phase"]]
-    return spec.when
+    """Phases where the text is silent follow the rulings (A22, A67: `when_ruling`)."""
+    return _WHEN[rulings[spec.when_ruling]] if spec.when_ruling else spec.when
 
 
 def effective_moons(spec: AbilitySpec, rulings) -> frozenset[Moon]:
-    if spec.name == "Ревность" and rulings["jealousy_moon"] != "full_moon":
-        return frozenset()
-    if spec.name == "Укус" and rulings["hound_bite_phase"] != "any_night":
-        return frozenset({{"new_moon": Moon.NEW, "half_moon": Moon.HALF,
-                           "full_moon": Moon.FULL}[rulings["hound_bite_phase"]]})
-    return spec.moons
+    """Moons a typo or a silence leaves open follow the rulings (A1, A43: `moons_ruling`)."""
+    return _MOONS[rulings[spec.moons_ruling]] if spec.moons_ruling else spec.moons
 
 
 def limit_refusal(player: PlayerState, spec: AbilitySpec, phase: PhaseId, rulings) -> Reason | None:
     """Frequency limits and recharges (SPEC §1.3, A16–A19)."""
     uses = player.uses.get(spec.name, [])
     freq, allowed = spec.freq, spec.uses
-    if spec.name == "Смена пола":
-        per_day = rulings["sex_change_per_day"]
-        allowed = 10**6 if per_day == "unlimited" else int(per_day)
-    if spec.name == "Кинуть карты":
-        allowed = int(rulings["cards_per_day"])
+    if spec.uses_ruling:   # A58 `sex_change_per_day`, A33 `cards_per_day`
+        value = rulings[spec.uses_ruling]
+        allowed = 10**6 if value == "unlimited" else int(value)
     if freq is Freq.PER_GAME and len(uses) >= allowed:
         return Reason.USED_UP
     if freq is Freq.PER_CYCLE and _used_in_cycle(uses, phase, rulings):
@@ -266,28 +244,12 @@ def target_refusal(state: GameState, user: PlayerState, spec: AbilitySpec, order
 
     if order.signal:
         return None   # a zombie signal names nobody
-    if spec.name == "Голосование" and order.target is None:
-        return None   # a withdrawal
-    if spec.name == "Голосование":
-        # «за казнь какого-либо другого персонажа» (A27 `vote_targets`)
-        mode = rulings["vote_targets"]
-        target = players[order.target]
-        if order.target == user.nick and mode != "any_living":
-            return Reason.TARGET_SELF, order.target
-        if not target.alive:
-            return Reason.TARGET_DEAD, order.target
-        if target.in_prison and (mode == "other_living_free" or not rulings["prison_targetable"]):
-            return Reason.TARGET_IN_PRISON, order.target
-        return None
+    own = registry.first("target_rule", spec.name)
+    if own:
+        return own(_TargetContext(state, rulings, living), user, order)
     if (spec.info_only and rulings["dead_targetable"] == "investigation_and_information"
             and rule is TargetRule.OTHER_LIVING and players[order.target].dead):
         return (Reason.TARGET_SELF, order.target) if order.target == user.nick else None
-    if spec.name == "Голубиная почта":
-        return living(order.to, other=True)
-    if spec.name == "Компромат":
-        return living(order.target, other=True) if order.target and not order.save else None
-    if spec.name == "Взятка":
-        return None   # checked at the tally (A55)
     if rule is TargetRule.NONE or rule is TargetRule.CARD:
         return None
     if rule is TargetRule.OTHER_LIVING:
@@ -307,32 +269,19 @@ def target_refusal(state: GameState, user: PlayerState, spec: AbilitySpec, order
         if not players[order.target].dead:
             return Reason.TARGET_NOT_DEAD, order.target
         return None
-    if rule is TargetRule.TWO_OTHER_FREE:
-        first, second = order.targets
-        if first == second:
-            return Reason.TARGET_REPEATED, first
-        for nick in order.targets:
-            if nick == user.nick:
-                return Reason.TARGET_SELF, nick
-            if not players[nick].alive:
-                return Reason.TARGET_DEAD, nick
-            if players[nick].in_prison:
-                return Reason.TARGET_IN_PRISON, nick
-        return None
-    if rule is TargetRule.HEIR:
-        heir = players[order.target]
-        if order.target == user.nick:
-            return Reason.TARGET_SELF, order.target
-        if not heir.alive:
-            return Reason.TARGET_DEAD, order.target
-        if heir.in_prison and rulings["succession_heir"] == "living_not_prisoner":
-            return Reason.TARGET_IN_PRISON, order.target
-        if heir.open_role == "Бунтарь":   # «Анархизм - не может стать Мэром.»
-            return Reason.OPEN_ROLE_RULE, order.target
-        return None
     if rule is TargetRule.PAIR:
         for nick in order.targets:
             if not players[nick].alive:
                 return Reason.TARGET_DEAD, nick
         return None
     return None
+
+
+class _TargetContext:
+    """What a `target_rule` hook reads: the state, the rulings and the common check of
+    a living target (`living(nick, other=True)`)."""
+
+    def __init__(self, state: GameState, rulings, living):
+        self.state = state
+        self.rulings = rulings
+        self.living = living

@@ -24,21 +24,6 @@ class Outcome:
     rule: str
 
 
-def _destroy(state: GameState) -> Outcome | None:
-    """Уничтожай: «побеждает, если остается единственным живым и не в Тюрьме»."""
-    active = [p for p in state.players.values() if p.active]
-    if len(active) == 1 and active[0].secret_role == "Тварь":
-        return Outcome(active[0].nick, True, "Тварь: Уничтожай")
-    return None
-
-
-def _irritate(state: GameState) -> Outcome | None:
-    """Раздражай: «пока Тварь жива, Демоны, Нежить и Закон не могут победить» (A32)."""
-    if any(p.active and p.secret_role == "Тварь" for p in state.players.values()):
-        return Outcome(None, False, "Тварь: Раздражай")
-    return None
-
-
 def _factions(state: GameState) -> Outcome | None:
     rulings = state.rulings
     active = [p for p in state.players.values() if p.active]
@@ -65,10 +50,19 @@ def _nobody(state: GameState) -> Outcome | None:
     return None
 
 
-CHECKS: tuple[Callable[[GameState], Outcome | None], ...] = (_destroy, _irritate, _factions, _nobody)
+# The checks of the factions and of nobody left, after the neutrals' own (`registry.win`
+# hooks: the Тварь's Уничтожай and Раздражай; the Мастер карт's Раскрыть карты decides
+# at once, engine/abilities/card_master.py).
+CHECKS: tuple[Callable[[GameState], Outcome | None], ...] = (_factions, _nobody)
 
 
 def outcome(state: GameState) -> Outcome:
+    from engine.abilities import registry
+
+    for hook in registry.hooks_of("win"):
+        result = hook.fn(state)
+        if result is not None:
+            return Outcome(*result)
     for check in CHECKS:
         result = check(state)
         if result is not None:

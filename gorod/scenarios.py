@@ -23,11 +23,18 @@ class ScenarioError(ValueError):
     """A scenario the engine cannot run at all (FORMAT.md: `{"error": ...}`, exit 2)."""
 
 
+# `whole:` beside a phase's `expect` (our scenarios' option, beyond FORMAT.md): for these
+# keys the expected list is the phase's whole outcome, so an unwanted extra event fails (a
+# Кража that also leaks the thief's role); a key absent from `expect` expects nothing.
+WHOLE_KEYS = ("learned", "announced", "revealed", "deaths", "rejected")
+
+
 @dataclass
 class ScenarioPhase:
     name: str                     # "start", "night 1", …
     orders: list[Order]
     expect: dict[str, Any] | None
+    whole: tuple[str, ...] = ()
 
 
 @dataclass
@@ -84,8 +91,19 @@ def load_scenario(path: str | Path) -> Scenario:
         expect = raw.get("expect")
         if expect is not None and not isinstance(expect, dict):
             raise ScenarioError(f"{where}: {name}: 'expect' must be a mapping")
-        scenario.phases.append(ScenarioPhase(name, orders, expect))
+        whole = _whole_keys(raw.get("whole"), f"{where}: {name}")
+        scenario.phases.append(ScenarioPhase(name, orders, expect, whole))
     return scenario
+
+
+def _whole_keys(value, where: str) -> tuple[str, ...]:
+    if value is None or value is False:
+        return ()
+    if value is True:
+        return WHOLE_KEYS
+    if not isinstance(value, list) or any(k not in WHOLE_KEYS for k in value):
+        raise ScenarioError(f"{where}: 'whole' must be true or a list of {', '.join(WHOLE_KEYS)}")
+    return tuple(value)
 
 
 # --- running ---------------------------------------------------------------------------
@@ -174,15 +192,48 @@ def check_scenario(scenario: Scenario, output: dict[str, Any]) -> list[Mismatch]
     by_phase = {p["phase"]: p for p in output["phases"]}
     problems: list[Mismatch] = []
     for phase in scenario.phases:
-        if phase.expect is None:
+        if phase.expect is None and not phase.whole:
             continue
         got = by_phase.get(phase.name)
         if got is None:
             problems.append(Mismatch(scenario.path, phase.name, "phase", "present", "absent"))
             continue
-        for key, expected in phase.expect.items():
-            problems.extend(_compare_key(scenario.path, phase.name, key, expected, got))
+        expect = phase.expect or {}
+        for key, expected in expect.items():
+            if key not in phase.whole:
+                problems.extend(_compare_key(scenario.path, phase.name, key, expected, got))
+        for key in phase.whole:
+            expected = list(expect.get(key) or [])
+            if not _whole_matches(key, expected, list(got.get(key) or [])):
+                problems.append(Mismatch(scenario.path, phase.name, f"{key} (whole)", expected, got.get(key)))
     return problems
+
+
+def _whole_matches(key: str, expected: list, actual: list) -> bool:
+    """Every event of the phase is one expected, and every expected one happened."""
+    if len(expected) != len(actual):
+        return False
+    if key in ("deaths", "revealed"):
+        return _same_multiset([_norm(x) for x in expected], [_norm(x) for x in actual])
+    used: set[int] = set()
+    for item in expected:
+        if not isinstance(item, dict):
+            return False
+        for i, candidate in enumerate(actual):
+            if i in used:
+                continue
+            if key == "rejected":
+                same = (candidate.get("by") == str(item.get("by"))
+                        and _same_name(candidate.get("ability"), item.get("ability"))
+                        and ("reason" not in item or candidate.get("reason") == item.get("reason")))
+            else:   # the fact as a whole: no key more, none less
+                same = set(map(str, item)) == set(candidate) and _item_matches(item, candidate)
+            if same:
+                used.add(i)
+                break
+        else:
+            return False
+    return True
 
 
 def _compare_key(file, phase, key, expected, got) -> list[Mismatch]:

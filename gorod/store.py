@@ -3,6 +3,9 @@
 `Store(path)` opens (or creates) the database in WAL mode and brings its schema up to
 date by running, in order, every migration of `MIGRATIONS` past the recorded version.
 A migration is appended, never edited: to change the schema, add a step at the end.
+A step is SQL, and may rewrite rows in Python after it (`then`, in the same transaction:
+migration 3 reads every stored order's text once into JSON); a store made by an older
+gorod opens in a newer one (tests/loop/test_game_log.py opens one made before step 3).
 Each concern keeps its queries in a module of its own over `Store` (the scraper's poll
 state: `gorod.store_posts`, whose `PostTables` the Store inherits: it is the pollers'
 `scraper.poststore.PostStore`); later concerns (orders, events, drafts) add their tables
@@ -13,12 +16,14 @@ success and rolls back on an exception, so a poll that dies half-way leaves no t
 """
 from __future__ import annotations
 
+import json
 import sqlite3
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
+from engine.orders import Order, OrderError
 from gorod.store_posts import PostTables
 
 
@@ -26,6 +31,29 @@ from gorod.store_posts import PostTables
 class Migration:
     name: str
     sql: str
+    # Rows to rewrite after the SQL, in the same transaction (what SQL alone cannot compute).
+    then: Callable[[sqlite3.Connection], None] | None = None
+
+
+def order_json_of_text(text: str) -> str | None:
+    """The stored JSON of an order given as text (the YAML flow form); None for a text that is
+    no order: it stays text, and reading it says why, as before."""
+    try:
+        return json.dumps(Order.parse(text).to_mapping(), ensure_ascii=False)
+    except OrderError:
+        return None
+
+
+def _orders_as_json(db: sqlite3.Connection) -> None:
+    """Migration 3: every stored order's text read once into JSON."""
+    as_json = order_json_of_text
+    for row_id, text in db.execute("SELECT id, text FROM game_orders WHERE data IS NULL").fetchall():
+        db.execute("UPDATE game_orders SET data = ? WHERE id = ?", (as_json(text), row_id))
+    for phase, texts in db.execute("SELECT phase, orders FROM phases WHERE order_data IS NULL").fetchall():
+        data = [as_json(t) for t in json.loads(texts)]
+        if all(d is not None for d in data):
+            db.execute("UPDATE phases SET order_data = ? WHERE phase = ?",
+                       (json.dumps([json.loads(d) for d in data], ensure_ascii=False), phase))
 
 
 MIGRATIONS: list[Migration] = [
@@ -171,6 +199,16 @@ MIGRATIONS: list[Migration] = [
         );
         """,
     ),
+    Migration(
+        "game log: orders as JSON beside their text",
+        """
+        -- The order as a value (JSON of engine.orders.Order.to_mapping); `text` stays for display.
+        ALTER TABLE game_orders ADD COLUMN data TEXT;
+        -- The phase's orders likewise, a JSON list in the order of `orders`.
+        ALTER TABLE phases ADD COLUMN order_data TEXT;
+        """,
+        then=_orders_as_json,
+    ),
 ]
 
 
@@ -201,6 +239,8 @@ class Store(PostTables):
             for number, migration in enumerate(migrations[current:], start=current + 1):
                 for statement in _statements(migration.sql):
                     self.db.execute(statement)
+                if migration.then is not None:
+                    migration.then(self.db)
                 self.db.execute(
                     "INSERT INTO schema_version VALUES (?, ?, datetime('now'))", (number, migration.name)
                 )

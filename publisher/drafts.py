@@ -19,7 +19,9 @@ from engine.names import faction_of
 from engine.orders import Order
 from engine.phase import PhaseId
 from publisher.markup import Markup
-from publisher.render import phase_title
+from publisher.morning import news_lines
+from publisher.render import is_night, phase_title
+from publisher.russian import inflect_nick
 from publisher.secrets import PUBLIC
 from publisher.texts import FACTION_NAMES, Texts, bundled
 
@@ -47,20 +49,17 @@ def title_of(phase: str) -> str:
 def phase_drafts(phase: str, events: Iterable[ev.Event], markup: Markup, texts: Texts | None = None, *,
                  game_title: str = "Город N", art: str = "",
                  already_told: Mapping[str, set[str]] | None = None) -> list[Draft]:
-    """The news post (always, «Ничего примечательного…» when nothing public happened) and
-    one PM per player who has lines. `already_told`: nick -> lines drafted earlier in the
+    """The news post (always, «Ничего примечательного…» when nothing public happened; its
+    lines in the GM's order, `publisher.morning`) and one PM per player who has lines. `already_told`: nick -> lines drafted earlier in the
     phase (a day's orders resolve at once), left out here."""
     texts = texts or bundled()
     events = list(events)
     title = title_of(phase)
-    news_lines, news_events = [], []
+    news = news_lines(events, texts, night=is_night(phase))
+    news_events = [e for _, told in news for e in told]
     private: dict[str, list[str]] = {}
     private_events: dict[str, list[ev.Event]] = {}
     for event in events:
-        line = texts.line(PUBLIC, event)
-        if line:
-            news_lines.append(line)
-            news_events.append(event)
         for nick in event.recipients():
             text = texts.line("private", event)
             if not text or text in (already_told or {}).get(nick, set()):
@@ -68,7 +67,7 @@ def phase_drafts(phase: str, events: Iterable[ev.Event], markup: Markup, texts: 
             private.setdefault(nick, []).append(text)
             private_events.setdefault(nick, []).append(event)
     common = {"phase_title": title, "game_title": game_title}
-    doc = texts.document("news", markup, lines=news_lines or [NOTHING], art=art, **common)
+    doc = texts.document("news", markup, lines=[text for text, _ in news] or [NOTHING], art=art, **common)
     out = [Draft("news", PUBLIC, f"news:{phase}", doc.title, doc.body, phase, tuple(news_events))]
     for nick, lines in private.items():
         doc = texts.document("private", markup, nick=nick, lines=lines, **common)
@@ -124,9 +123,10 @@ def start_drafts(seats: Mapping[str, tuple[str, str]], start_events: Iterable[ev
 
 
 def describe_order(order: Order) -> str:
-    """An order in Russian words for a receipt: «Голосование против игрока Аня»."""
+    """An order in Russian words for a receipt: «Голосование против игрока Ани»."""
     if order.ability == "Голосование":
-        return f"Голосование против игрока {order.target}" if order.target else "Голосование: голос снят"
+        return (f"Голосование против игрока {inflect_nick(order.target, 'gent')}" if order.target
+                else "Голосование: голос снят")
     parts = [f"«{order.ability}»"]
     if order.card:
         parts.append(f"карта {order.card}" + (f" как {order.as_card}" if order.as_card else ""))

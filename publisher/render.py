@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from engine import events as ev
+from publisher.morning import news_lines
 from publisher.russian import lives
 from publisher.texts import FACTION_NAMES, Texts, bundled
 
@@ -38,10 +39,8 @@ def render_phase(phase: str, events: Iterable[ev.Event], texts: Texts | None = N
     texts = texts or bundled()
     drafts = PhaseDrafts(phase)
     events = list(events)
+    drafts.news = [text for text, _ in news_lines(events, texts, night=is_night(phase))]
     for event in events:
-        line = public_line(event, texts)
-        if line:
-            drafts.news.append(line)
         for nick in event.recipients():
             text = private_line(event, texts)
             if text:
@@ -53,10 +52,15 @@ def render_phase(phase: str, events: Iterable[ev.Event], texts: Texts | None = N
 
 
 def public_line(event: ev.Event, texts: Texts | None = None) -> str | None:
-    """A line of the news post, or None for an event the public does not see."""
+    """The news post's line of one event alone, or None for an event the public does not see."""
     if event.scope is not ev.Scope.PUBLIC:
         return None
-    return (texts or bundled()).line("public", event)
+    lines = news_lines([event], texts or bundled(), night=True)
+    return lines[0][0] if lines else None
+
+
+def is_night(phase: str) -> bool:
+    return phase.startswith("night")
 
 
 def private_line(event: ev.Event, texts: Texts | None = None) -> str | None:

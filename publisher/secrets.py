@@ -15,17 +15,19 @@ run before a draft is approved:
     knowledge = Knowledge.from_game(secrets={"Аня": "Бес", ...}, events=all_events_so_far)
     leaks = check_text(draft_text, "public", knowledge)     # [] or [Leak(...)]
 
-A role is found in its Russian case forms («Беса», «Бесом»), a nickname as written
-(case-insensitive).
+A role is found in its Russian case forms («Беса», «Бесом»), a nickname as written or
+declined («Зои», «Зоей»: every form the drafts write and the dictionary's; case-insensitive).
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Iterable, Mapping
 
 from engine import events as ev
 from engine.names import SECRET_ROLES
+from publisher.russian import nick_forms
 
 PUBLIC = "public"
 # Notices that tell a player someone's role: the Лич has no soul, the Демонолог an aura.
@@ -122,13 +124,19 @@ def roles_in(line: str) -> set[str]:
 
 
 def nicks_in(line: str, nicks: Iterable[str]) -> set[str]:
+    """The players a line names, in any case form («Зоя», «Зои», «Зоей»: `nick_forms`)."""
     folded = _fold(line).casefold()
     found = set()
     for nick in nicks:
-        key = _fold(nick).casefold()
-        if re.search(r"(?<![\w])" + re.escape(key) + r"(?![\w])", folded):
+        if _nick_pattern(nick).search(folded):
             found.add(nick)
     return found
+
+
+@lru_cache(maxsize=4096)
+def _nick_pattern(nick: str) -> re.Pattern:
+    forms = sorted((_fold(form).casefold() for form in nick_forms(nick)), key=len, reverse=True)
+    return re.compile(r"(?<![\w])(?:" + "|".join(map(re.escape, forms)) + r")(?![\w])")
 
 
 def check_text(text: str, audience: str, knowledge: Knowledge) -> list[Leak]:

@@ -1,37 +1,47 @@
-"""The Russian texts of drafts: jinja2 templates the GM can override.
+"""The Russian texts of drafts: jinja2 templates the GM can override, in one of two styles.
 
-The bundled templates are in `publisher/templates/`: `events.j2` (one macro per event
-type: a line of the news post or of a private message) and one template per document
-(`news.j2`, `private.j2`, `start.j2`, `receipt.j2`, `late.j2`, `resolve.j2`), each with
-a `title()` macro. A game's `templates:` folder is searched first, so a GM overrides a
+The bundled templates are in `publisher/templates/`: the news lines of each style
+(`terse/events.j2`, the GM's short mechanical comment; `full/events.j2`, fuller
+sentences), the private lines shared by both (`facts.j2`: one macro per kind of learned
+fact), and one template per document (`news.j2`, `private.j2`, `start.j2`, `receipt.j2`,
+`late.j2`, `resolve.j2`), each with a `title()` macro. A game's `templates:` folder is
+searched first, then the chosen style's folder, then the common one, so a GM overrides a
 text by copying one file there and editing it.
 
-    texts = Texts("my-templates")          # or Texts() for the bundled ones
-    texts.line("public", event)            # 'По итогам Дневного Вече казнён игрок Боря.' or None
+    texts = Texts("my-templates", style="full", genders={"Зоя": Gender.FEMALE})
+    texts.player_line(news)                # 'По итогам Дневного Вече казнена Зоя (Суккуб).'
+    texts.line("private", event)           # a line of a PM, or None
     texts.document("news", markup, phase_title="Ночь 1", lines=[...])  # -> Document(title, body)
 
-Filters for templates: `case` declines a word with pymorphy3 ('Мэр'|case('datv') ->
-'Мэру'), `join_ru` lists names («Аня, Боря и Вера»), `plural` picks a form
-(n|plural('жизнь', 'жизни', 'жизней')). Templates are sandboxed (a GM's folder is
-trusted no further than text) and undefined variables are errors, naming the template.
+In templates `nick(name)` is a player's nickname to decline and agree with (`.datv`
+«Ане», `.gent`, `.accs`, `.ablt`, `.loct`; `.gendered`, `.v('казнён', 'казнена')`, see
+`publisher.russian.Nick`). Filters: `case` declines a word ('Мэр'|case('datv') -> 'Мэру'),
+`join_ru` lists names («Аня, Боря и Вера»), `plural` picks a form (n|plural('жизнь',
+'жизни', 'жизней')). Templates are sandboxed (a GM's folder is trusted no further than
+text) and undefined variables are errors, naming the template.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 import jinja2
 from jinja2.sandbox import SandboxedEnvironment
 
 from engine import events as ev
+from engine.morph import Gender
 from engine.names import Faction
 from publisher.markup import Markup
-from publisher.russian import join, plural
+from publisher.morning import PlayerNews
+from publisher.russian import GenderUnknown, Nick, join, player_gender, plural
 
 BUNDLED = Path(__file__).resolve().parent / "templates"
 DOCUMENTS = ("news", "private", "start", "receipt", "late", "resolve")
+# The bundled styles of the news lines (a game's `style:`), each a folder of BUNDLED.
+STYLES = {"terse": "краткий игромеханический комментарий", "full": "подробный текст мастера"}
+DEFAULT_STYLE = "terse"
 
 FACTION_NAMES = {
     Faction.UNDEAD.value: "Нежить", Faction.DEMONS.value: "Демоны",
@@ -71,22 +81,36 @@ def _inflect(word: str, case: str) -> str:
 
 
 class Texts:
-    def __init__(self, folder: str | Path | None = None) -> None:
+    def __init__(self, folder: str | Path | None = None, *, style: str = DEFAULT_STYLE,
+                 genders: Mapping[str, Gender] | None = None) -> None:
         self.folder = str(folder) if folder else None
+        if style not in STYLES:
+            raise TemplateError(f"unknown style {style!r} (known: {', '.join(STYLES)})")
+        self.style = style
+        self.genders = dict(genders or {})
         loaders: list[jinja2.BaseLoader] = []
         if folder:
             path = Path(folder)
             if not path.is_dir():
                 raise TemplateError(f"templates: {folder}: not a folder")
             loaders.append(jinja2.FileSystemLoader(str(path)))
-        loaders.append(jinja2.FileSystemLoader(str(BUNDLED)))
+        ours = [jinja2.FileSystemLoader(str(BUNDLED / style)), jinja2.FileSystemLoader(str(BUNDLED))]
+        loaders.extend(ours)
+        # «bundled/events.j2»: the bundled file even where the GM's folder has its own, so
+        # that a macro his copy lacks (an older copy) comes from ours, not from nowhere
+        loaders.append(jinja2.PrefixLoader({"bundled": jinja2.ChoiceLoader(ours)}))
         self.env = SandboxedEnvironment(loader=jinja2.ChoiceLoader(loaders), undefined=jinja2.StrictUndefined,
                                         trim_blocks=True, keep_trailing_newline=False, autoescape=False)
         self.env.filters["case"] = _inflect
         self.env.filters["join_ru"] = join
         self.env.filters["plural"] = lambda n, one, few, many: plural(int(n), one, few, many)
         self.env.globals["factions"] = FACTION_NAMES
-        self._events = None
+        self.env.globals["nick"] = self.nick
+        self._modules: list | None = None
+
+    def nick(self, name: str) -> Nick:
+        """A player's nickname with his gender (the game file's, else the dictionary's)."""
+        return Nick(str(name), player_gender(str(name), self.genders))
 
     def _template(self, name: str) -> jinja2.Template:
         try:
@@ -97,21 +121,30 @@ class Texts:
             raise TemplateError(f"template {name} not found") from None
 
     def _macros(self):
-        if self._events is None:
-            self._events = self._template("events.j2").module
-        return self._events
+        """The modules of line macros, each macro looked up in this order: the news lines
+        and the private facts as the GM's folder has them, then the bundled ones."""
+        if self._modules is None:
+            names = ("events.j2", "facts.j2", "bundled/events.j2", "bundled/facts.j2")
+            self._modules = [(name, self._template(name).module) for name in names]
+        return self._modules
 
-    def _call(self, name: str, value: Any) -> str | None:
-        macro = getattr(self._macros(), name, None)
-        if macro is None:
-            return None
-        try:
-            text = str(macro(value)).strip()
-        except jinja2.TemplateError as exc:
-            raise TemplateError(f"events.j2: {name}: {exc}") from None
-        return text or None
+    def _call(self, name: str, *values: Any) -> str | None:
+        for file, module in self._macros():
+            macro = getattr(module, name, None)
+            if macro is None:
+                continue
+            try:
+                text = str(macro(*values)).strip()
+            except (jinja2.TemplateError, GenderUnknown) as exc:
+                raise TemplateError(f"{file}: {name}: {exc}") from None
+            return text or None
+        return None
 
     # -- lines ------------------------------------------------------------------------
+    def player_line(self, news: PlayerNews) -> str | None:
+        """The news post's one line about a player (`publisher.morning`)."""
+        return self._call("public_player", self.nick(news.player), news)
+
     def line(self, audience: str, event: ev.Event) -> str | None:
         """The line an event gives the public news post (`audience="public"`) or its
         recipients' private messages (`"private"`); None when it gives none."""
@@ -156,5 +189,5 @@ def _tidy(text: str) -> str:
 
 
 @lru_cache(maxsize=8)
-def bundled() -> Texts:
-    return Texts()
+def bundled(style: str = DEFAULT_STYLE) -> Texts:
+    return Texts(style=style)

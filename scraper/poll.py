@@ -187,6 +187,11 @@ class _ThreadReader:
                 break
             url = extracted.next_url
             page_no += 1
+        if self.json_rules is not None and first_keys:
+            # a JSON conversation shows its newest messages only (NodeBB: 50): older ones
+            # off its window are not deleted
+            oldest = min(first_keys.values())
+            known = {pid: k for pid, k in known.items() if k.sort_key >= oldest}
         self._deletions(key, start, pages, known, seen, first_keys, result)
         result.changes.sort(key=lambda c: c.sort_key)
         return result

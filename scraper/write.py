@@ -178,28 +178,43 @@ class ForumWriter:
         created = self._created(answer, form, page)
         if created is None and not self._errors(answer):
             if self._sent_list(form):
-                created = self._find_sent(form, title)
+                created = self._sent_id(form, title, text)
             if created is None and form.created.redirect and answer.location is not None:
                 created = Created(0, self.client.url(answer.location))   # sent; its id is not shown
         if created is None:
             raise self._no_id(answer, form, page)
         return created
 
-    def find_pm(self, title: str) -> Created | None:
-        """A conversation we started with this title, from the forum's PM list."""
+    def find_pm(self, title: str, text: str | None = None, *, exclude: frozenset[str] = frozenset()) -> Created | None:
+        """A conversation we started with this title (and, given `text`, with its words),
+        from the forum's PM list; none of those in `exclude` (ids)."""
         form = self.rules.pm if self.rules else None
         url = self._sent_list(form) if form else None
         if not url:
             return None
-        return self._find_sent(form, title)
+        return self._find_sent(form, title, text, exclude)
 
-    def _find_sent(self, form: WriteForm, title: str) -> Created | None:
-        """In the outbox (a PM not read yet, phpBB), then in the sent list."""
+    def _sent_id(self, form: WriteForm, title: str, text: str) -> Created | None:
+        """The PM just sent, found to learn its id: the conversation with its title and
+        words; where none can be read so, the newest with its title (it was sent: only
+        its id is at stake here, never a second sending)."""
+        try:
+            found = self._find_sent(form, title, text)
+        except ScraperError:
+            found = None
+        return found or self._find_sent(form, title)
+
+    def _find_sent(self, form: WriteForm, title: str, text: str | None = None,
+                   exclude: frozenset[str] = frozenset()) -> Created | None:
+        """In the outbox (a PM not read yet, phpBB), then in the sent list: a conversation
+        with this title (and, given `text`, its words), none of those in `exclude`."""
         if form.outbox and self._reader.pm_inbox is not None:
-            found = find_sent_pm(self.client, self._reader, self._url(form.outbox), subject=title)
+            found = find_sent_pm(self.client, self._reader, self._url(form.outbox), subject=title, text=text,
+                                 exclude=exclude)
             if found is not None:
                 return found
-        return find_sent_pm(self.client, self._reader, self._sent_list(form), subject=title)
+        return find_sent_pm(self.client, self._reader, self._sent_list(form), subject=title, text=text,
+                            exclude=exclude)
 
     def _sent_list(self, form: WriteForm) -> str | None:
         """The PM list to look in, when the profile can read one."""

@@ -1,13 +1,18 @@
 """Finding on the forum what we posted: our newest post in a thread, a PM by its subject.
 
     find_own_post(client, profile, url, author="gm", after=41, text=draft) -> Created | None
-    find_sent_pm(client, profile, url, subject="Роль (№12)") -> Created | None
+    find_sent_pm(client, profile, url, subject="Город N: ваша роль", text=draft) -> Created | None
 
 Used twice: by the writer, on engines whose answer to a reply names no post id (it reads
 the thread's last page: our post after `after` with our words is the new one), and after
 a crash, to learn whether a part whose intent was stored reached the forum before
 sending it again (`gorod.loop.publish`). Both read pages with the profile's own
 selectors, so they work on every engine the scraper reads.
+
+PM titles are the drafts' own («Город N: Ночь 1»), the same for every player: a PM is
+ours when its subject is the title AND its conversation holds a message with the
+draft's words; conversations already accounted for (`exclude`: their ids) are skipped,
+so two PMs with the same title and text are told apart too.
 
 A post is ours when its author is the GM's account and its words are the draft's words
 (`words()`: letters and digits, case-folded, markup dropped; a forum's rendering changes
@@ -22,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from config.profiles import Profile
-from scraper.extract import extract_posts
+from scraper.extract import extract_json, extract_posts
 from scraper.http import HttpClient
 from scraper.inbox import extract_inbox
 
@@ -114,9 +119,11 @@ def find_own_post(client: HttpClient, profile: Profile, url: str, *, author: str
     return found
 
 
-def find_sent_pm(client: HttpClient, profile: Profile, url: str, *, subject: str,
-                 max_pages: int = MAX_PAGES) -> Created | None:
-    """A conversation with this subject in the PM list at `url` (draft titles are unique)."""
+def find_sent_pm(client: HttpClient, profile: Profile, url: str, *, subject: str, text: str | None = None,
+                 exclude: frozenset[str] = frozenset(), max_pages: int = MAX_PAGES) -> Created | None:
+    """A conversation with this subject in the PM list at `url`, newest first as the list
+    shows them; with `text`, one whose first page holds a message with `text`'s words
+    (titles are not unique); never one whose id is in `exclude`."""
     if profile.pm_inbox is None and profile.pm_json is None:
         return None
     current: str | None = url
@@ -129,7 +136,23 @@ def find_sent_pm(client: HttpClient, profile: Profile, url: str, *, subject: str
             # a JSON conversation (pm_json: its count is of messages) opened without its
             # message (NodeBB: a crash between the two calls) is not a PM sent
             empty = profile.pm_json is not None and entry.count == 0
-            if entry.subject.strip() == subject.strip() and entry.id.isdigit() and not empty:
+            if entry.subject.strip() != subject.strip() or not entry.id.isdigit() or entry.id in exclude or empty:
+                continue
+            if text is None or _conversation_holds(client, profile, entry.url, text):
                 return Created(int(entry.id), client.url(entry.url))
         current = listing.next_url
     return None
+
+
+def _conversation_holds(client: HttpClient, profile: Profile, url: str, text: str) -> bool:
+    """The conversation's first page (its messages, on a JSON forum) has a message with
+    `text`'s words (we started it), read as the PM poller reads it."""
+    from scraper.poll import _first_page, pm_messages_rules   # the poller's own reading
+
+    if profile.pm_json is not None:
+        page = client.get(url, auth=True)
+        extracted = extract_json(page.content, profile, page.url, rules=pm_messages_rules(profile.pm_json))
+    else:
+        page = client.get(_first_page(url), auth=True)
+        extracted = extract_posts(page.content, profile, page.url, url=page.url)
+    return any(same_words(text, post.text) for post in extracted.posts)

@@ -1,10 +1,12 @@
 """Every part in its own room: imports go one way along the layer order, and no modules
 import each other (directly or round a circle).
 
-LAYERS is the one place the order is written (README's «Layout» points here). A part may
-import only the parts of lower layers; two parts of one layer (the scraper and the
-publisher) know nothing of each other. Imports are read with `ast` from every module,
-lazy ones inside functions included, so a wrong-way import cannot hide in a function.
+LAYERS is the one place the order of the parts is written (README's «Layout» points here),
+GOROD_LAYERS the order of the rooms inside gorod/, the wiring. A part (a room) may import
+only the parts (rooms) of lower layers; two of one layer (the scraper and the publisher;
+the store and the scenarios) know nothing of each other. Imports are read with `ast` from
+every module, lazy ones inside functions included, so a wrong-way import cannot hide in a
+function.
 """
 from __future__ import annotations
 
@@ -23,6 +25,25 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("gorod",),                  # the wiring: store, loop, CLI, console, replay
 )
 LAYER_OF = {part: n for n, layer in enumerate(LAYERS) for part in layer}
+
+GOROD_LAYERS: tuple[tuple[str, ...], ...] = (
+    ("gorod", "gorod.store_posts"),              # the package itself; the poller's tables
+    ("gorod.store", "gorod.scenarios", "gorod.tally"),   # the SQLite store; rules scenarios; the tally view
+    ("gorod.replay",),                           # replaying an archived game (its `replay:` settings)
+    ("gorod.loop",),                             # the game loop (checks the whole config at load)
+    ("gorod.demo", "gorod.forumcheck"),          # the bundled demo; `gorod forum check`
+    ("gorod.web",),                              # the GM's console
+    ("gorod.commands",),                         # one module per subcommand
+    ("gorod.cli",),
+    ("gorod.__main__",),
+)
+GOROD_LAYER_OF = {room: n for n, layer in enumerate(GOROD_LAYERS) for room in layer}
+
+
+def room_of(module: str) -> str:
+    """gorod's rooms are its first-level modules and packages."""
+    parts = module.split(".")
+    return ".".join(parts[:2])
 
 
 def module_name(path: Path, root: Path = ROOT) -> str:
@@ -75,13 +96,20 @@ def import_graph(modules: dict[str, Path]) -> dict[str, dict[str, int]]:
 def wrong_way(graph: dict[str, dict[str, int]], modules: dict[str, Path]) -> list[str]:
     out = []
     for name, edges in graph.items():
+        where = modules[name].relative_to(ROOT) if modules[name].is_relative_to(ROOT) else name
         part = name.split(".")[0]
         for target, line in edges.items():
             other = target.split(".")[0]
             if other != part and LAYER_OF[other] >= LAYER_OF[part]:
-                out.append(f"{modules[name].relative_to(ROOT) if modules[name].is_relative_to(ROOT) else name}"
-                           f":{line}: {part} (layer {LAYER_OF[part]}) imports {target} "
+                out.append(f"{where}:{line}: {part} (layer {LAYER_OF[part]}) imports {target} "
                            f"({other}, layer {LAYER_OF[other]})")
+            elif other == part == "gorod":
+                room, into = room_of(name), room_of(target)
+                if room not in GOROD_LAYER_OF or into not in GOROD_LAYER_OF:
+                    continue   # test_the_gorod_layers_name_every_room_of_gorod names it
+                if room != into and GOROD_LAYER_OF[into] >= GOROD_LAYER_OF[room]:
+                    out.append(f"{where}:{line}: {room} (gorod layer {GOROD_LAYER_OF[room]}) imports {target} "
+                               f"({into}, gorod layer {GOROD_LAYER_OF[into]})")
     return out
 
 
@@ -137,6 +165,11 @@ def test_the_layers_name_every_top_level_package():
     assert on_disk - {"tests"} == set(LAYER_OF), "a new top-level package needs a place in LAYERS"
 
 
+def test_the_gorod_layers_name_every_room_of_gorod():
+    rooms = {room_of(name) for name in product_modules() if name.split(".")[0] == "gorod"}
+    assert rooms == set(GOROD_LAYER_OF), "a new module or package of gorod/ needs a place in GOROD_LAYERS"
+
+
 def test_imports_go_one_way_along_the_layers():
     modules = product_modules()
     assert wrong_way(import_graph(modules), modules) == []
@@ -170,6 +203,16 @@ def test_a_wrong_way_import_is_found(tmp_path, source, expected):
     })
     [message] = wrong_way(import_graph(modules), modules)
     assert message.startswith("scraper.poll:") and f"imports {expected}" in message
+
+
+def test_a_wrong_way_import_inside_gorod_is_found(tmp_path):
+    modules = _tree(tmp_path, {
+        "gorod/__init__.py": "", "gorod/loop/__init__.py": "",
+        "gorod/loop/intake.py": "def take():\n    from gorod.web.app import Console\n",
+        "gorod/web/__init__.py": "", "gorod/web/app.py": "from gorod.loop import intake\n",
+    })
+    [message] = wrong_way(import_graph(modules), modules)
+    assert message.startswith("gorod.loop.intake:") and "imports gorod.web.app" in message
 
 
 def test_a_downward_import_is_fine(tmp_path):

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import functools
 import json
+import logging
 import os
 import sys
+from urllib.parse import unquote
 
 
 def add_game_option(parser) -> None:
@@ -32,15 +34,55 @@ def with_game(name: str):
             except GameConfigError as exc:
                 print(f"gorod {name}: {exc}", file=sys.stderr)
                 return 2
+            retries = RetryNotice(name)
+            logging.getLogger("scraper.http").addHandler(retries)
             try:
                 return int(handler(game, args) or 0)
-            except (LoopError, ForumConfigError, TemplateError, ScraperError) as exc:
+            except ScraperError as exc:
+                print(f"gorod {name}: {forum_trouble(exc, name)}", file=sys.stderr)
+                return 1
+            except (LoopError, ForumConfigError, TemplateError) as exc:
                 print(f"gorod {name}: {exc}", file=sys.stderr)
                 return 1
             finally:
+                logging.getLogger("scraper.http").removeHandler(retries)
                 game.store.close()
         return run
     return wrap
+
+
+# What to do when the forum cannot be read, per command (the rest: try again later).
+NO_READ_HINT = {"phase end": "закончить фазу без чтения форума: gorod phase end --no-read",
+                "run": "без чтения форума: gorod run --once --no-read; отправка ждёт, пока форум не ответит"}
+
+
+def forum_trouble(exc, command: str) -> str:
+    from gorod.loop.words import forum_trouble as words
+
+    return words(exc, NO_READ_HINT.get(command, "повторите позже"))
+
+
+class RetryNotice(logging.Handler):
+    """The HTTP client's retries, told to the GM at once in Russian (not after the last one)."""
+
+    QUIET = 60.0    # seconds: a worker that runs for days says it again, not at every retry
+
+    def __init__(self, command: str) -> None:
+        super().__init__(logging.WARNING)
+        self.command = command
+        self.told_at: float | None = None
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if "retrying" not in str(record.msg):
+            return
+        if self.told_at is not None and record.created - self.told_at < self.QUIET:
+            return
+        self.told_at = record.created
+        args = record.args if isinstance(record.args, tuple) else ()
+        url = unquote(str(args[0])) if args else "форум"
+        why = args[1] if len(args) > 1 else ""
+        print(f"gorod {self.command}: форум не отвечает ({url}: {why}), пробую ещё раз… "
+              f"Не ждать: Ctrl-C; {NO_READ_HINT.get(self.command, 'повторите позже')}.", file=sys.stderr, flush=True)
 
 
 def print_json(data) -> None:

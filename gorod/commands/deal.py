@@ -19,11 +19,12 @@ def register(sub) -> None:
 @with_game("deal")
 def _deal(game, args) -> int:
     from gorod.loop import deal
+    from gorod.loop.words import moment, opened
 
     ids = deal(game, seed=args.seed)
     record = game.deal()
     current = game.current()
-    print(f"Роли розданы (seed {record['seed']}); открыта {current.phase}, конец: "
-          f"{current.deadline.astimezone(game.config.schedule.zone):%d.%m %H:%M}.")
+    print(f"Роли розданы (seed {record['seed']}); {opened(current.phase)} до "
+          f"{moment(current.deadline, game.config.schedule)}.")
     print(f"Черновиков стартовых ЛС: {len(ids)} — gorod drafts, gorod approve --all.")
     return 0

@@ -102,13 +102,13 @@ def _drafts(game, args) -> int:
 
 @with_game("show")
 def _show(game, args) -> int:
-    from gorod.loop.eventlog import describe
     from gorod.loop.game import LoopError
     from gorod.loop.publish import check_draft
+    from gorod.loop.why import explain
 
     draft = game.records.draft(args.id)
     if draft is None:
-        raise LoopError(f"no draft #{args.id}")
+        raise LoopError(f"нет черновика #{args.id}")
     leaks = check_draft(game, draft)
     posted = game.records.outbox(draft.id)
     if args.json:
@@ -121,13 +121,15 @@ def _show(game, args) -> int:
     print("-" * 60)
     print(draft.body.rstrip())
     print("-" * 60)
-    if draft.trace:
-        print("Почему (события):")
-        for item in draft.trace:
-            print("  " + describe(item))
+    why = explain(game, draft)
+    if why:
+        print("Почему:")
+        for w in why:
+            print("  " + (f"«{w.line}» ← " if w.line else "") + w.describe())
     print("Проверка тайн: " + ("чисто" if not leaks else "; ".join(leak.describe() for leak in leaks)))
     for r in posted:
-        print(f"Часть {r.part + 1}/{r.parts}: {r.state}" + (f", на форуме {r.forum_id} {r.url or ''}" if r.forum_id else ""))
+        state = "на форуме" if r.state == "confirmed" else "отправляется"
+        print(f"Часть {r.part + 1}/{r.parts}: {state}" + (f" ({r.forum_id} {r.url or ''})".rstrip() if r.forum_id else ""))
     return 0
 
 
@@ -140,7 +142,7 @@ def _approve(game, args) -> int:
     if args.all:
         ids += [d.id for d in game.records.drafts(["pending"]) if d.id not in ids]
     if not ids:
-        raise LoopError("name the drafts to approve (IDs) or --all")
+        raise LoopError("назовите черновики (номера) или --all")
     failed = 0
     for draft_id in ids:
         try:
@@ -169,7 +171,7 @@ def _edit(game, args) -> int:
 
     draft = game.records.draft(args.id)
     if draft is None:
-        raise LoopError(f"no draft #{args.id}")
+        raise LoopError(f"нет черновика #{args.id}")
     if args.file == "-":
         body = sys.stdin.read()
     elif args.file:
@@ -182,7 +184,7 @@ def _edit(game, args) -> int:
             path = handle.name
         try:
             if subprocess.call([*shlex.split(editor), path]) != 0:
-                raise LoopError(f"{editor} failed; the draft is unchanged")
+                raise LoopError(f"{editor} завершился с ошибкой; черновик не изменён")
             with open(path, encoding="utf-8") as handle:
                 body = handle.read()
         finally:
@@ -213,6 +215,8 @@ def _publish(game, args) -> int:
 def _redraft(game, args) -> int:
     from gorod.loop import draft
 
+    from gorod.loop.words import phase_name
+
     made = draft(game, args.phase)
-    print(f"{args.phase}: черновиков обновлено или добавлено: {len(made)}")
+    print(f"{phase_name(args.phase)}: черновиков обновлено или добавлено: {len(made)}")
     return 0

@@ -11,8 +11,9 @@ def register(sub) -> None:
     parser = sub.add_parser(
         "init", help="write a commented example game config (game.yaml)",
         description="Write a commented example game config: the forum and the GM's account, the "
-        "players, the schedule in Moscow time, rulings, parsing, templates. Edit it, then run "
-        "`gorod deal`. An existing file is never overwritten.")
+        "players, the schedule in Moscow time, rulings, parsing, templates. Edit it, then "
+        "`gorod run --once` (the thread so far: sign-ups are talk) and `gorod deal` (README: "
+        "«A GM's day»). An existing file is never overwritten.")
     parser.add_argument("file", nargs="?", default="game.yaml", help="where to write it (default: game.yaml)")
     parser.set_defaults(handler=_init)
 
@@ -20,9 +21,10 @@ def register(sub) -> None:
 def _init(args) -> int:
     target = Path(args.file)
     if target.exists():
-        print(f"gorod init: {target} exists already; not overwritten", file=sys.stderr)
+        print(f"gorod init: {target} уже есть; не перезаписан", file=sys.stderr)
         return 1
     target.write_text(EXAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
-    print(f"{target}: written. Next: fill in forum: and players:, put the GM's password in the "
-          "environment variable it names, then `gorod deal`.")
+    print(f"{target}: записан. Дальше: заполните forum: и players:, положите пароль мастера в переменную "
+          "окружения из forum.password_env, затем `gorod run --once` (прочитать тему: записи — это ещё "
+          "не заявки) и `gorod deal` (раздать роли).")
     return 0

@@ -36,7 +36,11 @@ def _memo(args) -> int:
         for name in args.role:
             canon = canon_open_role(name) or canon_secret_role(name)
             if canon is None:
-                print(f"gorod memo: unknown role {name!r}", file=sys.stderr)
+                from engine.names import OPEN_ROLES, SECRET_ROLES
+                from gorod.loop.checks import nearest
+                near = nearest(name, (*OPEN_ROLES, *SECRET_ROLES))
+                print(f"gorod memo: неизвестная роль «{name}»" + (f"; может быть: {', '.join(near)}" if near else ""),
+                      file=sys.stderr)
                 return 2
             roles.add(canon)
     sys.stdout.write(memo(settings, roles))

@@ -80,20 +80,23 @@ def _done(game, args) -> int:
     from gorod.loop.game import LoopError
 
     if not game.records.close_unresolved(args.id):
-        raise LoopError(f"no unresolved item #{args.id}")
+        raise LoopError(f"нет неясного пункта ?{args.id}")
     print(f"?{args.id} закрыт")
     return 0
 
 
 @with_game("order list")
 def _list(game, args) -> int:
+    from gorod.loop.orders import STATUS_RU
+    from gorod.loop.words import phase_name
+
     current = game.current()
     phase = args.phase or (str(current.phase) if current else None)
     rows = game.records.orders(phase, status=None if args.all else "active")
     if args.json:
-        print_json([r.__dict__ for r in rows])
+        print_json([r.to_json() for r in rows])
         return 0
     for r in rows:
-        status = "" if r.status == "active" else f" ({r.status}: {r.note or ''})"
-        print(f"#{r.id} [{r.phase}] {r.text}  [{r.source}]{status}")
+        status = "" if r.status == "active" else f" ({STATUS_RU.get(r.status, r.status)}: {r.note or ''})"
+        print(f"#{r.id} [{phase_name(r.phase)}] {r.text}  [{r.source}]{status}")
     return 0

@@ -15,7 +15,8 @@ def register(sub) -> None:
     actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
     p = actions.add_parser("end", help="resolve the open phase now (after reading the whole thread once more)")
     add_game_option(p)
-    p.add_argument("--no-read", action="store_true", help="do not read the forum first")
+    p.add_argument("--no-read", action="store_true",
+                   help="do not read the forum first (when it is down; what came since the last read is left out)")
     p.set_defaults(handler=_end)
     p = actions.add_parser("extend", help="move the open phase's deadline")
     add_game_option(p)
@@ -29,13 +30,8 @@ def register(sub) -> None:
 def _end(game, args) -> int:
     from gorod.loop import end_now
 
-    from gorod.loop import poll
-
-    phase = game.current().phase if game.current() else None
-    if not args.no_read and phase is not None:
-        poll(game, rescan=True)   # the last orders and edits before the phase is counted
-    made = end_now(game)
-    print(f"{phase} разрешена; черновиков: {len(made)} (gorod drafts); открыта {game.current().phase}")
+    for line in end_now(game, read=not args.no_read).lines(game):
+        print(line)
     return 0
 
 
@@ -43,13 +39,14 @@ def _end(game, args) -> int:
 def _extend(game, args) -> int:
     from gorod.loop import extend
     from gorod.loop.game import LoopError
+    from gorod.loop.words import moment, phase_name
 
     until = None
     if args.until:
         try:
             until = datetime.strptime(args.until, "%Y-%m-%d %H:%M").replace(tzinfo=game.config.schedule.zone)
         except ValueError:
-            raise LoopError(f"--until: expected 'YYYY-MM-DD HH:MM', got {args.until!r}") from None
+            raise LoopError(f"--until: нужен срок вида 'ГГГГ-ММ-ДД ЧЧ:ММ', а не {args.until!r}") from None
     clock = extend(game, hours=args.hours, until=until, force=args.force)
-    print(f"{clock.phase}: новый срок {clock.deadline.astimezone(game.config.schedule.zone):%d.%m %H:%M} (Москва)")
+    print(f"{phase_name(clock.phase)}: новый срок {moment(clock.deadline, game.config.schedule)}")
     return 0

@@ -15,20 +15,26 @@ def register(sub) -> None:
     parser.add_argument("--once", action="store_true", help="one round, then exit")
     parser.add_argument("--json", action="store_true", help="print each round's report as JSON")
     parser.add_argument("--no-post", action="store_true", help="do not post approved drafts this time")
+    parser.add_argument("--no-read", action="store_true", help="do not read the forum this time (it is down)")
+    parser.add_argument("--rescan", action="store_true",
+                        help="read the whole thread from page 1 (edits on older pages); otherwise every "
+                        "10th round and before a deadline")
     parser.set_defaults(handler=_run)
 
 
 def _show(report, as_json: bool) -> None:
+    from gorod.loop.words import resolved
+
     if as_json:
         print_json(report.to_json())
         return
     if report.poll:
         p = report.poll
         print(f"прочитано: постов {p.posts}, ЛС {p.pms}; заявок {p.orders}, во время резолва {p.late}, "
-              f"неясных {p.unresolved}, правок {p.edited}")
+              f"неясных {p.unresolved}, правок {p.edited}, писем мастеру {p.letters}")
     if report.tick:
         for phase in report.tick.resolved:
-            print(f"фаза {phase} разрешена")
+            print(resolved(phase))
         if report.tick.drafted:
             print(f"новых черновиков: {len(report.tick.drafted)} (gorod drafts)")
         for note in report.tick.notices:
@@ -46,8 +52,8 @@ def _run(game, args) -> int:
     from gorod.loop import cycle, run
 
     if args.once:
-        report = cycle(game, post=not args.no_post)
+        report = cycle(game, post=not args.no_post, read=not args.no_read, rescan=True if args.rescan else None)
         _show(report, args.json)
         return 1 if report.errors else 0
-    run(game, on_report=lambda report: _show(report, args.json))
+    run(game, on_report=lambda report: _show(report, args.json), rescan_first=args.rescan)
     return 0

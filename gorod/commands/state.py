@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from gorod.commands._game import add_game_option, print_json, with_game
+from gorod.loop.inbox import KIND_RU
 
 
 def register(sub) -> None:
@@ -21,6 +22,9 @@ def register(sub) -> None:
 def _state(game, args) -> int:
     from gorod.loop.game import LoopError
     from gorod.scenarios import phase_output
+    from gorod.loop.checks import warnings
+    from gorod.loop.inbox import inbox
+    from gorod.loop.words import moment, phase_name, winner_name
     from publisher.render import player_table
 
     if args.at and args.at != "start":
@@ -28,37 +32,47 @@ def _state(game, args) -> int:
         try:
             PhaseId.parse(args.at)
         except ValueError as exc:
-            raise LoopError(f"--at: {exc}") from None
+            raise LoopError(f"--at: не фаза: {args.at!r} (пишите 'start', 'night 1', 'day 2', …)") from None
     state, events = game.fold(args.at)
     players = phase_output("state", None, state, ())["players"]
     current = game.current()
     orders = game.records.orders(str(current.phase)) if current and not args.at else []
     unresolved = game.records.unresolved() if not args.at else []
-    notices = game.records.notices(unseen_only=True) if not args.at else []
+    notices = [i.to_json() for i in inbox(game)] if not args.at else []
     if args.json:
         print_json({"phase": str(state.phase) if state.phase else "start", "players": players,
                     "open": current.to_json() if current and not args.at else None,
-                    "orders": [o.__dict__ for o in orders], "unresolved": unresolved, "notices": notices,
-                    "winner": state.winner, "game_over": state.game_over})
+                    "orders": [o.to_json() for o in orders], "unresolved": unresolved, "notices": notices,
+                    "winner": state.winner, "game_over": state.game_over,
+                    "last_read": game.records.get("last_read"), "last_full_read": game.records.get("last_full_read")})
         return 0
-    print(f"После фазы: {state.phase or 'начало игры'}" + (f"; победа: {state.winner}" if state.game_over else ""))
+    schedule = game.config.schedule
+    print(f"После фазы: {phase_name(state.phase)}" + ("; игра окончена" if state.game_over else "")
+          + (f", победа: {winner_name(state.winner)}" if state.game_over else ""))
     for line in player_table(players):
         print("  " + line)
+    if not args.at:
+        last, full = game.records.get("last_read"), game.records.get("last_full_read")
+        print("\nФорум прочитан: " + (moment(last, schedule) if last else "ещё ни разу")
+              + ("; целиком: " + (moment(full, schedule) if full else "ещё ни разу (gorod run --once --rescan)")))
+        failing = game.records.get("read_error")
+        if failing:
+            print(f"Форум не читается с {moment(failing['since'], schedule)}: {failing['text']}")
     if current and not args.at:
-        zone = game.config.schedule.zone
-        print(f"\nОткрыта: {current.phase}, с {current.started.astimezone(zone):%d.%m %H:%M} "
-              f"до {current.deadline.astimezone(zone):%d.%m %H:%M} (Москва)"
-              + (", резолв объявлен" if current.announced else ""))
+        print(f"Открыта: {phase_name(current.phase)}, с {moment(current.started, schedule)} "
+              f"до {moment(current.deadline, schedule)}" + (", резолв объявлен" if current.announced else ""))
         print(f"Заявки ({len(orders)}):")
+        problems = warnings(state, orders)
         for o in orders:
-            print(f"  #{o.id} {o.text}  [{o.source}]")
+            bad = f"\n      {problems[o.id]}" if o.id in problems else ""
+            print(f"  #{o.id} {o.text}  [{o.source}]{bad}")
         if unresolved:
             print("Неясно (решает мастер: gorod order add ... --resolves ID):")
             for u in unresolved:
                 cands = f"; кандидаты: {', '.join(u['candidates'])}" if u["candidates"] else ""
                 print(f"  ?{u['id']} {u['author']}: «{u['text']}» — {u['reason']}{cands}")
-        if notices:
-            print("Для мастера:")
-            for n in notices:
-                print(f"  [{n['kind']}] {n['text']}")
+    if notices:
+        print("Для мастера (gorod inbox; прочитано: gorod inbox --read ID):")
+        for n in notices:
+            print(f"  #{n['id']} [{KIND_RU.get(n['kind'], n['kind'])}] {n['text']}")
     return 0

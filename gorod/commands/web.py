@@ -46,12 +46,13 @@ def _web(args) -> int:
     app = Console(open_game, token)
 
     def ready(url: str) -> None:
-        print(f"gorod web: консоль мастера / GM console: {url}?token={token}", flush=True)
-        print("Only this machine can connect; the link carries the access token. Ctrl+C stops.", flush=True)
+        print(f"gorod web: консоль мастера: {url}?token={token}", flush=True)
+        print("Подключиться можно только с этой машины; в ссылке — ключ доступа. Остановить: Ctrl+C.", flush=True)
 
     try:
         serve(app, port=args.port, ready=ready)
     except OSError as exc:
-        print(f"gorod web: cannot listen on 127.0.0.1:{args.port}: {exc}", file=sys.stderr)
+        print(f"gorod web: порт 127.0.0.1:{args.port} занят или недоступен ({exc}); другой: --port N (0 — любой свободный)",
+              file=sys.stderr)
         return 1
     return 0

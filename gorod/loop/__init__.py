@@ -24,7 +24,9 @@ Where things are:
 - `records.Records`: the tables (game_meta, game_orders, unresolved, notices, phases,
   drafts, outbox) — every read a console needs (`orders()`, `unresolved()`,
   `notices()`, `phases()`, `drafts()`, `outbox()`).
-- `game.Game`: config + store + clock + forum; `fold()` rebuilds the state.
+- `game.Game`: config + store + clock + forum; `fold()` gives the state, from the fold of
+  the log it keeps and extends (and a notice to the GM when a stored phase now resolves
+  otherwise); `drafting.save_drafts` stores made drafts, the one way it is done.
 - `deal`, `intake` (poll), `phases` (resolve, tick, extend), `publish`, `worker`
   (cycle, run), `orders` (the GM's overrides), `forum` (the site behind it all).
 

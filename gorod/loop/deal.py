@@ -21,7 +21,7 @@ from engine.phase import FIRST_PHASE
 from engine.rulings import Rulings
 from engine.setup import Seat, SetupError, new_game
 from gorod.loop import clock
-from gorod.loop.eventlog import event_json
+from gorod.loop.drafting import save_drafts
 from gorod.loop.game import Game, LoopError, PhaseClock
 from publisher.drafts import start_drafts
 
@@ -35,10 +35,10 @@ def deal_roles(seats: list[tuple[str, str, str]], pool: list[str], seed: int) ->
             pool.remove(secret)
     missing = [nick for nick, _open, secret in seats if not secret]
     if not pool and missing:
-        raise LoopError("secret_roles: the pool is empty")
+        raise LoopError("secret_roles: список тайных ролей пуст")
     rng.shuffle(pool)
     if len(pool) < len(missing):
-        raise LoopError(f"secret_roles: {len(pool)} roles left in the pool for {len(missing)} players")
+        raise LoopError(f"secret_roles: в списке {len(pool)} ролей на {len(missing)} игроков без тайной роли")
     drawn = dict(zip(missing, pool))
     return {nick: (open_role, secret or drawn[nick]) for nick, open_role, secret in seats}
 
@@ -51,10 +51,10 @@ def deal(game: Game, *, seed: int | None = None) -> list[int]:
     """Deal, open night 1 and draft the start PMs; returns the drafts' ids. Refused when the
     roles are dealt already (the deal is the game's first fact and is never redone)."""
     if game.deal() is not None:
-        raise LoopError("the roles are dealt already (gorod state shows them)")
+        raise LoopError("роли уже розданы (их показывает gorod state)")
     config = game.config
     if len(config.seats) < 2:
-        raise LoopError(f"{config.path}: players: at least two players are needed to deal")
+        raise LoopError(f"{config.path}: players: для раздачи нужны хотя бы два игрока")
     if seed is None:
         seed = config.seed or _secrets.randbits(31)
     pool = list(config.secret_roles) or default_pool(len(config.seats))
@@ -67,14 +67,10 @@ def deal(game: Game, *, seed: int | None = None) -> list[int]:
     drafts = start_drafts(roles, start_events, game.markup, game.texts, game_title=game.title, setup=config.setup)
     schedule = config.schedule
     opened = PhaseClock(FIRST_PHASE, now, clock.deadline(FIRST_PHASE, now, schedule, now), now)
-    ids = []
     with game.store.transaction():
         game.records.put("deal", deal_record)
         game.set_clock(opened)
-        for draft in drafts:
-            ids.append(game.records.add_draft(key=draft.key, kind=draft.kind, phase=draft.phase,
-                                              audience=draft.audience, title=draft.title, body=draft.body,
-                                              trace=[event_json(e) for e in draft.events]))
+        ids = save_drafts(game, drafts)
     return ids
 
 
@@ -89,6 +85,6 @@ def _start_events(roles, setup, rulings: Rulings, seed: int):
         try:
             return new_game(seats, {}, relaxed, seed=seed)[1]
         except ValueError as exc:
-            raise LoopError(f"the game cannot start: {exc}") from None
+            raise LoopError(f"игра не может начаться: {exc}") from None
     except ValueError as exc:
-        raise LoopError(f"the game cannot start: {exc}") from None
+        raise LoopError(f"игра не может начаться: {exc}") from None

@@ -1,4 +1,5 @@
-"""`draft(game, phase)`: the drafts of a resolved phase, made again from its events.
+"""Drafts in the store: `save_drafts(game, drafts)`, the one way a made draft is stored,
+and `draft(game, phase)`: the drafts of a resolved phase, made again from its events.
 
 The drafts of a phase are made when it is resolved (`gorod.loop.phases`); after the GM
 changes a template (the game's `templates:` folder) `draft` renders them anew. The
@@ -8,36 +9,38 @@ one is left as it is; a draft that did not exist is added.
 """
 from __future__ import annotations
 
+from typing import Iterable
+
 from engine.phase import PhaseId
-from engine.resolve import resolve
-from engine.orders import Order
 from gorod.loop.eventlog import event_json
-from gorod.loop.game import Game, LoopError
-from publisher.drafts import phase_drafts
+from gorod.loop.game import Game
+from publisher.drafts import Draft, phase_drafts
 
 
-def phase_events(game: Game, phase: str):
-    """The events of one resolved phase, by folding the log up to it."""
-    state, _ = game.start()
-    for row in game.records.phases():
-        pid = PhaseId.parse(row["phase"])
-        result = resolve(state, pid, [Order.parse(t) for t in row["orders"]])
-        if row["phase"] == phase:
-            return result.events
-        state = result.state
-    raise LoopError(f"{phase} is not resolved (gorod state shows the phases)")
+def save_drafts(game: Game, drafts: Iterable[Draft], *, trace: list | None = None) -> list[int]:
+    """Store drafts for the GM's approval (a draft whose key is stored already is kept);
+    their trace is their events as JSON, or `trace` when given. Returns their ids."""
+    with game.store.transaction():
+        return [game.records.add_draft(key=d.key, kind=d.kind, phase=d.phase, audience=d.audience,
+                                       title=d.title, body=d.body,
+                                       trace=trace if trace is not None else [event_json(e) for e in d.events])
+                for d in drafts]
+
+
+def phase_events(game: Game, phase: str | PhaseId):
+    """The events of one resolved phase, from the game's fold."""
+    return game.phase_events(phase)
 
 
 def draft(game: Game, phase: str) -> list[int]:
-    events = phase_events(game, str(PhaseId.parse(phase)))
+    events = game.phase_events(phase)
     told = {nick: set(lines) for nick, lines in (game.records.get(f"told:{phase}", {}) or {}).items()}
     made = []
     existing = {d.key: d for d in game.records.drafts()}
     for d in phase_drafts(phase, events, game.markup, game.texts, game_title=game.title, already_told=told):
         old = existing.get(d.key)
         if old is None:
-            made.append(game.records.add_draft(key=d.key, kind=d.kind, phase=d.phase, audience=d.audience,
-                                               title=d.title, body=d.body, trace=[event_json(e) for e in d.events]))
+            made.extend(save_drafts(game, [d]))
         elif old.state == "pending" and not old.edited and (old.body != d.body or old.title != d.title):
             with game.store.transaction() as db:
                 db.execute("UPDATE drafts SET body = ?, original = ?, title = ? WHERE id = ?",

@@ -8,7 +8,7 @@ through the engine (deterministic), never from this JSON.
 """
 from __future__ import annotations
 
-from dataclasses import fields
+from dataclasses import fields, is_dataclass
 from enum import Enum
 from typing import Any
 
@@ -19,9 +19,9 @@ from engine.orders import Order
 def event_json(event: ev.Event) -> dict[str, Any]:
     out: dict[str, Any] = {"type": type(event).__name__, "scope": event.scope.value,
                            "to": list(event.recipients()), "rule": event.cause.rule,
-                           "cause": event.cause.describe()}
+                           "cause": event.cause.describe(), "orders": [str(o) for o in event.cause.orders]}
     for f in fields(event):
-        if f.name == "cause":
+        if f.name in ("cause", "to"):   # `to` is the audience above, always a list of players
             continue
         value = getattr(event, f.name)
         if f.name == "fact" and isinstance(event, ev.Learned):
@@ -33,6 +33,8 @@ def event_json(event: ev.Event) -> dict[str, Any]:
 def _plain(value: Any) -> Any:
     if isinstance(value, Order):
         return str(value)
+    if is_dataclass(value):   # a part of a typed event (a vote's reason)
+        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
     if isinstance(value, Enum):
         return value.value
     if isinstance(value, (list, tuple)):
@@ -40,9 +42,3 @@ def _plain(value: Any) -> Any:
     if isinstance(value, dict):
         return {str(k): _plain(v) for k, v in value.items()}
     return value
-
-
-def describe(event_data: dict[str, Any]) -> str:
-    """One line of the trace: «[private → Аня] Learned: N18 Исповедь ← {…}»."""
-    to = f" → {', '.join(event_data['to'])}" if event_data.get("to") else ""
-    return f"[{event_data['scope']}{to}] {event_data['type']}: {event_data['cause']}"

@@ -45,7 +45,7 @@ class ForumPort(Protocol):
     def reply(self, text: str, *, after: int | None) -> Created: ...
     def send_pm(self, to: str, title: str, text: str) -> Created: ...
     def find_reply(self, after: int | None, plain: str) -> Created | None: ...
-    def find_pm(self, to: str, title: str) -> Created | None: ...
+    def find_pm(self, to: str, title: str, text: str, exclude: frozenset[str] = frozenset()) -> Created | None: ...
 
 
 @dataclass(frozen=True)
@@ -85,8 +85,10 @@ def _detected(thread_url: str, game_dir: Path, settings: HttpSettings, where: st
 
 
 def topic_id_of(url: str) -> str:
-    """The topic's id in its URL (Spirit `/topic/12/slug/`, phpBB `t=12`, MyBB `tid=12`, `id=12`)."""
-    for pattern in (r"/topic/(\d+)", r"[?&]t=(\d+)", r"[?&]tid=(\d+)", r"[?&]id=(\d+)", r"/(\d+)(?:[-/]|$)"):
+    """The topic's id in its URL (Spirit `/topic/12/slug/`, Misago and Discourse `/t/slug/12/`,
+    phpBB `t=12`, MyBB `tid=12`, SMF `topic=12.0` (topic 12 from its first post), `id=12`)."""
+    for pattern in (r"/topic/(\d+)", r"/t/[^/]+/(\d+)", r"[?&]t=(\d+)", r"[?&]tid=(\d+)", r"[?&;]topic=(\d+)",
+                    r"[?&]id=(\d+)", r"/(\d+)(?:[-/]|$)"):
         match = re.search(pattern, url)
         if match:
             return match.group(1)
@@ -174,10 +176,11 @@ class SiteForum:
         url = pages[max(pages)].url if pages else (self.writer.last_page_url(self.topic_id) or self.thread.url)
         return self.writer.find_reply(url, after=after, text=text)
 
-    def find_pm(self, to: str, title: str) -> Created | None:
-        """A conversation the GM started with this title (titles of drafts are unique),
-        from the forum's list of PMs (the profile's `write.pm.sent_list`, else the inbox)."""
-        return self.writer.find_pm(title)
+    def find_pm(self, to: str, title: str, text: str, exclude: frozenset[str] = frozenset()) -> Created | None:
+        """A conversation the GM started with this title whose message has `text`'s words
+        (titles are the same for every player), from the forum's list of PMs (the
+        profile's `write.pm.sent_list`, else the inbox); none whose id is in `exclude`."""
+        return self.writer.find_pm(title, text, exclude=exclude)
 
 
 __all__ = [

@@ -5,26 +5,32 @@
     state, events = game.fold(upto="day 1")        # the state after a phase, and all events so far
 
 The state is never stored: it is rebuilt by folding the stored phase log (each phase's
-orders, as text) through `engine.resolve.resolve` from the deal (`new_game` with the
+orders, stored as JSON) through `engine.resolve.resolve` from the deal (`new_game` with the
 recorded seats, setup, rulings and seed), so `gorod state --at PHASE` shows any past
-moment. The clock is injected (`now=`), so tests never sleep.
+moment. The fold is kept (`_Fold`) and extended by the phases stored since, so reading a
+post costs the same on night 1 and on day 15; a new deal or a log that shrank starts it
+afresh. Each phase folded is compared with the events stored when it was resolved: if
+the engine now gives other events (a new gorod under a running game), the GM gets a notice
+(«правила изменились: итоги ночи 2 теперь другие»); what was posted is not rewritten.
+The clock is injected (`now=`), so tests never sleep.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable
 
 from config.game import GameConfig, load_game
 from engine import events as ev
-from engine.orders import Order
-from engine.phase import PhaseId
+from engine.phase import PhaseId, PhaseKind
 from engine.resolve import resolve
 from engine.rulings import Rulings
 from engine.setup import Seat, new_game
 from engine.state import GameState
-from gorod.loop.records import Records
+from gorod.loop.eventlog import event_json
+from gorod.loop.records import PhaseRow, Records
 from gorod.store import Store
 from publisher.markup import Markup, markup_for, profile_markup
 from publisher.texts import Texts
@@ -60,6 +66,31 @@ class PhaseClock:
                    bool(data.get("announced")))
 
 
+@dataclass
+class _Folded:
+    phase: PhaseId
+    state: GameState
+    events: tuple[ev.Event, ...]
+
+
+@dataclass
+class _Fold:
+    """The log folded so far: the start, then each stored phase's state and events."""
+
+    deal: str                                   # the deal it started from (its JSON)
+    start: tuple[GameState, tuple[ev.Event, ...]]
+    phases: list[_Folded] = field(default_factory=list)
+
+
+_OF_PHASE = {PhaseKind.NIGHT: "ночи", PhaseKind.DAY: "дня"}
+
+
+def drift_text(phase: PhaseId) -> str:
+    return (f"правила изменились: итоги {_OF_PHASE[phase.kind]} {phase.number} теперь другие "
+            f"(пересчёт сохранённых заявок по нынешним правилам не совпал с тем, что было решено; "
+            f"опубликованное не изменено: сравните gorod state --at \"{phase}\")")
+
+
 class Game:
     def __init__(self, config: GameConfig, store: Store, *, now: Callable[[], datetime] = utcnow,
                  forum=None, forum_factory: Callable[["Game"], Any] | None = None) -> None:
@@ -69,7 +100,8 @@ class Game:
         self.now = now
         self._forum = forum
         self._forum_factory = forum_factory
-        self.texts = Texts(self._templates_folder())
+        self.texts = Texts(self._templates_folder(), style=config.style, genders=config.genders)
+        self._fold: _Fold | None = None
 
     @classmethod
     def open(cls, path: str | Path, *, store: str | Path | None = None, **kwargs) -> "Game":
@@ -132,42 +164,98 @@ class Game:
     def over(self) -> bool:
         return bool(self.records.get("over"))
 
+    def open_phase(self) -> PhaseClock:
+        """The open phase's clock; refused, with the reason, before the deal and after the end."""
+        from gorod.loop.words import phase_name, winner_name
+
+        over = self.records.get("over")
+        if over:
+            raise LoopError(f"игра окончена ({phase_name(over['phase'], lower=True)}, "
+                            f"победа: {winner_name(over.get('winner'))}): открытой фазы нет")
+        current = self.current()
+        if current is None:
+            raise LoopError("фаза не открыта: роли ещё не розданы (gorod deal)")
+        return current
+
     # -- the fold ----------------------------------------------------------------------------------
     def start(self, deal: dict[str, Any] | None = None) -> tuple[GameState, list[ev.Event]]:
         """The game at its start, from the stored deal (or the given one, to try it).
         Until night 1 is resolved the setup (masks, the hand) is the config's: the GM
         writes the players' answers to their start PMs there."""
-        deal = deal or self.deal()
         if deal is None:
-            raise LoopError("the roles are not dealt yet: run `gorod deal`")
-        if not self.records.phases():
+            state, events = self._folded().start
+            return state, list(events)
+        return self._start(deal, self.records.phase_count() == 0)
+
+    def _start(self, deal: dict[str, Any] | None, unresolved: bool) -> tuple[GameState, list[ev.Event]]:
+        if deal is None:
+            raise LoopError("роли ещё не розданы: gorod deal")
+        if unresolved:
             deal = {**deal, "setup": dict(self.config.setup)}
         seats = [Seat(nick, open_role, secret) for nick, (open_role, secret) in deal["seats"].items()]
         rulings = Rulings.from_mapping(deal.get("rulings") or {})
         try:
             state, events = new_game(seats, deal.get("setup") or {}, rulings, seed=int(deal.get("seed", 0)))
         except ValueError as exc:
-            raise LoopError(f"the game cannot start: {exc} (fix `setup:` in {self.config.path})") from None
+            raise LoopError(f"игра не может начаться: {exc} (исправьте setup: в {self.config.path})") from None
         return state, list(events)
+
+    def _folded(self) -> _Fold:
+        """The fold of the log as stored now: the kept one, extended by the phases stored
+        since; started afresh when the deal changed or the log is shorter than the fold."""
+        deal = self.deal()
+        key = json.dumps(deal, sort_keys=True, ensure_ascii=False)
+        count = self.records.phase_count()
+        fold = self._fold
+        if fold is None or fold.deal != key or len(fold.phases) > count or (count == 0) != (not fold.phases):
+            state, events = self._start(deal, count == 0)
+            fold = _Fold(key, (state, tuple(events)))
+        if len(fold.phases) < count:
+            state = fold.phases[-1].state if fold.phases else fold.start[0]
+            for row in self.records.phases(after=len(fold.phases)):
+                result = resolve(state, row.phase, list(row.orders))
+                self._check_drift(row, result.events)
+                state = result.state
+                fold.phases.append(_Folded(row.phase, state, tuple(result.events)))
+        self._fold = fold
+        return fold
+
+    def _check_drift(self, row: PhaseRow, events) -> None:
+        """The refold's events against those stored when the phase was resolved."""
+        now = json.loads(json.dumps([event_json(e) for e in events], ensure_ascii=False))
+        if now == row.events:
+            return
+        # no phase on the notice: it concerns the game now, and the console shows the open phase's
+        self.records.notice(f"drift:{row.phase}", "drift", drift_text(row.phase))
 
     def fold(self, upto: str | PhaseId | None = None) -> tuple[GameState, list[ev.Event]]:
         """The state after `upto` (after the last resolved phase when None; `"start"` for the
-        start) and every event up to it."""
-        state, events = self.start()
+        start) and every event up to it. Callers must not change the state they are given
+        (the engine never does: it resolves on a copy)."""
+        fold = self._folded()
+        state, events = fold.start[0], list(fold.start[1])
         if upto is not None and str(upto) == "start":
             return state, events
-        stop = PhaseId.parse(str(upto)) if upto is not None else None
-        for row in self.records.phases():
-            phase = PhaseId.parse(row["phase"])
-            if stop is not None and phase.index > stop.index:
+        stop = upto if isinstance(upto, PhaseId) else PhaseId.parse(str(upto)) if upto is not None else None
+        for folded in fold.phases:
+            if stop is not None and folded.phase.index > stop.index:
                 break
-            orders = [Order.parse(text) for text in row["orders"]]
-            result = resolve(state, phase, orders)
-            state = result.state
-            events.extend(result.events)
+            state = folded.state
+            events.extend(folded.events)
         if stop is not None and (state.phase is None or state.phase.index < stop.index):
-            raise LoopError(f"{stop} is not resolved yet (last resolved: {state.phase or 'none'})")
+            from gorod.loop.words import phase_name
+            raise LoopError(f"фаза «{phase_name(stop)}» ещё не разрешена (последняя разрешённая: "
+                            f"{phase_name(state.phase, lower=True)})")
         return state, events
+
+    def phase_events(self, phase: str | PhaseId) -> list[ev.Event]:
+        """The events of one resolved phase, from the fold."""
+        pid = phase if isinstance(phase, PhaseId) else PhaseId.parse(str(phase))
+        for folded in self._folded().phases:
+            if folded.phase == pid:
+                return list(folded.events)
+        from gorod.loop.words import phase_name
+        raise LoopError(f"фаза «{phase_name(pid)}» не разрешена (фазы показывает gorod state)")
 
 
 def store_path(config: GameConfig) -> Path:

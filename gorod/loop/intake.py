@@ -24,7 +24,9 @@ from typing import Any
 
 from engine.state import GameState
 from gorod.loop.crash import crashpoint
+from gorod.loop.drafting import save_drafts
 from gorod.loop.game import Game, PhaseClock
+from gorod.loop.inbox import note_message
 from publisher.drafts import describe_order, late_draft, receipt_draft
 from scraper.orders import ParseSettings, Roster, parse_message, parse_post
 from scraper.orders.result import ParseResult
@@ -40,11 +42,12 @@ class PollReport:
     late: int = 0
     unresolved: int = 0
     edited: int = 0
+    letters: int = 0           # messages to the GM that are no orders (the inbox)
     notes: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {"posts": self.posts, "pms": self.pms, "orders": self.orders, "late": self.late,
-                "unresolved": self.unresolved, "edited": self.edited}
+                "unresolved": self.unresolved, "edited": self.edited, "letters": self.letters}
 
 
 def roster_of(state: GameState) -> Roster:
@@ -64,6 +67,10 @@ def poll(game: Game, *, rescan: bool = False) -> PollReport:
     for event in forum.poll_pms():
         report.pms += 1
         _guarded(game, take_pm, event, report)
+    read_at = game.now().isoformat(timespec="seconds")
+    game.records.put("last_read", read_at)          # the console and `gorod state` say when
+    if rescan:
+        game.records.put("last_full_read", read_at)
     return report
 
 
@@ -98,6 +105,8 @@ def retry(game: Game, report: PollReport) -> None:
             (take_post if isinstance(event, PostEvent) else take_pm)(game, event, report)
         except Exception:   # noqa: BLE001 — still failing: kept for the next poll
             left.append(data)
+            continue
+        game.records.clear_notices(f"intake-error:{data['id']}:{data['version']}")   # its cause is gone
     game.records.put("retry", left)
 
 
@@ -150,7 +159,10 @@ def take_post(game: Game, event, report: PollReport | None = None) -> None:
     if post is None or post.author.casefold() == game.gm.casefold():
         return
     clock, roster, settings = _context(game)
-    if clock is None:
+    if clock is None:   # after the end: no orders, but a word to the GM is his (before the deal: sign-ups)
+        if game.deal() is not None:
+            note_message(game, kind="post", source_id=event.post_id, version=event.version, author=post.author,
+                         text=post.text, phase=None)
         return
     result = parse_post(post, roster, settings)
     _take(game, clock, result, kind="post", source_id=event.post_id, version=event.version,
@@ -174,6 +186,8 @@ def take_pm(game: Game, event, report: PollReport | None = None) -> None:
         return
     clock, roster, settings = _context(game)
     if clock is None:
+        note_message(game, kind="pm", source_id=f"{message.conversation_id}/{event.message_id}",
+                     version=event.version, author=message.sender, text=message.text, phase=None)
         return
     result = parse_message(message, roster, settings)
     _take(game, clock, result, kind="pm", source_id=f"{message.conversation_id}/{event.message_id}",
@@ -204,7 +218,7 @@ def _take(game: Game, clock: PhaseClock, result: ParseResult, *, kind: str, sour
             by = order.by or author
             status = "superseded" if newer else "late" if late else "active"
             note = ("заменена более поздней правкой" if newer else "дана во время резолва" if late else None)
-            order_id = records.add_order(phase, str(order), by, source_kind=kind, source_id=source_id,
+            order_id = records.add_order(phase, order, by, source_kind=kind, source_id=source_id,
                                          source_version=version, item=item, status=status, note=note,
                                          given_at=given_at.isoformat())
             if order_id is not None:
@@ -223,6 +237,10 @@ def _take(game: Game, clock: PhaseClock, result: ParseResult, *, kind: str, sour
                            f"{author} исправил(а) {'пост' if kind == 'post' else 'ЛС'} {source_id} "
                            f"(версия {version}). Заявки были: {before}; стали: {after}.\n{diff}", phase)
             report.edited += 1
+        if not result.orders and not result.unresolved and not newer:
+            if note_message(game, kind=kind, source_id=source_id, version=version, author=author, text=text,
+                            phase=phase):
+                report.letters += 1
         if not stored or newer:
             return
         if late:
@@ -247,12 +265,9 @@ def _deleted(game: Game, kind: str, source_id: str, last_seen: dict | None) -> N
     game.records.notice(f"deleted:{kind}:{source_id}", "deleted",
                         f"Пост {source_id} ({author}) удалён; его заявки остаются в силе: "
                         + "; ".join(f"#{o.id} {o.text}" for o in orders)
-                        + ". Снять: gorod order drop ID.", orders[0].phase)
+                        + ". Снять: gorod order drop ID.", str(orders[0].phase))
 
 
 def _add(game: Game, draft, trace: list | None = None) -> int:
-    from gorod.loop.eventlog import event_json
-
-    return game.records.add_draft(key=draft.key, kind=draft.kind, phase=draft.phase, audience=draft.audience,
-                                  title=draft.title, body=draft.body,
-                                  trace=trace if trace is not None else [event_json(e) for e in draft.events])
+    [draft_id] = save_drafts(game, [draft], trace=trace)
+    return draft_id

@@ -14,66 +14,76 @@ stays in the store with its status and the reason.
 from __future__ import annotations
 
 from engine.orders import Order, OrderError
+from gorod.loop.checks import command_problem, order_problem
 from gorod.loop.game import Game, LoopError
 from gorod.loop.intake import roster_of
+from gorod.loop.words import phase_name
 from scraper.orders import ParseSettings, parse_text
 
 
 def add_order(game: Game, text: str, *, author: str | None = None, private: bool = True,
               phase: str | None = None, resolves: int | None = None) -> list[int]:
-    current = game.current()
-    if current is None:
-        raise LoopError("no phase is open: run `gorod deal` first")
+    current = game.open_phase()
     if phase is not None and phase != str(current.phase):
-        raise LoopError(f"{phase} is not the open phase ({current.phase}); a resolved phase cannot change")
+        raise LoopError(f"{phase_name(phase)} — не открытая фаза (открыта {phase_name(current.phase, lower=True)}); "
+                        "разрешённая фаза не меняется")
     state, _events = game.fold()
     if author is None:
         try:
             orders = [Order.parse(text)]
         except OrderError as exc:
-            raise LoopError(f"not an order: {exc} (write it as {{by: NICK, ability: …, target: …}}, "
-                            "or give --from NICK for free text)") from None
+            raise LoopError(f"не заявка: {exc} (пишите {{by: НИК, ability: …, target: …}} "
+                            "или дайте --from НИК для свободного текста)") from None
     else:
         result = parse_text(text, roster_of(state), ParseSettings.from_mapping(game.config.parsing),
                             author=author, private=private)
         if result.unresolved:
-            raise LoopError("; ".join(f"«{u.text}»: {u.reason}" for u in result.unresolved))
+            raise LoopError("не прочитано: " + "; ".join(
+                f"«{u.text}» — {u.reason}" + (f"; может быть: {', '.join(u.candidates)}" if u.candidates else "")
+                for u in result.unresolved))
         if not result.orders:
-            raise LoopError(f"no order in «{text}»")
+            raise LoopError(f"в «{text}» нет заявки")
         orders = list(result.orders)
     for order in orders:
-        if order.by not in state.players:
-            raise LoopError(f"{order.by!r} is not a player (players: {', '.join(state.players)})")
+        problem = order_problem(state, order) or command_problem(state, order)
+        if problem is not None:
+            raise LoopError(f"заявка «{order}» не принята: {problem}")
     ids = []
     with game.store.transaction():
         source = game.records.next_gm_source()
         for item, order in enumerate(orders):
-            ids.append(game.records.add_order(str(current.phase), str(order), order.by, source_kind="gm",
+            ids.append(game.records.add_order(current.phase, order, order.by, source_kind="gm",
                                               source_id=source, item=item, given_at=game.now().isoformat(),
                                               note="добавлена мастером"))
         if resolves is not None and not game.records.close_unresolved(resolves):
-            raise LoopError(f"no unresolved item #{resolves}")
+            raise LoopError(f"нет неясного пункта ?{resolves}")
     return ids
 
 
 def drop_order(game: Game, order_id: int, *, reason: str = "снята мастером") -> None:
-    row = game.records.order(order_id)
-    if row is None:
-        raise LoopError(f"no order #{order_id}")
-    current = game.current()
-    if current is None or row.phase != str(current.phase):
-        raise LoopError(f"order #{order_id} belongs to {row.phase}, which is resolved: it cannot change")
+    row = _open_row(game, order_id)
     if row.status != "active":
-        raise LoopError(f"order #{order_id} is {row.status} already")
+        raise LoopError(f"заявка #{order_id} уже не в силе ({STATUS_RU.get(row.status, row.status)})")
     game.records.set_order_status(order_id, "dropped", reason)
+    if row.source_kind != "gm" and not any(o.status == "active"
+                                           for o in game.records.source_orders(row.source_kind, row.source_id)):
+        game.records.clear_notices(f"deleted:{row.source_kind}:{row.source_id}")   # the GM has settled it
 
 
 def restore_order(game: Game, order_id: int) -> None:
     """Put a dropped, superseded or late order of the open phase back in force."""
-    row = game.records.order(order_id)
-    current = game.current()
-    if row is None:
-        raise LoopError(f"no order #{order_id}")
-    if current is None or row.phase != str(current.phase):
-        raise LoopError(f"order #{order_id} belongs to {row.phase}, which is resolved: it cannot change")
+    _open_row(game, order_id)
     game.records.set_order_status(order_id, "active", "восстановлена мастером")
+
+
+STATUS_RU = {"active": "в силе", "dropped": "снята", "superseded": "заменена правкой", "late": "опоздала"}
+
+
+def _open_row(game: Game, order_id: int):
+    row = game.records.order(order_id)
+    if row is None:
+        raise LoopError(f"нет заявки #{order_id}")
+    current = game.open_phase()
+    if row.phase != current.phase:
+        raise LoopError(f"заявка #{order_id} — из фазы «{phase_name(row.phase)}», она уже разрешена и не меняется")
+    return row

@@ -19,19 +19,21 @@ orders as they come, and `tick(game)`, what the clock asks for.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any
 
-from engine import events as ev
-from engine.day import Day
-from engine.orders import Order, OrderError
 from engine.phase import PhaseId
+from engine.orders import Order, OrderError
 from engine.resolve import PhaseError, resolve
 from gorod.loop import clock as clocks
 from gorod.loop.crash import crashpoint
+from gorod.loop.drafting import save_drafts
 from gorod.loop.eventlog import event_json
+from gorod.loop.checks import Skipped, order_problem, usable_orders
 from gorod.loop.game import Game, LoopError, PhaseClock
+from gorod.loop.records import OrderStatus
+from gorod.loop.words import moment, opened, phase_name, resolved
 from publisher.drafts import immediate_draft, phase_drafts, private_lines, resolve_draft
 
 
@@ -45,16 +47,17 @@ class TickReport:
         return {"resolved": self.resolved, "drafted": self.drafted, "notices": self.notices}
 
 
-def _orders(game: Game, phase: str) -> tuple[list[Order], list[int]]:
-    rows = game.records.orders(phase)
-    orders, ids = [], []
-    for row in rows:
-        try:
-            orders.append(Order.parse(row.text))
-        except OrderError as exc:
-            raise LoopError(f"order #{row.id} ({row.source}): {exc}; fix it: gorod order drop {row.id}") from None
-        ids.append(row.id)
-    return orders, ids
+def _orders(game: Game, phase: str, state) -> tuple[list[Order], list[int], list[Skipped]]:
+    """The phase's active orders that can resolve, and the ones skipped (see `gorod.loop.checks`)."""
+    return usable_orders(state, game.records.orders(phase))
+
+
+def _engine_error(phase: PhaseId, exc: Exception) -> LoopError:
+    """The engine's refusal of a whole phase, named once (its messages begin with the phase)."""
+    text = str(exc)
+    if text.startswith(f"{phase}: "):
+        text = text[len(f"{phase}: "):]
+    return LoopError(f"{phase_name(phase)}: {text}")
 
 
 def _told(game: Game, phase: str) -> dict[str, list[str]]:
@@ -63,45 +66,48 @@ def _told(game: Game, phase: str) -> dict[str, list[str]]:
 
 def resolve_phase(game: Game) -> list[int]:
     """Resolve the open phase now; returns the ids of the drafts made."""
-    current = game.current()
-    if current is None:
-        raise LoopError("no phase is open: run `gorod deal` first")
-    if game.over():
-        raise LoopError("the game is over")
+    return _resolve(game)[0]
+
+
+def _resolve(game: Game) -> tuple[list[int], list[str]]:
+    """Resolve the open phase: (the drafts made, the notices of the orders skipped)."""
+    current = game.open_phase()
     phase = str(current.phase)
     new_deal = None
-    if not game.records.phases():
+    if not game.records.phase_count():
         deal = game.deal()
         if deal.get("setup") != dict(game.config.setup):
             new_deal = {**deal, "setup": dict(game.config.setup)}   # frozen with night 1
     state, _events = game.fold()    # a setup that cannot start the game is refused here
-    orders, ids = _orders(game, phase)
+    orders, ids, skipped = _orders(game, phase, state)
     try:
         result = resolve(state, current.phase, orders)
     except (PhaseError, OrderError) as exc:
-        raise LoopError(f"{phase}: {exc}") from None
+        raise _engine_error(current.phase, exc) from None
     told = {nick: set(lines) for nick, lines in _told(game, phase).items()}
     drafts = phase_drafts(phase, result.events, game.markup, game.texts, game_title=game.title,
                           already_told=told)
     now = game.now()
     nxt = current.phase.next()
     cycle_started = now if nxt.is_night else current.cycle_started
-    opened = PhaseClock(nxt, now, clocks.deadline(nxt, now, game.config.schedule, cycle_started), cycle_started)
-    made = []
+    next_clock = PhaseClock(nxt, now, clocks.deadline(nxt, now, game.config.schedule, cycle_started), cycle_started)
     with game.store.transaction():
         if new_deal is not None:
             game.records.put("deal", new_deal)
-        game.records.save_phase(phase, current.phase.index, [str(o) for o in orders], ids,
-                                [event_json(e) for e in result.events])
-        for draft in drafts:
-            made.append(game.records.add_draft(key=draft.key, kind=draft.kind, phase=draft.phase,
-                                               audience=draft.audience, title=draft.title, body=draft.body,
-                                               trace=[event_json(e) for e in draft.events]))
+        game.records.save_phase(current.phase, orders, ids, [event_json(e) for e in result.events])
+        made = save_drafts(game, drafts)
+        for item in skipped:
+            game.records.set_order_status(item.order_id, OrderStatus.DROPPED, f"пропущена при разрешении: {item.problem}")
+            game.records.notice(f"skipped:{item.order_id}", "error", item.notice(phase),
+                                None if result.state.game_over else str(nxt))   # read in the phase that opens
         if result.state.game_over:
+            # «Игра окончена»: nothing opens after the end
             game.records.put("over", {"phase": phase, "winner": result.state.winner})
-        game.set_clock(opened)
+            game.records.put("clock", None)
+        else:
+            game.set_clock(next_clock)
     crashpoint("resolved")
-    return made
+    return made, [item.notice(phase) for item in skipped]
 
 
 def resolve_now(game: Game) -> list[int]:
@@ -111,13 +117,13 @@ def resolve_now(game: Game) -> list[int]:
         return []
     phase = str(current.phase)
     state, _events = game.fold()
-    orders, _ids = _orders(game, phase)
+    orders, _ids, _skipped = _orders(game, phase, state)   # the skipped ones are shown by `gorod state`
     if not orders:
         return []
     try:
         result = resolve(state, current.phase, orders)
     except (PhaseError, OrderError) as exc:
-        raise LoopError(f"{phase}: {exc}") from None
+        raise _engine_error(current.phase, exc) from None
     told = _told(game, phase)
     made = []
     with game.store.transaction():
@@ -129,25 +135,17 @@ def resolve_now(game: Game) -> list[int]:
             number = len(told[nick])
             draft = immediate_draft(phase, nick, [t for t, _ in new], [e for _, e in new], number,
                                     game.markup, game.texts, game_title=game.title)
-            made.append(game.records.add_draft(key=draft.key, kind=draft.kind, phase=draft.phase,
-                                               audience=draft.audience, title=draft.title, body=draft.body,
-                                               trace=[event_json(e) for e in draft.events]))
+            made.extend(save_drafts(game, [draft]))
         game.records.put(f"told:{phase}", told)
     return made
 
 
 def voters(game: Game) -> tuple[set[str], set[str]]:
-    """(who may vote today, who has a vote standing now)."""
-    current = game.current()
-    state, _events = game.fold()
-    day = Day(state.copy(), current.phase, [])
-    may = {nick for nick, p in state.players.items() if day.can_vote(p)}
-    standing: dict[str, str | None] = {}
-    for row in game.records.orders(str(current.phase)):
-        order = Order.parse(row.text)
-        if order.ability == "Голосование":
-            standing[order.by] = order.target
-    return may, {nick for nick, target in standing.items() if target}
+    """(who may vote today, who has voted): the engine's own tally of the day so far."""
+    from gorod.tally import tally_now
+    tally = tally_now(game, problem=order_problem)
+    may = set(tally.electorate)
+    return may, may - set(tally.abstained)
 
 
 def tick(game: Game) -> TickReport:
@@ -163,46 +161,82 @@ def tick(game: Game) -> TickReport:
         report.drafted.extend(resolve_now(game))
         may, voted = voters(game)
         if may and may <= voted and now < current.deadline:
-            text = (f"{phase}: проголосовали все, кто может голосовать ({len(may)}); день можно "
+            text = (f"{phase_name(phase)}: проголосовали все, кто может голосовать ({len(may)}); день можно "
                     "закончить раньше: gorod phase end")
-            if game.records.notice(f"vote-complete:{phase}", "vote_complete", text, phase):
+            if game.records.notice(f"vote-complete:{phase}", "vote_complete", text, phase, again=True):
                 report.notices.append(text)
+        else:   # a vote withdrawn, a voter back: no longer complete
+            game.records.clear_notices(f"vote-complete:{phase}")
     if not current.announced and clocks.announce_at(current.deadline, schedule) <= now < current.deadline:
         draft = resolve_draft(phase, clocks.moscow_text(current.deadline, schedule, now), game.markup,
                               game.texts, game_title=game.title)
         key = f"{draft.key}:{current.deadline.isoformat()}"
         with game.store.transaction():
-            report.drafted.append(game.records.add_draft(key=key, kind=draft.kind, phase=phase,
-                                                         audience=draft.audience, title=draft.title,
-                                                         body=draft.body, trace=[]))
+            report.drafted.extend(save_drafts(game, [replace(draft, key=key, phase=phase)], trace=[]))
             game.set_clock(PhaseClock(current.phase, current.started, current.deadline, current.cycle_started, True))
     if now >= current.deadline:
-        report.drafted.extend(resolve_phase(game))
+        made, skipped = _resolve(game)
+        report.drafted.extend(made)
+        report.notices.extend(skipped)
         report.resolved.append(phase)
     return report
 
 
-def end_now(game: Game) -> list[int]:
-    """`gorod phase end`: the open phase ends now (a day whose vote is complete)."""
-    return resolve_phase(game)
+@dataclass
+class PhaseEnd:
+    """What `end_now` did: the phase, the drafts made, the orders skipped, the forum's read."""
+
+    phase: PhaseId
+    drafts: list[int]
+    skipped: list[str]
+    read: Any = None               # the PollReport of the read before, or None (not read)
+    read_at: str | None = None     # when the forum was last read, ISO
+
+    def lines(self, game: Game) -> list[str]:
+        schedule = game.config.schedule
+        out = []
+        if self.read is not None:
+            r = self.read
+            out.append(f"Форум прочитан перед концом фазы ({moment(self.read_at, schedule)}): постов {r.posts}, "
+                       f"ЛС {r.pms}, новых заявок {r.orders}, неясных {r.unresolved}, правок {r.edited}.")
+        else:
+            out.append("Форум перед концом фазы не читался; последнее чтение: "
+                       + (moment(self.read_at, schedule) if self.read_at else "ни разу") + ".")
+        out.extend(self.skipped)
+        nxt = game.current()
+        after = opened(nxt.phase) if nxt else "игра окончена"
+        out.append(f"{resolved(self.phase)}; черновиков: {len(self.drafts)} (gorod drafts); {after}.")
+        return out
+
+
+def end_now(game: Game, *, read: bool = True) -> PhaseEnd:
+    """`gorod phase end` and the console's «Закончить фазу сейчас»: the whole thread and the
+    PMs are read once more (the last orders and edits), then the open phase is resolved."""
+    from gorod.loop.intake import poll
+
+    current = game.open_phase()
+    report = None
+    if read:
+        report = poll(game, rescan=True)   # a forum that is down stops here, before anything changes
+    made, skipped = _resolve(game)
+    return PhaseEnd(current.phase, made, skipped, report, game.records.get("last_read"))
 
 
 def extend(game: Game, *, hours: float | None = None, until: datetime | None = None, force: bool = False) -> PhaseClock:
     """`gorod phase extend`: move the open phase's deadline. Past `max_day_hours` from the
     start of the game day only with `force` (the rules: two real days at most)."""
-    current = game.current()
-    if current is None:
-        raise LoopError("no phase is open: run `gorod deal` first")
+    current = game.open_phase()
+    schedule = game.config.schedule
     if (hours is None) == (until is None):
-        raise LoopError("give either hours or a time to extend to")
+        raise LoopError("укажите либо часы (--hours), либо срок (--until)")
     new = until if until is not None else current.deadline + timedelta(hours=hours)
     if new <= game.now():
-        raise LoopError(f"the new deadline {new.isoformat()} is already past")
-    limit = clocks.cap(current.cycle_started, game.config.schedule)
+        raise LoopError(f"новый срок {moment(new, schedule)} уже прошёл")
+    limit = clocks.cap(current.cycle_started, schedule)
     if new > limit and not force:
-        raise LoopError(f"the new deadline {new.isoformat()} is past the limit of a game day "
-                        f"({game.config.schedule.max_day_hours} h, until {limit.isoformat()}): "
-                        "use --force to go past it")
+        raise LoopError(f"новый срок {moment(new, schedule)} позже предела игрового дня "
+                        f"({schedule.max_day_hours} ч, до {moment(limit, schedule)}): "
+                        "чтобы продлить дальше, --force")
     extended = PhaseClock(current.phase, current.started, new, current.cycle_started, False)
     game.set_clock(extended)
     return extended

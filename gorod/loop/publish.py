@@ -16,10 +16,11 @@ A crash between 1 and 3 leaves an intent without a confirmation. Before sending 
 part again, `publish` looks on the forum: a reply by the GM after the recorded id with
 the same words (`forum.find_reply`: the thread's last pages, read with the site
 profile's selectors, so on any engine gorod reads), or a PM conversation with the same
-title (PM titles carry the draft's number, «(№12)», so they are unique) in the forum's
-PM list (`forum.find_pm`; on engines whose PM list gorod cannot read, nothing is found
-and the PM is sent again). Found: it is confirmed, not sent. A draft is `posted` once
-all its parts are confirmed.
+title whose message has the same words, other than the conversations already confirmed
+(`forum.find_pm`: PM titles are the drafts' own, «Город N: Ночь 1», the same for every
+player, so the words tell them apart; on engines whose PM list gorod cannot read,
+nothing is found and the PM is sent again). Found: it is confirmed, not sent. A draft
+is `posted` once all its parts are confirmed.
 
 Nothing is posted that the GM has not approved: only drafts in state `approved` are
 read here, and a draft's text is checked for secrets (`check_draft`) when approved.
@@ -36,6 +37,8 @@ from publisher.secrets import PUBLIC, Knowledge, Leak, check_text
 from publisher.split import split_text
 from scraper.errors import ScraperError
 
+STATE_RU = {"pending": "ждёт одобрения", "approved": "одобрен", "rejected": "отклонён", "posted": "отправлен"}
+
 
 @dataclass
 class PublishReport:
@@ -49,18 +52,47 @@ class PublishReport:
 
 
 def pm_title(draft: DraftRow) -> str:
-    return f"{draft.title} (№{draft.id})"
+    """The PM's subject: the draft's title as the templates wrote it (no internal number)."""
+    return draft.title
+
+
+def confirmed_pms(game: Game) -> frozenset[str]:
+    """The forum ids of the PMs already confirmed: a crash lookup never takes one of them
+    for the PM it looks for (two PMs may share a title and words)."""
+    return frozenset(row.forum_id for d in game.records.drafts(["approved", "posted"])
+                     for row in game.records.outbox(d.id)
+                     if row.target == "pm" and row.state == "confirmed" and row.forum_id)
 
 
 def knowledge(game: Game) -> Knowledge:
     deal = game.deal()
     if deal is None:
-        raise LoopError("the roles are not dealt yet")
+        raise LoopError("роли ещё не розданы: gorod deal")
     secrets = {nick: secret for nick, (_open, secret) in deal["seats"].items()}
     masks = {nick: (choice or {}).get("mask") for nick, choice in (deal.get("setup") or {}).items()
              if isinstance(choice, dict) and choice.get("mask")}
-    _state, events = game.fold()
-    return Knowledge.from_game(secrets, events, masks)
+    state, events = game.fold()
+    return Knowledge.from_game(secrets, [*events, *_told_today(game, state)], masks)
+
+
+def _told_today(game: Game, state) -> list:
+    """What the open day has told players so far (its orders resolve at once, «сразу»: an
+    Оракул's answer is drafted within the day): the private facts of the day so far."""
+    from engine import events as ev
+    from engine.resolve import resolve
+    from gorod.loop.checks import usable_orders
+
+    current = game.current()
+    if current is None or current.phase.is_night or game.over():
+        return []
+    orders = usable_orders(state, game.records.orders(str(current.phase)))[0]
+    if not orders:
+        return []
+    try:
+        result = resolve(state, current.phase, orders)
+    except ValueError:   # the phase's own resolution reports it; the check goes on without
+        return []
+    return [e for e in result.events if isinstance(e, ev.Learned)]
 
 
 def check_draft(game: Game, draft: DraftRow, know: Knowledge | None = None) -> list[Leak]:
@@ -76,13 +108,13 @@ def check_draft(game: Game, draft: DraftRow, know: Knowledge | None = None) -> l
 def approve(game: Game, draft_id: int, *, force: bool = False) -> DraftRow:
     draft = game.records.draft(draft_id)
     if draft is None:
-        raise LoopError(f"no draft #{draft_id}")
+        raise LoopError(f"нет черновика #{draft_id}")
     if draft.state not in ("pending", "rejected"):
-        raise LoopError(f"draft #{draft_id} is {draft.state}, not pending")
+        raise LoopError(f"черновик #{draft_id} {STATE_RU.get(draft.state, draft.state)}, а не ждёт одобрения")
     leaks = check_draft(game, draft)
     if leaks and not force:
-        raise LoopError(f"draft #{draft_id}: " + "; ".join(leak.describe() for leak in leaks)
-                        + " — fix it with gorod edit, or approve with --force")
+        raise LoopError(f"черновик #{draft_id}: " + "; ".join(leak.describe() for leak in leaks)
+                        + " — исправьте (gorod edit) или одобрите несмотря на это (--force)")
     game.records.set_draft_state(draft_id, "approved", expect=("pending", "rejected"))
     return game.records.draft(draft_id)
 
@@ -90,23 +122,23 @@ def approve(game: Game, draft_id: int, *, force: bool = False) -> DraftRow:
 def reject(game: Game, draft_id: int) -> DraftRow:
     draft = game.records.draft(draft_id)
     if draft is None:
-        raise LoopError(f"no draft #{draft_id}")
+        raise LoopError(f"нет черновика #{draft_id}")
     if game.records.outbox(draft_id):
-        raise LoopError(f"draft #{draft_id} is being posted already (part of it is on the forum): "
-                        "gorod publish finishes it")
+        raise LoopError(f"черновик #{draft_id} уже отправляется (часть его на форуме): "
+                        "gorod publish его допишет")
     if not game.records.set_draft_state(draft_id, "rejected", expect=("pending", "approved")):
-        raise LoopError(f"draft #{draft_id} is {draft.state}: only a pending or approved draft can be rejected")
+        raise LoopError(f"черновик #{draft_id} {STATE_RU.get(draft.state, draft.state)}: отклонить можно только ждущий или одобренный")
     return game.records.draft(draft_id)
 
 
 def edit(game: Game, draft_id: int, body: str, title: str | None = None) -> DraftRow:
     draft = game.records.draft(draft_id)
     if draft is None:
-        raise LoopError(f"no draft #{draft_id}")
+        raise LoopError(f"нет черновика #{draft_id}")
     if draft.state == "posted" or game.records.outbox(draft_id):
-        raise LoopError(f"draft #{draft_id} is being posted or posted already: it cannot change")
+        raise LoopError(f"черновик #{draft_id} уже отправляется или отправлен: его не изменить")
     if not body.strip():
-        raise LoopError(f"draft #{draft_id}: an empty text; reject the draft instead")
+        raise LoopError(f"черновик #{draft_id}: пустой текст; лучше отклоните черновик")
     game.records.set_draft_body(draft_id, body if body.endswith("\n") else body + "\n", title)
     if draft.state == "approved":   # a changed text needs a new approval
         game.records.set_draft_state(draft_id, "pending")
@@ -122,7 +154,7 @@ def publish(game: Game) -> PublishReport:
         except ScraperError as exc:
             report.failed[draft.id] = str(exc)
             game.records.notice(f"publish-failed:{draft.id}:{len(game.records.outbox(draft.id))}", "error",
-                                f"черновик #{draft.id} не отправлен: {exc}", draft.phase)
+                                f"черновик #{draft.id} не отправлен: {exc}")   # until posted or read
     return report
 
 
@@ -145,7 +177,7 @@ def _publish_draft(game: Game, draft: DraftRow, report: PublishReport) -> None:
         title = pm_title(draft) + (f" ({part + 1}/{len(texts)})" if len(texts) > 1 else "")
         if row is not None:
             found = (forum.find_reply(row.after_id, row.text) if target == "topic"
-                     else forum.find_pm(row.recipient, row.title))
+                     else forum.find_pm(row.recipient, row.title, row.text, confirmed_pms(game)))
             if found is not None:
                 game.records.confirm(row.id, str(found.id), found.url)
                 report.recovered.append(row.id)
@@ -163,4 +195,5 @@ def _publish_draft(game: Game, draft: DraftRow, report: PublishReport) -> None:
         crashpoint("sent")
         game.records.confirm(row.id, str(created.id), created.url)
     game.records.set_draft_state(draft.id, "posted", expect=("approved",))
+    game.records.clear_notices(f"publish-failed:{draft.id}:")   # posted now: the error notice is moot
     report.posted.append(draft.id)

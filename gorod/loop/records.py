@@ -4,18 +4,45 @@
 unresolved items, notices for the GM, the phase log, drafts and the outbox. Every
 insert that may be repeated after a crash is idempotent: orders and unresolved items
 are unique by (source kind, source id, version, item), drafts and notices by key.
-Nothing here talks to a forum or to the engine.
+Rows come back as dataclasses, their states as enums (`str` enums: they compare and
+print as the stored words), phases as `PhaseId` values, orders as `engine.orders.Order`
+values read from their stored JSON (the text form is kept beside it, for display).
+Nothing here talks to a forum or calls the engine.
 """
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
 from datetime import datetime, timezone
+from enum import StrEnum
+from functools import cached_property
 from typing import Any, Iterable
 
-from gorod.store import Store
+from engine.orders import Order
+from engine.phase import PhaseId
+from gorod.store import Store, order_json_of_text
 
-DRAFT_STATES = ("pending", "approved", "rejected", "posted")
+
+class OrderStatus(StrEnum):
+    ACTIVE = "active"
+    SUPERSEDED = "superseded"
+    DROPPED = "dropped"
+    LATE = "late"
+
+
+class DraftState(StrEnum):
+    PENDING = "pending"
+    APPROVED = "approved"
+    REJECTED = "rejected"
+    POSTED = "posted"
+
+
+class OutboxState(StrEnum):
+    INTENT = "intent"
+    CONFIRMED = "confirmed"
+
+
+DRAFT_STATES = tuple(DraftState)
 
 
 def _now() -> str:
@@ -25,16 +52,28 @@ def _now() -> str:
 @dataclass(frozen=True)
 class OrderRow:
     id: int
-    phase: str
+    phase: PhaseId
     text: str
     by: str
     source_kind: str
     source_id: str
     source_version: int
     item: int
-    status: str
+    status: OrderStatus
     note: str | None
     given_at: str | None
+    data: str | None = None   # the order's JSON (`Order.to_mapping`); None for a text that is no order
+
+    @cached_property
+    def order(self) -> Order:
+        """The order as a value, from its JSON (an `OrderError` for a stored text that is no order)."""
+        return order_of(self.data, self.text)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "phase": str(self.phase), "text": self.text, "by": self.by,
+                "source_kind": self.source_kind, "source_id": self.source_id,
+                "source_version": self.source_version, "item": self.item, "status": self.status,
+                "note": self.note, "given_at": self.given_at}
 
     @property
     def source(self) -> str:
@@ -54,7 +93,7 @@ class DraftRow:
     body: str
     original: str
     trace: list
-    state: str
+    state: DraftState
     created_at: str
     updated_at: str
 
@@ -69,6 +108,23 @@ class DraftRow:
 
 
 @dataclass(frozen=True)
+class PhaseRow:
+    """One resolved phase of the log: the orders it took (in order) and the events stored."""
+
+    phase: PhaseId
+    idx: int
+    orders: tuple[Order, ...]
+    order_ids: tuple[int, ...]
+    events: list[dict]        # as stored when it was resolved (`gorod.loop.eventlog.event_json`)
+    resolved_at: str
+
+    @property
+    def texts(self) -> list[str]:
+        """The orders' text form, for display."""
+        return [str(o) for o in self.orders]
+
+
+@dataclass(frozen=True)
 class OutboxRow:
     id: int
     draft_id: int
@@ -79,7 +135,7 @@ class OutboxRow:
     title: str | None
     text: str
     after_id: int | None
-    state: str
+    state: OutboxState
     attempts: int
     forum_id: str | None
     url: str | None
@@ -102,22 +158,25 @@ class Records:
                        (key, json.dumps(value, ensure_ascii=False), _now()))
 
     # -- orders ---------------------------------------------------------------------------
-    def add_order(self, phase: str, text: str, by: str, *, source_kind: str, source_id: str,
-                  source_version: int = 1, item: int = 0, status: str = "active", note: str | None = None,
-                  given_at: str | None = None) -> int | None:
-        """Store an order; None when this (source, version, item) is stored already."""
+    def add_order(self, phase: str | PhaseId, order: Order | str, by: str, *, source_kind: str, source_id: str,
+                  source_version: int = 1, item: int = 0, status: str = OrderStatus.ACTIVE,
+                  note: str | None = None, given_at: str | None = None) -> int | None:
+        """Store an order (a value, or its text form); None when this (source, version, item)
+        is stored already."""
+        text, data = (str(order), order_json(order)) if isinstance(order, Order) else (order, order_json_of_text(order))
         with self.store.transaction() as db:
             cur = db.execute(
                 "INSERT OR IGNORE INTO game_orders (phase, text, by, source_kind, source_id, source_version, item, "
-                "status, note, given_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (phase, text, by, source_kind, source_id, source_version, item, status, note, given_at, _now()))
+                "status, note, given_at, created_at, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (str(phase), text, by, source_kind, source_id, source_version, item, OrderStatus(status), note,
+                 given_at, _now(), data))
             return cur.lastrowid if cur.rowcount else None
 
-    def orders(self, phase: str | None = None, *, status: str | None = "active") -> list[OrderRow]:
+    def orders(self, phase: str | PhaseId | None = None, *, status: str | None = OrderStatus.ACTIVE) -> list[OrderRow]:
         sql, args = "SELECT * FROM game_orders WHERE 1=1", []
         if phase is not None:
             sql += " AND phase = ?"
-            args.append(phase)
+            args.append(str(phase))
         if status is not None:
             sql += " AND status = ?"
             args.append(status)
@@ -168,31 +227,56 @@ class Records:
             return db.execute("UPDATE unresolved SET status = 'done' WHERE id = ?", (item_id,)).rowcount > 0
 
     # -- notices ----------------------------------------------------------------------------
-    def notice(self, key: str, kind: str, text: str, phase: str | None = None) -> bool:
+    def notice(self, key: str, kind: str, text: str, phase: str | None = None, *, again: bool = False) -> bool:
+        """Store a notice once by key; True when it is new. `again`: one whose cause went and
+        came back (`clear_notices`) is shown anew — never one the GM has read."""
         with self.store.transaction() as db:
-            cur = db.execute("INSERT OR IGNORE INTO notices (key, phase, kind, text, created_at) VALUES (?, ?, ?, ?, ?)",
-                             (key, phase, kind, text, _now()))
+            if again:
+                cur = db.execute("INSERT INTO notices (key, phase, kind, text, created_at) VALUES (?, ?, ?, ?, ?) "
+                                 "ON CONFLICT (key) DO UPDATE SET seen = 0, text = excluded.text "
+                                 "WHERE notices.seen = 2", (key, phase, kind, text, _now()))
+            else:
+                cur = db.execute("INSERT OR IGNORE INTO notices (key, phase, kind, text, created_at) "
+                                 "VALUES (?, ?, ?, ?, ?)", (key, phase, kind, text, _now()))
             return cur.rowcount > 0
 
     def notices(self, *, unseen_only: bool = False) -> list[dict[str, Any]]:
         sql = "SELECT * FROM notices" + (" WHERE seen = 0" if unseen_only else "") + " ORDER BY id"
         return [dict(r) for r in self.db.execute(sql)]
 
-    def mark_notices_seen(self) -> None:
+    def mark_notices_seen(self, ids: Iterable[int] | None = None) -> int:
+        """Mark notices read (all unread ones when `ids` is None); how many changed."""
         with self.store.transaction() as db:
-            db.execute("UPDATE notices SET seen = 1 WHERE seen = 0")
+            if ids is None:
+                return db.execute("UPDATE notices SET seen = 1 WHERE seen = 0").rowcount
+            ids = list(ids)
+            return db.execute(f"UPDATE notices SET seen = 1 WHERE seen = 0 AND id IN ({', '.join('?' * len(ids))})",
+                              ids).rowcount
+
+    def clear_notices(self, key_prefix: str) -> None:
+        """Their cause is gone (a draft posted, a post read after all): off the GM's list
+        (seen = 2: not read by the GM, so `notice(again=True)` may show one anew)."""
+        with self.store.transaction() as db:
+            db.execute("UPDATE notices SET seen = 2 WHERE seen = 0 AND substr(key, 1, ?) = ?",
+                       (len(key_prefix), key_prefix))
 
     # -- phases -----------------------------------------------------------------------------
-    def save_phase(self, phase: str, idx: int, orders: list[str], order_ids: list[int], events: list[dict]) -> None:
+    def save_phase(self, phase: PhaseId, orders: Iterable[Order], order_ids: list[int], events: list[dict]) -> None:
+        orders = list(orders)
         with self.store.transaction() as db:
-            db.execute("INSERT INTO phases (phase, idx, orders, order_ids, events, resolved_at) VALUES (?, ?, ?, ?, ?, ?)",
-                       (phase, idx, json.dumps(orders, ensure_ascii=False), json.dumps(order_ids),
-                        json.dumps(events, ensure_ascii=False), _now()))
+            db.execute("INSERT INTO phases (phase, idx, orders, order_ids, events, resolved_at, order_data) "
+                       "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                       (str(phase), phase.index, json.dumps([str(o) for o in orders], ensure_ascii=False),
+                        json.dumps(order_ids), json.dumps(events, ensure_ascii=False), _now(),
+                        json.dumps([o.to_mapping() for o in orders], ensure_ascii=False)))
 
-    def phases(self) -> list[dict[str, Any]]:
-        rows = self.db.execute("SELECT * FROM phases ORDER BY idx")
-        return [{**dict(r), "orders": json.loads(r["orders"]), "order_ids": json.loads(r["order_ids"]),
-                 "events": json.loads(r["events"])} for r in rows]
+    def phase_count(self) -> int:
+        return self.db.execute("SELECT count(*) FROM phases").fetchone()[0]
+
+    def phases(self, *, after: int = 0) -> list[PhaseRow]:
+        """The resolved phases in game order; `after=n` skips the first n."""
+        rows = self.db.execute("SELECT * FROM phases ORDER BY idx LIMIT -1 OFFSET ?", (after,))
+        return [_phase(r) for r in rows]
 
     # -- drafts -----------------------------------------------------------------------------
     def add_draft(self, *, key: str, kind: str, phase: str | None, audience: str, title: str, body: str,
@@ -258,16 +342,34 @@ class Records:
                        (forum_id, url, _now(), outbox_id))
 
 
+def order_json(order: Order) -> str:
+    return json.dumps(order.to_mapping(), ensure_ascii=False)
+
+
+def order_of(data: str | None, text: str) -> Order:
+    """An order from its stored JSON; from its text when it has none (a text that was no
+    order when stored: the `OrderError` says why)."""
+    return Order.from_mapping(json.loads(data)) if data is not None else Order.parse(text)
+
+
 def _order(r) -> OrderRow:
-    return OrderRow(r["id"], r["phase"], r["text"], r["by"], r["source_kind"], r["source_id"],
-                    r["source_version"], r["item"], r["status"], r["note"], r["given_at"])
+    return OrderRow(r["id"], PhaseId.parse(r["phase"]), r["text"], r["by"], r["source_kind"], r["source_id"],
+                    r["source_version"], r["item"], OrderStatus(r["status"]), r["note"], r["given_at"], r["data"])
+
+
+def _phase(r) -> PhaseRow:
+    texts = json.loads(r["orders"])
+    data = json.loads(r["order_data"]) if r["order_data"] is not None else [None] * len(texts)
+    orders = tuple(Order.from_mapping(d) if d is not None else Order.parse(t) for d, t in zip(data, texts))
+    return PhaseRow(PhaseId.parse(r["phase"]), r["idx"], orders, tuple(json.loads(r["order_ids"])),
+                    json.loads(r["events"]), r["resolved_at"])
 
 
 def _draft(r) -> DraftRow:
     return DraftRow(r["id"], r["key"], r["kind"], r["phase"], r["audience"], r["title"], r["body"],
-                    r["original"], json.loads(r["trace"]), r["state"], r["created_at"], r["updated_at"])
+                    r["original"], json.loads(r["trace"]), DraftState(r["state"]), r["created_at"], r["updated_at"])
 
 
 def _outbox(r) -> OutboxRow:
     return OutboxRow(r["id"], r["draft_id"], r["part"], r["parts"], r["target"], r["recipient"], r["title"],
-                     r["text"], r["after_id"], r["state"], r["attempts"], r["forum_id"], r["url"])
+                     r["text"], r["after_id"], OutboxState(r["state"]), r["attempts"], r["forum_id"], r["url"])

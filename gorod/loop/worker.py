@@ -19,6 +19,7 @@ from gorod.loop.game import Game, LoopError
 from gorod.loop.intake import PollReport, poll
 from gorod.loop.phases import TickReport, tick
 from gorod.loop.publish import PublishReport, publish
+from gorod.loop.words import forum_trouble
 from scraper.errors import ScraperError
 
 log = logging.getLogger(__name__)
@@ -52,8 +53,13 @@ def cycle(game: Game, *, read: bool = True, post: bool = True, rescan: bool | No
             rescan = rounds % RESCAN_EVERY == 0 or (current is not None and game.now() >= current.deadline)
         try:
             report.poll = poll(game, rescan=rescan)
+            game.records.put("read_error", None)
         except ScraperError as exc:
-            report.errors.append(f"poll: {exc}")
+            text = forum_trouble(exc, "повторю в следующем круге")
+            report.errors.append(text)
+            # kept for `gorod state` and the console: the forum is down since then
+            since = (game.records.get("read_error") or {}).get("since") or game.now().isoformat(timespec="seconds")
+            game.records.put("read_error", {"since": since, "text": text})
             log.warning("poll failed: %s", exc)
     try:
         report.tick = tick(game)
@@ -63,12 +69,13 @@ def cycle(game: Game, *, read: bool = True, post: bool = True, rescan: bool | No
         try:
             report.publish = publish(game)
         except ScraperError as exc:
-            report.errors.append(f"publish: {exc}")
+            report.errors.append("отправка: " + forum_trouble(exc, "одобренное отправится в следующем круге"))
+            log.warning("publish failed: %s", exc)
     return report
 
 
 def run(game: Game, *, sleep: Callable[[float], None] = time.sleep, rounds: int | None = None,
-        on_report: Callable[[CycleReport], None] | None = None) -> None:
+        on_report: Callable[[CycleReport], None] | None = None, rescan_first: bool = False) -> None:
     """Cycle every `poll_interval` seconds (or `rounds` times), with `schedule`."""
     import schedule
 
@@ -77,7 +84,7 @@ def run(game: Game, *, sleep: Callable[[float], None] = time.sleep, rounds: int 
 
     def job() -> None:
         nonlocal done
-        report = cycle(game)
+        report = cycle(game, rescan=True if rescan_first and done == 0 else None)
         done += 1
         if on_report is not None:
             on_report(report)

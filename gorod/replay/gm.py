@@ -95,7 +95,7 @@ def mechanical_text(post, gm_text: GmText) -> str:
 _SENTENCE = re.compile(r"(?<=[.!;])\s+|\n")
 _EXECUTED = re.compile(r"казн[её]н|казнен|казнить|казнь|казнили", re.I)
 _DEAD = re.compile(r"кладбищ|погиб|убит|умер|мёртв|мертв|скончал", re.I)
-_BACK = re.compile(r"возвра|воскре|восста|покида|покинул|выход|вышел|выписа|освобожд", re.I)
+_BACK = re.compile(r"возвра|вернул|воскре|восста|покида|покинул|выход|вышел|вышла|выписа|освобожд", re.I)
 _INFIRMARY = re.compile(r"лазарет", re.I)
 _PRISON = re.compile(r"тюрьм|темниц", re.I)
 _ROLE_WORD = re.compile(r"рол[ьи]|ролью", re.I)

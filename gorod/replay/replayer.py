@@ -38,6 +38,7 @@ from gorod.replay.settings import ReplaySettings, replay_settings
 from gorod.replay.gm import Fact, engine_facts, gm_facts, mechanical_text
 from gorod.replay.source import Message, Progress, pm_messages, thread_messages
 from publisher.render import PhaseDrafts, render_phase
+from publisher.texts import Texts
 from scraper.orders import ParseSettings, Roster, Unresolved, parse_post
 from scraper.orders.names import Player
 from scraper.orders.text import key
@@ -104,7 +105,13 @@ def game_roster(game: GameConfig) -> Roster:
 def start_drafts(game: GameConfig) -> PhaseDrafts:
     """The start phase's drafts (Мистическая связь, Знакомства по ту сторону)."""
     _state, events = new_game(list(game.seats), game.setup, game.rulings, seed=game.seed)
-    return render_phase("start", events)
+    return render_phase("start", events, game_texts(game))
+
+
+def game_texts(game: GameConfig) -> Texts:
+    """The drafts' texts in the game's style, with its players' genders (its own
+    `templates:` folder is the game loop's business: a replay shows the bundled ones)."""
+    return Texts(style=game.style, genders=game.genders)
 
 
 def profile_of(game: GameConfig) -> Profile | None:
@@ -171,7 +178,8 @@ class Replayer:
         self.timeline = _Timeline(self.settings, game.schedule.zone)
         self.timeline.settings_schedule = game.schedule
         self.state, start_events = new_game(list(game.seats), game.setup, game.rulings, seed=game.seed)
-        self.start_drafts = render_phase("start", start_events)
+        self.texts = game_texts(game)
+        self.start_drafts = render_phase("start", start_events, self.texts)
         self.pms = deque(sorted((m for m in pms if key(m.author) != self.host),
                                 key=lambda m: (m.when is None, m.when or datetime.min)))
         self.pm_count = len(self.pms)
@@ -327,7 +335,7 @@ class Replayer:
                 return
         self.state = result.state
         phase.events = result.events
-        phase.drafts = render_phase(str(phase.phase), result.events)
+        phase.drafts = render_phase(str(phase.phase), result.events, self.texts)
 
     def _compare(self, phase: PhaseReplay, *, extra: bool = False) -> None:
         ours = engine_facts(phase.events)

@@ -6,8 +6,8 @@
 
 - `app`: the pages and the actions, each action one call of `gorod.loop`;
 - `security`: the access token, its cookie and the CSRF field of every form;
-- `queries`: the reads for the page (orders with their source texts, drafts, rulings);
-- `tally`: the live vote tally, the engine's own day watched at its tally step;
+- `queries`: the reads for the page (orders with their source texts and the engine's verdicts,
+  the tally from `gorod/tally.py`, drafts, rulings);
 - `render`: a draft's forum markup as the forum will show it, every text escaped.
 """
 from __future__ import annotations

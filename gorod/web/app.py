@@ -29,11 +29,16 @@ from werkzeug.utils import redirect, safe_join
 from werkzeug.wrappers import Request, Response
 
 from gorod.loop.game import Game, LoopError
+from gorod.loop.words import forum_trouble, moment
 from gorod.web import queries
 from gorod.web.render import to_html
 from gorod.web.security import COOKIE, csrf_token, same
+from scraper.errors import ScraperError
 
 log = logging.getLogger(__name__)
+# What the GM can do when the forum cannot be read, per action.
+FORUM_HINT = {"phase_end": "закончить фазу без чтения форума: отметьте «без чтения форума» и нажмите ещё раз",
+              "refresh": "повторите позже", "publish": "одобренное отправится, когда форум ответит"}
 STATIC = Path(__file__).resolve().parent / "static"
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self'; "
        "form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
@@ -73,7 +78,9 @@ class Console:
         self.env = Environment(loader=PackageLoader("gorod.web", "templates"),
                                autoescape=select_autoescape(["html"], default=True),
                                trim_blocks=True, lstrip_blocks=True)
-        self.env.globals.update(csrf=self.csrf, phase_ru=queries.phase_ru)
+        from gorod.loop.inbox import KIND_RU
+
+        self.env.globals.update(csrf=self.csrf, phase_ru=queries.phase_ru, kind_ru=KIND_RU)
 
     # -- WSGI ----------------------------------------------------------------------------------
     def __call__(self, environ, start_response):
@@ -113,6 +120,9 @@ class Console:
         except LoopError as exc:
             self.flash.append(("error", str(exc)))
             return redirect("/#top", code=303)
+        except ScraperError as exc:
+            self.flash.append(("error", forum_trouble(exc, FORUM_HINT.get(endpoint, "повторите позже"))))
+            return redirect("/#top", code=303)
         finally:
             game.store.close()
 
@@ -137,7 +147,7 @@ class Console:
             flash=flash, game=overview, orders=queries.orders_view(game) if overview["dealt"] else None,
             drafts=drafts, rulings=queries.rulings_view(game), markup=game.markup,
             to_html=lambda text: to_html(text, game.markup),
-            why=lambda d: queries.why_lines(d, game.markup),
+            why=lambda d: queries.why_lines(game, d),
             pending=sum(1 for d in drafts if d.row.state == "pending"),
             approved=sum(1 for d in drafts if d.row.state == "approved"))
         return Response(page, mimetype="text/html")
@@ -149,13 +159,14 @@ class Console:
     def do_refresh(self, game: Game, request: Request) -> str:
         from gorod.loop import cycle
 
-        report = cycle(game, post=False)
+        report = cycle(game, post=False, rescan=request.form.get("rescan") == "1")
         for error in report.errors:
             self.flash.append(("error", error))
         poll = report.poll
         if poll is not None:
-            self.say(f"Форум прочитан: постов {poll.posts}, ЛС {poll.pms}, заявок {poll.orders}, "
-                     f"неясных {poll.unresolved}, правок {poll.edited}.")
+            self.say(f"Форум прочитан{' целиком' if request.form.get('rescan') == '1' else ''}: постов {poll.posts}, "
+                     f"ЛС {poll.pms}, заявок {poll.orders}, неясных {poll.unresolved}, правок {poll.edited}, "
+                     f"писем мастеру {poll.letters}.")
         return "orders"
 
     def do_order_add(self, game: Game, request: Request) -> str:
@@ -163,7 +174,7 @@ class Console:
 
         text = request.form.get("text", "").strip()
         if not text:
-            raise LoopError("пустая заявка (an empty order)")
+            raise LoopError("пустая заявка")
         author = request.form.get("author", "").strip() or None
         resolves = request.form.get("resolves", "").strip()
         ids = add_order(game, text, author=author, private=request.form.get("public") != "1",
@@ -190,14 +201,14 @@ class Console:
 
         text = request.form.get("order", "").strip()
         if not text:
-            raise LoopError("выберите или впишите заявку (pick or write the order)")
+            raise LoopError("выберите или впишите заявку")
         ids = add_order(game, text, resolves=item_id)
         self.say(f"Неясное ?{item_id} решено: " + "; ".join(game.records.order(i).text for i in ids))
         return "orders"
 
     def do_unresolved_dismiss(self, game: Game, request: Request, item_id: int) -> str:
         if not game.records.close_unresolved(item_id):
-            raise LoopError(f"no unresolved item #{item_id}")
+            raise LoopError(f"нет неясного пункта ?{item_id}")
         self.say(f"Неясное ?{item_id} закрыто: не заявка.")
         return "orders"
 
@@ -247,11 +258,11 @@ class Console:
         return "drafts"
 
     def do_phase_end(self, game: Game, request: Request) -> str:
-        from gorod.loop import resolve_phase
+        """What `gorod phase end` does: the forum is read first (unless the GM says not to)."""
+        from gorod.loop import end_now
 
-        current = game.current()
-        made = resolve_phase(game)
-        self.say(f"{queries.phase_ru(current.phase) if current else 'Фаза'} разрешена; черновиков: {len(made)}.")
+        for line in end_now(game, read=request.form.get("no_read") != "1").lines(game):
+            self.say(line)
         return "drafts"
 
     def do_phase_extend(self, game: Game, request: Request) -> str:
@@ -260,12 +271,14 @@ class Console:
         try:
             hours = float(request.form.get("hours", "").replace(",", "."))
         except ValueError:
-            raise LoopError("часы — число (hours must be a number)") from None
+            raise LoopError("часы — число") from None
         clock = extend(game, hours=hours, force=request.form.get("force") == "1")
-        zone = game.config.schedule.zone
-        self.say(f"Срок продлён до {clock.deadline.astimezone(zone):%d.%m %H:%M}.")
+        self.say(f"Срок продлён до {moment(clock.deadline, game.config.schedule)}.")
         return "game"
 
     def do_notices_seen(self, game: Game, request: Request) -> str:
-        game.records.mark_notices_seen()
+        from gorod.loop.inbox import mark_read
+
+        one = request.form.get("id", "")
+        mark_read(game, [int(one)] if one.isdigit() else None)
         return "orders"

@@ -60,7 +60,7 @@ class OfflineForum:
     def find_reply(self, after, text):
         return None
 
-    def find_pm(self, to, title):
+    def find_pm(self, to, title, text, exclude=frozenset()):
         return None
 
 

@@ -18,23 +18,39 @@ from engine.names import Status
 from engine.orders import Order, OrderError
 from engine.phase import PhaseId
 from engine.rulings import SPEC_BY_KEY, Rulings, format_value
+from gorod.loop.checks import order_problem, warnings
 from gorod.loop.game import Game
+from gorod.loop.inbox import inbox
+from gorod.loop.why import Why, explain
+from gorod.loop.words import moment, phase_name, winner_name
 from gorod.loop.intake import roster_of
+from gorod.loop.orders import STATUS_RU
 from gorod.loop.records import DraftRow, OrderRow, OutboxRow
-from gorod.web.tally import Tally, live_tally
+from gorod.tally import tally_now
 from publisher.texts import FACTION_NAMES
 from scraper.orders import ParseSettings, parse_text
 
-STATUS_RU = {"active": "в силе", "dropped": "снята", "superseded": "заменена правкой", "late": "опоздала"}
 DRAFT_RU = {"pending": "ждёт одобрения", "approved": "одобрен", "rejected": "отклонён", "posted": "отправлен"}
 VOTE = "Голосование"
 
 
 def phase_ru(phase: str | PhaseId | None) -> str:
-    if phase is None:
-        return "начало игры"
-    pid = phase if isinstance(phase, PhaseId) else PhaseId.parse(str(phase))
-    return f"{'Ночь' if pid.is_night else 'День'} {pid.number}"
+    return phase_name(phase)
+
+
+def _over(game: Game) -> dict[str, str] | None:
+    over = game.records.get("over")
+    return {"phase": phase_name(over["phase"]), "winner": winner_name(over.get("winner"))} if over else None
+
+
+def last_reads(game: Game) -> dict[str, str | None]:
+    """When the forum was last read, and last read whole (page 1 on), as the GM reads times."""
+    schedule = game.config.schedule
+    out = {key: moment(game.records.get(key), schedule) if game.records.get(key) else None
+           for key in ("last_read", "last_full_read")}
+    failing = game.records.get("read_error")
+    out["error"] = f"с {moment(failing['since'], schedule)}: {failing['text']}" if failing else None
+    return out
 
 
 # -- the game -------------------------------------------------------------------------------
@@ -42,7 +58,7 @@ def overview(game: Game) -> dict[str, Any]:
     deal = game.deal()
     current = game.current()
     out: dict[str, Any] = {"title": game.title, "dealt": deal is not None, "players": [], "open": None,
-                           "resolved": None, "over": game.records.get("over")}
+                           "resolved": None, "over": _over(game), "read": last_reads(game)}
     if deal is None:
         out["seats"] = [{"nick": s.nick, "open": s.open_role, "secret": s.secret_role} for s in game.config.seats]
         return out
@@ -65,6 +81,7 @@ def overview(game: Game) -> dict[str, Any]:
                        "moon": current.phase.moon.value, "night": current.phase.is_night,
                        "started": current.started, "deadline": current.deadline,
                        "deadline_iso": current.deadline.isoformat(), "announced": current.announced,
+                       "deadline_text": moment(current.deadline, game.config.schedule),
                        "zone": game.config.schedule.zone}
     return out
 
@@ -86,6 +103,7 @@ class OrderView:
     source: Source
     status_ru: str
     parsed: dict[str, Any] = field(default_factory=dict)
+    problem: str | None = None     # why an order in force will not resolve, and the way to drop it
 
 
 def _version(game: Game, kind: str, source_id: str, version: int) -> dict[str, Any] | None:
@@ -114,9 +132,9 @@ def source_of(game: Game, kind: str, source_id: str, version: int, label: str) -
     return src
 
 
-def _parsed(text: str) -> dict[str, Any]:
+def _parsed(row: OrderRow) -> dict[str, Any]:
     try:
-        order = Order.parse(text)
+        order = row.order
     except OrderError as exc:
         return {"error": str(exc)}
     targets = [t for t in (getattr(order, "targets", None) or ()) if t] or ([order.target] if order.target else [])
@@ -133,20 +151,25 @@ def orders_view(game: Game) -> dict[str, Any]:
     rows = game.records.orders(phase, status=None)
     # in force first, then what was dropped or replaced
     rows.sort(key=lambda r: (r.status != "active", r.id))
+    state, _events = game.fold()
+    problems = warnings(state, [r for r in rows if r.status == "active"])
     for row in rows:
         out["orders"].append(OrderView(row, source_of(game, row.source_kind, row.source_id, row.source_version,
                                                       row.source), STATUS_RU.get(row.status, row.status),
-                                       _parsed(row.text)))
-    state, _events = game.fold()
+                                       _parsed(row), problems.get(row.id)))
+    tally = tally_now(game, state, problem=order_problem)
+    verdicts = tally.verdict_by_row   # the engine's own judgement of each order in force
+    for view in out["orders"]:
+        if view.row.id in verdicts:
+            view.status_ru = verdicts[view.row.id]
     settings = ParseSettings.from_mapping(game.config.parsing)
     for item in game.records.unresolved():
         out["unresolved"].append({**item, "source": source_of(game, item["source_kind"], item["source_id"],
                                                               item["source_version"], _label(item)),
                                   "choices": candidate_orders(item, state, settings)})
-    out["notices"] = [n for n in game.records.notices() if n.get("phase") in (None, phase)]
-    out["notices"].reverse()
+    out["notices"] = list(reversed(inbox(game)))
     if not current.phase.is_night and not game.over():
-        out["tally"] = tally_now(game, state)
+        out["tally"] = tally
     return out
 
 
@@ -179,19 +202,6 @@ def candidate_orders(item: dict[str, Any], state, settings: ParseSettings) -> li
         if author and candidate in state.players:
             choices.append(f"{{by: {author}, ability: {ability or VOTE}, target: {candidate}}}")
     return choices
-
-
-def tally_now(game: Game, state=None) -> Tally:
-    current = game.current()
-    if state is None:
-        state, _events = game.fold()
-    orders = []
-    for row in game.records.orders(str(current.phase)):
-        try:
-            orders.append(Order.parse(row.text))
-        except OrderError:
-            continue   # shown as an error in the orders list
-    return live_tally(state, current.phase, orders)
 
 
 # -- drafts ---------------------------------------------------------------------------------
@@ -241,18 +251,6 @@ def rulings_view(game: Game) -> list[dict[str, Any]]:
     return rows
 
 
-def why_lines(draft: DraftRow, markup) -> list[dict[str, Any]]:
-    """«Почему?» for each game-mechanical line of a draft: the line (as the forum shows it)
-    beside the event it came from — its rule, audience and the orders behind it. The
-    drafts end with one line per event, in the order of `draft.trace`; a draft whose
-    lines the GM has changed in number is explained event by event, without the lines."""
-    shown = [line.strip() for line in markup.strip(draft.body).splitlines() if line.strip()]
-    trace = list(draft.trace)
-    paired = len(shown) >= len(trace) and trace
-    lines = shown[len(shown) - len(trace):] if paired else [None] * len(trace)
-    out = []
-    for line, item in zip(lines, trace, strict=True):
-        to = ", ".join(item.get("to") or [])
-        out.append({"line": line, "type": item.get("type", "?"), "scope": item.get("scope", "?"), "to": to,
-                    "rule": item.get("rule", ""), "cause": item.get("cause", "")})
-    return out
+def why_lines(game: Game, draft: DraftRow) -> list[Why]:
+    """«Почему?» for each game-mechanical line of a draft (`gorod.loop.why`)."""
+    return explain(game, draft)

@@ -39,6 +39,7 @@ class FakeForum:
     seen_pms: dict[int, int] = field(default_factory=dict)
     next_id: int = 1
     sends: int = 0
+    rescans: int = 0
 
     # -- the players' side ---------------------------------------------------------------
     def post(self, author: str, text: str, at: datetime) -> Item:
@@ -59,6 +60,7 @@ class FakeForum:
 
     # -- ForumPort -------------------------------------------------------------------------
     def poll_thread(self, *, rescan: bool = False):
+        self.rescans += int(rescan)
         for item in list(self.posts):
             if self.seen_posts.get(item.id, 0) >= item.version:
                 continue
@@ -99,9 +101,10 @@ class FakeForum:
                 return Created(item.id, f"/comment/{item.id}/")
         return None
 
-    def find_pm(self, to: str, title: str):
+    def find_pm(self, to: str, title: str, text: str, exclude: frozenset[str] = frozenset()):
+        from gorod.loop.forum import plain
         for item in self.sent_pms:
-            if item.title == title:
+            if item.title == title and plain(item.text) == plain(text) and str(item.id) not in exclude:
                 return Created(item.id, f"/topic/private/{item.id}/")
         return None
 

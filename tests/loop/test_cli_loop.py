@@ -50,14 +50,14 @@ def test_a_gms_day_offline(tmp_path, capsys, monkeypatch):
     assert "#2 {by: carol, ability: Исповедь, target: erin}" in out
     assert run(capsys, "order", "drop", "2")[0] == 0
     code, out, _ = run(capsys, "order", "list", "--all")
-    assert "#2 [night 1]" in out and "dropped" in out
+    assert "#2 [Ночь 1]" in out and "(снята: снята мастером)" in out
     code, out, _ = run(capsys, "state")
-    assert "Открыта: night 1" in out and "#1 {by: dave, ability: Нападение, target: grace}" in out
+    assert "Открыта: Ночь 1" in out and "#1 {by: dave, ability: Нападение, target: grace}" in out
     assert "Лич" in out                                       # the GM's table shows the secret roles
 
     assert run(capsys, "phase", "extend", "--hours", "2")[0] == 0
     code, out, err = run(capsys, "phase", "end", "--no-read")
-    assert code == 0 and "night 1 разрешена" in out, err
+    assert code == 0 and "Ночь 1 разрешена" in out, err
     code, out, _ = run(capsys, "drafts")
     assert "news" in out and "Ночь 1 (Новолуние)" in out
     code, out, _ = run(capsys, "state", "--at", "night 1", "--json")
@@ -79,15 +79,15 @@ def test_errors_name_the_place_and_lose_nothing(tmp_path, capsys, monkeypatch):
     path = make_config(tmp_path, capsys, monkeypatch)
     assert run(capsys, "deal")[0] == 0
     code, _, err = run(capsys, "deal")
-    assert code == 1 and "dealt already" in err
+    assert code == 1 and "роли уже розданы" in err
     code, _, err = run(capsys, "show", "999")
-    assert code == 1 and "gorod show: no draft #999" in err
+    assert code == 1 and "gorod show: нет черновика #999" in err
     code, _, err = run(capsys, "order", "add", "{by: dave")
-    assert code == 1 and "gorod order add: not an order" in err
+    assert code == 1 and "gorod order add: не заявка" in err
     code, _, err = run(capsys, "state", "--at", "noon 3")
-    assert code == 1 and "not a phase" in err
+    assert code == 1 and "не фаза" in err
     code, _, err = run(capsys, "phase", "extend", "--hours", "100")
-    assert code == 1 and "past the limit of a game day" in err
+    assert code == 1 and "позже предела игрового дня" in err
     # a broken config is refused with its key path; the store is untouched
     text = open(path, encoding="utf-8").read()
     open(path, "w", encoding="utf-8").write(text.replace("poll_interval: 300", "poll_interval: often"))

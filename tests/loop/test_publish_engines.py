@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 import responses
+from responses import matchers
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scraper"))
 
@@ -103,8 +104,12 @@ def test_a_pm_taken_before_a_crash_is_found_in_the_dialog_list(drafted, tmp_path
     fake = FakeTime()
     responses.get(MYBB + "/messages.php?action=new", body=mybbru_pm_form())
     responses.post(MYBB + "/messages.php?action=send", status=302, headers={"Location": MYBB + "/messages.php"})
-    title = f"{start.title} (№{start.id})"
-    responses.get(MYBB + "/messages.php", body=mybbru_dialogs([(8, "Ночной ход"), (9, html.escape(title))]))
+    title = start.title   # no number: the dialog's words tell it from another with this title
+    responses.get(MYBB + "/messages.php", body=mybbru_dialogs([(8, "Ночной ход"), (7, html.escape(title)),
+                                                               (9, html.escape(title))]),
+                  match=[matchers.query_string_matcher(None)])
+    responses.get(MYBB + "/messages.php?dialog=7", body=mybbru_topic([(701, "Ведущий", "Другой игрок, другой текст.")]))
+    responses.get(MYBB + "/messages.php?dialog=9", body=mybbru_topic([(901, "Ведущий", html.escape(start.body))]))
     monkeypatch.setenv("GOROD_CRASH_MODE", "raise")
     monkeypatch.setenv("GOROD_CRASH_AT", "sent")
     with pytest.raises(SimulatedCrash):

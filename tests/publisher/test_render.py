@@ -57,9 +57,9 @@ def test_rejection_reaches_only_its_author():
 def test_private_lines_for_each_fact_kind():
     def learned(**fact):
         return ev.Learned("night 1", ev.Cause("x"), "Аня", ev.fact(**fact))
-    assert private_line(learned(about="Боря", secret="Бес")) == "Тайная роль игрока Боря: Бес."
+    assert private_line(learned(about="Боря", secret="Бес")) == "Тайная роль игрока Бори: Бес."
     assert "на разных сторонах" in private_line(learned(about=["А", "Б"], same_side=False))
-    assert "никто не приходил" in private_line(learned(about="Боря", visitors=[]))
+    assert private_line(learned(about="Боря", visitors=[])) == "Этой ночью игрока Борю никто не посещал."
     assert "Вера и Гена" in private_line(learned(about="Боря", visitors=["Вера", "Гена"]))
     assert "Нападение" in private_line(learned(about="Боря", killed_by=["Нападение"]))
     assert "да." in private_line(learned(about="Боря", answer=True))
@@ -71,7 +71,11 @@ def test_demo_prints_a_readable_game():
     assert run_demo(str(DEMO), out=out) == 0
     text = out.getvalue()
     assert "=== Ночь 1 (Новолуние) ===" in text and "=== День 4 ===" in text
-    assert "По итогам Дневного Вече казнён игрок Боря." in text
+    assert "По итогам Дневного Вече казнён Боря (Бес)." in text
+    assert "Аня (Инквизитор) отправляется на Кладбище, явная роль теперь: Мэр (бывший)." in text
+    assert "Этой ночью игрока Аню посетили: Вера и Гена." in text
+    assert "Применена способность «Божественное благословление» игроком Евой." in text
+    assert "казнена Зоя (Суккуб)" in text and "казнена Ева (Мирный житель)" in text
     assert "Заявка «Укус» отклонена: способность перезаряжается." in text
     assert "Итог (видит только мастер):" in text
     assert "{" not in text   # not JSON

@@ -20,8 +20,7 @@ import responses
 
 from config.profiles import ProfileError, load_profile
 from gorod.store import Store
-from scraper.detect import detect_profile
-from scraper.errors import AuthRequired, PostRejected, RateLimited
+from scraper.errors import AuthRequired, PostRejected
 from scraper.extract import extract_posts
 from scraper.http import HttpClient, HttpSettings
 from scraper.inbox import extract_inbox
@@ -209,6 +208,24 @@ def test_nodebb_crash_lookup_finds_the_room_only_with_its_message(monkeypatch):
     assert found is not None and found.id == 1
 
 
+@responses.activate
+def test_nodebb_crash_lookup_by_title_and_words_reads_the_rooms_messages(monkeypatch):
+    """PM titles repeat («Город N: Ночь 1» to every player): the room is ours when one of its
+    JSON messages has the draft's words."""
+    monkeypatch.setenv("GOROD_TEST_JSON_PW", "secret-1")
+    serve_nodebb_login(responses)
+    rooms = json.loads(page("nodebb-4.10-chats.json"))
+    rooms["response"]["rooms"] = [r for r in rooms["response"]["rooms"] if r["roomId"] == 1]
+    responses.get(BASE + "/api/v3/chats", json=rooms)
+    responses.get(BASE + "/api/v3/chats/1/messages", body=page("nodebb-4.10-chat-messages.json"),
+                  content_type="application/json")
+    title = rooms["response"]["rooms"][0]["roomName"]
+    writer = ForumWriter(nodebb_client(), profile=load_profile("nodebb"), allow_writes=True)
+    assert writer.find_pm(title, "Принято.").id == 1
+    assert writer.find_pm(title, "Другие слова.") is None
+    assert writer.find_pm(title, "Принято.", exclude=frozenset({"1"})) is None
+
+
 # ============================================================================ Misago
 
 def misago_client(fake=None, user="gm") -> HttpClient:
@@ -353,3 +370,26 @@ def test_an_expired_session_logs_in_again_and_sends_once(monkeypatch):
     logins = [c for c in responses.calls if c.request.url == BASE + "/api/auth/"]
     posts = [c for c in responses.calls if c.request.url == BASE + "/api/threads/1/posts/"]
     assert len(logins) == 2 and len(posts) == 2
+
+
+@responses.activate
+def test_a_nodebb_chat_past_its_newest_fifty_loses_no_message(monkeypatch, tmp_path):
+    """The messages API answers the newest 50: a message that falls off is not deleted."""
+    monkeypatch.setenv("GOROD_TEST_JSON_PW", "secret-1")
+    serve_nodebb_login(responses)
+
+    def room(count):
+        return {"response": {"rooms": [{"roomId": 1, "roomName": "Приказы", "messageCount": count}]}}
+
+    def messages(first, last):
+        return {"response": {"messages": [
+            {"messageId": i, "fromUser": {"username": "Вася"}, "timestamp": 1_796_121_340_000 + i,
+             "content": f"<p>Приказ {i}</p>", "editedISO": ""} for i in range(first, last + 1)]}}
+    responses.get(BASE + "/api/v3/chats", json=room(50))
+    responses.get(BASE + "/api/v3/chats/1/messages", json=messages(1, 50))
+    poller = PmPoller(nodebb_client(), load_profile("nodebb"), Store(tmp_path / "s.sqlite3"))
+    assert len(list(poller.poll())) == 50
+    responses.replace(responses.GET, BASE + "/api/v3/chats", json=room(52))
+    responses.replace(responses.GET, BASE + "/api/v3/chats/1/messages", json=messages(3, 52))
+    events = list(poller.poll())
+    assert [(e.change.value, e.message_id) for e in events] == [("new", "51"), ("new", "52")]

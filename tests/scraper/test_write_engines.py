@@ -19,6 +19,7 @@ from urllib.parse import unquote_to_bytes
 
 import pytest
 import responses
+from responses import matchers
 
 from config.profiles import load_profile
 from gorod.loop.forum import SiteForum
@@ -452,7 +453,12 @@ def mybbru_dialogs(dialogs: list[tuple[int, str]]) -> bytes:
 def test_mybbru_pm_is_sent_in_cp1251_and_found_in_the_dialog_list(fake):
     responses.get(MYBB + "/messages.php?action=new", body=mybbru_pm_form())
     responses.post(MYBB + "/messages.php?action=send", status=302, headers={"Location": MYBB + "/messages.php"})
-    responses.get(MYBB + "/messages.php", body=mybbru_dialogs([(8, "Ночной ход"), (9, "Ваша роль (№12)")]))
+    responses.get(MYBB + "/messages.php", body=mybbru_dialogs([(8, "Ночной ход"), (7, "Ваша роль (№12)"),
+                                                               (9, "Ваша роль (№12)")]),
+                  match=[matchers.query_string_matcher(None)])   # the list, not a dialog
+    # titles are not unique: the conversation holding the PM's words is the one sent
+    responses.get(MYBB + "/messages.php?dialog=7", body=mybbru_topic([(701, "Ведущий", "Вы — Вор.")]))
+    responses.get(MYBB + "/messages.php?dialog=9", body=mybbru_topic([(901, "Ведущий", "Вы — Мэр.")]))
     created = mybbru_writer(fake).send_pm(["Алиса"], "Ваша роль (№12)", "Вы — Мэр.")
     assert (created.id, created.url) == (9, MYBB + "/messages.php?dialog=9")
     sent = form_of(responses.calls[1], "cp1251")
@@ -473,9 +479,13 @@ def test_mybbru_crash_lookup_finds_the_draft_already_posted(fake):
     assert (found.id, found.url) == (131, MYBB + "/viewtopic.php?pid=131#p131")
     assert forum.find_reply(131, NEWS) is None                     # nothing after 131
     assert forum.find_reply(130, "Итоги ночи 2: город проснулся.") is None
-    responses.get(MYBB + "/messages.php", body=mybbru_dialogs([(9, "Ваша роль (№12)")]))
-    assert forum.find_pm("Алиса", "Ваша роль (№12)").id == 9
-    assert forum.find_pm("Алиса", "Ваша роль (№13)") is None
+    responses.get(MYBB + "/messages.php", body=mybbru_dialogs([(9, "Ваша роль")]),
+                  match=[matchers.query_string_matcher(None)])   # the list, not a dialog
+    responses.get(MYBB + "/messages.php?dialog=9", body=mybbru_topic([(901, "Ведущий", "Вы — Мэр.")]))
+    assert forum.find_pm("Алиса", "Ваша роль", "Вы — Мэр.").id == 9
+    assert forum.find_pm("Алиса", "Ваша роль", "Вы — Мэр.", frozenset({"9"})) is None   # accounted for
+    assert forum.find_pm("Алиса", "Ваша роль", "Вы — Вор.") is None                      # other words
+    assert forum.find_pm("Алиса", "Ночь 1", "Вы — Мэр.") is None
 
 
 @responses.activate

@@ -197,7 +197,7 @@ def test_the_gm_resolves_an_order_edits_and_approves_a_draft_and_it_is_posted(fo
     # ---- on the forum: dave has the edited PM, once
     poller = PmPoller(forum.client("dave"), load_profile("spirit"), Store(":memory:"))
     got = [e.message for e in poller.poll() if e.message is not None and e.message.sender == "gm"]
-    mine = [m for m in got if m.subject.endswith(f"(№{dave_pm.id})")]
+    mine = [m for m in got if m.subject == dave_pm.title and "Удачи в игре!" in m.text]
     assert len(mine) == 1 and "Удачи в игре!" in mine[0].text
     game = open_game()
     assert game.records.draft(dave_pm.id).state == "posted"

@@ -113,7 +113,7 @@ def test_a_refusal_of_the_library_is_shown_and_changes_nothing(client, game):
     response = post(client, "/order/add", text="{by: nobody, ability: Кража, target: bob}")
     assert response.status_code == 303
     html = page(client)
-    assert "&#39;nobody&#39; is not a player" in html
+    assert "заявитель «nobody» — не игрок этой игры" in html
     assert game.records.orders("night 1") == []
 
 
@@ -137,7 +137,7 @@ def test_edit_approve_and_publish_a_draft(client, game, forum):
     post(client, "/publish")
     assert game.records.draft(draft.id).state == "posted"
     [sent] = forum.pms_to("dave")
-    assert sent.text.rstrip().endswith("Удачи!") and sent.title == f"Ваша роль (№{draft.id})"
+    assert sent.text.rstrip().endswith("Удачи!") and sent.title == "Ваша роль"
     assert "на форуме" in page(client)
 
 
@@ -208,3 +208,24 @@ def test_an_edited_post_shows_its_diff_and_the_superseded_order(client, game, fo
 def test_before_the_deal_the_page_lists_the_seats(client, open_game):
     html = page(client)
     assert "Роли ещё не розданы" in html and "alice — Мэр / Лич" in html
+
+
+def test_orders_the_engine_will_refuse_or_has_replaced_say_so_before_the_day_ends(client, game, forum, clock):
+    """Issue 15, problem 5: a vote by a robbed player and a vote since changed looked «в
+    силе» until the phase ended; the tally did not say who has not voted."""
+    from gorod.loop.orders import add_order
+
+    add_order(game, "{by: dave, ability: Кража, target: bob}")
+    resolve_phase(game)                                   # night 1 ends: day 1 is open, bob robbed
+    (robbed,) = add_order(game, "{by: bob, ability: Голосование, target: dave}")
+    (first,) = add_order(game, "{by: alice, ability: Голосование, target: erin}")
+    (second,) = add_order(game, "{by: alice, ability: Голосование, target: dave}")
+    html = page(client)
+    orders = html[html.index('class="orders"'):html.index('id="tally"')]
+    row = lambda rid: orders[orders.index(f'id="order-{rid}"'):].split("</tr>")[0]  # noqa: E731
+    assert "будет отклонена: нет голоса сегодня" in row(robbed)
+    assert f"заменена #{second}" in row(first)
+    assert "в силе" in row(second)
+    tally = html[html.index('id="tally"'):html.index('id="drafts"')]
+    assert "Не голосовали: carol, dave, erin, frank" in tally
+    assert "<b>dave</b>: 2" in tally

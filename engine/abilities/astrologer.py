@@ -1,0 +1,38 @@
+"""Астролог (open role).
+
+The spec rows (SPEC.md §6) and the hooks by which these abilities act; each hook cites
+the sentence of rules-ru.txt it implements.
+"""
+from __future__ import annotations
+
+from engine.abilities.registry import on
+from engine.abilities.spec import N, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+
+SPECS = (
+    _A("Составить гороскоп", RoleKind.OPEN, ("Астролог",), N, "Составить гороскоп - раз за цикл ночей может тайно указать персонажа. Если ночью тот использовал способности Тайной роли, Астролог узнает его Тайную роль.",
+       freq=Freq.PER_CYCLE, target=TargetRule.OTHER_LIVING, fields=(Field.TARGET,), info_only=True,
+       stated_secret=True),
+)
+
+
+@on("info", "Составить гороскоп")
+def horoscope(night, action) -> None:
+    """«Если ночью тот использовал способности Тайной роли, Астролог узнает его Тайную
+    роль.» (A46)"""
+    if not action.live:
+        return
+    target = action.targets[0]
+    mode = night.rulings["horoscope_counts"]
+    used = [a for a in night.actions if a.user == target and a.spec.kind is RoleKind.SECRET
+            and not a.void]
+    if mode == "effective_only":
+        used = [a for a in used if a.live and not a.blocked]
+    if used or (mode == "including_passives" and used_passive(night, target)):
+        night.learn(action.user, "Составить гороскоп", action.order, about=target,
+                   secret=night.apparent(target))
+
+
+def used_passive(night, nick: str) -> bool:
+    blockers = {"Бестелесность", "Protective circle", "Без души", "Aura of darkness"}
+    return any(a.blocked_by in blockers or a.cancelled_by in blockers
+               for a in night.attacks if a.recipient == nick)

@@ -1,0 +1,25 @@
+"""Бандит (open role).
+
+The spec rows (SPEC.md §6) and the hooks by which these abilities act; each hook cites
+the sentence of rules-ru.txt it implements.
+"""
+from __future__ import annotations
+
+from engine.abilities.registry import day_effect
+from engine.abilities.spec import D, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+from engine.orders import Order
+
+SPECS = (
+    _A("Поймать в подворотне", RoleKind.OPEN, ("Бандит",), D, "Поймать в подворотне - один раз за игру может днем публично избить другого персонажа в подворотне, отнимая у него все жизни кроме одной.",
+       freq=Freq.PER_GAME, target=TargetRule.OTHER_LIVING, fields=(Field.TARGET,), public=True),
+)
+
+
+@day_effect("Поймать в подворотне")
+def beat_up(day, order: Order, spec, controller) -> None:
+    """Поймать в подворотне: «отнимая у него все жизни кроме одной»."""
+    day.spend(order, spec)
+    target = day.p(order.target)
+    target.lives = min(target.lives, 1)
+    day.announce("Поймать в подворотне", "Поймать в подворотне", order, by=order.by,
+                  target=order.target)

@@ -1,0 +1,72 @@
+"""Тварь (Н).
+
+The spec rows (SPEC.md §6) and the hooks by which these abilities act; each hook cites
+the sentence of rules-ru.txt it implements.
+"""
+from __future__ import annotations
+
+from engine.abilities.registry import attack, lazaret, night_step, win
+from engine.abilities.spec import N, P, S, AbilitySpec as _A, Cooldown, Field, RoleKind, TargetRule
+
+SPECS = (
+    _A("Приспосабливайся", RoleKind.SECRET, ("Тварь",), S, "Приспосабливайся (Т,К) - в начале игры может выбрать любую Тайную роль. При любых попытках узнать его роль будет показываться выбранная. При смерти Твари всем сообщается, что умерший был выбранной Тварью роли.", keeps="ТК"),
+    _A("Пожирай", RoleKind.SECRET, ("Тварь",), N, "Пожирай - наносит две единицы урона цели. Если та умирает, Тварь восстанавливает себе единицу здоровья и может сменить маску от Приспосабливайся на Тайную роль своей жертвы (наутро объявится, что жертва была той роли, которая ранее была маской Твари). Перезаряжается одну ночь.",
+       cooldown=Cooldown.ONE_NIGHT, attack_rank=1, target=TargetRule.ANY_LIVING, fields=(Field.TARGET,), optional=(Field.SWAP_MASK,)),
+    _A("Превзмогай", RoleKind.SECRET, ("Тварь",), P, "Превзмогай - Тварь не попадает в Лазарет."),
+    _A("Уничтожай", RoleKind.SECRET, ("Тварь",), P, "Уничтожай - побеждает, если остается единственным живым и не в Тюрьме."),
+    _A("Раздражай", RoleKind.SECRET, ("Тварь",), P, "Раздражай - пока Тварь жива, Демоны, Нежить и Закон не могут победить."),
+)
+
+
+@night_step("N18", ability="Пожирай")
+def devour(night) -> None:
+    """N18 Пожирай: «Если та умирает, Тварь восстанавливает себе единицу здоровья и может
+    сменить маску … (наутро объявится, что жертва была той роли, которая ранее была
+    маской Твари)» (A32)."""
+    for record in night.attacks:
+        if record.name != "Пожирай" or not record.live or record.recipient not in night.dying:
+            continue
+        beast = night.p(record.attacker)
+        if beast.secret_role != "Тварь":
+            continue
+        if beast.lives < night.max_lives(beast):
+            beast.lives += 1
+        if (beast.nick in night.dying and beast.lives > 0 and beast.nick not in night.killed
+                and night.rulings["devour_heal_saves_tvar"]):
+            night.dying.discard(beast.nick)
+        wants = record.action.order.swap_mask or night.rulings["devour_mask_swap_default"]
+        victim = night.p(record.recipient)
+        if wants and beast.mask:
+            night.reveal_as[victim.nick] = beast.mask
+            beast.mask = victim.secret_role
+            night.trace(f"Тварь {beast.nick} меняет маску на {victim.secret_role}", "Пожирай",
+                       record.action.order)
+
+
+@attack("Пожирай")
+def devour_damage(night, action):
+    """«Пожирай - наносит две единицы урона цели.» (rank 1)"""
+    return action.spec.attack_rank, 2
+
+
+@lazaret("a", ability="Превзмогай")
+def endure(ctx, player) -> bool:
+    """«Превзмогай - Тварь не попадает в Лазарет.»"""
+    return player.secret_role == "Тварь"
+
+
+@win("a", ability="Уничтожай")
+def destroy(state):
+    """«Уничтожай - побеждает, если остается единственным живым и не в Тюрьме.»"""
+    active = [p for p in state.players.values() if p.active]
+    if len(active) == 1 and active[0].secret_role == "Тварь":
+        return active[0].nick, True, "Тварь: Уничтожай"
+    return None
+
+
+@win("b", ability="Раздражай")
+def irritate(state):
+    """«Раздражай - пока Тварь жива, Демоны, Нежить и Закон не могут победить.» (A32)"""
+    if any(p.active and p.secret_role == "Тварь" for p in state.players.values()):
+        return None, False, "Тварь: Раздражай"
+    return None

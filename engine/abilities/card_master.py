@@ -1,0 +1,221 @@
+"""Мастер карт (Н): his own abilities (the deck's cards are in engine/abilities/cards.py).
+
+The spec rows (SPEC.md §6) and the hooks by which these abilities act; each hook cites
+the sentence of rules-ru.txt it implements.
+"""
+from __future__ import annotations
+
+from engine import events as ev
+from engine.abilities import cards  # the deck
+from engine.abilities.registry import day_effect, night_step, on, refusal
+from engine.abilities.spec import ANY_, D, N, S, AbilitySpec as _A, Cooldown, Field, Freq, RoleKind, TargetRule
+from engine.names import CARDS
+from engine.orders import Order, OrderError
+from engine.reasons import Reason
+from engine.state import ThrownCard
+
+SPECS = (
+    _A("Сдать карты", RoleKind.SECRET, ("Мастер карт",), S, "Сдать карты – в начале игры выбирает четыре карты из колоды (см. приложение) и кладет себе в руку."),
+    _A("Тасовать карты", RoleKind.SECRET, ("Мастер карт",), N, "Тасовать карты (Л, Т) – один раз ночью складывает находящиеся в руке карты в колоду и выбирает любые четыре из оставшихся в колоде (может взять и те же самые). Перезаряжается в Полнолуние.",
+       cooldown=Cooldown.FULL_MOON, keeps="ЛТ", fields=(Field.CARDS,)),
+    _A("Кинуть карты", RoleKind.SECRET, ("Мастер карт",), D, "Кинуть карты (Л, Т) – днем может выбрать карту из руки, которую будет использовать, и цель, на кого он эту карту кинет. Можно кинуть и на себя. Карта подействует ночью, после чего теряется. В начале первой ночи может кинуть карту, считается, что она была брошена в \"минус первый\" день.",
+       freq=Freq.PER_DAY, keeps="ЛТ", target=TargetRule.CARD, fields=(Field.CARD,), optional=(Field.AS, Field.TARGET, Field.TARGETS, Field.ROLES),
+       uses_ruling="cards_per_day"),
+    _A("Раскрыть карты", RoleKind.SECRET, ("Мастер карт",), ANY_, "Раскрыть карты (Л, Т) - в любой момент игры публично выкладывает полный список соответствия Явных и Тайных ролей (см. приложение). Если список верный, то Мастер карт единолично побеждает. В противном случае он покидает игру навсегда.",
+       freq=Freq.PER_GAME, keeps="ЛТ", fields=(Field.LIST,), public=True),
+    _A("Король Пик", RoleKind.CARD, ("Мастер карт",), D, "Король Пик (Кукла) - в любой день, начиная с момента броска этой карты, Мастер карт может публично раскрыть свою роль. После этого все дневные действия цели (голосование и способности Явных ролей) полностью контролируются Мастером. После смерти Мастер карт эффект спадает.",
+       optional=(Field.COMMAND,), public=True, aliases=("Кукла",)),
+)
+
+
+@refusal("Тасовать карты", phase="night")
+def shuffle_refusal(night, order: Order, spec=None, controller=None):
+    """Тасовать карты: four cards from the deck, the hand returned to it (A64)."""
+    deck = [c for c in CARDS if c not in night.state.used_cards]
+    if night.rulings["shuffle_from_deck"] == "full_deck":
+        deck = list(CARDS)
+    if len(set(order.cards)) != len(order.cards) or len(order.cards) != min(4, len(deck)):
+        return Reason.CARD_TARGET, None   # «выбирает любые четыре из оставшихся в колоде» (A64)
+    if any(c not in deck for c in order.cards):
+        return Reason.NOT_IN_HAND, None
+    return None
+
+
+def reveal_cards(ctx, order: Order) -> None:
+    """Раскрыть карты: «Если список верный, то Мастер карт единолично побеждает. В
+    противном случае он покидает игру навсегда.» (A63)"""
+    master = ctx.p(order.by)
+    claimed = dict(order.reveal_list)
+    scope = ctx.rulings["reveal_list_scope"]
+    expected = {}
+    for player in ctx.players():
+        if player.nick == master.nick and scope != "all_players":
+            continue
+        if scope == "living_others" and not player.alive:
+            continue
+        expected[player.nick] = player.secret_role if ctx.rulings["reveal_real_roles"] \
+            else ctx.apparent(player.nick)
+    own = claimed.pop(master.nick, None)
+    own_ok = own is None or own == master.secret_role
+    if scope == "all_players":
+        own_ok = own == master.secret_role
+        expected.pop(master.nick, None)
+    correct = own_ok and all(claimed.get(n) == r for n, r in expected.items()) \
+        and set(claimed) <= set(expected)
+    ctx.announce("Раскрыть карты", "Раскрыть карты", order, by=master.nick)
+    beast = any(p.active and p.secret_role == "Тварь" for p in ctx.players())
+    if correct and beast and ctx.rulings["irritate_blocks"] == "factions_and_master":
+        # A32 (1) b: «пока Тварь жива … не могут победить» covers the Мастер карт too
+        ctx.trace("Раскрыть карты: список верен, но Тварь жива (Раздражай)", "Раздражай", order)
+        return
+    if correct and (not master.in_prison or ctx.rulings["reveal_from_prison_wins"]):
+        ctx.end_game(master.nick, "Раскрыть карты: список верен", order)
+        return
+    master.left = True
+    cause = ctx.cause("Раскрыть карты: список неверен", order)
+    ctx.emit(ev.Left(str(ctx.phase), cause, master.nick))
+    ctx.emit(ev.Revealed(str(ctx.phase), cause, master.nick, master.secret_role))
+    if ctx.rulings["failed_reveal_is_death"]:
+        # «После смерти Мастер карт эффект спадает» (A63 3: leaving counts as death)
+        ctx.state.puppets = [pp for pp in ctx.state.puppets if pp.master != master.nick]
+
+
+def throw_refusal(ctx, order: Order) -> tuple[Reason, str | None] | None:
+    """Кинуть карты: the card must be in hand; each card's own target rule (§6.4)."""
+    master = ctx.p(order.by)
+    if order.card not in master.hand:
+        return Reason.NOT_IN_HAND, None
+    effect = cards.effect_of(order)
+    if order.card == "Джокер" and (effect == "Джокер" or not ctx.rulings["joker_any_card"]
+                                    and effect in master.hand):
+        return Reason.CARD_TARGET, None   # A68 b: only a card not in the hand
+    return cards.target_refusal(ctx, order, effect, master)
+
+
+def throw(ctx, order: Order, acts_in_night: int) -> None:
+    """«Карта подействует ночью, после чего теряется.»"""
+    master = ctx.p(order.by)
+    master.hand.remove(order.card)
+    ctx.state.used_cards.append(order.card)
+    effect = cards.effect_of(order)
+    targets = cards.targets_of(order, effect)
+    card = ThrownCard(order.card, effect, master.nick, tuple(targets), order.roles,
+                      ctx.phase, acts_in_night, order)
+    ctx.state.thrown.append(card)
+    cards.on_throw(ctx, card)
+    ctx.trace(f"{master.nick} бросает карту {order.card}"
+               + (f" как {effect}" if effect != order.card else "")
+               + f" на {', '.join(targets)}", "Кинуть карты", order)
+
+
+@day_effect("Кинуть карты")
+def throw_card(day, order: Order, spec, controller) -> None:
+    """«днем может выбрать карту из руки … Карта подействует ночью»."""
+    day.spend(order, spec)
+    throw(day, order, acts_in_night=day.n + 1)
+
+
+@refusal("Король Пик", phase="day")
+def puppet_refusal(day, order: Order, spec=None, controller=None):
+    """Король Пик orders need the card thrown; a command needs the reveal first."""
+    for puppet in day.state.puppets:
+        if puppet.master == order.by:
+            if order.command is not None and not puppet.revealed:
+                return Reason.VOTE_CONTROLLED, None
+            return None
+    return Reason.NOT_IN_HAND, None
+
+
+@day_effect("Король Пик")
+def puppet(day, order: Order, spec, controller) -> None:
+    """Король Пик: «Мастер карт может публично раскрыть свою роль. После этого все
+    дневные действия цели … полностью контролируются Мастером.»"""
+    puppet = next(pp for pp in day.state.puppets if pp.master == order.by)
+    if order.command is None:
+        if not puppet.revealed:
+            puppet.revealed = True
+            cause = day.cause("Король Пик", order)
+            day.emit(ev.Revealed(str(day.phase), cause, order.by, day.p(order.by).secret_role))
+            day.announce("Король Пик", "Король Пик", order, by=order.by, target=puppet.target)
+        return
+    command = Order(by=puppet.target, ability=order.command.ability,
+                    target=order.command.target, mode=order.command.mode)
+    if command.ability == "Голосование":
+        cmd, cmd_spec = day.shape(command)
+        refused = day.day_refusal(cmd, cmd_spec, controller=order.by)
+        if refused:
+            day.reject(order, *refused)
+            return False
+        from engine.abilities.voting import dictate
+        dictate(day, puppet.target, cmd.target, order.by, order)
+        return
+    return day.resolve_order(command, controller=order.by,
+                              on_failure=lambda: day.reject(order, Reason.VOTE_CONTROLLED))
+
+
+@on("anytime", "Раскрыть карты")
+def reveal_order(ctx, order: Order, spec=None, controller=None) -> None:
+    """«в любой момент игры»: at once, by day or by night (N1, A24)."""
+    if spec is not None:
+        ctx.spend(order, spec)
+    reveal_cards(ctx, order)
+    if not ctx.phase.is_night:
+        ctx.check_win()
+
+
+@refusal("Кинуть карты", phase="any")
+def throw_refusal_hook(ctx, order: Order, spec=None, controller=None):
+    """By day: the card in hand and its target rule. At night only the «минус первый»
+    day's throw, written with the night-1 orders (A65)."""
+    if ctx.phase.is_night and (ctx.n != 1 or ctx.rulings["minus_first_day_throw"] != "night1_orders"):
+        return Reason.WRONG_PHASE, None
+    return throw_refusal(ctx, order)
+
+
+@on("phase_exempt", "Кинуть карты")
+def minus_first_day(night) -> bool:
+    """Its night-1 phase is judged by `throw_refusal_hook` (A65)."""
+    return True
+
+
+@on("accepted", "Кинуть карты")
+def minus_first_day_throw(night, order: Order, spec) -> bool:
+    """«В начале первой ночи может кинуть карту, считается, что она была брошена в
+    "минус первый" день.»: it acts this very night."""
+    throw(night, order, acts_in_night=night.n)
+    night.cards = [c for c in night.state.thrown if c.night == night.n]
+    return True
+
+
+@on("shape", "Кинуть карты")
+def throw_shape(order: Order) -> None:
+    if order.card is None:
+        raise OrderError("Кинуть карты needs 'card'")
+    if order.card == "Джокер" and order.as_card is None:
+        raise OrderError("a Джокер needs 'as' (the card it stands for)")
+    cards.card_shape(order, cards.effect_of(order))
+
+
+@night_step("N22", "i", ability="Тасовать карты")
+def shuffled_hand(night) -> None:
+    """«складывает находящиеся в руке карты в колоду и выбирает любые четыре»."""
+    for action in night.live_actions("Тасовать карты"):
+        night.p(action.user).hand = list(action.order.cards)
+
+
+@on("day_block", "Король Пик")
+def puppet_controlled(day, order, spec, controller):
+    """«все дневные действия цели (голосование и способности Явных ролей) полностью
+    контролируются Мастером»: the puppet's own are refused."""
+    day_action = spec.name == "Голосование" or spec.kind is RoleKind.OPEN
+    if controller is None and day_action and puppet_master(day, order.by):
+        return Reason.VOTE_CONTROLLED, None
+    return None
+
+
+def puppet_master(ctx, nick: str) -> str | None:
+    """«После смерти Мастер карт эффект спадает.»"""
+    for puppet in ctx.state.puppets:
+        if puppet.target == nick and puppet.revealed and ctx.p(puppet.master).alive:
+            return puppet.master
+    return None

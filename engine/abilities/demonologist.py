@@ -1,0 +1,121 @@
+"""Демонолог (Д).
+
+The spec rows (SPEC.md §6) and the hooks by which these abilities act; each hook cites
+the sentence of rules-ru.txt it implements.
+"""
+from __future__ import annotations
+
+from engine.abilities.gypsy import passives_off
+from engine.abilities.registry import attack, cancel, night_step, on
+from engine.abilities.spec import FULL, N, P, S, AbilitySpec as _A, Field, RoleKind, TargetRule
+from engine.names import DEMON_SERVANTS, Faction
+
+SPECS = (
+    _A("Sacrifice!", RoleKind.SECRET, ("Демонолог",), N, "Sacrifice! - в Полнолуние наносит цели количество урона, равное числу Демонов на Кладбище. Если к концу ночи цель умирает, Демонолог может перепризвать любого из демонов, восстанавливая ему здоровье до максимума и снимая все статусы.",
+       moons=FULL, attack_rank=2, target=TargetRule.ANY_LIVING, fields=(Field.TARGET,), optional=(Field.RESUMMON,), aliases=("Sacrifice",)),
+    _A("Protective circle", RoleKind.SECRET, ("Демонолог",), P, "Protective circle (Л) - блокирует самую сильную атаку ночью, но после этого исчезает (Демонолог знает, когда круг исчезает). Восстанавливается через цикл ночей.", keeps="Л"),
+    _A("Aura of darkness", RoleKind.SECRET, ("Демонолог",), P, "Aura of darkness (Л,Т) - чувствуя зло в Демонологе, Нежить отменяет атаку. Нежить знает, из-за чего была отменена атака.", keeps="ЛТ"),
+    _A("Знакомства по ту сторону", RoleKind.SECRET, ("Демонолог",), S, "Знакомства по ту сторону - в начале игры узнает, у кого есть Тайные роли Беса, Суккуба и Гончей Ада."),
+)
+
+
+def circle_ready(night, player) -> bool:
+    """«Восстанавливается через цикл ночей» (A19)."""
+    consumed = player.circle_consumed_night
+    if consumed is None:
+        return True
+    mode = night.rulings["circle_recharge_nights"]
+    if mode == "next_cycle":
+        return (night.n - 1) // 3 > (consumed - 1) // 3
+    return night.n >= consumed + int(mode)
+
+
+@night_step("N19", "b", ability="Sacrifice!")
+def resummon(night) -> None:
+    """Sacrifice!: «Если к концу ночи цель умирает, Демонолог может перепризвать любого из
+    демонов, восстанавливая ему здоровье до максимума и снимая все статусы.» (A41)"""
+    for action in night.live_actions("Sacrifice!"):
+        if not action.order.resummon or action.targets[0] not in night.dying:
+            continue
+        demonologist = night.p(action.user)
+        if demonologist.dead:
+            continue
+        demon = night.p(action.order.resummon)
+        allowed = ("Бес", "Суккуб", "Гончая Ада")
+        if night.rulings["resummon_scope"] == "any_demon":
+            allowed += ("Демонолог",)
+        if demon.secret_role not in allowed or demon.left:
+            night.trace(f"перепризыв невозможен: {demon.nick}", "Sacrifice!", action.order)
+            continue
+        demon.dead = False
+        demon.prison = None
+        demon.lazaret = False
+        demon.lives = night.max_lives(demon)
+        if not night.rulings["resummon_acts_next_night"]:
+            demon.revived_night = night.n + 1
+        night.trace(f"Демонолог перепризывает {demon.nick}", "Sacrifice!", action.order)
+
+
+@night_step("N0", "d", ability="Sacrifice!")
+def demons_dead(night) -> None:
+    """«равное числу Демонов на Кладбище»: counted on S0 (A7 `sacrifice_count_scope`)."""
+    scope = night.rulings["sacrifice_count_scope"]
+    night.s0.demons_dead = sum(
+        1 for p in night.players() if p.faction is Faction.DEMONS
+        and (p.dead or (scope == "d_on_graveyard_or_prison" and p.in_prison)))
+
+
+@attack("Sacrifice!")
+def sacrifice_damage(night, action):
+    """«наносит цели количество урона, равное числу Демонов на Кладбище» (rank 2)."""
+    if night.rulings["sacrifice_count_scope"] == "end_of_night":
+        return action.spec.attack_rank, None   # counted at N13, after the other damage (A7 c)
+    return action.spec.attack_rank, night.s0.demons_dead
+
+
+@on("late_damage", "Sacrifice!", sub="2")
+def sacrifice_end_of_night(night, attack) -> int:
+    """`sacrifice_count_scope: end_of_night`: the Демоны dying tonight count too."""
+    return night.s0.demons_dead + sum(
+        1 for p in night.players()
+        if p.faction is Faction.DEMONS and not night.s0.dead[p.nick]
+        and (p.nick in night.killed or night.s0.lives[p.nick] - night.damage.get(p.nick, 0) <= 0))
+
+
+@cancel("Aura of darkness")
+def aura(night, attack) -> str | None:
+    """«чувствуя зло в Демонологе, Нежить отменяет атаку. Нежить знает, из-за чего была
+    отменена атака.» (N7)"""
+    recipient = night.p(attack.recipient)
+    if recipient.secret_role != "Демонолог" or night.p(attack.attacker).faction is not Faction.UNDEAD:
+        return None
+    if passives_off(night, recipient.nick):
+        return None
+    return "attack_cancelled_aura"
+
+
+@night_step("N12", "b", ability="Protective circle")
+def protective_circle(night) -> None:
+    """N12: «блокирует самую сильную атаку ночью, но после этого исчезает (Демонолог знает,
+    когда круг исчезает)»."""
+    for demonologist in night.players():
+        if demonologist.secret_role != "Демонолог" or not demonologist.alive \
+                or demonologist.in_prison or not circle_ready(night, demonologist):
+            continue
+        if passives_off(night, demonologist.nick):
+            continue
+        strongest = night.strongest(night.live_attacks_on(demonologist.nick))
+        if strongest:   # «блокирует самую сильную атаку ночью, но после этого исчезает»
+            strongest.blocked_by = "Protective circle"
+            demonologist.circle_consumed_night = night.n
+            night.notice(demonologist.nick, "circle_gone", "Protective circle")
+            night.trace(f"Protective circle блокирует {strongest.name} игрока {strongest.attacker}",
+                       "Protective circle", strongest.action.order)
+
+
+@on("start", "Знакомства по ту сторону", sub="b")
+def acquaintances(state) -> list:
+    """«Знакомства по ту сторону - в начале игры узнает, у кого есть Тайные роли Беса,
+    Суккуба и Гончей Ада.»"""
+    from engine.abilities.lich import team_of
+    return team_of(state, "Демонолог", DEMON_SERVANTS, "Знакомства по ту сторону")

@@ -1,0 +1,46 @@
+"""Сыщик (open role).
+
+The spec rows (SPEC.md §6) and the hooks by which these abilities act; each hook cites
+the sentence of rules-ru.txt it implements.
+"""
+from __future__ import annotations
+
+from engine.abilities.registry import on
+from engine.abilities.spec import ANY_, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+from engine.orders import Order
+
+SPECS = (
+    _A("Расследование", RoleKind.OPEN, ("Сыщик",), ANY_, "Расследование - раз за цикл ночей может публично расследовать чужую смерть, тайно узнавая способность, которая отправила персонажа на Кладбище. Если в ночь смерти наносящих урон способностей было несколько, Сыщик узнает все.",
+       freq=Freq.PER_CYCLE, target=TargetRule.OTHER_DEAD, fields=(Field.TARGET,), public=True, info_only=True,
+       when_ruling="investigation_phase"),
+)
+
+
+@on("info", "Расследование")
+def night_investigation(night, action) -> None:
+    """Ordered at night (`investigation_phase: any`), answered in the morning."""
+    if action.void:
+        night.learn(action.user, "Расследование (§9: не сработало)", action.order,
+                   about=action.targets[0], killed_by=[])
+        return
+    investigation(night, action.order.with_target(action.targets[0]))
+
+
+def investigation(ctx, order: Order) -> None:
+    """Расследование: «тайно узнавая способность, которая отправила персонажа на
+    Кладбище» (A61); the use is public."""
+    record = ctx.state.deaths.get(order.target)
+    killed_by = list(record.killed_by) if record else []
+    mode = ctx.rulings["investigation_lists"]
+    if mode == "fatal_only" and killed_by:
+        killed_by = killed_by[-1:]
+    ctx.announce("Расследование", "Расследование (публично)", order, by=order.by,
+                  target=order.target)
+    ctx.learn(order.by, "Расследование", order, about=order.target, killed_by=killed_by)
+
+
+@on("day", "Расследование")
+def investigation_order(day, order: Order, spec, controller) -> None:
+    """By day the answer comes at once."""
+    day.spend(order, spec)
+    investigation(day, order)

@@ -1,0 +1,91 @@
+"""Призрак (НЖ).
+
+The spec rows (SPEC.md §6) and the hooks by which these abilities act; each hook cites
+the sentence of rules-ru.txt it implements.
+"""
+from __future__ import annotations
+
+from engine.abilities.gypsy import passives_off
+from engine.abilities.registry import attack, night_step, on
+from engine.abilities.spec import N, P, AbilitySpec as _A, Field, RoleKind, TargetRule
+from engine.names import Faction
+
+SPECS = (
+    _A("Касание смерти", RoleKind.SECRET, ("Призрак",), N, "Касание смерти - в любую ночь если цель в Лазарете, наносит единицу урона, иначе цель не может использовать способности Явной роли следующим днем (и знает об этом). Не может применяться на тех, кто этой ночью уже становился целью способностей Нежити. В любом случае считается атакой.",
+       attack_rank=7, target=TargetRule.ANY_LIVING, fields=(Field.TARGET,)),
+    _A("Бестелесность", RoleKind.SECRET, ("Призрак",), P, "Бестелесность (Л) - каждую ночь блокирует одну атаку по Призраку. Если атак было сыграно несколько, блокируется самая сильная (см. приложение).", keeps="Л"),
+)
+
+
+@night_step("N12", "a", ability="Бестелесность")
+def incorporeal(night) -> None:
+    """N12: Бестелесность blocks the strongest attack on the Призрак."""
+    for ghost in night.players():
+        if ghost.secret_role != "Призрак" or not ghost.alive or ghost.in_prison:
+            continue
+        if passives_off(night, ghost.nick):
+            continue
+        strongest = night.strongest(night.live_attacks_on(ghost.nick))
+        if strongest:   # «каждую ночь блокирует одну атаку … блокируется самая сильная»
+            strongest.blocked_by = "Бестелесность"
+            night.trace(f"Бестелесность блокирует {strongest.name} игрока {strongest.attacker}",
+                       "Бестелесность", strongest.action.order)
+
+
+@night_step("N5", "b", ability="Касание смерти")
+def touch_condition(night) -> None:
+    """«Не может применяться на тех, кто этой ночью уже становился целью способностей
+    Нежити»: otherwise it fails silently (A38)."""
+    for touch in [a for a in night.actions if a.name == "Касание смерти" and a.live]:
+        target = touch.targets[0]
+        for other in night.actions:
+            if other is touch or other.void or not other.targets:
+                continue
+            if night.p(other.user).faction is not Faction.UNDEAD:
+                continue
+            if night.rulings["touch_restriction"] == "earlier_orders_only" and other.seq > touch.seq:
+                continue
+            if target in other.targets:
+                touch.failed = True
+                night.trace(f"Касание смерти не сработало: {target} уже цель Нежити",
+                            "Касание смерти", touch.order, other.order)
+                break
+
+
+@attack("Касание смерти")
+def touch_record(night, action):
+    """«В любом случае считается атакой.» (rank 7); its damage is decided at N13."""
+    return action.spec.attack_rank, None
+
+
+@on("late_damage", "Касание смерти", sub="1")
+def touch_damage(night, attack) -> int:
+    """«если цель в Лазарете, наносит единицу урона» (A38): the Лазарет of S0, or after
+    the night's other attacks under `touch_lazaret_check: after_damage`."""
+    nick = attack.recipient
+    if night.s0.lazaret.get(nick):
+        return 1
+    if night.rulings["touch_lazaret_check"] == "after_damage":
+        return 1 if night.s0.lives[nick] - night.damage.get(nick, 0) == 1 else 0
+    return 0
+
+
+@on("no_damage", "Касание смерти")
+def touch_block(night, attack) -> None:
+    """«иначе цель не может использовать способности Явной роли следующим днем (и знает
+    об этом)»."""
+    night.touched.add(attack.recipient)
+    night.notice(attack.recipient, "open_role_blocked", "Касание смерти",
+                 attack.action.order, about=attack.recipient)
+
+
+@on("open_block", "Касание смерти")
+def touched_open_role(day, nick: str) -> bool:
+    """«цель не может использовать способности Явной роли следующим днем»."""
+    return nick in day.marks.touched
+
+
+@night_step("N22", "b", ability="Касание смерти")
+def touched_tomorrow(night) -> None:
+    """«… следующим днем»: the blocks of tonight's touches hold on the coming day."""
+    night.marks.touched |= night.touched

@@ -1,0 +1,81 @@
+"""Сплетник (open role).
+
+The spec rows (SPEC.md §6) and the hooks by which these abilities act; each hook cites
+the sentence of rules-ru.txt it implements.
+"""
+from __future__ import annotations
+
+from engine.abilities.registry import day_effect, on, refusal, target_rule
+from engine.abilities.spec import D, AbilitySpec as _A, Field, RoleKind, TargetRule
+from engine.orders import Order, OrderError
+from engine.reasons import Reason
+
+SPECS = (
+    _A("Компромат", RoleKind.OPEN, ("Сплетник",), D, "Компромат - вместо голосования может сохранить голос \"в копилку\". Голоса из \"копилки\" могут быть использованы в любой день вместе с обычным (при этом они расходуются).",
+       target=TargetRule.OTHER_LIVING, optional=(Field.TARGET, Field.SAVE)),
+)
+
+
+@day_effect("Компромат")
+def gossip(day, order: Order, spec, controller) -> None:
+    """Компромат: save today's vote «в копилку», or spend the saved votes (A30)."""
+    if order.save:   # «вместо голосования»: today's vote is replaced by the save
+        from engine.abilities.voting import replace_ballot
+        replace_ballot(day, order.by, order, remove=True)
+        day.saved_today.add(order.by)
+        day.spend(order, spec)
+        day.trace(f"{order.by} откладывает голос в копилку", "Компромат", order)
+    else:
+        day.spends[order.by] = (order.target, order)
+        day.trace(f"{order.by} тратит голоса из копилки против {order.target}", "Компромат", order)
+
+
+@on("shape", "Компромат")
+def gossip_shape(order: Order) -> None:
+    if not order.save and order.target is None:
+        raise OrderError("Компромат needs 'save: true' or 'target'")
+
+
+@target_rule("Компромат")
+def gossip_target(ctx, user, order: Order):
+    """A spend names another living character; a save names nobody."""
+    return ctx.living(order.target, other=True) if order.target and not order.save else None
+
+
+@refusal("Компромат", phase="day")
+def gossip_refusal(day, order: Order, spec=None, controller=None):
+    """«вместо голосования может сохранить голос»: a save needs today's vote; a spend
+    needs saved votes."""
+    from engine.abilities.voting import own_vote_refusal
+    if order.save:
+        return own_vote_refusal(day, order, controller)
+    if day.p(order.by).saved_votes <= 0:
+        return Reason.NO_SAVED_VOTES, None
+    return None
+
+
+@on("tally", "Компромат", sub="b")
+def spent_votes(day, votes: dict[str, int]) -> None:
+    """«Голоса из "копилки" могут быть использованы в любой день вместе с обычным (при
+    этом они расходуются)» (A30); today's save goes into the «копилка»."""
+    from engine.abilities.voting import added_votes, can_vote
+    for gossip, (target, order) in day.spends.items():
+        player = day.p(gossip)
+        if not can_vote(day, player):
+            # «его голос не учитывается»: the spent votes don't count either (A30 4)
+            if not day.rulings["gossip_refund_if_void"]:
+                player.saved_votes = 0
+            continue
+        if day.rulings["gossip_saved_follow_regular"] and gossip in day.ballots:
+            target = day.ballots[gossip].target
+        votes[target] = votes.get(target, 0) + player.saved_votes
+        added_votes(day, target, player.saved_votes, "Компромат", gossip,
+                    f"Компромат: {gossip} тратит {player.saved_votes} голос(а) из копилки против {target}",
+                    order)
+        day.trace(f"{gossip}: {player.saved_votes} голос(а) из копилки против {target}",
+                  "Компромат", order)
+        player.saved_votes = 0
+    for gossip in day.saved_today:
+        player = day.p(gossip)
+        if can_vote(day, player):
+            player.saved_votes += 1

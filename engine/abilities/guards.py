@@ -1,0 +1,185 @@
+"""Начальник стражи and Стражник (З), who share На страже and Пивное пузо.
+
+The spec rows (SPEC.md §6) and the hooks by which these abilities act; each hook cites
+the sentence of rules-ru.txt it implements.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import replace
+
+from engine.abilities.registry import day_step, max_lives, night_step, on, refusal
+from engine.abilities.spec import HALF, N, P, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+from engine.phase import PhaseId, PhaseKind
+from engine.reasons import Reason
+from engine.state import Prison
+
+SPECS = (
+    _A("Пивное пузо", RoleKind.SECRET, ("Начальник стражи", "Стражник"), P, "Пивное пузо (Л, Т) - плюс один к максимуму жизней.", keeps="ЛТ"),
+    _A("Арест", RoleKind.SECRET, ("Начальник стражи",), N, "Арест - один раз за игру может отправить любого персонажа в Тюрьму пожизненно.",
+       freq=Freq.PER_GAME, target=TargetRule.ANY_LIVING, fields=(Field.TARGET,)),
+    _A("Дозор", RoleKind.SECRET, ("Начальник стражи",), N, "Дозор - может выбрать любого жителя города. Утром Начальник стражи узнает, кто применял на этого персонажа какие-либо ночные способности, но не узнает, какие именно.",
+       target=TargetRule.ANY_LIVING, fields=(Field.TARGET,), info_only=True),
+    _A("На страже", RoleKind.SECRET, ("Начальник стражи", "Стражник"), N, "На страже - может выбрать человека и охранять его всю ночь, принимая на себя все нападения на человека (получая урон весь вместо него).",
+       target=TargetRule.ANY_LIVING, fields=(Field.TARGET,)),
+    _A("Темница", RoleKind.SECRET, ("Стражник",), N, "В Полулуние может применить На страже или Темница - отправляет человека в Тюрьму на полтора дня (день, ночь, день).",
+       moons=HALF, target=TargetRule.ANY_LIVING, fields=(Field.TARGET,)),
+)
+
+
+@night_step("N4", "f", ability="Арест")
+def jail_now(night) -> None:
+    """`prison_starts: immediate` (A71 b): Арест / Темница act before the target's
+    own orders, which are void unless their ability survives Тюрьма (Т)."""
+    if night.rulings["prison_starts"] != "immediate":
+        return
+    for jail in night.live_actions("Арест") + night.live_actions("Темница"):
+        for action in night.actions_of(jail.targets[0]):
+            if action is not jail and "Т" not in action.spec.keeps:
+                action.void = True
+
+
+@night_step("N4", "g2", ability="Арест")
+def jailed_do_not_act(night) -> None:
+    """`night_victims_act: false` (A70 b): a player jailed tonight does not act tonight."""
+    if night.rulings["night_victims_act"]:
+        return
+    for fate in night.live_actions("Арест") + night.live_actions("Темница"):
+        night.void_orders_of(fate.targets[0], fate, ": он выбывает этой ночью")
+
+
+@night_step("N9", ability="На страже")
+def guard_transfers(night) -> None:
+    """N9: На страже: «принимая на себя все нападения на человека (получая урон весь
+    вместо него)» (A34)."""
+    guards: dict[str, list] = defaultdict(list)
+    for action in night.live_actions("На страже"):
+        guarded = action.targets[0]
+        if guarded != action.user:    # guarding oneself does nothing (A34 3)
+            guards[guarded].append(action)
+    if not guards:
+        return
+    hops = 0
+    while True:
+        moved = False
+        start = [(a, a.recipient) for a in night.attacks if a.live and not a.action.shielded]
+        for guarded, posts in guards.items():
+            on_guarded = [a for a, r in start if r == guarded and "guarded" not in a.flags]
+            if night.rulings["guard_chain"] == "follow_chain":
+                on_guarded = [a for a, r in start if r == guarded and guarded not in a.flags]
+            if night.rulings["guard_chain"] == "follow_chain":
+                # a chain stops before it returns to someone the attack already left
+                on_guarded = [a for a in on_guarded
+                              if not any(p.user in a.flags for p in posts)]
+            if not on_guarded:
+                continue
+            assign_to_guards(night, guarded, posts, on_guarded)
+            moved = True
+        hops += 1
+        if night.rulings["guard_chain"] != "follow_chain" or not moved or hops > len(night.state.players):
+            break
+
+
+def assign_to_guards(night, guarded: str, posts: list, attacks: list) -> None:
+    mode = night.rulings["double_guard"]
+    posts = sorted(posts, key=lambda a: night.state.order_index(a.user))
+    if len(posts) > 1 and mode in ("chief_takes_all", "guard_takes_all"):
+        wanted = "Начальник стражи" if mode == "chief_takes_all" else "Стражник"
+        chosen = [a for a in posts if night.p(a.user).secret_role == wanted] or posts[:1]
+        posts = chosen[:1]
+    if len(posts) > 1 and mode == "both_take_all":
+        for attack in list(attacks):
+            for post in posts[1:]:
+                twin = replace(attack, flags=set(attack.flags))   # `double_guard: both_take_all`
+                night.attacks.append(twin)
+                guard_move(night, twin, post, guarded)
+            guard_move(night, attack, posts[0], guarded)
+        return
+    ordered = sorted(attacks, key=night.strength_key)
+    for i, attack in enumerate(ordered):
+        guard_move(night, attack, posts[i % len(posts)], guarded)
+
+
+def guard_move(night, attack, post, guarded: str) -> None:
+    attack.flags.add("guarded")
+    attack.flags.add(guarded)
+    night.move(attack, post.user, "guarded", "На страже", post.order)
+
+
+@on("info", "Дозор")
+def watch(night, action) -> None:
+    """Дозор: «узнает, кто применял на этого персонажа какие-либо ночные способности, но не
+    узнает, какие именно» (A47)."""
+    target = action.targets[0]
+    visitors: list[str] = []
+    if action.live:
+        for other in night.actions:
+            if other is action or other.void or other.user == action.user:
+                continue   # «кто применял»: accepted, non-void orders (A47)
+            if other.spec.kind is RoleKind.COMMON and not night.rulings["watch_counts_pigeon"]:
+                continue
+            if target in other.targets and other.user not in visitors:
+                visitors.append(other.user)
+        if night.rulings["watch_counts_cards"]:
+            for card in night.cards:
+                if target in card.targets and card.by not in visitors:
+                    visitors.append(card.by)
+    visitors.sort(key=night.state.order_index)
+    night.learn(action.user, "Дозор", action.order, about=target, visitors=visitors)
+
+
+ONE_ACTION_PER_NIGHT = {
+    "Начальник стражи": frozenset({"Арест", "Дозор", "На страже"}),   # «одну из следующих способностей»
+    "Стражник": frozenset({"На страже", "Темница"}),                  # «На страже или Темница»
+}
+
+
+@max_lives("Пивное пузо")
+def beer_belly(player) -> bool:
+    """«Пивное пузо (Л, Т) - плюс один к максимуму жизней.»"""
+    return player.secret_role in ("Начальник стражи", "Стражник")
+
+
+@refusal("На страже", phase="night")
+def guard_self(night, order, spec=None, controller=None):
+    """Guarding oneself does nothing (A34); refused under `guard_self: rejected`."""
+    if order.target == order.by and night.rulings["guard_self"] == "rejected":
+        return Reason.TARGET_SELF, order.target
+    return None
+
+
+@night_step("N0", "a", ability="Темница")
+def dungeon_release_at_night(night) -> None:
+    """`dungeon_release: start_of_next_night` (A72 b)."""
+    if night.rulings["dungeon_release"] != "start_of_next_night":
+        return
+    for player in night.players():
+        prison = player.prison
+        if prison and not prison.for_life and prison.release_after.number < night.n:
+            player.prison = None
+
+
+@night_step("N20", "a", ability="Арест")
+def prisons(night) -> None:
+    """N20: «Арест - … отправить любого персонажа в Тюрьму пожизненно»; «Темница -
+    отправляет человека в Тюрьму на полтора дня (день, ночь, день)» (A71, A72)."""
+    for action in night.live_actions("Арест"):
+        target = night.p(action.targets[0])
+        if target.alive:
+            target.prison = Prison(for_life=True)
+            night.after_removal(target.nick, by_arrest=True)
+    for action in night.live_actions("Темница"):
+        target = night.p(action.targets[0])
+        if target.alive and not (target.prison and target.prison.for_life):
+            target.prison = Prison(for_life=False,
+                                   release_after=PhaseId(night.n + 1, PhaseKind.DAY))
+
+
+@day_step("D4", "a", ability="Темница")
+def dungeon_release_by_day(day) -> None:
+    """D4: «на полтора дня (день, ночь, день)»: the term ends with its second day (A72)."""
+    for player in day.players():
+        prison = player.prison
+        if prison and not prison.for_life and prison.release_after == day.phase \
+                and day.rulings["dungeon_release"] == "end_of_second_day":
+            player.prison = None

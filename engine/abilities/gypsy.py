@@ -1,0 +1,46 @@
+"""Цыганка (open role).
+
+The spec rows (SPEC.md §6) and the hooks by which these abilities act; each hook cites
+the sentence of rules-ru.txt it implements.
+"""
+from __future__ import annotations
+
+from engine import events as ev
+from engine.abilities.registry import night_step
+from engine.abilities.spec import N, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+
+SPECS = (
+    _A("Чары", RoleKind.OPEN, ("Цыганка",), N, "Чары - один раз за игру любой ночью может очаровать другого человека. В эту ночь тот не применяет свои способности, но не знает этого.",
+       freq=Freq.PER_GAME, target=TargetRule.OTHER_LIVING, fields=(Field.TARGET,)),
+)
+
+
+@night_step("N4", "e", ability="Чары")
+def chary(night) -> None:
+    """Чары: «В эту ночь тот не применяет свои способности, но не знает этого.»"""
+    for chary in night.live_actions("Чары"):
+        for action in night.actions_of(chary.targets[0]):
+            if action is not chary and not action.shielded:
+                action.void = True
+                night.emit(ev.Blocked(str(night.phase), night.cause("Чары", chary.order, action.order),
+                                      f"{action.name} игрока {action.user} не применяется (Чары)",
+                                      action.user, action.name, "Чары"))
+
+
+def passives_off(night, nick: str) -> bool:
+    """Чары and passives (A45 `chary_blocks_passives`)."""
+    if not night.rulings["chary_blocks_passives"]:
+        return False
+    return any(a.targets and a.targets[0] == nick for a in night.live_actions("Чары"))
+
+
+@night_step("N4", "c", ability="Чары")
+def chary_beats_charm(night) -> None:
+    """N4 (c): Чары on the Суккуб stops her Очарование before it redirects (A45)."""
+    if not night.rulings["chary_beats_charm"]:
+        return
+    for chary in night.live_actions("Чары"):
+        target = night.p(chary.targets[0])
+        if target.secret_role == "Суккуб":
+            for action in night.actions_of(target.nick):
+                action.void = True

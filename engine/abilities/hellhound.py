@@ -1,0 +1,96 @@
+"""Гончая Ада (Д).
+
+The spec rows (SPEC.md §6) and the hooks by which these abilities act; each hook cites
+the sentence of rules-ru.txt it implements.
+"""
+from __future__ import annotations
+
+from engine.abilities.registry import attack, night_step
+from engine.abilities.spec import N, P, AbilitySpec as _A, Cooldown, Field, RoleKind, TargetRule
+from engine.names import Faction
+from engine.orders import Order
+from engine.state import Hunt
+
+SPECS = (
+    _A("Укус", RoleKind.SECRET, ("Гончая Ада",), N, "Укус - в наносит единицу урона цели. Не может применяться на цель, которую в эту же ночь выбирали другие Демоны. Перезаряжается одну ночь.",
+       cooldown=Cooldown.ONE_NIGHT, attack_rank=4, target=TargetRule.ANY_LIVING, fields=(Field.TARGET,),
+       moons_ruling="hound_bite_phase"),
+    _A("Гон", RoleKind.SECRET, ("Гончая Ада",), P, "Гон(Л) - если наутро после Укуса жертва осталась жива, следующей ночью Гончая автоматически проводит еще одну атаку (не Укус), нанося единицу урона.",
+       keeps="Л", attack_rank=4),
+)
+
+
+@night_step("N0", "f", ability="Гон")
+def create_hunt(night) -> None:
+    """Гон: «если наутро после Укуса жертва осталась жива, следующей ночью Гончая
+    автоматически проводит еще одну атаку (не Укус)» (A42)."""
+    hunt, night.state.hunt = night.state.hunt, None
+    if hunt is None or hunt.night != night.n - 1:
+        return
+    hound, victim = night.p(hunt.hound), night.p(hunt.victim)
+    if hound.secret_role != "Гончая Ада" or hound.dead or hound.in_prison:
+        return
+    if victim.dead or (night.rulings["hunt_victim_alive"] == "not_on_graveyard_or_prison"
+                       and victim.in_prison):
+        return
+    unlocked = hunt_unlocked(night) if night.rulings["hunt_unlock_check"] == "hunt_night" \
+        else hunt.unlocked
+    if not unlocked:
+        return
+    order = Order(by=hound.nick, ability="Гон", target=victim.nick)
+    night.add_automatic(order, shielded=not night.rulings["hunt_blockable"])
+    night.trace(f"Гон: {hound.nick} снова атакует {victim.nick}", "Гон", hunt.order)
+
+
+def hunt_unlocked(night) -> bool:
+    """«Если на Кладбище находятся либо Суккуб и Бес, либо Демонолог, открывается
+    способность Гон»."""
+    return (night.on_graveyard("Суккуб") and night.on_graveyard("Бес")) or night.on_graveyard("Демонолог")
+
+
+
+@night_step("N0", "f", ability="Укус")
+def bite_night_unlock(night) -> None:
+    """Whether Гон is unlocked on the night of the Укус (A42 `hunt_unlock_check`)."""
+    night.bite_night_unlock = hunt_unlocked(night)
+
+
+@night_step("N5", "a", ability="Укус")
+def bite_condition(night) -> None:
+    """«Не может применяться на цель, которую в эту же ночь выбирали другие Демоны»:
+    otherwise it fails silently (A42, §9)."""
+    for bite in [a for a in night.actions if a.name == "Укус" and a.live]:
+        chosen = {bite.order.target}
+        if not night.rulings["redirect_ignores_restrictions"]:
+            chosen.add(bite.targets[0])   # A44 (3) b: the rule holds on the new target too
+        for other in night.actions:
+            if (other.user != bite.user and not other.auto
+                    and night.p(other.user).faction is Faction.DEMONS
+                    and chosen & set(other.order.all_targets)):
+                bite.failed = True
+                night.trace("Укус не сработал: цель уже выбирали другие Демоны",
+                            "Укус", bite.order, other.order)
+                break
+
+
+@night_step("N22", "e", ability="Гон")
+def schedule_hunt(night) -> None:
+    """«если наутро после Укуса жертва осталась жива, следующей ночью Гончая
+    автоматически проводит еще одну атаку»: remembered for the next night."""
+    for bite in night.live_actions("Укус"):
+        victim = night.p(bite.targets[0])
+        if victim.alive:
+            night.state.hunt = Hunt(bite.user, victim.nick, night.n, bite.order,
+                                    unlocked=night.bite_night_unlock)
+
+
+@attack("Укус")
+def bite_damage(night, action):
+    """«Укус - в наносит единицу урона цели.» (rank 4)"""
+    return action.spec.attack_rank, 1
+
+
+@attack("Гон")
+def hunt_damage(night, action):
+    """«проводит еще одну атаку (не Укус), нанося единицу урона» (rank 4)."""
+    return action.spec.attack_rank, 1

@@ -1,0 +1,125 @@
+"""Инквизитор (З).
+
+The spec rows (SPEC.md §6) and the hooks by which these abilities act; each hook cites
+the sentence of rules-ru.txt it implements.
+"""
+from __future__ import annotations
+
+from engine.abilities.registry import night_step, on, refusal, vote_weight
+from engine.abilities.spec import N, P, S, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+from engine.reasons import Reason
+
+SPECS = (
+    _A("Никто не ждал испанскую инквизицию!", RoleKind.SECRET, ("Инквизитор",), S, "Никто не ждал испанскую инквизицию! (Л,Т,К) - в начале игры может выбрать любую другую роль. Все проверки роли будут показывать выбранную роль. При смерти Инквизитора всем сообщается, что умерший был выбранной Инквизитором роли. Применение любых других способностей Тайной роли снимет маску.",
+       keeps="ЛТК", aliases=("Никто не ждал испанскую инквизицию", "Маска")),
+    _A("Лицо толпы", RoleKind.SECRET, ("Инквизитор",), P, "Лицо толпы (Л) - о применении всех способностей Тайной роли Инквизитора публично объявляется следующим утром.", keeps="Л"),
+    _A("Аутодафе", RoleKind.SECRET, ("Инквизитор",), N, "Аутодафе - раз за цикл ночей убивает выбранную цель. Не спасает ничего.",
+       freq=Freq.PER_CYCLE, target=TargetRule.ANY_LIVING, fields=(Field.TARGET,), public=True),
+    _A("Обвинение в ведьмовстве", RoleKind.SECRET, ("Инквизитор",), N, "Обвинение в ведьмовстве - следующим днем персонаж не может применять способности Явной роли и быть оправдан Богачом, а голос Инквизитора против этого персонажа считается за три (в любом случае за три. Дополнительные голоса Сплетника считаются за единицу каждый, как обычно). Нельзя применять в ту же ночь, что и Аутодафе.",
+       target=TargetRule.ANY_LIVING, fields=(Field.TARGET,), public=True),
+)
+
+
+@night_step("N4", "h", ability="Никто не ждал испанскую инквизицию!")
+def drop_masks(night) -> None:
+    """N3: «Применение любых других способностей Тайной роли снимет маску» (A31)."""
+    for action in night.actions:
+        user = night.p(action.user)
+        if (user.secret_role == "Инквизитор" and user.mask and action.live
+                and action.spec.kind is RoleKind.SECRET):
+            if night.rulings["inquisitor_mask_drop"] == "same_night":
+                user.mask = None
+            else:
+                night.mask_drop_late.append(user.nick)
+
+
+@night_step("N21", "d", ability="Никто не ждал испанскую инквизицию!")
+def drop_masks_late(night) -> None:
+    """`inquisitor_mask_drop: next_night`: tonight's checks still see the mask (A31 b)."""
+    for nick in night.mask_drop_late:
+        night.p(nick).mask = None
+
+
+@refusal("Аутодафе", phase="night")
+@refusal("Обвинение в ведьмовстве", phase="night")
+def not_with_autodafe(night, order, spec=None, controller=None):
+    """«Нельзя применять в ту же ночь, что и Аутодафе.»"""
+    pair = {"Аутодафе", "Обвинение в ведьмовстве"}
+    if any(a.name in pair - {order.ability} for a in night.own_actions(order.by)):
+        return Reason.SAME_NIGHT_AS_AUTODAFE, None
+    return None
+
+
+@night_step("N4", "g1", ability="Аутодафе")
+def burnt_do_not_act(night) -> None:
+    """`night_victims_act: false` (A70 b): a player burnt tonight does not act tonight."""
+    if night.rulings["night_victims_act"]:
+        return
+    for fate in night.live_actions("Аутодафе"):
+        night.void_orders_of(fate.targets[0], fate, ": он выбывает этой ночью")
+
+
+@night_step("N6", "b", ability="Аутодафе")
+def autodafe(night) -> None:
+    """«Аутодафе - раз за цикл ночей убивает выбранную цель. Не спасает ничего.»: a kill,
+    not an attack (no guard, defence or Щит душ stops it)."""
+    for action in night.live_actions("Аутодафе"):
+        night.killed[action.targets[0]] = ("Аутодафе", action.order)
+
+
+@on("unsaveable", "Аутодафе")
+def nothing_saves(night) -> bool:
+    """«Не спасает ничего.»: not a Шулер either."""
+    return True
+
+
+@night_step("N22", "b", ability="Обвинение в ведьмовстве")
+def accused_tomorrow(night) -> None:
+    """«следующим днем персонаж не может применять способности Явной роли и быть оправдан
+    Богачом, а голос Инквизитора против этого персонажа считается за три»."""
+    for action in night.live_actions("Обвинение в ведьмовстве"):
+        night.marks.accused[action.targets[0]] = action.user
+
+
+@on("open_block", "Обвинение в ведьмовстве")
+def accused_open_role(day, nick: str) -> bool:
+    """«следующим днем персонаж не может применять способности Явной роли»."""
+    return nick in day.marks.accused
+
+
+@refusal("Взятка", phase="day")
+def accused_not_acquitted(day, order, spec=None, controller=None):
+    """«… и быть оправдан Богачом» (a Взятка naming him is refused)."""
+    if order.target and order.target in day.marks.accused:
+        return Reason.CANNOT_ACQUIT, order.target
+    return None
+
+
+@on("no_acquittal", "Обвинение в ведьмовстве")
+def accused_condemned(day, condemned: str) -> bool:
+    return condemned in day.marks.accused
+
+
+@vote_weight("d", ability="Обвинение в ведьмовстве",
+             label="Обвинение: голос Инквизитора против обвинённого за три")
+def accuser_weight(day, voter, target, ballot, w: int) -> int:
+    """«голос Инквизитора против этого персонажа считается за три (в любом случае за три.
+    Дополнительные голоса Сплетника считаются за единицу каждый, как обычно)» (A29)."""
+    if day.marks.accused.get(target) == voter.nick:
+        return 3 if day.rulings["accusation_vote_fixed_three"] else w + 2
+    return w
+
+
+@night_step("N22", "f", ability="Лицо толпы")
+def face_of_the_crowd(night) -> None:
+    """«о применении всех способностей Тайной роли Инквизитора публично объявляется
+    следующим утром» (A78)."""
+    for action in night.actions:
+        user = night.p(action.user)
+        if user.secret_role == "Инквизитор" and action.spec.kind is RoleKind.SECRET:
+            night.announced.add(id(action))
+            if action.void:
+                continue
+            by = action.user if night.rulings["face_of_crowd_names_user"] else None
+            night.announce(action.name, "Лицо толпы", action.order, by=by,
+                           target=action.targets[0] if action.targets else None)

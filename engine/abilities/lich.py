@@ -1,0 +1,290 @@
+"""Лич (НЖ), Зомбирование and its commands included.
+
+The spec rows (SPEC.md §6) and the hooks by which these abilities act; each hook cites
+the sentence of rules-ru.txt it implements.
+"""
+from __future__ import annotations
+
+from engine import events as ev
+from engine.abilities.gypsy import passives_off
+from engine.abilities.registry import cancel, day_effect, night_step, on, refusal
+from engine.abilities.spec import N, P, S, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule, When
+from engine.names import UNDEAD_SERVANTS, Faction, canon_open_role
+from engine.orders import Order, OrderError
+from engine.reasons import Reason
+from engine.state import ZombieImplant
+
+SPECS = (
+    _A("Армия тьмы", RoleKind.SECRET, ("Лич",), P, "Армия тьмы (Л) - пока Лич не на Кладбище и не в Тюрьме, Зомби, Призрак и Некромант возрождаются каждое Новолуние с полным здоровьем. Действовать в ту же ночь они не могут.", keeps="Л"),
+    _A("Щит душ", RoleKind.SECRET, ("Лич",), P, "Щит душ - блокирует единицу урона каждую ночь и наносит единицу урона тому, кто этой ночью сыграл самую сильную атаку по Личу."),
+    _A("Зомбирование", RoleKind.SECRET, ("Лич",), N, "Зомбирование - один раз за игру в любую ночь Лич может зомбировать человека, чтобы записать ему в мозг желаемую команду (см. приложение). По сигналу Лича (через мастера) команда будет выполнена.",
+       freq=Freq.PER_GAME, target=TargetRule.OTHER_LIVING, optional=(Field.TARGET, Field.COMMAND, Field.SIGNAL),
+       command_by_open_role=True),
+    _A("Без души", RoleKind.SECRET, ("Лич",), P, "Без души (Л,Т) - Демоны не могут атаковать Лича и отменяют свои атаки по нему. Они знают, из-за чего была отменена атака.", keeps="ЛТ"),
+    _A("Мистическая связь", RoleKind.SECRET, ("Лич",), S, "Мистическая связь - на старте игры Лич узнает у кого Тайные роли Зомби, Призрака и Некроманта"),
+)
+
+
+def army_of_darkness(night) -> None:
+    """«пока Лич не на Кладбище и не в Тюрьме, Зомби, Призрак и Некромант возрождаются
+    каждое Новолуние с полным здоровьем. Действовать в ту же ночь они не могут.» (A39)"""
+    if not any(p.secret_role == "Лич" and p.alive and not p.in_prison for p in night.players()):
+        return
+    for player in night.players():
+        if player.secret_role not in UNDEAD_SERVANTS or player.left:
+            continue
+        if player.dead or night.rulings["army_heals_living"]:
+            was_dead = player.dead
+            player.dead = False
+            player.lazaret = False
+            player.prison = None
+            player.lives = max(player.lives, night.max_lives(player))
+            if was_dead:
+                player.revived_night = night.n
+                night.trace(f"{player.nick} возрождается (Армия тьмы)", "Армия тьмы")
+
+
+def night_zombie_signal(night, order: Order, spec) -> None:
+    """The Лич's signal: the command runs as the zombified player's night order (§6.5)."""
+    refused = night.refusal(order, spec, snapshot=night.s0)
+    if refused:
+        night.reject(order, *refused)
+        return
+    if night.state.zombie is None or night.state.zombie.lich != order.by:
+        night.reject(order, Reason.INVALID_COMMAND)
+        return
+    if night.state.zombie.fired:
+        night.reject(order, Reason.USED_UP)
+        return
+    night.emit(ev.Accepted(str(night.phase), night.cause("принята", order), order))
+    command = zombie_order(night, order)
+    accepted = False
+    if command is not None and command.target is not None:
+        try:
+            command, cmd_spec = night.shape(command)
+            accepted = night.accept(command, cmd_spec, on_behalf_of=order.by)
+        except Exception:   # a command that cannot even be read cannot run
+            accepted = False
+    if accepted:
+        night.zombie_actions.append((order, command))
+        night.trace(f"приказ зомби выполняется: {command}", "Зомбирование", order)
+    else:
+        zombie_failed(night, order.by, order)
+
+
+@night_step("N13", "d", ability="Щит душ")
+def soul_shield(night) -> None:
+    """Щит душ: «блокирует единицу урона каждую ночь и наносит единицу урона тому, кто
+    этой ночью сыграл самую сильную атаку по Личу»."""
+    for lich in night.players():
+        if lich.secret_role != "Лич" or night.s0.dead[lich.nick]:
+            continue
+        if night.s0.lazaret[lich.nick] or night.s0.prison[lich.nick] or passives_off(night, lich.nick):
+            continue
+        if night.damage[lich.nick] > 0:
+            blockable = night.damage[lich.nick]
+            if night.rulings["soul_shield_blocks"] == "attacks_only":
+                blockable = night.attack_damage.get(lich.nick, 0)
+            if blockable > 0:
+                night.damage[lich.nick] -= 1
+                night.trace(f"Щит душ блокирует единицу урона по {lich.nick}", "Щит душ")
+        landed = [a for a in night.attacks if a.live and a.recipient == lich.nick]
+        if night.rulings["soul_shield_reflects_cancelled"]:
+            landed = [a for a in night.attacks
+                      if a.recipient == lich.nick or a.action.order.target == lich.nick]
+        strongest = night.strongest(landed, live_only=False)
+        if strongest and strongest.attacker != lich.nick:
+            night.add_damage(strongest.attacker, 1, "Щит душ", strongest.action.order)
+            night.trace(f"Щит душ наносит единицу урона {strongest.attacker}", "Щит душ",
+                       strongest.action.order)
+
+
+@refusal("Зомбирование", phase="night")
+def implant_refusal(night, order: Order, spec=None, controller=None):
+    """The command written at the implant must be one that can run (§6.5)."""
+    reason = command_refusal(night, order)
+    return (reason, None) if reason else None
+
+
+def command_refusal(ctx, order: Order) -> Reason | None:
+    """«Формат приказа: [Публичное действие Явной роли], [Цель]. … Цель должна быть
+    указана явно, по Явной роли.» (§6.5, A66)"""
+    zombie = ctx.p(order.target)
+    cmd = order.command
+    from engine.abilities.registry import find_ability
+    spec = find_ability(cmd.ability)
+    if spec is None or cmd.target is None or canon_open_role(cmd.target) is None:
+        return Reason.INVALID_COMMAND
+    if spec.name == "Голосование":
+        return None
+    if spec.kind is not RoleKind.OPEN or not spec.orderable or spec.when is When.TRIGGER:
+        return Reason.INVALID_COMMAND
+    if spec.target in (TargetRule.NONE, TargetRule.PAIR, TargetRule.OTHER_DEAD):
+        return Reason.INVALID_COMMAND
+    scope = ctx.rulings["zombie_command_scope"]
+    if scope != "any_open_role" and zombie.open_role not in spec.roles:
+        return Reason.INVALID_COMMAND
+    if scope == "public_open_role_or_vote" and not spec.public:
+        return Reason.INVALID_COMMAND
+    if spec.name == "Операция" and cmd.mode not in ("heal", "kill"):
+        return Reason.INVALID_COMMAND
+    return None
+
+
+def implant(ctx, order: Order, target: str) -> None:
+    holder = ctx.state.holder_of_open(order.command.target)
+    ctx.state.zombie = ZombieImplant(order.by, target, order.command, order,
+                                      holder_at_implant=holder.nick if holder else None)
+    ctx.trace(f"{order.by} зомбирует {target}: {order.command.ability} → {order.command.target}",
+               "Зомбирование", order)
+
+
+def zombie_order(ctx, signal: Order) -> Order | None:
+    """The command as an order of the zombified player (§6.5 point 3); None if there
+    is no command to fire. A command whose target role has no holder is returned
+    without a target: it cannot run."""
+    implant = ctx.state.zombie
+    if implant is None or implant.fired or implant.lich != signal.by:
+        return None
+    implant.fired = True
+    if ctx.rulings["zombie_target_by_open_role_at_execution"]:
+        holder = ctx.state.holder_of_open(implant.command.target)
+        nick = holder.nick if holder else None
+    else:
+        nick = implant.holder_at_implant
+    return Order(by=implant.target, ability=implant.command.ability, target=nick,
+                 mode=implant.command.mode)
+
+
+def zombie_failed(ctx, lich: str, order: Order | None) -> None:
+    """«Лич узнает о несрабатывании приказа, но не может знать, по какой причине.»"""
+    ctx.notice(lich, "zombie_command_failed", "Зомбирование", order)
+
+
+@day_effect("Зомбирование")
+def day_zombie_signal(day, order: Order, spec, controller) -> None:
+    """The Лич's signal by day: the command runs now as the zombified player's order."""
+    implant = day.state.zombie
+    if implant is None or implant.lich != order.by:
+        day.reject(order, Reason.INVALID_COMMAND)
+        return False
+    if implant.fired:
+        day.reject(order, Reason.USED_UP)
+        return False
+    command = zombie_order(day, order)
+    failed = lambda: zombie_failed(day, order.by, order)  # noqa: E731
+    if command is None or command.target is None:
+        failed()
+        return
+    if command.ability == "Голосование":   # «Проголосуй за Богача»: replaces his vote
+        from engine.abilities.voting import dictate
+        cmd, cmd_spec = day.shape(command)
+        if day.day_refusal(cmd, cmd_spec, controller=order.by):
+            failed()
+            return
+        dictate(day, command.by, command.target, order.by, order)
+        return
+    try:
+        done = day.resolve_order(command, controller=order.by, on_failure=failed)
+    except Exception:
+        failed()
+        return
+    from engine.abilities.registry import ability
+    cmd_spec = ability(command.ability)
+    if done and not cmd_spec.public:
+        # A66 (5): the action itself is public when executed
+        day.announce(cmd_spec.name, "Зомбирование: приказ выполнен", command,
+                      target=command.target)
+
+
+@night_step("N0", "b", ability="Армия тьмы")
+def army_at_night_start(night) -> None:
+    if night.moon is night.moon.NEW and night.rulings["army_timing"] == "night_start":
+        army_of_darkness(night)
+
+
+@night_step("N20", "b", ability="Армия тьмы")
+def army_in_the_morning(night) -> None:
+    """`army_timing: morning_after` (A39 b)."""
+    if night.rulings["army_timing"] == "morning_after" and night.moon is night.moon.NEW:
+        army_of_darkness(night)
+
+
+@cancel("Без души")
+def soulless(night, attack) -> str | None:
+    """«Демоны не могут атаковать Лича и отменяют свои атаки по нему. Они знают, из-за
+    чего была отменена атака.» (N7)"""
+    recipient = night.p(attack.recipient)
+    if recipient.secret_role != "Лич" or night.p(attack.attacker).faction is not Faction.DEMONS:
+        return None
+    if passives_off(night, recipient.nick):
+        return None
+    return "attack_cancelled_no_soul"
+
+
+@on("shape", "Зомбирование")
+def zombie_shape(order: Order) -> None:
+    if not order.signal and (order.target is None or order.command is None):
+        raise OrderError("Зомбирование needs 'target' and 'command' (or 'signal: true')")
+
+
+@on("intake", "Зомбирование")
+def defer_signal(night, order: Order, spec) -> bool:
+    """«По сигналу Лича (через мастера) команда будет выполнена»: a signal is judged after
+    the zombified player's own orders, so the result does not depend on who wrote first;
+    if it collides with one of his own orders it cannot run, and the Лич is told only
+    that it failed (§6.5)."""
+    if not order.signal:
+        return False
+    night.deferred.append((order, spec))
+    return True
+
+
+@night_step("N2", "y", ability="Зомбирование")
+def signals(night) -> None:
+    for order, spec in [d for d in night.deferred if d[0].signal]:
+        night_zombie_signal(night, order, spec)
+
+
+@refusal("Зомбирование", phase="day")
+def implant_by_day(day, order: Order, spec=None, controller=None):
+    return Reason.WRONG_PHASE, None   # the implant is a night ability
+
+
+@night_step("N22", "d", ability="Зомбирование")
+def implants(night) -> None:
+    for action in night.live_actions("Зомбирование"):
+        if not action.order.signal:
+            implant(night, action.order, action.targets[0])
+
+
+@night_step("N22", "h", ability="Зомбирование")
+def command_results(night) -> None:
+    """«Лич узнает о несрабатывании приказа, но не может знать, по какой причине.»; an
+    executed command is public (A66 5)."""
+    for signal, command in night.zombie_actions:
+        action = next((a for a in night.actions if a.order is command), None)
+        if action is None or not action.live:
+            zombie_failed(night, signal.by, signal)
+        elif not action.spec.public and action.name != "Голосование":
+            night.announce(action.name, "Зомбирование: приказ выполнен", command,
+                           target=action.targets[0] if action.targets else None)
+
+
+@on("start", "Мистическая связь", sub="a")
+def mystic_bond(state) -> list:
+    """«Мистическая связь - на старте игры Лич узнает у кого Тайные роли Зомби, Призрака и
+    Некроманта»."""
+    return team_of(state, "Лич", UNDEAD_SERVANTS, "Мистическая связь")
+
+
+def team_of(state, leader: str, servants: tuple[str, ...], rule: str) -> list:
+    """The `team` fact a gang's leader learns at the start (real roles, SPEC §6.3); the
+    Демонолог's Знакомства по ту сторону reads the same way."""
+    events = []
+    for player in state.players.values():
+        if player.secret_role != leader:
+            continue
+        team = {p.nick: p.secret_role for p in state.players.values() if p.secret_role in servants}
+        events.append(ev.LearnedTeam("start", ev.Cause(rule), player.nick, ev.fact(team=team)))
+    return events

@@ -1,0 +1,91 @@
+"""Мэр (open role).
+
+The spec rows (SPEC.md §6) and the hooks by which these abilities act; each hook cites
+the sentence of rules-ru.txt it implements.
+"""
+from __future__ import annotations
+
+from engine import events as ev
+from engine.abilities.registry import target_rule, trigger, vote_weight
+from engine.abilities.spec import P, T, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+from engine.orders import Order
+from engine.reasons import Reason
+
+SPECS = (
+    _A("Деспотия", RoleKind.OPEN, ("Мэр",), P, "Деспотия - на общем обсуждении имеет два голоса вместо одного."),
+    _A("Преемственность", RoleKind.OPEN, ("Мэр",), T, "Преемственность - умирая или отправляясь в тюрьму бессрочно, может передать свою Явную роль любому другому человеку (тот теряет свою старую роль).",
+       freq=Freq.PER_GAME, target=TargetRule.HEIR, fields=(Field.TARGET,), public=True),
+)
+
+
+@trigger("Преемственность", sub="b")
+def succession(ctx, mayor) -> None:
+    """Преемственность: «умирая или отправляясь в тюрьму бессрочно, может передать свою
+    Явную роль любому другому человеку (тот теряет свою старую роль)» (A54)."""
+    if mayor.open_role != "Мэр":
+        return
+    order = ctx.standing.get((mayor.nick, "Преемственность"))
+    if order is None:
+        return
+    heir = ctx.p(order.target)
+    if heir.dead or heir.left or cannot_become_mayor(heir) or (
+            heir.in_prison and ctx.rulings["succession_heir"] == "living_not_prisoner"):
+        ctx.trace(f"Преемственность не сработала: {heir.nick} не может стать Мэром",
+                   "Преемственность", order)
+        return
+    old = heir.open_role
+    heir.open_role = "Мэр"
+    heir.held_roles.add("Мэр")
+    heir.saved_votes = 0
+    # «тот теряет свою старую роль»: with it, the uses of its abilities
+    heir.uses = {k: v for k, v in heir.uses.items()
+                 if getattr(_find(k), "kind", None) is not RoleKind.OPEN}
+    mayor.open_role = None
+    mayor.former_mayor = True
+    mayor.uses_of("Преемственность").append(ctx.phase)
+    ctx.cap_lives(heir)
+    cause = ctx.cause("Преемственность", order)
+    ctx.emit(ev.OpenRoleChanged(str(ctx.phase), cause, mayor.nick, "Мэр", "Мэр (бывший)"))
+    ctx.emit(ev.OpenRoleChanged(str(ctx.phase), cause, heir.nick, old, "Мэр"))
+    ctx.announce("Преемственность", "Преемственность", order, by=mayor.nick, target=heir.nick)
+
+
+def _find(name: str):
+    from engine.abilities.registry import find_ability
+    return find_ability(name)
+
+
+@target_rule("Преемственность")
+def heir_target(ctx, user, order: Order):
+    """«любому другому человеку»: another living character; not a prisoner under
+    `succession_heir: living_not_prisoner`; not the Бунтарь (Анархизм)."""
+    heir = ctx.state.players[order.target]
+    if order.target == user.nick:
+        return Reason.TARGET_SELF, order.target
+    if not heir.alive:
+        return Reason.TARGET_DEAD, order.target
+    if heir.in_prison and ctx.rulings["succession_heir"] == "living_not_prisoner":
+        return Reason.TARGET_IN_PRISON, order.target
+    if cannot_become_mayor(heir):
+        return Reason.OPEN_ROLE_RULE, order.target
+    return None
+
+
+def cannot_become_mayor(player) -> bool:
+    from engine.abilities.rebel import anarchism
+    return anarchism(player)
+
+
+def despotiya(day, player) -> bool:
+    """«Деспотия - на общем обсуждении имеет два голоса вместо одного.», unless open-role
+    abilities are blocked today (A59)."""
+    from engine.abilities.thief import robbed_of_passives
+
+    if player.open_role != "Мэр" or robbed_of_passives(day, player.nick):
+        return False
+    return not (day.open_role_blocked(player.nick) and day.rulings["open_block_despotiya"])
+
+
+@vote_weight("a", ability="Деспотия", label="Мэр: Деспотия, голос за два")
+def despotiya_weight(day, voter, target, ballot, w: int) -> int:
+    return 2 if despotiya(day, voter) else w

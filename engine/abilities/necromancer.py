@@ -1,0 +1,62 @@
+"""Некромант (НЖ).
+
+The spec rows (SPEC.md §6) and the hooks by which these abilities act; each hook cites
+the sentence of rules-ru.txt it implements.
+"""
+from __future__ import annotations
+
+from engine.abilities.registry import night_step, refusal, trigger
+from engine.abilities.spec import N, T, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+from engine.reasons import Reason
+
+SPECS = (
+    _A("Перерождение", RoleKind.SECRET, ("Некромант",), T, "Перерождение(Л,Т) - в случае смерти или посадки в Тюрьму пожизненно Лича может принять его роль в тот же момент.",
+       freq=Freq.PER_GAME, keeps="ЛТ"),
+    _A("Переливание жизни", RoleKind.SECRET, ("Некромант",), N, "Переливание жизни - в любую ночь наносит единицу урона Некроманту и восстанавливает единицу здоровья цели.",
+       target=TargetRule.ANY_LIVING, fields=(Field.TARGET,)),
+)
+
+
+@trigger("Перерождение", sub="a")   # before Преемственность, as A52 lists them
+def rebirth(ctx, lich) -> None:
+    """Перерождение: «в случае смерти или посадки в Тюрьму пожизненно Лича может принять
+    его роль в тот же момент» (A40)."""
+    if lich.secret_role != "Лич":
+        return
+    for heir in ctx.players():
+        if heir.secret_role != "Некромант" or not heir.alive or heir is lich:
+            continue
+        standing = ctx.standing.get((heir.nick, "Перерождение"))
+        wants = standing is not None
+        if ctx.rulings["rebirth_requires_order"] and not wants:
+            continue
+        heir.secret_role = "Лич"
+        heir.held_roles.add("Лич")
+        heir.uses_of("Перерождение").append(ctx.phase)
+        if ctx.rulings["rebirth_inherits_uses"]:
+            for name in ("Зомбирование",):
+                heir.uses_of(name).extend(lich.uses.get(name, []))
+            if ctx.state.zombie and ctx.state.zombie.lich == lich.nick:
+                ctx.state.zombie.lich = heir.nick
+        elif ctx.state.zombie and ctx.state.zombie.lich == lich.nick:
+            ctx.state.zombie = None
+        ctx.cap_lives(heir)
+        ctx.trace(f"{heir.nick} принимает роль Лича (Перерождение)", "Перерождение", standing)
+        return
+
+
+@refusal("Переливание жизни", phase="night")
+def transfusion_self(night, order, spec=None, controller=None):
+    """On himself it does nothing; refused under `transfusion_self: rejected`."""
+    if order.target == order.by and night.rulings["transfusion_self"] == "rejected":
+        return Reason.TARGET_SELF, order.target
+    return None
+
+
+@night_step("N13", "c", ability="Переливание жизни")
+def transfusion(night) -> None:
+    """«наносит единицу урона Некроманту и восстанавливает единицу здоровья цели» (the
+    heal is applied at N14)."""
+    for action in night.live_actions("Переливание жизни"):
+        night.add_damage(action.user, 1, "Переливание жизни", action.order)
+        night.heals[action.targets[0]] += 1

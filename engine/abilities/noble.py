@@ -1,0 +1,94 @@
+"""Дворянин (open role).
+
+The spec rows (SPEC.md §6) and the hooks by which these abilities act; each hook cites
+the sentence of rules-ru.txt it implements.
+"""
+from __future__ import annotations
+
+from engine.abilities.registry import day_effect, day_step, night_step, refusal, vote_weight
+from engine.abilities.spec import D, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+from engine.abilities.voting import can_vote, dictate
+from engine.orders import Order
+from engine.reasons import Reason
+
+SPECS = (
+    _A("Влияние", RoleKind.OPEN, ("Дворянин",), D, "Влияние - каждый ход может диктовать голоса другого персонажа. У Мэра забирает оба голоса. Не может использоваться на одну и ту же цель два раза подряд.",
+       freq=Freq.PER_DAY, target=TargetRule.PAIR, fields=(Field.TARGETS,), when_ruling="influence_phase"),
+)
+
+
+@refusal("Влияние", phase="day")
+def influence_refusal(day, order: Order, spec=None, controller=None):
+    """Another character who can vote today; not the same target twice in a row (A28)."""
+    controlled, vote_target = order.targets
+    user = day.p(order.by)
+    if controlled == user.nick:
+        return Reason.TARGET_SELF, controlled
+    target = day.p(controlled)
+    if not target.alive:
+        return Reason.TARGET_DEAD, controlled
+    if not can_vote(day, target):
+        return Reason.CANNOT_VOTE, controlled
+    if vote_target == controlled:
+        return Reason.TARGET_SELF, vote_target
+    last = day.state.influence_log.get(user.nick)
+    if last and last[0] == controlled:
+        repeat = day.rulings["influence_repeat"]
+        if repeat == "consecutive_uses" or last[1] == day.n - 1:
+            return Reason.TARGET_REPEATED, controlled
+    return None
+
+
+@day_effect("Влияние")
+def influence(day, order: Order, spec, controller) -> None:
+    """Влияние: «может диктовать голоса другого персонажа. У Мэра забирает оба голоса.»"""
+    controlled, vote_target = order.targets
+    day.spend(order, spec)
+    day.state.influence_log[order.by] = (controlled, day.n)
+    dictate(day, controlled, vote_target, order.by, order)
+
+
+@refusal("Влияние", phase="night")
+def night_influence_refusal(night, order: Order, spec=None, controller=None):
+    """`influence_phase: any`: a night Влияние is judged as ordered (A28)."""
+    controlled, vote_target = order.targets
+    if controlled == order.by or vote_target == controlled:
+        return Reason.TARGET_SELF, controlled
+    last = night.state.influence_log.get(order.by)
+    if last and last[0] == controlled and (
+            night.rulings["influence_repeat"] == "consecutive_uses" or last[1] == night.n - 1):
+        return Reason.TARGET_REPEATED, controlled
+    return None
+
+
+@night_step("N22", "b", ability="Влияние")
+def influence_at_night(night) -> None:
+    """`influence_phase: any`: a night Влияние dictates the vote of the coming day."""
+    for action in night.live_actions("Влияние"):
+        controlled, vote_target = action.targets[0], action.targets[1]
+        night.marks.influence[controlled] = (vote_target, action.user, action.order)
+        night.state.influence_log[action.user] = (controlled, night.n)
+
+
+@day_step("D0", "b", ability="Влияние")
+def dictated_at_dawn(day) -> None:
+    """D0: a night Влияние's dictated vote is cast as the day opens."""
+    for controlled, (vote_target, noble, order) in day.marks.influence.items():
+        target = day.p(controlled)
+        if can_vote(day, target) and day.p(noble).alive and day.p(vote_target).alive:
+            dictate(day, controlled, vote_target, noble, order)
+
+
+@vote_weight("z", ability="Влияние", label="Влияние: продиктованный голос")
+def dictated_weight(day, voter, target, ballot, w: int) -> int:
+    """«У Мэра забирает оба голоса»: a dictated vote keeps its whole weight (A28
+    `influence_weight`), or counts one, or is the Дворянин's own (void if he has none)."""
+    if ballot is None or not ballot.controlled_by or ballot.order.ability != "Влияние":
+        return w
+    mode = day.rulings["influence_weight"]
+    if mode == "single_vote" and w > 1:
+        return 1, "Влияние: продиктованный голос считается за один"
+    if mode == "added_to_own" and not can_vote(day, day.p(ballot.controlled_by)):
+        # the Дворянин casts the taken votes himself (A28 b)
+        return 0, f"Влияние: голоса отдаёт {ballot.controlled_by}, а у него сегодня голоса нет"
+    return w

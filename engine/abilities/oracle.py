@@ -1,0 +1,29 @@
+"""Оракул (open role).
+
+The spec rows (SPEC.md §6) and the hooks by which these abilities act; each hook cites
+the sentence of rules-ru.txt it implements.
+"""
+from __future__ import annotations
+
+from engine.abilities.registry import on
+from engine.abilities.spec import ANY_, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+from engine.orders import Order
+
+SPECS = (
+    _A("Пророчество", RoleKind.OPEN, ("Оракул",), ANY_, "Пророчество - один раз за игру в любой момент может узнать Тайную роль другого персонажа.",
+       freq=Freq.PER_GAME, target=TargetRule.OTHER_LIVING, fields=(Field.TARGET,), info_only=True),
+)
+
+
+def prophecy(ctx, order: Order) -> None:
+    """Пророчество: «в любой момент может узнать Тайную роль другого персонажа»."""
+    ctx.learn(order.by, "Пророчество", order, about=order.target,
+               secret=ctx.apparent(order.target))
+
+
+@on("anytime", "Пророчество")
+def prophecy_order(ctx, order: Order, spec=None, controller=None) -> None:
+    """At once, by day or by night (N1, A24); the use is spent by the caller at night."""
+    if spec is not None:
+        ctx.spend(order, spec)
+    prophecy(ctx, order)

@@ -1,0 +1,46 @@
+"""Голубиная почта (all roles).
+
+The spec rows (SPEC.md §6) and the hooks by which these abilities act; each hook cites
+the sentence of rules-ru.txt it implements.
+"""
+from __future__ import annotations
+
+from engine import events as ev
+from engine.abilities.registry import day_effect, night_step, target_rule
+from engine.abilities.spec import N, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+from engine.orders import Order
+
+SPECS = (
+    _A("Голубиная почта", RoleKind.COMMON, (), N, "Голубиная почта (считается \"ночной\") - три раза за игру может через мастера передать анонимное сообщение любому другому персонажу.",
+       freq=Freq.PER_GAME, uses=3, target=TargetRule.OTHER_LIVING, fields=(Field.TO, Field.TEXT), keeps="Л",
+       when_ruling="pigeon_phase", keeps_ruling=("pigeon_in_lazaret", "Л")),
+)
+
+
+@night_step("N21", "c", ability="Голубиная почта")
+def pigeons(night) -> None:
+    """Голубиная почта: the message reaches its (possibly redirected) recipient without
+    a sender; Туз Крестей shows the Мастер карт all mail of its target."""
+    for action in night.live_actions("Голубиная почта"):
+        recipient = action.targets[0]
+        if night.s0.dead.get(recipient):
+            continue   # redirected onto someone already dead: fizzles (A44 3)
+        night.learn(recipient, "Голубиная почта", action.order, message=action.order.text)
+        for master, watched in night.state.paranoia:
+            if watched in (action.user, recipient) and night.p(master).alive:
+                night.emit(ev.Message(str(night.phase), night.cause("Туз Крестей", action.order),
+                                     master, ev.fact(**{"from": action.user, "about": recipient,
+                                                        "message": action.order.text})))
+
+
+@day_effect("Голубиная почта")
+def day_pigeon(day, order: Order, spec, controller) -> None:
+    """Голубиная почта by day (`pigeon_phase: any`): delivered at once."""
+    day.spend(order, spec)
+    day.learn(order.to, "Голубиная почта", order, message=order.text)
+
+
+@target_rule("Голубиная почта")
+def pigeon_target(ctx, user, order: Order):
+    """«любому другому персонажу»: the recipient (`to`) is another living character."""
+    return ctx.living(order.to, other=True)

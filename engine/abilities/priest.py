@@ -1,0 +1,55 @@
+"""Священник (open role).
+
+The spec rows (SPEC.md §6) and the hooks by which these abilities act; each hook cites
+the sentence of rules-ru.txt it implements.
+"""
+from __future__ import annotations
+
+from engine.abilities.registry import lazaret, on
+from engine.abilities.spec import N, T, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+from engine.names import CIVILIAN
+
+SPECS = (
+    _A("Исповедь", RoleKind.OPEN, ("Священник",), N, "Исповедь - один раз за игру любой ночью может узнать Тайную роль другого персонажа. Этот персонаж, в свою очередь, узнает Тайную роль священника.",
+       freq=Freq.PER_GAME, target=TargetRule.OTHER_LIVING, fields=(Field.TARGET,), info_only=True),
+    # automatic (A51 `blessing_auto`); under `blessing_auto: false` a standing order
+    _A("Божественное благословление", RoleKind.OPEN, ("Священник",), T, "Божественное благословление - один раз за игру, попадая в Лазарет, мгновенно исцеляет себя на единицу здоровья (и тут же из Лазарета выходит). О том, что Священник попадал в Лазарет, наутро пишется.",
+       freq=Freq.PER_GAME, public=True, aliases=("Божественное благословение",)),
+)
+
+
+@on("info", "Исповедь")
+def confession(night, action) -> None:
+    """Исповедь: the priest learns the target's role, the target the priest's (A50)."""
+    target = action.targets[0]
+    if action.void:
+        night.learn(action.user, "Исповедь (§9: не сработала)", action.order, about=target,
+                   secret=CIVILIAN)
+        if night.rulings["confession_fail_target_learns"] == "priest_role":
+            night.learn(target, "Исповедь", action.order, about=action.user,
+                       secret=night.apparent(action.user))
+        return
+    night.learn(action.user, "Исповедь", action.order, about=target, secret=night.apparent(target))
+    night.learn(target, "Исповедь", action.order, about=action.user,
+               secret=night.apparent(action.user))
+
+
+@lazaret("b", ability="Божественное благословление")
+def blessing(ctx, player) -> bool:
+    """«один раз за игру, попадая в Лазарет, мгновенно исцеляет себя на единицу здоровья
+    (и тут же из Лазарета выходит). О том, что Священник попадал в Лазарет, наутро
+    пишется.» (A51); not while robbed under `theft_blocks: open_incl_passives_and_vote`."""
+    from engine.abilities.thief import robbed_of_passives
+
+    robbed = robbed_of_passives(ctx, player.nick)
+    wants = ctx.rulings["blessing_auto"] or \
+        (player.nick, "Божественное благословление") in ctx.standing
+    if (player.open_role == "Священник" and not player.blessing_used and not robbed
+            and wants and not player.in_prison):
+        player.blessing_used = True
+        player.uses_of("Божественное благословление").append(ctx.phase)
+        player.lives += 1
+        ctx.announce("Божественное благословление", "Божественное благословление",
+                     by=player.nick, target=player.nick)
+        return True
+    return False

@@ -1,0 +1,57 @@
+"""Бунтарь (open role).
+
+The spec rows (SPEC.md §6) and the hooks by which these abilities act; each hook cites
+the sentence of rules-ru.txt it implements.
+"""
+from __future__ import annotations
+
+from engine.abilities.registry import day_effect, on, refusal, vote_weight
+from engine.abilities.spec import D, P, AbilitySpec as _A, Freq, RoleKind
+from engine.orders import Order
+from engine.reasons import Reason
+
+SPECS = (
+    _A("Митинг", RoleKind.OPEN, ("Бунтарь",), D, "Митинг - раз за цикл ночей получает три голоса против себя, но этим днем голос Бунтаря считается за пять.",
+       freq=Freq.PER_CYCLE, public=True),
+    _A("Анархизм", RoleKind.OPEN, ("Бунтарь",), P, "Анархизм - не может стать Мэром."),
+)
+
+
+@day_effect("Митинг")
+def rally(day, order: Order, spec, controller) -> None:
+    """Митинг: «получает три голоса против себя, но этим днем голос Бунтаря считается за
+    пять»."""
+    day.spend(order, spec)
+    day.miting.add(order.by)
+    day.announce("Митинг", "Митинг", order, by=order.by)
+
+
+@refusal("Митинг", phase="day")
+def rally_refusal(day, order: Order, spec=None, controller=None):
+    """`miting_needs_vote`: a Бунтарь without a vote today cannot hold a Митинг."""
+    from engine.abilities.voting import can_vote
+    if day.rulings["miting_needs_vote"] and not can_vote(day, day.p(order.by)):
+        return Reason.CANNOT_VOTE, None
+    return None
+
+
+@vote_weight("c", ability="Митинг", label="Митинг: голос Бунтаря за пять")
+def rally_weight(day, voter, target, ballot, w: int) -> int:
+    """«но этим днем голос Бунтаря считается за пять»."""
+    return 5 if voter.open_role == "Бунтарь" and voter.nick in day.miting else w
+
+
+@on("tally", "Митинг", sub="a")
+def rally_votes(day, votes: dict[str, int]) -> None:
+    """«получает три голоса против себя», even if his own vote is void (A53)."""
+    from engine.abilities.voting import added_votes, weight
+    for rebel in day.miting:
+        counted = rebel in day.ballots and weight(day, day.p(rebel), day.ballots[rebel].target) > 0
+        if day.rulings["miting_votes_persist"] or counted:
+            votes[rebel] = votes.get(rebel, 0) + 3
+            added_votes(day, rebel, 3, "Митинг", rebel, f"Митинг: три голоса против {rebel}")
+
+
+def anarchism(player) -> bool:
+    """«Анархизм - не может стать Мэром.» (Преемственность, engine/abilities/mayor.py)"""
+    return player.open_role == "Бунтарь"

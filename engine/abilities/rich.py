@@ -1,0 +1,52 @@
+"""Богач (open role).
+
+The spec rows (SPEC.md §6) and the hooks by which these abilities act; each hook cites
+the sentence of rules-ru.txt it implements.
+"""
+from __future__ import annotations
+
+from engine.abilities.registry import day_effect, on, target_rule
+from engine.abilities.spec import D, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+from engine.orders import Order
+
+SPECS = (
+    _A("Взятка", RoleKind.OPEN, ("Богач",), D, "Взятка - один раз за игру может оправдать того, кого приговорили на Дневном Вече.",
+       freq=Freq.PER_GAME, target=TargetRule.ANY_LIVING, optional=(Field.TARGET,)),
+)
+
+
+@day_effect("Взятка")
+def bribe(day, order: Order, spec, controller) -> None:
+    """Взятка is ordered by day and acts at the tally (A55)."""
+    day.bribes.append(order)
+    day.trace(f"{order.by} готовит Взятку" + (f" для {order.target}" if order.target else ""),
+               "Взятка", order)
+    if not day.rulings["bribe_spent_only_if_used"]:
+        day.spend(order, spec)
+
+
+@target_rule("Взятка")
+def bribe_target(ctx, user, order: Order):
+    """«того, кого приговорили»: judged at the tally (A55), not at the order."""
+    return None
+
+
+@on("acquit", "Взятка")
+def acquit(day, condemned: str) -> bool:
+    """D3: «может оправдать того, кого приговорили на Дневном Вече» (A55)."""
+    for bribe in day.bribes:
+        rich = day.p(bribe.by)
+        if not rich.alive or (bribe.target and bribe.target != condemned):
+            continue
+        if any(hook(day, condemned) for hook in _all_of("no_acquittal")):
+            continue   # Обвинение: «не может … быть оправдан Богачом»
+        if day.rulings["bribe_spent_only_if_used"]:
+            rich.uses_of("Взятка").append(day.phase)
+        day.trace(f"{rich.nick} оправдывает {condemned} (Взятка)", "Взятка", bribe)
+        return True
+    return False
+
+
+def _all_of(kind: str):
+    from engine.abilities.registry import hooks_of
+    return [h.fn for h in hooks_of(kind)]

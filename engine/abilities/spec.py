@@ -1,0 +1,114 @@
+"""An ability's spec row (SPEC.md §6): the data every part reads.
+
+Validation (engine), the order parser and the players' memo all read these rows,
+so an ability's name, aliases, timing, limits, targets and attack strength are
+written once, in the ability's own module (engine/abilities/<role>.py) beside the
+hooks that carry its effect.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from engine.names import Moon
+
+
+class RoleKind(str, Enum):
+    COMMON = "common"   # «Способности, имеющиеся у всех ролей»
+    OPEN = "open"       # явная («дневная») роль
+    SECRET = "secret"   # тайная («ночная») роль
+    CARD = "card"       # a card action of the Мастер карт (Король Пик)
+
+
+class When(str, Enum):
+    NIGHT = "night"
+    DAY = "day"
+    ANY = "any"          # «в любой момент»
+    PASSIVE = "passive"  # never ordered
+    TRIGGER = "trigger"  # a standing order that fires at an event (SPEC A52)
+    START = "start"      # chosen in `setup:`, never ordered
+
+
+class Freq(str, Enum):
+    UNLIMITED = "unlimited"   # every night / every day, changeable
+    PER_DAY = "per_day"
+    PER_CYCLE = "per_cycle"   # «раз за цикл ночей» (A16)
+    PER_GAME = "per_game"     # «один раз за игру», «три раза за игру»
+
+
+class Cooldown(str, Enum):
+    NONE = "none"
+    ONE_NIGHT = "one_night"   # «Перезаряжается одну ночь» (A17)
+    FULL_MOON = "full_moon"   # «Перезаряжается в Полнолуние» (A18)
+
+
+class Field(str, Enum):
+    """Order fields of FORMAT.md that an ability reads."""
+    TARGET = "target"
+    TARGETS = "targets"
+    TO = "to"
+    TEXT = "text"
+    CARD = "card"
+    AS = "as"
+    CARDS = "cards"
+    MODE = "mode"
+    COMMAND = "command"
+    SIGNAL = "signal"
+    ROLES = "roles"
+    LIST = "list"
+    SAVE = "save"
+    SWAP_MASK = "swap_mask"
+    RESUMMON = "resummon"
+
+
+class TargetRule(str, Enum):
+    """Who may be named (SPEC §6 "Targets"): checked at the order, §3.3 codes."""
+    NONE = "none"                 # no target
+    OTHER_LIVING = "other"        # «другого персонажа»: not self, not on Кладбище
+    ANY_LIVING = "any"            # self allowed
+    LIVING_IN_LAZARET = "lazaret" # Операция
+    OTHER_DEAD = "dead"           # Расследование
+    TWO_OTHER_FREE = "two_free"   # Дознание: two living, not in Тюрьма, not self
+    HEIR = "heir"                 # Преемственность
+    PAIR = "pair"                 # Очарование / Влияние: two roles in one order
+    CARD = "card"                 # by the card thrown
+
+
+@dataclass(frozen=True)
+class AbilitySpec:
+    name: str
+    kind: RoleKind
+    roles: tuple[str, ...]          # holders (empty for communal abilities)
+    when: When
+    rule: str                       # the sentence of rules-ru.txt it implements
+    freq: Freq = Freq.UNLIMITED
+    uses: int = 1                   # with PER_GAME / PER_CYCLE / PER_DAY
+    moons: frozenset[Moon] = frozenset()
+    cooldown: Cooldown = Cooldown.NONE
+    keeps: str = ""                 # the Л / Т / К markers
+    attack_rank: int | None = None  # «О мощности атаки», 1 = strongest
+    target: TargetRule = TargetRule.NONE
+    fields: tuple[Field, ...] = ()  # required fields
+    optional: tuple[Field, ...] = ()
+    public: bool = False            # «публично» (SPEC §3.1)
+    stated_secret: bool = False     # «тайно» (Составить гороскоп, Порча); the rest follow A21
+    info_only: bool = False         # «способности, которые только сообщают информацию» (§9)
+    aliases: tuple[str, ...] = ()
+    # rulings that change the row (SPEC §11), read by engine/validate.py:
+    when_ruling: str = ""           # its phase: the ruling's value "night" / "day" / "any"
+    moons_ruling: str = ""          # its moon: "any_night" / "new_moon" / "half_moon" / "full_moon"
+    uses_ruling: str = ""           # its number of uses: an integer or "unlimited"
+    keeps_ruling: tuple[str, str] = ("", "")   # (ruling, marker): the marker holds only if true
+    command_by_open_role: bool = False   # a `command` whose target names an open role (§6.5)
+
+    @property
+    def is_attack(self) -> bool:
+        return self.attack_rank is not None
+
+    @property
+    def orderable(self) -> bool:
+        return self.when not in (When.PASSIVE, When.START)
+
+
+N, D, ANY_, P, T, S = When.NIGHT, When.DAY, When.ANY, When.PASSIVE, When.TRIGGER, When.START
+FULL, HALF = frozenset({Moon.FULL}), frozenset({Moon.HALF})

@@ -1,0 +1,48 @@
+"""Суккуб (Д).
+
+The spec rows (SPEC.md §6) and the hooks by which these abilities act; each hook cites
+the sentence of rules-ru.txt it implements.
+"""
+from __future__ import annotations
+
+from engine.abilities.registry import attack, night_step
+from engine.abilities.spec import FULL, N, AbilitySpec as _A, Field, RoleKind, TargetRule
+
+SPECS = (
+    _A("Очарование", RoleKind.SECRET, ("Суккуб",), N, "Очарование - в Полнолуние может очаровать персонажа, из-за чего все его действия в эту ночь перенаправляются на выбранного Суккубом человека (включая проверки роли и анонимные сообщения).",
+       moons=FULL, target=TargetRule.PAIR, fields=(Field.TARGETS,)),
+    _A("Ревность", RoleKind.SECRET, ("Суккуб",), N, "Ревность - если на Кладбище находятся либо Бес и Гончая Ада, либо Демонолог, вместо Очарования можно нанести единицу урона цели.",
+       moons=FULL, attack_rank=8, target=TargetRule.ANY_LIVING, fields=(Field.TARGET,),
+       moons_ruling="jealousy_moon"),
+)
+
+
+@night_step("N4", "d", ability="Очарование")
+def charm(night) -> None:
+    """Очарование: «все его действия в эту ночь перенаправляются на выбранного Суккубом
+    человека (включая проверки роли и анонимные сообщения)» (A44)."""
+    # N4 (c), before this: Чары on the Суккуб voids her orders (engine/abilities/gypsy.py)
+    for charm in night.live_actions("Очарование"):
+        charmed, destination = charm.targets[0], charm.targets[1]
+        for action in night.actions_of(charmed):
+            if action is not charm and action.targets:
+                night.redirect(action, destination, "Очарование", charm.order)
+
+
+ONE_ACTION_PER_NIGHT = {"Суккуб": frozenset({"Очарование", "Ревность"})}   # «вместо Очарования»
+
+
+@night_step("N5", "c", ability="Ревность")
+def jealousy_condition(night) -> None:
+    """«если на Кладбище находятся либо Бес и Гончая Ада, либо Демонолог»: judged on S0;
+    otherwise it fails silently."""
+    for jealousy in night.live_actions("Ревность"):
+        if not ((night.was_dead("Бес") and night.was_dead("Гончая Ада")) or night.was_dead("Демонолог")):
+            jealousy.failed = True
+            night.trace("Ревность недоступна: условие не выполнено", "Ревность", jealousy.order)
+
+
+@attack("Ревность")
+def jealousy_damage(night, action):
+    """«можно нанести единицу урона цели» (rank 8)."""
+    return action.spec.attack_rank, 1

@@ -1,0 +1,38 @@
+"""Лекарь (open role).
+
+The spec rows (SPEC.md §6) and the hooks by which these abilities act; each hook cites
+the sentence of rules-ru.txt it implements.
+"""
+from __future__ import annotations
+
+from engine.abilities.registry import day_effect, day_step
+from engine.abilities.spec import D, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+from engine.orders import Order
+
+SPECS = (
+    _A("Операция", RoleKind.OPEN, ("Лекарь",), D, "Операция - один раз за цикл ночей в любой день может вылечить (+1 жизнь) или убить любого, кто лежит в Лазарете.",
+       freq=Freq.PER_CYCLE, target=TargetRule.LIVING_IN_LAZARET, fields=(Field.TARGET, Field.MODE)),
+)
+
+
+@day_effect("Операция")
+def operation(day, order: Order, spec, controller) -> None:
+    """Операция: «вылечить (+1 жизнь) или убить любого, кто лежит в Лазарете» (A56)."""
+    day.spend(order, spec)
+    target = day.p(order.target)
+    if order.mode == "heal":
+        day.heal(target)
+        day.trace(f"Операция: {target.nick} +1 жизнь", "Операция", order)
+        return
+    if day.rulings["operation_kill_immediate"]:
+        day.kill(target.nick, "Операция", order)
+    else:
+        day.deferred_kills.append((target.nick, order))   # A56 (1) b: at the end of the day
+
+
+@day_step("D3", "a", ability="Операция")
+def deferred_kills(day) -> None:
+    """`operation_kill_immediate: false` (A56 b): the kill at the end of the day."""
+    for nick, order in day.deferred_kills:
+        if day.p(nick).alive:
+            day.kill(nick, "Операция", order)

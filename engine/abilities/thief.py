@@ -1,0 +1,40 @@
+"""Вор (open role).
+
+The spec rows (SPEC.md §6) and the hooks by which these abilities act; each hook cites
+the sentence of rules-ru.txt it implements.
+"""
+from __future__ import annotations
+
+from engine.abilities.registry import night_step, on
+from engine.abilities.spec import N, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+
+SPECS = (
+    _A("Кража", RoleKind.OPEN, ("Вор",), N, "Кража - раз за цикл ночей может обокрасть цель. Следующим днем она не может применять способности Явной роли и голосовать.",
+       freq=Freq.PER_CYCLE, target=TargetRule.OTHER_LIVING, fields=(Field.TARGET,)),
+)
+
+
+@night_step("N22", "b", ability="Кража")
+def robbed_tomorrow(night) -> None:
+    """«Следующим днем она не может применять способности Явной роли и голосовать.»"""
+    for action in night.live_actions("Кража"):
+        night.marks.robbed.add(action.targets[0])
+
+
+@on("open_block", "Кража")
+def robbed_open_role(day, nick: str) -> bool:
+    """«не может применять способности Явной роли»."""
+    return nick in day.marks.robbed
+
+
+def robbed_of_passives(ctx, nick: str) -> bool:
+    """`theft_blocks: open_incl_passives_and_vote` (A59): the theft also stops the open
+    role's passive abilities (Деспотия, Божественное благословление) that day."""
+    return (not ctx.phase.is_night and nick in ctx.state.marks.robbed
+            and ctx.rulings["theft_blocks"] == "open_incl_passives_and_vote")
+
+
+@on("no_vote", "Кража", label="Кража: без голоса сегодня")
+def robbed_vote(day, player) -> bool:
+    """«… и голосовать.»"""
+    return player.nick in day.marks.robbed

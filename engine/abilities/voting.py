@@ -1,0 +1,220 @@
+"""Голосование (all roles) and the voting protocol («Протокол голосования», SPEC §4.3):
+who may vote today, a vote's weight, the tally at the end of the day.
+
+«Каждый день персонаж, имеющий способность Голосование, может отдать голос за казнь
+какого-либо другого персонажа, написав об этом в комментарии к посту. Цель можно менять
+неограниченное количество раз, будет учитываться только последний. Если персонаж теряет
+способность голосовать в течение дня, то его голос не учитывается, даже если был дан
+ранее. В конце дня персонаж, набравший больше всего голосов, попадает на Кладбище. Если
+таких персонажей более одного, не умирает никто.»
+
+Other abilities change a vote through hooks of their own modules: `no_vote` (Кража,
+Смена пола, Туз Бубен), `vote_weight` (Деспотия, Туз Бубен, Митинг, Обвинение,
+Влияние), `tally` (Митинг's three votes, Компромат's saved votes).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine import events as ev
+from engine.abilities.registry import day_effect, hooks_of, refusal, target_rule
+from engine.abilities.spec import D, AbilitySpec as _A, Field, RoleKind, TargetRule
+from engine.orders import Order
+from engine.reasons import Reason
+
+SPECS = (
+    _A("Голосование", RoleKind.COMMON, (), D, "Голосование (считается \"дневной\") - днем (на Дневном Вече) может публично отдать голос против любого персонажа.",
+       # without a target: the vote is withdrawn («Цель можно менять неограниченное количество раз»)
+       target=TargetRule.OTHER_LIVING, optional=(Field.TARGET,), public=True, keeps="Л"),
+)
+
+
+@dataclass
+class Ballot:
+    """One player's vote for the day: the target and who set it."""
+    target: str
+    order: Order
+    controlled_by: str | None = None   # Влияние, Король Пик, a zombie command
+
+
+# --- the order ---------------------------------------------------------------------------
+
+@day_effect("Голосование")
+def vote(day, order: Order, spec, controller) -> None:
+    """«Цель можно менять неограниченное количество раз, будет учитываться только
+    последний.» A vote without a target withdraws the vote."""
+    replace_ballot(day, order.by, order, remove=order.target is None)
+    if order.target is None:
+        day.trace(f"{order.by} снимает голос", "Голосование", order)
+        return
+    day.ballots[order.by] = Ballot(order.target, order, controller)
+    day.saved_today.discard(order.by)
+    day.trace(f"{order.by} голосует против {order.target}", "Голосование", order)
+
+
+def replace_ballot(day, voter: str, by_order: Order, *, remove: bool = False) -> None:
+    """The voter's earlier ballot of today, if any, no longer counts (`Replaced`); a new
+    ballot takes its place in the tally's order, or `remove` drops it (a withdrawal, a save)."""
+    earlier = day.ballots.pop(voter, None) if remove else day.ballots.get(voter)
+    if earlier is not None:
+        day.emit(ev.Replaced(str(day.phase), day.cause("Голосование: учитывается последний",
+                                                       earlier.order, by_order),
+                             earlier.order, by_order))
+
+
+@refusal("Голосование", phase="day_first")
+def prisoner_vote(day, order: Order, spec, controller=None):
+    """§3.3 cannot_vote: «(Кража, Смена пола, Туз Бубен, Тюрьма, …)»: a prisoner is told
+    he has no vote rather than that he is in Тюрьма."""
+    user = day.p(order.by)
+    if user.alive and user.in_prison and day.rulings["prison_loses_common"]:
+        return Reason.CANNOT_VOTE, None
+    return None
+
+
+@refusal("Голосование", phase="day")
+def vote_refusal(day, order: Order, spec, controller=None):
+    return own_vote_refusal(day, order, controller)
+
+
+def own_vote_refusal(day, order: Order, controller):
+    """A vote (or a Компромат save instead of one) by a player whose vote is dictated
+    or who has no vote today."""
+    user = day.p(order.by)
+    if controller is None and user.nick in day.controlled:
+        return Reason.VOTE_CONTROLLED, None
+    if not can_vote(day, user):
+        return Reason.CANNOT_VOTE, None
+    return None
+
+
+@target_rule("Голосование")
+def vote_target(ctx, user, order: Order):
+    """«за казнь какого-либо другого персонажа» (A27 `vote_targets`); without a target
+    the order withdraws the vote."""
+    if order.target is None:
+        return None
+    mode = ctx.rulings["vote_targets"]
+    target = ctx.state.players[order.target]
+    if order.target == user.nick and mode != "any_living":
+        return Reason.TARGET_SELF, order.target
+    if not target.alive:
+        return Reason.TARGET_DEAD, order.target
+    if target.in_prison and (mode == "other_living_free" or not ctx.rulings["prison_targetable"]):
+        return Reason.TARGET_IN_PRISON, order.target
+    return None
+
+
+# --- the protocol ------------------------------------------------------------------------
+
+def can_vote(day, player) -> bool:
+    """Who has Голосование today (§4.3 weight 0 cases): not the dead, not a prisoner
+    (A12), not one who lost it today; the abilities that take it say so (`no_vote`)."""
+    return not no_vote_reasons(day, player)
+
+
+def no_vote_reasons(day, player) -> list[ev.VoteReason]:
+    """Why `player` has no vote today (empty: he has one)."""
+    def why(text: str, ability: str | None = None) -> ev.VoteReason:
+        return ev.VoteReason(ev.VoteWhy.NO_VOTE, text, ability)
+
+    if not player.alive:
+        return [why("голосующий на Кладбище" if player.dead else "голосующий выбыл из игры")]
+    if player.in_prison and day.rulings["prison_loses_common"]:
+        return [why("голосующий в Тюрьме")]
+    reasons = [why("потерял(а) голос на этот день")] if player.nick in day.lost_vote else []
+    reasons += [why(hook.label, hook.ability) for hook in hooks_of("no_vote") if hook.fn(day, player)]
+    return reasons
+
+
+def judge(day, voter, target: str, ballot: Ballot | None = None) -> tuple[int, list[ev.VoteReason]]:
+    """A counted vote's weight and why (§4.3): 1, changed by the abilities' `vote_weight`
+    hooks in their order (Деспотия 2, Туз Бубен −1, Митинг 5, Обвинение 3, Влияние); 0 for
+    a voter who has no vote today («его голос не учитывается, даже если был дан ранее»)."""
+    reasons: list[ev.VoteReason] = []
+    if ballot is not None and ballot.controlled_by:
+        reasons.append(ev.VoteReason(ev.VoteWhy.DICTATED,
+                                     f"голос продиктован: {ballot.controlled_by} ({ballot.order.ability})",
+                                     ballot.order.ability))
+    lost = no_vote_reasons(day, voter)
+    if lost and day.rulings["vote_void_on_loss"]:
+        return 0, lost + reasons
+    w = 1
+    for hook in hooks_of("vote_weight"):
+        result = hook.fn(day, voter, target, ballot, w)
+        new, text = result if isinstance(result, tuple) else (result, hook.label)
+        if new != w:
+            reasons.append(ev.VoteReason(ev.VoteWhy.WEIGHT, text, hook.ability, w, new))
+            w = new
+    w = max(w, 0)
+    if not reasons:
+        reasons.append(ev.VoteReason(ev.VoteWhy.ORDINARY, "обычный голос"))
+    return w, reasons
+
+
+def weight(day, voter, target: str, ballot: Ballot | None = None) -> int:
+    return judge(day, voter, target, ballot)[0]
+
+
+def dictate(day, voter: str, target: str, controller: str, order: Order) -> None:
+    """A vote cast for `voter` by another (Влияние, Король Пик, a zombie command)."""
+    if (day.rulings["vote_control_precedence"] == "first_applied"
+            and voter in day.controlled and day.controlled[voter] != controller):
+        day.trace(f"голос {voter} уже продиктован {day.controlled[voter]}", "A80", order)
+        return
+    replace_ballot(day, voter, order)
+    day.controlled[voter] = controller
+    day.ballots[voter] = Ballot(target, order, controller)
+    day.saved_today.discard(voter)
+    day.trace(f"голос {voter} продиктован {controller}: против {target}", order.ability, order)
+
+
+def tally(day) -> str | None:
+    """D2: «В конце дня персонаж, набравший больше всего голосов, попадает на Кладбище.
+    Если таких персонажей более одного, не умирает никто.» Each ballot is a `VoteCounted`
+    event with its weight and why, the votes no ballot carries are `VotesAdded`, who
+    could vote and did not is `Abstained`, and the result is the `Verdict`."""
+    phase = str(day.phase)
+    votes: dict[str, int] = {}
+    for voter_nick, ballot in day.ballots.items():
+        voter = day.p(voter_nick)
+        if not day.p(ballot.target).alive:
+            # the target died during the day (Операция): nothing to execute
+            gone = ev.VoteReason(ev.VoteWhy.TARGET_GONE, f"{ballot.target} уже не в игре: голос не считается")
+            day.emit(ev.VoteCounted(phase, day.cause("§4.3", ballot.order), voter_nick, ballot.target,
+                                    0, (gone,), ballot.order, ballot.controlled_by))
+            continue
+        w, reasons = judge(day, voter, ballot.target, ballot)
+        if w:
+            votes[ballot.target] = votes.get(ballot.target, 0) + w
+        day.emit(ev.VoteCounted(phase, day.cause("§4.3", ballot.order), voter_nick, ballot.target,
+                                w, tuple(reasons), ballot.order, ballot.controlled_by))
+        day.trace(f"голос {voter_nick} против {ballot.target}: вес {w}", "§4.3", ballot.order)
+    electorate = tuple(p.nick for p in sorted(day.players(), key=lambda p: day.state.order_index(p.nick))
+                       if can_vote(day, p))
+    abstained = tuple(n for n in electorate if n not in day.ballots and n not in day.saved_today)
+    for hook in hooks_of("tally"):
+        hook.fn(day, votes)
+    day.votes = votes
+    day.emit(ev.Abstained(phase, day.cause("§4.3"), abstained, electorate))
+    totals = tuple(sorted(votes.items(), key=lambda kv: (-kv[1], day.state.order_index(kv[0]))))
+    if not votes:
+        day.emit(ev.Verdict(phase, day.cause("§4.3"), totals, ev.TallyOutcome.NO_VOTES))
+        return None
+    top = max(votes.values())
+    leaders = [n for n, v in votes.items() if v == top]
+    if len(leaders) != 1 or top < int(day.rulings["execution_min_votes"]):
+        outcome = ev.TallyOutcome.TIE if len(leaders) != 1 else ev.TallyOutcome.TOO_FEW
+        day.emit(ev.Verdict(phase, day.cause("§4.3"), totals, outcome))
+        # the public side of it: who led, for the day's news («Голоса разделились: …»)
+        day.emit(ev.NoExecution(phase, day.cause("§4.3 казни нет"), tuple((n, top) for n in leaders)))
+        day.trace(f"итог голосования: {votes}; казни нет", "§4.3")
+        return None
+    day.emit(ev.Verdict(phase, day.cause("§4.3"), totals, ev.TallyOutcome.CONDEMNED, leaders[0]))
+    day.trace(f"итог голосования: {votes}; приговорён {leaders[0]}", "§4.3")
+    return leaders[0]
+
+
+def added_votes(day, target: str, votes: int, ability: str, by: str, text: str, order=None) -> None:
+    """A tally hook's votes, as an event (Митинг, Компромат)."""
+    day.emit(ev.VotesAdded(str(day.phase), day.cause(ability, order), target, votes, ability, by, text))

@@ -1,0 +1,66 @@
+"""Ведьма (open role).
+
+The spec rows (SPEC.md §6) and the hooks by which these abilities act; each hook cites
+the sentence of rules-ru.txt it implements.
+"""
+from __future__ import annotations
+
+from engine.abilities.registry import day_effect, night_step, on
+from engine.abilities.spec import D, N, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+from engine.orders import Order
+
+SPECS = (
+    _A("Порча", RoleKind.OPEN, ("Ведьма",), N, "Проклятие! Порча - раз за цикл ночей может тайно наложить на персонажа проклятье. Если этой ночью персонажа кто-либо атакует (кроме самой Ведьмы), он умирает мгновенно, даже если атака была заблокирована способностями цели. Если атака была заблокирована/перенаправлена способностями другого человека, Порча не срабатывает.",
+       freq=Freq.PER_CYCLE, target=TargetRule.ANY_LIVING, fields=(Field.TARGET,), stated_secret=True,
+       aliases=("Проклятие! Порча", "Проклятие Порча")),
+    _A("Смена пола", RoleKind.OPEN, ("Ведьма",), D, "Проклятие! Смена пола - в любой день публично может сменить пол любого персонажа. Этим днем он не может голосовать. Других последствий нет (кроме самой смены пола).",
+       freq=Freq.PER_DAY, target=TargetRule.ANY_LIVING, fields=(Field.TARGET,), public=True, aliases=("Проклятие! Смена пола", "Проклятие Смена пола"),
+       uses_ruling="sex_change_per_day"),
+)
+
+
+@night_step("N11", ability="Порча")
+def curses(night) -> None:
+    """N11 Порча: «Если этой ночью персонажа кто-либо атакует (кроме самой Ведьмы), он
+    умирает мгновенно, даже если атака была заблокирована способностями цели. Если
+    атака была заблокирована/перенаправлена способностями другого человека, Порча не
+    срабатывает.» (A37)"""
+    for curse in night.live_actions("Порча"):
+        cursed, witch = curse.targets[0], curse.user
+        for attack in night.attacks:
+            if attack.recipient != cursed or attack.attacker == witch:
+                continue
+            own_cancel = (attack.cancelled_by is not None and attack.blocked_by is None
+                          and night.rulings["curse_fires_on_faction_cancel"])
+            # «даже если атака была заблокирована способностями цели»
+            own_block = attack.blocked_by in ("Бестелесность", "Protective circle")
+            if attack.live or own_cancel or own_block:
+                night.killed.setdefault(cursed, ("Порча", curse.order))
+                if not night.rulings["night_victims_act"]:
+                    for own in night.attacks:
+                        if own.attacker == cursed and own.live:
+                            own.blocked_by = "Порча"
+                night.trace(f"Порча срабатывает: {cursed} атакован ({attack.name})", "Порча",
+                           curse.order, attack.action.order)
+                break
+
+
+@day_effect("Смена пола")
+def sex_change(day, order: Order, spec, controller) -> None:
+    """Смена пола: «Этим днем он не может голосовать.»"""
+    day.spend(order, spec)
+    day.marks.sex_changed.add(order.target)
+    day.lost_vote.add(order.target)
+    day.announce("Смена пола", "Смена пола", order, by=order.by, target=order.target)
+
+
+@on("no_vote", "Смена пола", label="Смена пола: без голоса сегодня")
+def sex_changed(day, player) -> bool:
+    """«Этим днем он не может голосовать.»"""
+    return player.nick in day.marks.sex_changed
+
+
+@on("unsaveable", "Порча")
+def curse_unsaveable(night) -> bool:
+    """«он умирает мгновенно»: a Шулер saves only under `curse_kill_shuler_saves` (A37)."""
+    return not night.rulings["curse_kill_shuler_saves"]

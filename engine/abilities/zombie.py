@@ -1,0 +1,20 @@
+"""Зомби (НЖ).
+
+The spec rows (SPEC.md §6) and the hooks by which these abilities act; each hook cites
+the sentence of rules-ru.txt it implements.
+"""
+from __future__ import annotations
+
+from engine.abilities.registry import attack
+from engine.abilities.spec import N, AbilitySpec as _A, Field, RoleKind, TargetRule
+
+SPECS = (
+    _A("Bra-a-a-ains", RoleKind.SECRET, ("Зомби",), N, "Bra-a-a-ains - наносит единицу урона цели.",
+       attack_rank=6, target=TargetRule.ANY_LIVING, fields=(Field.TARGET,), aliases=("Braaains", "Brains")),
+)
+
+
+@attack("Bra-a-a-ains")
+def brains_damage(night, action):
+    """«Bra-a-a-ains - наносит единицу урона цели.» (rank 6)"""
+    return action.spec.attack_rank, 1

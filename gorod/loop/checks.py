@@ -1,0 +1,163 @@
+"""Checking an order against the game before it is stored, and again before a phase is resolved.
+
+    problem = order_problem(state, order)     # None, or a Russian sentence with the nearest names
+    command_problem(state, order)             # a Зомбирование's command the zombie cannot carry out
+    orders, ids, skipped = usable_orders(state, rows)   # the rows that can resolve; the ones that cannot
+    warnings(state, rows)                     # {row id: what the GM should know before the end}
+
+The engine's `check_shape` is the one judge of whether an order can be read at all
+(players, abilities, the roles that hold them, targets, fields); this module asks it and
+puts its answer in the GM's words, with the names the GM probably meant (the players',
+or the abilities the player has). An order that cannot resolve is never stored by the
+GM's hand (`add_order`), and one that got in anyway (read from a post before a player's
+open role moved, or stored by an older gorod) is shown with its problem and the command
+that drops it (`gorod state`, the console), left out of the live tally, and at the phase's
+end skipped — marked dropped with the reason, and named in a notice — never the whole phase.
+"""
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from typing import Iterable
+
+from engine.abilities import ABILITIES, RoleKind, find_ability
+from engine.names import OPEN_ROLES, canon_card, canon_open_role
+from engine.orders import Order, OrderError
+from engine.state import GameState
+from engine.validate import check_shape
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """A stored order that cannot resolve: its row id, its text and why (in Russian)."""
+
+    order_id: int
+    text: str
+    source: str
+    problem: str
+
+    def warning(self) -> str:
+        """Before the phase ends: what will happen and the command that settles it now."""
+        return f"не разрешится: {self.problem}; снять: gorod order drop {self.order_id}"
+
+    def notice(self, phase: str) -> str:
+        """At the phase's end: the order was left out (and is marked dropped, with the reason)."""
+        from gorod.loop.words import phase_name
+
+        return (f"{phase_name(phase)}: заявка #{self.order_id} ({self.source}) «{self.text}» пропущена и снята: "
+                f"{self.problem}. Если игрок имел в виду другое, добавьте заявку в следующую фазу "
+                "(gorod order add) или напишите ему; снятые заявки фазы: "
+                f"gorod order list --all --phase \"{phase}\".")
+
+
+def nearest(name: str, names: Iterable[str], n: int = 3) -> list[str]:
+    """The names closest to `name` (case-insensitive), best first."""
+    names = list(dict.fromkeys(names))
+    folded = {x.casefold().replace("ё", "е"): x for x in names}
+    hits = difflib.get_close_matches(name.casefold().replace("ё", "е"), list(folded), n=n, cutoff=0.5)
+    return [folded[h] for h in hits]
+
+
+def _maybe(names: list[str]) -> str:
+    return f"; может быть: {', '.join(names)}" if names else ""
+
+
+def _unknown_player(name: str, state: GameState, what: str) -> str:
+    return f"{what} «{name}» — не игрок этой игры{_maybe(nearest(name, state.players))}"
+
+
+def abilities_of(state: GameState, nick: str) -> list[str]:
+    """The abilities a player may order: the communal ones and those of every role he has held."""
+    player = state.players[nick]
+    held = set(player.held_roles) | {r for r in (player.open_role, player.secret_role) if r}
+    return [s.name for s in ABILITIES if s.orderable
+            and (s.kind is RoleKind.COMMON or held.intersection(s.roles))]
+
+
+def order_problem(state: GameState, order: Order) -> str | None:
+    """Why `order` cannot resolve in this game, in Russian with the nearest names; None if it can."""
+    if order.by not in state.players:
+        return _unknown_player(order.by, state, "заявитель")
+    spec = find_ability(order.ability)
+    if spec is None:
+        if canon_card(order.ability):
+            return f"«{order.ability}» — карта: её кидают заявкой «Кинуть карты» (card: {order.ability})"
+        names = [a for s in ABILITIES for a in (s.name, *s.aliases)]
+        own = nearest(order.ability, abilities_of(state, order.by))
+        return f"неизвестная способность «{order.ability}»{_maybe(own or nearest(order.ability, names))}"
+    player = state.players[order.by]
+    if spec.kind is not RoleKind.COMMON:
+        held = set(player.held_roles) | {r for r in (player.open_role, player.secret_role) if r}
+        if not held.intersection(spec.roles):
+            roles = ", ".join(r for r in (player.open_role, player.secret_role) if r)
+            return (f"«{spec.name}» — способность роли {', '.join(spec.roles)}, а роли игрока {order.by}: {roles}"
+                    f"{_maybe(nearest(spec.name, abilities_of(state, order.by)))}")
+    for name in (*order.all_targets, *([order.resummon] if order.resummon else [])):
+        if name not in state.players:
+            return _unknown_player(name, state, "цель")
+    for nick, _role in order.reveal_list:
+        if nick not in state.players:
+            return _unknown_player(nick, state, "игрок в списке")
+    try:
+        check_shape(state, order)
+    except OrderError as exc:
+        return f"заявка не читается: {exc}"
+    return None
+
+
+def command_problem(state: GameState, order: Order) -> str | None:
+    """Why a Зомбирование's command will not run, said plainly (the engine refuses it as
+    `invalid_command`, and the Лич is told only the command's form): «Формат приказа:
+    [Публичное действие Явной роли], [Цель]. … Цель должна быть указана явно, по Явной роли.»"""
+    if find_ability(order.ability) is not find_ability("Зомбирование") or order.command is None:
+        return None
+    cmd = order.command
+    spec = find_ability(cmd.ability)
+    zombie = state.players.get(order.target or "")
+    if spec is None:
+        return f"в приказе неизвестное действие «{cmd.ability}»"
+    if cmd.target is None or canon_open_role(cmd.target) is None:
+        return (f"цель приказа «{cmd.target or ''}» — не явная роль: цель приказа называют по явной роли"
+                f"{_maybe(nearest(cmd.target or '', OPEN_ROLES))}")
+    if spec.name == "Голосование":
+        return None
+    # The one case a GM meets most (the engine's command_refusal judges the rest and the
+    # Лич is told its form): the zombie's open role has no such action.
+    scope = state.rulings["zombie_command_scope"]
+    if zombie is not None and spec.kind is RoleKind.OPEN and scope != "any_open_role" \
+            and zombie.open_role not in spec.roles:
+        return (f"явная роль игрока {zombie.nick} — {zombie.open_role or 'нет'}, а «{spec.name}» — действие роли "
+                f"{', '.join(spec.roles)}: зомби не сможет его выполнить")
+    return None
+
+
+def usable_orders(state: GameState, rows) -> tuple[list[Order], list[int], list[Skipped]]:
+    """The stored rows (`OrderRow`) as engine orders, in the order given, without the ones
+    that cannot resolve; those come back as `Skipped`."""
+    orders, ids, skipped = [], [], []
+    for row in rows:
+        try:
+            order = row.order
+        except OrderError as exc:
+            skipped.append(Skipped(row.id, row.text, row.source, f"заявка не читается: {exc}"))
+            continue
+        problem = order_problem(state, order)
+        if problem is not None:
+            skipped.append(Skipped(row.id, row.text, row.source, problem))
+            continue
+        orders.append(order)
+        ids.append(row.id)
+    return orders, ids, skipped
+
+
+def warnings(state: GameState, rows) -> dict[int, str]:
+    """What the GM should know about each stored order before the phase ends: one that
+    will not resolve (and the command that drops it), a zombie command that will be refused."""
+    out = {item.order_id: item.warning() for item in usable_orders(state, rows)[2]}
+    for row in rows:
+        if row.id in out:
+            continue
+        problem = command_problem(state, row.order)
+        if problem:
+            out[row.id] = f"будет отклонена: {problem}"
+    return out

@@ -1,0 +1,76 @@
+"""The GM's inbox: what waits for the GM to read.
+
+    inbox(game)                 # unread: messages to the GM that are no orders, notices of the open phase
+    inbox(game, everything=True)
+    note_message(game, ...)     # the intake: a PM (or a post addressed to the GM) with no order in it
+    mark_read(game, [3, 5])     # `gorod inbox --read 3 5`, the console's «Прочитано»
+
+Items are rows of the store's `notices` table: kind `inbox` for a player's message, the
+others (edits, deletions, errors, a complete vote, an order skipped) for what gorod
+noticed. A message stays until the GM reads it, whatever the phase; a notice belongs to
+its phase and is shown while that phase is open (or with no phase: until read). A notice
+whose cause is gone is marked read by the code that removed the cause (a draft posted:
+`publish`; a post read after an error: `intake.retry`).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from gorod.loop.game import Game
+
+INBOX = "inbox"
+# A post is addressed to the GM when it names him: his forum name, «мастер», «ведущий», «ГМ»
+# (not the Мастер карт, a role players talk about).
+ADDRESS = r"(?<![\w@])@?(?:{gm}|мастер\w*(?!\s+карт)|ведущ\w*|гм|gm)(?!\w)"
+EXCERPT = 300
+KIND_RU = {"inbox": "письмо", "edited": "правка", "deleted": "удалён", "error": "ошибка",
+           "vote_complete": "голоса", "drift": "правила изменились"}
+
+
+@dataclass(frozen=True)
+class Item:
+    id: int
+    key: str
+    kind: str
+    phase: str | None
+    text: str
+    seen: bool
+    created_at: str
+
+    def to_json(self) -> dict:
+        return {"id": self.id, "kind": self.kind, "phase": self.phase, "text": self.text, "seen": self.seen,
+                "created_at": self.created_at}
+
+
+def addressed_to_gm(text: str, gm: str) -> bool:
+    pattern = ADDRESS.format(gm=re.escape(gm) if gm else "gm")
+    return re.search(pattern, text, re.IGNORECASE) is not None
+
+
+def note_message(game: Game, *, kind: str, source_id: str, version: int, author: str, text: str,
+                 phase: str | None) -> bool:
+    """A player's message with no order in it, for the GM to read (a PM always, a post
+    when it is addressed to the GM). Idempotent: one item per source and version."""
+    if kind == "post" and not addressed_to_gm(text, game.gm):
+        return False
+    short = " ".join(text.split())
+    short = short if len(short) <= EXCERPT else short[:EXCERPT - 1] + "…"
+    where = f"ЛС от {author}" if kind == "pm" else f"пост {author} ({source_id})"
+    edited = f", правка {version}" if version > 1 else ""
+    return game.records.notice(f"inbox:{kind}:{source_id}:{version}", INBOX, f"{where}{edited}: «{short}»", phase)
+
+
+def inbox(game: Game, *, everything: bool = False) -> list[Item]:
+    rows = game.records.notices(unseen_only=not everything)
+    current = game.current()
+    phase = str(current.phase) if current else None
+    items = [Item(r["id"], r["key"], r["kind"], r["phase"], r["text"], bool(r["seen"]), r["created_at"])
+             for r in rows]
+    if everything:
+        return items
+    return [i for i in items if i.kind == INBOX or i.phase is None or i.phase == phase]
+
+
+def mark_read(game: Game, ids: list[int] | None = None) -> int:
+    return game.records.mark_notices_seen(ids)

@@ -1,0 +1,115 @@
+"""The tally of the open phase and each order's verdict, as the GM reads them in the
+console and in `gorod tally`: a filter over the engine's dry run of the phase so far
+(`engine.preview`), with no vote rule of its own.
+
+    tally = live_tally(state, PhaseId.parse("day 2"), orders)   # the phase's orders so far
+    tally.votes        # [Vote(voter, target, weight, why=("Мэр: Деспотия, голос за два",), …)]
+    tally.totals       # {"Боря": 3, "Аня": 1}, what the engine counts now
+    tally.leader       # who would be executed if the day ended now (None: nobody)
+    tally.verdicts     # each order: «в силе», «будет отклонена: использовано», «заменена #1»
+    tally.abstained    # «не голосовали»
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine import events as ev
+from engine.orders import Order, OrderError
+from engine.phase import PhaseId
+from engine.preview import OrderVerdict, PhasePreview, Status, preview_phase
+from engine.state import GameState
+
+VOTE_ORDERS = ("Голосование", "Компромат", "Влияние")
+
+
+@dataclass(frozen=True)
+class Vote:
+    voter: str
+    target: str
+    weight: int
+    why: tuple[str, ...]
+    order: str
+    controlled_by: str | None = None
+
+
+@dataclass
+class Tally:
+    phase: str
+    votes: list[Vote] = field(default_factory=list)
+    refused: list[tuple[str, str]] = field(default_factory=list)   # (order, the engine's reason)
+    extra: list[str] = field(default_factory=list)                 # Митинг, Компромат
+    totals: dict[str, int] = field(default_factory=dict)
+    leader: str | None = None
+    verdict: str = ""
+    abstained: tuple[str, ...] = ()
+    electorate: tuple[str, ...] = ()
+    verdicts: list[OrderVerdict] = field(default_factory=list)
+    problem: str = ""
+    verdict_by_row: dict[int, str] = field(default_factory=dict)   # filled by who knows the rows
+
+
+def live_tally(state: GameState, phase: PhaseId, orders: list[Order]) -> Tally:
+    """The tally and verdicts of `phase` if it ended now with `orders` (the state is unchanged)."""
+    return tally_of(preview_phase(state, phase, list(orders)))
+
+
+def tally_of(preview: PhasePreview) -> Tally:
+    out = Tally(str(preview.phase), verdicts=list(preview.verdicts), problem=preview.problem)
+    if preview.phase.is_night:
+        return out
+    out.votes = sorted((Vote(v.voter, v.target, v.weight, tuple(r.text for r in v.reasons), str(v.order),
+                             v.controlled_by) for v in preview.votes),
+                       key=lambda v: (-v.weight, v.target, v.voter))
+    for event in preview.events:
+        if isinstance(event, ev.Rejected) and event.order.ability in VOTE_ORDERS:
+            out.refused.append((str(event.order), event.message))
+        if isinstance(event, ev.Accepted) and event.order.ability == "Компромат" and event.order.save:
+            out.extra.append(f"{event.order.by} откладывает голос в копилку")
+    out.extra += [added.text for added in preview.added]
+    out.abstained = preview.abstained
+    out.electorate = preview.electorate
+    verdict = preview.verdict
+    if verdict is not None:
+        out.totals = dict(verdict.totals)
+        out.leader = preview.executed or verdict.condemned
+        out.verdict = VERDICT_RU[verdict.outcome].format(condemned=verdict.condemned)
+    return out
+
+
+VERDICT_RU = {
+    ev.TallyOutcome.CONDEMNED: "приговорён {condemned}",
+    ev.TallyOutcome.TIE: "ничья: казни нет",
+    ev.TallyOutcome.NO_VOTES: "голосов нет: казни нет",
+    ev.TallyOutcome.TOO_FEW: "голосов меньше порога: казни нет",
+}
+
+
+def verdict_text(verdict: OrderVerdict, label=lambda index: f"#{index + 1}") -> str:
+    """An order's verdict in Russian; `label(index)` names another order (its store id)."""
+    if verdict.status is Status.REPLACED and verdict.replaced_by is not None:
+        return f"заменена {label(verdict.replaced_by)}"
+    return verdict.text
+
+
+def tally_now(game, state=None, *, problem=None) -> Tally:
+    """The engine's dry run of the game's open phase over its orders in force;
+    `verdict_by_row` gives each order's verdict by its store id («заменена #39»).
+    `problem(state, order)`, when given, names an order that cannot resolve (an unknown
+    player, an ability its author lacks): such an order is left out, never the whole tally."""
+    current = game.current()
+    if state is None:
+        state, _events = game.fold()
+    rows, orders = [], []
+    for row in game.records.orders(current.phase):
+        try:
+            order = row.order
+        except OrderError:
+            continue   # an order that cannot be read: shown as an error where it is listed
+        if problem is not None and problem(state, order) is not None:
+            continue   # likewise: the orders list says why it will not resolve
+        orders.append(order)
+        rows.append(row)
+    tally = live_tally(state, current.phase, orders)
+    label = lambda index: f"#{rows[index].id}"  # noqa: E731
+    tally.verdict_by_row = {rows[v.index].id: verdict_text(v, label) for v in tally.verdicts}
+    return tally

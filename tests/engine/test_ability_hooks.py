@@ -1,0 +1,122 @@
+"""One ability, one module: every spec row lives in one module of engine/abilities/, cites
+its sentence of rules-ru.txt, and joins the hooks its timing needs; every hook names a
+known ability and a step the engine runs."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from engine import abilities
+from engine.abilities import ABILITIES, MODULES, When, registry
+from engine.day import Day
+from engine.night import NIGHT_STEPS, SKELETON
+from gorod_testpaths import shared_dir
+
+NIGHT_KINDS = {"night", "info", "anytime", "attack", "accepted", "intake"}
+DAY_KINDS = {"day", "anytime"}
+
+# Passive or start-of-game rows whose effect is not a hook, and where it is instead.
+NOT_HOOKS = {
+    "Анархизм": "rebel.anarchism, read by mayor's Преемственность target rule",
+    "Загнанный в угол": "imp.cornered, read by Нападение's attack hook",
+    "Никто не ждал испанскую инквизицию!": "engine/setup.py (the mask); its drop is a hook",
+    "Приспосабливайся": "engine/setup.py (the mask); Пожирай's hook swaps it",
+    "Сдать карты": "engine/setup.py, the hand",
+}
+
+
+def _may_act(spec, phase: When) -> bool:
+    if spec.when_ruling:
+        return True   # the ruling may put it in either phase
+    return spec.when in (phase, When.ANY)
+
+
+def test_every_spec_is_in_exactly_one_module():
+    seen: dict[str, str] = {}
+    for module in MODULES:
+        for spec in module.SPECS:
+            assert spec.name not in seen, f"{spec.name} in {seen[spec.name]} and {module.__name__}"
+            seen[spec.name] = module.__name__
+    assert set(seen) == {s.name for s in ABILITIES}
+    assert len(seen) == 63
+
+
+@pytest.mark.parametrize("spec", [s for s in ABILITIES if s.orderable], ids=lambda s: s.name)
+def test_every_orderable_spec_has_its_hooks(spec):
+    joins = registry.JOINS.get(spec.name, set())
+    if spec.when is When.TRIGGER:
+        assert joins & {"trigger", "lazaret"}, f"{spec.name}: a trigger with no trigger hook"
+        return
+    if _may_act(spec, When.NIGHT):
+        assert joins & NIGHT_KINDS, f"{spec.name} may be ordered at night but joins no night hook"
+    if _may_act(spec, When.DAY):
+        assert joins & DAY_KINDS, f"{spec.name} may be ordered by day but has no day effect"
+    if spec.is_attack:
+        assert "attack" in joins, f"{spec.name}: an attack without its rank and damage hook"
+
+
+@pytest.mark.parametrize("spec", [s for s in ABILITIES if not s.orderable], ids=lambda s: s.name)
+def test_every_passive_spec_acts_through_a_hook_or_says_where(spec):
+    if spec.name not in NOT_HOOKS:
+        assert registry.JOINS.get(spec.name), f"{spec.name}: passive, but no hook carries it"
+
+
+def test_the_list_of_rows_without_hooks_names_real_passive_rows():
+    by_name = {s.name: s for s in ABILITIES}
+    for name in NOT_HOOKS:
+        assert name in by_name and not by_name[name].orderable, name
+
+
+def test_every_hook_names_a_known_ability_and_a_step_that_runs():
+    names = {s.name for s in ABILITIES}
+    steps = {code for code, _ in NIGHT_STEPS}
+    for hook in registry.HOOKS:
+        assert hook.ability in names, f"{hook.fn.__module__}.{hook.fn.__name__}: {hook.ability!r}"
+        if hook.kind == "night":
+            assert hook.step in steps, f"{hook.fn.__name__}: step {hook.step} is not in NIGHT_STEPS"
+        if hook.kind == "day_step":
+            assert hook.step in Day.STEPS, f"{hook.fn.__name__}: day step {hook.step} never runs"
+    assert set(SKELETON) <= steps
+
+
+def test_hooks_live_in_the_module_of_their_ability():
+    """A hook for ability X is registered by X's module (cards: by the deck module); only
+    a refusal may be registered by the module whose rule refuses X («не может … быть
+    оправдан Богачом» refuses a Взятка from engine/abilities/inquisitor.py)."""
+    home = {spec.name: module.__name__ for module in MODULES for spec in module.SPECS}
+    for hook in registry.HOOKS:
+        module = hook.fn.__module__
+        if hook.kind == "refusal" and module.startswith("engine.abilities."):
+            continue
+        if module == "engine.abilities.cards":
+            assert hook.ability == "Кинуть карты", hook.fn.__name__
+            continue
+        assert module == home[hook.ability], f"{module}.{hook.fn.__name__} serves {hook.ability}"
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+@pytest.mark.skipif(shared_dir() is None, reason="../shared is not beside this checkout")
+@pytest.mark.parametrize("spec", ABILITIES, ids=lambda s: s.name)
+def test_every_spec_cites_its_sentence_of_the_rules(spec):
+    rules = _squash((shared_dir() / "rules" / "rules-ru.txt").read_text(encoding="utf-8"))
+    assert _squash(spec.rule) in rules, f"{spec.name}: its rule is not a sentence of rules-ru.txt"
+
+
+def test_the_package_reexports_the_registry():
+    assert abilities.find_ability("кража").name == "Кража"
+    assert abilities.ability("Braaains").name == "Bra-a-a-ains"
+    assert abilities.registry_index("Голосование") == 0
+
+
+def test_every_sub_step_of_a_reordered_step_is_in_its_orders():
+    """N4's order changes with `redirect_precedence`; a hook whose sub-step letter is
+    missing from SUBSTEP_ORDERS would run at an arbitrary place."""
+    from engine.night import SUBSTEP_ORDERS
+
+    for (code, _reading), order in SUBSTEP_ORDERS.items():
+        subs = {h.sub for h in registry.night_hooks(code)} | {sub for sub, _ in SKELETON.get(code, ())}
+        assert subs <= set(order), (code, sorted(subs - set(order)))

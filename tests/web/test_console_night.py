@@ -1,0 +1,111 @@
+"""Issue 15 in the console: a bad order never takes a page down (problem 1), «Закончить
+фазу сейчас» reads the forum first and says when (problem 3), «почему?» names players and
+speaks Russian (problem 6), the GM's inbox (problem 7), nothing after the end (problem 8)."""
+from __future__ import annotations
+
+import re
+
+from test_console import page, post
+
+from gorod.loop import cycle, resolve_phase
+
+
+def test_an_order_naming_an_unknown_player_is_refused_with_the_nearest_names(client, game, forum, clock):
+    forum.pm("dave", "Кража — Гриша", clock.now)
+    cycle(game, post=False)
+    [item] = [u for u in game.records.unresolved() if u["author"] == "dave"]
+    post(client, f"/unresolved/{item['id']}/pick", order="{by: dave, ability: Кража, target: franc}")
+    html = page(client)
+    assert "цель «franc» — не игрок этой игры; может быть: frank" in html
+    post(client, "/order/add", text="{by: dave, ability: Кражка, target: frank}")
+    assert "неизвестная способность «Кражка»; может быть: Кража" in page(client)
+    assert game.records.orders("night 1") == []
+    assert item["id"] in [u["id"] for u in game.records.unresolved()]     # still open
+
+
+def test_a_stored_bad_order_is_shown_with_its_problem_and_the_pages_keep_working(client, game, forum, clock):
+    """An order in the store that cannot resolve (an older gorod let it in) leaves every
+    page working — the orders, the tally — and says what to do with it."""
+    resolve_phase(game)                                                    # day 1
+    bad = game.records.add_order("day 1", "{by: bob, ability: Голосование, target: nobody}", "bob",
+                                 source_kind="post", source_id="77", given_at=clock.now.isoformat())
+    forum.post("alice", "Голосую против dave", clock.now)
+    cycle(game, post=False)
+    html = page(client)
+    row = html[html.index(f'id="order-{bad}"'):]
+    row = row[:row.index("</tr>")]
+    assert "не разрешится: цель «nobody» — не игрок этой игры" in row and f"gorod order drop {bad}" in row
+    tally = html[html.index('id="tally"'):html.index('id="drafts"')]
+    assert "<b>dave</b>: 2" in tally
+    post(client, "/phase/end", no_read="1")
+    assert str(game.current().phase) == "night 2"
+    assert f"заявка #{bad} (пост 77 v1)" in page(client)
+
+
+def test_phase_end_reads_the_forum_first_and_says_when(client, game, forum, clock):
+    resolve_phase(game)                                                    # day 1
+    cycle(game, post=False)
+    forum.post("alice", "Голосую против dave", clock.now)                 # after the last read
+    forum.post("bob", "Голосую против dave", clock.now)
+    html = page(client)
+    assert re.search(r"Форум прочитан: 30\.11 12:00 \(Москва\)", html)
+    assert re.search(r'class="deadline">до \d\d\.\d\d \d\d:\d\d \(Москва\)', html)
+    post(client, "/phase/end")
+    html = page(client)
+    assert "Форум прочитан перед концом фазы (30.11 12:00 (Москва)): постов 2" in html
+    assert "День 1 разрешён" in html
+    [day] = [p for p in game.records.phases() if str(p.phase) == "day 1"]
+    assert "{by: alice, ability: Голосование, target: dave}" in day.texts
+    assert "{by: bob, ability: Голосование, target: dave}" in day.texts
+
+
+def test_phase_end_with_the_forum_down_changes_nothing_and_says_what_to_do(client, game, forum):
+    def down(**_kwargs):
+        from scraper.errors import ForumUnavailable
+        raise ForumUnavailable("http://forum.test/topic/1/%D0%B8%D0%B3%D1%80%D0%B0/", "ConnectionError after 1 attempts")
+        yield
+    forum.poll_thread = down
+    post(client, "/phase/end")
+    html = page(client)
+    assert "форум не отвечает (http://forum.test/topic/1/игра/" in html
+    assert "без чтения форума" in html
+    assert str(game.current().phase) == "night 1"
+
+
+def test_the_inbox_lists_a_players_question_and_marks_it_read(client, game, forum, clock):
+    forum.pm("bob", "Мастер, а можно поменять маску?", clock.now)
+    cycle(game, post=False)
+    html = page(client)
+    [item_id] = re.findall(r'id="notice-(\d+)"', html)
+    assert "ЛС от bob: «Мастер, а можно поменять маску?»" in html and "письмо" in html
+    post(client, "/notices/seen", id=item_id)
+    assert f'id="notice-{item_id}"' not in page(client)
+
+
+def test_why_names_the_reader_and_the_orders_in_russian(client, game):
+    from gorod.loop import add_order
+    from gorod.loop.phases import resolve_now
+    resolve_phase(game)
+    add_order(game, "{by: bob, ability: Пророчество, target: dave}")
+    [draft_id] = resolve_now(game)
+    html = page(client)
+    card = html[html.index(f'id="draft-{draft_id}"'):]
+    why = card[card.index('class="why"'):card.index("</details>")]
+    assert "лично: bob" in why and "узнал(а)" in why and "b, o, b" not in why
+    assert "может узнать Тайную роль" in why
+    assert "{by: bob, ability: Пророчество, target: dave}" in why
+
+
+def test_a_forum_that_stays_down_is_said_on_the_page_until_it_answers(client, game, forum, clock):
+    def down(**_kwargs):
+        from scraper.errors import ForumUnavailable
+        raise ForumUnavailable("http://forum.test/topic/1/x/", "ConnectionError after 5 attempts")
+        yield
+    answers = forum.poll_thread
+    forum.poll_thread = down
+    cycle(game, post=False)                                      # the worker's round
+    html = page(client)
+    assert "Форум не читается с 30.11 12:00 (Москва): форум не отвечает (http://forum.test/topic/1/x/" in html
+    forum.poll_thread = answers
+    cycle(game, post=False)
+    assert "Форум не читается" not in page(client)
