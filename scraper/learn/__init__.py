@@ -8,10 +8,16 @@ that `gorod scrape --profile FILE` uses at once.
 The learner never guesses silently: every field it could not find is named in
 `LearnedProfile.missing`, and the Russian report says so.
 
-Modules: `tree` (element helpers and relative selectors), `blocks` (the post
-container), `fields` (the fields inside a post), `paging` (pagination), `forms`
-(the reply form), `profile` (the YAML it writes), `report` (the Russian report),
-`compare` (learned against shipped profiles, for the benchmark and tests).
+Modules: `learner` (the orchestration: `learn_pages`), `tree` (element helpers and
+relative selectors), `times` (times in attributes and texts, by every shipped
+profile's date formats), `blocks` (the post container), `fields` (the fields inside
+a post, quotes, spoilers, chrome to drop), `paging` (pagination), `forms` (the reply
+and PM forms), `profile_yaml` (the commented YAML it writes), `report` (the Russian
+report), `names` (the fields' Russian names), `compare` (learned against shipped
+profiles, for benchmarks/learn.py and the tests).
+
+Only the date formats table of the shipped profiles is read (`times.known_formats`);
+everything else is found on the pages by general rules.
 """
 from scraper.learn.learner import LearnError, LearnedProfile, learn_pages
 

@@ -26,15 +26,6 @@ class LearnError(ScraperError):
     The message is Russian (the GM reads it) and names the page and the field."""
 
 
-# what each learned field is, in the GM's words (the report and the YAML comments)
-FIELD_NAMES = {
-    "container": "блоки постов", "id": "номер поста", "author": "автор", "body": "текст поста",
-    "time": "время поста", "edited": "отметка о правке", "quote": "цитаты", "spoiler": "спойлеры",
-    "pagination": "номер страницы и ссылка на следующую", "write": "форма ответа",
-    "pm": "форма личного сообщения",
-}
-
-
 @dataclass(frozen=True)
 class LearnedProfile:
     """A learned profile: the mapping its YAML says, a note per key (why), what is missing,

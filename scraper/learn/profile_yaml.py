@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import yaml
 
+from scraper.learn.names import FIELD_NAMES
+
 HEADER = """\
 # A site profile learned by `gorod forum learn` from:
 {sources}
@@ -24,7 +26,6 @@ def _dump(value) -> str:
 
 
 def profile_yaml(learned) -> str:
-    from scraper.learn.learner import FIELD_NAMES
     lines = [HEADER.format(sources="\n".join(f"#   {s}" for s in learned.sources)).rstrip()]
     if learned.missing:
         lines.append("# NOT FOUND on these pages (the profile reads without them):")

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from scraper.errors import ScraperError
 from scraper.extract import extract_posts
+from scraper.learn.names import FIELD_NAMES
 
 FIRST_POSTS = 3
 
 
 def learn_report(learned, pages: list[tuple[bytes, str]]) -> str:
-    from scraper.learn.learner import FIELD_NAMES
     profile = learned.profile()
     post = learned.data["selectors"]["post"]
     out = [f"Профиль выучен по {len(learned.sources)} стр.: " + ", ".join(learned.sources)]

@@ -26,4 +26,5 @@ def learned_against_shipped(board, topic: str) -> tuple[list, object]:
             (folder / f"page-{i:02d}.html").write_bytes(content)
     learned = learn_pages(pages[:2], timezone=board.profile.timezone, name=f"learned-{board.engine.name}")
     profile = learned.profile()
-    return [compare_page(c, s, board.profile, profile, url=s) for c, s in pages], learned
+    compared = [compare_page(c, s, board.profile, profile, url=s) for c, s in pages]
+    return [p for p in compared if p is not None], learned

@@ -35,7 +35,7 @@ def _bench():
 
 # measured on the saved pages when this floor was set (benchmarks/learn.py): raise it as the
 # learner gets better, never lower it to make a change pass
-EXACT_PAGES_FLOOR = 7
+EXACT_PAGES_FLOOR = 27            # of 33 thread pages (82 %)
 
 
 def test_learned_profiles_read_the_saved_threads_as_the_shipped_ones_on_at_least_the_floor():
@@ -44,6 +44,9 @@ def test_learned_profiles_read_the_saved_threads_as_the_shipped_ones_on_at_least
     pages = [p for r in results for p in r.pages]
     exact = [p for p in pages if p.exact]
     assert len(pages) >= 7, "the demo's five pages and ours at least"
+    if len(pages) < 30:                  # ../shared is absent: the demo's and our own pages only
+        assert len(exact) >= 0.8 * len(pages), [p.differences[:2] for p in pages if not p.exact]
+        return
     assert len(exact) >= EXACT_PAGES_FLOOR, "\n".join(f"{p.source}: {p.differences[:2]}" for p in pages if not p.exact)
 
 
