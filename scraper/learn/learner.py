@@ -11,6 +11,7 @@ page, for the PM form. What cannot be found is named in `LearnedProfile.missing`
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
@@ -263,6 +264,22 @@ def _urls(source: str) -> dict:
 _ID_IN_LINK = r"(?:[#?&;/](?:p|pid|post|msg|entry)[=_-]?|/post/|#post-|\.msg)(\d+)"
 
 
+def _reply_url(page_url: str | None, action: str) -> str:
+    """Where the writer fetches the reply form: the thread page itself (the form is on it), as
+    a template: the site as {base}, the thread's number (the one the form's action repeats)
+    as {thread}. From saved pages: the form's action under {base}."""
+    if not page_url:
+        return "{base}/" + re.sub(r"^(?:\./|/)+", "", urlsplit(action).path + (
+            "?" + urlsplit(action).query if urlsplit(action).query else ""))
+    parts = urlsplit(page_url)
+    rest = page_url[len(f"{parts.scheme}://{parts.netloc}"):]
+    numbers = re.findall(r"\d+", rest)
+    thread = next((n for n in numbers if re.search(rf"(?<!\d){n}(?!\d)", action or "")), None)
+    if thread is not None:
+        rest = re.sub(rf"(?<!\d){thread}(?!\d)", "{thread}", rest, count=1)
+    return "{base}" + rest
+
+
 def _write(parsed: list[_Page], inbox) -> tuple[dict | None, dict]:
     notes: dict[str, str] = {}
     source = parsed[0].source
@@ -274,7 +291,7 @@ def _write(parsed: list[_Page], inbox) -> tuple[dict | None, dict]:
             break
     if form is None:
         return None, notes
-    reply: dict = {"url": url or form.action or "{base}/", "form": form.selector, "text": form.text,
+    reply: dict = {"url": _reply_url(url, form.action), "form": form.selector, "text": form.text,
                    "created": {"location": _ID_IN_LINK, "last_page": False}}
     if form.subject:
         reply["subject"] = form.subject

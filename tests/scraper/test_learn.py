@@ -133,3 +133,26 @@ def test_the_command_learns_from_a_url_through_the_http_client(tmp_path):
 def test_no_source_is_a_usage_error():
     done = subprocess.run(GOROD + ["forum", "learn"], capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 2 and "--pages" in done.stderr
+
+
+REPLY_FORM = """<form id="postform" method="post" action="./posting.php?mode=reply&amp;t=12">
+<input type="text" name="subject" value="Re: Город N"><textarea name="message" rows="9"></textarea>
+<input type="submit" name="post" value="Отправить"></form>"""
+PM_FORM = """<html><body><form id="compose" method="post" action="/pm/send">
+<input type="text" name="username_list"><input type="text" name="subject"><textarea name="message"></textarea>
+<input type="submit" name="send" value="Отправить"></form></body></html>"""
+
+
+def test_the_reply_and_pm_forms_become_a_write_section_marked_unconfirmed():
+    page = POSTS_WITHOUT_TIMES.replace("</div></body>", "</div>" + REPLY_FORM + "</body>")
+    learned = learn_pages([(page.encode(), "https://forum.example/viewtopic.php?t=12")],
+                          (PM_FORM.encode(), "https://forum.example/pm/compose"))
+    reply = learned.data["write"]["reply"]
+    assert (reply["url"], reply["form"], reply["text"], reply["subject"], reply["fields"]) == (
+        "{base}/viewtopic.php?t={thread}", "form#postform", "message", "subject", {"post": "Отправить"})
+    pm = learned.data["write"]["pm"]
+    assert (pm["form"], pm["to"], pm["text"]) == ("form#compose", "username_list", "message")
+    assert any("gorod forum check --write" in u for u in learned.unconfirmed)
+    profile = learned.profile()
+    assert profile.write.reply.text == "message" and profile.urls["base"] == "https://forum.example"
+    assert "форма ответа: form#postform" in learn_report(learned, [(page.encode(), "x.html")])
