@@ -367,7 +367,10 @@ def _repeated_inside(el, repeated: set[str]) -> int:
     while stack:
         k = stack.pop()
         t = tree.text(k)
-        if t in repeated or tree.tag(k) in _HEADINGS:     # (a post's subject line is its title)
+        if t in repeated or tree.tag(k) in _HEADINGS or _SIGNATURE.search(k.get("class") or "") or (
+                len(t) < 200 and (EDIT_MARK.search(t) or _EDIT_CLASS.search(k.get("class") or ""))):
+            # (a post's subject line is its title, a signature its author's, an edit notice the
+            # forum's: none is its words)
             total += len(t)
         else:
             stack.extend(c for c in k if isinstance(c.tag, str))

@@ -78,6 +78,17 @@ def _parse(content: bytes, source: str) -> _Page:
         root = parse_html(content, sniff_encoding(content) or page_encoding(content) or "utf-8")
     except ScraperError as exc:
         raise LearnError(f"{source}: страница не читается как HTML: {exc}") from None
+    # scripts and styles say nothing a reader sees (the extractor leaves them out too)
+    for el in list(root.iter("script", "style")):
+        parent = el.getparent()
+        if parent is not None:
+            if el.tail:
+                prev = el.getprevious()
+                if prev is not None:
+                    prev.tail = (prev.tail or "") + el.tail
+                else:
+                    parent.text = (parent.text or "") + el.tail
+            parent.remove(el)
     return _Page(source, root, times.timed_elements(root))
 
 
