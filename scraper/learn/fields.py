@@ -111,6 +111,9 @@ def find_time(blocks: list, timed: dict[int, TimeHit]) -> tuple[FieldGuess, tupl
         present = [h for h in hits if h is not None]
         if len(present) < max(1, 0.5 * n):
             continue
+        if attr is None and any(h is None and b is not None and (b if sel is None else first(b, sel)) is not None
+                                for h, b in zip(hits, blocks)):
+            continue        # its text, where it holds no time, would be read as one and fail
         moments = [times_read(h) for h in present]
         if any(m is None for m in moments):
             continue
