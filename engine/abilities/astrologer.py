@@ -11,7 +11,8 @@ from engine.abilities.spec import N, AbilitySpec as _A, Field, Freq, RoleKind, T
 SPECS = (
     _A("Составить гороскоп", RoleKind.OPEN, ("Астролог",), N, "Составить гороскоп - раз за цикл ночей может тайно указать персонажа. Если ночью тот использовал способности Тайной роли, Астролог узнает его Тайную роль.",
        freq=Freq.PER_CYCLE, target=TargetRule.OTHER_LIVING, fields=(Field.TARGET,), info_only=True,
-       stated_secret=True),
+       stated_secret=True,
+       slang=("смотреть", "проверять", "проверить", "чекать")),
 )
 
 

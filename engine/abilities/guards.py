@@ -17,13 +17,18 @@ from engine.state import Prison
 SPECS = (
     _A("Пивное пузо", RoleKind.SECRET, ("Начальник стражи", "Стражник"), P, "Пивное пузо (Л, Т) - плюс один к максимуму жизней.", keeps="ЛТ"),
     _A("Арест", RoleKind.SECRET, ("Начальник стражи",), N, "Арест - один раз за игру может отправить любого персонажа в Тюрьму пожизненно.",
-       freq=Freq.PER_GAME, target=TargetRule.ANY_LIVING, fields=(Field.TARGET,)),
+       freq=Freq.PER_GAME, target=TargetRule.ANY_LIVING, fields=(Field.TARGET,),
+       slang=("вязать", "повязать", "задерживать", "задержать", "брать под стражу")),
     _A("Дозор", RoleKind.SECRET, ("Начальник стражи",), N, "Дозор - может выбрать любого жителя города. Утром Начальник стражи узнает, кто применял на этого персонажа какие-либо ночные способности, но не узнает, какие именно.",
-       target=TargetRule.ANY_LIVING, fields=(Field.TARGET,), info_only=True),
+       target=TargetRule.ANY_LIVING, fields=(Field.TARGET,), info_only=True,
+       slang=("смотреть", "присматривать", "приглядывать", "заглядывать", "заглянуть", "проверять",
+              "проверить", "пасти")),
     _A("На страже", RoleKind.SECRET, ("Начальник стражи", "Стражник"), N, "На страже - может выбрать человека и охранять его всю ночь, принимая на себя все нападения на человека (получая урон весь вместо него).",
-       target=TargetRule.ANY_LIVING, fields=(Field.TARGET,)),
+       target=TargetRule.ANY_LIVING, fields=(Field.TARGET,),
+       slang=("прикрывать", "прикрыть", "защищать", "защитить", "караулить", "беречь", "сторожить")),
     _A("Темница", RoleKind.SECRET, ("Стражник",), N, "В Полулуние может применить На страже или Темница - отправляет человека в Тюрьму на полтора дня (день, ночь, день).",
-       moons=HALF, target=TargetRule.ANY_LIVING, fields=(Field.TARGET,)),
+       moons=HALF, target=TargetRule.ANY_LIVING, fields=(Field.TARGET,),
+       slang=("запирать", "запереть", "закрывать", "закрыть")),
 )
 
 

@@ -14,7 +14,8 @@ from engine.state import Hunt
 SPECS = (
     _A("Укус", RoleKind.SECRET, ("Гончая Ада",), N, "Укус - в наносит единицу урона цели. Не может применяться на цель, которую в эту же ночь выбирали другие Демоны. Перезаряжается одну ночь.",
        cooldown=Cooldown.ONE_NIGHT, attack_rank=4, target=TargetRule.ANY_LIVING, fields=(Field.TARGET,),
-       moons_ruling="hound_bite_phase"),
+       moons_ruling="hound_bite_phase",
+       slang=("кусь", "загрызть", "цапнуть", "цапать")),
     _A("Гон", RoleKind.SECRET, ("Гончая Ада",), P, "Гон(Л) - если наутро после Укуса жертва осталась жива, следующей ночью Гончая автоматически проводит еще одну атаку (не Укус), нанося единицу урона.",
        keeps="Л", attack_rank=4),
 )

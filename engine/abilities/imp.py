@@ -10,7 +10,9 @@ from engine.abilities.spec import N, P, AbilitySpec as _A, Field, RoleKind, Targ
 
 SPECS = (
     _A("Нападение", RoleKind.SECRET, ("Бес",), N, "Нападение - в любую ночь атакует цель, нанося единицу урона.",
-       attack_rank=5, target=TargetRule.ANY_LIVING, fields=(Field.TARGET,)),
+       attack_rank=5, target=TargetRule.ANY_LIVING, fields=(Field.TARGET,),
+       slang=("бить", "ударить", "резать", "зарезать", "валить", "завалить", "убивать", "убить",
+              "стрелять", "выстрелить", "мочить", "замочить", "грохнуть")),
     _A("Загнанный в угол", RoleKind.SECRET, ("Бес",), P, "Загнанный в угол - если на Кладбище находятся либо Суккуб и Гончая Ада, либо Демонолог, Нападение наносит две единицы урона."),
 )
 

@@ -13,9 +13,11 @@ from engine.state import apparent_faction
 
 SPECS = (
     _A("Дознание", RoleKind.SECRET, ("Дознаватель",), N, "Дознание - в любую ночь может выбрать двух живых персонажей не в Тюрьме (кроме себя) и сравнить, на одной ли стороне они находятся.",
-       target=TargetRule.TWO_OTHER_FREE, fields=(Field.TARGETS,), info_only=True),
+       target=TargetRule.TWO_OTHER_FREE, fields=(Field.TARGETS,), info_only=True,
+       slang=("сверить", "сверять")),
     _A("Пытка", RoleKind.SECRET, ("Дознаватель",), N, "Пытка - Дознаватель один раз за игру наносит цели единицу урона, и если наутро она не умирает, узнает её Тайную роль.",
-       freq=Freq.PER_GAME, moons=HALF, target=TargetRule.ANY_LIVING, fields=(Field.TARGET,)),
+       freq=Freq.PER_GAME, moons=HALF, target=TargetRule.ANY_LIVING, fields=(Field.TARGET,),
+       slang=("пытать",)),
 )
 
 

@@ -11,7 +11,8 @@ from engine.orders import Order
 
 SPECS = (
     _A("Пророчество", RoleKind.OPEN, ("Оракул",), ANY_, "Пророчество - один раз за игру в любой момент может узнать Тайную роль другого персонажа.",
-       freq=Freq.PER_GAME, target=TargetRule.OTHER_LIVING, fields=(Field.TARGET,), info_only=True),
+       freq=Freq.PER_GAME, target=TargetRule.OTHER_LIVING, fields=(Field.TARGET,), info_only=True,
+       slang=("смотреть", "проверять", "проверить", "чекать", "чекнуть", "пробивать", "пробить")),
 )
 
 

@@ -11,7 +11,8 @@ from engine.names import CIVILIAN
 
 SPECS = (
     _A("Исповедь", RoleKind.OPEN, ("Священник",), N, "Исповедь - один раз за игру любой ночью может узнать Тайную роль другого персонажа. Этот персонаж, в свою очередь, узнает Тайную роль священника.",
-       freq=Freq.PER_GAME, target=TargetRule.OTHER_LIVING, fields=(Field.TARGET,), info_only=True),
+       freq=Freq.PER_GAME, target=TargetRule.OTHER_LIVING, fields=(Field.TARGET,), info_only=True,
+       slang=("заглядывать", "заглянуть", "навещать", "навестить", "проверять", "проверить")),
     # automatic (A51 `blessing_auto`); under `blessing_auto: false` a standing order
     _A("Божественное благословление", RoleKind.OPEN, ("Священник",), T, "Божественное благословление - один раз за игру, попадая в Лазарет, мгновенно исцеляет себя на единицу здоровья (и тут же из Лазарета выходит). О том, что Священник попадал в Лазарет, наутро пишется.",
        freq=Freq.PER_GAME, public=True, aliases=("Божественное благословение",)),

@@ -94,6 +94,10 @@ class AbilitySpec:
     stated_secret: bool = False     # «тайно» (Составить гороскоп, Порча); the rest follow A21
     info_only: bool = False         # «способности, которые только сообщают информацию» (§9)
     aliases: tuple[str, ...] = ()
+    # players' slang for it (infinitives, or a word matched as written: «кусь», «брейнс»):
+    # the order parser reads a first-person form as this ability of the sender, and the
+    # memo lists them (issue 13)
+    slang: tuple[str, ...] = ()
     # rulings that change the row (SPEC §11), read by engine/validate.py:
     when_ruling: str = ""           # its phase: the ruling's value "night" / "day" / "any"
     moons_ruling: str = ""          # its moon: "any_night" / "new_moon" / "half_moon" / "full_moon"

@@ -10,7 +10,8 @@ from engine.abilities.spec import FULL, N, AbilitySpec as _A, Field, RoleKind, T
 
 SPECS = (
     _A("Очарование", RoleKind.SECRET, ("Суккуб",), N, "Очарование - в Полнолуние может очаровать персонажа, из-за чего все его действия в эту ночь перенаправляются на выбранного Суккубом человека (включая проверки роли и анонимные сообщения).",
-       moons=FULL, target=TargetRule.PAIR, fields=(Field.TARGETS,)),
+       moons=FULL, target=TargetRule.PAIR, fields=(Field.TARGETS,),
+       slang=("соблазнить", "соблазнять", "охмурить", "охмурять")),
     _A("Ревность", RoleKind.SECRET, ("Суккуб",), N, "Ревность - если на Кладбище находятся либо Бес и Гончая Ада, либо Демонолог, вместо Очарования можно нанести единицу урона цели.",
        moons=FULL, attack_rank=8, target=TargetRule.ANY_LIVING, fields=(Field.TARGET,),
        moons_ruling="jealousy_moon"),

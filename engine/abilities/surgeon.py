@@ -11,7 +11,8 @@ from engine.orders import Order
 
 SPECS = (
     _A("Операция", RoleKind.OPEN, ("Лекарь",), D, "Операция - один раз за цикл ночей в любой день может вылечить (+1 жизнь) или убить любого, кто лежит в Лазарете.",
-       freq=Freq.PER_CYCLE, target=TargetRule.LIVING_IN_LAZARET, fields=(Field.TARGET, Field.MODE)),
+       freq=Freq.PER_CYCLE, target=TargetRule.LIVING_IN_LAZARET, fields=(Field.TARGET, Field.MODE),
+       slang=("хилить", "отхилить", "спасать", "спасти", "резать", "зарезать", "убивать", "убить")),
 )
 
 

@@ -10,7 +10,8 @@ from engine.abilities.spec import N, AbilitySpec as _A, Field, Freq, RoleKind, T
 
 SPECS = (
     _A("Кража", RoleKind.OPEN, ("Вор",), N, "Кража - раз за цикл ночей может обокрасть цель. Следующим днем она не может применять способности Явной роли и голосовать.",
-       freq=Freq.PER_CYCLE, target=TargetRule.OTHER_LIVING, fields=(Field.TARGET,)),
+       freq=Freq.PER_CYCLE, target=TargetRule.OTHER_LIVING, fields=(Field.TARGET,),
+       slang=("тырить", "стырить", "спереть", "обчистить", "обносить", "обнести", "грабить", "ограбить")),
 )
 
 

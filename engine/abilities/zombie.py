@@ -10,7 +10,8 @@ from engine.abilities.spec import N, AbilitySpec as _A, Field, RoleKind, TargetR
 
 SPECS = (
     _A("Bra-a-a-ains", RoleKind.SECRET, ("Зомби",), N, "Bra-a-a-ains - наносит единицу урона цели.",
-       attack_rank=6, target=TargetRule.ANY_LIVING, fields=(Field.TARGET,), aliases=("Braaains", "Brains")),
+       attack_rank=6, target=TargetRule.ANY_LIVING, fields=(Field.TARGET,), aliases=("Braaains", "Brains"),
+       slang=("брейнс", "брэйнс", "брайнс", "брейнз", "есть мозги", "жрать мозги", "съесть мозги")),
 )
 
 

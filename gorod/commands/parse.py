@@ -12,9 +12,12 @@ def register(sub) -> None:
         description="Read one post or PM text on stdin and print JSON "
         '{"orders": [...], "unresolved": [...]}: each order in the order mapping of '
         "FORMAT.md (by, ability, target, ...), each unresolved item with text, reason "
-        "(Russian) and candidates. [b]/[color] BBCode in the text counts as emphasis. "
+        "(Russian) and candidates; a sentence that looks like an order but cannot be read is an item "
+        "with code order_like whose candidates are whole orders («похоже на голос против Лиса?»). "
+        "[b]/[color] BBCode in the text counts as emphasis. "
         "GAME.yaml needs `players:` (nickname: {open, secret}) and may have `parsing:` "
-        "(vote_forms, vote_emphasis, vote_color, comment_field, comment_label, threshold, margin).")
+        "(vote_forms, vote_emphasis, vote_color, orders_outside_comment, comment_label, threshold, margin, "
+        "aliases).")
     parser.add_argument("--game", default=os.environ.get("GOROD_GAME", "game.yaml"), metavar="GAME.yaml",
                         help="the game: players and parse settings (default: $GOROD_GAME or ./game.yaml); "
                         "once the roles are dealt, the players as they are now (dealt secret roles, "

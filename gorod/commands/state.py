@@ -69,8 +69,14 @@ def _state(game, args) -> int:
         if unresolved:
             print("Неясно (решает мастер: gorod order add ... --resolves ID):")
             for u in unresolved:
-                cands = f"; кандидаты: {', '.join(u['candidates'])}" if u["candidates"] else ""
+                # a candidate that is a whole order («похоже на голос против Лиса?») is
+                # printed as the command that takes it
+                choices = [c for c in u["candidates"] if c.startswith("{")]
+                names = [c for c in u["candidates"] if not c.startswith("{")]
+                cands = f"; кандидаты: {', '.join(names)}" if names else ""
                 print(f"  ?{u['id']} {u['author']}: «{u['text']}» — {u['reason']}{cands}")
+                for choice in choices:
+                    print(f"      gorod order add \"{choice}\" --resolves {u['id']}")
     if notices:
         print("Для мастера (gorod inbox; прочитано: gorod inbox --read ID):")
         for n in notices:

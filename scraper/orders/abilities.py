@@ -19,7 +19,7 @@ from functools import lru_cache
 from enum import IntEnum
 
 from engine import morph
-from scraper.orders.text import Segment, Token
+from scraper.orders.text import Segment, Token, translit
 from scraper.orders.vocabulary import NO_TALK_DEMOTION, latin_key, literal_words, vocabulary
 
 
@@ -48,6 +48,17 @@ LEAD_WORDS = frozenset("""
 значит ладно тогда сегодня ночью днем днём я мой моя мое моё и а также еще ещё ps пс
 """.split())
 
+# Impersonal words that make a sentence talk about orders, not an order
+# («голосовать против себя нельзя, Маша», «надо бы вылечить Олю»).
+IMPERSONAL = frozenset({"нельзя", "можно", "надо", "нужно", "стоит", "следует", "необходимо",
+                        "давайте", "давай", "предлагаю", "советую", "пусть", "некого", "некому",
+                        "никого", "никому", "нечего"})
+# Third-person verbs a vote is given with («Голос уходит Лису», «мой голос достаётся Пете»).
+GIVING_VERBS = frozenset({"уходить", "уйти", "идти", "пойти", "отдаваться", "доставаться", "достаться",
+                          "лететь", "улетать", "отправляться", "падать", "получать", "получить"})
+# «не буду», «не хочу»: an infinitive before them is a refusal, not an order.
+REFUSING = frozenset({"буду", "будем", "хочу", "стану", "собираюсь", "планирую"})
+
 _COLON_AFTER = re.compile(r"^\s*(?:[:=—–]|->|→|-(?!\w))")
 
 
@@ -59,6 +70,9 @@ class Trigger:
     strength: Strength
     by_verb: bool
     lemma: str            # the lemma that matched (for modes: «лечить», «убить»)
+    slang: bool = False   # only players' slang names it («бью», «кусь»): never a secret
+                          # order flagged in a public post
+    narrated: bool = False  # a name in a sentence that tells a story (past, third person)
 
 
 def first_content(toks: list[Token]) -> int:
@@ -79,8 +93,11 @@ def _phrases_by_first_word() -> dict[str, list[tuple[int, tuple[str, ...], str]]
 
 @lru_cache(maxsize=65536)
 def _forms(low: str) -> frozenset[str]:
-    """What a phrase word may equal for this token: as written, its Latin key, its lemmas."""
-    return frozenset((low, latin_key(low))) | morph.lemmas(low)
+    """What a phrase word may equal for this token: as written, its Latin key, its lemmas,
+    and for a Latin word the lemmas of its Cyrillic spelling («Ukus» is «укус»)."""
+    out = frozenset((low, latin_key(low))) | morph.lemmas(low)
+    cyr = translit(low) if len(low) >= 4 else None
+    return out | morph.lemmas(cyr) if cyr else out
 
 
 def _phrase_at(toks: list[Token], i: int) -> tuple[int, frozenset[str], str] | None:
@@ -115,7 +132,7 @@ def _after_verb(toks: list[Token], i: int, verbs: frozenset[str]) -> bool:
 
 def _verb_strength(toks: list[Token], i: int, start: int) -> tuple[Strength, frozenset[str], str]:
     vocab = vocabulary()
-    best = (Strength.NONE, frozenset(), "")
+    best: tuple[Strength, frozenset[str], str] = (Strength.NONE, frozenset(), "")
     for r in morph.verb_readings(toks[i].low):
         abilities = vocab.verbs.get(r.lemma)
         if not abilities:
@@ -124,7 +141,12 @@ def _verb_strength(toks: list[Token], i: int, start: int) -> tuple[Strength, fro
         if "1per" in g and ("pres" in g or "futr" in g):
             s = Strength.STRONG
         elif r.pos == "INFN":
-            s = Strength.STRONG if (i == start or _after_verb(toks, i, MODAL_VERBS)) else Strength.NONE
+            slang = abilities <= vocab.slang_verbs.get(r.lemma, frozenset())
+            # slang orders only in the first person («бью»); «Бить или нет?» is talk
+            s = Strength.STRONG if (_after_verb(toks, i, MODAL_VERBS) or (i == start and not slang)) \
+                else Strength.NONE
+            if s == Strength.STRONG and i == start and (_judged(toks) or _refused(toks)):
+                s = Strength.NONE     # «Голосовать за Кузю — это сливать игру», «Лечить не буду»
         elif "impr" in g or "3per" in g:
             s = Strength.COMMAND
         else:
@@ -137,10 +159,21 @@ def _verb_strength(toks: list[Token], i: int, start: int) -> tuple[Strength, fro
 
 
 def find_triggers(seg: Segment, toks: list[Token]) -> list[Trigger]:
-    """Every ability word of a sentence, left to right (overlaps resolved: longest wins)."""
+    """Every ability word of a sentence, left to right (overlaps resolved: longest wins).
+    `toks` are the tokens of `seg.text`; the result is memoised by the text (the confident
+    reader and the net both look at a sentence)."""
+    return list(_triggers(seg.text, tuple(toks)))
+
+
+@lru_cache(maxsize=8192)
+def _triggers(text: str, toks: tuple[Token, ...]) -> tuple[Trigger, ...]:
+    return tuple(_find_triggers(Segment(text, text, 0), list(toks)))
+
+
+def _find_triggers(seg: Segment, toks: list[Token]) -> list[Trigger]:
     out: list[Trigger] = []
     start = first_content(toks)
-    talk = "?" in seg.text or any(t.low == "бы" for t in toks)
+    talk = "?" in seg.text or any(t.low == "бы" or t.low in IMPERSONAL for t in toks)
     i = 0
     while i < len(toks):
         phrase = _phrase_at(toks, i)
@@ -157,29 +190,81 @@ def find_triggers(seg: Segment, toks: list[Token]) -> list[Trigger]:
                                                    for r in readings) else Strength.NONE
             elif i <= start < i + n or _COLON_AFTER.match(rest) or _after_verb(toks, i, APPLY_VERBS | MODAL_VERBS):
                 strength = Strength.STRONG
+            elif "Голосование" in abilities and i + n < len(toks) and toks[i + n].low in ("против", "за") \
+                    and not addressed(toks):
+                strength = Strength.STRONG    # «Ну всё, мой голос против Серого»: the vote's own words
             else:
                 strength = Strength.WEAK
             if _negated(toks, i):
                 strength = Strength.NONE
+            if "Голосование" in abilities and head.low == "голоса" and not _after_verb(toks, i, APPLY_VERBS):
+                strength = Strength.NONE   # «Голоса сейчас: Лис — 3» is a tally, not a vote
             if verb_s > strength:
                 strength = verb_s
                 abilities = abilities | verb_abilities
             by_verb = verb_s >= strength and bool(verb_abilities)
-            out.append(Trigger(abilities, i, i + n, strength, by_verb, verb_lemma or lemma))
+            words = tuple(lemma_words(toks, i, n))
+            slang = words in vocabulary().slang_phrases or (
+                by_verb and verb_abilities <= vocabulary().slang_verbs.get(verb_lemma, frozenset()))
+            out.append(Trigger(abilities, i, i + n, strength, by_verb, verb_lemma or lemma, slang))
             i += n
             continue
         if verb_abilities:
-            out.append(Trigger(verb_abilities, i, i + 1, verb_s, True, verb_lemma))
+            slang = verb_abilities <= vocabulary().slang_verbs.get(verb_lemma, frozenset())
+            out.append(Trigger(verb_abilities, i, i + 1, verb_s, True, verb_lemma, slang))
         i += 1
     # A name (not a verb) in a sentence that also tells something in the past or third
     # person is talk («Кража у Мэра — вот что было ночью»): at most WEAK.
     if _narrates(toks, out):
-        out = [t if t.by_verb or t.strength != Strength.STRONG or t.abilities & NO_TALK_DEMOTION else
-               Trigger(t.abilities, t.start, t.end, Strength.WEAK, t.by_verb, t.lemma) for t in out]
+        out = [t if t.by_verb or t.abilities & NO_TALK_DEMOTION else
+               Trigger(t.abilities, t.start, t.end, min(t.strength, Strength.WEAK), t.by_verb, t.lemma, t.slang,
+                       True) for t in out]
     if talk:
         # A question or «бы» makes talk of the sentence, except of a pigeon's message text.
         out = [t if t.strength <= Strength.COMMAND or "Голубиная почта" in t.abilities else
-               Trigger(t.abilities, t.start, t.end, Strength.NONE, t.by_verb, t.lemma) for t in out]
+               Trigger(t.abilities, t.start, t.end, Strength.NONE, t.by_verb, t.lemma, t.slang, t.narrated)
+               for t in out]
+    return out
+
+
+# Words of a sentence said to someone («объясни свой голос», «ты мне должен голос»).
+SECOND_PERSON = frozenset({"ты", "тебе", "тебя", "твой", "твоя", "твое", "твои", "твоего", "вы", "вам", "вас",
+                           "ваш", "ваши"})
+
+
+def addressed(toks: list[Token]) -> bool:
+    for tok in toks:
+        if tok.low in SECOND_PERSON:
+            return True
+        readings = morph.readings(tok.low)
+        if readings and readings[0].is_verb and ("impr" in readings[0].grammemes or "2per" in readings[0].grammemes):
+            return True
+    return False
+
+
+def _refused(toks: list[Token]) -> bool:
+    return any(tok.low in REFUSING and j > 0 and toks[j - 1].low == "не" for j, tok in enumerate(toks))
+
+
+def _judged(toks: list[Token]) -> bool:
+    """A sentence that judges an action rather than orders it: «это», or a predicative
+    («глупо», «странно»)."""
+    for tok in toks:
+        if tok.low == "это":
+            return True
+        readings = morph.readings(tok.low)
+        if readings and any(r.pos == "PRED" or (r.pos == "ADJS" and "neut" in r.grammemes) for r in readings[:2]) \
+                and readings[0].pos in ("ADVB", "PRED", "ADJS"):
+            return True
+    return False
+
+
+def lemma_words(toks: list[Token], i: int, n: int) -> list[str]:
+    """The vocabulary key a phrase of toks[i:i+n] was matched with, best guess (slang check)."""
+    out = []
+    for tok in toks[i:i + n]:
+        forms = _forms(tok.low)
+        out.append(next((f for f in (tok.low, morph.lemma(tok.low)) if f in forms), tok.low))
     return out
 
 
@@ -188,6 +273,8 @@ def _narrates(toks: list[Token], triggers: list[Trigger]) -> bool:
     for i, tok in enumerate(toks):
         if i in inside:
             continue
+        if morph.lemma(tok.low) in GIVING_VERBS or tok.low == "может":
+            continue        # «Голос уходит Лису»: the vote's own verb; «может» is «maybe»
         readings = morph.readings(tok.low)
         if readings and readings[0].is_verb and (
                 "past" in readings[0].grammemes or "3per" in readings[0].grammemes):

@@ -12,7 +12,7 @@ from engine.abilities import ABILITIES, AbilitySpec, RoleKind, When
 from engine.orders import Order
 from engine.names import Moon
 from scraper.orders.settings import Emphasis, ParseSettings, VoteForm
-from scraper.orders.vocabulary import Channel, channel_of, lexicon
+from scraper.orders.vocabulary import FIRST_PERSON, Channel, channel_of, lexicon, slang_of
 
 _WHEN = {When.NIGHT: "ночью", When.DAY: "днём", When.ANY: "в любой момент",
          When.TRIGGER: "заранее, в фазе, когда это может понадобиться"}
@@ -29,7 +29,7 @@ _EMPH = {Emphasis.BOLD: "жирным", Emphasis.COLOR: "цветом", Emphasis
 
 def _where(spec: AbilitySpec, settings: ParseSettings) -> str:
     if channel_of(spec.name) == Channel.POST:
-        if settings.comment_field:
+        if not settings.orders_outside_comment:
             return f"в посте, в графе «{settings.comment_label}»"
         return "в посте"
     return "в ЛС мастеру или приватным текстом в посте"
@@ -47,13 +47,18 @@ def memo(settings: ParseSettings | None = None, roles: set[str] | None = None) -
            "Цель — ник игрока (в любом падеже: «Петю», «у Пети») или его явная роль («Мэра»).",
            "«себя» — только там, где способность это позволяет. Несколько заявок в одном ЛС — "
            "каждая с новой строки. Что мастер не сможет прочитать однозначно, он уточнит у вас.",
+           "Сленг («бью Лиса», «смотрю Петю») понимается как способность вашей роли, "
+           "если у вас она одна такая.",
            ""]
     forms = [f for f in VoteForm if f in settings.vote_forms]
     vote_line = "Голос засчитывается в формах: " + "; ".join(_FORMS[f] for f in forms) + "."
     if settings.vote_emphasis != Emphasis.NONE:
         color = f" ({settings.vote_color})" if settings.vote_color and settings.vote_emphasis != Emphasis.BOLD else ""
         vote_line += f" Голос нужно выделить {_EMPH[settings.vote_emphasis]}{color}."
-    if settings.comment_field:
+    if settings.orders_outside_comment:
+        vote_line += (f" Если в посте есть графа «{settings.comment_label}», заявки читаются только из неё; "
+                      "остальной текст поста — художественный.")
+    else:
         vote_line += f" Публичные заявки и голоса — только в графе «{settings.comment_label}»."
     out += [vote_line, ""]
     for kind in RoleKind:
@@ -71,8 +76,26 @@ def memo(settings: ParseSettings | None = None, roles: set[str] | None = None) -
             out.append(head + (f": {lex.args}." if lex else "."))
             if lex and lex.examples:
                 out.append("  Примеры: " + ", ".join(f"«{text}»" for text, _ in lex.examples) + ".")
+            slang = slang_of(spec.name)
+            if slang:
+                out.append("  Сленг: " + ", ".join(first_person(w) for w in slang) + ".")
         out.append("")
     return "\n".join(out).rstrip() + "\n"
+
+
+def first_person(phrase: str) -> str:
+    """«бить» → «бью», «принести в жертву» → «принесу в жертву»; a noun stays («кусь»)."""
+    from engine.morph import analyses
+
+    if phrase in FIRST_PERSON:
+        return FIRST_PERSON[phrase]
+    words = phrase.split()
+    parse = next((p for p in analyses(words[0]) if p.tag.POS == "INFN"), None)
+    if parse is None:
+        return phrase
+    tense = "futr" if "perf" in parse.tag.grammemes else "pres"
+    form = parse.inflect({"VERB", "1per", "sing", tense}) or parse.inflect({"1per", "sing"})
+    return " ".join([form.word if form else words[0], *words[1:]])
 
 
 def render(order: Order) -> str:

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any, Mapping
 
-from rapidfuzz import fuzz
+from rapidfuzz import fuzz, process
 
-from engine.names import FORMER_MAYOR, OPEN_ROLES, canon_open_role, canon_secret_role
+from engine.abilities import ABILITIES, RoleKind, abilities_of_role
+from engine.names import FORMER_MAYOR, OPEN_ROLES, canon_open_role, canon_secret_role, fold
 from engine import morph
 from scraper.orders.text import Token, is_cyrillic, key, tokens, translit
 
@@ -81,6 +82,20 @@ class Roster:
         return tuple(p.nick for p in self.players)
 
 
+@lru_cache(maxsize=1024)
+def own_abilities(roster: Roster, nick: str | None) -> frozenset[str] | None:
+    """The abilities a player holds: the communal ones and those of both roles (None for
+    someone not in the game)."""
+    player = roster.player(nick)
+    if player is None:
+        return None
+    names = {s.name for s in ABILITIES if s.kind == RoleKind.COMMON}
+    for role in (player.open, player.secret):
+        if role:
+            names.update(s.name for s in abilities_of_role(role))
+    return frozenset(names)
+
+
 # Words that never start a name: prepositions, particles, and words around a target.
 FILLER = frozenset("""
 за против на у в во к ко для по о об обо с со от до и а но же ли то это этот эту этого
@@ -91,7 +106,12 @@ FILLER = frozenset("""
 SELF_WORDS = frozenset({"себя", "себе", "собой", "сам", "сама", "самого", "самой", "self", "myself", "me"})
 
 
+_MEMO_SIZE = 65536
 SPELLED = 90.0   # the nickname in the other alphabet («Гены» for Gena, «Petya» for Петя)
+# A whole part of a longer nickname («Котик» for Kotik_7) is a candidate just below the
+# default threshold; the same consonants in the other alphabet («Дэн» for Dan Brown) less.
+PART = 84.0
+SOUNDS_LIKE = 80.0
 
 
 def _spelled(tok: Token, forms: frozenset[str], other: frozenset[str]) -> bool:
@@ -126,6 +146,9 @@ class _NickEntry:
     initials: frozenset[str]
     parts: frozenset[str]               # CamelCase parts of 4+ letters («robik» of IAmRobik)
     spelled: tuple[frozenset[str], ...]  # per word: its other-script spellings' case forms
+    part_forms: frozenset[str] = frozenset()  # case forms of its parts, in both alphabets
+    #                                           («котика» for Kotik_7, «ольгу» for Ольга_Н)
+    skeletons: tuple[str, ...] = ()     # per word: consonant skeleton of its Cyrillic spelling
 
 
 _CAMEL = re.compile(r"[A-ZА-ЯЁ]+(?![a-zа-яё])|[A-ZА-ЯЁ][a-zа-яё]+|[a-zа-яё]+|\d+")
@@ -149,8 +172,29 @@ def _entry(nick: str) -> _NickEntry:
     for tok in words:
         cyr = translit(tok.text)
         spelled.append(morph.inflections(cyr) if cyr and len(cyr) >= 3 else frozenset())
+    part_forms: set[str] = set()
+    for part in re.findall(r"[A-Za-z]{3,}|[А-Яа-яЁё]{3,}", nick):
+        if len(part) < 3 or (len(parts) <= 1 and len(words) <= 1):
+            continue
+        cyr = translit(part) if not is_cyrillic(part) else fold(part)
+        if cyr:
+            part_forms |= morph.inflections(cyr)
+        part_forms.add(key(part))
+    # only for words in the Latin alphabet: a Cyrillic nickname's typos are fuzzy matches
+    skeletons = tuple(skeleton(translit(t.text) or "") for t in words if not is_cyrillic(t.text))
     return _NickEntry(nick, tuple(forms), joined, compact,
-                      frozenset(i for i in initials if len(i) >= 2), camel, tuple(spelled))
+                      frozenset(i for i in initials if len(i) >= 2), camel, tuple(spelled),
+                      frozenset(part_forms), skeletons)
+
+
+_VOWELS = str.maketrans("", "", "аеёиоуыэюяйьъ")
+
+
+def skeleton(word: str) -> str:
+    """First letter and the consonants after it: «дэна» and «дан» (Dan) are both «дн»,
+    «брауна» and «броун» (Brown) «брн». Only ever a candidate, never a confident name."""
+    word = fold(word).replace("э", "е")
+    return word[:1] + word[1:].translate(_VOWELS) if len(word) >= 3 else ""
 
 
 class NameMatcher:
@@ -164,14 +208,35 @@ class NameMatcher:
             if player is not None:
                 self.entries.append(replace(_entry(alias), nick=player.nick))
         self.max_words = max((len(e.words) for e in self.entries), default=1)
+        self._memo: dict[tuple, tuple[tuple, ...]] = {}
         self.role_forms: dict[str, frozenset[str]] = {
             role: morph.inflections(key(role)) for role in OPEN_ROLES}
+        self._role_form_list = [f for forms in self.role_forms.values() for f in sorted(forms)]
+        self._role_form_roles = [r for r, forms in self.role_forms.items() for _ in forms]
+        self._role_by_form: dict[str, list[str]] = {}
+        for role, forms in self.role_forms.items():
+            for f in forms:
+                self._role_by_form.setdefault(f, []).append(role)
 
     # -- one position ------------------------------------------------------------------
     def at(self, toks: list[Token], i: int, author: str | None = None) -> list[Candidate]:
-        """Every reading of the words starting at `i`, best first (one per player)."""
+        """Every reading of the words starting at `i`, best first (one per player).
+
+        Memoised by the words of the window (a thread repeats its words; fuzzy scores
+        against every nickname and role form are the parser's main cost)."""
         if i >= len(toks):
             return []
+        window = tuple((t.key, t.low, t.text) for t in toks[i:i + self.max_words])
+        memo_key = (window, author)
+        hit = self._memo.get(memo_key)
+        if hit is None:
+            hit = tuple((c.nick, c.score, c.via, c.start - i, c.end - i, c.role) for c in self._at(toks, i, author))
+            if len(self._memo) >= _MEMO_SIZE:
+                self._memo.clear()
+            self._memo[memo_key] = hit
+        return [Candidate(nick, score, via, start + i, end + i, role) for nick, score, via, start, end, role in hit]
+
+    def _at(self, toks: list[Token], i: int, author: str | None) -> list[Candidate]:
         first = toks[i].key
         best: dict[str | None, Candidate] = {}
 
@@ -203,13 +268,24 @@ class NameMatcher:
             if score is not None:
                 offer(Candidate(entry.nick, score[0], "nick", i, i + score[1]))
         if first not in FILLER:
-            for role, forms in self.role_forms.items():
-                score = 100.0 if first in forms else (
-                    max(fuzz.ratio(first, f) for f in forms) if len(first) >= 4 else 0.0)
-                if score >= 60:
-                    holder = self.roster.holder(role)
-                    offer(Candidate(holder, score, "role", i, i + 1, role=role))
+            for role, score in self._role_scores(first).items():
+                holder = self.roster.holder(role)
+                offer(Candidate(holder, score, "role", i, i + 1, role=role))
         return sorted(best.values(), key=lambda c: (-c.score, c.start))
+
+    def _role_scores(self, first: str) -> dict[str, float]:
+        """Open roles the word may name, with their scores (≥ 60), best form each; the
+        fuzzy part runs in rapidfuzz's C loop over every form at once."""
+        out: dict[str, float] = {}
+        exact = self._role_by_form.get(first)
+        if exact:
+            out.update((role, 100.0) for role in exact)
+        if len(first) >= 4:
+            for form, score, n in process.extract(first, self._role_form_list, scorer=fuzz.ratio,
+                                                   score_cutoff=60, limit=None):
+                role = self._role_form_roles[n]
+                out[role] = max(out.get(role, 0.0), score)
+        return out
 
     def _fuzzy(self, entry: _NickEntry, toks: list[Token], i: int) -> tuple[float, int] | None:
         n = len(entry.words)
@@ -225,7 +301,8 @@ class NameMatcher:
             if len(compact) < 3:
                 continue
             if size == n == 1:
-                score = max(fuzz.ratio(text, f) for f in entry.words[0])
+                found = process.extractOne(text, entry.words[0], scorer=fuzz.ratio)
+                score = found[1] if found else 0.0
             elif size == n:
                 score = fuzz.ratio(text, entry.joined)
             else:
@@ -238,9 +315,27 @@ class NameMatcher:
                 score = max(score, 90.0)
             if len(compact) < 4:
                 score = score if score == 100.0 else min(score, 75.0)
+            if size == 1:
+                score = max(score, self._part_score(entry, window[0]))
             if best is None or score > best[0]:
                 best = (score, size)
         return best
+
+    def _part_score(self, entry: _NickEntry, tok: Token) -> float:
+        """A part of a longer nickname in either alphabet («Котика», «Ольгу», «Dan»), or
+        a word that sounds like one («Дэна»)."""
+        low = tok.low
+        if len(low) < 3 or not (entry.part_forms or entry.skeletons):
+            return 0.0
+        if low in entry.part_forms or tok.key in entry.part_forms:
+            return PART
+        cyr = translit(tok.text) if not is_cyrillic(tok.text) else low
+        if cyr and cyr in entry.part_forms:
+            return PART
+        skel = skeleton(cyr or low)
+        if len(skel) >= 2 and skel in entry.skeletons:
+            return SOUNDS_LIKE
+        return 0.0
 
     def role_at(self, toks: list[Token], i: int) -> str | None:
         """An open role named (in any case) by the word at `i`."""

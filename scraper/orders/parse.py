@@ -21,11 +21,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Iterable
 
-from engine.abilities import ABILITIES, RoleKind, abilities_of_role, find_ability
+from engine.abilities import Field, find_ability
 from engine.orders import Order
 from scraper.orders.abilities import Strength, Trigger, find_triggers
-from scraper.orders.args import CONSUMING, Fail, build
-from scraper.orders.names import NameMatcher, Roster
+from scraper.orders.args import CONSUMING, Fail, build, self_allowed
+from scraper.orders.net import Zone, name_spans, net_item
+from scraper.orders.names import NameMatcher, Roster, own_abilities
 from scraper.orders.result import ParseResult, Reason, Unresolved
 from scraper.orders.settings import ParseSettings, VoteForm
 from scraper.orders.targets import Context, scan_targets
@@ -53,17 +54,9 @@ class _Found:
     mark: str = ""           # what must be emphasised (a vote's target words)
     short: bool = True
     by_verb: bool = False    # ordered with a verb («кусаю»), not only named («Кража - …»)
-
-
-def own_abilities(roster: Roster, nick: str | None) -> frozenset[str] | None:
-    player = roster.player(nick)
-    if player is None:
-        return None
-    names = {s.name for s in ABILITIES if s.kind == RoleKind.COMMON}
-    for role in (player.open, player.secret):
-        if role:
-            names.update(s.name for s in abilities_of_role(role))
-    return frozenset(names)
+    slang: bool = False      # only players' slang named it («бью», «кусь»)
+    narrated: bool = False   # named inside a story («Дознание вчера ничего не дало»)
+    pointed: bool = True     # a word points at a target («против», «на», «:»); see _policy
 
 
 def _choose(ctx: Context, trig: Trigger) -> str | Fail:
@@ -108,6 +101,9 @@ def _segment_orders(ctx: Context, seg: Segment, line_no: int, all_lines: list[st
         return found, False
 
     toks = tokens(seg.text)
+    vocative = _vocative_vote(ctx, seg, toks) or _bare_against(ctx, seg, toks)
+    if vocative is not None:
+        return [vocative], False
     triggers = find_triggers(seg, toks)
     strong = [t for t in triggers if t.strength == Strength.STRONG]
     starts = strong or [t for t in triggers if t.strength == Strength.WEAK][:1]
@@ -116,7 +112,8 @@ def _segment_orders(ctx: Context, seg: Segment, line_no: int, all_lines: list[st
     for n, trig in enumerate(starts):
         choice = _choose(ctx, trig)
         if isinstance(choice, Fail):
-            found.append(_Found(seg.text, choice.ability, trig.strength, fail=choice, short=len(toks) <= SHORT))
+            found.append(_Found(seg.text, choice.ability, trig.strength, fail=choice, short=len(toks) <= SHORT,
+                                slang=trig.slang, narrated=trig.narrated))
             before = trig.end
             continue
         spec = find_ability(choice)
@@ -137,6 +134,10 @@ def _segment_orders(ctx: Context, seg: Segment, line_no: int, all_lines: list[st
             hi = len(use_toks)
             rest_consumed = True
         result = build(ctx, spec, trig, use_seg, use_toks, trig.end, hi, before)
+        if isinstance(result, Order):
+            result = _corrected(ctx, spec, result, use_toks, trig.end, hi)
+            result = _deferred(ctx, result, use_toks, trig.end, hi) or result
+        pointed = choice != VOTE or _points(use_seg.text, use_toks, trig.end, hi)
         mark = ""
         if isinstance(result, Order) and choice == VOTE and result.target is not None:
             mark = _target_words(use_toks, use_seg.text, result.target, ctx)
@@ -146,7 +147,8 @@ def _segment_orders(ctx: Context, seg: Segment, line_no: int, all_lines: list[st
                             order=result if isinstance(result, Order) else None,
                             fail=result if isinstance(result, Fail) else None,
                             form=VoteForm.RU if choice == VOTE else None, mark=mark,
-                            short=len(toks) <= SHORT, by_verb=trig.by_verb))
+                            short=len(toks) <= SHORT, by_verb=trig.by_verb, slang=trig.slang,
+                            narrated=trig.narrated, pointed=pointed))
         before = hi
         if rest_consumed or choice in CONSUMING:
             break
@@ -161,44 +163,187 @@ def _target_words(toks, text: str, nick: str, ctx: Context) -> str:
     return nick
 
 
-def _part(ctx: Context, text: str) -> list[_Found]:
-    out: list[_Found] = []
+# Words that open a correction of the order just given («Нет, передумал — против Маши»).
+CORRECTION = frozenset({"нет", "вернее", "точнее", "передумал", "передумала", "передумать", "ой", "стоп",
+                        "поправка", "исправляю", "лучше", "хотя", "есть"})
+# Words that make a choice provisional («может», «позже подумаю»): a question, not an order.
+DEFERRAL = frozenset({"может", "возможно", "наверное", "позже", "потом", "подумаю", "решу", "определюсь",
+                      "посмотрим", "перейду", "передумаю"})
+# Phrases that give the vote to the one addressed («Петя, мой голос твой»).
+_YOURS = frozenset({"твой", "твоя", "твое", "тебе", "тебя"})
+
+
+def _vocative_vote(ctx: Context, seg: Segment, toks) -> _Found | None:
+    """«Петя, мой голос твой»: a name, a comma, then the vote given to «you»."""
+    if len(toks) < 3 or any(t.low in ("не", "ни") for t in toks) or "?" in seg.text:
+        return None
+    cands = ctx.matcher.at(toks, 0, ctx.author)
+    if not cands or cands[0].score < ctx.settings.threshold or cands[0].nick is None:
+        return None
+    head = cands[0]
+    if not seg.text[toks[head.end - 1].end:].lstrip().startswith(","):
+        return None
+    rest = [t.low for t in toks[head.end:]]
+    while rest and rest[0] in ("мой", "моя", "свой", "вот", "и", "ну"):
+        rest = rest[1:]
+    if len(rest) < 2 or rest[0] not in ("голос", "голоса") or not set(rest[1:3]) & _YOURS:
+        return None
+    if len(cands) > 1 and cands[1].score >= head.score - ctx.settings.margin and cands[1].nick != head.nick:
+        return None
+    if head.nick == ctx.author:
+        return None
+    words = seg.text[toks[head.start].start:toks[head.end - 1].end]
+    return _Found(seg.text, VOTE, Strength.STRONG, order=Order(ctx.author or "", VOTE, target=head.nick),
+                  form=VoteForm.RU, mark=words)
+
+
+def _bare_against(ctx: Context, seg: Segment, toks) -> _Found | None:
+    """«Против Лиса.»: a sentence that is only «против» and a name is a vote."""
+    if len(toks) < 2 or toks[0].low != "против" or "?" in seg.text:
+        return None
+    scan = scan_targets(ctx, toks, 1, len(toks), 1, False)
+    if scan.found and scan.found[0].start != 1:
+        return None
+    if scan.problem is None and scan.found[0].end != len(toks):
+        return None
+    if scan.problem is not None and not scan.candidates:
+        return None
+    if scan.problem is not None:
+        return _Found(seg.text, VOTE, Strength.STRONG, fail=Fail(scan.problem, scan.candidates, VOTE),
+                      form=VoteForm.RU, mark=seg.text)
+    words = seg.text[toks[1].start:toks[-1].end]
+    return _Found(seg.text, VOTE, Strength.STRONG, order=Order(ctx.author or "", VOTE, target=scan.nicks[0]),
+                  form=VoteForm.RU, mark=words)
+
+
+_POINT = re.compile(r"^\s*(?:[:=—–]|->|→|-(?!\w))")
+POINTING_WORDS = frozenset({"против", "за", "на", "кого"})
+
+
+def _points(text: str, toks, lo: int, hi: int) -> bool:
+    """Do the words after the trigger point at a target (a preposition, a colon)? A vote
+    without a target and without such a word («Голосую как обычно в последний момент»)
+    is talk about voting, not an order with a target missing."""
+    if lo > 0 and lo <= len(toks) and _POINT.match(text[toks[lo - 1].end:]):
+        return True
+    return any(t.low in POINTING_WORDS for t in toks[lo:hi])
+
+
+def _corrected(ctx: Context, spec, order: Order, toks, lo: int, hi: int) -> Order:
+    """«Голосую против Васи, вернее против Маши»: a correction inside the sentence."""
+    if order.target is None or order.targets or spec.name in ("Операция", "Кинуть карты", "Голубиная почта",
+                                                              "Sacrifice!", "Пожирай", "Зомбирование"):
+        return order
+    for j in range(lo, hi):
+        if toks[j].low in CORRECTION and toks[j].low != "есть" and toks[j].low != "лучше":
+            scan = scan_targets(ctx, toks, j + 1, hi, 1, self_allowed(spec))
+            if scan.problem is None and scan.found:
+                return Order(order.by, order.ability, target=scan.nicks[0])
+    return order
+
+
+def _deferred(ctx: Context, order: Order, toks, lo: int, hi: int) -> Fail | None:
+    """An order whose words say the choice is not final is a question for the GM."""
+    if not order.target and not order.targets:
+        return None
+    if not any(t.low in DEFERRAL for t in toks[lo:hi]):
+        return None
+    names = [order.target] if order.target else list(order.targets or ())
+    return Fail(Reason.DEFERRED, [n for n in names if n], order.ability)
+
+
+def _correction(ctx: Context, seg: Segment, last: _Found) -> _Found | None:
+    """A sentence with no order of its own that corrects the one before it: the same
+    ability, the new target («Голос против Лиса. Нет, передумал — против Маши»)."""
+    if last.order is None or last.order.target is None or last.ability is None:
+        return None
+    spec = find_ability(last.ability)
+    if spec is None or Field.TARGET not in (*spec.fields, *spec.optional) or Field.TARGETS in spec.fields:
+        return None
+    if last.ability in ("Операция", "Кинуть карты", "Голубиная почта", "Sacrifice!", "Пожирай"):
+        return None
+    toks = tokens(seg.text)
+    lead = [i for i, t in enumerate(toks[:4]) if t.low in CORRECTION]
+    if not lead or "?" in seg.text:
+        return None
+    if toks[lead[0]].low == "есть" and (lead[0] == 0 or toks[lead[0] - 1].low != "то"):
+        return None           # «есть» opens a correction only as «то есть»
+    start = lead[-1] + 1
+    scan = scan_targets(ctx, toks, start, len(toks), 1, self_allowed(spec))
+    if scan.problem is not None:
+        if not scan.found and scan.problem == Reason.NO_TARGET:
+            return None
+        return _Found(seg.text, last.ability, Strength.STRONG, fail=Fail(scan.problem, scan.candidates, last.ability),
+                      form=last.form, short=True)
+    order = Order(ctx.author or "", last.ability, target=scan.nicks[0])
+    deferred = _deferred(ctx, order, toks, start, len(toks))
+    mark = seg.text[toks[scan.found[0].start].start:toks[scan.found[0].end - 1].end]
+    if deferred is not None:
+        return _Found(seg.text, last.ability, Strength.STRONG, fail=deferred, form=last.form)
+    return _Found(seg.text, last.ability, Strength.STRONG, order=order, form=last.form, mark=mark,
+                  by_verb=last.by_verb)
+
+
+def _part(ctx: Context, text: str) -> list[tuple[Segment, list[_Found]]]:
+    """Each sentence with what the confident reader found in it, in text order."""
+    out: list[tuple[Segment, list[_Found]]] = []
     all_lines = lines(text)
     consumed: set[int] = set()
+    last: _Found | None = None
     for no, line in enumerate(all_lines):
         if no in consumed:
             continue
         for seg in split_line(line):
             found, rest = _segment_orders(ctx, seg, no, all_lines, consumed)
-            out.extend(found)
+            if not found and last is not None:
+                fixed = _correction(ctx, seg, last)
+                if fixed is not None:
+                    found = [fixed]
+            strong = [f for f in found if f.strength >= Strength.STRONG and f.ability]
+            if strong:
+                last = strong[-1]
+            out.append((seg, found))
             if rest:
                 break
     return out
 
 
-_COMMENT = r"^\s*[\[(]?\s*{label}\s*[\])]?\s*[:\-—–]?\s*(.*)$"
+_COMMENT = (r"^\s*(?:\[\s*{label}\s*\]|\(\s*{label}\s*\))\s*(?::|—|–|-(?!\w))?\s*(.*)$"
+            r"|^\s*{label}\s*(?::|—|–|-(?!\w))\s*(.*)$")
 
 
 def split_comment(text: str, label: str) -> tuple[str, str]:
-    """(the «комментарий» field, everything else): a labelled line and the lines after
-    it up to the first blank line."""
+    """(the «комментарий» field, everything else)."""
+    inside, outside, _ = comment_field(text, label)
+    return inside, outside
+
+
+def comment_field(text: str, label: str) -> tuple[str, str, bool]:
+    """(the «комментарий» field, everything else, whether the post has the field): a
+    labelled line («Комментарий: …», «[Комментарий] …») and the lines after it up to
+    the first blank line."""
     pattern = re.compile(_COMMENT.format(label=re.escape(label)), re.IGNORECASE)
     inside: list[str] = []
     outside: list[str] = []
     in_block = False
-    for line in lines(text):
-        m = pattern.match(line)
-        if m and not in_block:
-            in_block = True
-            if m.group(1).strip():
-                inside.append(m.group(1))
+    found = False
+    # a label after a sentence on the same line starts the field there
+    starts = re.compile(r"([.!?…])\s+(?=[\[(]?\s*" + re.escape(label) + r"\s*[\])]?\s*(?::|—|–|-(?!\w)))",
+                        re.IGNORECASE)
+    for line in (part for ln in lines(text) for part in starts.sub("\\1\n", ln).split("\n")):
+        m = pattern.match(line) if not in_block else None
+        if m:
+            in_block = found = True
+            rest = m.group(1) if m.group(1) is not None else m.group(2)
+            if rest and rest.strip():
+                inside.append(rest)
             continue
         if in_block and not line.strip():
             in_block = False
             outside.append(line)
             continue
         (inside if in_block else outside).append(line)
-    return "\n".join(inside), "\n".join(outside)
+    return "\n".join(inside), "\n".join(outside), found
 
 
 def _unresolved(f: _Found, code: Reason | None = None, detail: str = "") -> Unresolved:
@@ -216,71 +361,87 @@ def _unresolved(f: _Found, code: Reason | None = None, detail: str = "") -> Unre
     return Unresolved(f.text, code, reason or "", candidates, f.ability or (f.fail.ability if f.fail else None))
 
 
-def _apply_policy(found: list[_Found], *, private: bool, in_comment: bool, settings: ParseSettings,
-                  spans: list[Span], stranger: str | None = None) -> ParseResult:
-    orders: list[Order] = []
-    unresolved: list[Unresolved] = []
+# Zones of a text: how its orders count.
+OPEN, COMMENT, ARTISTIC, OUTSIDE = "open", "comment", "artistic", "outside"
+# Abilities an author may use several times in one text (several cards, several pigeons):
+# for the rest the last word wins («будет учитываться только последний»).
+REPEATABLE = frozenset({"Кинуть карты", "Голубиная почта"})
+
+
+def _apply_policy(found: list[_Found], *, private: bool, zone: str, settings: ParseSettings,
+                  spans: list[Span], stranger: str | None = None) -> list[Order | Unresolved]:
+    out: list[Order | Unresolved] = []
     for f in found:
         if stranger is not None:
             if f.strength >= Strength.STRONG or (private and f.strength == Strength.WEAK and f.short):
-                unresolved.append(Unresolved(f.text, Reason.NOT_A_PLAYER, candidates=(stranger,),
-                                             ability=f.ability))
+                out.append(Unresolved(f.text, Reason.NOT_A_PLAYER, candidates=(stranger,), ability=f.ability))
             continue
         ability = f.ability or (f.fail.ability if f.fail else None)
         channel = channel_of(ability) if ability else Channel.PM
-        if f.fail is not None and f.fail.code == Reason.NOT_YOUR_ABILITY and not private:
+        if f.fail is not None and f.fail.code == Reason.NOT_YOUR_ABILITY and (not private or f.slang):
+            continue          # slang of someone else's ability is talk, not a wrong order
+        if f.fail is not None and f.fail.code in (Reason.NO_TARGET, Reason.LOW_CONFIDENCE) and (
+                f.slang or f.narrated or not f.pointed or _defers(f.text)):
+            # «бью тревогу», «Дознание вчера ничего не дало», «Голосую как обычно в последний
+            # момент», «охраняю, кого — напишу позже»: nobody named, and no word aiming at
+            # anyone; the net looks at the sentence again
             continue
         if private:
             if f.strength < Strength.STRONG and not (f.strength == Strength.WEAK and f.short):
                 continue
             if ability == VOTE:
-                unresolved.append(_unresolved(f, Reason.VOTE_IN_PM))
+                out.append(_unresolved(f, Reason.VOTE_IN_PM))
             elif channel == Channel.POST and ability is not None:
-                unresolved.append(_unresolved(f, Reason.PUBLIC_IN_PM))
+                out.append(_unresolved(f, Reason.PUBLIC_IN_PM))
             elif f.fail is not None:
-                unresolved.append(_unresolved(f))
+                out.append(_unresolved(f))
             elif f.order is not None:
-                orders.append(f.order)
+                out.append(f.order)
             continue
         if f.strength < Strength.STRONG:
             continue
         if channel == Channel.PM:
             # A secret ability named in a public text is reported only when it reads as an
-            # order (a verb, or a name with its target); «Кража - это сильно» is talk.
-            if f.order is not None or f.by_verb:
-                unresolved.append(_unresolved(f, Reason.SECRET_IN_POST))
+            # order (a verb, or a name with its target); «Кража - это сильно» is talk, and so
+            # is slang («Смотрю, Петя опять молчит»), and so is a story around a comment.
+            if (f.order is not None or f.by_verb) and not f.slang and zone != ARTISTIC:
+                out.append(_unresolved(f, Reason.SECRET_IN_POST))
             continue
-        if settings.comment_field and not in_comment:
-            unresolved.append(_unresolved(f, Reason.OUTSIDE_COMMENT))
+        if zone in (OUTSIDE, ARTISTIC):
+            out.append(_unresolved(f, Reason.OUTSIDE_COMMENT))
             continue
         if f.fail is not None:
-            unresolved.append(_unresolved(f))
+            out.append(_unresolved(f))
             continue
         if ability == VOTE:
             if f.form is not None and f.form not in settings.vote_forms:
-                unresolved.append(_unresolved(f, Reason.FORM_NOT_ALLOWED))
+                out.append(_unresolved(f, Reason.FORM_NOT_ALLOWED))
                 continue
             if not emphasised(spans, settings, f.mark or f.text, f.text):
-                unresolved.append(_unresolved(f, Reason.NOT_EMPHASISED))
+                out.append(_unresolved(f, Reason.NOT_EMPHASISED))
                 continue
         if f.order is not None:
-            orders.append(f.order)
-    return ParseResult(tuple(orders), tuple(unresolved))
+            out.append(f.order)
+    return out
+
+
+def _defers(text: str) -> bool:
+    return any(t.low in DEFERRAL for t in tokens(text))
 
 
 def _bold_names(ctx: Context, text: str, spans: list[Span], voted: list[str]) -> list[_Found]:
     out = []
     where = key(text)
     for span in spans:
-        if not span.bold or key(span.text) not in where:
-            continue
-        if any(key(span.text) in key(v) for v in voted):
+        if not span.bold:
             continue
         toks = tokens(span.text)
         if not toks:
             continue
         cands = ctx.matcher.at(toks, 0, ctx.author)
         if not cands or cands[0].end != len(toks) or cands[0].score < ctx.settings.threshold:
+            continue
+        if key(span.text) not in where or any(key(span.text) in key(v) for v in voted):
             continue
         scan = scan_targets(ctx, toks, 0, len(toks), 1, False)
         if scan.problem is not None:
@@ -292,12 +453,55 @@ def _bold_names(ctx: Context, text: str, spans: list[Span], voted: list[str]) ->
     return out
 
 
+def _last_word(items: list[Order | Unresolved]) -> ParseResult:
+    """Within one text the last word for an ability wins: an order is dropped when a later
+    order of the same author and ability follows, or a later question about it (the last
+    word is then the GM's to read). The net's questions never drop an order."""
+    orders: list[Order] = []
+    unresolved: list[Unresolved] = []
+    for n, item in enumerate(items):
+        if isinstance(item, Unresolved):
+            unresolved.append(item)
+            continue
+        if item.ability in REPEATABLE:
+            orders.append(item)
+            continue
+        later = items[n + 1:]
+        if any(isinstance(o, Order) and o.ability == item.ability and o.by == item.by for o in later):
+            continue
+        if any(isinstance(u, Unresolved) and u.ability == item.ability and u.code in _SUPERSEDING
+               for u in later):
+            continue
+        orders.append(item)
+    taken = {str(o) for o in orders}
+    unresolved = [u for u in unresolved
+                  if not (u.code == Reason.ORDER_LIKE and u.candidates and u.candidates[0] in taken)]
+    return ParseResult(tuple(orders), tuple(unresolved))
+
+
+# Questions that are the author's later word on the same ability (not rule breaches).
+_SUPERSEDING = frozenset({Reason.AMBIGUOUS_TARGET, Reason.LOW_CONFIDENCE, Reason.DEFERRED, Reason.NO_HOLDER,
+                          Reason.SELF_NOT_ALLOWED})
+
+
+def _zones(plain: str, settings: ParseSettings, private: bool) -> list[tuple[str, str]]:
+    if private:
+        return [(plain, OPEN)]
+    comment, other, has_field = comment_field(plain, settings.comment_label)
+    if has_field:
+        return [(comment, COMMENT), (other, ARTISTIC)]
+    return [(plain, OPEN if settings.orders_outside_comment else OUTSIDE)]
+
+
 def parse_text(text: str, roster: Roster, settings: ParseSettings | None = None, *,
                author: str | None = None, private: bool = False,
                emphasis: Iterable[Any] = ()) -> ParseResult:
     """The orders of one text. `private`: a PM or a post's private text (secret orders
     go there); otherwise a post's open text. `emphasis`: bold/coloured fragments (any
-    objects with `text`, `bold`, `color`, e.g. `scraper.model.Emphasis`)."""
+    objects with `text`, `bold`, `color`, e.g. `scraper.model.Emphasis`).
+
+    Two tiers: the confident reader, then the recall net (`scraper.orders.net`) on every
+    sentence that gave nothing: an order-like one becomes an `order_like` question."""
     settings = settings or ParseSettings()
     plain, markup = strip_markup(text or "")
     spans = [Span(str(e.text), bool(getattr(e, "bold", False)), getattr(e, "color", None)) for e in emphasis]
@@ -307,19 +511,34 @@ def parse_text(text: str, roster: Roster, settings: ParseSettings | None = None,
     ctx = Context(roster, matcher_for(roster, settings.aliases), settings, player.nick if player else None)
     if stranger:
         ctx.author = None
-    parts = [(plain, True)]
-    if settings.comment_field and not private:
-        comment, other = split_comment(plain, settings.comment_label)
-        parts = [(comment, True), (other, False)]
-    result = ParseResult()
-    for part, in_comment in parts:
-        found = _part(ctx, part)
-        if not private and VoteForm.BOLD_NAME in settings.vote_forms:
-            voted = [f.text for f in found if f.ability == VOTE]
-            found.extend(_bold_names(ctx, part, spans, voted))
-        result += _apply_policy(found, private=private, in_comment=in_comment, settings=settings,
-                                spans=spans, stranger=author if stranger else None)
-    return result
+    emphasised_names = name_spans(ctx, spans) if not stranger else frozenset()
+    items: list[Order | Unresolved] = []
+    artistic: list[Order | Unresolved] = []
+    for part, zone in _zones(plain, settings, private):
+        sentences = _part(ctx, part)
+        if not private and VoteForm.BOLD_NAME in settings.vote_forms and zone in (OPEN, COMMENT):
+            voted = [f.text for _, found in sentences for f in found if f.ability == VOTE]
+            bold = _bold_names(ctx, part, spans, voted)
+            if bold:
+                sentences.append((Segment(bold[0].text, bold[0].text, 0), bold))
+        last_line = next((ln for ln in reversed(lines(part)) if ln.strip()), None)
+        for seg, found in sentences:
+            got = _apply_policy(found, private=private, zone=zone, settings=settings, spans=spans,
+                                stranger=author if stranger else None)
+            if zone == ARTISTIC:
+                artistic.extend(got)
+                continue
+            if not got and not stranger and zone != OUTSIDE:
+                item = net_item(ctx, seg, Zone(private, zone == COMMENT), emphasised_names,
+                                last_line=seg.line == last_line)
+                if item is not None:
+                    got = [item]
+            items.extend(got)
+    if not items:
+        # The post's own field gave nothing: what its story text orders is asked about,
+        # never taken (by the rules the rest of the post is artistic).
+        items = [u for u in artistic if isinstance(u, Unresolved)]
+    return _last_word(items)
 
 
 def parse_post(post: Any, roster: Roster, settings: ParseSettings | None = None) -> ParseResult:

@@ -29,6 +29,8 @@ class Reason(str, Enum):
     OUTSIDE_COMMENT = "outside_comment"
     NOT_EMPHASISED = "not_emphasised"
     FORM_NOT_ALLOWED = "form_not_allowed"
+    DEFERRED = "deferred"
+    ORDER_LIKE = "order_like"
 
 
 MESSAGES: dict[Reason, str] = {
@@ -51,6 +53,8 @@ MESSAGES: dict[Reason, str] = {
     Reason.OUTSIDE_COMMENT: "публичная заявка вне графы «комментарий»; в этой игре она не засчитывается",
     Reason.NOT_EMPHASISED: "голос не выделен так, как требует мастер этой игры",
     Reason.FORM_NOT_ALLOWED: "такая форма голоса в этой игре не засчитывается",
+    Reason.DEFERRED: "выбор не окончательный («может», «позже», «решу»): уточните у игрока",
+    Reason.ORDER_LIKE: "похоже на заявку, но по правилам её не прочитать уверенно: выберите кандидата",
 }
 
 

@@ -5,8 +5,8 @@ parsing:
   vote_forms: [ru, en, hash, tag]   # which ways of voting count (see VoteForm)
   vote_emphasis: none               # none | bold | color | bold_or_color
   vote_color: null                  # with color: the colour required ("orange", "#ff9900")
-  comment_field: false              # public orders only from the «комментарий» field
-  comment_label: комментарий
+  orders_outside_comment: true      # a post without a «комментарий» field: are its orders read?
+  comment_label: комментарий        # (a post with the field: public orders come from it only)
   threshold: 85                     # fuzzy confidence (0–100) needed to read a name
   aliases: {KSC: KelsierSC}         # names the players use for each other, read as exact
   margin: 6                         # a second candidate this close makes it ambiguous
@@ -48,7 +48,11 @@ class ParseSettings:
     vote_forms: frozenset[VoteForm] = DEFAULT_FORMS
     vote_emphasis: Emphasis = Emphasis.NONE
     vote_color: str | None = None
-    comment_field: bool = False
+    # Rules: «Заявки на публичные действия должны быть даны в посте в графе "комментарий"».
+    # A post that has the field is read from it (the rest is artistic text) whatever this
+    # says; a post without it is read whole when true (forums without the field), and only
+    # asked about when false.
+    orders_outside_comment: bool = True
     comment_label: str = "комментарий"
     threshold: float = 85.0
     margin: float = 6.0
@@ -88,10 +92,10 @@ class ParseSettings:
                     f"{', '.join(e.value for e in Emphasis)}") from None
         if data.get("vote_color") is not None:
             kwargs["vote_color"] = str(data["vote_color"]).strip().lower()
-        if "comment_field" in data:
-            if not isinstance(data["comment_field"], bool):
-                raise SettingsError(f"{path}.comment_field: must be true or false")
-            kwargs["comment_field"] = data["comment_field"]
+        if "orders_outside_comment" in data:
+            if not isinstance(data["orders_outside_comment"], bool):
+                raise SettingsError(f"{path}.orders_outside_comment: must be true or false")
+            kwargs["orders_outside_comment"] = data["orders_outside_comment"]
         if "comment_label" in data:
             label = str(data["comment_label"]).strip()
             if not label:

@@ -96,6 +96,14 @@ def scan_targets(ctx: Context, toks: list[Token], lo: int, hi: int, count: int,
             continue
         scan.found.append(best)
         i = best.end
+    if scan.found and len(scan.found) == count and scan.problem is None:
+        other = _alternative(ctx, toks, scan.found[-1].end, hi, skip)
+        if other is not None and other.nick not in scan.nicks:
+            # «против Лиса или Маши»: two candidates for one place are a question
+            scan.problem = Reason.AMBIGUOUS_TARGET
+            scan.candidates = [_label(c) for c in (scan.found[-1], other)]
+            scan.found = scan.found[:-1]
+            return scan
     if len(scan.found) < count and scan.problem is None:
         if near:
             scan.problem = Reason.LOW_CONFIDENCE
@@ -106,6 +114,28 @@ def scan_targets(ctx: Context, toks: list[Token], lo: int, hi: int, count: int,
         else:
             scan.problem = Reason.NO_TARGET
     return scan
+
+
+ALTERNATIVE = frozenset({"или", "либо", "ли"})
+
+
+def _alternative(ctx: Context, toks: list[Token], after: int, hi: int,
+                 skip: frozenset[int]) -> Candidate | None:
+    """A name offered as the other choice right after a target («Лиса или Маши», «то ли
+    Лиса, то ли Машу»)."""
+    i = after
+    seen_or = False
+    while i < min(hi, after + 4):
+        if toks[i].low in ALTERNATIVE:
+            seen_or = True
+        elif seen_or and i not in skip:
+            cands = ctx.matcher.at(toks, i, ctx.author)
+            if cands and cands[0].score >= FLOOR:
+                return cands[0]
+        elif toks[i].low not in ("то", "против", "за", "на"):
+            return None
+        i += 1
+    return None
 
 
 def _secret_role_name(toks: list[Token], c: Candidate, hi: int) -> bool:

@@ -89,23 +89,36 @@ class Segment:
     offset: int      # start of `text` inside `line`
 
 
-def _inside_quotes(line: str, pos: int) -> bool:
-    depth_open: str | None = None
-    for ch in line[:pos]:
-        if depth_open is None and ch in _QUOTES:
-            depth_open = ch
-        elif depth_open is not None and ch == _QUOTES[depth_open]:
-            depth_open = None
-    return depth_open is not None
+def _quote_depths(line: str, positions: list[int]) -> list[bool]:
+    """For each position (ascending), is it inside «…»/"…"? One pass over the line, so a
+    100 KB line with thousands of sentence ends stays linear."""
+    out: list[bool] = []
+    open_quote: str | None = None
+    pos = 0
+    for target in positions:
+        while pos < target:
+            ch = line[pos]
+            if open_quote is None and ch in _QUOTES:
+                open_quote = ch
+            elif open_quote is not None and ch == _QUOTES[open_quote]:
+                open_quote = None
+            pos += 1
+        out.append(open_quote is not None)
+    return out
 
 
 def split_line(line: str) -> list[Segment]:
     out: list[Segment] = []
     start = 0
-    for m in _END.finditer(line):
-        head = line[start:m.start()]
-        if _NAME_BANG.search(head) or _INITIAL.search(head) or _inside_quotes(line, m.start()):
+    ends = list(_END.finditer(line))
+    quoted = _quote_depths(line, [m.start() for m in ends])
+    for m, inside in zip(ends, quoted):
+        # Only the last few characters decide (a name's «!», an initial), so a long
+        # quoted run with many full stops is not rescanned at each one.
+        near = line[max(start, m.start() - 16):m.start()]
+        if inside or _NAME_BANG.search(near) or _INITIAL.search(near):
             continue
+        head = line[start:m.start()]
         if head.strip():
             out.append(Segment(head.strip(), line, start + (len(head) - len(head.lstrip()))))
         start = m.end()
@@ -140,6 +153,7 @@ class Span:
 
 _TAG = re.compile(r"\[(/?)(b|strong|color|colour)(?:=([^\]]*))?\]", re.IGNORECASE)
 _QUOTED = re.compile(r"«[^»]*»")
+_MAX_OPEN = 32   # unclosed tags kept open at once (more is not markup but noise)
 
 
 def strip_markup(text: str) -> tuple[str, list[Span]]:
@@ -148,12 +162,17 @@ def strip_markup(text: str) -> tuple[str, list[Span]]:
     Text inside «…» is a quoted message (Голубиная почта) and is kept as written."""
     out: list[str] = []
     stack: list[tuple[str, str | None, int]] = []
-    spans: list[Span] = []
+    found: list[tuple[int, int, bool, str | None]] = []   # plain offsets, bold, colour
     pos = 0
     length = 0
     quoted = [(m.start(), m.end()) for m in _QUOTED.finditer(text)]
+    q = 0
     for m in _TAG.finditer(text):
-        if any(start < m.start() < end for start, end in quoted):
+        # Tags come left to right, so one pointer walks the quoted runs (linear, not
+        # tags × quotes).
+        while q < len(quoted) and quoted[q][1] <= m.start():
+            q += 1
+        if q < len(quoted) and quoted[q][0] < m.start() < quoted[q][1]:
             continue
         chunk = text[pos:m.start()]
         out.append(chunk)
@@ -162,25 +181,29 @@ def strip_markup(text: str) -> tuple[str, list[Span]]:
         closing, name = m.group(1), m.group(2).lower()
         name = "b" if name in ("b", "strong") else "color"
         if not closing:
-            stack.append((name, (m.group(3) or "").strip().strip("\"'").lower() or None, length))
+            if len(stack) < _MAX_OPEN:
+                stack.append((name, (m.group(3) or "").strip().strip("\"'").lower() or None, length))
             continue
         for i in range(len(stack) - 1, -1, -1):
             if stack[i][0] == name:
                 _, color, begin = stack.pop(i)
-                plain = "".join(out)[begin:length]
-                if plain.strip():
-                    bold = name == "b" or any(s[0] == "b" for s in stack)
-                    outer = next((s[1] for s in reversed(stack) if s[0] == "color"), None)
-                    spans.append(Span(plain.strip(), bold=bold,
-                                      color=color if name == "color" else outer))
+                bold = name == "b" or any(s[0] == "b" for s in stack)
+                outer = next((s[1] for s in reversed(stack) if s[0] == "color"), None)
+                found.append((begin, length, bold, color if name == "color" else outer))
                 break
     out.append(text[pos:])
-    return "".join(out), spans
+    plain = "".join(out)
+    spans = []
+    for begin, end, bold, color in found:
+        piece = plain[begin:end].strip()
+        if piece:
+            spans.append(Span(piece, bold=bold, color=color))
+    return plain, spans
 
 
 # Latin spelling of Russian names («Gena», «Petya») read as Cyrillic; digraphs first.
 _TRANSLIT = [("shch", "щ"), ("sch", "щ"), ("yo", "ё"), ("zh", "ж"), ("kh", "х"), ("ts", "ц"),
-             ("ch", "ч"), ("sh", "ш"), ("ya", "я"), ("yu", "ю"), ("ja", "я"), ("ju", "ю"),
+             ("ch", "ч"), ("sh", "ш"), ("ow", "оу"), ("ya", "я"), ("yu", "ю"), ("ja", "я"), ("ju", "ю"),
              ("a", "а"), ("b", "б"), ("v", "в"), ("w", "в"), ("g", "г"), ("d", "д"), ("e", "е"),
              ("z", "з"), ("i", "и"), ("y", "ы"), ("k", "к"), ("c", "к"), ("q", "к"), ("l", "л"),
              ("m", "м"), ("n", "н"), ("o", "о"), ("p", "п"), ("r", "р"), ("s", "с"), ("t", "т"),

@@ -1,7 +1,8 @@
 """Per-ability words of the order parser and of the players' memo, keyed by canonical name.
 
 The registry (`engine.abilities`) gives each ability's name, aliases, holders,
-timing and fields; this table adds only what a parser of Russian needs on top:
+timing, fields and players' slang (`slang`); this table adds only what a parser of
+Russian needs on top:
 other nouns players use for it, the verbs whose first-person forms order it
 («обворовываю», «кусаю», «голосую»), where the order must be given (a post's
 «комментарий» field or a PM), and worked examples. The memo prints the same
@@ -48,7 +49,7 @@ SAMPLE_PLAYERS: dict[str, dict[str, str]] = {
 
 LEXICON: tuple[Lexicon, ...] = (
     Lexicon("Голосование", P, "ник или явная роль; «снимаю голос» — отозвать голос",
-            names=("голос", "мой голос"), verbs=("голосовать", "проголосовать", "переголосовать",
+            names=("голос", "мой голос", "мой выбор"), verbs=("голосовать", "проголосовать", "переголосовать",
                                                   "переголосовывать"),
             examples=(("Голосую против Бори", {"target": "Боря"}),
                       ("Голос: Вера", {"target": "Вера"}),
@@ -240,6 +241,31 @@ def latin_key(word: str) -> str:
 class Vocabulary:
     phrases: tuple[tuple[tuple[str, ...], str], ...]   # (lemma keys, ability), longest first
     verbs: dict[str, frozenset[str]]                   # verb lemma → abilities
+    slang_verbs: dict[str, frozenset[str]]             # of them, the slang: lemma → abilities
+    slang_phrases: frozenset[tuple[str, ...]]           # phrases that are slang only
+
+
+# First-person forms the dictionary does not know for a slang verb («хилю» is no form of
+# «хилить» to pymorphy3): matched as written, and printed so by the memo.
+FIRST_PERSON: dict[str, str] = {"хилить": "хилю", "отхилить": "отхилю", "зарезать": "зарежу", "чекнуть": "чекну"}
+
+
+def slang_of(ability: str) -> tuple[str, ...]:
+    """Players' slang for an ability: the `slang` of its row in the ability table
+    (engine/abilities/<role>.py), which the memo lists too. A slang verb orders only an
+    ability the sender holds (`_choose`), and in a public post it never flags a secret
+    order («Смотрю, Петя опять молчит» is talk)."""
+    spec = find_ability(ability)
+    return spec.slang if spec is not None else ()
+
+
+def slang_table() -> dict[str, tuple[str, ...]]:
+    """Every orderable ability that has slang, in the table's order."""
+    return {s.name: s.slang for s in orderable() if s.slang}
+
+
+def _is_verb(word: str) -> bool:
+    return any(r.pos == "INFN" for r in morph.readings(word))
 
 
 @lru_cache(maxsize=1)
@@ -255,9 +281,27 @@ def vocabulary() -> Vocabulary:
                 phrases.setdefault(words, set()).add(spec.name)
         for verb in (lex.verbs if lex else ()):
             verbs.setdefault(key(verb), set()).add(spec.name)
+    proper_verbs = {v: set(a) for v, a in verbs.items()}
+    proper_phrases = set(phrases)
+    slang_verbs: dict[str, set[str]] = {}
+    for spec in orderable():
+        for word in slang_of(spec.name):
+            if word in FIRST_PERSON:
+                phrases.setdefault((key(FIRST_PERSON[word]),), set()).add(spec.name)
+            if " " not in word and _is_verb(word):
+                verbs.setdefault(key(word), set()).add(spec.name)
+                if spec.name not in proper_verbs.get(key(word), ()):
+                    slang_verbs.setdefault(key(word), set()).add(spec.name)
+            else:
+                # a one-word noun of slang is matched as written («кусь», «брейнс»)
+                words = _phrase_key(word) if " " in word else (key(word),)
+                if words:
+                    phrases.setdefault(words, set()).add(spec.name)
     ordered = sorted(((w, a) for w, names in phrases.items() for a in sorted(names)),
                      key=lambda item: -len(item[0]))
-    return Vocabulary(tuple(ordered), {v: frozenset(a) for v, a in verbs.items()})
+    return Vocabulary(tuple(ordered), {v: frozenset(a) for v, a in verbs.items()},
+                      {v: frozenset(a) for v, a in slang_verbs.items()},
+                      frozenset(phrases) - frozenset(proper_phrases))
 
 
 # Abilities whose orders carry a third-person verb of their own («Влияние: Аня голосует

@@ -226,10 +226,15 @@ def test_a_gms_day_as_the_readme_writes_it(forum, tmp_path, capsys, monkeypatch)
     assert any(p.author == "gm" and "Ночь была тёмной." in p.text for p in thread_posts(forum))
 
     # ---- the day: votes in the thread after the last read; phase end reads them first
-    for nick in ("alice", "carol", "erin", "frank", "heidi"):
+    writers["alice"].reply(forum.topic_id, "Голосую против **dave**.")
+    main(["run", "--once", "--no-post"])
+    capsys.readouterr()
+    out = walk.run("gorod tally")
+    assert "alice → dave: 2" in out and "Не голосовали: " in out and "carol" in out.split("Не голосовали: ")[1]
+    for nick in ("carol", "erin", "frank", "heidi"):
         writers[nick].reply(forum.topic_id, "Голосую против **dave**.")
     out = walk.run("gorod phase end")
-    assert "Форум прочитан перед концом фазы" in out and "новых заявок 5" in out
+    assert "Форум прочитан перед концом фазы" in out and "новых заявок 4" in out
     assert "День 1 разрешён" in out and "открыта ночь 2" in out
     out = walk.run("gorod phase extend --hours 12")
     assert re.search(r"Ночь 2: новый срок \d\d\.\d\d \d\d:\d\d \(Москва\)", out)

@@ -141,7 +141,7 @@ WORDS = st.sampled_from(["Голосую", "против", "за", "Мэра", "
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(WORDS, max_size=14).map(" ".join), st.sampled_from([None, "Петя", "Тёмный Лорд", "Vasya99"]),
-       st.booleans(), st.sampled_from([ParseSettings(), ParseSettings(comment_field=True),
+       st.booleans(), st.sampled_from([ParseSettings(), ParseSettings(orders_outside_comment=False),
                                        ParseSettings.from_mapping({"vote_emphasis": "bold",
                                                                    "vote_forms": ["ru", "hash", "bold_name"]})]))
 def test_parser_never_crashes_on_order_like_text(text, author, private, parse_settings):

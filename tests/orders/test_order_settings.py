@@ -10,23 +10,23 @@ from scraper.orders.settings import Emphasis, ParseSettings, SettingsError, Vote
 
 def test_defaults():
     s = ParseSettings.from_mapping(None)
-    assert s.vote_emphasis == Emphasis.NONE and not s.comment_field
+    assert s.vote_emphasis == Emphasis.NONE and s.orders_outside_comment
     assert VoteForm.RU in s.vote_forms and VoteForm.BOLD_NAME not in s.vote_forms
 
 
 def test_reads_a_section():
     s = ParseSettings.from_mapping({"vote_forms": ["ru", "Hash"], "vote_emphasis": "color",
-                                    "vote_color": "Orange", "comment_field": True, "threshold": 90})
+                                    "vote_color": "Orange", "orders_outside_comment": False, "threshold": 90})
     assert s.vote_forms == {VoteForm.RU, VoteForm.HASH}
     assert s.vote_emphasis == Emphasis.COLOR and s.vote_color == "orange"
-    assert s.comment_field and s.threshold == 90.0
+    assert not s.orders_outside_comment and s.threshold == 90.0
 
 
 @pytest.mark.parametrize("data,path", [
     ({"vote_forms": ["ru", "smoke"]}, "parsing.vote_forms[1]"),
     ({"vote_forms": "ru"}, "parsing.vote_forms"),
     ({"vote_emphasis": "italic"}, "parsing.vote_emphasis"),
-    ({"comment_field": "yes"}, "parsing.comment_field"),
+    ({"orders_outside_comment": "yes"}, "parsing.orders_outside_comment"),
     ({"threshold": 150}, "parsing.threshold"),
     ({"colour": "red"}, "parsing.colour"),
 ])

@@ -69,7 +69,7 @@ def test_memo_lists_every_orderable_ability_with_its_examples():
 
 def test_memo_follows_the_game_settings():
     text = memo(ParseSettings.from_mapping({"vote_forms": ["hash"], "vote_emphasis": "bold",
-                                            "comment_field": True}))
+                                            "orders_outside_comment": False}))
     assert "##vote" in text and "Голосую против Мэра" not in text
     assert "жирным" in text and "в графе «комментарий»" in text
 
@@ -77,3 +77,40 @@ def test_memo_follows_the_game_settings():
 def test_memo_for_one_role():
     text = memo(roles={"Вор"})
     assert "• Кража (" in text and "• Укус (" not in text and "• Голосование (" in text
+
+
+def test_memo_lists_the_slang_the_parser_understands():
+    from scraper.orders.memo import first_person
+    from scraper.orders.vocabulary import slang_table, vocabulary
+
+    text = memo()
+    vocab = vocabulary()
+    rows = text.splitlines()
+    assert len(slang_table()) >= 20                     # the rows of engine/abilities/ carry it
+    for ability, words in slang_table().items():
+        head = next(n for n, row in enumerate(rows) if row.startswith(f"• {ability} ("))
+        line = next(row for row in rows[head + 1:] if row.startswith("  Сленг:"))
+        for word in words:
+            assert first_person(word) in line, (ability, word)
+    # and the parser reads a slang verb as the sender's ability
+    assert vocab.slang_verbs["бить"] == frozenset({"Нападение"})
+
+
+def test_every_slang_word_the_memo_lists_orders_its_ability():
+    """«Бью Машу» from a holder of the ability (and only it) is that ability's order."""
+    from engine.abilities import find_ability
+    from engine.names import OPEN_ROLES
+    from scraper.orders import Roster, parse_text
+    from scraper.orders.memo import first_person
+    from scraper.orders.vocabulary import slang_table
+
+    for ability, words in slang_table().items():
+        spec = find_ability(ability)
+        role = spec.roles[0] if spec.roles else None
+        me = {} if role is None else ({"open": role} if role in OPEN_ROLES else {"secret": role})
+        roster = Roster.from_mapping({"Я": me, "Маша": {}, "Петя": {}})
+        for word in words:
+            targets = "Машу и Петю" if ability in ("Дознание", "Очарование") else "Машу"
+            text = f"{first_person(word)} {targets}"
+            result = parse_text(text, roster, author="Я", private=ability != "Голосование")
+            assert [o.ability for o in result.orders] == [ability], (text, result)
