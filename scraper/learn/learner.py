@@ -145,7 +145,8 @@ def learn_pages(pages: list[tuple[bytes, str]], inbox: tuple[bytes, str] | None 
 
     bodies = [fields.first(b, body.selector) for b in all_blocks]
     parts = fields.find_body_parts(bodies)
-    body_rules: dict = {"quote": parts.quote}
+    # no quote on these pages: the common <blockquote> is kept (null would read a later quote as words)
+    body_rules: dict = {"quote": parts.quote or "blockquote"}
     if any(b is not None and b.xpath(".//*[contains(translate(@style, ' ', ''), 'line-through')]") for b in bodies):
         body_rules["strike"] = "s, strike, del, *[style*='line-through']"
         notes["selectors.body.strike"] = "struck-out text (also drawn with a line-through style): not the post's words"
@@ -159,7 +160,8 @@ def learn_pages(pages: list[tuple[bytes, str]], inbox: tuple[bytes, str] | None 
         notes["selectors.body.drop"] = "inside the body but no post's own words: buttons and folds that say " \
                                        "the same in every post, the edit notice"
     notes["selectors.body.quote"] = ("quotes inside the body (taken apart from the post's own text)"
-                                     if parts.quote else "no quote on these pages: none is taken apart")
+                                     if parts.quote else "no quote on these pages: <blockquote>, the common one, "
+                                     "is assumed")
     if parts.quote_header:
         body_rules["quote_header"] = parts.quote_header
         notes["selectors.body.quote_header"] = "the quote's «X wrote:» line, dropped from the quote's text"
@@ -169,7 +171,7 @@ def learn_pages(pages: list[tuple[bytes, str]], inbox: tuple[bytes, str] | None 
         if parts.spoiler_header:
             body_rules["spoiler_header"] = parts.spoiler_header
     if not parts.quote:
-        unconfirmed.append("quotes: no quote on these pages; selectors.body.quote is not set")
+        unconfirmed.append("quotes: no quote on these pages; selectors.body.quote is the common blockquote")
     if not parts.spoiler:
         unconfirmed.append("spoilers: no spoiler on these pages; selectors.body.spoiler is not set")
 
