@@ -38,9 +38,10 @@ class ForumPort(Protocol):
     gm: str
     engine: str
     max_length: int
+    time_precision: int     # seconds: to what the forum's shown times are exact (profile dates.precision)
 
     def poll_thread(self, *, rescan: bool = False) -> Iterator[PostEvent]: ...
-    def poll_pms(self) -> Iterator[PmEvent]: ...
+    def poll_pms(self, *, rescan: bool = False) -> Iterator[PmEvent]: ...
     def last_post_id(self) -> int | None: ...
     def reply(self, text: str, *, after: int | None) -> Created: ...
     def send_pm(self, to: str, title: str, text: str) -> Created: ...
@@ -85,8 +86,10 @@ def _detected(thread_url: str, game_dir: Path, settings: HttpSettings, where: st
 
 
 def topic_id_of(url: str) -> str:
-    """The topic's id in its URL (Spirit `/topic/12/slug/`, phpBB `t=12`, MyBB `tid=12`, `id=12`)."""
-    for pattern in (r"/topic/(\d+)", r"[?&]t=(\d+)", r"[?&]tid=(\d+)", r"[?&]id=(\d+)", r"/(\d+)(?:[-/]|$)"):
+    """The topic's id in its URL (Spirit `/topic/12/slug/`, Misago and Discourse `/t/slug/12/`,
+    phpBB `t=12`, MyBB `tid=12`, SMF `topic=12.0` (topic 12 from its first post), `id=12`)."""
+    for pattern in (r"/topic/(\d+)", r"/t/[^/]+/(\d+)", r"[?&]t=(\d+)", r"[?&]tid=(\d+)", r"[?&;]topic=(\d+)",
+                    r"[?&]id=(\d+)", r"/(\d+)(?:[-/]|$)"):
         match = re.search(pattern, url)
         if match:
             return match.group(1)
@@ -106,6 +109,7 @@ class SiteForum:
         self.store = store
         self.gm = gm
         self.engine = profile.engine
+        self.time_precision = profile.dates.precision_seconds
         self.thread = ThreadPoller(client, profile, store, thread_url)
         self.pms = PmPoller(client, profile, store)
         self.topic_id = topic_id_of(thread_url)
@@ -150,8 +154,9 @@ class SiteForum:
         older pages."""
         return self.thread.poll(rescan=rescan)
 
-    def poll_pms(self) -> Iterator[PmEvent]:
-        return self.pms.poll()
+    def poll_pms(self, *, rescan: bool = False) -> Iterator[PmEvent]:
+        """New PMs; `rescan` reads every conversation of the inbox again (before a phase ends)."""
+        return self.pms.poll(rescan=rescan)
 
     def last_post_id(self) -> int | None:
         known = self.store.known_posts(self.thread.key)
