@@ -10,6 +10,8 @@ ScraperError
 """
 from __future__ import annotations
 
+from urllib.parse import unquote
+
 
 class ScraperError(Exception):
     """Base of every scraper error; `str()` is a message fit for a GM."""
@@ -59,19 +61,23 @@ def alarm_text(exc: Exception, what: str | None = None) -> str:
 
 
 def failure_in_russian(exc: Exception) -> str:
-    """Why a read failed, in the GM's words."""
+    """Why a read failed, in the GM's words (the URL shown readable, not percent-encoded)."""
+    url = unquote(getattr(exc, "url", "") or "")
     if isinstance(exc, AuthRequired):
-        return f"форум показал страницу входа ({exc.url})"
+        return f"форум показал страницу входа ({url})"
     if isinstance(exc, NoPosts):
-        return f"на странице нет ни одного поста — форум показал другую страницу или сменил разметку ({exc.url})"
+        return f"на странице нет ни одного поста — форум показал другую страницу или сменил разметку ({url})"
     if isinstance(exc, LayoutChanged):
-        return f"разметка страницы не та, что в профиле: селектор {exc.selector!r} ничего не нашёл ({exc.url})"
+        return f"разметка страницы не та, что в профиле: селектор {exc.selector!r} ничего не нашёл ({url})"
     if isinstance(exc, RateLimited):
-        return f"форум просит подождать ({exc.url})"
+        return f"форум просит подождать ({url})"
     if isinstance(exc, HttpError):
-        return f"форум ответил ошибкой HTTP {exc.status} ({exc.url})"
+        return f"форум ответил ошибкой HTTP {exc.status} ({url})"
+    if isinstance(exc, ForumUnavailable):
+        return (f"форум не отвечает ({url}: {exc.reason}); проверьте, что он работает и что "
+                f"forum.base_url в конфиге верен")
     if isinstance(exc, ForumError):
-        return f"форум недоступен: {exc.reason} ({exc.url})"
+        return f"форум недоступен: {exc.reason} ({url})"
     return str(exc)
 
 

@@ -54,7 +54,7 @@ def cycle(game: Game, *, read: bool = True, post: bool = True, rescan: bool | No
         try:
             report.poll = poll(game, rescan=rescan)
             if report.poll.failed:   # a read that did not read (the poll went on with the rest)
-                report.errors.extend(dict.fromkeys(report.poll.failed))
+                report.errors.extend(f"{text}; повторю в следующем круге" for text in report.poll.failed)
                 since = (game.records.get("read_error") or {}).get("since") or game.now().isoformat(timespec="seconds")
                 game.records.put("read_error", {"since": since, "text": "; ".join(report.poll.failed)})
             else:
