@@ -31,7 +31,7 @@ from publisher.drafts import describe_order, late_draft, receipt_draft
 from scraper.orders import ParseSettings, Roster, parse_message, parse_post
 from scraper.orders.result import ParseResult
 from scraper.model import Emphasis, Post, PrivateMessage
-from scraper.errors import AuthRequired, LayoutChanged, ScraperError, alarm_text
+from scraper.errors import ScraperError, alarm_text
 from scraper.poll import Change, PmEvent, PostEvent
 
 
@@ -86,15 +86,8 @@ def poll(game: Game, *, rescan: bool = False) -> PollReport:
 
 def _alarm(game: Game, source: str, exc: ScraperError, report: PollReport) -> None:
     """A read that did not read (the poller recorded nothing of it): the GM is told, in
-    Russian, once per round and source; the next round reads again. A page that was not
-    the page (a login page, a changed layout) names what was not read; a forum that does
-    not answer says so with what to do."""
-    from gorod.loop.words import forum_trouble
-
-    if isinstance(exc, (AuthRequired, LayoutChanged)):
-        text = alarm_text(exc, getattr(exc, "unread", None) or ("посты темы" if source == "thread" else "ЛС"))
-    else:
-        text = forum_trouble(exc, "повторю в следующем круге")
+    Russian, once per round and source; the next round reads again."""
+    text = alarm_text(exc, getattr(exc, "unread", None) or ("посты темы" if source == "thread" else "ЛС"))
     rounds = game.records.get("rounds", 0)
     current = game.current()
     game.records.notice(f"read-failed:{source}:{rounds}:{text}", "error", text,
