@@ -41,3 +41,13 @@ def test_ctrl_c_at_any_moment_is_one_russian_line(capsys, monkeypatch):
     monkeypatch.setattr("gorod.commands.memo._memo", interrupted)      # while a command runs
     assert cli.main(["memo"]) == 130
     assert capsys.readouterr().err == "остановлено (Ctrl-C)\n"
+
+
+def test_every_command_is_summed_up_in_russian_in_gorod_help():
+    # exam finding 9: the GM reads `gorod --help`; most summaries were English
+    import re
+
+    parser = build_parser()
+    action = next(a for a in parser._actions if a.dest == "command")
+    english = [c.dest for c in action._choices_actions if not re.search("[а-яё]", c.help or "", re.I)]
+    assert english == []

@@ -6,7 +6,7 @@ from gorod.commands._game import add_game_option, with_game
 
 def register(sub) -> None:
     parser = sub.add_parser(
-        "deal", help="deal the secret roles at random and draft each player's start PM",
+        "deal", help="раздать тайные роли случайно и подготовить каждому игроку стартовое ЛС",
         description="Assign the secret roles the config does not fix at random from `secret_roles:` "
         "(the seed is recorded), open night 1 with its deadline, and draft one start PM per player "
         "(his roles, the Лич's and Демонолог's team, a request for a mask or cards). Nothing is "

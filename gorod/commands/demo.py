@@ -8,7 +8,7 @@ DEMO = DEMO_DIR
 
 def register(sub) -> None:
     parser = sub.add_parser(
-        "demo", help="replay the bundled demo game and print the drafts (no network)",
+        "demo", help="переиграть встроенную демо-партию и напечатать черновики (без сети)",
         description="Replay the bundled demo game — twelve players, five nights and days, played on a "
         "real Spirit forum and saved as its pages — offline: parse every order from the posts and the "
         "GM's PMs, resolve each phase, and print in Russian the news post and the private messages "

@@ -19,7 +19,7 @@ STATE_RU = {"pending": "ждёт", "approved": "одобрен", "rejected": "о
 
 
 def register(sub) -> None:
-    p = sub.add_parser("drafts", help="list the drafts (pending by default)",
+    p = sub.add_parser("drafts", help="список черновиков (по умолчанию ждущие)",
                        description="List the drafts: id, state, kind, audience, title. By default the "
                        "pending and approved ones; --all adds rejected and posted ones (with the forum's "
                        "ids of what was posted).")
@@ -28,7 +28,7 @@ def register(sub) -> None:
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=_drafts)
 
-    p = sub.add_parser("show", help="a draft's text and the events that caused it",
+    p = sub.add_parser("show", help="текст черновика и события, из которых он сложился",
                        description="Print a draft's title and text, whether it was edited, the events it was "
                        "built from (the trace: rule and orders), the secrets check, and where it was posted.")
     add_game_option(p)
@@ -36,7 +36,7 @@ def register(sub) -> None:
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=_show)
 
-    p = sub.add_parser("approve", help="approve drafts for posting (after the secrets check)",
+    p = sub.add_parser("approve", help="одобрить черновики к отправке (после проверки тайн)",
                        description="Approve drafts: they are posted by `gorod publish` or the next "
                        "`gorod run`. A draft whose text names a secret its audience does not know is "
                        "refused unless --force. A rejected draft named by its number is approved again "
@@ -47,7 +47,7 @@ def register(sub) -> None:
     p.add_argument("--force", action="store_true", help="approve despite the secrets check")
     p.set_defaults(handler=_approve)
 
-    p = sub.add_parser("reject", help="reject a draft (not posted unless approved again)",
+    p = sub.add_parser("reject", help="отклонить черновик (не отправится, если не одобрить его снова)",
                        description="Reject a pending or approved draft; it stays in the store and is "
                        "never posted unless the GM approves it again by its number (`gorod approve ID`: "
                        "an undo of a mistaken rejection; `approve --all` takes only pending drafts).")
@@ -55,7 +55,7 @@ def register(sub) -> None:
     p.add_argument("ids", type=int, nargs="+", metavar="ID")
     p.set_defaults(handler=_reject)
 
-    p = sub.add_parser("edit", help="edit a draft's text in $EDITOR (or from a file)",
+    p = sub.add_parser("edit", help="исправить текст черновика в $EDITOR (или из файла)",
                        description="Open the draft's text in $EDITOR (or read it from --file, '-' for "
                        "stdin). An approved draft goes back to pending: a changed text needs approval.")
     add_game_option(p)
@@ -64,7 +64,7 @@ def register(sub) -> None:
     p.add_argument("--title", help="a new title (PMs)")
     p.set_defaults(handler=_edit)
 
-    p = sub.add_parser("redraft", help="render a resolved phase's drafts again (after a template change)",
+    p = sub.add_parser("redraft", help="пересобрать черновики разрешённой фазы (после правки шаблонов)",
                        description="Render the drafts of a resolved phase again from its events, with the "
                        "templates as they are now. Pending drafts not edited by hand get the new text; "
                        "edited, approved and posted ones are kept.")
@@ -72,7 +72,7 @@ def register(sub) -> None:
     p.add_argument("phase", metavar="PHASE", help="'night 1', 'day 2', ...")
     p.set_defaults(handler=_redraft)
 
-    p = sub.add_parser("publish", help="post the approved drafts now, exactly once",
+    p = sub.add_parser("publish", help="отправить одобренные черновики сейчас, каждый ровно один раз",
                        description="Post every approved draft to the forum (a reply in the thread, or a PM), "
                        "split where the forum caps length; after a crash, what reached the forum is found "
                        "there and not sent again.")

@@ -13,7 +13,7 @@ from gorod.commands._game import add_game_option
 
 def register(sub) -> None:
     parser = sub.add_parser(
-        "forum", help="the game's forum: check what gorod can read and write there",
+        "forum", help="форум игры: проверить, что gorod там читает и пишет",
         description="Commands about the game's forum itself (its profile, login, pages).")
     commands = parser.add_subparsers(dest="forum_command", metavar="COMMAND")
     commands.required = True

@@ -6,7 +6,7 @@ from gorod.commands._game import add_game_option, print_json, with_game
 
 def register(sub) -> None:
     parser = sub.add_parser(
-        "inbox", help="the GM's inbox: players' messages that are no orders, notices of the open phase",
+        "inbox", help="почта мастера: письма игроков, которые не заявки, и извещения открытой фазы",
         description="List what waits for the GM: every PM, and every post addressed to the GM (his "
         "name, «мастер», «ведущий», «ГМ»), that holds no order; and the notices of the open phase "
         "(edits with their diffs, deleted posts, errors, a complete vote, orders skipped). A notice "

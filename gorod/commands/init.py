@@ -9,7 +9,7 @@ EXAMPLE = Path(__file__).resolve().parent.parent / "data" / "game-example.yaml"
 
 def register(sub) -> None:
     parser = sub.add_parser(
-        "init", help="write a commented example game config (game.yaml)",
+        "init", help="записать пример конфига игры с пояснениями (game.yaml)",
         description="Write a commented example game config: the forum and the GM's account, the "
         "players, the schedule in Moscow time, rulings, parsing, templates. Edit it, then "
         "`gorod run --once` (the thread so far: sign-ups are talk) and `gorod deal` (README: "

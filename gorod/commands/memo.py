@@ -6,7 +6,7 @@ import sys
 
 def register(sub) -> None:
     parser = sub.add_parser(
-        "memo", help="print the players' memo: how to write each order (Russian)",
+        "memo", help="памятка игрокам: как писать каждую заявку",
         description="Print, in Russian, how to write every order of the game, generated from "
         "the ability registry and the parser's vocabulary (the examples are the ones the "
         "parser is tested on). With --game, the vote forms and the «комментарий» rule of "

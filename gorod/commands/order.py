@@ -6,7 +6,7 @@ from gorod.commands._game import add_game_option, phase_arg, print_json, with_ga
 
 def register(sub) -> None:
     parser = sub.add_parser(
-        "order", help="add an order that came another way, drop or restore one, list them",
+        "order", help="добавить заявку, пришедшую иначе, снять или вернуть заявку, список заявок",
         description="The GM's overrides of the open phase: `add` an order given by Skype/ICQ or one "
         "that settles an unresolved item, `drop` one gorod read (it stays stored, marked dropped), "
         "`restore` a dropped, superseded or late one, `list` them.")

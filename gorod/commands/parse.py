@@ -8,7 +8,7 @@ import sys
 
 def register(sub) -> None:
     parser = sub.add_parser(
-        "parse", help="read orders from one text on stdin (JSON: orders and unresolved)",
+        "parse", help="прочитать заявки из текста на stdin (JSON: orders и unresolved)",
         description="Read one post or PM text on stdin and print JSON "
         '{"orders": [...], "unresolved": [...]}: each order in the order mapping of '
         "FORMAT.md (by, ability, target, ...), each unresolved item with text, reason "

@@ -8,7 +8,7 @@ from gorod.commands._game import add_game_option, phase_arg, with_game
 
 def register(sub) -> None:
     parser = sub.add_parser(
-        "phase", help="end the open phase now, or extend it",
+        "phase", help="закончить открытую фазу сейчас или продлить её",
         description="`end`: resolve the open phase now (a day whose vote is complete may end early) "
         "and draft its results. `extend`: move its deadline by --hours or to --until 'YYYY-MM-DD "
         "HH:MM' (Moscow time); past two real days for a game day only with --force (the rules).")

@@ -18,7 +18,7 @@ from scraper.orders import SettingsError
 
 def register(sub) -> None:
     parser = sub.add_parser(
-        "replay", help="replay an archived game and compare it with the GM's announcements",
+        "replay", help="переиграть архивную партию и сравнить с объявлениями мастера",
         description="Rebuild a finished (or running) game's timeline from its thread and the GM's "
         "PMs, parse every order, resolve each phase and print what gorod would have drafted and "
         "every difference from what the GM announced. Exit 0: no difference; 1: differences; "

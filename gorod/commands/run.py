@@ -6,7 +6,7 @@ from gorod.commands._game import add_game_option, print_json, with_game
 
 def register(sub) -> None:
     parser = sub.add_parser(
-        "run", help="the worker: poll the thread and PMs, resolve, draft, post approved drafts",
+        "run", help="работник: читать тему и ЛС, разрешать фазы, готовить черновики, отправлять одобренные",
         description="Every `poll_interval` seconds: read new posts and PMs and store their orders, "
         "resolve day orders at once, draft the «резолв» before each deadline, resolve the phase at "
         "its deadline and draft the news post and PMs, and post the drafts the GM approved. "

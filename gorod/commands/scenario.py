@@ -8,7 +8,7 @@ from gorod.scenarios import ScenarioError, check_scenario, load_scenario, run_sc
 
 def register(sub) -> None:
     parser = sub.add_parser(
-        "scenario", help="run or check rules scenarios (../shared/scenarios/FORMAT.md)",
+        "scenario", help="прогнать или проверить сценарии правил (../shared/scenarios/FORMAT.md)",
         description="Rules scenarios: small games written as YAML (FORMAT.md).")
     actions = parser.add_subparsers(dest="scenario_command", metavar="ACTION", required=True)
     run = actions.add_parser("run", help="resolve a scenario and print the FORMAT.md JSON",

@@ -8,7 +8,7 @@ from pathlib import Path
 
 def register(sub) -> None:
     parser = sub.add_parser(
-        "signup", help="assign open roles from sign-up posts (заявки, поле «класс»)",
+        "signup", help="раздать явные роли по постам записи (поле «класс»)",
         description="Read the sign-up posts (заявки) of a thread and assign each open role to the "
         "first applicant whose «класс» names it, in post order (one holder per role). Lists the "
         "late (the role was taken), duplicates (a second application of a player who has a role) "

@@ -7,7 +7,7 @@ from gorod.loop.inbox import KIND_RU
 
 def register(sub) -> None:
     parser = sub.add_parser(
-        "state", help="the game now or after any phase: players, the open phase, orders, what needs the GM",
+        "state", help="игра сейчас или после любой фазы: игроки, открытая фаза, заявки, что ждёт мастера",
         description="Rebuild the game's state by folding the stored orders through the engine and "
         "print the players (roles, lives, status: the GM's eyes only), the open phase and its "
         "deadline, its orders, unresolved items and notices. --at PHASE ('start', 'night 1', "

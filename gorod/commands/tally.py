@@ -7,7 +7,7 @@ from gorod.commands._game import add_game_option, print_json, with_game
 
 def register(sub) -> None:
     parser = sub.add_parser(
-        "tally", help="the open phase so far: each order's verdict, the vote tally, who has not voted",
+        "tally", help="открытая фаза на сейчас: судьба каждой заявки, подсчёт голосов, кто не голосовал",
         description="Resolve the open phase on a copy of the game as if it ended now, with the orders "
         "in force, and print what the engine decides: each order («в силе», «будет отклонена: "
         "использовано», «заменена #39»), and by day each vote with its weight and why, the totals, "

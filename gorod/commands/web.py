@@ -9,7 +9,7 @@ from gorod.commands._game import add_game_option
 
 def register(sub) -> None:
     parser = sub.add_parser(
-        "web", help="the GM's console in the browser (127.0.0.1, token printed at start)",
+        "web", help="консоль мастера в браузере (127.0.0.1, токен печатается при запуске)",
         description="Serve the GM's console on 127.0.0.1: the game (players with open and secret roles, "
         "lives, statuses, masks; phase, moon, deadline countdown), this phase's orders with their source "
         "texts and the unresolved ones to pick, the live vote tally with each vote's weight and why, the "

@@ -117,7 +117,7 @@ def test_a_rejected_draft_is_posted_only_if_approved_again_and_the_help_says_so(
     assert code == 0 and "#1 одобрен (был отклонён; теперь будет отправлен)" in out, err
     from gorod.cli import build_parser
     helps = build_parser().format_help()
-    assert "never posted" not in helps and "not posted unless approved again" in helps
+    assert "never posted" not in helps and "не отправится, если не одобрить его снова" in helps
 
 
 def test_a_dealt_games_own_store_replays_with_the_dealt_secret_roles(tmp_path, capsys, monkeypatch):
