@@ -270,7 +270,7 @@ def _forum(raw: Any, where: str, game_dir: Path) -> ForumConfig:
     _mapping(raw, f"{where}: forum")
     for key in raw:
         if key not in FORUM_KEYS:
-            raise GameConfigError(f"{where}: forum.{key}: неизвестный ключ (известны: "
+            raise GameConfigError(f"{where}: forum.{key}: неизвестный ключ{_maybe(key, FORUM_KEYS)} (известны: "
                                   f"{', '.join(sorted(FORUM_KEYS))})")
     values: dict[str, Any] = {}
     for key in FORUM_KEYS - {"min_interval"}:
@@ -388,7 +388,7 @@ def _schedule(raw: Any, where: str) -> Schedule:
     _mapping(raw, f"{where}: schedule")
     for key in raw:
         if key not in SCHEDULE_KEYS:
-            raise GameConfigError(f"{where}: schedule.{key}: неизвестный ключ (известны: "
+            raise GameConfigError(f"{where}: schedule.{key}: неизвестный ключ{_maybe(key, SCHEDULE_KEYS)} (известны: "
                                   f"{', '.join(sorted(SCHEDULE_KEYS))})")
     values = {}
     if "timezone" in raw:

@@ -109,6 +109,7 @@ def test_templates_must_be_a_folder(tmp_path):
     ("forum:\n\tprofile: spirit\n", "строка 2, столбец 1: символ табуляции: отступы в YAML — только пробелами"),
     ("pol_interval: 60\nthred_url: x\n",
      "pol_interval: неизвестный ключ; может быть: poll_interval; thred_url: неизвестный ключ"),
+    ("forum:\n  thred_url: x\n", "forum.thred_url: неизвестный ключ; может быть: thread_url"),
     ("players:\n  carol: {open: Оракл}\n", "players.carol.open: неизвестная явная роль «Оракл»; может быть: Оракул"),
 ])
 def test_config_errors_are_russian_with_the_nearest_name(tmp_path, text, needle):
