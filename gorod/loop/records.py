@@ -79,7 +79,10 @@ class OrderRow:
     def source(self) -> str:
         if self.source_kind == "gm":
             return "мастер"
-        return f"{'пост' if self.source_kind == 'post' else 'ЛС'} {self.source_id} v{self.source_version}"
+        edit = f", правка {self.source_version - 1}" if self.source_version and self.source_version > 1 else ""
+        if self.source_kind == "post":
+            return f"пост {self.source_id} от {self.by}{edit}"
+        return f"ЛС от {self.by} ({self.source_id}){edit}"
 
 
 @dataclass(frozen=True)

@@ -39,7 +39,7 @@ def test_a_stored_bad_order_is_shown_with_its_problem_and_the_pages_keep_working
     assert "<b>dave</b>: 2" in tally
     post(client, "/phase/end", no_read="1")
     assert str(game.current().phase) == "night 2"
-    assert f"заявка #{bad} (пост 77 v1)" in page(client)
+    assert f"заявка #{bad} (пост 77 от bob)" in page(client)
 
 
 def test_phase_end_reads_the_forum_first_and_says_when(client, game, forum, clock):
