@@ -210,7 +210,7 @@ def test_a_gms_day_as_the_readme_writes_it(forum, tmp_path, capsys, monkeypatch)
     assert "{by: frank, ability: На страже, target: grace}" in night.texts
     out = walk.run("gorod drafts")
     [news] = re.findall(r"#(\d+)\s+ждёт\s+новости", out)
-    pms = re.findall(r"#(\d+)\s+ждёт\s+pm", out)
+    pms = re.findall(r"#(\d+)\s+ждёт\s+итоги", out)
     assert "Ночь 1 (Новолуние)" in out and len(pms) >= 2, out
     story = tmp_path / "editor.sh"
     story.write_text("#!/bin/sh\nprintf 'Ночь была тёмной.\\n\\n' | cat - \"$1\" > \"$1.new\" && mv \"$1.new\" \"$1\"\n")
