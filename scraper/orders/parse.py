@@ -166,6 +166,10 @@ def _target_words(toks, text: str, nick: str, ctx: Context) -> str:
 # Words that open a correction of the order just given («Нет, передумал — против Маши»).
 CORRECTION = frozenset({"нет", "вернее", "точнее", "передумал", "передумала", "передумать", "ой", "стоп",
                         "поправка", "исправляю", "лучше", "хотя", "есть"})
+# Orders with more than a target (a mode, a card, a message, a second name): a correction
+# naming a new target cannot be applied to them as it stands.
+MORE_THAN_A_TARGET = frozenset({"Операция", "Кинуть карты", "Голубиная почта", "Sacrifice!", "Пожирай",
+                                "Зомбирование"})
 # Words that make a choice provisional («может», «позже подумаю»): a question, not an order.
 DEFERRAL = frozenset({"может", "возможно", "наверное", "позже", "потом", "подумаю", "решу", "определюсь",
                       "посмотрим", "перейду", "передумаю"})
@@ -206,8 +210,8 @@ def _bare_against(ctx: Context, seg: Segment, toks) -> _Found | None:
         return None
     if scan.problem is None and scan.found[0].end != len(toks):
         return None
-    if scan.problem is not None and not scan.candidates:
-        return None
+    if scan.problem is not None and (not scan.candidates or scan.problem == Reason.LOW_CONFIDENCE):
+        return None           # «Против лома нет приёма»: no name, or only a likeness of one
     if scan.problem is not None:
         return _Found(seg.text, VOTE, Strength.STRONG, fail=Fail(scan.problem, scan.candidates, VOTE),
                       form=VoteForm.RU, mark=seg.text)
@@ -231,8 +235,7 @@ def _points(text: str, toks, lo: int, hi: int) -> bool:
 
 def _corrected(ctx: Context, spec, order: Order, toks, lo: int, hi: int) -> Order:
     """«Голосую против Васи, вернее против Маши»: a correction inside the sentence."""
-    if order.target is None or order.targets or spec.name in ("Операция", "Кинуть карты", "Голубиная почта",
-                                                              "Sacrifice!", "Пожирай", "Зомбирование"):
+    if order.target is None or order.targets or spec.name in MORE_THAN_A_TARGET:
         return order
     for j in range(lo, hi):
         if toks[j].low in CORRECTION and toks[j].low != "есть" and toks[j].low != "лучше":
@@ -260,7 +263,7 @@ def _correction(ctx: Context, seg: Segment, last: _Found) -> _Found | None:
     spec = find_ability(last.ability)
     if spec is None or Field.TARGET not in (*spec.fields, *spec.optional) or Field.TARGETS in spec.fields:
         return None
-    if last.ability in ("Операция", "Кинуть карты", "Голубиная почта", "Sacrifice!", "Пожирай"):
+    if last.ability in MORE_THAN_A_TARGET:
         return None
     toks = tokens(seg.text)
     lead = [i for i, t in enumerate(toks[:4]) if t.low in CORRECTION]
