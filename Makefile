@@ -23,8 +23,10 @@ demo: $(STAMP)
 # (tests/realforum/), passes its URL in GOROD_REALFORUM_URL, installs the six engines of
 # ../shared/realforum/engines in the background (tests/forums/forumlab.py: MyBB, phpBB, SMF,
 # FluxBB, Misago, NodeBB; URLs in GOROD_FORUM_<ENGINE>_URL) and always stops them afterwards.
+# split.sh runs the tests on those engines (marked live_forum; mostly waiting on the forums)
+# in two pytest processes beside the main one.
 test: $(STAMP) browser forums
-	bash tests/realforum/run.sh $(BIN)/python -m pytest -q
+	bash tests/realforum/run.sh bash tests/forums/split.sh $(BIN)/python -m pytest -q
 
 # The GM console's browser tests (tests/web/) drive Debian's chromium with Playwright; no
 # browser is downloaded. Installed once, as root (CI is a bare machine), quietly.

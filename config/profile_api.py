@@ -26,10 +26,12 @@ with a CSRF token in a header. A profile says so as data (validated here, used b
           - {url: "{base}/api/v3/chats/{room}", body: {message: "{text}"}, id: response.messageId,
              link: "{base}/chats/{room}"}
 
-Templates: `{text}`, `{title}`, `{to}` (the recipient's name), `{thread}`, `{username}`,
-`{password}` and every value a call `save`s. A JSON string that is exactly one template
+Templates: `{text}`, `{title}`, `{to}` (the recipient's name; `{recipients}`: the list),
+`{thread}`, `{username}`, `{password}` and every value a call `save`s; `pm_json.inbox` may
+name `{user}`, the GM's account. A JSON string that is exactly one template
 (`"{uid}"`) takes the value with its type (a number stays a number). Values filled into a
-URL are percent-escaped. An answer with HTTP status 400 or more is a refusal: its text
+URL are percent-escaped. An answer with HTTP status 400 or more (or one holding the call's
+`error` path: Discourse answers a refused login with 200 and `{"error": ...}`) is a refusal: its text
 (`refusal`) is matched against `write.rate_limited` (a flood: wait, send that call again)
 and else reported as the forum's words.
 
@@ -86,6 +88,7 @@ class ApiCall:
     id: str | None = None
     link: str | None = None
     save: Mapping[str, str] = field(default_factory=dict)
+    error: str | None = None   # a dotted path that, present, makes even a 200 a refusal (Discourse)
 
 
 @dataclass(frozen=True)
@@ -139,7 +142,7 @@ def api_calls(v, raw: Any, path: str, *, creates: bool) -> tuple[ApiCall, ...]:
     calls = []
     for i, item in enumerate(items):
         p = f"{path}[{i}]" if isinstance(raw, list) else path
-        m = v.mapping(item, p, {"url", "method", "body", "id", "link", "save"}, {"url"})
+        m = v.mapping(item, p, {"url", "method", "body", "id", "link", "save", "error"}, {"url"})
         method = str(m.get("method", "POST")).upper()
         if method not in METHODS:
             raise v.fail(_join(p, "method"), f"must be one of {', '.join(METHODS)}")
@@ -148,7 +151,8 @@ def api_calls(v, raw: Any, path: str, *, creates: bool) -> tuple[ApiCall, ...]:
             raise v.fail(_join(p, "save"), "must map names to dotted paths of the answer")
         calls.append(ApiCall(url=v.string(m["url"], _join(p, "url"), optional=False), method=method,
                              body=m.get("body"), id=v.string(m.get("id"), _join(p, "id")),
-                             link=v.string(m.get("link"), _join(p, "link")), save=dict(save)))
+                             link=v.string(m.get("link"), _join(p, "link")), save=dict(save),
+                             error=v.string(m.get("error"), _join(p, "error"))))
     if creates and calls[-1].id is None:
         last = f"{path}[{len(items) - 1}]" if isinstance(raw, list) else path
         raise v.fail(_join(last, "id"), "required: where the answer names the new id")

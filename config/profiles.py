@@ -736,9 +736,10 @@ def _write_form(v: _V, raw: Any, path: str, pm: bool) -> WriteForm:
 
 
 def _api_form(v: _V, raw: dict, path: str) -> WriteForm:
-    m = v.mapping(raw, path, {"api", "sent_list"})
+    m = v.mapping(raw, path, {"api", "sent_list", "to_separator"})
     calls = api_calls(v, m["api"], _join(path, "api"), creates=True)
     return WriteForm(url=calls[0].url, text="", api=calls,
+                     to_separator=v.string(m.get("to_separator", ", "), _join(path, "to_separator"), optional=False),
                      sent_list=v.string(m.get("sent_list"), _join(path, "sent_list")))
 
 

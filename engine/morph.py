@@ -29,6 +29,18 @@ def analyzer():
     return pymorphy3.MorphAnalyzer()
 
 
+def analyses(word: str) -> list:
+    """pymorphy3's analyses of `word`, or none for a word it cannot even look at.
+
+    pymorphy3 asks `unicodedata.name` of each letter of an unknown word, and letters
+    without a name (Tangut and other scripts outside the BMP) raise ValueError: such a
+    word is no Russian word. Every caller goes through here, so no text can crash it."""
+    try:
+        return analyzer().parse(word)
+    except (ValueError, KeyError):
+        return []
+
+
 @dataclass(frozen=True)
 class Reading:
     """One analysis of a word: its lemma, part of speech and the grammemes that matter."""
@@ -49,7 +61,7 @@ def readings(word: str) -> tuple[Reading, ...]:
     if not word or not any("а" <= ch <= "я" for ch in word):
         return ()
     out = []
-    for parse in analyzer().parse(word):
+    for parse in analyses(word):
         out.append(Reading(fold(parse.normal_form), parse.tag.POS, frozenset(parse.tag.grammemes)))
     return tuple(out)
 
@@ -79,7 +91,7 @@ def inflections(word: str) -> frozenset[str]:
     out = {word}
     if not readings(word):
         return frozenset(out)
-    parses = [p for p in analyzer().parse(word) if p.tag.POS in _NOMINAL]
+    parses = [p for p in analyses(word) if p.tag.POS in _NOMINAL]
     # A name is written in the nominative: keep the analyses that read it so, and
     # only the forms of the same number («Лис» gives лиса, лису, not лисы).
     nominative = [p for p in parses if "nomn" in p.tag.grammemes] or parses
@@ -110,7 +122,7 @@ class Gender(str, Enum):
 def _dictionary_nouns(word: str):
     """The dictionary's (not guessed) readings of `word` as a singular noun in the
     nominative, first names first: a nickname is written in the nominative."""
-    parses = [p for p in analyzer().parse(word.lower())
+    parses = [p for p in analyses(word.lower())
               if p.is_known and p.tag.POS == "NOUN" and {"nomn", "sing"} <= p.tag.grammemes]
     return sorted(parses, key=lambda p: "Name" not in p.tag.grammemes)
 

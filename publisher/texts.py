@@ -65,11 +65,11 @@ class Document:
 
 @lru_cache(maxsize=4096)
 def _inflect(word: str, case: str) -> str:
-    from engine.morph import analyzer
+    from engine.morph import analyses
 
     out = []
     for part in word.split(" "):
-        parses = analyzer().parse(part)
+        parses = analyses(part)
         noun = next((p for p in parses if p.tag.POS in ("NOUN", "ADJF")), None)
         form = noun.inflect({case}) if noun is not None else None
         if form is None:

@@ -27,10 +27,11 @@ class Answer:
     status: int
     data: Any
     text: str
+    error: bool = False   # the call's `error` path is in the answer
 
     @property
     def refused(self) -> bool:
-        return self.status >= 400
+        return self.status >= 400 or self.error
 
 
 def dig(data: Any, dotted: str) -> Any:
@@ -125,7 +126,9 @@ class JsonApi:
         headers = self.csrf_headers() if call.method != "GET" else {}
         fetched = self.client.send_json(call.method, url, body, headers)
         text = fetched.content.decode(fetched.encoding or "utf-8", errors="replace")
-        return Answer(url, fetched.status, _json(fetched.content), text)
+        data = _json(fetched.content)
+        error = bool(call.error) and dig(data, call.error) not in (None, "", [], {})
+        return Answer(url, fetched.status, data, text, error)
 
     def refusal(self, answer: Answer) -> str:
         """The forum's words for a refusal: the profile's `api.refusal` paths, else every

@@ -48,10 +48,12 @@ log = logging.getLogger(__name__)
 
 USER_AGENT = "gorod/0.1 (game-master assistant for the forum game; polite, paced, one GM account)"
 # What a browser says it takes: stock anti-bot checks (FluxBB's security_for_login addon, NodeBB)
-# refuse requests with `Accept: */*` or without a language.
+# refuse requests with `Accept: */*` or without a language. The language is "*", any: a forum
+# that picks its language from the header (Django's, Spirit's) then shows its own default,
+# the one its profile reads, as it did for a client that sent none.
 BROWSER_HEADERS = {
     "Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
-    "Accept-Language": "ru-RU,ru;q=0.9,en;q=0.8",
+    "Accept-Language": "*",
 }
 
 

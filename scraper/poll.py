@@ -187,6 +187,11 @@ class _ThreadReader:
                 break
             url = extracted.next_url
             page_no += 1
+        if self.json_rules is not None and first_keys:
+            # a JSON conversation shows its newest messages only (NodeBB: 50): older ones
+            # off its window are not deleted
+            oldest = min(first_keys.values())
+            known = {pid: k for pid, k in known.items() if k.sort_key >= oldest}
         self._deletions(key, start, pages, known, seen, first_keys, result)
         result.changes.sort(key=lambda c: c.sort_key)
         return result
@@ -345,7 +350,7 @@ class PmPoller:
         self.profile = profile
         self.posts = store
         base = client.base_url.rstrip("/")
-        default = profile.pm_json.inbox.format(base=base) if profile.pm_json else None
+        default = profile.pm_json.inbox.format(base=base, user=client.login_form.username) if profile.pm_json else None
         self.inbox_url = client.url(inbox_url or default or profile.url("pm_inbox", base=base))
         self.base = base
         self.now = now

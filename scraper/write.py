@@ -219,7 +219,7 @@ class ForumWriter:
     def _sent_list(self, form: WriteForm) -> str | None:
         """The PM list to look in, when the profile can read one."""
         if self._reader.pm_json is not None:   # a JSON conversation list (NodeBB's chats)
-            return self._url(form.sent_list or self._reader.pm_json.inbox)
+            return self._url(form.sent_list or self._reader.pm_json.inbox, user=self._me(self.client.base_url))
         if self._reader.pm_inbox is None:
             return None
         if form.sent_list:

@@ -48,8 +48,14 @@ def _send(api: JsonApi, rules: WriteRules, call: ApiCall, values: Mapping[str, A
     client = api.client
     attempts = client.settings.retries + 1
     wait = rules.rate_limit_wait
+    relogged = False
     for attempt in range(attempts):
         answer = api.call(call, values)
+        if answer.status == 401 and not relogged and client.login_form is not None:
+            relogged = True     # the session expired: log in again, send once more
+            client.logged_in = False
+            client.login()
+            answer = api.call(call, values)
         if not answer.refused:
             return answer
         reason = api.refusal(answer) or f"HTTP {answer.status}"

@@ -20,15 +20,17 @@ def register(sub) -> None:
 
 @with_game("tally")
 def _tally(game, args) -> int:
-    from gorod.loop.game import LoopError
-    from gorod.loop.checks import order_problem
+    from gorod.loop.checks import order_problem, warnings
+    from gorod.loop.words import phase_name
     from gorod.tally import tally_now
 
-    current = game.current()
-    if current is None or game.over():
-        raise LoopError("нет открытой фазы: игра не началась (gorod deal) или окончена")
-    tally = tally_now(game, problem=order_problem)
+    current = game.open_phase()   # refused, with the reason, before the deal and after the end
+    state, _events = game.fold()
+    tally = tally_now(game, state, problem=order_problem)
     rows = {row.id: row for row in game.records.orders(current.phase)}
+    # an order left out of the dry run (it cannot resolve), or a command that will be refused:
+    # in the GM's words, with the nearest names
+    tally.verdict_by_row = dict(sorted({**tally.verdict_by_row, **warnings(state, list(rows.values()))}.items()))
     if args.json:
         print_json({"phase": tally.phase, "problem": tally.problem or None,
                     "orders": [{"id": rid, "order": rows[rid].text, "verdict": text}
@@ -38,7 +40,7 @@ def _tally(game, args) -> int:
                     "added": tally.extra, "totals": tally.totals, "leader": tally.leader,
                     "verdict": tally.verdict or None, "abstained": list(tally.abstained)})
         return 0
-    print(f"Фаза: {current.phase} — как решит движок, если она кончится сейчас")
+    print(f"Фаза: {phase_name(current.phase)} — как решит движок, если она кончится сейчас")
     if tally.problem:
         print(f"  движок не может разрешить фазу: {tally.problem}")
     print(f"Заявки ({len(tally.verdict_by_row)}):")

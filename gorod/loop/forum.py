@@ -85,8 +85,10 @@ def _detected(thread_url: str, game_dir: Path, settings: HttpSettings, where: st
 
 
 def topic_id_of(url: str) -> str:
-    """The topic's id in its URL (Spirit `/topic/12/slug/`, phpBB `t=12`, MyBB `tid=12`, `id=12`)."""
-    for pattern in (r"/topic/(\d+)", r"[?&]t=(\d+)", r"[?&]tid=(\d+)", r"[?&]id=(\d+)", r"/(\d+)(?:[-/]|$)"):
+    """The topic's id in its URL (Spirit `/topic/12/slug/`, Misago and Discourse `/t/slug/12/`,
+    phpBB `t=12`, MyBB `tid=12`, SMF `topic=12.0` (topic 12 from its first post), `id=12`)."""
+    for pattern in (r"/topic/(\d+)", r"/t/[^/]+/(\d+)", r"[?&]t=(\d+)", r"[?&]tid=(\d+)", r"[?&;]topic=(\d+)",
+                    r"[?&]id=(\d+)", r"/(\d+)(?:[-/]|$)"):
         match = re.search(pattern, url)
         if match:
             return match.group(1)

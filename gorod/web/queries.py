@@ -160,7 +160,9 @@ def orders_view(game: Game) -> dict[str, Any]:
     tally = tally_now(game, state, problem=order_problem)
     verdicts = tally.verdict_by_row   # the engine's own judgement of each order in force
     for view in out["orders"]:
-        if view.row.id in verdicts:
+        if view.problem and view.problem.startswith("не разрешится"):
+            view.status_ru = "не разрешится"   # the engine's shape error, said in the GM's words below
+        elif view.row.id in verdicts:
             view.status_ru = verdicts[view.row.id]
     settings = ParseSettings.from_mapping(game.config.parsing)
     for item in game.records.unresolved():

@@ -85,12 +85,12 @@ def memo(settings: ParseSettings | None = None, roles: set[str] | None = None) -
 
 def first_person(phrase: str) -> str:
     """«бить» → «бью», «принести в жертву» → «принесу в жертву»; a noun stays («кусь»)."""
-    from engine.morph import analyzer
+    from engine.morph import analyses
 
     if phrase in FIRST_PERSON:
         return FIRST_PERSON[phrase]
     words = phrase.split()
-    parse = next((p for p in analyzer().parse(words[0]) if p.tag.POS == "INFN"), None)
+    parse = next((p for p in analyses(words[0]) if p.tag.POS == "INFN"), None)
     if parse is None:
         return phrase
     tense = "futr" if "perf" in parse.tag.grammemes else "pres"

@@ -25,6 +25,7 @@ from scraper.poll import PmPoller
 from scraper.write_lookup import words
 
 pytestmark = pytest.mark.live_forum
+FLOOD_SECONDS = 6        # the flood guard the writing tests turn on (each engine's `flood` hook)
 
 
 @dataclass
@@ -197,6 +198,18 @@ def test_the_gms_inbox_and_each_conversation_with_replies(board: Board, tmp_path
 
 # -- gorod writing as the GM ----------------------------------------------------------------------
 def test_gorods_reply_and_pm_appear_exactly_once_and_the_crash_lookup_finds_them(game: GameThread):
+    """As the GM, with the board's flood guard on (most boards exempt their admins)."""
+    board = game.board
+    if board.engine.flood is not None:
+        board.engine.flood(board.forum_dir, FLOOD_SECONDS)
+    try:
+        _gm_writes_once(game)
+    finally:
+        if board.engine.flood is not None:
+            board.engine.flood(board.forum_dir, 0)
+
+
+def _gm_writes_once(game: GameThread) -> None:
     board = game.board
     writer = board.writer(board.gm)
     before = board.read_thread(game.topic).posts
@@ -218,8 +231,6 @@ def test_gorods_reply_and_pm_appear_exactly_once_and_the_crash_lookup_finds_them
     if pm.id:
         assert again.id == pm.id
 
-
-FLOOD_SECONDS = 6
 
 
 def test_a_players_posts_with_the_flood_and_double_post_guards_on_appear_once(game: GameThread):
@@ -259,3 +270,31 @@ def test_a_players_posts_with_the_flood_and_double_post_guards_on_appear_once(ga
             assert str(third.id) in [p.id for p in again if words(second_text) in words(p.text)]
     finally:
         board.engine.flood(board.forum_dir, 0)
+
+
+# -- gorod forum check --------------------------------------------------------------------------
+def test_gorod_forum_check_reads_every_live_forum(game: GameThread, tmp_path):
+    """The GM's check before a game, with a game file for this board: every line ok, and
+    with --write exactly one test reply in the thread, found again by the crash lookup."""
+    import yaml
+    from config.game import load_game
+    from gorod.forumcheck import check_forum
+    board = game.board
+    path = tmp_path / "game.yaml"
+    path.write_text(yaml.safe_dump({"forum": {
+        "profile": board.engine.profile, "base_url": board.url, "thread_url": board.thread_url(game.topic),
+        "gm_user": board.gm, "password_env": board.password_env, "min_interval": 0}}, allow_unicode=True),
+        encoding="utf-8")
+    before = board.read_thread(game.topic).posts
+    quiet = check_forum(load_game(path))
+    assert quiet.ok, quiet.text()
+    assert [p.id for p in board.read_thread(game.topic).posts] == [p.id for p in before]   # nothing posted
+    text = quiet.text()
+    for what in ("вход как", "первая страница темы", "последняя страница темы", "время сообщений", "цитаты: в",
+                 "правки: ", "список ЛС", "форма ответа в теме", "форма ЛС"):
+        assert what in text, text
+    note = f"Проверка gorod {int(time.time())}: тестовое сообщение, его можно удалить."
+    written = check_forum(load_game(path), write_to=board.thread_url(game.topic), text=note)
+    assert written.ok, written.text()
+    mine = [p for p in board.read_thread(game.topic).posts if words(note) in words(p.text)]
+    assert len(mine) == 1 and mine[0].author == board.gm

@@ -44,8 +44,13 @@ def test_a_password_file_must_be_readable_by_its_owner_only(tmp_path):
 
 def test_topic_ids_of_the_common_engines():
     assert topic_id_of("http://f/topic/12/slug/") == "12"
+    assert topic_id_of("http://f/t/sezon-2026/15/") == "15"          # Misago (a year in the slug)
+    assert topic_id_of("http://f/t/sezon-2026/15/3/") == "15"        # its page 3
+    assert topic_id_of("http://f/t/igra/40/7") == "40"               # Discourse, post 7
     assert topic_id_of("http://f/viewtopic.php?f=2&t=345") == "345"
     assert topic_id_of("http://f/showthread.php?tid=9") == "9"
+    assert topic_id_of("http://f/index.php?topic=2.0") == "2"                # SMF: topic 2 from its first post
+    assert topic_id_of("http://f/index.php?topic=12.30") == "12"
     assert topic_id_of("http://f/viewtopic.php?id=77") == "77"
     with pytest.raises(ForumConfigError):
         topic_id_of("http://f/forum/")

@@ -60,6 +60,9 @@ def test_a_stored_order_that_cannot_resolve_is_skipped_at_the_phase_end(tmp_path
     code, out, err = run(capsys, "state")
     assert code == 0 and f"#{bad}" in out and "не разрешится: цель «nobody»" in out
     assert f"снять: gorod order drop {bad}" in out
+    code, out, err = run(capsys, "tally")
+    assert code == 0 and "Фаза: Ночь 1" in out, err
+    assert f"#{bad} {{by: carol, ability: Исповедь, target: nobody}} — не разрешится: цель «nobody»" in out
     code, out, err = run(capsys, "phase", "end", "--no-read")
     assert code == 0, err
     assert "night 1: night 1" not in out + err

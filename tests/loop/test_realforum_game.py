@@ -1,5 +1,5 @@
-"""End to end on the real Spirit forum (`make test` starts it, tests/realforum/): a game of
-nine test players over two nights and two days. Players post votes in the thread and
+"""End to end on real forums (`make test` starts them): Spirit (tests/realforum/) and the live
+phpBB 3.3 and MyBB 1.8 (tests/forums/), a game of nine test players over two nights and two days. Players post votes in the thread and
 send their night orders to the GM by PM; gorod polls, resolves, drafts; the test
 approves; the news posts and the PMs are then read back from the forum over HTTP and
 match the engine's results. Then the worker is killed (a real `os._exit` in a
@@ -7,7 +7,9 @@ subprocess) during a poll, after a resolution and between approving and posting:
 a restart no order is lost or counted twice and no post is duplicated.
 
 Phase boundaries are the GM's `phase end` (the forum's clock is the real one; the
-deadline-driven boundaries are tested offline in test_loop.py).
+deadline-driven boundaries are tested offline in test_loop.py). Each forum is one
+`GameForum` (tests/forums/gameforum.py): its players' writers, the topic, an edit through
+the forum's own form, and the thread and inboxes read back with the forum's profile.
 """
 from __future__ import annotations
 
@@ -23,14 +25,11 @@ import pytest
 import yaml
 
 from config.game import load_game
-from config.profiles import load_profile
 from gorod.loop import approve, cycle, deal, resolve_phase
 from gorod.loop.forum import SiteForum, plain
 from gorod.loop.game import Game
 from gorod.store import Store
-from publisher.markup import MARKDOWN
 from scraper.http import HttpSettings
-from scraper.poll import PmPoller, ThreadPoller
 
 ROOT = Path(__file__).resolve().parents[2]
 REALFORUM = ROOT / "tests" / "realforum"
@@ -39,7 +38,8 @@ _spec = importlib.util.spec_from_file_location("realforum_fixtures", REALFORUM /
 realforum = importlib.util.module_from_spec(_spec)
 sys.modules["realforum_fixtures"] = realforum
 _spec.loader.exec_module(realforum)
-import forum_seed  # noqa: E402
+sys.path.insert(0, str(ROOT / "tests" / "forums"))
+from gameforum import GAME_ENGINES, GameForum, board_game, spirit_game  # noqa: E402
 
 ROLES = {
     "alice": ("Мэр", "Лич"), "bob": ("Оракул", "Зомби"), "carol": ("Священник", "Демонолог"),
@@ -49,13 +49,16 @@ ROLES = {
 GM_ENV = "GOROD_TEST_GM_PASSWORD"
 
 
-@pytest.fixture
-def forum(monkeypatch):
-    return realforum._forum("GOROD_REALFORUM_URL", "open", monkeypatch)
+@pytest.fixture(params=[pytest.param(e, marks=[] if e == "spirit" else [pytest.mark.live_forum])
+                        for e in GAME_ENGINES])
+def forum(request, monkeypatch) -> GameForum:
+    if request.param == "spirit":
+        return spirit_game(realforum._forum("GOROD_REALFORUM_URL", "open", monkeypatch))
+    return board_game(request.param, list(ROLES))
 
 
 def behind() -> datetime:
-    """gorod's clock runs two minutes behind: Spirit shows post times to the minute."""
+    """gorod's clock runs two minutes behind: Spirit and MyBB show post times to the minute."""
     return datetime.now(timezone.utc) - timedelta(minutes=2)
 
 
@@ -63,9 +66,9 @@ def write_config(forum, tmp_path: Path) -> Path:
     # Boundaries an hour ago in Moscow time, so no deadline falls inside the test.
     moscow = (datetime.now(timezone.utc) + timedelta(hours=2)).strftime("%H:%M")
     data = {
-        "title": "Город N: тест",
-        "forum": {"profile": "spirit", "base_url": forum.url, "thread_url": forum.url + forum.topic_url,
-                  "gm_user": "gm", "password_env": GM_ENV, "min_interval": 0},
+        "title": forum.title,
+        "forum": {"profile": forum.profile_name, "base_url": forum.url, "thread_url": forum.topic_url,
+                  "gm_user": forum.gm, "password_env": GM_ENV, "min_interval": 0},
         "players": {nick: {"open": o, "secret": s} for nick, (o, s) in ROLES.items()},
         "schedule": {"night_starts": moscow, "day_starts": moscow},
         "seed": 11,
@@ -90,42 +93,29 @@ def approve_and_publish(game: Game) -> list[int]:
     return ids
 
 
-def thread_posts(forum) -> list:
-    poller = ThreadPoller(forum.client(), load_profile("spirit"), Store(":memory:"), forum.url + forum.topic_url)
-    return [e.post for e in poller.poll() if e.post is not None]
-
-
-def inbox(forum, nick: str) -> list:
-    poller = PmPoller(forum.client(nick), load_profile("spirit"), Store(":memory:"))
-    return [e.message for e in poller.poll() if e.message is not None and e.message.sender == "gm"]
-
-
-def shown(body: str) -> str:
-    return plain(MARKDOWN.strip(body))
-
-
 def test_a_nine_player_game_over_two_days_and_two_nights(forum, tmp_path, monkeypatch):
-    monkeypatch.setenv(GM_ENV, forum_seed.PASSWORDS["gm"])
+    monkeypatch.setenv(GM_ENV, forum.gm_password)
     path = write_config(forum, tmp_path)
     game = open_game(path)
     writers = {nick: forum.writer(nick) for nick in ROLES}
+    gm = forum.gm
 
     # ---- before the deal the thread is read, but its posts are no orders
-    assert cycle(game).poll.posts == len(forum_seed.TOPIC_POSTS)
+    assert cycle(game).poll.posts == forum.seeded_posts
     assert game.records.orders(status=None) == []
     # ---- the deal: nine start PMs, approved and sent
     deal(game)
     start_ids = approve_and_publish(game)
     assert len(start_ids) == 9
-    alice_pm = [m.text for m in inbox(forum, "alice")]
+    alice_pm = [m.text for m in forum.inbox("alice")]
     assert len(alice_pm) == 1 and "Ваша тайная роль: Лич (Нежить)." in alice_pm[0]
     assert "Ваши союзники: bob — Зомби." in alice_pm[0]
-    assert all("Лич" not in m.text for m in inbox(forum, "grace"))
+    assert all("Лич" not in m.text for m in forum.inbox("grace"))
 
     # ---- night 1: orders by PM; the seeded posts before the deal are not orders
-    writers["dave"].send_pm(["gm"], "Ночь 1", "Нападение на grace")
-    writers["heidi"].send_pm(["gm"], "Ночь 1", "Дознание: alice и bob")
-    writers["carol"].send_pm(["gm"], "Ночь 1", "Исповедую erin")
+    writers["dave"].send_pm([gm], "Ночь 1", "Нападение на grace")
+    writers["heidi"].send_pm([gm], "Ночь 1", "Дознание: alice и bob")
+    writers["carol"].send_pm([gm], "Ночь 1", "Исповедую erin")
     report = cycle(game)
     assert report.poll.orders == 3, report.to_json()
     assert {r.by for r in game.records.orders("night 1")} == {"dave", "heidi", "carol"}
@@ -134,9 +124,9 @@ def test_a_nine_player_game_over_two_days_and_two_nights(forum, tmp_path, monkey
 
     # ---- day 1: votes in the thread, the Оракул's Пророчество answered at once
     for nick in ("alice", "bob", "erin", "frank", "heidi"):
-        writers[nick].reply(forum.topic_id, "Голосую против **dave**.")
+        writers[nick].reply(forum.topic_id, f"Голосую против {forum.bold('dave')}.")
     writers["dave"].reply(forum.topic_id, "Голосую против alice")
-    writers["bob"].send_pm(["gm"], "Пророчество", "Пророчество: carol")
+    writers["bob"].send_pm([gm], "Пророчество", "Пророчество: carol")
     cycle(game)
     [now_draft] = [d for d in game.records.drafts(["pending"]) if d.key.startswith("now:day 1:bob")]
     assert "Тайная роль игрока carol: Демонолог." in now_draft.body
@@ -144,8 +134,8 @@ def test_a_nine_player_game_over_two_days_and_two_nights(forum, tmp_path, monkey
     approve_and_publish(game)
 
     # ---- night 2: the Начальник стражи arrests the Демонолог
-    writers["erin"].send_pm(["gm"], "Ночь 2", "Арест carol")
-    writers["frank"].send_pm(["gm"], "Ночь 2", "На страже grace")
+    writers["erin"].send_pm([gm], "Ночь 2", "Арест carol")
+    writers["frank"].send_pm([gm], "Ночь 2", "На страже grace")
     cycle(game)
     resolve_phase(game)
     approve_and_publish(game)
@@ -155,9 +145,7 @@ def test_a_nine_player_game_over_two_days_and_two_nights(forum, tmp_path, monkey
     for nick in ("bob", "erin", "frank", "grace", "heidi", "мирон"):
         posted[nick] = writers[nick].reply(forum.topic_id, "Голосую против alice")
     cycle(game)
-    answer = writers["bob"].client.submit_form(f"/comment/{posted['bob'].id}/update/",
-                                               {"comment": "Голосую против erin"}, auth=True)
-    assert answer.location
+    forum.edit("bob", posted["bob"].id, "Голосую против erin")
     cycle(game, rescan=True)        # an edit on an older page of the thread
     assert any(n["kind"] == "edited" for n in game.records.notices()), (
         game.records.notices(), game.records.orders("day 2", status=None))
@@ -175,10 +163,10 @@ def test_a_nine_player_game_over_two_days_and_two_nights(forum, tmp_path, monkey
     assert "{by: bob, ability: Голосование, target: alice}" not in day2
 
     # ---- ... is what the forum shows: every news post, read back over HTTP
-    gm_posts = [p for p in thread_posts(forum)[len(forum_seed.TOPIC_POSTS):] if p.author == "gm"]
+    gm_posts = [p for p in forum.thread_posts()[forum.seeded_posts:] if p.author == gm]
     news = [d for d in game.records.drafts(["posted"]) if d.kind == "news"]
     assert [d.phase for d in news] == ["night 1", "day 1", "night 2", "day 2"]
-    assert [plain(p.text) for p in gm_posts] == [shown(d.body) for d in news]
+    assert [plain(p.text) for p in gm_posts] == [forum.shown(d.body) for d in news]
     texts = "\n".join(p.text for p in gm_posts)
     assert "dave (Бес) — казнь по итогам Дневного Вече." in texts   # a Latin nickname: no gender known
     assert "carol отправляется в Тюрьму." in texts
@@ -189,12 +177,12 @@ def test_a_nine_player_game_over_two_days_and_two_nights(forum, tmp_path, monkey
     for draft in game.records.drafts(["posted"]):
         if draft.audience == "public":
             continue
-        got = [m for m in inbox(forum, draft.audience)
-               if m.subject == draft.title and plain(m.text) == shown(draft.body)]
+        got = [m for m in forum.inbox(draft.audience)
+               if m.subject == draft.title and plain(m.text) == forum.shown(draft.body)]
         assert len(got) == 1, draft.key
-    heidi = [m.text for m in inbox(forum, "heidi")]
+    heidi = [m.text for m in forum.inbox("heidi")]
     assert any("Игроки alice и bob на одной стороне." in t for t in heidi)
-    assert any("Тайная роль игрока carol: Демонолог." in m.text for m in inbox(forum, "bob"))
+    assert any("Тайная роль игрока carol: Демонолог." in m.text for m in forum.inbox("bob"))
 
 
 def gorod(args: list[str], env: dict, cwd: Path, crash: str | None = None) -> subprocess.CompletedProcess:
@@ -212,8 +200,8 @@ def test_killing_the_worker_loses_nothing_and_posts_nothing_twice(forum, tmp_pat
     """The worker dies (os._exit, no cleanup) during a poll, after a resolution and between
     the forum taking a post and gorod recording it; each time a restart carries on."""
     path = write_config(forum, tmp_path)
-    env = {GM_ENV: forum_seed.PASSWORDS["gm"]}
-    monkeypatch.setenv(GM_ENV, forum_seed.PASSWORDS["gm"])
+    env = {GM_ENV: forum.gm_password}
+    monkeypatch.setenv(GM_ENV, forum.gm_password)
     assert gorod(["run", "--once"], env, tmp_path).returncode == 0     # the seeded posts: no orders
     assert gorod(["deal"], env, tmp_path).returncode == 0
     # gorod's own clock in the subprocess is the real one: move the deal two minutes back,
@@ -229,9 +217,10 @@ def test_killing_the_worker_loses_nothing_and_posts_nothing_twice(forum, tmp_pat
 
     # -- killed during a poll: after the first PM's orders are stored, before the poller knew
     writers = {nick: forum.writer(nick) for nick in ("dave", "heidi", "carol")}
-    writers["dave"].send_pm(["gm"], "Ночь 1", "Нападение на grace")
-    writers["heidi"].send_pm(["gm"], "Ночь 1", "Дознание: alice и bob")
-    writers["carol"].send_pm(["gm"], "Ночь 1", "Исповедую erin")
+    gm = forum.gm
+    writers["dave"].send_pm([gm], "Ночь 1", "Нападение на grace")
+    writers["heidi"].send_pm([gm], "Ночь 1", "Дознание: alice и bob")
+    writers["carol"].send_pm([gm], "Ночь 1", "Исповедую erin")
     died = gorod(["run", "--once", "--no-post"], env, tmp_path, crash="poll")
     assert died.returncode == 97, died.stderr
     again = gorod(["run", "--once", "--no-post"], env, tmp_path)
@@ -262,9 +251,10 @@ def test_killing_the_worker_loses_nothing_and_posts_nothing_twice(forum, tmp_pat
     drafts = json.loads(gorod(["drafts", "--all", "--json"], env, tmp_path).stdout)
     assert all(d["state"] == "posted" for d in drafts)
     # on the forum: the news post once, each PM once
-    news = [p for p in thread_posts(forum)[len(forum_seed.TOPIC_POSTS):] if p.author == "gm"]
+    news = [p for p in forum.thread_posts()[forum.seeded_posts:] if p.author == forum.gm]
     assert len(news) == 1
     for d in drafts:
         if d["audience"] != "public":
-            got = [m for m in inbox(forum, d["audience"]) if m.subject == d["title"] and plain(m.text) == shown(d["body"])]
+            got = [m for m in forum.inbox(d["audience"])
+                   if m.subject == d["title"] and plain(m.text) == forum.shown(d["body"])]
             assert len(got) == 1, d["key"]

@@ -27,11 +27,15 @@ import time
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
+import pytest
 import yaml
 
 from werkzeug.test import Client
 
+from config.profiles import load_profile
 from gorod.cli import main
+from gorod.store import Store
+from scraper.poll import PmPoller, ThreadPoller
 from gorod.loop.game import Game
 from gorod.web import Console
 from gorod.web.security import csrf_token
@@ -39,9 +43,25 @@ from gorod.web.security import csrf_token
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from test_readme import gm_day_examples  # noqa: E402
-from test_realforum_game import forum, inbox, realforum  # noqa: E402,F401  (the fixture)
+from test_realforum_game import realforum  # noqa: E402  (the Spirit forum's fixtures module)
 
 import forum_seed  # noqa: E402
+
+@pytest.fixture
+def forum(monkeypatch):
+    """The real Spirit forum of `make test` (test_realforum_game's `forum` now runs on every engine)."""
+    return realforum._forum("GOROD_REALFORUM_URL", "open", monkeypatch)
+
+
+def thread_posts(forum) -> list:
+    poller = ThreadPoller(forum.client(), load_profile("spirit"), Store(":memory:"), forum.url + forum.topic_url)
+    return [e.post for e in poller.poll() if e.post is not None]
+
+
+def inbox(forum, nick: str) -> list:
+    poller = PmPoller(forum.client(nick), load_profile("spirit"), Store(":memory:"))
+    return [e.message for e in poller.poll() if e.message is not None and e.message.sender == "gm"]
+
 
 ROLES = {
     "alice": ("Мэр", "Лич"), "bob": ("Оракул", "Гончая Ада"), "carol": ("Священник", "Демонолог"),
@@ -203,14 +223,18 @@ def test_a_gms_day_as_the_readme_writes_it(forum, tmp_path, capsys, monkeypatch)
     assert "отправлено: 3" in out
     out = walk.run("gorod drafts --all")
     assert re.search(rf"#{news}\s+отправлен\s+news.*→ \d+", out)
-    from test_realforum_game import thread_posts
     assert any(p.author == "gm" and "Ночь была тёмной." in p.text for p in thread_posts(forum))
 
     # ---- the day: votes in the thread after the last read; phase end reads them first
-    for nick in ("alice", "carol", "erin", "frank", "heidi"):
+    writers["alice"].reply(forum.topic_id, "Голосую против **dave**.")
+    main(["run", "--once", "--no-post"])
+    capsys.readouterr()
+    out = walk.run("gorod tally")
+    assert "alice → dave: 2" in out and "Не голосовали: " in out and "carol" in out.split("Не голосовали: ")[1]
+    for nick in ("carol", "erin", "frank", "heidi"):
         writers[nick].reply(forum.topic_id, "Голосую против **dave**.")
     out = walk.run("gorod phase end")
-    assert "Форум прочитан перед концом фазы" in out and "новых заявок 5" in out
+    assert "Форум прочитан перед концом фазы" in out and "новых заявок 4" in out
     assert "День 1 разрешён" in out and "открыта ночь 2" in out
     out = walk.run("gorod phase extend --hours 12")
     assert re.search(r"Ночь 2: новый срок \d\d\.\d\d \d\d:\d\d \(Москва\)", out)

@@ -123,7 +123,9 @@ def test_pm_polls_see_new_conversations_and_replies_once(forum, spirit, tmp_path
 def test_a_refused_login_is_a_clear_error(forum, monkeypatch):
     client = forum.client("gm")
     monkeypatch.setenv(client.login_form.password_env, "wrong password")
-    with pytest.raises(AuthRequired, match="login as 'gm' failed: Please enter a correct username and password"):
+    # the forum's own words, in the language gorod asks for (Russian first, scraper/http.py)
+    with pytest.raises(AuthRequired, match="login as 'gm' failed: (Please enter a correct username and password"
+                                           "|Пожалуйста, введите правильные имя пользователя и пароль)"):
         client.login()
 
 

@@ -20,8 +20,7 @@ import responses
 
 from config.profiles import ProfileError, load_profile
 from gorod.store import Store
-from scraper.detect import detect_profile
-from scraper.errors import AuthRequired, PostRejected, RateLimited
+from scraper.errors import AuthRequired, PostRejected
 from scraper.extract import extract_posts
 from scraper.http import HttpClient, HttpSettings
 from scraper.inbox import extract_inbox
@@ -320,3 +319,77 @@ def write_profile(tmp_path, text: str) -> Path:
 def test_json_api_sections_are_validated(tmp_path, text, where):
     with pytest.raises(ProfileError, match=where):
         load_profile(write_profile(tmp_path, text))
+
+
+# ============================================================================ Discourse (unconfirmed)
+# Served as Discourse's documented API describes its answers: never seen from a real Discourse
+# here, which is why discourse.yaml lists its write section under `unconfirmed:`.
+
+def discourse_client(user="gm") -> HttpClient:
+    return HttpClient.for_profile(load_profile("discourse"), BASE, username=user, password_env="GOROD_TEST_JSON_PW",
+                                  settings=HttpSettings(min_interval=0, retries=1))
+
+
+@responses.activate
+def test_discourse_login_reply_and_pm_as_its_api_documents(monkeypatch):
+    monkeypatch.setenv("GOROD_TEST_JSON_PW", "secret-1")
+    responses.get(BASE + "/session/csrf.json", json={"csrf": "dc-1"})
+    responses.post(BASE + "/session", json={"user": {"id": 1, "username": "gm"}},
+                   match=[responses.matchers.header_matcher({"X-CSRF-Token": "dc-1"}),
+                          responses.matchers.json_params_matcher({"login": "gm", "password": "secret-1"})])
+    responses.post(BASE + "/posts.json", json={"id": 501, "post_number": 7, "topic_id": 12},
+                   match=[responses.matchers.json_params_matcher({"topic_id": "12", "raw": "Утро."})])
+    responses.post(BASE + "/posts.json", json={"id": 502, "post_number": 1, "topic_id": 40},
+                   match=[responses.matchers.json_params_matcher(
+                       {"title": "Роль (№1)", "raw": "Вы — Мэр.", "target_recipients": "anna,boris",
+                        "archetype": "private_message"})])
+    writer = ForumWriter(discourse_client(), profile=load_profile("discourse"), allow_writes=True)
+    reply = writer.reply("12", "Утро.", after=500)
+    assert (reply.id, reply.url) == (501, BASE + "/p/501")
+    pm = writer.send_pm(["anna", "boris"], "Роль (№1)", "Вы — Мэр.")
+    assert (pm.id, pm.url) == (40, BASE + "/t/40")
+
+
+@responses.activate
+def test_discourse_refused_login_with_http_200_is_refused(monkeypatch):
+    monkeypatch.setenv("GOROD_TEST_JSON_PW", "wrong")
+    responses.get(BASE + "/session/csrf.json", json={"csrf": "dc-1"})
+    responses.post(BASE + "/session", json={"error": "Incorrect username, email or password"})
+    with pytest.raises(AuthRequired, match="Incorrect username, email or password"):
+        discourse_client().login()
+
+
+@responses.activate
+def test_an_expired_session_logs_in_again_and_sends_once(monkeypatch):
+    monkeypatch.setenv("GOROD_TEST_JSON_PW", "secret-1")
+    serve_misago_login(responses)
+    responses.post(BASE + "/api/threads/1/posts/", status=401, json={"detail": "Authentication required."})
+    responses.post(BASE + "/api/threads/1/posts/", json={"id": 41, "url": {"index": "/t/igra/1/post/41/"}})
+    writer = ForumWriter(misago_client(), profile=load_profile("misago"), allow_writes=True)
+    assert writer.reply("1", "Утро. Петя убит.").id == 41
+    logins = [c for c in responses.calls if c.request.url == BASE + "/api/auth/"]
+    posts = [c for c in responses.calls if c.request.url == BASE + "/api/threads/1/posts/"]
+    assert len(logins) == 2 and len(posts) == 2
+
+
+@responses.activate
+def test_a_nodebb_chat_past_its_newest_fifty_loses_no_message(monkeypatch, tmp_path):
+    """The messages API answers the newest 50: a message that falls off is not deleted."""
+    monkeypatch.setenv("GOROD_TEST_JSON_PW", "secret-1")
+    serve_nodebb_login(responses)
+
+    def room(count):
+        return {"response": {"rooms": [{"roomId": 1, "roomName": "Приказы", "messageCount": count}]}}
+
+    def messages(first, last):
+        return {"response": {"messages": [
+            {"messageId": i, "fromUser": {"username": "Вася"}, "timestamp": 1_796_121_340_000 + i,
+             "content": f"<p>Приказ {i}</p>", "editedISO": ""} for i in range(first, last + 1)]}}
+    responses.get(BASE + "/api/v3/chats", json=room(50))
+    responses.get(BASE + "/api/v3/chats/1/messages", json=messages(1, 50))
+    poller = PmPoller(nodebb_client(), load_profile("nodebb"), Store(tmp_path / "s.sqlite3"))
+    assert len(list(poller.poll())) == 50
+    responses.replace(responses.GET, BASE + "/api/v3/chats", json=room(52))
+    responses.replace(responses.GET, BASE + "/api/v3/chats/1/messages", json=messages(3, 52))
+    events = list(poller.poll())
+    assert [(e.change.value, e.message_id) for e in events] == [("new", "51"), ("new", "52")]

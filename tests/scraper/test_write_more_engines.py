@@ -403,14 +403,14 @@ def test_each_profiles_write_markup_is_the_one_the_drafts_are_written_in():
 
 
 def test_a_profile_without_a_write_section_reads_but_does_not_post(fake):
-    """Discourse (a JSON API) has no forms to describe: its writer is built (the loop's
-    lookups read), and posting says why it cannot."""
+    """vBulletin 5 has no write section yet: its writer is built (the loop's lookups read),
+    and posting says why it cannot."""
     from scraper.errors import ScraperError
-    profile = load_profile("discourse")
+    profile = load_profile("vbulletin5")
     assert profile.write is None
-    writer = ForumWriter(gm_client(fake, "/session"), profile=profile, allow_writes=True)
+    writer = ForumWriter(gm_client(fake, "/login"), profile=profile, allow_writes=True)
     assert writer.max_length == 60000 and writer.last_page_url(7) is None
-    with pytest.raises(ScraperError, match="profile 'discourse' has no write section: gorod cannot post there"):
+    with pytest.raises(ScraperError, match="profile 'vbulletin5' has no write section: gorod cannot post there"):
         writer.reply(7, "Ночь.", after=None)
     with pytest.raises(ScraperError, match="no write section"):
         writer.send_pm(["alice"], "Роль (№12)", "Вы — Мэр.")
