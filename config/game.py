@@ -32,11 +32,17 @@ receipts: false                    # draft a receipt to each order's author («�
 store: null                        # the game's SQLite file (default: gorod.sqlite3 beside this file)
 ```
 
-Every error names the file and the key path (`game.yaml: schedule.night_starts: ...`).
-Only `yaml.safe_load` is used.
+Validated whole at load: every key and value, the file's encoding (UTF-8), keys given
+twice, numbers within sane ranges, the profile's name, the templates folder. Every error
+is one Russian sentence naming the file and the key path (`game.yaml: schedule.night_starts:
+...`); the commands print it and exit 2. Only `yaml.safe_load`'s constructors are used
+(`config.yamlfile`, which also refuses a repeated key). Sections other parts read whole
+(`parsing:` by the order parser, `replay:` by the replay, the templates themselves) are
+checked by `gorod.loop.game.check_sections` when a game is opened.
 """
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -47,6 +53,7 @@ import yaml
 
 from config.profiles import locate_profile
 from engine.morph import Gender
+from config.yamlfile import load_unique
 from engine.names import canon_open_role, canon_secret_role
 from engine.rulings import Rulings, RulingsError
 from engine.setup import Seat
@@ -106,7 +113,7 @@ class GameConfig:
 
 
 TOP_KEYS = {"title", "forum", "players", "setup", "schedule", "poll_interval", "rulings",
-            "parsing", "templates", "seed", "secret_roles", "receipts", "store", "style"}
+            "parsing", "templates", "seed", "secret_roles", "receipts", "store", "style", "replay"}
 # The drafts' styles (publisher/templates/<style>/), with the Russian words accepted for each.
 DRAFT_STYLES = {"terse": ("terse", "краткий", "кратко", "коротко"),
                 "full": ("full", "подробный", "подробно", "полный")}
@@ -115,7 +122,15 @@ GENDER_WORDS = {
     Gender.FEMALE: ("ж", "жен", "женский", "женщина", "девушка", "f", "female", "woman"),
     Gender.MALE: ("м", "муж", "мужской", "мужчина", "парень", "m", "male", "man"),
 }
+# sections kept whole in `GameConfig.extra` for the part that reads them
+EXTRA_SECTIONS = frozenset({"replay"})
 _TIME = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)$")
+# sane ranges: a value outside is a typo, not a wish (2**63 seconds between polls)
+POLL_INTERVAL = (10, 86_400)
+MIN_INTERVAL = (0.0, 3_600.0)
+MAX_DAY_HOURS = (1, 24 * 30)
+RESOLVE_MINUTES = (0, 24 * 60)
+SEED = (0, 2**63 - 1)     # SQLite's integers
 
 
 def load_game(path: str | Path, *, extra_keys: frozenset[str] = frozenset()) -> GameConfig:
@@ -123,14 +138,28 @@ def load_game(path: str | Path, *, extra_keys: frozenset[str] = frozenset()) -> 
     own (kept, unvalidated, in `GameConfig.extra`)."""
     where = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        raw = Path(path).read_bytes()
     except OSError as exc:
-        raise GameConfigError(f"{where}: cannot read: {exc.strerror}") from None
+        raise GameConfigError(f"{where}: не удаётся прочитать файл: {exc.strerror or exc}") from None
     try:
-        data = yaml.safe_load(text)
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[:exc.start].count(b"\n") + 1
+        raise GameConfigError(f"{where}: строка {line}: файл не в кодировке UTF-8 (байт 0x{raw[exc.start]:02x}); "
+                              "сохраните его в UTF-8") from None
+    try:
+        data = load_unique(text)
     except yaml.YAMLError as exc:
-        raise GameConfigError(f"{where}: malformed YAML: {exc}") from None
-    return game_from_mapping(data, where, extra_keys=extra_keys)
+        raise GameConfigError(f"{where}: ошибка в YAML:  {_yaml_problem(exc)}") from None
+    game = game_from_mapping(data, where, extra_keys=extra_keys)
+    _check_templates(game)
+    return game
+
+
+def _yaml_problem(exc: yaml.YAMLError) -> str:
+    mark = getattr(exc, "problem_mark", None)
+    problem = (getattr(exc, "problem", None) or str(exc)).strip()
+    return f"строка {mark.line + 1}, столбец {mark.column + 1}: {problem}" if mark is not None else problem
 
 
 def game_from_mapping(data: Any, where: str = "game", *,
@@ -138,33 +167,41 @@ def game_from_mapping(data: Any, where: str = "game", *,
     if data is None:
         data = {}
     if not isinstance(data, Mapping):
-        raise GameConfigError(f"{where}: expected a mapping at the top level")
-    unknown = sorted(set(map(str, data)) - TOP_KEYS - set(extra_keys))
+        raise GameConfigError(f"{where}: на верхнем уровне нужен словарь ключей (title:, forum:, players: ...)")
+    for key in data:
+        if not isinstance(key, str):
+            raise GameConfigError(f"{where}: {key!r}: ключ должен быть словом")
+    unknown = sorted(set(data) - TOP_KEYS - set(extra_keys))
     if unknown:
-        raise GameConfigError(f"{where}: {unknown[0]}: unknown key (known: {', '.join(sorted(TOP_KEYS))})")
+        raise GameConfigError(f"{where}: {unknown[0]}: неизвестный ключ (известны: "
+                              f"{', '.join(sorted(TOP_KEYS))})")
     try:
-        rulings = Rulings.from_mapping(data.get("rulings") or {}, where=f"{where}: rulings")
+        rulings = Rulings.from_mapping(_mapping(data.get("rulings"), f"{where}: rulings") or {},
+                                       where=f"{where}: rulings")
     except RulingsError as exc:
         raise GameConfigError(str(exc)) from None
-    parsing = data.get("parsing") or {}
-    if not isinstance(parsing, Mapping):
-        raise GameConfigError(f"{where}: parsing: must be a mapping")
+    parsing = _mapping(data.get("parsing"), f"{where}: parsing") or {}
     templates = data.get("templates")
-    if templates is not None and not isinstance(templates, str):
-        raise GameConfigError(f"{where}: templates: must be a folder path")
+    if templates is not None and (not isinstance(templates, str) or not templates.strip()):
+        raise GameConfigError(f"{where}: templates: нужен путь к папке шаблонов, а не {templates!r}")
+    title = data.get("title")
+    if title is not None and not isinstance(title, (str, int, float)):
+        raise GameConfigError(f"{where}: title: нужна строка, а не {type(title).__name__}")
+    for key in EXTRA_SECTIONS | set(extra_keys):
+        _mapping(data.get(key), f"{where}: {key}")
     return GameConfig(
         path=where,
-        title=str(data.get("title") or ""),
+        title=str(title or ""),
         forum=_forum(data.get("forum"), where, Path(where).parent),
         seats=seats_from_mapping(data.get("players"), where),
         setup=_setup(data.get("setup"), where),
         schedule=_schedule(data.get("schedule"), where),
-        poll_interval=_int(data.get("poll_interval", 300), f"{where}: poll_interval", minimum=10),
+        poll_interval=_int(data.get("poll_interval", 300), f"{where}: poll_interval", *POLL_INTERVAL),
         rulings=rulings,
         parsing=parsing,
         templates=templates,
-        seed=_int(data.get("seed", 0), f"{where}: seed", minimum=0),
-        extra={k: data[k] for k in extra_keys if k in data},
+        seed=_int(data.get("seed", 0), f"{where}: seed", *SEED),
+        extra={k: data[k] for k in EXTRA_SECTIONS | set(extra_keys) if k in data},
         secret_roles=_secret_roles(data.get("secret_roles"), where),
         receipts=_bool(data.get("receipts", False), f"{where}: receipts"),
         store=_optional_str(data.get("store"), f"{where}: store"),
@@ -173,32 +210,76 @@ def game_from_mapping(data: Any, where: str = "game", *,
     )
 
 
+def templates_folder(game: GameConfig) -> Path | None:
+    """The GM's templates folder, relative to the config file when not absolute."""
+    if not game.templates:
+        return None
+    path = Path(game.templates).expanduser()
+    if not path.is_absolute() and Path(game.path).exists():
+        path = Path(game.path).resolve().parent / path
+    return path
+
+
+def _check_templates(game: GameConfig) -> None:
+    folder = templates_folder(game)
+    if folder is not None and not folder.is_dir():
+        what = "это файл, а не папка" if folder.exists() else "такой папки нет"
+        raise GameConfigError(f"{game.path}: templates: {folder}: {what}")
+
+
+def _mapping(raw: Any, path: str) -> Mapping[str, Any] | None:
+    if raw is not None and not isinstance(raw, Mapping):
+        raise GameConfigError(f"{path}: нужен словарь ключей, а не {_kind(raw)}")
+    return raw
+
+
+def _kind(value: Any) -> str:
+    return {list: "список", str: "строка", int: "число", float: "число", bool: "да/нет"}.get(type(value),
+                                                                                          type(value).__name__)
+
+
+FORUM_KEYS = {"profile", "base_url", "thread_url", "gm_user", "password_env", "password_file", "min_interval"}
+
+
 def _forum(raw: Any, where: str, game_dir: Path) -> ForumConfig:
     if raw is None:
         return ForumConfig()
-    if not isinstance(raw, Mapping):
-        raise GameConfigError(f"{where}: forum: must be a mapping")
-    known = {"profile", "base_url", "thread_url", "gm_user", "password_env", "password_file", "min_interval"}
+    _mapping(raw, f"{where}: forum")
     for key in raw:
-        if key not in known:
-            raise GameConfigError(f"{where}: forum.{key}: unknown key (known: {', '.join(sorted(known))})")
-    for key in ("base_url", "thread_url"):
+        if key not in FORUM_KEYS:
+            raise GameConfigError(f"{where}: forum.{key}: неизвестный ключ (известны: "
+                                  f"{', '.join(sorted(FORUM_KEYS))})")
+    values: dict[str, Any] = {}
+    for key in FORUM_KEYS - {"min_interval"}:
         value = raw.get(key)
-        if value is not None and not re.match(r"^https?://", str(value)):
-            raise GameConfigError(f"{where}: forum.{key}: must be an http(s) URL, got {value!r}")
-    env = raw.get("password_env")
-    if env is not None and not re.match(r"^[A-Za-z_][A-Za-z0-9_]*$", str(env)):
-        raise GameConfigError(f"{where}: forum.password_env: the NAME of an environment variable, "
-                              f"got {env!r}")
-    values = {k: (None if v is None else str(v)) for k, v in raw.items() if k != "min_interval"}
-    if "min_interval" in raw:
-        interval = raw["min_interval"]
-        if isinstance(interval, bool) or not isinstance(interval, (int, float)) or interval < 0:
-            raise GameConfigError(f"{where}: forum.min_interval: expected seconds (a number ≥ 0), got {interval!r}")
-        values["min_interval"] = float(interval)
+        if value is None:
+            continue
+        if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+            raise GameConfigError(f"{where}: forum.{key}: нужна строка, а не {_kind(value)}")
+        values[key] = str(value)
+    for key in ("base_url", "thread_url"):
+        value = values.get(key)
+        if value is not None and not re.match(r"^https?://[^\s/]+", value):
+            raise GameConfigError(f"{where}: forum.{key}: нужен адрес http:// или https://, а не {value!r}")
+    env = values.get("password_env")
+    if env is not None and not re.match(r"^[A-Za-z_][A-Za-z0-9_]*$", env):
+        raise GameConfigError(f"{where}: forum.password_env: нужно ИМЯ переменной окружения (не сам пароль), а не {env!r}")
     if values.get("profile"):   # a GM's own profile: found from the game file's folder
         values["profile"] = locate_profile(values["profile"], game_dir)
+    if "profile" in values and values["profile"] != "auto":
+        _check_profile(values["profile"], where, game_dir)
+    if "min_interval" in raw:
+        values["min_interval"] = _number(raw["min_interval"], f"{where}: forum.min_interval", *MIN_INTERVAL)
     return ForumConfig(**values)
+
+
+def _check_profile(name: str, where: str, game_dir: Path) -> None:
+    from config.profiles import ProfileError, load_profile
+
+    try:
+        load_profile(name, game_dir)
+    except (ProfileError, OSError, UnicodeError, yaml.YAMLError) as exc:
+        raise GameConfigError(f"{where}: forum.profile: профиль {name!r} не загружается: {exc}") from None
 
 
 def seats_from_mapping(raw: Any, where: str, *, need_secret: bool = False) -> tuple[Seat, ...]:
@@ -208,26 +289,31 @@ def seats_from_mapping(raw: Any, where: str, *, need_secret: bool = False) -> tu
     if raw is None:
         return ()
     if not isinstance(raw, Mapping):
-        raise GameConfigError(f"{where}: players: must be a mapping of nickname: {{open, secret}}")
+        raise GameConfigError(f"{where}: players: нужен словарь ник: {{open, secret}}")
     seats = []
     taken: dict[str, str] = {}
     for nick, roles in raw.items():
         path = f"{where}: players.{nick}"
+        if isinstance(nick, bool) or not isinstance(nick, (str, int)) or not str(nick).strip():
+            raise GameConfigError(f"{path}: ник должен быть непустой строкой")
         if not isinstance(roles, Mapping):
-            raise GameConfigError(f"{path}: must be a mapping with 'open' and 'secret'")
+            raise GameConfigError(f"{path}: нужен словарь с ключами open и secret")
+        extra = sorted(str(k) for k in roles if k not in ("open", "secret", "gender"))
+        if extra:
+            raise GameConfigError(f"{path}.{extra[0]}: неизвестный ключ (известны: open, secret, gender)")
         open_role = roles.get("open")
         secret = roles.get("secret")
-        if open_role is None or canon_open_role(str(open_role)) is None:
-            raise GameConfigError(f"{path}.open: unknown open role {open_role!r}")
-        canon = canon_open_role(str(open_role))
+        if open_role is None or not isinstance(open_role, str) or canon_open_role(open_role) is None:
+            raise GameConfigError(f"{path}.open: неизвестная явная роль {open_role!r}")
+        canon = canon_open_role(open_role)
         if canon in taken:
-            raise GameConfigError(f"{path}.open: {canon} is already held by {taken[canon]}")
+            raise GameConfigError(f"{path}.open: роль {canon} уже у {taken[canon]}")
         taken[canon] = str(nick)
         if secret is None and need_secret:
-            raise GameConfigError(f"{path}: needs 'open' and 'secret'")
-        if secret is not None and canon_secret_role(str(secret)) is None:
-            raise GameConfigError(f"{path}.secret: unknown secret role {secret!r}")
-        seats.append(Seat(str(nick), canon, canon_secret_role(str(secret)) if secret else ""))
+            raise GameConfigError(f"{path}: нужны open и secret")
+        if secret is not None and (not isinstance(secret, str) or canon_secret_role(secret) is None):
+            raise GameConfigError(f"{path}.secret: неизвестная тайная роль {secret!r}")
+        seats.append(Seat(str(nick), canon, canon_secret_role(secret) if secret else ""))
     return tuple(seats)
 
 
@@ -262,66 +348,83 @@ def _setup(raw: Any, where: str) -> Mapping[str, Any]:
     if raw is None:
         return {}
     if not isinstance(raw, Mapping):
-        raise GameConfigError(f"{where}: setup: must be a mapping of nickname: {{mask, hand}}")
+        raise GameConfigError(f"{where}: setup: нужен словарь ник: {{mask, hand}}")
+    for nick, choice in raw.items():
+        if choice is not None and not isinstance(choice, Mapping):
+            raise GameConfigError(f"{where}: setup.{nick}: нужен словарь {{mask: ..., hand: [...]}}, "
+                                  f"а не {_kind(choice)}")
     return dict(raw)
+
+
+SCHEDULE_KEYS = {"timezone", "night_starts", "day_starts", "max_day_hours", "resolve_minutes"}
 
 
 def _schedule(raw: Any, where: str) -> Schedule:
     if raw is None:
         return Schedule()
-    if not isinstance(raw, Mapping):
-        raise GameConfigError(f"{where}: schedule: must be a mapping")
-    known = {"timezone", "night_starts", "day_starts", "max_day_hours", "resolve_minutes"}
+    _mapping(raw, f"{where}: schedule")
     for key in raw:
-        if key not in known:
-            raise GameConfigError(f"{where}: schedule.{key}: unknown key (known: {', '.join(sorted(known))})")
+        if key not in SCHEDULE_KEYS:
+            raise GameConfigError(f"{where}: schedule.{key}: неизвестный ключ (известны: "
+                                  f"{', '.join(sorted(SCHEDULE_KEYS))})")
     values = {}
     if "timezone" in raw:
         try:
             ZoneInfo(str(raw["timezone"]))
-        except (ZoneInfoNotFoundError, ValueError):
-            raise GameConfigError(f"{where}: schedule.timezone: unknown time zone {raw['timezone']!r}") from None
+        except (ZoneInfoNotFoundError, ValueError, OSError):
+            raise GameConfigError(f"{where}: schedule.timezone: неизвестный часовой пояс {raw['timezone']!r} (например Europe/Moscow)") from None
         values["timezone"] = str(raw["timezone"])
     for key in ("night_starts", "day_starts"):
         if key in raw:
             text = str(raw[key])
-            if isinstance(raw[key], int):   # YAML reads 22:00 as a sexagesimal int
+            if isinstance(raw[key], int) and not isinstance(raw[key], bool):   # YAML reads 22:00 as sexagesimal
                 text = f"{raw[key] // 60:02d}:{raw[key] % 60:02d}"
             if not _TIME.match(text):
-                raise GameConfigError(f"{where}: schedule.{key}: expected HH:MM, got {raw[key]!r}")
+                raise GameConfigError(f"{where}: schedule.{key}: нужно время ЧЧ:ММ, а не {raw[key]!r}")
             values[key] = text
     if "max_day_hours" in raw:
-        values["max_day_hours"] = _int(raw["max_day_hours"], f"{where}: schedule.max_day_hours", minimum=1)
+        values["max_day_hours"] = _int(raw["max_day_hours"], f"{where}: schedule.max_day_hours", *MAX_DAY_HOURS)
     if "resolve_minutes" in raw:
-        values["resolve_minutes"] = _int(raw["resolve_minutes"], f"{where}: schedule.resolve_minutes", minimum=0)
+        values["resolve_minutes"] = _int(raw["resolve_minutes"], f"{where}: schedule.resolve_minutes",
+                                         *RESOLVE_MINUTES)
     return Schedule(**values)
 
 
-def _int(value: Any, path: str, *, minimum: int) -> int:
+def _int(value: Any, path: str, minimum: int, maximum: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise GameConfigError(f"{path}: expected a whole number, got {value!r}")
+        raise GameConfigError(f"{path}: нужно целое число, а не {value!r}")
     if value < minimum:
-        raise GameConfigError(f"{path}: must be at least {minimum}, got {value}")
+        raise GameConfigError(f"{path}: не меньше {minimum}, а не {value}")
+    if value > maximum:
+        raise GameConfigError(f"{path}: не больше {maximum}, а не {value}")
     return value
+
+
+def _number(value: Any, path: str, minimum: float, maximum: float) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise GameConfigError(f"{path}: нужно число секунд, а не {value!r}")
+    if not minimum <= value <= maximum:
+        raise GameConfigError(f"{path}: нужно число от {minimum:g} до {maximum:g}, а не {value!r}")
+    return float(value)
 
 
 def _secret_roles(raw: Any, where: str) -> tuple[str, ...]:
     if raw is None:
         return ()
     if not isinstance(raw, list):
-        raise GameConfigError(f"{where}: secret_roles: must be a list of secret roles")
+        raise GameConfigError(f"{where}: secret_roles: нужен список тайных ролей")
     out = []
     for i, name in enumerate(raw):
-        canon = canon_secret_role(str(name))
+        canon = canon_secret_role(name) if isinstance(name, str) else None
         if canon is None:
-            raise GameConfigError(f"{where}: secret_roles[{i}]: unknown secret role {name!r}")
+            raise GameConfigError(f"{where}: secret_roles[{i}]: неизвестная тайная роль {name!r}")
         out.append(canon)
     return tuple(out)
 
 
 def _bool(value: Any, path: str) -> bool:
     if not isinstance(value, bool):
-        raise GameConfigError(f"{path}: expected true or false, got {value!r}")
+        raise GameConfigError(f"{path}: нужно true или false, а не {value!r}")
     return value
 
 
@@ -329,5 +432,5 @@ def _optional_str(value: Any, path: str) -> str | None:
     if value is None:
         return None
     if not isinstance(value, str) or not value.strip():
-        raise GameConfigError(f"{path}: expected a file path, got {value!r}")
+        raise GameConfigError(f"{path}: нужен путь к файлу, а не {value!r}")
     return value

@@ -195,6 +195,17 @@ class Dates:
     time_formats: tuple[str, ...] = ("%H:%M", "%H:%M:%S", "%I:%M %p", "%I:%M:%S %p")
     months: Mapping[str, int] = field(default_factory=dict)
     relative: Mapping[str, int] = field(default_factory=dict)
+    # to what the forum's shown times are exact: `minute` (Spirit shows no seconds) or
+    # `second`; an order whose shown time cannot be put on one side of a phase boundary
+    # is not refused as late (gorod.loop.intake)
+    precision: str = "second"
+
+    @property
+    def precision_seconds(self) -> int:
+        return PRECISIONS[self.precision]
+
+
+PRECISIONS = {"second": 1, "minute": 60}
 
 
 @dataclass(frozen=True)
@@ -622,7 +633,10 @@ def _validate(data: dict, label: str, stem: str) -> Profile:
     elif top.get("json") is not None:
         raise v.fail("json", "only for format: json")
 
-    dt = v.mapping(top.get("dates") or {}, "dates", {"formats", "time_formats", "months", "relative"})
+    dt = v.mapping(top.get("dates") or {}, "dates", {"formats", "time_formats", "months", "relative", "precision"})
+    precision = dt.get("precision", "second")
+    if precision not in PRECISIONS:
+        raise v.fail("dates.precision", f"must be one of {', '.join(PRECISIONS)}")
     months = dt.get("months") or {}
     relative = dt.get("relative") or {}
     for name, table in (("months", months), ("relative", relative)):
@@ -633,6 +647,7 @@ def _validate(data: dict, label: str, stem: str) -> Profile:
         time_formats=v.strings(dt.get("time_formats"), "dates.time_formats") or Dates.time_formats,
         months=dict(months),
         relative=dict(relative),
+        precision=precision,
     )
     return Profile(
         name=v.string(top.get("name", stem), "name", optional=False),

@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from lxml import etree
 
+from scraper.clean import clean_page
 from scraper.errors import ScraperError
 
 _CHARSET_VALUE = re.compile(rb"""charset\s*=\s*["']?\s*([-\w.:]+)""")
@@ -37,7 +38,7 @@ def sniff_encoding(content: bytes) -> str | None:
             name = m.group(1).decode("ascii", "replace")
             try:
                 "".encode(name)
-            except LookupError:
+            except (LookupError, UnicodeError, ValueError):   # `undefined`, `base64`: no charset
                 return None
             return name
         at = head.find(b"charset", at + 7)
@@ -53,12 +54,12 @@ def html_parser(encoding: str) -> etree.HTMLParser:
 
 
 @lru_cache(maxsize=None)
-def _decoded_by_python(encoding: str) -> bool:
-    """Whether a page in `encoding` is turned into UTF-8 before parsing (see parse_html)."""
+def _python_codec(encoding: str) -> str | None:
+    """Python's name of a page's charset (`cp65001` is `utf-8`), None if Python does not know it."""
     try:
-        return codecs.lookup(encoding).name != "utf-8"
-    except LookupError:
-        return False  # a name only libxml2 may know: it decodes, as before
+        return codecs.lookup(encoding).name
+    except (LookupError, ValueError, TypeError):
+        return None
 
 
 def parse_html(content: bytes, encoding: str | None = None):
@@ -67,11 +68,19 @@ def parse_html(content: bytes, encoding: str | None = None):
     enc = encoding or sniff_encoding(content) or "utf-8"
     if content.startswith(b"\xef\xbb\xbf"):
         content = content[3:]
-    if _decoded_by_python(enc):
+    codec = _python_codec(enc)
+    if codec != "utf-8":
         # Python's codecs turn a single-byte page into UTF-8 several times faster than
         # libxml2's iconv decodes it while parsing (the same tree; an undefined byte
-        # becomes U+FFFD)
-        content, enc = content.decode(enc, "replace").encode("utf-8"), "utf-8"
+        # becomes U+FFFD). A name only libxml2 might know, or a codec that cannot read
+        # this page (`unicode_escape`, `idna`...), reads as UTF-8: a page is never refused
+        # for its declared charset.
+        try:
+            content = content.decode(codec or "utf-8", "replace").encode("utf-8")
+        except (UnicodeError, LookupError, ValueError, TypeError):
+            content = content.decode("utf-8", "replace").encode("utf-8")
+    enc = "utf-8"
+    content = clean_page(content)   # a control character would stop lxml later (scraper.clean)
     root = etree.fromstring(content, html_parser(enc))
     if root is None:
         raise ScraperError("the page has no HTML content")

@@ -10,6 +10,8 @@ ScraperError
 """
 from __future__ import annotations
 
+from urllib.parse import unquote
+
 
 class ScraperError(Exception):
     """Base of every scraper error; `str()` is a message fit for a GM."""
@@ -46,6 +48,39 @@ class UnknownEngine(ScraperError):
         )
 
 
+def unread(exc: ScraperError, what: str) -> ScraperError:
+    """Mark an error as a read that did not read `what` (Russian: «ЛС от Лиса», «посты
+    темы»), for the GM's alarm; its type stays what it was (`AuthRequired`, ...)."""
+    exc.unread = what
+    return exc
+
+
+def alarm_text(exc: Exception, what: str | None = None) -> str:
+    """The GM's alarm for a failed read: «ЛС от Лиса не прочитаны: форум показал страницу входа»."""
+    return f"{what or getattr(exc, 'unread', None) or 'форум'} не прочитаны: {failure_in_russian(exc)}"
+
+
+def failure_in_russian(exc: Exception) -> str:
+    """Why a read failed, in the GM's words (the URL shown readable, not percent-encoded)."""
+    url = unquote(getattr(exc, "url", "") or "")
+    if isinstance(exc, AuthRequired):
+        return f"форум показал страницу входа ({url})"
+    if isinstance(exc, NoPosts):
+        return f"на странице нет ни одного поста — форум показал другую страницу или сменил разметку ({url})"
+    if isinstance(exc, LayoutChanged):
+        return f"разметка страницы не та, что в профиле: селектор {exc.selector!r} ничего не нашёл ({url})"
+    if isinstance(exc, RateLimited):
+        return f"форум просит подождать ({url})"
+    if isinstance(exc, HttpError):
+        return f"форум ответил ошибкой HTTP {exc.status} ({url})"
+    if isinstance(exc, ForumUnavailable):
+        return (f"форум не отвечает ({url}: {exc.reason}); проверьте, что он работает и что "
+                f"forum.base_url в конфиге верен")
+    if isinstance(exc, ForumError):
+        return f"форум недоступен: {exc.reason} ({url})"
+    return str(exc)
+
+
 class DateFormatError(ScraperError):
     def __init__(self, url: str, profile: str, text: str, formats: tuple[str, ...]) -> None:
         self.url, self.profile, self.text, self.formats = url, profile, text, formats
@@ -62,6 +97,8 @@ class DateFormatError(ScraperError):
 #     ├── AuthRequired    401/403, a login page where a page was expected, a refused login
 #     ├── RateLimited     429 (or the forum's own "too many submissions") past retries or cap
 #     ├── ForumUnavailable  timeouts, connection errors and 5xx past the retries
+#     ├── WriteUncertain  a write whose answer was lost (5xx, timeout, reset, truncated body):
+#     │                   the forum may have saved it; look it up before sending it again
 #     └── PostRejected    a write the forum did not save (no new post id, a form error)
 
 
@@ -91,6 +128,12 @@ class RateLimited(ForumError):
 
 class ForumUnavailable(ForumError):
     """Timeouts, connection errors or 5xx answers outlasted the retries."""
+
+
+class WriteUncertain(ForumError):
+    """A form was sent and its answer lost: the forum may have saved it or not.
+
+    Never retried by the client: the caller looks on the forum first (`gorod.loop.publish`)."""
 
 
 class PostRejected(ForumError):

@@ -45,6 +45,7 @@ import lxml.html
 from lxml import etree
 
 from config.profiles import Field, JsonRules, PostRules, Profile
+from scraper.clean import clean_text
 from scraper.dates import DateReader
 from scraper.decode import html_parser, looks_json, parse_html, sniff_encoding
 from scraper.detect import detect_json_profile, detect_tree_profile
@@ -466,9 +467,11 @@ def _extract_json(content: bytes, profile: Profile, source: str, now, rules: Jso
     rules = rules or profile.json
     assert rules is not None  # validated: format json has json rules
     try:
-        data = json.loads(content.decode(profile.encoding or "utf-8-sig"))
-    except (ValueError, UnicodeDecodeError) as exc:
+        data = json.loads(clean_text(content.decode(profile.encoding or "utf-8-sig")))
+    except (ValueError, UnicodeDecodeError, LookupError) as exc:
         raise ScraperError(f"{source}: profile {profile.name!r}: not JSON: {exc}") from None
+    except RecursionError:   # `[[[[...` 100,000 deep
+        raise ScraperError(f"{source}: profile {profile.name!r}: JSON nested too deep to read") from None
     items = None
     for p in rules.posts:
         items = _path(data, p)
@@ -486,7 +489,7 @@ def _extract_json(content: bytes, profile: Profile, source: str, now, rules: Jso
             if v is None:
                 raise LayoutChanged(source, profile.name, getattr(rules, key), f"{where}: no {key}")
             values[key] = v
-        html = str(values["body_html"]) or "<p></p>"
+        html = clean_text(str(values["body_html"])) or "<p></p>"
         body = comp.body.read(_fragment(html))
         posted_raw = _path(item, rules.time) if rules.time else None
         posted_at = comp.dates.read(str(posted_raw), now) if posted_raw else None
@@ -496,7 +499,7 @@ def _extract_json(content: bytes, profile: Profile, source: str, now, rules: Jso
         edited_at = comp.dates.read(str(edited_raw), now) if edited_raw else None
         number = _path(item, rules.number) if rules.number else None
         posts.append(Post(
-            id=str(values["id"]), author=str(values["author"]), posted_at=posted_at, text=body.text,
+            id=clean_text(str(values["id"])), author=clean_text(str(values["author"])), posted_at=posted_at, text=body.text,
             quotes=body.quotes, spoilers=body.spoilers, struck=body.struck, secret=body.secret,
             emphasis=body.emphasis, edited=bool(edit_count) or edited_at is not None, edit_count=edit_count,
             edited_at=edited_at,

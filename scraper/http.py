@@ -6,8 +6,14 @@ Everything that talks to a live forum goes through `HttpClient`:
 - a timeout on every request;
 - a minimum interval between requests (`min_interval` seconds, counted on the injected
   `clock`, waited with the injected `sleep`: tests pass fakes and never sleep);
-- retries with exponential backoff on timeouts, connection errors and 5xx answers, and on
-  429 after the server's `Retry-After` (seconds or an HTTP date), capped;
+- retries with exponential backoff on timeouts, connection errors, truncated answers and
+  5xx answers, and on 429 after the server's `Retry-After` (seconds or an HTTP date),
+  capped — for reads. A form post (a write) is retried only when it provably did not
+  reach the forum: the connection was refused or never made, or a 429 named its
+  `Retry-After`; a 5xx, a timeout, a reset or a truncated answer after it was sent is
+  `WriteUncertain` at once (the forum may have saved it: the caller looks before sending
+  again, see `gorod.loop.publish`). Every other failure of the transport is a
+  `ForumError` naming the URL: nothing from `requests` escapes;
 - conditional GETs: `get(url, validators=...)` sends `If-None-Match` / `If-Modified-Since`;
   a 304 comes back as `Fetched.not_modified` with no body to parse;
 - login through the forum's own login form: every hidden field of the form is sent back
@@ -18,8 +24,9 @@ Everything that talks to a live forum goes through `HttpClient`:
 
 HTTP symptoms become the errors of `scraper.errors`: `AuthRequired` (401/403, a login page
 where a page was expected, a refused login), `RateLimited` (429 past the retries or the
-cap), `ForumUnavailable` (timeouts and 5xx past the retries), `HttpError` (any other
-unexpected status, with the URL), `LayoutChanged` (a form that is not on its page).
+cap), `ForumUnavailable` (timeouts and 5xx past the retries), `WriteUncertain` (a write's
+answer lost), `HttpError` (any other unexpected status, with the URL), `LayoutChanged` (a
+form that is not on its page).
 """
 from __future__ import annotations
 
@@ -34,14 +41,18 @@ from urllib.parse import parse_qs, urljoin, urlsplit
 
 import lxml.html
 import requests
+from lxml import etree
+import urllib3
 
 from config.select import select
 from scraper.errors import (
     AuthRequired,
+    ForumError,
     ForumUnavailable,
     HttpError,
     LayoutChanged,
     RateLimited,
+    WriteUncertain,
 )
 
 log = logging.getLogger(__name__)
@@ -223,14 +234,17 @@ class HttpClient:
             self.login()
         headers = validators.headers() if validators else {}
         response = self._send("GET", url, headers=headers)
-        if auth and self._is_login_page(response):
+        # A login page where a page was expected is a failed read, whatever its status
+        # (a 302 to the login form, or the form served with 200): never an empty page.
+        if self._is_login_page(response, url, by_content=True):
             if self.login_form is None:
                 raise AuthRequired(url, "the forum asks to log in and no login is configured")
             self.logged_in = False
+            self.session.cookies.clear()   # the forum forgot our session: a logged-in login page redirects away
             self.login()
             response = self._send("GET", url, headers=headers)
-            if self._is_login_page(response):
-                raise AuthRequired(url, "still asked to log in right after logging in")
+            if self._is_login_page(response, url, by_content=True):
+                raise AuthRequired(url, "the forum showed its login page again right after logging in")
         if response.status_code == 304:
             return Fetched(url, 304, validators=validators or Validators(), not_modified=True)
         if response.status_code == 404 and allow_404:
@@ -255,7 +269,7 @@ class HttpClient:
         fields = {form.username_field: form.username, form.password_field: password}
         try:
             response = self.submit_form(url, fields, form_with=form.password_field, min_age=form.min_form_age,
-                                        press_default=True)
+                                        press_default=True, replayable=True)
         except AuthRequired as refused:
             # a login flood guard naming its wait (SMF: «You will have to wait about 2 seconds to
             # login again»): wait it out once
@@ -264,7 +278,7 @@ class HttpClient:
                 raise
             self.wait(float(next((g for g in match.groups() if g), 5)) + 1, url, "the forum's login flood guard")
             response = self.submit_form(url, fields, form_with=form.password_field, min_age=form.min_form_age,
-                                        press_default=True)
+                                        press_default=True, replayable=True)
         if response.status >= 400:
             raise AuthRequired(url, f"login as {form.username!r} answered HTTP {response.status}")
         landed_on_login = response.location is None and _has_password_field(response.content, form)
@@ -275,16 +289,25 @@ class HttpClient:
         self.logged_in = True
         log.info("logged in to %s as %s", self.base_url, form.username)
 
-    def _is_login_page(self, response: requests.Response) -> bool:
+    def _is_login_page(self, response: requests.Response, asked: str | None = None, *,
+                       by_content: bool = False) -> bool:
+        """The forum answered with its login page: a 401, a redirect to the login form, or
+        (`by_content`) the login form itself, served with 200 where a page was asked for.
+        A guest page's quick-login box reads as one too, which only costs a login and a
+        second read. The login page asked for on purpose is not one."""
         if self.login_form is None:
             return response.status_code in (401,)
         login_url = self.url(self.login_form.url)
+        if asked is not None and _same_page(asked, login_url):
+            return False
         if response.status_code == 401:
             return True
         if response.url and _same_page(response.url, login_url):
             return True
-        return any(_same_page(self.url(r.headers.get("Location", "")), login_url)
-                   for r in response.history if r.headers.get("Location"))
+        if any(_same_page(self.url(r.headers.get("Location", "")), login_url)
+               for r in response.history if r.headers.get("Location")):
+            return True
+        return by_content and response.status_code == 200 and _has_password_field(response.content, self.login_form)
 
     # -- forms ------------------------------------------------------------------------
     def submit_form(
@@ -296,16 +319,21 @@ class HttpClient:
         auth: bool = False,
         min_age: float = 0.0,
         press_default: bool = False,
+        replayable: bool = False,
     ) -> Fetched:
         """GET `page_url`, take its first POST form (the first holding a field named
         `form_with`, if given), POST the form's hidden fields overlaid with `fields` to its
         action, `min_age` seconds after the GET at the earliest. `press_default`: send the
         form's default button (its first named submit button) as a browser does on Enter
         (phpBB and FluxBB log in only when `login` is in the POST). Redirects are not
-        followed: the answer's `location` tells where the forum sent us (for a new post, its id)."""
+        followed: the answer's `location` tells where the forum sent us (for a new post, its id).
+        `replayable`: sending the form twice does no harm (a login), so it is retried like a read."""
         page = self.get(page_url, auth=auth)
         shown_at = self.clock()
-        doc = lxml.html.fromstring(page.content, base_url=page.url)
+        try:
+            doc = lxml.html.fromstring(page.content, base_url=page.url)
+        except (etree.ParserError, ValueError):
+            raise LayoutChanged(page.url, "http", "form", "the page is empty or not HTML") from None
         wanted = form_with or next(iter(fields), "")
         forms = [
             f for f in doc.forms
@@ -332,7 +360,8 @@ class HttpClient:
             self.sleep(min_age - (self.clock() - shown_at))
         if csrf:
             headers["X-CSRFToken"] = csrf
-        response = self._send("POST", action, data=data, headers=headers, allow_redirects=False)
+        response = self._send("POST", action, data=data, headers=headers, allow_redirects=False,
+                              replayable=replayable)
         if response.status_code in (401, 403):
             said = _error_text(response.content, self.login_form.error_selector if self.login_form else
                                LoginForm.error_selector) or _page_text(response.content)
@@ -353,24 +382,34 @@ class HttpClient:
         return _fetched(url, response, location=response.headers.get("Location") if response.is_redirect else None)
 
     # -- the transport ------------------------------------------------------------------
-    def _send(self, method: str, url: str, **kwargs) -> requests.Response:
-        """One logical request: paced, retried on timeouts, 5xx and 429."""
+    def _send(self, method: str, url: str, *, replayable: bool | None = None, **kwargs) -> requests.Response:
+        """One logical request: paced, retried on what may be retried (see the module
+        docstring). `replayable` defaults to true for GET and HEAD only."""
         settings = self.settings
+        replayable = method.upper() in ("GET", "HEAD") if replayable is None else replayable
         attempt = 0
         while True:
             self._pace()
             try:
                 self.requests_sent += 1
                 response = self.session.request(method, url, timeout=settings.timeout, **kwargs)
-            except (requests.Timeout, requests.ConnectionError) as exc:
+            except RETRIED as exc:
+                why = _failure(exc)
+                if not replayable and not _never_sent(exc):
+                    raise WriteUncertain(url, f"{why}: the answer was lost after the form was sent; "
+                                              "the forum may have saved it") from exc
                 if attempt >= settings.retries:
-                    raise ForumUnavailable(url, f"{type(exc).__name__} after {attempt + 1} attempts") from exc
-                self.wait(self._backoff(attempt), url, type(exc).__name__)
+                    raise ForumUnavailable(url, f"{why} after {attempt + 1} attempts") from exc
+                self.wait(self._backoff(attempt), url, why)
                 attempt += 1
                 continue
+            except (requests.RequestException, ValueError, UnicodeError) as exc:
+                raise ForumError(url, _failure(exc)) from exc
             status = response.status_code
             if status == 429:
                 wait = _retry_after(response, self.wall_clock())
+                if wait is None and not replayable:
+                    raise RateLimited(url, None, "HTTP 429 without Retry-After to a form")
                 wait = self._backoff(attempt) if wait is None else wait
                 if attempt >= settings.retries or wait > settings.max_retry_after:
                     raise RateLimited(url, wait)
@@ -378,6 +417,8 @@ class HttpClient:
                 attempt += 1
                 continue
             if status >= 500:
+                if not replayable:
+                    raise WriteUncertain(url, f"HTTP {status} after the form was sent; the forum may have saved it")
                 if attempt >= settings.retries:
                     raise ForumUnavailable(url, f"HTTP {status} after {attempt + 1} attempts")
                 wait = _retry_after(response, self.wall_clock())
@@ -409,6 +450,30 @@ class HttpClient:
             raise AuthRequired(url, f"HTTP {status}")
         if status >= 400:
             raise HttpError(url, status)
+
+
+# What the transport retries (a read) or reports as a lost answer (a write): the
+# connection failed, the answer did not come in time or came cut short.
+RETRIED = (requests.Timeout, requests.ConnectionError, requests.exceptions.ChunkedEncodingError,
+           requests.exceptions.ContentDecodingError)
+
+
+def _never_sent(exc: Exception) -> bool:
+    """The request provably never reached the forum: no connection was made (refused,
+    no route, name not resolved, the connect timed out)."""
+    if isinstance(exc, requests.ConnectTimeout):
+        return True
+    if not isinstance(exc, requests.ConnectionError):
+        return False
+    reason = exc.args[0] if exc.args else None
+    reason = getattr(reason, "reason", reason)   # urllib3's MaxRetryError wraps the cause
+    return isinstance(reason, urllib3.exceptions.NewConnectionError) or isinstance(reason, ConnectionRefusedError)
+
+
+def _failure(exc: Exception) -> str:
+    """A transport failure in a few words, for the GM's notice and the log."""
+    detail = str(exc).split("\n")[0][:200]
+    return f"{type(exc).__name__}" + (f" ({detail})" if detail else "")
 
 
 def _fetched(url: str, response: requests.Response, location: str | None = None) -> Fetched:
@@ -444,16 +509,22 @@ def _default_button(form) -> dict[str, str]:
 
 
 def _has_password_field(content: bytes, form: LoginForm) -> bool:
-    if not content.strip():
+    if not content.strip() or b"password" not in content.lower() and form.password_field.encode() not in content:
         return False
-    doc = lxml.html.fromstring(content)
-    return bool(doc.xpath("//input[@name=$n]", n=form.password_field))
+    try:
+        doc = lxml.html.fromstring(content)
+    except (etree.ParserError, ValueError):
+        return False
+    return bool(doc.xpath("//input[@name=$n or @type='password']", n=form.password_field))
 
 
 def _error_text(content: bytes, selector: str) -> str:
     if not content.strip():
         return ""
-    doc = lxml.html.fromstring(content)
+    try:
+        doc = lxml.html.fromstring(content)
+    except (etree.ParserError, ValueError):
+        return ""
     texts = [" ".join(e.text_content().split()) for e in select(doc, selector)]
     return "; ".join(t for t in texts if t)
 

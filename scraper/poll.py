@@ -45,7 +45,7 @@ from urllib.parse import urljoin, urlsplit, urlunsplit
 
 from config.profile_api import PmJsonRules
 from config.profiles import JsonRules, PostRules, Profile
-from scraper.errors import AuthRequired, LayoutChanged, NoPosts, ScraperError
+from scraper.errors import AuthRequired, LayoutChanged, NoPosts, ScraperError, unread
 from scraper.decode import parse_html
 from scraper.extract import extract_from_tree, extract_json, field_value
 from scraper.http import HttpClient, Validators
@@ -208,11 +208,14 @@ class _ThreadReader:
         try:
             return extract_from_tree(root, self.profile, url, url=url, now=self.now(), rules=self.rules)
         except NoPosts:
-            # A page whose every post has been deleted is empty, not a new layout: we knew
-            # posts there, or it still shows the thread's pagination.
+            # A page whose every post has been deleted is empty, not a new layout: it still
+            # shows the thread's pagination. Without it, a page that held posts and holds
+            # none now is a failed read (a login page served with 200, a changed layout),
+            # never "all deleted" (issue 14).
             pagination = self.profile.pagination
-            is_thread_page = any(k.page == page_no for k in known.values()) or bool(
-                field_value(root, pagination.current) or field_value(root, pagination.last))
+            if root.xpath("//input[@type='password']"):
+                raise AuthRequired(url, "the forum showed a login form instead of the page") from None
+            is_thread_page = bool(field_value(root, pagination.current) or field_value(root, pagination.last))
             if not is_thread_page:
                 raise
             nxt = field_value(root, pagination.next)
@@ -316,7 +319,10 @@ class ThreadPoller:
 
     def poll(self, *, rescan: bool = False) -> Iterator[PostEvent]:
         self.posts.ensure_thread(self.key, "topic", self.url)
-        result = self.reader.read(self.key, self.url, rescan=rescan)
+        try:
+            result = self.reader.read(self.key, self.url, rescan=rescan)
+        except ScraperError as exc:   # a login or error page, a changed layout: not "nothing new"
+            raise unread(exc, "посты темы")
         self.last_requests = result.requests
         when = self.now().isoformat()
         for change in result.changes:
@@ -360,15 +366,25 @@ class PmPoller:
     def conversation_key(self, conversation_id: str) -> str:
         return f"pm:{self.base}#{conversation_id}"
 
-    def poll(self) -> Iterator[PmEvent]:
+    def poll(self, *, rescan: bool = False) -> Iterator[PmEvent]:
+        """New messages. `rescan`: every conversation of the inbox is read again, whatever
+        its count says (`gorod phase end`, and the worker before a deadline: a count
+        recorded wrongly must not hide a reply for good).
+
+        A read that did not read raises, marked `unread` with the conversation (after the
+        client's one relogin): a login page, an error page, a layout without the
+        profile's selectors. No message count or page is recorded for it."""
         requests = 0
         url: str | None = self.inbox_url
         changed: list[InboxEntry] = []
         while url:
-            fetched = self.client.get(url, auth=True)
-            requests += 1
-            listing = extract_inbox(fetched.content, self.profile, fetched.url)
-            fresh = [e for e in listing.entries if self._changed(e)]
+            try:
+                fetched = self.client.get(url, auth=True)
+                requests += 1
+                listing = extract_inbox(fetched.content, self.profile, fetched.url)
+            except ScraperError as exc:
+                raise unread(exc, "ЛС (список входящих)")
+            fresh = [e for e in listing.entries if rescan or self._changed(e)]
             changed.extend(fresh)
             # The inbox lists the latest activity first: once a conversation is unchanged,
             # the older ones are too.
@@ -380,10 +396,16 @@ class PmPoller:
         for entry in reversed(changed):
             key = self.conversation_key(entry.id)
             self.posts.ensure_thread(key, "pm", _first_page(entry.url), entry.subject)
-            result = self.reader.read(key, _first_page(entry.url))
+            try:
+                result = self.reader.read(key, _first_page(entry.url), rescan=rescan)
+                if self.profile.pm_inbox is not None and self.profile.pm_inbox.rows == "messages":
+                    self._keep_the_rows_message(entry, key, result)
+                elif self.profile.pm_inbox is not None:   # JSON listings count otherwise
+                    self._check_the_count(entry, key, result)
+            except ScraperError as exc:
+                who = f"ЛС от {entry.sender}" if entry.sender else f"ЛС «{entry.subject}»"
+                raise unread(exc, who)
             requests += result.requests
-            if self.profile.pm_inbox is not None and self.profile.pm_inbox.rows == "messages":
-                self._keep_the_rows_message(entry, key, result)
             for change in result.changes:
                 version = (change.known.version + 1) if change.known else 1
                 message = _message(change.post, entry) if change.post is not None else None
@@ -409,6 +431,24 @@ class PmPoller:
             rules = self.profile.pm_message or self.profile.post
             raise LayoutChanged(entry.url, self.profile.name, rules.id.describe(),
                                 f"no message {entry.id} (the inbox row's id) on its page")
+
+    def _check_the_count(self, entry: InboxEntry, key: str, result: _Pass) -> None:
+        """The inbox's message count is recorded only when the conversation shows that many
+        messages: fewer is a page that did not read (a changed layout whose pagination
+        survived reads as "all deleted"), and a count recorded then would hide the reply
+        for good."""
+        if entry.count is None:
+            return
+        held = {pid for pid, k in self.posts.known_posts(key).items() if not k.deleted}
+        for change in result.changes:
+            if change.change is Change.DELETED:
+                held.discard(change.post_id)
+            else:
+                held.add(change.post_id)
+        if len(held) < entry.count:
+            rules = self.profile.pm_message or self.profile.post
+            raise LayoutChanged(entry.url, self.profile.name, rules.container,
+                                f"the inbox counts {entry.count} messages, the conversation shows {len(held)}")
 
     def _changed(self, entry: InboxEntry) -> bool:
         if entry.count is None:

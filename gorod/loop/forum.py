@@ -38,9 +38,10 @@ class ForumPort(Protocol):
     gm: str
     engine: str
     max_length: int
+    time_precision: int     # seconds: to what the forum's shown times are exact (profile dates.precision)
 
     def poll_thread(self, *, rescan: bool = False) -> Iterator[PostEvent]: ...
-    def poll_pms(self) -> Iterator[PmEvent]: ...
+    def poll_pms(self, *, rescan: bool = False) -> Iterator[PmEvent]: ...
     def last_post_id(self) -> int | None: ...
     def reply(self, text: str, *, after: int | None) -> Created: ...
     def send_pm(self, to: str, title: str, text: str) -> Created: ...
@@ -108,6 +109,7 @@ class SiteForum:
         self.store = store
         self.gm = gm
         self.engine = profile.engine
+        self.time_precision = profile.dates.precision_seconds
         self.thread = ThreadPoller(client, profile, store, thread_url)
         self.pms = PmPoller(client, profile, store)
         self.topic_id = topic_id_of(thread_url)
@@ -152,8 +154,9 @@ class SiteForum:
         older pages."""
         return self.thread.poll(rescan=rescan)
 
-    def poll_pms(self) -> Iterator[PmEvent]:
-        return self.pms.poll()
+    def poll_pms(self, *, rescan: bool = False) -> Iterator[PmEvent]:
+        """New PMs; `rescan` reads every conversation of the inbox again (before a phase ends)."""
+        return self.pms.poll(rescan=rescan)
 
     def last_post_id(self) -> int | None:
         known = self.store.known_posts(self.thread.key)

@@ -22,7 +22,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable
 
-from config.game import GameConfig, load_game
+from config.game import GameConfig, GameConfigError, load_game, templates_folder
 from engine import events as ev
 from engine.phase import PhaseId, PhaseKind
 from engine.resolve import resolve
@@ -66,6 +66,33 @@ class PhaseClock:
                    bool(data.get("announced")))
 
 
+def check_sections(config: GameConfig) -> None:
+    """The sections other parts read, checked at load: `parsing:` (the order parser's
+    settings), `replay:`, the GM's templates (each one compiles). `GameConfigError` with
+    the key path, as for the rest of the file (issue 14: `parsing: {threshold: 200}`
+    passed `deal` and `run`, then every post failed at intake)."""
+    from gorod.replay.settings import replay_settings
+    from publisher.texts import TemplateError, Texts
+    from scraper.orders.settings import ParseSettings, SettingsError
+
+    try:
+        ParseSettings.from_mapping(config.parsing, path="parsing")
+    except SettingsError as exc:
+        raise GameConfigError(f"{config.path}: {exc}") from None
+    replay_settings(config)
+    folder = templates_folder(config)
+    if folder is None:
+        return
+    try:
+        texts = Texts(folder)
+        for template in sorted(folder.glob("*.j2")):
+            texts._template(template.name)
+    except TemplateError as exc:
+        raise GameConfigError(f"{config.path}: templates: {exc}") from None
+    except (OSError, UnicodeError) as exc:
+        raise GameConfigError(f"{config.path}: templates: {folder}: не читается: {exc}") from None
+
+
 @dataclass
 class _Folded:
     phase: PhaseId
@@ -105,17 +132,15 @@ class Game:
 
     @classmethod
     def open(cls, path: str | Path, *, store: str | Path | None = None, **kwargs) -> "Game":
+        """The game of a config file, checked whole (`check_sections`): a config that
+        `deal` accepts is one `run`, `state` and `web` accept too."""
         config = load_game(path)
+        check_sections(config)
         return cls(config, Store(store or store_path(config)), **kwargs)
 
     def _templates_folder(self) -> str | None:
-        folder = self.config.templates
-        if not folder:
-            return None
-        path = Path(folder)
-        if not path.is_absolute() and Path(self.config.path).exists():
-            path = Path(self.config.path).resolve().parent / path
-        return str(path)
+        folder = templates_folder(self.config)
+        return str(folder) if folder else None
 
     # -- the forum ----------------------------------------------------------------------------
     @property

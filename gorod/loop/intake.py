@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from engine.state import GameState
@@ -31,6 +31,7 @@ from publisher.drafts import describe_order, late_draft, receipt_draft
 from scraper.orders import ParseSettings, Roster, parse_message, parse_post
 from scraper.orders.result import ParseResult
 from scraper.model import Emphasis, Post, PrivateMessage
+from scraper.errors import ScraperError, alarm_text
 from scraper.poll import Change, PmEvent, PostEvent
 
 
@@ -44,10 +45,12 @@ class PollReport:
     edited: int = 0
     letters: int = 0           # messages to the GM that are no orders (the inbox)
     notes: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)   # reads that did not read (alarms to the GM)
 
     def to_json(self) -> dict[str, Any]:
         return {"posts": self.posts, "pms": self.pms, "orders": self.orders, "late": self.late,
-                "unresolved": self.unresolved, "edited": self.edited, "letters": self.letters}
+                "unresolved": self.unresolved, "edited": self.edited, "letters": self.letters,
+                "failed": self.failed}
 
 
 def roster_of(state: GameState) -> Roster:
@@ -61,17 +64,35 @@ def poll(game: Game, *, rescan: bool = False) -> PollReport:
     report = PollReport()
     forum = game.forum
     retry(game, report)
-    for event in forum.poll_thread(rescan=rescan):
-        report.posts += 1
-        _guarded(game, take_post, event, report)
-    for event in forum.poll_pms():
-        report.pms += 1
-        _guarded(game, take_pm, event, report)
-    read_at = game.now().isoformat(timespec="seconds")
-    game.records.put("last_read", read_at)          # the console and `gorod state` say when
-    if rescan:
-        game.records.put("last_full_read", read_at)
+    try:
+        for event in forum.poll_thread(rescan=rescan):
+            report.posts += 1
+            _guarded(game, take_post, event, report)
+    except ScraperError as exc:
+        _alarm(game, "thread", exc, report)
+    try:
+        for event in (forum.poll_pms(rescan=True) if rescan else forum.poll_pms()):
+            report.pms += 1
+            _guarded(game, take_pm, event, report)
+    except ScraperError as exc:
+        _alarm(game, "pms", exc, report)
+    if not report.failed:
+        read_at = game.now().isoformat(timespec="seconds")
+        game.records.put("last_read", read_at)          # the console and `gorod state` say when
+        if rescan:
+            game.records.put("last_full_read", read_at)
     return report
+
+
+def _alarm(game: Game, source: str, exc: ScraperError, report: PollReport) -> None:
+    """A read that did not read (the poller recorded nothing of it): the GM is told, in
+    Russian, once per round and source; the next round reads again."""
+    text = alarm_text(exc, getattr(exc, "unread", None) or ("посты темы" if source == "thread" else "ЛС"))
+    rounds = game.records.get("rounds", 0)
+    current = game.current()
+    game.records.notice(f"read-failed:{source}:{rounds}:{text}", "error", text,
+                        str(current.phase) if current else None)
+    report.failed.append(text)
 
 
 def _guarded(game: Game, take, event, report: PollReport) -> None:
@@ -203,7 +224,7 @@ def _take(game: Game, clock: PhaseClock, result: ParseResult, *, kind: str, sour
     deal = game.deal() or {}
     if deal.get("dealt_at") and given_at < datetime.fromisoformat(deal["dealt_at"]):
         return   # written before the game began: talk, not orders
-    late = given_at > clock.deadline or given_at < clock.started
+    late, unsure = _placed(given_at, now, clock, getattr(game.forum, "time_precision", 1) if given else 1)
     phase = str(clock.phase)
     with game.store.transaction():
         known = records.source_orders(kind, source_id)
@@ -237,6 +258,13 @@ def _take(game: Game, clock: PhaseClock, result: ParseResult, *, kind: str, sour
                            f"{author} исправил(а) {'пост' if kind == 'post' else 'ЛС'} {source_id} "
                            f"(версия {version}). Заявки были: {before}; стали: {after}.\n{diff}", phase)
             report.edited += 1
+        if unsure and stored and not newer:
+            shown = given_at.astimezone(game.config.schedule.zone)
+            records.notice(f"boundary:{kind}:{source_id}:{version}", "boundary",
+                           f"{'Пост' if kind == 'post' else 'ЛС'} {source_id} ({author}) помечен {shown:%H:%M} — "
+                           f"в ту же минуту, что и {unsure}; форум показывает время с точностью до минуты, "
+                           "поэтому заявки приняты: " + "; ".join(str(o) for o in stored)
+                           + ". Если они опоздали: gorod order drop ID.", phase)
         if not result.orders and not result.unresolved and not newer:
             if note_message(game, kind=kind, source_id=source_id, version=version, author=author, text=text,
                             phase=phase):
@@ -255,6 +283,24 @@ def _take(game: Game, clock: PhaseClock, result: ParseResult, *, kind: str, sour
                                       game.markup, game.texts, game_title=game.title)
                 _add(game, draft, trace=[{"type": "Order", "scope": "private", "to": [author],
                                           "rule": "receipt", "cause": describe_order(o)} for o in stored])
+
+
+def _placed(shown: datetime, seen: datetime, clock: PhaseClock, precision: int) -> tuple[bool, str | None]:
+    """(late, why unsure): an order at a time the forum shows to `precision` seconds (the
+    profile's `dates.precision`) was given somewhen in [shown, shown + precision). Late
+    only when all of that span is outside the phase; a span across a boundary is placed
+    by when gorod first saw it, else taken as on time and the GM told (`why unsure`
+    names the boundary): never refused as late for the forum's rounding (issue 14)."""
+    span = timedelta(seconds=max(1, precision))
+    if shown > clock.deadline or shown + span <= clock.started:
+        return True, None
+    if precision > 1 and shown <= clock.deadline < shown + span:
+        if seen <= clock.deadline:
+            return False, None           # gorod had it before the deadline
+        return False, f"срок фазы {clock.phase}"
+    if precision > 1 and shown < clock.started < shown + span:
+        return False, f"начало фазы {clock.phase}"
+    return shown < clock.started, None
 
 
 def _deleted(game: Game, kind: str, source_id: str, last_seen: dict | None) -> None:

@@ -191,9 +191,15 @@ class PhaseEnd:
     skipped: list[str]
     read: Any = None               # the PollReport of the read before, or None (not read)
     read_at: str | None = None     # when the forum was last read, ISO
+    again: bool = False            # the phase had ended already: a rerun after a crash did nothing
 
     def lines(self, game: Game) -> list[str]:
         schedule = game.config.schedule
+        nxt = game.current()
+        after = opened(nxt.phase) if nxt else "игра окончена"
+        if self.again:
+            return [f"{resolved(self.phase)} ещё прошлым запуском (он прервался после резолва): "
+                    f"ничего не сделано; {after}."]
         out = []
         if self.read is not None:
             r = self.read
@@ -203,22 +209,42 @@ class PhaseEnd:
             out.append("Форум перед концом фазы не читался; последнее чтение: "
                        + (moment(self.read_at, schedule) if self.read_at else "ни разу") + ".")
         out.extend(self.skipped)
-        nxt = game.current()
-        after = opened(nxt.phase) if nxt else "игра окончена"
         out.append(f"{resolved(self.phase)}; черновиков: {len(self.drafts)} (gorod drafts); {after}.")
         return out
 
 
+END_INTENT = "phase-end"
+
+
 def end_now(game: Game, *, read: bool = True) -> PhaseEnd:
     """`gorod phase end` and the console's «Закончить фазу сейчас»: the whole thread and the
-    PMs are read once more (the last orders and edits), then the open phase is resolved."""
+    PMs are read once more (the last orders and edits), then the open phase is resolved.
+
+    A read that did not read stops it (orders may be missing): `LoopError` with the
+    alarm. Idempotent across a crash: the phase to end is stored first (the intent) and
+    cleared after; a rerun whose intent names a phase already in the log does nothing
+    (never the next phase, with no orders: issue 14), one whose phase is still open ends it."""
     from gorod.loop.intake import poll
 
+    intent = (game.records.get(END_INTENT) or {}).get("phase")
+    if intent is not None:
+        done = next((row for row in game.records.phases() if str(row.phase) == intent), None)
+        if done is not None:
+            game.records.put(END_INTENT, None)
+            return PhaseEnd(done.phase, [], [], None, game.records.get("last_read"), again=True)
     current = game.open_phase()
+    if intent is not None and intent != str(current.phase):
+        game.records.put(END_INTENT, None)
+        raise LoopError(f"{intent} не открыта (открыта {current.phase}): повторите gorod phase end")
     report = None
-    if read:
+    if read and intent is None:
         report = poll(game, rescan=True)   # a forum that is down stops here, before anything changes
+        if report.failed:
+            raise LoopError("; ".join(report.failed) + " — фаза не закончена: заявки могли не дойти. "
+                            "Повторите позже или закончите без чтения: gorod phase end --no-read")
+    game.records.put(END_INTENT, {"phase": str(current.phase)})
     made, skipped = _resolve(game)
+    game.records.put(END_INTENT, None)
     return PhaseEnd(current.phase, made, skipped, report, game.records.get("last_read"))
 
 

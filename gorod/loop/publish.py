@@ -22,6 +22,12 @@ player, so the words tell them apart; on engines whose PM list gorod cannot read
 nothing is found and the PM is sent again). Found: it is confirmed, not sent. A draft
 is `posted` once all its parts are confirmed.
 
+A lost answer is treated as a crash at once: when the forum may have taken a write but
+its answer did not come back whole (a 5xx after the form was sent, a timeout, a reset, a
+truncated body: `WriteUncertain`, never retried by the HTTP client), the part is looked
+up on the forum right away; found, it is confirmed; not found, it stays an intent and the
+GM is told, and the next round looks once more before sending it again.
+
 Nothing is posted that the GM has not approved: only drafts in state `approved` are
 read here, and a draft's text is checked for secrets (`check_draft`) when approved.
 """
@@ -35,7 +41,7 @@ from gorod.loop.game import Game, LoopError
 from gorod.loop.records import DraftRow, OutboxRow
 from publisher.secrets import PUBLIC, Knowledge, Leak, check_text
 from publisher.split import split_text
-from scraper.errors import ScraperError
+from scraper.errors import ScraperError, WriteUncertain
 
 STATE_RU = {"pending": "ждёт одобрения", "approved": "одобрен", "rejected": "отклонён", "posted": "отправлен"}
 
@@ -158,6 +164,14 @@ def publish(game: Game) -> PublishReport:
     return report
 
 
+def _look_up(game: Game, forum, row: OutboxRow):
+    """The part on the forum, if it got there: the GM's reply after the recorded id with
+    its words, or the PM conversation with its title."""
+    if row.target == "topic":
+        return forum.find_reply(row.after_id, row.text)
+    return forum.find_pm(row.recipient, row.title, row.text, confirmed_pms(game))
+
+
 def _publish_draft(game: Game, draft: DraftRow, report: PublishReport) -> None:
     forum = game.forum
     existing = {row.part: row for row in game.records.outbox(draft.id)}
@@ -176,8 +190,7 @@ def _publish_draft(game: Game, draft: DraftRow, report: PublishReport) -> None:
             continue
         title = pm_title(draft) + (f" ({part + 1}/{len(texts)})" if len(texts) > 1 else "")
         if row is not None:
-            found = (forum.find_reply(row.after_id, row.text) if target == "topic"
-                     else forum.find_pm(row.recipient, row.title, row.text, confirmed_pms(game)))
+            found = _look_up(game, forum, row)
             if found is not None:
                 game.records.confirm(row.id, str(found.id), found.url)
                 report.recovered.append(row.id)
@@ -188,10 +201,20 @@ def _publish_draft(game: Game, draft: DraftRow, report: PublishReport) -> None:
                                           recipient=None if target == "topic" else draft.audience,
                                           title=None if target == "topic" else title, text=text, after_id=after)
         game.records.count_attempt(row.id)
-        if target == "topic":
-            created = forum.reply(row.text, after=row.after_id)
-        else:
-            created = forum.send_pm(row.recipient, row.title, row.text)
+        try:
+            if target == "topic":
+                created = forum.reply(row.text, after=row.after_id)
+            else:
+                created = forum.send_pm(row.recipient, row.title, row.text)
+        except WriteUncertain as exc:
+            created = _look_up(game, forum, row)
+            if created is None:
+                game.records.notice(f"write-uncertain:{row.id}:{row.attempts + 1}", "error",
+                                    f"черновик #{draft.id}: ответ форума потерян ({exc.reason}); "
+                                    "на форуме этого текста нет — в следующем раунде gorod проверит ещё раз "
+                                    "и только тогда отправит снова", draft.phase)
+                raise
+            report.recovered.append(row.id)
         crashpoint("sent")
         game.records.confirm(row.id, str(created.id), created.url)
     game.records.set_draft_state(draft.id, "posted", expect=("approved",))

@@ -5,7 +5,7 @@
     run(game, sleep=time.sleep)    # `gorod run`: until interrupted
 
 A failing forum (down, rate limited, a changed layout) makes the round report the error
-and the next round try again; what the store holds is never lost: every step commits on
+and the next round try again (`run` never ends on a failed round, whatever failed); what the store holds is never lost: every step commits on
 its own and is idempotent (see `gorod.loop.intake`, `gorod.loop.publish`).
 """
 from __future__ import annotations
@@ -53,7 +53,12 @@ def cycle(game: Game, *, read: bool = True, post: bool = True, rescan: bool | No
             rescan = rounds % RESCAN_EVERY == 0 or (current is not None and game.now() >= current.deadline)
         try:
             report.poll = poll(game, rescan=rescan)
-            game.records.put("read_error", None)
+            if report.poll.failed:   # a read that did not read (the poll went on with the rest)
+                report.errors.extend(f"{text}; повторю в следующем круге" for text in report.poll.failed)
+                since = (game.records.get("read_error") or {}).get("since") or game.now().isoformat(timespec="seconds")
+                game.records.put("read_error", {"since": since, "text": "; ".join(report.poll.failed)})
+            else:
+                game.records.put("read_error", None)
         except ScraperError as exc:
             text = forum_trouble(exc, "повторю в следующем круге")
             report.errors.append(text)
@@ -84,7 +89,11 @@ def run(game: Game, *, sleep: Callable[[float], None] = time.sleep, rounds: int 
 
     def job() -> None:
         nonlocal done
-        report = cycle(game, rescan=True if rescan_first and done == 0 else None)
+        try:
+            report = cycle(game, rescan=True if rescan_first and done == 0 else None)
+        except Exception as exc:   # noqa: BLE001 — one bad round is reported; the worker goes on
+            log.exception("round failed")
+            report = CycleReport(errors=[f"раунд не удался: {type(exc).__name__}: {exc}; следующий раунд попробует снова"])
         done += 1
         if on_report is not None:
             on_report(report)

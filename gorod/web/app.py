@@ -23,7 +23,7 @@ from typing import Callable
 from urllib.parse import urlencode
 
 from jinja2 import Environment, PackageLoader, select_autoescape
-from werkzeug.exceptions import HTTPException, NotFound
+from werkzeug.exceptions import HTTPException, NotFound, RequestEntityTooLarge
 from werkzeug.routing import Map, Rule
 from werkzeug.utils import redirect, safe_join
 from werkzeug.wrappers import Request, Response
@@ -31,6 +31,7 @@ from werkzeug.wrappers import Request, Response
 from gorod.loop.game import Game, LoopError
 from gorod.loop.words import forum_trouble, moment
 from gorod.web import queries
+from gorod.web.guard import MAX_BODY, BadInput, check_host, check_origin, hours, whole
 from gorod.web.render import to_html
 from gorod.web.security import COOKIE, csrf_token, same
 from scraper.errors import ScraperError
@@ -43,18 +44,23 @@ STATIC = Path(__file__).resolve().parent / "static"
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self'; "
        "form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
 
+class ConsoleRequest(Request):
+    max_content_length = MAX_BODY      # refused before the body is read
+    max_form_memory_size = MAX_BODY
+
+
 ROUTES = Map([
     Rule("/", endpoint="index", methods=["GET"]),
     Rule("/static/<name>", endpoint="static", methods=["GET"]),
     Rule("/refresh", endpoint="refresh", methods=["POST"]),
     Rule("/order/add", endpoint="order_add", methods=["POST"]),
-    Rule("/order/<int:order_id>/drop", endpoint="order_drop", methods=["POST"]),
-    Rule("/order/<int:order_id>/restore", endpoint="order_restore", methods=["POST"]),
-    Rule("/unresolved/<int:item_id>/pick", endpoint="unresolved_pick", methods=["POST"]),
-    Rule("/unresolved/<int:item_id>/dismiss", endpoint="unresolved_dismiss", methods=["POST"]),
-    Rule("/draft/<int:draft_id>/edit", endpoint="draft_edit", methods=["POST"]),
-    Rule("/draft/<int:draft_id>/approve", endpoint="draft_approve", methods=["POST"]),
-    Rule("/draft/<int:draft_id>/reject", endpoint="draft_reject", methods=["POST"]),
+    Rule("/order/<order_id>/drop", endpoint="order_drop", methods=["POST"]),
+    Rule("/order/<order_id>/restore", endpoint="order_restore", methods=["POST"]),
+    Rule("/unresolved/<item_id>/pick", endpoint="unresolved_pick", methods=["POST"]),
+    Rule("/unresolved/<item_id>/dismiss", endpoint="unresolved_dismiss", methods=["POST"]),
+    Rule("/draft/<draft_id>/edit", endpoint="draft_edit", methods=["POST"]),
+    Rule("/draft/<draft_id>/approve", endpoint="draft_approve", methods=["POST"]),
+    Rule("/draft/<draft_id>/reject", endpoint="draft_reject", methods=["POST"]),
     Rule("/drafts/approve-all", endpoint="approve_all", methods=["POST"]),
     Rule("/publish", endpoint="publish", methods=["POST"]),
     Rule("/phase/end", endpoint="phase_end", methods=["POST"]),
@@ -84,18 +90,29 @@ class Console:
 
     # -- WSGI ----------------------------------------------------------------------------------
     def __call__(self, environ, start_response):
-        request = Request(environ)
+        request = ConsoleRequest(environ)
         try:
             response = self.dispatch(request)
+        except BadInput as exc:
+            response = self.refused(str(exc), status=400)
+        except RequestEntityTooLarge:
+            response = self.refused(f"Слишком большой запрос: консоль принимает до {MAX_BODY // 1024} КБ.",
+                                    status=413)
         except HTTPException as exc:
             response = exc.get_response(environ)
         for name, value in (("Content-Security-Policy", CSP), ("X-Content-Type-Options", "nosniff"),
-                            ("Referrer-Policy", "no-referrer"), ("Cache-Control", "no-store"),
+                            ("Referrer-Policy", "same-origin"), ("Cache-Control", "no-store"),
                             ("X-Frame-Options", "DENY")):
             response.headers.setdefault(name, value)
         return response(environ, start_response)
 
     def dispatch(self, request: Request) -> Response:
+        if not check_host(request.environ, request.host):
+            return self.refused("Консоль отвечает только по адресу 127.0.0.1 (или localhost) и своему порту.")
+        if not check_origin(request.environ, request.headers.get("Origin")):
+            return self.refused("Запрос пришёл со страницы другого сайта: консоль его не выполняет.")
+        if request.content_length is not None and request.content_length > MAX_BODY:
+            raise RequestEntityTooLarge()
         given = request.args.get("token")
         if given is not None and request.method == "GET" and same(given, self.token):
             args = {k: v for k, v in request.args.items(multi=True) if k != "token"}
@@ -109,6 +126,8 @@ class Console:
             return self.refused("Форма устарела или пришла не из консоли (CSRF token missing or wrong): "
                                 "обновите страницу.")
         endpoint, values = ROUTES.bind_to_environ(request.environ).match()
+        values = {key: (whole(value, f"номер в адресе ({key})") if key.endswith("_id") else value)
+                  for key, value in values.items()}
         if endpoint == "static":
             return self.static(values["name"])
         game = self.open_game()
@@ -126,9 +145,9 @@ class Console:
         finally:
             game.store.close()
 
-    def refused(self, text: str) -> Response:
+    def refused(self, text: str, status: int = 403) -> Response:
         page = self.env.get_template("refused.html").render(text=text)
-        return Response(page, status=403, mimetype="text/html")
+        return Response(page, status=status, mimetype="text/html")
 
     def static(self, name: str) -> Response:
         path = safe_join(str(STATIC), name)
@@ -178,7 +197,7 @@ class Console:
         author = request.form.get("author", "").strip() or None
         resolves = request.form.get("resolves", "").strip()
         ids = add_order(game, text, author=author, private=request.form.get("public") != "1",
-                        resolves=int(resolves) if resolves.isdigit() else None)
+                        resolves=whole(resolves, "номер неясного") if resolves else None)
         self.say("Добавлено: " + "; ".join(f"#{i} {game.records.order(i).text}" for i in ids))
         return "orders"
 
@@ -268,11 +287,7 @@ class Console:
     def do_phase_extend(self, game: Game, request: Request) -> str:
         from gorod.loop import extend
 
-        try:
-            hours = float(request.form.get("hours", "").replace(",", "."))
-        except ValueError:
-            raise LoopError("часы — число") from None
-        clock = extend(game, hours=hours, force=request.form.get("force") == "1")
+        clock = extend(game, hours=hours(request.form.get("hours")), force=request.form.get("force") == "1")
         self.say(f"Срок продлён до {moment(clock.deadline, game.config.schedule)}.")
         return "game"
 

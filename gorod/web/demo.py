@@ -43,7 +43,7 @@ class OfflineForum:
     def poll_thread(self, *, rescan: bool = False):
         return iter(())
 
-    def poll_pms(self):
+    def poll_pms(self, *, rescan: bool = False):
         return iter(())
 
     def last_post_id(self):

@@ -27,15 +27,15 @@ seed: 7
 
 
 @pytest.mark.parametrize("data, needle", [
-    ({"player": {}}, "g.yaml: player: unknown key"),
-    ({"players": {"Аня": {"open": "Король", "secret": "Бес"}}}, "players.Аня.open: unknown open role"),
+    ({"player": {}}, "g.yaml: player: неизвестный ключ"),
+    ({"players": {"Аня": {"open": "Король", "secret": "Бес"}}}, "players.Аня.open: неизвестная явная роль"),
     ({"players": {"Аня": {"open": "Мэр", "secret": "Бес"}, "Боря": {"open": "мэр", "secret": "Бес"}}},
-     "players.Боря.open: Мэр is already held by Аня"),
-    ({"schedule": {"night_starts": "25:00"}}, "schedule.night_starts: expected HH:MM"),
-    ({"schedule": {"timezone": "Mars/Base"}}, "schedule.timezone: unknown time zone"),
-    ({"forum": {"thread_url": "ftp://x"}}, "forum.thread_url: must be an http(s) URL"),
-    ({"forum": {"password_env": "hunter 2"}}, "forum.password_env: the NAME"),
-    ({"poll_interval": 1}, "poll_interval: must be at least 10"),
+     "players.Боря.open: роль Мэр уже у Аня"),
+    ({"schedule": {"night_starts": "25:00"}}, "schedule.night_starts: нужно время ЧЧ:ММ"),
+    ({"schedule": {"timezone": "Mars/Base"}}, "schedule.timezone: неизвестный часовой пояс"),
+    ({"forum": {"thread_url": "ftp://x"}}, "forum.thread_url: нужен адрес http:// или https://"),
+    ({"forum": {"password_env": "hunter 2"}}, "forum.password_env: нужно ИМЯ"),
+    ({"poll_interval": 1}, "poll_interval: не меньше 10"),
     ({"rulings": {"cycle_mod": "fixed"}}, "cycle_mode"),
 ])
 def test_errors_name_the_key(data, needle):
@@ -47,5 +47,57 @@ def test_errors_name_the_key(data, needle):
 def test_malformed_yaml_names_the_file(tmp_path):
     path = tmp_path / "bad.yaml"
     path.write_text("players: [", encoding="utf-8")
-    with pytest.raises(GameConfigError, match="bad.yaml: malformed YAML"):
+    with pytest.raises(GameConfigError, match="bad.yaml: ошибка в YAML"):
+        load_game(path)
+
+
+@pytest.mark.parametrize("text, needle", [
+    ("poll_interval: 300\npoll_interval: 60\n", "poll_interval"),
+    ("players:\n  Аня: {open: Мэр}\n  Аня: {open: Вор}\n", "Аня"),
+])
+def test_a_key_given_twice_is_refused(tmp_path, text, needle):
+    path = tmp_path / "g.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(GameConfigError, match="повторён") as exc:
+        load_game(path)
+    assert needle in str(exc.value)
+
+
+def test_a_file_not_in_utf8_is_refused_with_its_line(tmp_path):
+    path = tmp_path / "g.yaml"
+    path.write_bytes("title: x\nplayers:\n  Аня: {open: Мэр}\n".encode("cp1251"))
+    with pytest.raises(GameConfigError, match="строка 3: файл не в кодировке UTF-8"):
+        load_game(path)
+
+
+@pytest.mark.parametrize("data, needle", [
+    ({"poll_interval": 2**63}, "poll_interval: не больше 86400"),
+    ({"seed": 2**70}, "seed: не больше"),
+    ({"forum": {"min_interval": float("nan")}}, "forum.min_interval: нужно число секунд"),
+    ({"forum": {"min_interval": float("inf")}}, "forum.min_interval: нужно число секунд"),
+    ({"forum": {"profile": "nosuchengine"}}, "forum.profile: профиль 'nosuchengine' не загружается"),
+    ({"forum": {"gm_user": ["a"]}}, "forum.gm_user: нужна строка"),
+    ({"schedule": {"max_day_hours": 10**9}}, "schedule.max_day_hours: не больше"),
+    ({"title": {"a": 1}}, "title: нужна строка"),
+    ({"parsing": [1]}, "parsing: нужен словарь"),
+    ({"replay": "x"}, "replay: нужен словарь"),
+    ({"setup": {"Аня": "Мирный житель"}}, "setup.Аня: нужен словарь"),
+    ({"players": {"Аня": {"open": "Мэр", "secert": "Бес"}}}, "players.Аня.secert: неизвестный ключ"),
+    ({"templates": 5}, "templates: нужен путь"),
+    ({1: 2}, "1: ключ должен быть словом"),
+])
+def test_every_value_is_checked(data, needle):
+    with pytest.raises(GameConfigError) as exc:
+        game_from_mapping(data, "g.yaml")
+    assert needle in str(exc.value)
+
+
+def test_templates_must_be_a_folder(tmp_path):
+    path = tmp_path / "g.yaml"
+    (tmp_path / "file.txt").write_text("x", encoding="utf-8")
+    path.write_text("templates: file.txt\n", encoding="utf-8")
+    with pytest.raises(GameConfigError, match="templates: .*это файл, а не папка"):
+        load_game(path)
+    path.write_text("templates: missing\n", encoding="utf-8")
+    with pytest.raises(GameConfigError, match="такой папки нет"):
         load_game(path)

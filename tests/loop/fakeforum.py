@@ -32,6 +32,7 @@ class FakeForum:
     gm: str = "gm"
     engine: str = "spirit"
     max_length: int = 3000
+    time_precision: int = 1
     posts: list[Item] = field(default_factory=list)
     inbox: list[Item] = field(default_factory=list)          # PMs to the GM
     sent_pms: list[Item] = field(default_factory=list)       # PMs from the GM
@@ -70,7 +71,7 @@ class FakeForum:
                             {"text": "(earlier)", "author": item.author} if change is Change.EDITED else None)
             self.seen_posts[item.id] = item.version   # only when the consumer comes back
 
-    def poll_pms(self):
+    def poll_pms(self, *, rescan: bool = False):
         for item in list(self.inbox):
             if item.id in self.seen_pms:
                 continue

@@ -92,6 +92,6 @@ def test_errors_name_the_place_and_lose_nothing(tmp_path, capsys, monkeypatch):
     text = open(path, encoding="utf-8").read()
     open(path, "w", encoding="utf-8").write(text.replace("poll_interval: 300", "poll_interval: often"))
     code, _, err = run(capsys, "drafts")
-    assert code == 2 and "poll_interval: expected a whole number" in err
+    assert code == 2 and "poll_interval: нужно целое число" in err
     open(path, "w", encoding="utf-8").write(text)
     assert run(capsys, "drafts")[1].count("ждёт") == 9

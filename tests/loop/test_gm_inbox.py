@@ -113,7 +113,8 @@ def test_the_worker_says_in_russian_that_the_forum_is_down_and_what_to_do(make_g
     monkeypatch.setattr("gorod.loop.game.Game.open", classmethod(lambda cls, path, **kw: game_again(make_game)))
     code, out, err = cli(capsys, game, "run", "--once", "--no-post")
     assert code == 1
-    assert "ошибка: форум не отвечает (http://forum.test/topic/1/игра/: ConnectionError after 5 attempts)" in out
+    assert "ошибка: посты темы не прочитаны: форум не отвечает (http://forum.test/topic/1/игра/: " \
+           "ConnectionError after 5 attempts); проверьте, что он работает" in out
     assert "повторю в следующем круге" in out
     code, out, _ = cli(capsys, game, "state")
     assert "Форум не читается с 30.11 12:00 (Москва)" in out

@@ -105,7 +105,7 @@ def test_a_forum_that_stays_down_is_said_on_the_page_until_it_answers(client, ga
     forum.poll_thread = down
     cycle(game, post=False)                                      # the worker's round
     html = page(client)
-    assert "Форум не читается с 30.11 12:00 (Москва): форум не отвечает (http://forum.test/topic/1/x/" in html
+    assert "Форум не читается с 30.11 12:00 (Москва): посты темы не прочитаны: форум не отвечает (http://forum.test/topic/1/x/" in html
     forum.poll_thread = answers
     cycle(game, post=False)
     assert "Форум не читается" not in page(client)
