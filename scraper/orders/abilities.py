@@ -268,6 +268,10 @@ def lemma_words(toks: list[Token], i: int, n: int) -> list[str]:
     return out
 
 
+# Verbs that announce a correction of one's own order; their past tense tells no story.
+CORRECTING_VERBS = frozenset({"передумать", "ошибиться", "перепутать", "поправиться"})
+
+
 def _narrates(toks: list[Token], triggers: list[Trigger]) -> bool:
     inside = {i for t in triggers for i in range(t.start, t.end)}
     for i, tok in enumerate(toks):
@@ -275,6 +279,8 @@ def _narrates(toks: list[Token], triggers: list[Trigger]) -> bool:
             continue
         if morph.lemma(tok.low) in GIVING_VERBS or tok.low == "может":
             continue        # «Голос уходит Лису»: the vote's own verb; «может» is «maybe»
+        if morph.lemma(tok.low) in CORRECTING_VERBS:
+            continue        # «Передумала: голос против Веры»: the past opens the new order, no story
         readings = morph.readings(tok.low)
         if readings and readings[0].is_verb and (
                 "past" in readings[0].grammemes or "3per" in readings[0].grammemes):

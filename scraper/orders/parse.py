@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Iterable
 
+from engine import morph
 from engine.abilities import Field, find_ability
 from engine.orders import Order
 from scraper.orders.abilities import Strength, Trigger, find_triggers
@@ -31,7 +32,7 @@ from scraper.orders.result import ParseResult, Reason, Unresolved
 from scraper.orders.settings import ParseSettings, VoteForm
 from scraper.orders.targets import Context, scan_targets
 from scraper.orders.text import Segment, Span, key, lines, split_line, strip_markup, tokens
-from scraper.orders.vocabulary import Channel, channel_of
+from scraper.orders.vocabulary import Channel, channel_of, vocabulary
 from scraper.orders.votes import emphasised, english_votes
 
 VOTE = "Голосование"
@@ -201,21 +202,55 @@ def _vocative_vote(ctx: Context, seg: Segment, toks) -> _Found | None:
                   form=VoteForm.RU, mark=words)
 
 
+# Words that may stand before a bare vote without changing it («Я за Борю», «Ну, против
+# Лиса», «Нет, против Веры»: a correction word opens the new vote, it is no talk).
+_BARE_LEAD = frozenset({"я", "ну", "итак", "тогда", "всё", "все", "значит", "ладно", "ок", "окей",
+                        "нет", "вернее", "точнее", "передумал", "передумала", "стоп", "поправка",
+                        "исправляю", "и"})
+# Where a name is sent by a day vote («Боря на костёр», «Лиса на виселицу»).
+_SCAFFOLD = frozenset({"костёр", "костер", "виселицу", "эшафот", "плаху", "вылет"})
+
+
+def _vote_verb(tok) -> bool:
+    """An infinitive or «let us» form of a slang word that orders only the vote («казнить»,
+    «вешаем», «казним»): alone before a name, the day's vote (the proper verb in the
+    infinitive, «голосовать против…», is read or left as talk by the trigger rules)."""
+    verbs = vocabulary().slang_verbs
+    for r in morph.verb_readings(tok.low):
+        if verbs.get(r.lemma) == frozenset({VOTE}) and (
+                r.pos == "INFN" or "impr" in r.grammemes or ("1per" in r.grammemes and "plur" in r.grammemes)):
+            return True
+    return False
+
+
 def _bare_against(ctx: Context, seg: Segment, toks) -> _Found | None:
-    """«Против Лиса.»: a sentence that is only «против» and a name is a vote."""
-    if len(toks) < 2 or toks[0].low != "против" or "?" in seg.text:
+    """A sentence that is only a vote's pointer and a name is a vote: «Против Лиса.»,
+    «Я за Борю», «Боря на костёр», «казнить Борю» (after lead words of _BARE_LEAD)."""
+    if "?" in seg.text:
         return None
-    scan = scan_targets(ctx, toks, 1, len(toks), 1, False)
-    if scan.found and scan.found[0].start != 1:
+    lead = 0
+    while lead < len(toks) and toks[lead].low in _BARE_LEAD:
+        lead += 1
+    lo, hi = lead + 1, len(toks)
+    if lead < len(toks) and (toks[lead].low in ("против", "за") or _vote_verb(toks[lead])):
+        pass
+    elif len(toks) - lead >= 3 and toks[-2].low == "на" and toks[-1].low in _SCAFFOLD:
+        lo, hi = lead, len(toks) - 2
+    else:
         return None
-    if scan.problem is None and scan.found[0].end != len(toks):
+    if hi - lo < 1:
+        return None
+    scan = scan_targets(ctx, toks, lo, hi, 1, False)
+    if scan.found and scan.found[0].start != lo:
+        return None
+    if scan.problem is None and scan.found[0].end != hi:
         return None
     if scan.problem is not None and (not scan.candidates or scan.problem == Reason.LOW_CONFIDENCE):
         return None           # «Против лома нет приёма»: no name, or only a likeness of one
     if scan.problem is not None:
         return _Found(seg.text, VOTE, Strength.STRONG, fail=Fail(scan.problem, scan.candidates, VOTE),
                       form=VoteForm.RU, mark=seg.text)
-    words = seg.text[toks[1].start:toks[-1].end]
+    words = seg.text[toks[lo].start:toks[hi - 1].end]
     return _Found(seg.text, VOTE, Strength.STRONG, order=Order(ctx.author or "", VOTE, target=scan.nicks[0]),
                   form=VoteForm.RU, mark=words)
 
