@@ -47,6 +47,11 @@ LEAD_WORDS = frozenset("""
 заявка заявки действие действия способность способности ночь день ход приказ итак ну так
 значит ладно тогда сегодня ночью днем днём я мой моя мое моё и а также еще ещё ps пс
 """.split())
+# Words that open a corrected order («Нет, голос против Веры», «Передумала: голос против
+# Веры»): they stand before the order like a lead word and make no talk of it.
+CORRECTION_LEAD = frozenset({"нет", "передумал", "передумала", "передумали", "вернее", "точнее", "стоп",
+                             "поправка", "исправляю", "ой"})
+LEAD_WORDS = LEAD_WORDS | CORRECTION_LEAD
 
 # Impersonal words that make a sentence talk about orders, not an order
 # («голосовать против себя нельзя, Маша», «надо бы вылечить Олю»).

@@ -24,7 +24,7 @@ from typing import Any, Iterable
 from engine import morph
 from engine.abilities import Field, find_ability
 from engine.orders import Order
-from scraper.orders.abilities import Strength, Trigger, find_triggers
+from scraper.orders.abilities import CORRECTION_LEAD, Strength, Trigger, find_triggers
 from scraper.orders.args import CONSUMING, Fail, build, self_allowed
 from scraper.orders.net import Zone, name_spans, net_item
 from scraper.orders.names import NameMatcher, Roster, own_abilities
@@ -205,8 +205,7 @@ def _vocative_vote(ctx: Context, seg: Segment, toks) -> _Found | None:
 # Words that may stand before a bare vote without changing it («Я за Борю», «Ну, против
 # Лиса», «Нет, против Веры»: a correction word opens the new vote, it is no talk).
 _BARE_LEAD = frozenset({"я", "ну", "итак", "тогда", "всё", "все", "значит", "ладно", "ок", "окей",
-                        "нет", "вернее", "точнее", "передумал", "передумала", "стоп", "поправка",
-                        "исправляю", "и"})
+                        "и"}) | CORRECTION_LEAD
 # Where a name is sent by a day vote («Боря на костёр», «Лиса на виселицу»).
 _SCAFFOLD = frozenset({"костёр", "костер", "виселицу", "эшафот", "плаху", "вылет"})
 
