@@ -26,7 +26,7 @@ from engine.abilities import Field, find_ability
 from engine.orders import Order
 from scraper.orders.abilities import CORRECTION_LEAD, Strength, Trigger, find_triggers
 from scraper.orders.args import CONSUMING, Fail, build, self_allowed
-from scraper.orders.net import Zone, name_spans, net_item
+from scraper.orders.net import NET_FLOOR, Zone, name_spans, net_item
 from scraper.orders.names import NameMatcher, Roster, own_abilities
 from scraper.orders.result import ParseResult, Reason, Unresolved
 from scraper.orders.settings import ParseSettings, VoteForm
@@ -406,12 +406,15 @@ REPEATABLE = frozenset({"Кинуть карты", "Голубиная почт�
 
 
 def _apply_policy(found: list[_Found], *, private: bool, zone: str, settings: ParseSettings,
-                  spans: list[Span], stranger: str | None = None) -> list[Order | Unresolved]:
+                  spans: list[Span], stranger: str | None = None,
+                  like: tuple[str, ...] = ()) -> list[Order | Unresolved]:
+    """`like`: for an author not in the game, the players whose nicknames his is like
+    (the GM's «может быть: heidi» for «хайди»), never his own name back."""
     out: list[Order | Unresolved] = []
     for f in found:
         if stranger is not None:
             if f.strength >= Strength.STRONG or (private and f.strength == Strength.WEAK and f.short):
-                out.append(Unresolved(f.text, Reason.NOT_A_PLAYER, candidates=(stranger,), ability=f.ability))
+                out.append(Unresolved(f.text, Reason.NOT_A_PLAYER, candidates=like, ability=f.ability))
             continue
         ability = f.ability or (f.fail.ability if f.fail else None)
         channel = channel_of(ability) if ability else Channel.PM
@@ -490,6 +493,13 @@ def _bold_names(ctx: Context, text: str, spans: list[Span], voted: list[str]) ->
     return out
 
 
+def _players_like(ctx: Context, name: str | None) -> tuple[str, ...]:
+    """The players a name not in the game is like (a typo, the other alphabet)."""
+    toks = tokens(name or "")
+    cands = ctx.matcher.at(toks, 0, None) if toks else []
+    return tuple(dict.fromkeys(c.nick for c in cands if c.nick is not None and c.score >= NET_FLOOR))[:3]
+
+
 def _last_word(items: list[Order | Unresolved]) -> ParseResult:
     """Within one text the last word for an ability wins: an order is dropped when a later
     order of the same author and ability follows, or a later question about it (the last
@@ -549,6 +559,7 @@ def parse_text(text: str, roster: Roster, settings: ParseSettings | None = None,
     if stranger:
         ctx.author = None
     emphasised_names = name_spans(ctx, spans) if not stranger else frozenset()
+    like = _players_like(ctx, author) if stranger else ()
     items: list[Order | Unresolved] = []
     artistic: list[Order | Unresolved] = []
     for part, zone in _zones(plain, settings, private):
@@ -561,7 +572,7 @@ def parse_text(text: str, roster: Roster, settings: ParseSettings | None = None,
         last_line = next((ln for ln in reversed(lines(part)) if ln.strip()), None)
         for seg, found in sentences:
             got = _apply_policy(found, private=private, zone=zone, settings=settings, spans=spans,
-                                stranger=author if stranger else None)
+                                stranger=author if stranger else None, like=like)
             if zone == ARTISTIC:
                 artistic.extend(got)
                 continue
