@@ -392,6 +392,12 @@ def load_profile(name_or_path: str | Path, game_dir: str | Path | None = None) -
     return _cache[key]
 
 
+def profile_from_mapping(data: Mapping, label: str) -> Profile:
+    """A profile from a mapping (what a YAML file would hold, without `extends:`), validated
+    like a file: `gorod forum learn` checks the profile it learned before writing it."""
+    return _validate(dict(data), label, label.rsplit("/", 1)[-1])
+
+
 def _resolve(name_or_path: str | Path, relative_to: Path | None = None, search: list[Path] = ()) -> Path:
     s = str(name_or_path)
     if s.endswith((".yaml", ".yml")) or "/" in s or "\\" in s:

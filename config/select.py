@@ -80,6 +80,12 @@ def _css(selector, prefix: str = "descendant-or-self::") -> str:
     return _translator.selector_to_xpath(selector, prefix=prefix)
 
 
+def css_to_xpath(selector: str, prefix: str = "descendant::") -> str:
+    """The XPath text of a CSS selector, as profiles compile it (the profile learner writes
+    XPath unions and text() selectors from CSS it found)."""
+    return " | ".join(_css(sel, prefix) for sel in parse(selector))
+
+
 def own_xpath(expr: str, **kw) -> etree.XPath:
     """An XPath of ours (from CSS, or fixed): without lxml's EXSLT regular-expression
     functions, which it would otherwise register anew on every evaluation."""

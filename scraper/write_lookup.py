@@ -27,7 +27,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from config.profiles import Profile
-from scraper.extract import extract_json, extract_posts
+from scraper.extract import extract_from_tree, extract_json, extract_posts, parse_html
+from scraper.errors import ScraperError
 from scraper.http import HttpClient
 from scraper.inbox import extract_inbox
 
@@ -154,5 +155,15 @@ def _conversation_holds(client: HttpClient, profile: Profile, url: str, text: st
         extracted = extract_json(page.content, profile, page.url, rules=pm_messages_rules(profile.pm_json))
     else:
         page = client.get(_first_page(url), auth=True)
+        if profile.pm_message is not None:
+            # a PM page read with the PM message selectors, as the poller reads it (MyBB's
+            # has post-like blocks without ids, which the post selectors refuse)
+            try:
+                extracted = extract_from_tree(parse_html(page.content, profile.encoding), profile, page.url,
+                                              url=page.url, rules=profile.pm_message)
+                if any(same_words(text, post.text) for post in extracted.posts):
+                    return True
+            except ScraperError:
+                pass
         extracted = extract_posts(page.content, profile, page.url, url=page.url)
     return any(same_words(text, post.text) for post in extracted.posts)

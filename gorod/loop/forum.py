@@ -139,7 +139,7 @@ class SiteForum:
         if profile.login.error:
             names["error_selector"] = profile.login.error
         names.update(api=profile.login.api, api_rules=profile.api, profile=profile.name,   # a JSON login
-                     min_form_age=profile.login.min_form_age)
+                     min_form_age=profile.login.min_form_age, wait=profile.login.wait)
         if forum.password_file:
             login = FileLoginForm(url=login_url, username=forum.gm_user, password_env="",
                                   password_file=forum.password_file, **names)

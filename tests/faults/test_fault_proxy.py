@@ -45,7 +45,7 @@ ROLES = {
     "grace": ("Сыщик", "Мирный житель"), "heidi": ("Богач", "Дознаватель"), "мирон": ("Цыганка", "Мирный житель"),
 }
 GM_ENV = "GOROD_TEST_GM_PASSWORD"
-STALL, TIMEOUT = 2.5, 1.5
+STALL, TIMEOUT = 6.0, 4.0   # a loaded machine answers slowly: a timeout must be the stall, not the load
 REPLY = r"^/comment/\d+/publish/"
 SEND_PM = r"^/topic/private/publish/"
 THREAD = r"^/topic/(?!private)\d+/"
@@ -147,7 +147,7 @@ def test_a_pm_appears_once(forum, proxy, tmp_path, kind, after):
     assert [h for h in proxy.log if h[2] == kind], "the fault was not hit"
     for nick in ("alice", "bob"):
         draft = drafts[nick]
-        got = [m for m in pms_of(forum, nick) if m.sender == "gm" and m.subject.endswith(f"(№{draft.id})")]
+        got = [m for m in pms_of(forum, nick) if m.sender == "gm" and m.subject == draft.title]   # one PM per recipient and title
         assert [plain(m.text) for m in got] == [shown(draft.body)], nick
         assert game.records.draft(draft.id).state == "posted"
 
@@ -178,7 +178,7 @@ def test_every_pm_order_is_read_through_a_fault_on_a_conversation(forum, proxy, 
     deal(game)
     _night_orders(forum)
     proxy.add(Fault("GET", CONVERSATION, kind, after=after, times=1))
-    reports = rounds(game, 2, post=False)
+    reports = rounds(game, 3, post=False)
     assert [h for h in proxy.log if h[2] == kind], "the fault was not hit"
     _every_pm_read(forum, game)
     if kind == "layout":   # no reread helps a new theme: the GM is told, in Russian
@@ -193,7 +193,7 @@ def test_every_pm_order_is_read_through_a_fault_on_the_inbox(forum, proxy, tmp_p
     cycle(game, post=False)          # the inbox known (empty) before the orders come
     _night_orders(forum)
     proxy.add(Fault("GET", INBOX, kind, after=after, times=1))
-    rounds(game, 2, post=False)
+    rounds(game, 3, post=False)
     assert [h for h in proxy.log if h[2] == kind], "the fault was not hit"
     _every_pm_read(forum, game)
 
@@ -222,7 +222,7 @@ def test_every_vote_in_the_thread_is_read_through_a_fault(forum, proxy, tmp_path
     for nick in voters:
         forum.writer(nick).reply(forum.topic_id, "Голосую против **dave**.")
     proxy.add(Fault("GET", THREAD, kind, after=after, times=1))
-    rounds(game, 2, post=False)
+    rounds(game, 3, post=False)
     assert [h for h in proxy.log if h[2] == kind], "the fault was not hit"
     on_forum = {p.author for p in thread_posts(forum) if "Голосую против" in p.text}
     assert on_forum == set(voters)

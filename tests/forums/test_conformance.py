@@ -176,6 +176,16 @@ def test_times_and_the_edit_are_the_forums_own(game: GameThread):
     assert not any(p.edited for i, p in enumerate(thread.posts) if i != game.edited)
 
 
+def test_a_profile_learned_from_the_threads_pages_reads_them_as_the_shipped_one(game: GameThread):
+    from learnlive import learned_against_shipped      # gorod forum learn, the profile hidden
+    pages, learned = learned_against_shipped(game.board, game.topic)
+    # every page: the same posts by the same authors; at least one page read exactly (all fields)
+    wrong = [(p.source, p.differences[:3]) for p in pages
+             if any(d.startswith(("post ids", "the learned profile fails")) or " author:" in d for d in p.differences)]
+    assert not wrong, f"{game.board.engine.name}: {wrong}\n{learned.yaml()}"
+    assert any(p.exact for p in pages), f"{game.board.engine.name}: {[p.differences[:3] for p in pages]}"
+
+
 # -- the GM's PMs -------------------------------------------------------------------------------
 def test_the_gms_inbox_and_each_conversation_with_replies(board: Board, tmp_path):
     vasya, petya = board.players[:2]

@@ -1,0 +1,143 @@
+"""Finding the post blocks of a thread page: the element that repeats once per post.
+
+A post block is recognised by what every post has: a time that parses and a
+name (a link or a short bold text) before a longer text. Elements are grouped
+by how a profile can select them — a numbered id with a common prefix
+(`div#p123`), a post-id data attribute (`li[data-pid]`), or one stable class
+(`div.post_wrapper`) — and the group that holds the most posts with a time in
+each, without one member inside another, wins; among groups of the same posts
+the innermost (the tightest around one post) wins.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable
+
+from config.select import select
+from scraper.learn import tree
+
+_NUMBERED_ID = re.compile(r"^([A-Za-z][A-Za-z_-]*?)[_-]?(\d{2,})$")
+_ID_ATTRS = ("data-pid", "data-post-id", "data-postid", "data-post", "data-node-id", "data-content-id",
+             "data-content", "data-id", "data-pk", "data-message-id", "data-comment-id")
+_NOT_POSTS = re.compile(r"(?i)^(?:user|member|profile|forum|topic|thread|cat|category|nav|menu|page|"
+                        r"comment-form|ad|banner|sidebar)")
+
+
+_NEVER = frozenset(("html", "body", "head", "script", "style", "a", "span", "b", "strong", "img", "br"))
+
+
+@dataclass(frozen=True)
+class Blocks:
+    """The learned container: its selector and the elements it selects on the page."""
+
+    selector: str
+    members: tuple
+    how: str            # "id" | "attr" | "class": what the selector keys on
+
+
+def find_blocks(root, has_time: Callable[[object], bool], time_text: Callable[[object], int] = lambda el: 0
+                ) -> Blocks | None:
+    """The group with the most members holding a time (and more than the time: a name and
+    a text); among groups of as many, one keyed on a number (an id, a data attribute) over
+    one keyed on a class, then the outermost (it holds the author and the body too)."""
+    groups: dict[tuple, list] = {}
+    for el in tree.elements(root):
+        t = tree.tag(el)
+        if t in _NEVER or not has_time(el):
+            continue
+        m = _NUMBERED_ID.match(el.get("id") or "")
+        if m and not _NOT_POSTS.match(m.group(1)):
+            groups.setdefault(("id", t, m.group(1)), []).append(el)
+        for attr in _ID_ATTRS:
+            if re.search(r"\d", el.get(attr) or ""):
+                groups.setdefault(("attr", t, attr), []).append(el)
+        for c in tree.classes(el):
+            groups.setdefault(("class", t, c), []).append(el)
+    best = None
+    for key, members in groups.items():
+        if _nested(members) or not all(len(tree.raw_text(m).strip()) >= time_text(m) + 15 for m in members):
+            continue
+        if key[0] == "class" and len(members) < 2:
+            continue
+        selector = _selector(key, members, root)
+        if selector is None:
+            continue
+        rank = (len(members), {"id": 2, "attr": 2, "class": 1}[key[0]], -_depth(members[0]), -len(selector))
+        if best is None or rank > best[0]:
+            best = (rank, Blocks(selector, tuple(members), key[0]))
+    return best[1] if best else None
+
+
+def find_blocks_untimed(root) -> Blocks | None:
+    """Post blocks on a page whose posts show no time: the largest group keyed on a numbered
+    id or a post-id attribute (a class alone is too weak a sign without times), of two or
+    more members none inside another, each with some text."""
+    groups: dict[tuple, list] = {}
+    for el in tree.elements(root):
+        t = tree.tag(el)
+        if t in _NEVER:
+            continue
+        m = _NUMBERED_ID.match(el.get("id") or "")
+        if m and not _NOT_POSTS.match(m.group(1)):
+            groups.setdefault(("id", t, m.group(1)), []).append(el)
+        for attr in _ID_ATTRS:
+            if re.search(r"\d", el.get(attr) or ""):
+                groups.setdefault(("attr", t, attr), []).append(el)
+    best = None
+    for key, members in groups.items():
+        if len(members) < 2 or _nested(members) or not all(len(tree.text(m)) >= 10 for m in members):
+            continue
+        selector = _selector(key, members, root)
+        if selector is None:
+            continue
+        rank = (len(members), _depth(members[0]), -len(selector))
+        if best is None or rank > best[0]:
+            best = (rank, Blocks(selector, tuple(members), key[0]))
+    return best[1] if best else None
+
+
+def _depth(el) -> int:
+    d = 0
+    while el is not None:
+        el, d = el.getparent(), d + 1
+    return d
+
+
+def _nested(members: list) -> bool:
+    ids = {id(m) for m in members}
+    for m in members:
+        p = m.getparent()
+        while p is not None:
+            if id(p) in ids:
+                return True
+            p = p.getparent()
+    return False
+
+
+def _selector(key: tuple, members: list, root) -> str | None:
+    """The plainest selector that selects exactly `members` on the page."""
+    kind, t, value = key
+    common = set(tree.classes(members[0]))
+    for m in members[1:]:
+        common &= set(tree.classes(m))
+    shared = [c for c in tree.classes(members[0]) if c in common]
+    if kind == "id":
+        tries = [f"{t}[id^='{value}']"] + [f"{t}.{c}[id^='{value}']" for c in shared]
+    elif kind == "attr":
+        tries = [f"{t}[{value}]"] + [f"{t}.{c}[{value}]" for c in shared]
+    else:
+        tries = [f"{t}.{value}"] + [f"{t}.{value}.{c}" for c in shared if c != value]
+    if kind == "id":
+        # the prefix followed by digits only: `post123` but not `post_message_123`
+        tries.append(f"xpath://{t}[starts-with(@id, '{value}')]"
+                     f"[translate(substring-after(@id, '{value}'), '0123456789_-', '') = '']")
+    want = {id(m) for m in members}
+    for sel in sorted(tries, key=lambda s: (s.startswith("xpath:"), len(s))):
+        try:
+            got = select(root, sel)
+        except ValueError:
+            continue
+        if {id(g) for g in got} == want:
+            return sel
+    return None

@@ -1,0 +1,325 @@
+"""The learner's orchestration: pages in, a `LearnedProfile` out.
+
+    learn_pages(pages, inbox=None, timezone="UTC", name="learned") -> LearnedProfile
+
+`pages` are `(bytes, url or file name)` of one thread (one or two pages are enough;
+more are used as well). The post blocks are found on each page and must agree on one
+container selector; the fields are then learned over the blocks of all pages, so that
+a selector that fits page 1 only is not kept. `inbox` is the GM's PM compose or inbox
+page, for the PM form. What cannot be found is named in `LearnedProfile.missing`
+(author, body and id are required by every profile: without them `LearnError`).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from urllib.parse import urlsplit
+
+from config.profiles import Profile, profile_from_mapping
+from scraper.decode import parse_html, sniff_encoding
+from scraper.errors import ScraperError
+from scraper.learn import blocks as blocks_mod
+from scraper.learn import fields, forms, paging, times, tree
+
+
+class LearnError(ScraperError):
+    """Nothing a profile can be made of: no repeated post blocks, or no author/body/id in them.
+    The message is Russian (the GM reads it) and names the page and the field."""
+
+
+@dataclass(frozen=True)
+class LearnedProfile:
+    """A learned profile: the mapping its YAML says, a note per key (why), what is missing,
+    what is unconfirmed, and the pages it was learned from."""
+
+    data: dict
+    notes: dict[str, str]
+    missing: tuple[str, ...]
+    unconfirmed: tuple[str, ...]
+    sources: tuple[str, ...]
+    posts_per_page: tuple[int, ...] = ()
+    extras: dict = field(default_factory=dict)
+
+    def profile(self) -> Profile:
+        """The profile itself, validated as `load_profile` would validate the YAML."""
+        return profile_from_mapping(self.data, f"learned:{self.data.get('name', 'learned')}")
+
+    def yaml(self) -> str:
+        from scraper.learn.profile_yaml import profile_yaml
+        return profile_yaml(self)
+
+
+@dataclass
+class _Page:
+    source: str
+    root: object
+    timed: dict
+    blocks: blocks_mod.Blocks | None = None
+
+
+def page_encoding(content: bytes) -> str | None:
+    """The charset to force for a page that declares none and is not UTF-8: Windows-1251 when
+    its text is mostly high bytes (Cyrillic), else Windows-1252; None when no forcing is needed."""
+    if sniff_encoding(content):
+        return None
+    try:
+        content.decode("utf-8")
+        return None
+    except UnicodeDecodeError:
+        pass
+    # Russian text is mostly high bytes; a Western page has a few accented letters among ASCII ones
+    high = sum(1 for b in content if b >= 0xC0)
+    latin = sum(1 for b in content if 0x61 <= b <= 0x7A)
+    return "windows-1251" if high > 0.3 * latin else "windows-1252"
+
+
+def _parse(content: bytes, source: str) -> _Page:
+    try:
+        root = parse_html(content, sniff_encoding(content) or page_encoding(content) or "utf-8")
+    except ScraperError as exc:
+        raise LearnError(f"{source}: страница не читается как HTML: {exc}") from None
+    # scripts and styles say nothing a reader sees (the extractor leaves them out too)
+    for el in list(root.iter("script", "style")):
+        parent = el.getparent()
+        if parent is not None:
+            if el.tail:
+                prev = el.getprevious()
+                if prev is not None:
+                    prev.tail = (prev.tail or "") + el.tail
+                else:
+                    parent.text = (parent.text or "") + el.tail
+            parent.remove(el)
+    return _Page(source, root, times.timed_elements(root))
+
+
+def learn_pages(pages: list[tuple[bytes, str]], inbox: tuple[bytes, str] | None = None, *,
+                timezone: str = "UTC", name: str = "learned") -> LearnedProfile:
+    if not pages:
+        raise LearnError("нет страниц: дайте URL темы или --pages ФАЙЛ")
+    parsed = [_parse(content, source) for content, source in pages]
+    notes: dict[str, str] = {}
+    missing: list[str] = []
+    unconfirmed: list[str] = []
+
+    container = _container(parsed)
+    all_blocks = [b for p in parsed for b in p.blocks.members]
+    notes["selectors.post.container"] = _container_note(container, parsed)
+    timed_all: dict = {}
+    for p in parsed:
+        timed_all.update(p.timed)
+
+    time_guess = fields.find_time(all_blocks, timed_all)
+    time_els = [fields.element_of(b, time_guess[0]) if time_guess else None for b in all_blocks]
+    author = fields.find_author(all_blocks, [[t] for t in time_els])
+    if author is None:
+        raise LearnError(f"{parsed[0].source}: в блоках постов ({container}) не найден автор: "
+                         "короткое имя, которое повторяется в каждом посте и различается между постами")
+    author_els = [fields.first(b, author.selector) for b in all_blocks]
+    body = fields.find_body(all_blocks, [[a, t] for a, t in zip(author_els, time_els)])
+    if body is None:
+        raise LearnError(f"{parsed[0].source}: в блоках постов ({container}) не найден текст поста")
+    pid = fields.find_id(all_blocks, parsed[0].blocks.how, pages=len(parsed))
+    if pid is None:
+        raise LearnError(f"{parsed[0].source}: в блоках постов ({container}) не найден номер поста: "
+                         "ни id блока, ни атрибута с номером, ни ссылки на пост")
+
+    post: dict = {"container": container, "id": pid.as_yaml(), "author": author.as_yaml(), "body": body.as_yaml()}
+    notes["selectors.post.id"] = pid.note
+    notes["selectors.post.author"] = author.note
+    notes["selectors.post.body"] = body.note
+    dates: dict = {}
+    if time_guess is None:
+        missing.append("time")
+    else:
+        guess, formats = time_guess
+        post["time"] = guess.as_yaml()
+        notes["selectors.post.time"] = guess.note
+        dates["formats"] = list(formats)
+        notes["dates.formats"] = "the date forms that read every post's time"
+    edited = fields.find_edited(all_blocks)
+    if edited is not None:
+        post["edited"] = edited.as_yaml()
+        notes["selectors.post.edited"] = edited.note
+    else:
+        unconfirmed.append("edits: no post of these pages shows an edit notice; selectors.post.edited is not set")
+
+    bodies = [fields.first(b, body.selector) for b in all_blocks]
+    parts = fields.find_body_parts(bodies)
+    # no quote on these pages: the common <blockquote> is kept (null would read a later quote as words)
+    body_rules: dict = {"quote": parts.quote or "blockquote"}
+    if any(b is not None and b.xpath(".//*[contains(translate(@style, ' ', ''), 'line-through')]") for b in bodies):
+        body_rules["strike"] = "s, strike, del, *[style*='line-through']"
+        notes["selectors.body.strike"] = "struck-out text (also drawn with a line-through style): not the post's words"
+    drops = [d for d in fields.find_drops(bodies) if d != body.selector]
+    if post.get("edited") and isinstance(post["edited"], str):
+        # an edit notice inside the body is no part of the post's words
+        if any(b is not None and fields.first(b, post["edited"]) is not None for b in bodies):
+            drops.append(post["edited"])
+    if drops:
+        body_rules["drop"] = ", ".join(drops)
+        notes["selectors.body.drop"] = "inside the body but no post's own words: buttons and folds that say " \
+                                       "the same in every post, the edit notice"
+    notes["selectors.body.quote"] = ("quotes inside the body (taken apart from the post's own text)"
+                                     if parts.quote else "no quote on these pages: <blockquote>, the common one, "
+                                     "is assumed")
+    if parts.quote_header:
+        body_rules["quote_header"] = parts.quote_header
+        notes["selectors.body.quote_header"] = "the quote's «X wrote:» line, dropped from the quote's text"
+    if parts.spoiler:
+        body_rules["spoiler"] = parts.spoiler
+        notes["selectors.body.spoiler"] = "spoiler blocks inside the body"
+        if parts.spoiler_header:
+            body_rules["spoiler_header"] = parts.spoiler_header
+    if not parts.quote:
+        unconfirmed.append("quotes: no quote on these pages; selectors.body.quote is the common blockquote")
+    if not parts.spoiler:
+        unconfirmed.append("spoilers: no spoiler on these pages; selectors.body.spoiler is not set")
+
+    pg = paging.find_paging(parsed[0].root)
+    pagination: dict = {}
+    for key in ("current", "last", "next"):
+        g = getattr(pg, key)
+        if g is not None:
+            pagination[key] = g.as_yaml()
+            notes[f"selectors.pagination.{key}"] = g.note
+    if not pagination:
+        missing.append("pagination")
+
+    data: dict = {
+        "engine": "learned",
+        "name": name,
+        "description": "learned by `gorod forum learn` from " + ", ".join(p.source for p in parsed),
+        "timezone": timezone,
+    }
+    forced = page_encoding(pages[0][0])
+    if forced:
+        data["encoding"] = forced
+        notes["encoding"] = "the pages declare no charset and are not UTF-8"
+        unconfirmed.append(f"encoding: the pages declare none; {forced} was chosen from their bytes")
+    urls = _urls(parsed[0].source)
+    if urls:
+        data["urls"] = urls
+    data["selectors"] = {"post": post, "body": body_rules}
+    if pagination:
+        data["selectors"]["pagination"] = pagination
+    if dates:
+        data["dates"] = dates
+    write, write_notes = _write(parsed, inbox)
+    if write is None:
+        missing.append("write")
+    else:
+        data["write"] = write
+        notes.update(write_notes)
+        unconfirmed.append("write: proposed from the reply form on the page, not tried: "
+                           "run `gorod forum check --write THREAD_URL` to confirm it")
+    if timezone == "UTC":
+        unconfirmed.append("timezone: the pages do not say the forum's zone; UTC is assumed for times "
+                           "written without one (set timezone: to the forum's)")
+    data["unconfirmed"] = unconfirmed
+    learned = LearnedProfile(data=data, notes=notes, missing=tuple(missing), unconfirmed=tuple(unconfirmed),
+                             sources=tuple(p.source for p in parsed),
+                             posts_per_page=tuple(len(p.blocks.members) for p in parsed))
+    learned.profile()   # a learned profile that does not validate is the learner's bug: fail here
+    return learned
+
+
+def _container(parsed: list[_Page]) -> str:
+    """The post container, the same selector on every page."""
+    for p in parsed:
+        marked = _holding_times(p)
+        p.blocks = blocks_mod.find_blocks(p.root, lambda el, m=marked: el in m)
+        if p.blocks is None:
+            p.blocks = blocks_mod.find_blocks_untimed(p.root)
+        if p.blocks is None:
+            raise LearnError(f"{p.source}: не найдены повторяющиеся блоки постов (элементы с номером "
+                             "поста и временем или автором в каждом): это страница темы?")
+    first = parsed[0].blocks.selector
+    for p in parsed[1:]:
+        if p.blocks.selector != first:
+            from config.select import select
+            try:
+                again = select(p.root, first)
+            except ValueError:
+                again = []
+            if not again:
+                raise LearnError(f"{p.source}: блоки постов здесь другие ({p.blocks.selector}), чем на "
+                                 f"{parsed[0].source} ({first}): это страницы одной темы?")
+            p.blocks = blocks_mod.Blocks(first, tuple(again), parsed[0].blocks.how)
+    return first
+
+
+def _holding_times(page: _Page) -> set:
+    """Every element that holds a time (itself or below): the post blocks are among them.
+    (A set of the elements themselves, not of id(): lxml's element proxies die and their
+    ids come back for other elements when nothing holds them.)"""
+    marked: set = set()
+    for hit in page.timed.values():
+        node = hit.element
+        while node is not None and node not in marked:
+            marked.add(node)
+            node = node.getparent()
+    return marked
+
+
+def _container_note(selector: str, parsed: list[_Page]) -> str:
+    counts = ", ".join(str(len(p.blocks.members)) for p in parsed)
+    how = {"id": "a numbered id", "attr": "a post-id attribute", "class": "a class"}[parsed[0].blocks.how]
+    return f"one element per post, found by {how}: {counts} on the page(s) read"
+
+
+def _urls(source: str) -> dict:
+    parts = urlsplit(source)
+    if parts.scheme not in ("http", "https"):
+        return {}
+    return {"base": f"{parts.scheme}://{parts.netloc}"}
+
+
+_ID_IN_LINK = r"(?:[#?&;/](?:p|pid|post|msg|entry)[=_-]?|/post/|#post-|\.msg)(\d+)"
+
+
+def _reply_url(page_url: str | None, action: str) -> str:
+    """Where the writer fetches the reply form: the thread page itself (the form is on it), as
+    a template: the site as {base}, the thread's number (the one the form's action repeats)
+    as {thread}. From saved pages: the form's action under {base}."""
+    if not page_url:
+        return "{base}/" + re.sub(r"^(?:\./|/)+", "", urlsplit(action).path + (
+            "?" + urlsplit(action).query if urlsplit(action).query else ""))
+    parts = urlsplit(page_url)
+    rest = page_url[len(f"{parts.scheme}://{parts.netloc}"):]
+    numbers = re.findall(r"\d+", rest)
+    thread = next((n for n in numbers if re.search(rf"(?<!\d){n}(?!\d)", action or "")), None)
+    if thread is not None:
+        rest = re.sub(rf"(?<!\d){thread}(?!\d)", "{thread}", rest, count=1)
+    return "{base}" + rest
+
+
+def _write(parsed: list[_Page], inbox) -> tuple[dict | None, dict]:
+    notes: dict[str, str] = {}
+    source = parsed[0].source
+    url = source if urlsplit(source).scheme in ("http", "https") else None
+    form = None
+    for p in parsed:
+        form = forms.find_form(p.root, url)
+        if form is not None:
+            break
+    if form is None:
+        return None, notes
+    reply: dict = {"url": _reply_url(url, form.action), "form": form.selector, "text": form.text,
+                   "created": {"location": _ID_IN_LINK, "last_page": False}}
+    if form.subject:
+        reply["subject"] = form.subject
+    if form.submit:
+        reply["fields"] = dict(form.submit)
+    notes["write.reply"] = (f"the reply form on the thread page ({form.selector}, its textarea «{form.text}»); "
+                            "the new post's id is looked for in the forum's redirect")
+    write: dict = {"reply": reply}
+    if inbox is not None:
+        content, where = inbox
+        root = _parse(content, where).root
+        pm = forms.find_form(root, where if urlsplit(where).scheme in ("http", "https") else None, pm=True)
+        if pm is not None and pm.to:
+            write["pm"] = {"url": where, "form": pm.selector, "text": pm.text, "to": pm.to,
+                           **({"subject": pm.subject} if pm.subject else {}),
+                           **({"fields": dict(pm.submit)} if pm.submit else {})}
+            notes["write.pm"] = f"the PM form of {where} ({pm.selector}, recipient field «{pm.to}»)"
+    return write, notes

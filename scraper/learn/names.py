@@ -1,0 +1,8 @@
+"""What each learned field is called in the GM's words (the report and the YAML comments)."""
+
+FIELD_NAMES = {
+    "container": "блоки постов", "id": "номер поста", "author": "автор", "body": "текст поста",
+    "time": "время поста", "edited": "отметка о правке", "quote": "цитаты", "spoiler": "спойлеры",
+    "pagination": "номер страницы и ссылка на следующую", "write": "форма ответа",
+    "pm": "форма личного сообщения",
+}

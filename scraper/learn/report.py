@@ -1,0 +1,73 @@
+"""The Russian report of `gorod forum learn`: what was found, the first posts as the learned
+profile reads them (for the GM to compare with the forum), and what was not found."""
+from __future__ import annotations
+
+from scraper.errors import ScraperError
+from scraper.extract import extract_posts
+from scraper.learn.names import FIELD_NAMES
+
+FIRST_POSTS = 3
+
+
+def learn_report(learned, pages: list[tuple[bytes, str]]) -> str:
+    profile = learned.profile()
+    post = learned.data["selectors"]["post"]
+    out = [f"Профиль выучен по {len(learned.sources)} стр.: " + ", ".join(learned.sources)]
+    counts = ", ".join(str(n) for n in learned.posts_per_page)
+    out.append(f"  блоки постов: {post['container']} ({counts} на странице)")
+    for key in ("id", "author", "time", "body", "edited"):
+        if key in post:
+            out.append(f"  {FIELD_NAMES[key]}: {_describe(post[key])}")
+    body = learned.data["selectors"].get("body", {})
+    if body.get("quote"):
+        out.append(f"  цитаты: {body['quote']}" + (f" (заголовок {body['quote_header']})" if body.get("quote_header") else ""))
+    if body.get("spoiler"):
+        out.append(f"  спойлеры: {body['spoiler']}")
+    if learned.data.get("dates"):
+        out.append(f"  формат даты: {', '.join(learned.data['dates']['formats'])}")
+    paging = learned.data["selectors"].get("pagination", {})
+    if paging:
+        out.append(f"  страницы: {', '.join(sorted(paging))}")
+    if "write" in learned.data:
+        reply = learned.data["write"]["reply"]
+        out.append(f"  форма ответа: {reply['form']} (поле «{reply['text']}») — не проверена: "
+                   "gorod forum check --write URL_ТЕМЫ")
+    if learned.missing:
+        out.append("Не найдено (профиль читает без этого; не угадываю):")
+        out += [f"  - {FIELD_NAMES.get(m, m)}" + _why(m) for m in learned.missing]
+    content, source = pages[0]
+    try:
+        page = extract_posts(content, profile, source)
+    except ScraperError as exc:
+        out.append(f"Выученный профиль не читает {source}: {exc}")
+        return "\n".join(out) + "\n"
+    out.append(f"Первые посты, как их читает выученный профиль (страница {page.page or '?'}, "
+               f"всего {len(page.posts)}): сверьте с форумом")
+    for p in page.posts[:FIRST_POSTS]:
+        when = p.posted_at.strftime("%d.%m.%Y %H:%M") if p.posted_at else "время не найдено"
+        text = " ".join(p.text.split())
+        out.append(f"  #{p.id} {p.author}, {when}: «{text[:120]}{'…' if len(text) > 120 else ''}»")
+        for q in p.quotes[:1]:
+            out.append(f"      цитата: «{' '.join(q.split())[:80]}»")
+    if page.next_url:
+        out.append(f"  следующая страница: {page.next_url}")
+    return "\n".join(out) + "\n"
+
+
+def _describe(field) -> str:
+    if isinstance(field, str):
+        return field
+    parts = [field.get("selector") or "(сам блок)"]
+    if field.get("attr"):
+        parts.append(f"атрибут {field['attr']}")
+    if field.get("regex"):
+        parts.append(f"regex {field['regex']}")
+    return ", ".join(parts)
+
+
+def _why(missing: str) -> str:
+    return {
+        "time": ": ни в тексте, ни в атрибутах постов нет времени, которое читается (posted_at будет пустым)",
+        "pagination": ": нет ссылок на страницы (одна страница?) — следующие страницы не найти",
+        "write": ": на странице нет формы с полем текста (сохранена без входа?) — write: не предложен",
+    }.get(missing, "")

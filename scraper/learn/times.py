@@ -1,0 +1,133 @@
+"""Finding post times: an attribute or a piece of text that one of the date forms
+`scraper.dates` knows reads as a time.
+
+Every shipped profile's date formats are tried (the forms real forums use), plus
+ISO 8601 and Unix times in attributes. A text hit remembers where the time stands
+in the text (what comes before it), so that a profile regex can cut it out again.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from config.profiles import engine_profiles
+from scraper.dates import MONTHS, RELATIVE_DAYS, DateReader
+from scraper.learn import tree
+
+TIME_ATTRS = ("datetime", "data-time", "data-timestamp", "data-datetime", "data-date", "data-value",
+              "timestamp", "title", "data-time-string")
+_HAS_TIME = re.compile(r"\d{1,2}:\d\d|\b\d{4}\b|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}")
+# attributes named for a time (data-node-publishdate, data-created, data-posted ...)
+_TIME_ATTR_NAME = re.compile(r"(?i)time|date|publish|created|posted|epoch|stamp")
+_EPOCH = re.compile(r"^\d{10}(?:\d{3})?$")
+_WORDS = frozenset(MONTHS) | frozenset(RELATIVE_DAYS)
+_MAX_TEXT = 90
+
+
+@lru_cache(maxsize=1)
+def known_formats() -> tuple[str, ...]:
+    """Every date format the shipped profiles use, most specific (longest) first."""
+    seen: dict[str, None] = {}
+    for p in engine_profiles():
+        for f in p.dates.formats:
+            if f not in ("epoch", "epoch_ms"):
+                seen.setdefault(f, None)
+    seen.setdefault("iso", None)
+    return tuple(sorted(seen, key=lambda f: (f != "iso", -len(f))))
+
+
+def reader(formats: tuple[str, ...]) -> DateReader:
+    return _reader(tuple(formats))
+
+
+@lru_cache(maxsize=None)
+def _reader(formats: tuple[str, ...]) -> DateReader:
+    return DateReader(formats, "UTC")
+
+
+@dataclass(frozen=True)
+class TimeHit:
+    element: object
+    attr: str | None          # the attribute holding it, or None for the text
+    value: str                # the attribute's value or the element's text
+    span: tuple[int, int]     # where the time stands in `value`
+    formats: tuple[str, ...]  # the formats that read it
+
+    @property
+    def whole(self) -> bool:
+        return self.span == (0, len(self.value))
+
+
+def formats_reading(raw: str, attr: bool) -> tuple[str, ...]:
+    if attr and _EPOCH.match(raw):
+        n = int(raw)
+        if len(raw) == 13 and 9e11 < n < 3e12:
+            return ("epoch_ms",)
+        if len(raw) == 10 and 9e8 < n < 3e9:
+            return ("epoch",)
+        return ()
+    if not _HAS_TIME.search(raw) and not (attr and raw[:1].isdigit()):
+        return ()
+    if _reader(known_formats()).read(raw) is None:
+        return ()
+    return tuple(f for f in known_formats() if _reader((f,)).read(raw) is not None)
+
+
+def time_of(el) -> TimeHit | None:
+    """The time this element itself carries (an attribute, or its whole short text,
+    or a span of it), or None."""
+    named = [a for a in el.attrib if a not in TIME_ATTRS and _TIME_ATTR_NAME.search(a)]
+    for attr in (*TIME_ATTRS, *named):
+        raw = (el.get(attr) or "").strip()
+        if raw and len(raw) <= 60:
+            found = formats_reading(raw, True)
+            if found:
+                return TimeHit(el, attr, raw, (0, len(raw)), found)
+    if len(tree.raw_text(el)) > 3 * _MAX_TEXT:
+        return None
+    value = tree.text(el)
+    if not value or len(value) > _MAX_TEXT or not _HAS_TIME.search(value):
+        return None
+    found = formats_reading(value, False)
+    if found:
+        return TimeHit(el, None, value, (0, len(value)), found)
+    return _span(el, value)
+
+
+def _span(el, value: str) -> TimeHit | None:
+    tokens = [(m.start(), m.end()) for m in re.finditer(r"\S+", value)]
+    starts = [i for i, (a, b) in enumerate(tokens) if _may_start(value[a:b])]
+    for i in starts:
+        for j in range(len(tokens) - 1, i - 1, -1):
+            a, b = tokens[i][0], tokens[j][1]
+            piece = value[a:b].rstrip(",.;")
+            if not any(ch.isdigit() for ch in piece[-3:]) and not piece.lower().endswith(("am", "pm", "m.")):
+                continue
+            found = formats_reading(piece, False)
+            if found:
+                return TimeHit(el, None, value, (a, a + len(piece)), found)
+    return None
+
+
+def _may_start(token: str) -> bool:
+    t = token.strip(",.;()[]").lower()
+    return bool(t) and (t[0].isdigit() or t in _WORDS or t[:3] in _WORDS)
+
+
+def timed_elements(root) -> dict[int, TimeHit]:
+    """Every element of the page that carries a time itself, by id(); an element
+    whose child carries the same time is left for the child (the tightest)."""
+    hits: dict[int, TimeHit] = {}
+    for el in tree.elements(root):
+        if tree.tag(el) in ("script", "style", "head", "title"):
+            continue
+        hit = time_of(el)
+        if hit is not None:
+            hits[id(el)] = hit
+    tight = {}
+    for key, hit in hits.items():
+        if hit.attr is None and any(id(c) in hits for c in hit.element.iterdescendants()):
+            continue
+        tight[key] = hit
+    return tight
