@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
+from engine.phase import PhaseKind
 from engine.state import GameState
 from gorod.loop.crash import crashpoint
 from gorod.loop.drafting import save_drafts
@@ -186,6 +187,8 @@ def take_post(game: Game, event, report: PollReport | None = None) -> None:
                          text=post.text, phase=None)
         return
     result = parse_post(post, roster, settings)
+    if clock.phase.kind is PhaseKind.NIGHT:
+        result = result.at_night()     # a vote at night is asked about, never stored (exam 5)
     _take(game, clock, result, kind="post", source_id=event.post_id, version=event.version,
           author=post.author, given=_given(post, event.change), text=post.text, previous=event.last_seen,
           report=report)

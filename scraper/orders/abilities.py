@@ -47,6 +47,11 @@ LEAD_WORDS = frozenset("""
 заявка заявки действие действия способность способности ночь день ход приказ итак ну так
 значит ладно тогда сегодня ночью днем днём я мой моя мое моё и а также еще ещё ps пс
 """.split())
+# Words that open a corrected order («Нет, голос против Веры», «Передумала: голос против
+# Веры»): they stand before the order like a lead word and make no talk of it.
+CORRECTION_LEAD = frozenset({"нет", "передумал", "передумала", "передумали", "вернее", "точнее", "стоп",
+                             "поправка", "исправляю", "ой"})
+LEAD_WORDS = LEAD_WORDS | CORRECTION_LEAD
 
 # Impersonal words that make a sentence talk about orders, not an order
 # («голосовать против себя нельзя, Маша», «надо бы вылечить Олю»).
@@ -268,6 +273,10 @@ def lemma_words(toks: list[Token], i: int, n: int) -> list[str]:
     return out
 
 
+# Verbs that announce a correction of one's own order; their past tense tells no story.
+CORRECTING_VERBS = frozenset({"передумать", "ошибиться", "перепутать", "поправиться"})
+
+
 def _narrates(toks: list[Token], triggers: list[Trigger]) -> bool:
     inside = {i for t in triggers for i in range(t.start, t.end)}
     for i, tok in enumerate(toks):
@@ -275,6 +284,8 @@ def _narrates(toks: list[Token], triggers: list[Trigger]) -> bool:
             continue
         if morph.lemma(tok.low) in GIVING_VERBS or tok.low == "может":
             continue        # «Голос уходит Лису»: the vote's own verb; «может» is «maybe»
+        if morph.lemma(tok.low) in CORRECTING_VERBS:
+            continue        # «Передумала: голос против Веры»: the past opens the new order, no story
         readings = morph.readings(tok.low)
         if readings and readings[0].is_verb and (
                 "past" in readings[0].grammemes or "3per" in readings[0].grammemes):

@@ -137,12 +137,15 @@ def _item(seg: Segment, orders: list[Order], ability: str | None) -> Unresolved:
     return Unresolved(seg.text, Reason.ORDER_LIKE, full, tuple(str(o) for o in orders), ability)
 
 
-def _alone(ctx: Context, toks: list[Token]) -> bool:
-    """The sentence is only a name (or an open role), perhaps with «!»."""
+def _alone(ctx: Context, toks: list[Token], floor: float | None = None) -> bool:
+    """The sentence is only a name (or an open role), perhaps with «!»; `floor`: the
+    least score of the name (default: the game's threshold; the net's last line takes a
+    nickname in the other alphabet too, «грейс» for grace, to ask about it)."""
     if not toks:
         return False
     cands = ctx.matcher.at(toks, 0, ctx.author)
-    return bool(cands) and cands[0].end == len(toks) and cands[0].score >= ctx.settings.threshold
+    need = ctx.settings.threshold if floor is None else floor
+    return bool(cands) and cands[0].end == len(toks) and cands[0].score >= need
 
 
 def name_spans(ctx: Context, spans: list[Span]) -> frozenset[str]:
@@ -181,7 +184,7 @@ def net_item(ctx: Context, seg: Segment, zone: Zone, emphasised: frozenset[str],
             return None           # «бью тревогу»: an ability word with nobody to aim it at
         found = _orders(ctx, abilities, names)
         return _item(seg, found, abilities[0]) if found else None
-    alone = (last_line and _alone(ctx, toks)) or _emphasised_name(toks, emphasised, last_line) \
+    alone = (last_line and _alone(ctx, toks, NET_FLOOR)) or _emphasised_name(toks, emphasised, last_line) \
         or (zone.private and _labelled_name(ctx, seg, toks))
     if alone or zone.comment:
         names = _names(ctx, toks)

@@ -21,17 +21,18 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Iterable
 
+from engine import morph
 from engine.abilities import Field, find_ability
 from engine.orders import Order
-from scraper.orders.abilities import Strength, Trigger, find_triggers
+from scraper.orders.abilities import CORRECTION_LEAD, Strength, Trigger, find_triggers
 from scraper.orders.args import CONSUMING, Fail, build, self_allowed
-from scraper.orders.net import Zone, name_spans, net_item
+from scraper.orders.net import NET_FLOOR, Zone, name_spans, net_item
 from scraper.orders.names import NameMatcher, Roster, own_abilities
 from scraper.orders.result import ParseResult, Reason, Unresolved
 from scraper.orders.settings import ParseSettings, VoteForm
 from scraper.orders.targets import Context, scan_targets
 from scraper.orders.text import Segment, Span, key, lines, split_line, strip_markup, tokens
-from scraper.orders.vocabulary import Channel, channel_of
+from scraper.orders.vocabulary import Channel, channel_of, vocabulary
 from scraper.orders.votes import emphasised, english_votes
 
 VOTE = "Голосование"
@@ -166,6 +167,10 @@ def _target_words(toks, text: str, nick: str, ctx: Context) -> str:
 # Words that open a correction of the order just given («Нет, передумал — против Маши»).
 CORRECTION = frozenset({"нет", "вернее", "точнее", "передумал", "передумала", "передумать", "ой", "стоп",
                         "поправка", "исправляю", "лучше", "хотя", "есть"})
+# Orders with more than a target (a mode, a card, a message, a second name): a correction
+# naming a new target cannot be applied to them as it stands.
+MORE_THAN_A_TARGET = frozenset({"Операция", "Кинуть карты", "Голубиная почта", "Sacrifice!", "Пожирай",
+                                "Зомбирование"})
 # Words that make a choice provisional («может», «позже подумаю»): a question, not an order.
 DEFERRAL = frozenset({"может", "возможно", "наверное", "позже", "потом", "подумаю", "решу", "определюсь",
                       "посмотрим", "перейду", "передумаю"})
@@ -197,21 +202,54 @@ def _vocative_vote(ctx: Context, seg: Segment, toks) -> _Found | None:
                   form=VoteForm.RU, mark=words)
 
 
+# Words that may stand before a bare vote without changing it («Я за Борю», «Ну, против
+# Лиса», «Нет, против Веры»: a correction word opens the new vote, it is no talk).
+_BARE_LEAD = frozenset({"я", "ну", "итак", "тогда", "всё", "все", "значит", "ладно", "ок", "окей",
+                        "и"}) | CORRECTION_LEAD
+# Where a name is sent by a day vote («Боря на костёр», «Лиса на виселицу»).
+_SCAFFOLD = frozenset({"костёр", "костер", "виселицу", "эшафот", "плаху", "вылет"})
+
+
+def _vote_verb(tok) -> bool:
+    """An infinitive or «let us» form of a slang word that orders only the vote («казнить»,
+    «вешаем», «казним»): alone before a name, the day's vote (the proper verb in the
+    infinitive, «голосовать против…», is read or left as talk by the trigger rules)."""
+    verbs = vocabulary().slang_verbs
+    for r in morph.verb_readings(tok.low):
+        if verbs.get(r.lemma) == frozenset({VOTE}) and (
+                r.pos == "INFN" or "impr" in r.grammemes or ("1per" in r.grammemes and "plur" in r.grammemes)):
+            return True
+    return False
+
+
 def _bare_against(ctx: Context, seg: Segment, toks) -> _Found | None:
-    """«Против Лиса.»: a sentence that is only «против» and a name is a vote."""
-    if len(toks) < 2 or toks[0].low != "против" or "?" in seg.text:
+    """A sentence that is only a vote's pointer and a name is a vote: «Против Лиса.»,
+    «Я за Борю», «Боря на костёр», «казнить Борю» (after lead words of _BARE_LEAD)."""
+    if "?" in seg.text:
         return None
-    scan = scan_targets(ctx, toks, 1, len(toks), 1, False)
-    if scan.found and scan.found[0].start != 1:
+    lead = 0
+    while lead < len(toks) and toks[lead].low in _BARE_LEAD:
+        lead += 1
+    lo, hi = lead + 1, len(toks)
+    if lead < len(toks) and (toks[lead].low in ("против", "за") or _vote_verb(toks[lead])):
+        pass
+    elif len(toks) - lead >= 3 and toks[-2].low == "на" and toks[-1].low in _SCAFFOLD:
+        lo, hi = lead, len(toks) - 2
+    else:
         return None
-    if scan.problem is None and scan.found[0].end != len(toks):
+    if hi - lo < 1:
         return None
-    if scan.problem is not None and not scan.candidates:
+    scan = scan_targets(ctx, toks, lo, hi, 1, False)
+    if scan.found and scan.found[0].start != lo:
         return None
+    if scan.problem is None and scan.found[0].end != hi:
+        return None
+    if scan.problem is not None and (not scan.candidates or scan.problem == Reason.LOW_CONFIDENCE):
+        return None           # «Против лома нет приёма»: no name, or only a likeness of one
     if scan.problem is not None:
         return _Found(seg.text, VOTE, Strength.STRONG, fail=Fail(scan.problem, scan.candidates, VOTE),
                       form=VoteForm.RU, mark=seg.text)
-    words = seg.text[toks[1].start:toks[-1].end]
+    words = seg.text[toks[lo].start:toks[hi - 1].end]
     return _Found(seg.text, VOTE, Strength.STRONG, order=Order(ctx.author or "", VOTE, target=scan.nicks[0]),
                   form=VoteForm.RU, mark=words)
 
@@ -231,8 +269,7 @@ def _points(text: str, toks, lo: int, hi: int) -> bool:
 
 def _corrected(ctx: Context, spec, order: Order, toks, lo: int, hi: int) -> Order:
     """«Голосую против Васи, вернее против Маши»: a correction inside the sentence."""
-    if order.target is None or order.targets or spec.name in ("Операция", "Кинуть карты", "Голубиная почта",
-                                                              "Sacrifice!", "Пожирай", "Зомбирование"):
+    if order.target is None or order.targets or spec.name in MORE_THAN_A_TARGET:
         return order
     for j in range(lo, hi):
         if toks[j].low in CORRECTION and toks[j].low != "есть" and toks[j].low != "лучше":
@@ -260,7 +297,7 @@ def _correction(ctx: Context, seg: Segment, last: _Found) -> _Found | None:
     spec = find_ability(last.ability)
     if spec is None or Field.TARGET not in (*spec.fields, *spec.optional) or Field.TARGETS in spec.fields:
         return None
-    if last.ability in ("Операция", "Кинуть карты", "Голубиная почта", "Sacrifice!", "Пожирай"):
+    if last.ability in MORE_THAN_A_TARGET:
         return None
     toks = tokens(seg.text)
     lead = [i for i, t in enumerate(toks[:4]) if t.low in CORRECTION]
@@ -369,12 +406,15 @@ REPEATABLE = frozenset({"Кинуть карты", "Голубиная почт�
 
 
 def _apply_policy(found: list[_Found], *, private: bool, zone: str, settings: ParseSettings,
-                  spans: list[Span], stranger: str | None = None) -> list[Order | Unresolved]:
+                  spans: list[Span], stranger: str | None = None,
+                  like: tuple[str, ...] = ()) -> list[Order | Unresolved]:
+    """`like`: for an author not in the game, the players whose nicknames his is like
+    (the GM's «может быть: heidi» for «хайди»), never his own name back."""
     out: list[Order | Unresolved] = []
     for f in found:
         if stranger is not None:
             if f.strength >= Strength.STRONG or (private and f.strength == Strength.WEAK and f.short):
-                out.append(Unresolved(f.text, Reason.NOT_A_PLAYER, candidates=(stranger,), ability=f.ability))
+                out.append(Unresolved(f.text, Reason.NOT_A_PLAYER, candidates=like, ability=f.ability))
             continue
         ability = f.ability or (f.fail.ability if f.fail else None)
         channel = channel_of(ability) if ability else Channel.PM
@@ -453,6 +493,13 @@ def _bold_names(ctx: Context, text: str, spans: list[Span], voted: list[str]) ->
     return out
 
 
+def _players_like(ctx: Context, name: str | None) -> tuple[str, ...]:
+    """The players a name not in the game is like (a typo, the other alphabet)."""
+    toks = tokens(name or "")
+    cands = ctx.matcher.at(toks, 0, None) if toks else []
+    return tuple(dict.fromkeys(c.nick for c in cands if c.nick is not None and c.score >= NET_FLOOR))[:3]
+
+
 def _last_word(items: list[Order | Unresolved]) -> ParseResult:
     """Within one text the last word for an ability wins: an order is dropped when a later
     order of the same author and ability follows, or a later question about it (the last
@@ -512,6 +559,7 @@ def parse_text(text: str, roster: Roster, settings: ParseSettings | None = None,
     if stranger:
         ctx.author = None
     emphasised_names = name_spans(ctx, spans) if not stranger else frozenset()
+    like = _players_like(ctx, author) if stranger else ()
     items: list[Order | Unresolved] = []
     artistic: list[Order | Unresolved] = []
     for part, zone in _zones(plain, settings, private):
@@ -524,7 +572,7 @@ def parse_text(text: str, roster: Roster, settings: ParseSettings | None = None,
         last_line = next((ln for ln in reversed(lines(part)) if ln.strip()), None)
         for seg, found in sentences:
             got = _apply_policy(found, private=private, zone=zone, settings=settings, spans=spans,
-                                stranger=author if stranger else None)
+                                stranger=author if stranger else None, like=like)
             if zone == ARTISTIC:
                 artistic.extend(got)
                 continue

@@ -7,6 +7,8 @@ from typing import Any
 
 from engine.orders import Order
 
+VOTE = "Голосование"
+
 
 class Reason(str, Enum):
     """Why a piece of text was not turned into an order; each has the GM's Russian text."""
@@ -31,6 +33,7 @@ class Reason(str, Enum):
     FORM_NOT_ALLOWED = "form_not_allowed"
     DEFERRED = "deferred"
     ORDER_LIKE = "order_like"
+    VOTE_AT_NIGHT = "vote_at_night"
 
 
 MESSAGES: dict[Reason, str] = {
@@ -55,6 +58,8 @@ MESSAGES: dict[Reason, str] = {
     Reason.FORM_NOT_ALLOWED: "такая форма голоса в этой игре не засчитывается",
     Reason.DEFERRED: "выбор не окончательный («может», «позже», «решу»): уточните у игрока",
     Reason.ORDER_LIKE: "похоже на заявку, но по правилам её не прочитать уверенно: выберите кандидата",
+    Reason.VOTE_AT_NIGHT: "голос подан ночью; по правилам голосуют днём (на Дневном Вече): "
+                          "уточните у игрока, к какому дню он относится",
 }
 
 
@@ -87,6 +92,16 @@ class ParseResult:
 
     def __add__(self, other: "ParseResult") -> "ParseResult":
         return ParseResult(self.orders + other.orders, self.unresolved + other.unresolved)
+
+    def at_night(self) -> "ParseResult":
+        """The result of a post written at night: a vote is no order of the night (rules:
+        «Голосование (считается "дневной") - днем (на Дневном Вече) может публично отдать
+        голос»), so each becomes a question for the GM instead of a stored order."""
+        votes = [o for o in self.orders if o.ability == VOTE]
+        if not votes:
+            return self
+        asked = tuple(Unresolved(str(o), Reason.VOTE_AT_NIGHT, candidates=(str(o),), ability=VOTE) for o in votes)
+        return ParseResult(tuple(o for o in self.orders if o.ability != VOTE), self.unresolved + asked)
 
     def to_json(self) -> dict[str, Any]:
         return {"orders": [order_json(o) for o in self.orders],

@@ -201,9 +201,10 @@ def strip_markup(text: str) -> tuple[str, list[Span]]:
     return plain, spans
 
 
-# Latin spelling of Russian names («Gena», «Petya») read as Cyrillic; digraphs first.
+# Latin spelling of Russian names («Gena», «Petya») read as Cyrillic; digraphs first
+# («c» before e/i/y sounds «с», as in English nicknames: «grace» → «грасе»).
 _TRANSLIT = [("shch", "щ"), ("sch", "щ"), ("yo", "ё"), ("zh", "ж"), ("kh", "х"), ("ts", "ц"),
-             ("ch", "ч"), ("sh", "ш"), ("ow", "оу"), ("ya", "я"), ("yu", "ю"), ("ja", "я"), ("ju", "ю"),
+             ("ch", "ч"), ("sh", "ш"), ("ce", "се"), ("ci", "си"), ("cy", "си"), ("ow", "оу"), ("ya", "я"), ("yu", "ю"), ("ja", "я"), ("ju", "ю"),
              ("a", "а"), ("b", "б"), ("v", "в"), ("w", "в"), ("g", "г"), ("d", "д"), ("e", "е"),
              ("z", "з"), ("i", "и"), ("y", "ы"), ("k", "к"), ("c", "к"), ("q", "к"), ("l", "л"),
              ("m", "м"), ("n", "н"), ("o", "о"), ("p", "п"), ("r", "р"), ("s", "с"), ("t", "т"),
