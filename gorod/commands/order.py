@@ -36,7 +36,7 @@ def register(sub) -> None:
 
     p = actions.add_parser("list", help="the orders of a phase (the open one by default)")
     add_game_option(p)
-    p.add_argument("--phase")
+    p.add_argument("--phase", metavar="PHASE", help="the orders of this phase («ночь 1», «день 2»; default: the open one)")
     p.add_argument("--all", action="store_true", help="also dropped, superseded and late ones")
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=_list)

@@ -13,7 +13,7 @@ def register(sub) -> None:
         "deadline, its orders, unresolved items and notices. --at PHASE ('start', 'night 1', "
         "'day 2') shows the moment after that phase.")
     add_game_option(parser)
-    parser.add_argument("--at", metavar="PHASE", help="after this phase ('start', 'night 1', 'day 1', ...)")
+    parser.add_argument("--at", metavar="PHASE", help="after this phase ('start', «ночь 1», «день 1», 'night 1', 'day1', ...)")
     parser.add_argument("--json", action="store_true")
     parser.set_defaults(handler=_state)
 
