@@ -84,11 +84,35 @@ VERDICT_RU = {
 }
 
 
-def verdict_text(verdict: OrderVerdict, label=lambda index: f"#{index + 1}") -> str:
-    """An order's verdict in Russian; `label(index)` names another order (its store id)."""
+# An order's verdict after its phase was resolved (the preview's own words are the future's).
+PAST_RU = {Status.IN_FORCE: "принята", Status.REFUSED: "отклонена: {why}",
+           Status.FIZZLES: "принята, но не сработала: {why}"}
+
+
+def verdict_text(verdict: OrderVerdict, label=lambda index: f"#{index + 1}", *, past: bool = False) -> str:
+    """An order's verdict in Russian; `label(index)` names another order (its store id);
+    `past`: as said of a resolved phase («отклонена», not «будет отклонена»)."""
     if verdict.status is Status.REPLACED and verdict.replaced_by is not None:
         return f"заменена {label(verdict.replaced_by)}"
+    if past and verdict.status in PAST_RU:
+        return PAST_RU[verdict.status].format(why=verdict.why)
     return verdict.text
+
+
+def resolved_verdicts(game, phase: PhaseId) -> list[tuple[int, str, str]]:
+    """What came of each order a resolved `phase` took, as (store id, order, verdict): the
+    same dry run as the tally, over the state the phase began with, so the GM sees after the
+    phase which order had no effect and why (a silent failure included, which its author
+    is never told). Empty for a phase not resolved."""
+    rows = game.records.phases()
+    at = next((i for i, row in enumerate(rows) if row.phase == phase), None)
+    if at is None:
+        return []
+    row = rows[at]
+    before, _events = game.fold(rows[at - 1].phase if at else "start")
+    preview = preview_phase(before, row.phase, list(row.orders))
+    label = lambda index: f"#{row.order_ids[index]}"  # noqa: E731
+    return [(row.order_ids[v.index], str(v.order), verdict_text(v, label, past=True)) for v in preview.verdicts]
 
 
 def tally_now(game, state=None, *, problem=None) -> Tally:
