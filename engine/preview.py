@@ -45,6 +45,7 @@ class OrderVerdict:
     replaced_by: int | None = None
     error: str = ""
     why: str = ""                # the reason alone (refused, fizzles), for wordings other than `text`
+    message: str = ""            # refused: what its author is told (the engine's Rejected message)
 
 
 @dataclass(frozen=True)
@@ -119,7 +120,8 @@ def _judge(runnable, events, verdicts: dict[int, OrderVerdict]) -> None:
         index, given, _canonical = match
         if isinstance(event, ev.Rejected):
             verdicts[index] = OrderVerdict(index, given, Status.REFUSED, event.reason,
-                                           refused_text(event.reason, given), why=refused_why(event.reason, given))
+                                           refused_text(event.reason, given), why=refused_why(event.reason, given),
+                                           message=event.message)
         else:
             verdicts[index] = OrderVerdict(index, given, Status.IN_FORCE, text="в силе")
             accepted.append(match)

@@ -18,7 +18,7 @@ posts and PMs are not orders.
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -28,6 +28,7 @@ from gorod.loop.crash import crashpoint
 from gorod.loop.drafting import save_drafts
 from gorod.loop.game import Game, PhaseClock
 from gorod.loop.inbox import note_message
+from gorod.tally import known_refusals
 from publisher.drafts import describe_order, late_draft, receipt_draft
 from scraper.orders import ParseSettings, Roster, parse_message, parse_post
 from scraper.orders.result import ParseResult
@@ -246,7 +247,7 @@ def _take(game: Game, clock: PhaseClock, result: ParseResult, *, kind: str, sour
                                          source_version=version, item=item, status=status, note=note,
                                          given_at=given_at.isoformat())
             if order_id is not None:
-                stored.append(order)
+                stored.append(replace(order, by=by))
         for item, un in enumerate(result.unresolved):
             if records.add_unresolved(phase, author, source_kind=kind, source_id=source_id,
                                       source_version=version, item=item, text=un.text, reason=un.reason,
@@ -282,10 +283,15 @@ def _take(game: Game, clock: PhaseClock, result: ParseResult, *, kind: str, sour
         else:
             report.orders += len(stored)
             if game.config.receipts:
+                # an order gorod already knows will be refused is said so now, while it can be changed
+                refusals = known_refusals(game.fold()[0], clock.phase, stored)
                 draft = receipt_draft(phase, author, stored, f"receipt:{kind}:{source_id}:{version}",
-                                      game.markup, game.texts, game_title=game.title)
-                _add(game, draft, trace=[{"type": "Order", "scope": "private", "to": [author],
-                                          "rule": "receipt", "cause": describe_order(o)} for o in stored])
+                                      game.markup, game.texts, game_title=game.title,
+                                      refused=[refusals[i][1] for i in sorted(refusals)])
+                _add(game, draft, trace=[{"type": "Order", "scope": "private",
+                                          "to": [author], "rule": "receipt", "cause": describe_order(o)
+                                          + (f" — будет отклонена: {refusals[i][0]}" if i in refusals else "")}
+                                         for i, o in enumerate(stored)])
 
 
 def _placed(shown: datetime, seen: datetime, clock: PhaseClock, precision: int) -> tuple[bool, str | None]:
