@@ -28,6 +28,7 @@ from gorod.loop.crash import crashpoint
 from gorod.loop.drafting import save_drafts
 from gorod.loop.game import Game, PhaseClock
 from gorod.loop.inbox import note_message
+from gorod.loop.words import phase_name
 from gorod.tally import known_refusals
 from publisher.drafts import describe_order, late_draft, receipt_draft
 from scraper.orders import ParseSettings, Roster, parse_message, parse_post
@@ -306,9 +307,9 @@ def _placed(shown: datetime, seen: datetime, clock: PhaseClock, precision: int) 
     if precision > 1 and shown <= clock.deadline < shown + span:
         if seen <= clock.deadline:
             return False, None           # gorod had it before the deadline
-        return False, f"срок фазы {clock.phase}"
+        return False, f"срок фазы «{phase_name(clock.phase)}»"
     if precision > 1 and shown < clock.started < shown + span:
-        return False, f"начало фазы {clock.phase}"
+        return False, f"начало фазы «{phase_name(clock.phase)}»"
     return shown < clock.started, None
 
 
