@@ -107,6 +107,20 @@ def field_value(context, f: Field | None) -> str | None:
     return _value(_first(context, f), f)
 
 
+def field_values_anywhere(root, f: Field | None) -> list[str]:
+    """A field's values wherever its selector matches on the page (not post by post): the
+    authors a page in a changed layout still shows, to name them in an alarm."""
+    if f is None:
+        return []
+    values: list[str] = []
+    for alt in f.alternatives or (f,):
+        if alt.alternatives:
+            values += field_values_anywhere(root, alt)
+        elif alt.selector:
+            values += [v for el in compile_selector(alt.selector)(root) if (v := _value(el, alt))]
+    return values
+
+
 def _value(el, f: Field) -> str | None:
     """A field's value read off the element it points at (attribute or text, then regex)."""
     if el is None:

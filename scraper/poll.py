@@ -47,7 +47,7 @@ from config.profile_api import PmJsonRules
 from config.profiles import JsonRules, PostRules, Profile
 from scraper.errors import AuthRequired, LayoutChanged, NoPosts, ScraperError, unread
 from scraper.decode import parse_html
-from scraper.extract import extract_from_tree, extract_json, field_value
+from scraper.extract import extract_from_tree, extract_json, field_value, field_values_anywhere
 from scraper.http import HttpClient, Validators
 from scraper.inbox import InboxEntry, extract_inbox
 from scraper.model import ExtractedPage, Post, PrivateMessage
@@ -205,6 +205,14 @@ class _ThreadReader:
                     return ExtractedPage(source=url, profile=self.profile.name, page=page_no)
                 raise
         root = parse_html(content, self.profile.encoding)
+        try:
+            return self._extract_tree(root, url, page_no)
+        except ScraperError as exc:
+            # who wrote on the page that did not read, if it still shows (for the alarm)
+            exc.authors = field_values_anywhere(root, (self.rules or self.profile.post).author)
+            raise
+
+    def _extract_tree(self, root, url: str, page_no: int) -> ExtractedPage:
         try:
             return extract_from_tree(root, self.profile, url, url=url, now=self.now(), rules=self.rules)
         except NoPosts:
@@ -403,8 +411,7 @@ class PmPoller:
                 elif self.profile.pm_inbox is not None:   # JSON listings count otherwise
                     self._check_the_count(entry, key, result)
             except ScraperError as exc:
-                who = f"ЛС от {entry.sender}" if entry.sender else f"ЛС «{entry.subject}»"
-                raise unread(exc, who)
+                raise unread(exc, self._unread_name(entry, key, exc))
             requests += result.requests
             for change in result.changes:
                 version = (change.known.version + 1) if change.known else 1
@@ -416,6 +423,21 @@ class PmPoller:
             _finish(self.posts, key, result, when)
             self.posts.set_known_count(key, entry.count)
         self.last_requests = requests
+
+    def _unread_name(self, entry: InboxEntry, key: str, exc: ScraperError) -> str:
+        """The unread conversation as the GM's alarm names it: by its sender («ЛС от Лиса»),
+        from the inbox row, else from the messages already read from it, else from the
+        authors its failed page still shows (Spirit's inbox does not show the sender); by
+        its subject only when none of these knows him."""
+        gm = self.client.login_form.username.casefold() if self.client.login_form else ""
+        senders = [entry.sender] if entry.sender else []
+        known = sorted(self.posts.known_posts(key).values(), key=lambda k: k.sort_key)
+        senders += [(self.posts.last_data(key, k.post_id) or {}).get("author") for k in known]
+        senders += list(getattr(exc, "authors", ()))
+        sender = next((s for s in senders if s and s.casefold() != gm), None)
+        if sender:
+            return f"ЛС от {sender}"
+        return f"ЛС «{entry.subject}» (отправитель не виден)"
 
     def read_conversation(self, entry: InboxEntry) -> list[Post]:
         """One conversation's messages read now, nothing recorded (`gorod forum check`)."""

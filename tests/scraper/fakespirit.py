@@ -43,6 +43,7 @@ class FakeSpirit:
         self.conversations: list[Conversation] = []
         self.next_pk = 1
         self.hits: list[str] = []
+        self.served: dict[str, str] = {}   # "inbox" or a conversation id: this body, 200, instead
         rsps.add_callback(responses.GET, re.compile(re.escape(BASE) + r"/topic/1/gorod/.*"), self._topic)
         rsps.add_callback(responses.GET, re.compile(re.escape(BASE) + r"/topic/private/\d+/.*"), self._conversation)
         rsps.add_callback(responses.GET, re.compile(re.escape(BASE) + r"/topic/private/(\?.*)?$"), self._inbox)
@@ -94,10 +95,15 @@ class FakeSpirit:
     def _conversation(self, request):
         conv_id = int(re.search(r"/topic/private/(\d+)/", request.url).group(1))
         conv = next(c for c in self.conversations if c.id == conv_id)
+        if str(conv_id) in self.served:
+            self.hits.append(request.url)
+            return 200, {}, self.served[str(conv_id)]
         return self._page(request, conv.posts, f"/topic/private/{conv_id}/x/")
 
     def _inbox(self, request):
         self.hits.append(request.url)
+        if "inbox" in self.served:
+            return 200, {}, self.served["inbox"]
         rows = "".join(
             f'<div class="layout__topics__topic js-clickable-area">'
             f'<div class="topic__title"><a class="topic__link js-clickable-area-target" '
