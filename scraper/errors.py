@@ -69,6 +69,8 @@ def failure_in_russian(exc: Exception) -> str:
         return f"на странице нет ни одного поста — форум показал другую страницу или сменил разметку ({url})"
     if isinstance(exc, LayoutChanged):
         return f"разметка страницы не та, что в профиле: селектор {exc.selector!r} ничего не нашёл ({url})"
+    if isinstance(exc, DateFormatError):
+        return f"{post_problem_in_russian(exc)} ({url})"
     if isinstance(exc, RateLimited):
         return f"форум просит подождать ({url})"
     if isinstance(exc, HttpError):
@@ -78,6 +80,19 @@ def failure_in_russian(exc: Exception) -> str:
                 f"forum.base_url в конфиге верен")
     if isinstance(exc, ForumError):
         return f"форум недоступен: {exc.reason} ({url})"
+    return str(exc)
+
+
+def post_problem_in_russian(exc: Exception) -> str:
+    """What one post's failed field is, in the GM's words (the post is named by the caller)."""
+    if isinstance(exc, DateFormatError):
+        return (f"время «{exc.text}» не читается ни одним форматом профиля {exc.profile!r} "
+                f"(dates.formats: {', '.join(exc.formats)})")
+    if isinstance(exc, LayoutChanged):
+        what = {"no id": "нет номера поста", "no author": "нет автора", "no body": "нет текста",
+                "no time": "нет времени"}
+        missing = next((ru for en, ru in what.items() if exc.detail.endswith(en)), "поле не найдено")
+        return f"{missing}: селектор {exc.selector!r} профиля {exc.profile!r} ничего не нашёл"
     return str(exc)
 
 

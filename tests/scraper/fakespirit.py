@@ -24,6 +24,7 @@ class FakePost:
     text: str
     edits: int = 0
     deleted: bool = False
+    time: str = "Nov. 29, 2026, 10:30 p.m."   # as its page shows it (li[title])
 
 
 @dataclass
@@ -129,7 +130,7 @@ def render_page(posts: list[FakePost], start: int, page: int, last: int) -> str:
             f'<div class="comments_list__comment js-comment" id="c{number}" data-number="{number}" data-pk="{p.pk}">'
             f'<div class="comment__info"><div class="comment__info__username">'
             f'<a class="comment__info__username__link" href="/user/9/{p.author}/"><span>{html.escape(p.author)}</span></a></div>'
-            f'<ul class="comment__info__date">{edited}<li title="Nov. 29, 2026, 10:30 p.m.">now</li></ul></div>'
+            f'<ul class="comment__info__date">{edited}<li title="{html.escape(p.time)}">now</li></ul></div>'
             f'<div class="comment__text js-comment-text"><p>{html.escape(p.text)}</p></div></div>'
         )
     nav = ""
