@@ -38,6 +38,20 @@ class NoPosts(LayoutChanged):
         super().__init__(url, profile, selector, detail or "the page has content but no posts; is it a thread page?")
 
 
+class NotTheInbox(LayoutChanged):
+    """A PM list page with no conversation that does not look like the profile's empty inbox
+    (`pm_inbox.empty` / `pm_inbox.listing` match nothing): a changed layout or another page."""
+
+    def __init__(self, url: str, profile: str, rules) -> None:
+        self.marks = [m for m in (rules.empty, rules.listing) if m]
+        selector = " | ".join([rules.container, *self.marks])
+        detail = ("no conversation, and nothing the profile says an empty inbox shows"
+                  if self.marks else
+                  "no conversation, and the profile does not say how an empty inbox looks "
+                  "(selectors.pm_inbox.empty or .listing)")
+        super().__init__(url, profile, selector, detail)
+
+
 class UnknownEngine(ScraperError):
     def __init__(self, url: str, detail: str = "") -> None:
         self.url = url
@@ -65,6 +79,14 @@ def failure_in_russian(exc: Exception) -> str:
     url = unquote(getattr(exc, "url", "") or "")
     if isinstance(exc, AuthRequired):
         return f"форум показал страницу входа ({url})"
+    if isinstance(exc, NotTheInbox):
+        if not exc.marks:
+            return (f"на странице списка ЛС нет ни одной переписки, а профиль {exc.profile!r} не говорит, "
+                    f"как выглядит пустой список (selectors.pm_inbox.empty или .listing) ({url})")
+        return (f"страница не похожа на список ЛС, каким его описывает профиль {exc.profile!r}: ни одной "
+                f"переписки ({exc.selector.split(' | ')[0]!r}) и ни признака пустого списка "
+                f"({' или '.join(repr(m) for m in exc.marks)}) — форум показал другую страницу или сменил "
+                f"разметку ({url})")
     if isinstance(exc, NoPosts):
         return f"на странице нет ни одного поста — форум показал другую страницу или сменил разметку ({url})"
     if isinstance(exc, LayoutChanged):

@@ -113,6 +113,7 @@ class FakeSpirit:
             f'<div class="topic__date" title="Nov. 29, 2026, 10:30 p.m."></div></div>'
             for c in self.conversations
         )
+        rows = rows or "<p>There are no topics here, yet</p>"   # as Spirit's topic/_render_list.html
         return 200, {}, f"<html><body><div class='layout__topics'>{rows}</div></body></html>"
 
 
