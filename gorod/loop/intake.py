@@ -69,12 +69,18 @@ def poll(game: Game, *, rescan: bool = False) -> PollReport:
     retry(game, report)
     try:
         for event in forum.poll_thread(rescan=rescan):
+            if event.change is Change.UNREADABLE:
+                _unreadable(game, "post", event, report)
+                continue
             report.posts += 1
             _guarded(game, take_post, event, report)
     except ScraperError as exc:
         _alarm(game, "thread", exc, report)
     try:
         for event in (forum.poll_pms(rescan=True) if rescan else forum.poll_pms()):
+            if event.change is Change.UNREADABLE:
+                _unreadable(game, "pm", event, report)
+                continue
             report.pms += 1
             _guarded(game, take_pm, event, report)
     except ScraperError as exc:
@@ -96,6 +102,26 @@ def _alarm(game: Game, source: str, exc: ScraperError, report: PollReport) -> No
     game.records.notice(f"read-failed:{source}:{rounds}:{text}", "error", text,
                         str(current.phase) if current else None)
     report.failed.append(text)
+
+
+def _unreadable(game: Game, kind: str, event, report: PollReport) -> None:
+    """A post (or PM) that did not read while the rest of its page did: the GM is told once,
+    naming it; the poller recorded nothing of it, so every pass reads it again, and the
+    notice goes once it reads (`_read_again`)."""
+    u = event.unreadable
+    what = "пост" if kind == "post" else "сообщение в ЛС"
+    text = (f"{u.describe(what)} не прочитан{'' if kind == 'post' else 'о'}: {u.problem}. Остальное на странице "
+            "прочитано; этот gorod читает снова при каждом опросе (если время в нём в другом формате, "
+            "его надо добавить в dates.formats профиля форума)")
+    current = game.current()
+    game.records.notice(f"unreadable:{kind}:{u.id or u.source + '#' + str(u.place)}:{u.problem}", "error", text,
+                        str(current.phase) if current else None)
+    report.notes.append(text)
+
+
+def _read_again(game: Game, kind: str, post_id: str) -> None:
+    """A post that did not read once reads now: its notice is moot."""
+    game.records.clear_notices(f"unreadable:{kind}:{post_id}:")
 
 
 def _guarded(game: Game, take, event, report: PollReport) -> None:
@@ -180,7 +206,10 @@ def take_post(game: Game, event, report: PollReport | None = None) -> None:
         _deleted(game, "post", event.post_id, event.last_seen)
         return
     post = event.post
-    if post is None or post.author.casefold() == game.gm.casefold():
+    if post is None:
+        return
+    _read_again(game, "post", event.post_id)
+    if post.author.casefold() == game.gm.casefold():
         return
     clock, roster, settings = _context(game)
     if clock is None:   # after the end: no orders, but a word to the GM is his (before the deal: sign-ups)
@@ -208,6 +237,7 @@ def take_pm(game: Game, event, report: PollReport | None = None) -> None:
     message = event.message
     if event.change is Change.DELETED or message is None:
         return
+    _read_again(game, "pm", event.message_id)
     if message.sender.casefold() == game.gm.casefold():
         return
     clock, roster, settings = _context(game)
