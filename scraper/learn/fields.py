@@ -180,6 +180,37 @@ def times_read(hit: TimeHit):
     return reader(hit.formats).read(hit.value[hit.span[0]:hit.span[1]])
 
 
+def own_time_elements(block, guess: FieldGuess | None, timed: dict[int, TimeHit]) -> list:
+    """The elements of a post that show its own time: the one the learned field reads and any
+    other showing the same moment (a <time> beside a data attribute; the same moment written
+    in the forum's zone: the same minute, whole hours apart). They are the post's header,
+    never its body."""
+    if guess is None:
+        return []
+    el = element_of(block, guess)
+    hit = timed.get(id(el if el is not None else block))
+    if hit is None:
+        return [el] if el is not None else []
+    moment = times_read(hit)
+    out = [el] if el is not None else []
+    if moment is None:
+        return out
+    for k in block.iterdescendants():
+        other = timed.get(id(k))
+        if other is None or k is el or _in_quote(k, block):
+            continue
+        then = times_read(other)
+        if then is not None and _same_moment(moment, then):
+            out.append(k)
+    return out
+
+
+def _same_moment(a, b) -> bool:
+    delta = abs((a.replace(tzinfo=None) - b.replace(tzinfo=None)).total_seconds()) \
+        if (a.tzinfo is None) != (b.tzinfo is None) else abs((a - b).total_seconds())
+    return delta <= 14 * 3600 and (delta % 3600 < 60 or delta % 3600 > 3540)
+
+
 def _formats(forms: list[tuple[str, ...]]) -> tuple[str, ...]:
     """The date forms that read every time, else each time's first form (in the table's order)."""
     common = set(forms[0])

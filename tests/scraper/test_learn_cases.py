@@ -1,0 +1,55 @@
+"""The learner's hard cases, each on the saved page where it was met: the learned profile
+reads the page exactly as the shipped profile does (ids, authors, times, own text, quotes,
+next page), and the field that went wrong before is checked by itself."""
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+from scraper.detect import detect_profile
+from scraper.extract import extract_posts
+from scraper.learn import learn_pages
+from scraper.learn.compare import compare_page
+
+ROOT = Path(__file__).resolve().parents[2]
+LIVE = ROOT / "tests" / "scraper" / "pages" / "live"
+NOW = datetime(2021, 12, 16, 14, 0, tzinfo=timezone(timedelta(hours=3)))
+
+
+def _learned(*paths: Path):
+    """The profile learned from the pages (the shipped profile's zone told, as the benchmark
+    does), the shipped profile, and the pages."""
+    pages = [(p.read_bytes(), str(p)) for p in paths]
+    shipped = detect_profile(pages[0][0], source=str(paths[0]))
+    learned = learn_pages(pages[:2], timezone=shipped.timezone)
+    return learned, shipped, pages
+
+
+def _exact(learned, shipped, pages) -> dict[str, list]:
+    """Each page exact; the learned reading of each page by its file name."""
+    profile = learned.profile()
+    out = {}
+    for content, source in pages:
+        result = compare_page(content, source, shipped, profile, now=NOW)
+        assert result is not None and result.exact, (source, result and result.differences)
+        out[Path(source).name] = extract_posts(content, profile, source, now=NOW).posts
+    return out
+
+
+def test_mybb_yesterday_beside_an_edit_notice_is_the_posts_time(shared):
+    # «<span title=08-16-2019>Yesterday</span>, 09:05 AM (This post was last modified: 08-16-2019,
+    # 09:30 AM ...)»: the span holds a time of its own before the edit notice's
+    learned, shipped, pages = _learned(ROOT / "tests/scraper/pages/mybb18-showthread.html")
+    posts = _exact(learned, shipped, pages)["mybb18-showthread.html"]
+    assert "time" not in learned.missing
+    assert posts[1].posted_at == datetime(2021, 12, 15, 9, 5, tzinfo=timezone.utc)     # NOW's yesterday
+    assert posts[1].text == "Vote Carol"
+
+
+def test_vbulletin5_an_ads_document_inside_the_first_post_is_no_post_text(shared):
+    # the first post holds an ad widget with its own <title>Widgets Magazine</title>, and the
+    # post's header (its number, title, <time>) stands in the element around the text
+    learned, shipped, pages = _learned(shared / "corpus/forums/vbulletin/nettally-vbulletin5.html")
+    posts = _exact(learned, shipped, pages)["nettally-vbulletin5.html"]
+    assert posts[0].text.startswith("異世界かるてっと")
+    assert not any("Widgets Magazine" in p.text or "04-09-2019" in p.text for p in posts)
