@@ -375,9 +375,10 @@ _BODY_TAGS = frozenset("div td article section blockquote span p li dd".split())
 
 
 def _has_twin(el) -> bool:
-    """A sibling of the same tag with text of its own beside the element."""
+    """A sibling of the same tag with text of its own beside the element (an element with an
+    id of its own is one of a kind: `div#post_message_N` beside the signature's plain div)."""
     parent = el.getparent()
-    return parent is not None and any(k is not el and k.tag == el.tag and k.get("class") == el.get("class")
+    return parent is not None and el.get("id") is None and any(k is not el and k.tag == el.tag and k.get("class") == el.get("class")
                                       and k.get("id") is None and tree.text(k) for k in parent)
 
 
@@ -449,7 +450,57 @@ def find_body(blocks: list, avoid: list) -> FieldGuess | None:
     # it leaves out the frame around them
     near = [s for s in scored if all(a >= b - 3 for a, b in zip(s[3], best[3]))]
     size, depth, sel, _ = max(near, key=lambda s: (s[1], s[0], -len(s[2])))
+    # or a tighter element that leaves out only what the forum adds under some posts: a
+    # signature, an edit notice
+    outer = [first(b, sel) for b in blocks]
+    authors = [_said(av[0]) if av else None for av in avoid]
+    tighter = [s for s in scored if s[1] > depth and _only_chrome_after(outer, [first(b, s[2]) for b in blocks], authors)]
+    if tighter:
+        size, depth, sel, _ = max(tighter, key=lambda s: (s[0], -s[1], -len(s[2])))
+        return FieldGuess(sel, note="the longest text of each post, apart from its author and time, and "
+                                    "without the signature or edit notice some posts carry under it")
     return FieldGuess(sel, note="the longest text of each post, apart from its author and time")
+
+
+def _said(found) -> str | None:
+    """The words of a found author: an element's text, or the text node an XPath picked."""
+    if found is None:
+        return None
+    return " ".join(str(found).split()) if isinstance(found, str) else tree.text(found)
+
+
+def _only_chrome_after(outer: list, inner: list, authors: list) -> bool:
+    """`inner` lies in `outer` in every post, and what `outer` holds beyond it comes after it
+    and is, in every post that has more, the forum's: an edit notice, a block opening with the
+    same separator (no letters, no digits) in several posts («__________________» before a signature), or the same
+    words under each post of one author (a signature)."""
+    extras: list[str] = []
+    for o, i in zip(outer, inner):
+        if o is None or i is None or i is o or not tree.contains(o, i):
+            return False
+        whole, part = element_text(o).strip(), element_text(i).strip()
+        at = whole.find(part) if part else -1
+        if at < 0 or at > 3:
+            return False        # not inside, or words before it: a part of the post, not all of it
+        extras.append(whole[at + len(part):].strip())
+    more = [(e, a) for e, a in zip(extras, authors) if len(e) > 3]
+    if not more:
+        return False
+    # a separator: a first word of punctuation only, the same under several posts
+    heads = Counter(e.split()[0] for e, _ in more)
+    by_author: dict = {}
+    for e, a in more:
+        by_author.setdefault(a, Counter())[e] += 1
+    for e, a in more:
+        head = e.split()[0]
+        if len(e) < 200 and EDIT_MARK.search(e):
+            continue
+        if heads[head] >= 2 and not any(ch.isalnum() for ch in head):
+            continue
+        if a is not None and by_author[a][e] >= 2:
+            continue
+        return False
+    return True
 
 
 # ---------------------------------------------------------------- id

@@ -53,3 +53,15 @@ def test_vbulletin5_an_ads_document_inside_the_first_post_is_no_post_text(shared
     posts = _exact(learned, shipped, pages)["nettally-vbulletin5.html"]
     assert posts[0].text.startswith("異世界かるてっと")
     assert not any("Widgets Magazine" in p.text or "04-09-2019" in p.text for p in posts)
+
+
+def test_vbulletin3_signatures_and_edit_notices_under_some_posts_are_no_post_text(shared):
+    # div#post_message_N holds the words; the cell around it adds «__________________» and a
+    # signature under some posts, «Last edited by ...» under others; quotes are «Quote:» frames
+    learned, shipped, pages = _learned(shared / "corpus/forums/vbulletin/nettally-vbulletin3.html")
+    posts = _exact(learned, shipped, pages)["nettally-vbulletin3.html"]
+    assert learned.data["selectors"]["post"]["body"] == "div[id^='post_message']"
+    assert not any("__________________" in p.text or "Last edited by" in p.text for p in posts)
+    quoted = next(p for p in posts if p.id == "5770009")
+    assert len(quoted.quotes) >= 2 and quoted.text.startswith("Thanks, wolfie.")
+    assert not any("Quote:" in q for q in quoted.quotes)
