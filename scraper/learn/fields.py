@@ -744,6 +744,11 @@ def _quote_header(quote) -> str | None:
         if words and len(words) <= 80 and _WROTE.search(words) and len(words) < 0.6 * len(tree.text(quote)):
             if tree.classes(h):
                 return f"{step} {tree.step(h)}"
+            after = h.getnext()
+            while after is not None and not isinstance(after.tag, str):
+                after = after.getnext()
+            if after is not None and (tree.tag(after) == "blockquote" or _QUOTE_CLASS.search(after.get("class") or "")):
+                return None     # «X said:» over a quote inside this one: the inner quote's header
             # a plain <p>: only the quote's first line, not every paragraph of it
             first_child = next(k for k in h.getparent() if isinstance(k.tag, str)) is h
             return f"{step} > {tree.tag(h)}:first-child" if first_child and h.getparent() is quote else None

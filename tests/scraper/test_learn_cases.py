@@ -65,3 +65,18 @@ def test_vbulletin3_signatures_and_edit_notices_under_some_posts_are_no_post_tex
     quoted = next(p for p in posts if p.id == "5770009")
     assert len(quoted.quotes) >= 2 and quoted.text.startswith("Thanks, wolfie.")
     assert not any("Quote:" in q for q in quoted.quotes)
+
+
+def test_nodebb_a_quote_inside_a_quote_keeps_its_words_and_a_greyed_next_arrow_is_no_next_page(shared):
+    # «@X said in …:» stands before each blockquote; inside a quote it stands before the inner
+    # one: it is the inner quote's header, not the outer quote's first line to drop; the
+    # single page draws its «next» arrow disabled, pointing at «?»
+    learned, shipped, pages = _learned(shared / "corpus/forums/nodebb/nettally-nodebb.html")
+    page = extract_posts(pages[0][0], learned.profile(), pages[0][1], now=NOW)
+    assert page.next_url is None
+    posts = _exact(learned, shipped, pages)["nettally-nodebb.html"]
+    nested = next(p for p in posts if p.id == "73869")
+    assert len(nested.quotes) == 1 and "I might be happier" in nested.quotes[0]
+    assert "for chat app dedicated to cell phones" in nested.quotes[0]
+    single = next(p for p in posts if p.id == "73868")
+    assert single.quotes and single.quotes[0].startswith("I might be happier")
