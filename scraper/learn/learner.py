@@ -155,10 +155,11 @@ def learn_pages(pages: list[tuple[bytes, str]], inbox: tuple[bytes, str] | None 
         body_rules["strike"] = "s, strike, del, *[style*='line-through']"
         notes["selectors.body.strike"] = "struck-out text (also drawn with a line-through style): not the post's words"
     drops = [d for d in fields.find_drops(bodies) if d != body.selector]
-    if post.get("edited") and isinstance(post["edited"], str):
-        # an edit notice inside the body is no part of the post's words
-        if any(b is not None and fields.first(b, post["edited"]) is not None for b in bodies):
-            drops.append(post["edited"])
+    if edited is not None and edited.selector:
+        # an edit notice inside the body is no part of the post's words (nor is what the forum
+        # writes in an element of the notice's own kind: no author's markup makes that)
+        if any(b is not None and fields.first(b, edited.selector) is not None for b in bodies):
+            drops += (edited.kind or edited.selector).split(", ")
     if drops:
         body_rules["drop"] = ", ".join(drops)
         notes["selectors.body.drop"] = "inside the body but no post's own words: buttons and folds that say " \

@@ -80,3 +80,17 @@ def test_nodebb_a_quote_inside_a_quote_keeps_its_words_and_a_greyed_next_arrow_i
     assert "for chat app dedicated to cell phones" in nested.quotes[0]
     single = next(p for p in posts if p.id == "73868")
     assert single.quotes and single.quotes[0].startswith("I might be happier")
+
+
+def test_4pda_edit_notices_and_their_reasons_are_no_post_text_and_the_attachment_label_goes_with_them(shared):
+    # span.edit is the notice «Сообщение отредактировал X - date» and, in other posts, the
+    # «Прикрепленные файлы» label over attachments; div.post-edit-reason the edit's reason
+    learned, shipped, pages = _learned(shared / "corpus/forums/ru/4pda-ipb-search-posts-multipage-cp1251.html")
+    posts = _exact(learned, shipped, pages)["4pda-ipb-search-posts-multipage-cp1251.html"]
+    edited = learned.data["selectors"]["post"]["edited"]
+    assert "Сообщение отредактировал" in edited and "slartus" not in edited     # the notice's words, no editor
+    assert not any("отредактировал" in p.text or "Причина редактирования" in p.text or "Прикрепленные файлы" in p.text
+                   for p in posts)
+    assert {p.id for p in posts if p.edited} >= {"111236686", "111191789", "110934439"}
+    attached = next(p for p in posts if p.id == "110859344")
+    assert attached.text == "Test\n\ntrattoria12_c03_202110281556.apk ( 12.65 МБ )Кол-во скачиваний: 0"
