@@ -55,7 +55,7 @@ def inbox(game: Game, *, everything: bool = False) -> list[NoticeRow]:
     if everything:
         return items
     current = game.current()
-    phase = current.phase if current else None
+    phase = str(current.phase) if current else None
     return [i for i in items if i.kind is INBOX or i.phase is None or i.phase == phase]
 
 

@@ -159,7 +159,8 @@ class NoticeRow:
     id: int
     key: str
     kind: NoticeKind
-    phase: PhaseId | None    # shown while that phase is open; None: until read
+    phase: str | None        # shown while that phase is open ('night 1', 'day 2', or 'start' for a
+                             # start PM's draft); None: until read
     text: str
     state: NoticeSeen
     created_at: str
@@ -169,7 +170,7 @@ class NoticeRow:
         return self.state is not NoticeSeen.UNREAD
 
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "kind": self.kind, "phase": str(self.phase) if self.phase else None,
+        return {"id": self.id, "kind": self.kind, "phase": self.phase,
                 "text": self.text, "seen": self.seen, "created_at": self.created_at}
 
 
@@ -470,8 +471,8 @@ def _unresolved(r) -> UnresolvedRow:
 
 
 def _notice(r) -> NoticeRow:
-    return NoticeRow(r["id"], r["key"], NoticeKind(r["kind"]), PhaseId.parse(r["phase"]) if r["phase"] else None,
-                     r["text"], NoticeSeen(r["seen"]), r["created_at"])
+    return NoticeRow(r["id"], r["key"], NoticeKind(r["kind"]), r["phase"], r["text"], NoticeSeen(r["seen"]),
+                     r["created_at"])
 
 
 def _order(r) -> OrderRow:

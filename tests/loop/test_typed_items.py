@@ -48,7 +48,7 @@ def test_an_item_stored_before_codes_were_gets_its_code_from_its_reason(tmp_path
     assert [r.reason for r in rows][1:] == [detailed, "что-то своё"]       # the GM's text as stored
 
 
-def test_a_notice_comes_back_with_its_kind_and_phase_as_values(tmp_path):
+def test_a_notice_comes_back_with_its_kind_and_state_as_values(tmp_path):
     records = _records(tmp_path)
     assert records.notice("vote-complete:day 1", NoticeKind.VOTE_COMPLETE, "все проголосовали",
                           PhaseId.parse("day 1"))
@@ -56,7 +56,7 @@ def test_a_notice_comes_back_with_its_kind_and_phase_as_values(tmp_path):
     first, second = records.notices()
     assert isinstance(first, NoticeRow)
     assert (first.kind, first.phase, first.state, first.seen) == (
-        NoticeKind.VOTE_COMPLETE, PhaseId.parse("day 1"), NoticeSeen.UNREAD, False)
+        NoticeKind.VOTE_COMPLETE, "day 1", NoticeSeen.UNREAD, False)
     assert second.phase is None and second.to_json()["phase"] is None
     records.clear_notices("vote-complete:")
     assert records.notices()[0].state is NoticeSeen.GONE
