@@ -1,0 +1,27 @@
+"""Пятерка Бубен and Пятерка Крестей (Шулер): a death within a day of the throw leaves the
+target one life instead (read by the deaths of the night, N17, and of the day).
+
+One module for the two: the rules give the Пятерка Крестей as «аналогично "Пятерке Бубен"».
+"""
+from __future__ import annotations
+
+from engine.abilities.cards.deck import CardSpec, card, on_throw
+from engine.names import CIVILIAN
+from engine.phase import PhaseId, PhaseKind
+from engine.state import ShulerWindow
+
+DIAMONDS = card(CardSpec("Пятерка Бубен", "Пятерка Бубен (Шулер) - если персонаж, на которого брошена карта, в течение суток (ночь, день) с момента броска умирает, то вместо этого он теряет все жизни, кроме одной. Действует один раз. Брошенная на Мирного, позволяет Мастеру карт узнать его Тайную роль.", bonus=CIVILIAN))
+# A82: the «аналогично» carries the bonus only under `shuler_bonus_both`
+CLUBS = card(CardSpec("Пятерка Крестей", "Пятерка Крестей (Шулер) - аналогично \"Пятерке Бубен\".", bonus=CIVILIAN, bonus_ruling="shuler_bonus_both"))
+
+
+@on_throw("Пятерка Бубен")
+@on_throw("Пятерка Крестей")
+def open_window(ctx, thrown) -> None:
+    """«в течение суток (ночь, день) с момента броска» (A77 `shuler_window`)."""
+    night = PhaseId(thrown.night, PhaseKind.NIGHT)
+    if ctx.rulings["shuler_window"] == "next_night_and_day":
+        phases = (night, night.next())
+    else:
+        phases = (ctx.phase, night) if not ctx.phase.is_night else (night,)
+    ctx.p(thrown.order.target).shuler.append(ShulerWindow(thrown.acts_as, phases, thrown.by))
