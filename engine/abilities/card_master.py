@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from engine import events as ev
 from engine.abilities import cards  # the deck
-from engine.abilities.registry import day_effect, night_step, on, refusal
+from engine.abilities.registry import SetupError, day_effect, night_step, on, refusal, setup_choice
 from engine.abilities.spec import ANY_, D, N, S, AbilitySpec as _A, Cooldown, Field, Freq, RoleKind, TargetRule
-from engine.names import CARDS
+from engine.names import CARDS, canon_card
 from engine.orders import Order, OrderError
 from engine.reasons import Reason
 from engine.state import ThrownCard
@@ -25,6 +25,23 @@ SPECS = (
     _A("Раскрыть карты", RoleKind.SECRET, ("Мастер карт",), ANY_, "Раскрыть карты (Л, Т) - в любой момент игры публично выкладывает полный список соответствия Явных и Тайных ролей (см. приложение). Если список верный, то Мастер карт единолично побеждает. В противном случае он покидает игру навсегда.",
        freq=Freq.PER_GAME, keeps="ЛТ", fields=(Field.LIST,), public=True),
 )
+
+
+@setup_choice("hand", ability="Сдать карты", role="Мастер карт")
+def deal_hand(state, player, value) -> None:
+    """«в начале игры выбирает четыре карты из колоды … и кладет себе в руку»:
+    `setup.<nick>.hand`."""
+    if not isinstance(value, list):
+        raise SetupError(f"setup.{player.nick}.hand: expected a list of four cards")
+    hand = []
+    for name in value:
+        card = canon_card(str(name))
+        if card is None:
+            raise SetupError(f"setup.{player.nick}.hand: unknown card '{name}'")
+        hand.append(card)
+    if len(hand) != 4 or len(set(hand)) != 4:
+        raise SetupError(f"setup.{player.nick}.hand: four different cards are needed, got {len(hand)}")
+    player.hand = hand
 
 
 @refusal("Тасовать карты", phase="night")

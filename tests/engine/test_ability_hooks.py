@@ -20,9 +20,6 @@ DAY_KINDS = {"day", "anytime"}
 NOT_HOOKS = {
     "Анархизм": "rebel.anarchism, read by mayor's Преемственность target rule",
     "Загнанный в угол": "imp.cornered, read by Нападение's attack hook",
-    "Никто не ждал испанскую инквизицию!": "engine/setup.py (the mask); its drop is a hook",
-    "Приспосабливайся": "engine/setup.py (the mask); Пожирай's hook swaps it",
-    "Сдать карты": "engine/setup.py, the hand",
 }
 
 
