@@ -92,8 +92,7 @@ def reveal_cards(ctx, order: Order) -> None:
     ctx.emit(ev.Left(str(ctx.phase), cause, master.nick))
     ctx.emit(ev.Revealed(str(ctx.phase), cause, master.nick, master.secret_role))
     if ctx.rulings["failed_reveal_is_death"]:
-        # «После смерти Мастер карт эффект спадает» (A63 3: leaving counts as death)
-        ctx.state.puppets = [pp for pp in ctx.state.puppets if pp.master != master.nick]
+        ctx.died(master)   # A63 3: leaving counts as death (a Король Пик's effect ends)
 
 
 def throw_refusal(ctx, order: Order) -> tuple[Reason, str | None] | None:

@@ -38,6 +38,13 @@ def choose_mask(state, player, value) -> None:
     player.mask = mask
 
 
+@on("true_role", "Никто не ждал испанскую инквизицию!")
+def checks_see_the_inquisitor(ctx, player) -> bool:
+    """«Все проверки роли будут показывать выбранную роль»; A31 `inquiry_uses_mask: false`:
+    the checks see the Инквизитор himself."""
+    return player.secret_role == "Инквизитор" and not ctx.rulings["inquiry_uses_mask"]
+
+
 @night_step("N4", "h", ability="Никто не ждал испанскую инквизицию!")
 def drop_masks(night) -> None:
     """N3: «Применение любых других способностей Тайной роли снимет маску» (A31)."""

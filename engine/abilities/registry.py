@@ -26,6 +26,11 @@ Hook kinds (`JOINS` names them per ability, the spec-hook test reads them):
 - attack(ability): an attack's rank and damage when its record is built (N6)
 - late_damage(late, ability) / no_damage(ability): damage known only at N13; no damage
 - unsaveable(ability): a kill no Шулер saves from («Не спасает ничего»)
+- death_save(ability): fn(ctx, nick, death, order) -> True if it keeps a dying player alive
+  (death: "night", "day" or "execution")
+- death(ability): fn(ctx, player) at a death (not an Арест), after the triggers
+- true_role(ability): fn(ctx, player) -> True when a check sees the player's own role, not
+  his mask
 - cancel(ability): a defence that cancels attacks on its holder (N7)
 - trigger(ability): a standing order fired at a death or an Арест (A52)
 - max_lives(ability): +1 to a holder's maximum

@@ -139,6 +139,12 @@ def cards_need_master(night) -> None:
         night.cards = [c for c in night.cards if not night.p(c.by).dead]
 
 
+@night_step("N22", "z", ability=THROW)
+def thrown_cards_gone(night) -> None:
+    """N22 (z): «Карта подействует ночью, после чего теряется.»"""
+    night.state.thrown = [c for c in night.state.thrown if c.night > night.n]
+
+
 @night_step("N21", "b", ability=THROW)
 def card_information(night) -> None:
     """N21: what each card acting tonight tells (its `card_info` hook), then its bonus, in

@@ -75,6 +75,12 @@ def puppet_controlled(day, order, spec, controller):
     return None
 
 
+@on("death", "Король Пик")
+def master_died(ctx, player) -> None:
+    """«После смерти Мастер карт эффект спадает.»"""
+    ctx.state.puppets = [pp for pp in ctx.state.puppets if pp.master != player.nick]
+
+
 def puppet_master(ctx, nick: str) -> str | None:
     """«После смерти Мастер карт эффект спадает.»"""
     for puppet in ctx.state.puppets:
