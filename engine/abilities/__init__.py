@@ -19,7 +19,7 @@ from engine.abilities import (  # noqa: E402
     lich, zombie, ghost, necromancer, demonologist, imp, succubus,      # secret roles
     hellhound, guards, inquisitor, interrogator, beast, card_master,
 )
-from engine.abilities import cards  # noqa: E402,F401  (the deck: hooks, no spec rows)
+from engine.abilities import cards  # noqa: E402  (the deck: a module per card; Король Пик's row)
 from engine.abilities import registry  # noqa: E402
 
 MODULES = (
@@ -27,7 +27,7 @@ MODULES = (
     mayor, astrologer, oracle, gypsy, priest, noble, detective, bandit,
     rebel, witch, smith, thief, werewolf, surgeon, gossip, rich,
     lich, zombie, ghost, necromancer, demonologist, imp, succubus,
-    hellhound, guards, inquisitor, interrogator, beast, card_master,
+    hellhound, guards, inquisitor, interrogator, beast, card_master, cards,
 )
 
 ABILITIES: tuple[AbilitySpec, ...] = tuple(spec for module in MODULES for spec in module.SPECS)
