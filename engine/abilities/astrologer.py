@@ -7,12 +7,21 @@ from __future__ import annotations
 
 from engine.abilities.registry import on
 from engine.abilities.spec import N, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+from engine.abilities.spec import Channel, Words
 
 SPECS = (
     _A("Составить гороскоп", RoleKind.OPEN, ("Астролог",), N, "Составить гороскоп - раз за цикл ночей может тайно указать персонажа. Если ночью тот использовал способности Тайной роли, Астролог узнает его Тайную роль.",
        freq=Freq.PER_CYCLE, target=TargetRule.OTHER_LIVING, fields=(Field.TARGET,), info_only=True,
        stated_secret=True,
        slang=("смотреть", "проверять", "проверить", "чекать")),
+)
+
+
+# What the order parser and the memo read of its orders (scraper/orders reads them generically).
+WORDS = (
+    Words("Составить гороскоп", Channel.PM, "ник или явная роль",
+          names=("гороскоп",), verbs=(),
+          examples=(("Составляю гороскоп на Борю", {"target": "Боря"}),)),
 )
 
 

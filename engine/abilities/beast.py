@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from engine.abilities.registry import attack, lazaret, night_step, win
 from engine.abilities.spec import N, P, S, AbilitySpec as _A, Cooldown, Field, RoleKind, TargetRule
+from engine.abilities.spec import Channel, Keyword, Shape, Words
 
 SPECS = (
     _A("Приспосабливайся", RoleKind.SECRET, ("Тварь",), S, "Приспосабливайся (Т,К) - в начале игры может выбрать любую Тайную роль. При любых попытках узнать его роль будет показываться выбранная. При смерти Твари всем сообщается, что умерший был выбранной Тварью роли.", keeps="ТК"),
@@ -16,6 +17,16 @@ SPECS = (
     _A("Превзмогай", RoleKind.SECRET, ("Тварь",), P, "Превзмогай - Тварь не попадает в Лазарет."),
     _A("Уничтожай", RoleKind.SECRET, ("Тварь",), P, "Уничтожай - побеждает, если остается единственным живым и не в Тюрьме."),
     _A("Раздражай", RoleKind.SECRET, ("Тварь",), P, "Раздражай - пока Тварь жива, Демоны, Нежить и Закон не могут победить."),
+)
+
+
+# What the order parser and the memo read of its orders (scraper/orders reads them generically).
+WORDS = (
+    Words("Пожирай", Channel.PM, "ник; «сменить маску» — взять роль жертвы, если она умрёт",
+          verbs=("пожирать", "пожрать", "сожрать", "жрать"),
+          examples=(("Пожираю Веру, меняю маску", {"target": "Вера", "swap_mask": True}),),
+          shape=Shape.FLAG,
+          keywords=(Keyword("swap_mask", "сменить маску", frozenset({"маска", "swap"})),)),
 )
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from engine.abilities.gypsy import passives_off
 from engine.abilities.registry import attack, cancel, night_step, on
 from engine.abilities.spec import FULL, N, P, S, AbilitySpec as _A, Field, RoleKind, TargetRule
+from engine.abilities.spec import Channel, Keyword, Shape, Words
 from engine.names import DEMON_SERVANTS, Faction
 
 SPECS = (
@@ -17,6 +18,18 @@ SPECS = (
     _A("Protective circle", RoleKind.SECRET, ("Демонолог",), P, "Protective circle (Л) - блокирует самую сильную атаку ночью, но после этого исчезает (Демонолог знает, когда круг исчезает). Восстанавливается через цикл ночей.", keeps="Л"),
     _A("Aura of darkness", RoleKind.SECRET, ("Демонолог",), P, "Aura of darkness (Л,Т) - чувствуя зло в Демонологе, Нежить отменяет атаку. Нежить знает, из-за чего была отменена атака.", keeps="ЛТ"),
     _A("Знакомства по ту сторону", RoleKind.SECRET, ("Демонолог",), S, "Знакомства по ту сторону - в начале игры узнает, у кого есть Тайные роли Беса, Суккуба и Гончей Ада."),
+)
+
+
+# What the order parser and the memo read of its orders (scraper/orders reads them generically).
+WORDS = (
+    Words("Sacrifice!", Channel.PM, "ник; «перепризвать» и ник демона — кого вернуть, если цель умрёт",
+          # «приношу в жертву»: the imperfective of the rules' slang «принести в жертву»
+          names=("сакрифайс", "жертвоприношение", "приносить в жертву"), verbs=("пожертвовать",),
+          examples=(("Sacrifice! Вера, перепризвать Борю", {"target": "Вера", "resummon": "Боря"}),),
+          shape=Shape.SECOND,
+          keywords=(Keyword("resummon", "перепризвать", frozenset({"перепризвать", "перепризывать",
+                        "призвать", "призывать", "вернуть", "воскресить", "resummon", "перепризыв"})),)),
 )
 
 

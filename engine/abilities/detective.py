@@ -7,12 +7,21 @@ from __future__ import annotations
 
 from engine.abilities.registry import on
 from engine.abilities.spec import ANY_, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+from engine.abilities.spec import Channel, Words
 from engine.orders import Order
 
 SPECS = (
     _A("Расследование", RoleKind.OPEN, ("Сыщик",), ANY_, "Расследование - раз за цикл ночей может публично расследовать чужую смерть, тайно узнавая способность, которая отправила персонажа на Кладбище. Если в ночь смерти наносящих урон способностей было несколько, Сыщик узнает все.",
        freq=Freq.PER_CYCLE, target=TargetRule.OTHER_DEAD, fields=(Field.TARGET,), public=True, info_only=True,
        when_ruling="investigation_phase"),
+)
+
+
+# What the order parser and the memo read of its orders (scraper/orders reads them generically).
+WORDS = (
+    Words("Расследование", Channel.POST, "ник умершего",
+          verbs=("расследовать",),
+          examples=(("Расследую смерть Веры", {"target": "Вера"}),)),
 )
 
 

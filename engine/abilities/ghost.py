@@ -8,6 +8,7 @@ from __future__ import annotations
 from engine.abilities.gypsy import passives_off
 from engine.abilities.registry import attack, night_step, on
 from engine.abilities.spec import N, P, AbilitySpec as _A, Field, RoleKind, TargetRule
+from engine.abilities.spec import Channel, Words
 from engine.names import Faction
 
 SPECS = (
@@ -15,6 +16,14 @@ SPECS = (
        attack_rank=7, target=TargetRule.ANY_LIVING, fields=(Field.TARGET,),
        slang=("трогать", "тронуть", "коснуться")),
     _A("Бестелесность", RoleKind.SECRET, ("Призрак",), P, "Бестелесность (Л) - каждую ночь блокирует одну атаку по Призраку. Если атак было сыграно несколько, блокируется самая сильная (см. приложение).", keeps="Л"),
+)
+
+
+# What the order parser and the memo read of its orders (scraper/orders reads them generically).
+WORDS = (
+    Words("Касание смерти", Channel.PM, "ник или явная роль",
+          names=("касание",), verbs=("касаться", "коснуться"),
+          examples=(("Касание смерти на Гену", {"target": "Гена"}),)),
 )
 
 

@@ -7,12 +7,25 @@ from __future__ import annotations
 
 from engine.abilities.registry import day_effect, on, refusal, target_rule
 from engine.abilities.spec import D, AbilitySpec as _A, Field, RoleKind, TargetRule
+from engine.abilities.spec import Channel, Keyword, Shape, Words
 from engine.orders import Order, OrderError
 from engine.reasons import Reason
 
 SPECS = (
     _A("Компромат", RoleKind.OPEN, ("Сплетник",), D, "Компромат - вместо голосования может сохранить голос \"в копилку\". Голоса из \"копилки\" могут быть использованы в любой день вместе с обычным (при этом они расходуются).",
        target=TargetRule.OTHER_LIVING, optional=(Field.TARGET, Field.SAVE)),
+)
+
+
+# What the order parser and the memo read of its orders (scraper/orders reads them generically).
+WORDS = (
+    Words("Компромат", Channel.PM, "«в копилку» — сохранить сегодняшний голос; ник — потратить копилку на него",
+          names=("копилка",), verbs=("сохранять", "сохранить", "откладывать", "отложить"),
+          examples=(("Компромат: в копилку", {"save": True}),
+                    ("Компромат: все голоса из копилки на Борю", {"target": "Боря"})),
+          shape=Shape.SAVE,
+          keywords=(Keyword("save", "в копилку", frozenset({"копилка", "сохранить", "сохранять",
+                        "отложить", "откладывать", "save", "копить"})),)),
 )
 
 

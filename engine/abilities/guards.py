@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from engine.abilities.registry import day_step, max_lives, night_step, on, refusal
 from engine.abilities.spec import HALF, N, P, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+from engine.abilities.spec import Channel, Words
 from engine.phase import PhaseId, PhaseKind
 from engine.reasons import Reason
 from engine.state import Prison
@@ -29,6 +30,23 @@ SPECS = (
     _A("Темница", RoleKind.SECRET, ("Стражник",), N, "В Полулуние может применить На страже или Темница - отправляет человека в Тюрьму на полтора дня (день, ночь, день).",
        moons=HALF, target=TargetRule.ANY_LIVING, fields=(Field.TARGET,),
        slang=("запирать", "запереть", "закрывать", "закрыть")),
+)
+
+
+# What the order parser and the memo read of its orders (scraper/orders reads them generically).
+WORDS = (
+    Words("Арест", Channel.PM, "ник или явная роль",
+          verbs=("арестовать", "арестовывать"),
+          examples=(("Арестовываю Борю", {"target": "Боря"}),)),
+    Words("Дозор", Channel.PM, "ник или явная роль",
+          names=("слежка",), verbs=("следить", "проследить", "патрулировать"),
+          examples=(("Дозор: Гена", {"target": "Гена"}),)),
+    Words("На страже", Channel.PM, "ник или явная роль (можно себя)",
+          names=("охрана",), verbs=("охранять", "сторожить", "стеречь"),
+          examples=(("Охраняю Мэра", {"target": "Аня"}),)),
+    Words("Темница", Channel.PM, "ник или явная роль",
+          verbs=("посадить", "сажать", "заточить"),
+          examples=(("Сажаю Гену в темницу", {"target": "Гена"}),)),
 )
 
 

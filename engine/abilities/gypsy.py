@@ -8,10 +8,19 @@ from __future__ import annotations
 from engine import events as ev
 from engine.abilities.registry import night_step
 from engine.abilities.spec import N, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+from engine.abilities.spec import Channel, Words
 
 SPECS = (
     _A("Чары", RoleKind.OPEN, ("Цыганка",), N, "Чары - один раз за игру любой ночью может очаровать другого человека. В эту ночь тот не применяет свои способности, но не знает этого.",
        freq=Freq.PER_GAME, target=TargetRule.OTHER_LIVING, fields=(Field.TARGET,)),
+)
+
+
+# What the order parser and the memo read of its orders (scraper/orders reads them generically).
+WORDS = (
+    Words("Чары", Channel.PM, "ник или явная роль",
+          verbs=("очаровывать", "очаровать", "зачаровать", "зачаровывать"),
+          examples=(("Чары на Богача", {"target": "Гена"}),)),
 )
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from engine.abilities.registry import attack, night_step
 from engine.abilities.spec import N, P, AbilitySpec as _A, Cooldown, Field, RoleKind, TargetRule
+from engine.abilities.spec import Channel, Words
 from engine.names import Faction
 from engine.orders import Order
 from engine.state import Hunt
@@ -18,6 +19,14 @@ SPECS = (
        slang=("кусь", "загрызть", "цапнуть", "цапать")),
     _A("Гон", RoleKind.SECRET, ("Гончая Ада",), P, "Гон(Л) - если наутро после Укуса жертва осталась жива, следующей ночью Гончая автоматически проводит еще одну атаку (не Укус), нанося единицу урона.",
        keeps="Л", attack_rank=4),
+)
+
+
+# What the order parser and the memo read of its orders (scraper/orders reads them generically).
+WORDS = (
+    Words("Укус", Channel.PM, "ник или явная роль",
+          verbs=("кусать", "укусить", "покусать", "грызть"),
+          examples=(("Кусаю Веру", {"target": "Вера"}), ("Укус — Богач", {"target": "Гена"}))),
 )
 
 

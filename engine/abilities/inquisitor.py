@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from engine.abilities.registry import night_step, on, refusal, vote_weight
 from engine.abilities.spec import N, P, S, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+from engine.abilities.spec import Channel, Words
 from engine.reasons import Reason
 
 SPECS = (
@@ -18,6 +19,17 @@ SPECS = (
        slang=("жечь", "спалить")),
     _A("Обвинение в ведьмовстве", RoleKind.SECRET, ("Инквизитор",), N, "Обвинение в ведьмовстве - следующим днем персонаж не может применять способности Явной роли и быть оправдан Богачом, а голос Инквизитора против этого персонажа считается за три (в любом случае за три. Дополнительные голоса Сплетника считаются за единицу каждый, как обычно). Нельзя применять в ту же ночь, что и Аутодафе.",
        target=TargetRule.ANY_LIVING, fields=(Field.TARGET,), public=True),
+)
+
+
+# What the order parser and the memo read of its orders (scraper/orders reads them generically).
+WORDS = (
+    Words("Аутодафе", Channel.PM, "ник или явная роль",
+          verbs=("сжечь", "сжигать"),
+          examples=(("Аутодафе: Вера", {"target": "Вера"}),)),
+    Words("Обвинение в ведьмовстве", Channel.PM, "ник или явная роль",
+          names=("обвинение",), verbs=("обвинить", "обвинять"),
+          examples=(("Обвиняю Гену в ведьмовстве", {"target": "Гена"}),)),
 )
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from engine.abilities.registry import night_step, on, target_rule
 from engine.abilities.spec import HALF, N, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+from engine.abilities.spec import Channel, Words
 from engine.names import CIVILIAN, Faction
 from engine.reasons import Reason
 from engine.state import apparent_faction
@@ -18,6 +19,17 @@ SPECS = (
     _A("Пытка", RoleKind.SECRET, ("Дознаватель",), N, "Пытка - Дознаватель один раз за игру наносит цели единицу урона, и если наутро она не умирает, узнает её Тайную роль.",
        freq=Freq.PER_GAME, moons=HALF, target=TargetRule.ANY_LIVING, fields=(Field.TARGET,),
        slang=("пытать",)),
+)
+
+
+# What the order parser and the memo read of its orders (scraper/orders reads them generically).
+WORDS = (
+    Words("Дознание", Channel.PM, "два ника: «Дознание: Аня и Боря»",
+          verbs=("сравнить", "сравнивать", "допросить", "допрашивать"),
+          examples=(("Сравниваю Аню и Борю", {"targets": ["Аня", "Боря"]}),)),
+    Words("Пытка", Channel.PM, "ник или явная роль",
+          verbs=("пытать", "запытать"),
+          examples=(("Пытаю Гену", {"target": "Гена"}),)),
 )
 
 

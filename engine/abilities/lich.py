@@ -9,6 +9,7 @@ from engine import events as ev
 from engine.abilities.gypsy import passives_off
 from engine.abilities.registry import cancel, day_effect, night_step, on, refusal
 from engine.abilities.spec import N, P, S, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule, When
+from engine.abilities.spec import Channel, Keyword, Reach, Shape, Words
 from engine.names import UNDEAD_SERVANTS, Faction, canon_open_role
 from engine.orders import Order, OrderError
 from engine.reasons import Reason
@@ -22,6 +23,23 @@ SPECS = (
        command_by_open_role=True),
     _A("Без души", RoleKind.SECRET, ("Лич",), P, "Без души (Л,Т) - Демоны не могут атаковать Лича и отменяют свои атаки по нему. Они знают, из-за чего была отменена атака.", keeps="ЛТ"),
     _A("Мистическая связь", RoleKind.SECRET, ("Лич",), S, "Мистическая связь - на старте игры Лич узнает у кого Тайные роли Зомби, Призрака и Некроманта"),
+)
+
+
+# What the order parser and the memo read of its orders (scraper/orders reads them generically).
+WORDS = (
+    Words("Зомбирование", Channel.PM, "ник и команда «действие Явной роли + явная роль»; «сигнал» — исполнить",
+          verbs=("зомбировать",),
+          examples=(("Зомбирую Борю: обворуй Мэра", {"target": "Боря",
+                                                     "command": {"ability": "Кража", "target": "Мэр"}}),
+                    ("Зомбирование: сигнал", {"signal": True})),
+          shape=Shape.COMMAND,
+          keywords=(Keyword("signal", "сигнал", frozenset({"сигнал", "signal", "активировать",
+                        "выполнить", "исполнить", "запустить", "активация"})),
+                    Keyword("command", "команда", frozenset({"команда", "приказ"}))),
+          reach=Reach.LINE,
+          consumes=True,
+          own_verb=True),
 )
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from engine.abilities.registry import night_step, refusal, trigger
 from engine.abilities.spec import N, T, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+from engine.abilities.spec import Channel, Words
 from engine.reasons import Reason
 
 SPECS = (
@@ -14,6 +15,17 @@ SPECS = (
        freq=Freq.PER_GAME, keeps="ЛТ"),
     _A("Переливание жизни", RoleKind.SECRET, ("Некромант",), N, "Переливание жизни - в любую ночь наносит единицу урона Некроманту и восстанавливает единицу здоровья цели.",
        target=TargetRule.ANY_LIVING, fields=(Field.TARGET,)),
+)
+
+
+# What the order parser and the memo read of its orders (scraper/orders reads them generically).
+WORDS = (
+    Words("Перерождение", Channel.PM, "без цели: принять роль Лича, если он падёт",
+          names=("принять роль лича", "принимать роль лича"), verbs=("переродиться", "перерождаться"),
+          examples=(("Перерождение", {}),)),
+    Words("Переливание жизни", Channel.PM, "ник или явная роль (можно себя)",
+          names=("переливание",), verbs=("переливать", "перелить"),
+          examples=(("Переливание жизни Вере", {"target": "Вера"}),)),
 )
 
 

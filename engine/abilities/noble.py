@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from engine.abilities.registry import day_effect, day_step, night_step, refusal, vote_weight
 from engine.abilities.spec import D, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+from engine.abilities.spec import Channel, Words
 from engine.abilities.voting import can_vote, dictate
 from engine.orders import Order
 from engine.reasons import Reason
@@ -14,6 +15,16 @@ from engine.reasons import Reason
 SPECS = (
     _A("Влияние", RoleKind.OPEN, ("Дворянин",), D, "Влияние - каждый ход может диктовать голоса другого персонажа. У Мэра забирает оба голоса. Не может использоваться на одну и ту же цель два раза подряд.",
        freq=Freq.PER_DAY, target=TargetRule.PAIR, fields=(Field.TARGETS,), when_ruling="influence_phase"),
+)
+
+
+# What the order parser and the memo read of its orders (scraper/orders reads them generically).
+WORDS = (
+    Words("Влияние", Channel.PM, "чей голос (ник), затем против кого: «Влияние: Аня голосует против Бори»",
+          verbs=("диктовать", "продиктовать", "влиять", "повлиять"),
+          examples=(("Влияние: Аня голосует против Бори", {"targets": ["Аня", "Боря"]}),),
+          consumes=True,
+          own_verb=True),
 )
 
 

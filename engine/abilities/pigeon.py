@@ -8,12 +8,27 @@ from __future__ import annotations
 from engine import events as ev
 from engine.abilities.registry import day_effect, night_step, target_rule
 from engine.abilities.spec import N, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+from engine.abilities.spec import Channel, Reach, Shape, Words
 from engine.orders import Order
 
 SPECS = (
     _A("Голубиная почта", RoleKind.COMMON, (), N, "Голубиная почта (считается \"ночной\") - три раза за игру может через мастера передать анонимное сообщение любому другому персонажу.",
        freq=Freq.PER_GAME, uses=3, target=TargetRule.OTHER_LIVING, fields=(Field.TO, Field.TEXT), keeps="Л",
        when_ruling="pigeon_phase", keeps_ruling=("pigeon_in_lazaret", "Л")),
+)
+
+
+# What the order parser and the memo read of its orders (scraper/orders reads them generically).
+WORDS = (
+    Words("Голубиная почта", Channel.PM, "кому (ник) и текст после двоеточия или в кавычках",
+          names=("голубь", "голубиная почта", "анонимное сообщение", "анонимка", "почта"),
+          verbs=(),
+          examples=(("Голубиная почта Боре: «Я знаю, кто ты»", {"to": "Боря", "text": "Я знаю, кто ты"}),),
+          shape=Shape.MESSAGE,
+          reach=Reach.LINE,
+          consumes=True,
+          own_verb=True,
+          repeatable=True),
 )
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from engine.abilities.registry import lazaret, on
 from engine.abilities.spec import N, T, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+from engine.abilities.spec import Channel, Words
 from engine.names import CIVILIAN
 
 SPECS = (
@@ -16,6 +17,18 @@ SPECS = (
     # automatic (A51 `blessing_auto`); under `blessing_auto: false` a standing order
     _A("Божественное благословление", RoleKind.OPEN, ("Священник",), T, "Божественное благословление - один раз за игру, попадая в Лазарет, мгновенно исцеляет себя на единицу здоровья (и тут же из Лазарета выходит). О том, что Священник попадал в Лазарет, наутро пишется.",
        freq=Freq.PER_GAME, public=True, aliases=("Божественное благословение",)),
+)
+
+
+# What the order parser and the memo read of its orders (scraper/orders reads them generically).
+WORDS = (
+    Words("Исповедь", Channel.PM, "ник или явная роль",
+          verbs=("исповедовать",),
+          examples=(("Исповедую Веру", {"target": "Вера"}),)),
+    Words("Божественное благословление", Channel.POST,
+          "без цели: исцелиться, попав в Лазарет (нужно, только если мастер отключил автоматическое благословление)",
+          names=("благословение", "благословление"),
+          examples=(("Божественное благословление", {}),)),
 )
 
 

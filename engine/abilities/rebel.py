@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from engine.abilities.registry import day_effect, on, refusal, vote_weight
 from engine.abilities.spec import D, P, AbilitySpec as _A, Freq, RoleKind
+from engine.abilities.spec import Channel, Words
 from engine.orders import Order
 from engine.reasons import Reason
 
@@ -14,6 +15,14 @@ SPECS = (
     _A("Митинг", RoleKind.OPEN, ("Бунтарь",), D, "Митинг - раз за цикл ночей получает три голоса против себя, но этим днем голос Бунтаря считается за пять.",
        freq=Freq.PER_CYCLE, public=True),
     _A("Анархизм", RoleKind.OPEN, ("Бунтарь",), P, "Анархизм - не может стать Мэром."),
+)
+
+
+# What the order parser and the memo read of its orders (scraper/orders reads them generically).
+WORDS = (
+    Words("Митинг", Channel.POST, "без цели",
+          verbs=("митинговать",),
+          examples=(("Объявляю митинг", {}),)),
 )
 
 

@@ -7,11 +7,22 @@ from __future__ import annotations
 
 from engine.abilities.registry import night_step, on
 from engine.abilities.spec import N, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+from engine.abilities.spec import Channel, Words
 
 SPECS = (
     _A("Кража", RoleKind.OPEN, ("Вор",), N, "Кража - раз за цикл ночей может обокрасть цель. Следующим днем она не может применять способности Явной роли и голосовать.",
        freq=Freq.PER_CYCLE, target=TargetRule.OTHER_LIVING, fields=(Field.TARGET,),
        slang=("тырить", "стырить", "спереть", "обчистить", "обносить", "обнести", "грабить", "ограбить")),
+)
+
+
+# What the order parser and the memo read of its orders (scraper/orders reads them generically).
+WORDS = (
+    Words("Кража", Channel.PM, "ник или явная роль",
+          verbs=("красть", "украсть", "обокрасть", "обкрадывать", "обворовать", "обворовывать",
+                 "воровать", "грабить", "ограбить"),
+          examples=(("Обворовываю Мэра", {"target": "Аня"}),
+                    ("Кража — Гена", {"target": "Гена"}))),
 )
 
 

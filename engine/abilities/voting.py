@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from engine import events as ev
 from engine.abilities.registry import day_effect, hooks_of, refusal, target_rule
 from engine.abilities.spec import D, AbilitySpec as _A, Field, RoleKind, TargetRule
+from engine.abilities.spec import Channel, Keyword, Shape, Words
 from engine.orders import Order
 from engine.reasons import Reason
 
@@ -27,6 +28,21 @@ SPECS = (
        # without a target: the vote is withdrawn («Цель можно менять неограниченное количество раз»)
        target=TargetRule.OTHER_LIVING, optional=(Field.TARGET,), public=True, keeps="Л",
        slang=("вешать", "повесить", "выносить", "вынести", "казнить", "линчевать")),
+)
+
+
+# What the order parser and the memo read of its orders (scraper/orders reads them generically).
+WORDS = (
+    Words("Голосование", Channel.POST, "ник или явная роль; «снимаю голос» — отозвать голос",
+          names=("голос", "мой голос", "мой выбор"), verbs=("голосовать", "проголосовать", "переголосовать",
+                                                "переголосовывать"),
+          examples=(("Голосую против Бори", {"target": "Боря"}),
+                    ("Голос: Вера", {"target": "Вера"}),
+                    ("Меняю голос на Мэра", {"target": "Аня"}),
+                    ("Снимаю голос", {})),
+          shape=Shape.VOTE,
+          keywords=(Keyword("withdraw", "Снимаю голос", frozenset({"снимать", "снять", "отзывать",
+                        "отозвать", "забирать", "забрать", "отменять", "отменить", "анвоут", "unvote"})),)),
 )
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from engine.abilities.registry import day_effect, night_step, on
 from engine.abilities.spec import D, N, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+from engine.abilities.spec import Channel, Words
 from engine.orders import Order
 
 SPECS = (
@@ -17,6 +18,19 @@ SPECS = (
     _A("Смена пола", RoleKind.OPEN, ("Ведьма",), D, "Проклятие! Смена пола - в любой день публично может сменить пол любого персонажа. Этим днем он не может голосовать. Других последствий нет (кроме самой смены пола).",
        freq=Freq.PER_DAY, target=TargetRule.ANY_LIVING, fields=(Field.TARGET,), public=True, aliases=("Проклятие! Смена пола", "Проклятие Смена пола"),
        uses_ruling="sex_change_per_day"),
+)
+
+
+# What the order parser and the memo read of its orders (scraper/orders reads them generically).
+WORDS = (
+    Words("Порча", Channel.PM, "ник или явная роль (можно себя)",
+          names=("проклятие",), verbs=("портить", "испортить", "проклясть", "проклинать"),
+          examples=(("Порча на Веру", {"target": "Вера"}),)),
+    Words("Смена пола", Channel.POST, "ник или явная роль (можно себя)",
+          names=("сменить пол", "поменять пол", "менять пол", "проклятие"),
+          verbs=("проклясть", "проклинать"),
+          examples=(("Проклятие! Смена пола: Гена", {"target": "Гена"}),
+                    ("Меняю пол Бори", {"target": "Боря"}))),
 )
 
 
