@@ -21,10 +21,12 @@ import difflib
 import itertools
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
 from typing import Any
 
+from engine.abilities import MODULES
 from engine.names import Status, fold
+from engine.ruling_rows import DEFAULT_MARK, RulingSpec, format_value  # noqa: F401  (re-exported)
+from engine.ruling_rows import choice as _spec, flag as _flag, number as _number
 
 
 class RulingsError(ValueError):
@@ -35,35 +37,12 @@ class RulingsError(ValueError):
         super().__init__("\n".join(problems))
 
 
-@dataclass(frozen=True)
-class RulingSpec:
-    """One option key of SPEC §11 and the §10 entry that explains it."""
-
-    key: str
-    default: object
-    readings: tuple
-    entry: str
-    title: str
-    description_ru: str
-    # False only for `typo_fixes` (A3): listed in §11 but not a GM's choice.
-    configurable: bool = True
-
-
 # ---------------------------------------------------------------------------
 # Values: YAML-ish spelling in, canonical value out.
 
 _TRUE_WORDS = frozenset({"true", "yes", "on", "да"})
 _FALSE_WORDS = frozenset({"false", "no", "off", "нет"})
 _INT_TEXT = re.compile(r"[+-]?\d+")
-
-
-def format_value(value: object) -> str:
-    """A value as a GM writes it in YAML: true/false, 1, fixed, [Кладбище, Тюрьма, Лазарет]."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, tuple):
-        return "[" + ", ".join(format_value(v) for v in value) + "]"
-    return str(value)
 
 
 def plain_value(value: object) -> object:
@@ -240,44 +219,10 @@ class Rulings(Mapping[str, Any]):
 
 
 # ---------------------------------------------------------------------------
-# The table (SPEC §11 order). Helpers write the Russian description from the
-# question and one line per reading, so that every reading is explained.
-
-DEFAULT_MARK = " (по умолчанию)"
-
-
-def _spec(key: str, entry: str, title: str, question: str, *options: tuple[object, str]) -> RulingSpec:
-    """A key whose readings are `options` = (value, meaning) pairs, the default first."""
-    lines = [question]
-    for index, (value, meaning) in enumerate(options):
-        mark = DEFAULT_MARK if index == 0 else ""
-        lines.append(f"• {format_value(value)}{mark} — {meaning}")
-    return RulingSpec(
-        key=key,
-        default=options[0][0],
-        readings=tuple(value for value, _ in options),
-        entry=entry,
-        title=title,
-        description_ru="\n".join(lines),
-    )
-
-
-def _flag(key: str, entry: str, title: str, question: str, *, yes: str, no: str, default: bool = True) -> RulingSpec:
-    """A yes/no key: `yes` explains true, `no` explains false."""
-    options = ((True, yes), (False, no))
-    return _spec(key, entry, title, question, *(options if default else options[::-1]))
-
-
-def _number(
-    key: str, entry: str, title: str, question: str, values: tuple[int, ...], default_meaning: str, other_meaning: str
-) -> RulingSpec:
-    """An integer key with an allowed list of values, the default first."""
-    rest = ", ".join(str(v) for v in values[1:])
-    description = (
-        f"{question}\n• {values[0]}{DEFAULT_MARK} — {default_meaning}\n• {rest} — {other_meaning}"
-    )
-    return RulingSpec(key, values[0], values, entry, title, description)
-
+# The table (SPEC §11 order) of the rulings that are no one ability's; an ability's own
+# entries are in its module (`RULINGS`), and `SPECS` below holds them all. The helpers
+# (engine/ruling_rows.py) write the Russian description from the question and one line
+# per reading, so that every reading is explained.
 
 _STATUS_ORDER = (Status.GRAVEYARD.value, Status.PRISON.value, Status.LAZARET.value)
 
@@ -286,7 +231,7 @@ def _permutations_default_first(default: tuple[str, ...]) -> tuple[tuple[str, ..
     return (default,) + tuple(p for p in itertools.permutations(default) if p != default)
 
 
-SPECS: tuple[RulingSpec, ...] = (
+_TABLE: tuple[RulingSpec, ...] = (
     # --- Typos and wording -------------------------------------------------
     _spec(
         "hound_bite_phase", "A1", "Укус has a missing word",
@@ -381,13 +326,6 @@ SPECS: tuple[RulingSpec, ...] = (
         ("end_of_phase", "Лазарет и Кладбище по числу жизней — только в конце фазы; явные убийства "
                          "действуют сразу"),
         ("immediate", "любое изменение жизней сразу меняет статус"),
-    ),
-    _flag(
-        "prison_loses_common", "A12", "Does Тюрьма remove Голосование and Голубиная почта?",
-        "«Тюрьма — лишен всех способностей ролей». Голосование и Голубиная почта — «способности, "
-        "имеющиеся у всех ролей». Теряет ли их заключённый?",
-        yes="да: в Тюрьме нельзя голосовать и посылать голубей",
-        no="нет: это не способности конкретной роли, заключённый сохраняет их",
     ),
     RulingSpec(
         key="status_precedence",
@@ -819,20 +757,6 @@ SPECS: tuple[RulingSpec, ...] = (
         ("including_passives", "также сработавшие пассивные способности"),
     ),
     _flag(
-        "watch_counts_pigeon", "A47", "Дозор's visitors",
-        "Дозор показывает, «кто применял на этого персонажа какие-либо ночные способности». "
-        "Считается ли Голубиная почта («считается ночной»)?",
-        yes="да",
-        no="нет",
-    ),
-    _flag(
-        "watch_counts_cards", "A47", "Дозор's visitors",
-        "Считается ли для Дозора Мастер карт, чья карта подействовала на персонажа этой ночью?",
-        yes="да",
-        no="нет: карты бросаются днём",
-        default=False,
-    ),
-    _flag(
         "inquiry_neutrals_same_side", "A48", 'Дознание: "двух живых персонажей не в Тюрьме (кроме себя)"',
         "Дознание сравнивает, «на одной ли стороне» два персонажа. Тварь и Мастер карт (оба Н) — "
         "на одной стороне?",
@@ -1022,18 +946,6 @@ SPECS: tuple[RulingSpec, ...] = (
         yes="нет: сигнал требует, чтобы Зомбирование было доступно Личу",
         no="да: сигнал можно подать в любом состоянии",
     ),
-    _spec(
-        "pigeon_phase", "A67", "Голубиная почта",
-        "Голубиная почта «считается ночной». Когда её можно отправить?",
-        ("night", "заявка ночью, доставка в конце ночи"),
-        ("any", "в любую фазу, доставка в конце фазы"),
-    ),
-    _flag(
-        "pigeon_in_lazaret", "A67", "Голубиная почта",
-        "Можно ли посылать голубей из Лазарета?",
-        yes="да: это общая способность, не Тайной роли",
-        no="нет",
-    ),
     _flag(
         "joker_any_card", "A68", "Джокер",
         "Джокер: «можно использовать как любую карту из колоды, даже уже использованную». Какую?",
@@ -1200,7 +1112,28 @@ SPECS: tuple[RulingSpec, ...] = (
     ),
 )
 
+
+
+def _entry_number(entry: str) -> int:
+    return int(entry.lstrip("A"))
+
+
+def _all_rulings() -> tuple[RulingSpec, ...]:
+    """The table and the ability modules' `RULINGS`, in §11 order (by entry; an entry is
+    written in one place, so its keys keep their order)."""
+    own = [(module.__name__, spec) for module in MODULES for spec in getattr(module, "RULINGS", ())]
+    places: dict[str, set[str]] = {}
+    for place, spec in (*(("engine.rulings", spec) for spec in _TABLE), *own):
+        places.setdefault(spec.entry, set()).add(place)
+    split = sorted(entry for entry, where in places.items() if len(where) > 1)
+    assert not split, f"entries written in more than one place: {split}"
+    own_specs = [spec for _, spec in own]
+    return tuple(sorted((*_TABLE, *own_specs), key=lambda spec: _entry_number(spec.entry)))
+
+
+SPECS: tuple[RulingSpec, ...] = _all_rulings()
 SPEC_BY_KEY: dict[str, RulingSpec] = {spec.key: spec for spec in SPECS}
+assert len(SPEC_BY_KEY) == len(SPECS), "a ruling key written twice"
 
 # The headings of SPEC §10, by the first entry of each group.
 SECTIONS: tuple[tuple[int, str], ...] = (
@@ -1215,7 +1148,7 @@ SECTIONS: tuple[tuple[int, str], ...] = (
 
 def entry_number(spec: RulingSpec) -> int:
     """77 for entry "A77"."""
-    return int(spec.entry.lstrip("A"))
+    return _entry_number(spec.entry)
 
 
 def section_of(spec: RulingSpec) -> str:

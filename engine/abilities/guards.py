@@ -11,6 +11,7 @@ from dataclasses import replace
 from engine.abilities.registry import day_step, max_lives, night_step, on, refusal
 from engine.abilities.spec import HALF, N, P, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
+from engine.ruling_rows import flag
 from engine.phase import PhaseId, PhaseKind
 from engine.reasons import Reason
 from engine.state import Prison
@@ -47,6 +48,25 @@ WORDS = (
     Words("Темница", Channel.PM, "ник или явная роль",
           verbs=("посадить", "сажать", "заточить"),
           examples=(("Сажаю Гену в темницу", {"target": "Гена"}),)),
+)
+
+
+# Its rulings (SPEC §10, §11): gathered into engine.rulings.SPECS.
+RULINGS = (
+    flag(
+        "watch_counts_pigeon", "A47", "Дозор's visitors",
+        "Дозор показывает, «кто применял на этого персонажа какие-либо ночные способности». "
+        "Считается ли Голубиная почта («считается ночной»)?",
+        yes="да",
+        no="нет",
+    ),
+    flag(
+        "watch_counts_cards", "A47", "Дозор's visitors",
+        "Считается ли для Дозора Мастер карт, чья карта подействовала на персонажа этой ночью?",
+        yes="да",
+        no="нет: карты бросаются днём",
+        default=False,
+    ),
 )
 
 

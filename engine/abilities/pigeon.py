@@ -9,6 +9,7 @@ from engine import events as ev
 from engine.abilities.registry import day_effect, night_step, target_rule
 from engine.abilities.spec import N, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Reach, Shape, Words
+from engine.ruling_rows import choice, flag
 from engine.orders import Order
 
 SPECS = (
@@ -29,6 +30,31 @@ WORDS = (
           consumes=True,
           own_verb=True,
           repeatable=True),
+)
+
+
+# Its rulings (SPEC §10, §11): gathered into engine.rulings.SPECS. A12 is about both
+# communal abilities (engine/abilities/voting.py reads it too).
+RULINGS = (
+    flag(
+        "prison_loses_common", "A12", "Does Тюрьма remove Голосование and Голубиная почта?",
+        "«Тюрьма — лишен всех способностей ролей». Голосование и Голубиная почта — «способности, "
+        "имеющиеся у всех ролей». Теряет ли их заключённый?",
+        yes="да: в Тюрьме нельзя голосовать и посылать голубей",
+        no="нет: это не способности конкретной роли, заключённый сохраняет их",
+    ),
+    choice(
+        "pigeon_phase", "A67", "Голубиная почта",
+        "Голубиная почта «считается ночной». Когда её можно отправить?",
+        ("night", "заявка ночью, доставка в конце ночи"),
+        ("any", "в любую фазу, доставка в конце фазы"),
+    ),
+    flag(
+        "pigeon_in_lazaret", "A67", "Голубиная почта",
+        "Можно ли посылать голубей из Лазарета?",
+        yes="да: это общая способность, не Тайной роли",
+        no="нет",
+    ),
 )
 
 
