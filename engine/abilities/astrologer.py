@@ -5,7 +5,7 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
-from engine.abilities.registry import on
+from engine.abilities.registry import is_passive, on
 from engine.abilities.spec import N, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
 
@@ -43,6 +43,7 @@ def horoscope(night, action) -> None:
 
 
 def used_passive(night, nick: str) -> bool:
-    blockers = {"Бестелесность", "Protective circle", "Без души", "Aura of darkness"}
-    return any(a.blocked_by in blockers or a.cancelled_by in blockers
+    """`including_passives`: a passive ability of the target's blocked or cancelled an
+    attack on it tonight."""
+    return any(is_passive(a.blocked_by) or is_passive(a.cancelled_by)
                for a in night.attacks if a.recipient == nick)

@@ -5,7 +5,7 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
-from engine.abilities.registry import day_effect, night_step, on
+from engine.abilities.registry import day_effect, is_passive, night_step, on
 from engine.abilities.spec import D, N, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
 from engine.orders import Order
@@ -47,8 +47,8 @@ def curses(night) -> None:
                 continue
             own_cancel = (attack.cancelled_by is not None and attack.blocked_by is None
                           and night.rulings["curse_fires_on_faction_cancel"])
-            # «даже если атака была заблокирована способностями цели»
-            own_block = attack.blocked_by in ("Бестелесность", "Protective circle")
+            # «даже если атака была заблокирована способностями цели»: its passive defences
+            own_block = is_passive(attack.blocked_by)
             if attack.live or own_cancel or own_block:
                 night.killed.setdefault(cursed, ("Порча", curse.order))
                 if not night.rulings["night_victims_act"]:
