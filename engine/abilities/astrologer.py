@@ -8,6 +8,7 @@ from __future__ import annotations
 from engine.abilities.registry import is_passive, on
 from engine.abilities.spec import N, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
+from engine.ruling_rows import choice
 
 SPECS = (
     _A("Составить гороскоп", RoleKind.OPEN, ("Астролог",), N, "Составить гороскоп - раз за цикл ночей может тайно указать персонажа. Если ночью тот использовал способности Тайной роли, Астролог узнает его Тайную роль.",
@@ -22,6 +23,20 @@ WORDS = (
     Words("Составить гороскоп", Channel.PM, "ник или явная роль",
           names=("гороскоп",), verbs=(),
           examples=(("Составляю гороскоп на Борю", {"target": "Боря"}),)),
+)
+
+
+# Its rulings (SPEC §10, §11): gathered into engine.rulings.SPECS.
+RULINGS = (
+    choice(
+        "horoscope_counts", "A46", 'What counts as "used secret-role abilities" for Составить гороскоп',
+        "Составить гороскоп: «если ночью тот использовал способности Тайной роли». Что считается?",
+        ("accepted_nonvoid_orders", "принятая и не отменённая Чарами ночная заявка Тайной роли, даже "
+                                    "если она не сработала; автоматический Гон считается; пассивные, "
+                                    "общие и способности Явной роли — нет"),
+        ("effective_only", "только способности, которые подействовали"),
+        ("including_passives", "также сработавшие пассивные способности"),
+    ),
 )
 
 

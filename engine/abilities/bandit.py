@@ -8,6 +8,7 @@ from __future__ import annotations
 from engine.abilities.registry import day_effect
 from engine.abilities.spec import D, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
+from engine.ruling_rows import flag
 from engine.orders import Order
 
 SPECS = (
@@ -22,6 +23,17 @@ WORDS = (
           names=("подворотня",), verbs=("избить", "избивать", "побить", "поймать"),
           examples=(("Ловлю в подворотне Борю", {"target": "Боря"}),
                     ("Избиваю Вора", {"target": "Боря"}))),
+)
+
+
+# Its rulings (SPEC §10, §11): gathered into engine.rulings.SPECS.
+RULINGS = (
+    flag(
+        "bandit_not_attack", "A57", "Поймать в подворотне",
+        "Поймать в подворотне нет в списке атак. Это атака?",
+        yes="нет: Порча не срабатывает, стражи ни при чём",
+        no="да: считается атакой (Порча срабатывает)",
+    ),
 )
 
 

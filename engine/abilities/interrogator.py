@@ -8,6 +8,7 @@ from __future__ import annotations
 from engine.abilities.registry import night_step, on, target_rule
 from engine.abilities.spec import HALF, N, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
+from engine.ruling_rows import flag
 from engine.names import CIVILIAN, Faction
 from engine.reasons import Reason
 from engine.state import apparent_faction
@@ -30,6 +31,25 @@ WORDS = (
     Words("Пытка", Channel.PM, "ник или явная роль",
           verbs=("пытать", "запытать"),
           examples=(("Пытаю Гену", {"target": "Гена"}),)),
+)
+
+
+# Its rulings (SPEC §10, §11): gathered into engine.rulings.SPECS.
+RULINGS = (
+    flag(
+        "inquiry_neutrals_same_side", "A48", 'Дознание: "двух живых персонажей не в Тюрьме (кроме себя)"',
+        "Дознание сравнивает, «на одной ли стороне» два персонажа. Тварь и Мастер карт (оба Н) — "
+        "на одной стороне?",
+        yes="да: группировка одна",
+        no="нет: каждый нейтрал — своя сторона",
+        default=False,
+    ),
+    flag(
+        "torture_fail_reports_civilian", "A49", "Пытка's information",
+        "Пытка отменена Чарами. Что узнаёт Дознаватель?",
+        yes="«Мирный житель», чтобы скрыть несрабатывание (§9)",
+        no="ничего",
+    ),
 )
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from engine.abilities.registry import day_effect, on, refusal, vote_weight
 from engine.abilities.spec import D, P, AbilitySpec as _A, Freq, RoleKind
 from engine.abilities.spec import Channel, Words
+from engine.ruling_rows import flag
 from engine.orders import Order
 from engine.reasons import Reason
 
@@ -23,6 +24,25 @@ WORDS = (
     Words("Митинг", Channel.POST, "без цели",
           verbs=("митинговать",),
           examples=(("Объявляю митинг", {}),)),
+)
+
+
+# Its rulings (SPEC §10, §11): gathered into engine.rulings.SPECS.
+RULINGS = (
+    flag(
+        "miting_votes_persist", "A53", "Бунтарь's three votes against himself",
+        "Митинг: «получает три голоса против себя». Остаются ли они, если Бунтарь не голосует или "
+        "теряет голос?",
+        yes="да, +3 против него остаются",
+        no="нет, пропадают вместе с его голосом",
+    ),
+    flag(
+        "miting_needs_vote", "A53", "Бунтарь's three votes against himself",
+        "Может ли Бунтарь, лишённый голоса (Смена пола), провести Митинг?",
+        yes="нет: Митинг требует права голоса",
+        no="да: он получает только +3 против себя",
+        default=False,
+    ),
 )
 
 

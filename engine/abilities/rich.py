@@ -8,6 +8,7 @@ from __future__ import annotations
 from engine.abilities.registry import day_effect, on, target_rule
 from engine.abilities.spec import D, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
+from engine.ruling_rows import flag
 from engine.orders import Order
 
 SPECS = (
@@ -21,6 +22,17 @@ WORDS = (
     Words("Взятка", Channel.PM, "без цели (оправдать приговорённого) или ник (только его)",
           verbs=("оправдать", "оправдывать", "подкупить", "подкупать", "откупить"),
           examples=(("Взятка", {}), ("Оправдываю Веру", {"target": "Вера"}))),
+)
+
+
+# Its rulings (SPEC §10, §11): gathered into engine.rulings.SPECS.
+RULINGS = (
+    flag(
+        "bribe_spent_only_if_used", "A55", "Взятка",
+        "Взятка Богача заявляется днём до подсчёта. Когда она тратится?",
+        yes="только если кого-то оправдала",
+        no="при любой принятой заявке",
+    ),
 )
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from engine.abilities.registry import attack, night_step
 from engine.abilities.spec import FULL, N, AbilitySpec as _A, Field, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
+from engine.ruling_rows import choice
 
 SPECS = (
     _A("Очарование", RoleKind.SECRET, ("Суккуб",), N, "Очарование - в Полнолуние может очаровать персонажа, из-за чего все его действия в эту ночь перенаправляются на выбранного Суккубом человека (включая проверки роли и анонимные сообщения).",
@@ -27,6 +28,17 @@ WORDS = (
     Words("Ревность", Channel.PM, "ник или явная роль",
           verbs=("ревновать",),
           examples=(("Ревность: Гена", {"target": "Гена"}),)),
+)
+
+
+# Its rulings (SPEC §10, §11): gathered into engine.rulings.SPECS.
+RULINGS = (
+    choice(
+        "jealousy_moon", "A43", "Ревность's moon",
+        "Ревность Суккуба: «вместо Очарования можно нанести единицу урона цели». В какие ночи?",
+        ("full_moon", "только в Полнолуние, вместо Очарования этой ночи"),
+        ("any_night", "в любую ночь"),
+    ),
 )
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from engine.abilities.registry import day_effect, day_step
 from engine.abilities.spec import D, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Keyword, Shape, Words
+from engine.ruling_rows import flag
 from engine.orders import Order
 
 SPECS = (
@@ -31,6 +32,17 @@ WORDS = (
                         "вылечивать", "спасти", "спасать", "хилить", "отхилить", "хилю", "отхилю"})),
                     Keyword("kill", "убить", frozenset({"убить", "убивать", "добить", "добивать",
                         "зарезать", "kill", "умертвить", "прикончить", "резать", "зарежу"})))),
+)
+
+
+# Its rulings (SPEC §10, §11): gathered into engine.rulings.SPECS.
+RULINGS = (
+    flag(
+        "operation_kill_immediate", "A56", "Операция",
+        "Операция Лекаря: «убить» лежащего в Лазарете — когда наступает смерть?",
+        yes="сразу: Кладбище, раскрытие роли, голос жертвы больше не учитывается",
+        no="в конце фазы, по общему правилу (A11)",
+    ),
 )
 
 

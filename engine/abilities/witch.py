@@ -8,6 +8,7 @@ from __future__ import annotations
 from engine.abilities.registry import day_effect, is_passive, night_step, on
 from engine.abilities.spec import D, N, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
+from engine.ruling_rows import DEFAULT_MARK, RulingSpec, flag
 from engine.orders import Order
 
 SPECS = (
@@ -31,6 +32,37 @@ WORDS = (
           verbs=("проклясть", "проклинать"),
           examples=(("Проклятие! Смена пола: Гена", {"target": "Гена"}),
                     ("Меняю пол Бори", {"target": "Боря"}))),
+)
+
+
+# Its rulings (SPEC §10, §11): gathered into engine.rulings.SPECS.
+RULINGS = (
+    flag(
+        "curse_fires_on_faction_cancel", "A37", "Порча",
+        "На проклятого Лича (Демонолога) напали Демоны (Нежить), и Без души (Aura of darkness) "
+        "отменила атаку. Срабатывает ли Порча?",
+        yes="да: атаку отменила способность самой цели, а Порча срабатывает, «даже если атака была "
+            "заблокирована способностями цели»",
+        no="нет: они «не могут атаковать», атаки не было",
+    ),
+    flag(
+        "curse_kill_shuler_saves", "A37", "Порча",
+        "Проклятого Порчей атакуют, а на нём Шулер (Пятерка Бубен / Крестей). Спасает ли Шулер?",
+        yes="да: вместо смерти остаётся одна жизнь",
+        no="нет: Порча убивает «мгновенно»",
+    ),
+    RulingSpec(
+        key="sex_change_per_day",
+        default=1,
+        readings=(1, "unlimited"),
+        entry="A58",
+        title="Смена пола frequency",
+        description_ru=(
+            "Ведьма «в любой день публично может сменить пол любого персонажа». Сколько раз за день?\n"
+            f"• 1{DEFAULT_MARK} — один раз в день (иначе Ведьма может каждый день лишать голоса весь город)\n"
+            "• unlimited — без ограничения"
+        ),
+    ),
 )
 
 
