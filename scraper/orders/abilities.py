@@ -19,6 +19,7 @@ from functools import lru_cache
 from enum import IntEnum
 
 from engine import morph
+from scraper.orders.result import VOTE
 from scraper.orders.text import Segment, Token, translit
 from scraper.orders.vocabulary import MESSAGES, NO_TALK_DEMOTION, latin_key, literal_words, vocabulary
 
@@ -195,14 +196,14 @@ def _find_triggers(seg: Segment, toks: list[Token]) -> list[Trigger]:
                                                    for r in readings) else Strength.NONE
             elif i <= start < i + n or _COLON_AFTER.match(rest) or _after_verb(toks, i, APPLY_VERBS | MODAL_VERBS):
                 strength = Strength.STRONG
-            elif "Голосование" in abilities and i + n < len(toks) and toks[i + n].low in ("против", "за") \
+            elif VOTE in abilities and i + n < len(toks) and toks[i + n].low in ("против", "за") \
                     and not addressed(toks):
                 strength = Strength.STRONG    # «Ну всё, мой голос против Серого»: the vote's own words
             else:
                 strength = Strength.WEAK
             if _negated(toks, i):
                 strength = Strength.NONE
-            if "Голосование" in abilities and head.low == "голоса" and not _after_verb(toks, i, APPLY_VERBS):
+            if VOTE in abilities and head.low == "голоса" and not _after_verb(toks, i, APPLY_VERBS):
                 strength = Strength.NONE   # «Голоса сейчас: Лис — 3» is a tally, not a vote
             if verb_s > strength:
                 strength = verb_s

@@ -29,14 +29,13 @@ from scraper.orders.args import (CONSUMING, MORE_THAN_A_TARGET, OVER_LINES, REPE
                                  build, self_allowed)
 from scraper.orders.net import NET_FLOOR, Zone, name_spans, net_item
 from scraper.orders.names import NameMatcher, Roster, own_abilities
-from scraper.orders.result import ParseResult, Reason, Unresolved
+from scraper.orders.result import VOTE, ParseResult, Reason, Unresolved
 from scraper.orders.settings import ParseSettings, VoteForm
 from scraper.orders.targets import Context, scan_targets
 from scraper.orders.text import Segment, Span, key, lines, split_line, strip_markup, tokens
 from scraper.orders.vocabulary import Channel, channel_of, vocabulary
 from scraper.orders.votes import emphasised, english_votes
 
-VOTE = "Голосование"
 SHORT = 10   # a private sentence this short may name its ability anywhere («Петя — кража»)
 
 
