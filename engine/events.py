@@ -220,6 +220,15 @@ class Blocked(Trace):
 
 
 @dataclass(frozen=True)
+class Fizzled(Trace):
+    """An accepted order whose own condition failed (Укус, Касание смерти, Ревность): it does
+    nothing, and «использующий эту способность не узнает об этом» — only the GM is told `why`."""
+    user: str = ""
+    ability: str = ""
+    why: str = ""
+
+
+@dataclass(frozen=True)
 class Moved(Trace):
     """An attack that changes recipient (На страже, Валет Бубен, Шестерка Бубен)."""
     attacker: str = ""

@@ -5,6 +5,7 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
+from engine import events as ev
 from engine.abilities.gypsy import passives_off
 from engine.abilities.registry import attack, night_step, on
 from engine.abilities.spec import N, P, AbilitySpec as _A, Field, RoleKind, TargetRule
@@ -77,8 +78,9 @@ def touch_condition(night) -> None:
                 continue
             if target in other.targets:
                 touch.failed = True
-                night.trace(f"Касание смерти не сработало: {target} уже цель Нежити",
-                            "Касание смерти", touch.order, other.order)
+                night.emit(ev.Fizzled(str(night.phase), night.cause("Касание смерти", touch.order, other.order),
+                                      f"Касание смерти не сработало: {target} уже цель Нежити",
+                                      touch.user, "Касание смерти", f"{target} этой ночью уже цель Нежити"))
                 break
 
 

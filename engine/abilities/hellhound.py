@@ -5,6 +5,7 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
+from engine import events as ev
 from engine.abilities.registry import attack, night_step
 from engine.abilities.spec import N, P, AbilitySpec as _A, Cooldown, Field, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
@@ -112,8 +113,9 @@ def bite_condition(night) -> None:
                     and night.p(other.user).faction is Faction.DEMONS
                     and chosen & set(other.order.all_targets)):
                 bite.failed = True
-                night.trace("Укус не сработал: цель уже выбирали другие Демоны",
-                            "Укус", bite.order, other.order)
+                night.emit(ev.Fizzled(str(night.phase), night.cause("Укус", bite.order, other.order),
+                                      "Укус не сработал: цель уже выбирали другие Демоны",
+                                      bite.user, "Укус", "цель уже выбирали другие Демоны"))
                 break
 
 

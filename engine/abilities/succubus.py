@@ -5,6 +5,7 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
+from engine import events as ev
 from engine.abilities.registry import attack, night_step
 from engine.abilities.spec import FULL, N, AbilitySpec as _A, Field, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
@@ -64,7 +65,9 @@ def jealousy_condition(night) -> None:
     for jealousy in night.live_actions("Ревность"):
         if not ((night.was_dead("Бес") and night.was_dead("Гончая Ада")) or night.was_dead("Демонолог")):
             jealousy.failed = True
-            night.trace("Ревность недоступна: условие не выполнено", "Ревность", jealousy.order)
+            night.emit(ev.Fizzled(str(night.phase), night.cause("Ревность", jealousy.order),
+                                  "Ревность недоступна: условие не выполнено", jealousy.user, "Ревность",
+                                  "на Кладбище нет ни Беса с Гончей Ада, ни Демонолога"))
 
 
 @attack("Ревность")
