@@ -77,6 +77,9 @@ class Engine:
     # the flood guard counts a member's posts in fixed windows of this many seconds (Spirit:
     # 10): the suite puts two posts early in one window and checks the second was held back
     flood_window: int = 0
+    # a reply inside a PM conversation, where the engine has one: (board, user, conversation id
+    # as send_pm names it, text); None: the suite replies with a new conversation
+    pm_reply: Callable[..., object] | None = None
 
 
 def _sqlite(path: Path, sql: str, *args) -> list[tuple]:

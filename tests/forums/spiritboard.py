@@ -86,6 +86,8 @@ def _engine():
         merges=False,
         # its guards are the server's settings: turned on by starting it so (run.sh), not by a hook
         live=live, guarded=lambda: live(guarded=True),
+        # a private topic takes replies as a topic does (POST /comment/<topic>/publish/)
+        pm_reply=lambda board, user, conversation, text: board.writer(user).reply(conversation, text),
         flood_window=10,         # @ratelimit(rate="1/10s") of spirit.comment.views.publish, fixed windows
         # the page shows minutes (Django's "N j, Y, P"); no edit time at all (only the count
         # of edits, linking to /comment/history/<pk>/): the edit's time is not compared

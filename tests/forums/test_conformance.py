@@ -226,10 +226,15 @@ def test_a_profile_learned_from_the_threads_pages_reads_them_as_the_shipped_one(
 def test_the_gms_inbox_and_each_conversation_with_replies(board: Board, tmp_path):
     vasya, petya = board.players[:2]
     stamp = str(int(time.time()))
-    board.writer(vasya).send_pm([board.gm], f"Ночной ход {stamp}", "Проверяю Катю. Прошу ответить до утра.")
-    board.writer(petya).send_pm([board.gm], f"Вопрос {stamp}", "Можно ли лечить себя? Спрашиваю за Аню.")
-    board.writer(board.gm).send_pm([vasya], f"Re: Ночной ход {stamp}", "Принято: Катя проверена.")
-    board.writer(vasya).send_pm([board.gm], f"Re: Re: Ночной ход {stamp}", "Спасибо, жду утра.")
+    night = board.writer(vasya).send_pm([board.gm], f"Ночной ход {stamp}", "Проверяю Катю. Прошу ответить до утра.")
+    question = board.writer(petya).send_pm([board.gm], f"Вопрос {stamp}", "Можно ли лечить себя? Спрашиваю за Аню.")
+    answer = board.engine.pm_reply
+    if answer is not None:          # replies inside the conversation
+        answer(board, board.gm, night.id, "Принято: Катя проверена.")
+        answer(board, vasya, night.id, "Спасибо, жду утра.")
+    else:                           # a reply is a new conversation (its PM form only)
+        board.writer(board.gm).send_pm([vasya], f"Re: Ночной ход {stamp}", "Принято: Катя проверена.")
+        board.writer(vasya).send_pm([board.gm], f"Re: Re: Ночной ход {stamp}", "Спасибо, жду утра.")
     poller = PmPoller(board.client(board.gm), board.profile, Store(tmp_path / "pm.sqlite3"))
     # (a forum with conversations shows the GM's own messages in them too: not what he receives)
     seen = [(e.message.sender, plain(e.message.text)) for e in poller.poll()
@@ -240,6 +245,11 @@ def test_the_gms_inbox_and_each_conversation_with_replies(board: Board, tmp_path
         (vasya, "Спасибо, жду утра."),
     ])
     assert [e for e in poller.poll() if stamp in e.message.subject] == []   # each message once
+    if answer is not None:          # a reply in an older conversation, between two polls
+        answer(board, petya, question.id, "И ещё: а себя дважды подряд?")
+        later = [(e.message.sender, e.message.subject, plain(e.message.text)) for e in poller.poll()
+                 if stamp in e.message.subject]
+        assert later == [(petya, f"Вопрос {stamp}", "И ещё: а себя дважды подряд?")]
 
 
 # -- gorod writing as the GM ----------------------------------------------------------------------
