@@ -148,7 +148,7 @@ class LearnedTeam(Learned):
 
 @dataclass(frozen=True)
 class Message(Learned):
-    """Голубиная почта: an anonymous `message` (with `from` when Туз Крестей reads it)."""
+    """A `message` passed on anonymously by the GM (with `from` when Туз Крестей reads it)."""
 
 
 class NoticeCode(str, Enum):

@@ -42,11 +42,12 @@ def _state(game, args) -> int:
 
         taken = resolved_verdicts(game, PhaseId.parse(args.at))
     unresolved = game.records.unresolved() if not args.at else []
-    notices = [i.to_json() for i in inbox(game)] if not args.at else []
+    notices = inbox(game) if not args.at else []
     if args.json:
         print_json({"phase": str(state.phase) if state.phase else "start", "players": players,
                     "open": current.to_json() if current and not args.at else None,
-                    "orders": [o.to_json() for o in orders], "unresolved": unresolved, "notices": notices,
+                    "orders": [o.to_json() for o in orders], "unresolved": [u.to_json() for u in unresolved],
+                    "notices": [n.to_json() for n in notices],
                     "phase_orders": [{"id": i, "order": o, "verdict": v} for i, o, v in taken],
                     "winner": state.winner, "game_over": state.game_over,
                     "last_read": game.records.get("last_read"), "last_full_read": game.records.get("last_full_read")})
@@ -80,14 +81,14 @@ def _state(game, args) -> int:
             for u in unresolved:
                 # a candidate that is a whole order («похоже на голос против Лиса?») is
                 # printed as the command that takes it
-                choices = [c for c in u["candidates"] if c.startswith("{")]
-                names = [c for c in u["candidates"] if not c.startswith("{")]
+                choices = [c for c in u.candidates if c.startswith("{")]
+                names = [c for c in u.candidates if not c.startswith("{")]
                 cands = f"; кандидаты: {', '.join(names)}" if names else ""
-                print(f"  ?{u['id']} {u['author']}: «{u['text']}» — {u['reason']}{cands}")
+                print(f"  ?{u.id} {u.author}: «{u.text}» — {u.reason}{cands}")
                 for choice in choices:
-                    print(f"      gorod order add \"{choice}\" --resolves {u['id']}")
+                    print(f"      gorod order add \"{choice}\" --resolves {u.id}")
     if notices:
         print("Для мастера (gorod inbox; прочитано: gorod inbox --read ID):")
         for n in notices:
-            print(f"  #{n['id']} [{KIND_RU.get(n['kind'], n['kind'])}] {n['text']}")
+            print(f"  #{n.id} [{KIND_RU.get(n.kind, n.kind)}] {n.text}")
     return 0

@@ -30,7 +30,7 @@ from engine.rulings import Rulings
 from engine.setup import Seat, new_game
 from engine.state import GameState
 from gorod.loop.eventlog import event_json
-from gorod.loop.records import PhaseRow, Records
+from gorod.loop.records import NoticeKind, PhaseRow, Records
 from gorod.store import Store
 from publisher.markup import Markup, markup_for, profile_markup
 from publisher.texts import Texts
@@ -268,7 +268,7 @@ class Game:
         if now == row.events or [_compared(e) for e in now] == [_compared(e) for e in row.events]:
             return
         # no phase on the notice: it concerns the game now, and the console shows the open phase's
-        self.records.notice(f"drift:{row.phase}", "drift", drift_text(row.phase))
+        self.records.notice(f"drift:{row.phase}", NoticeKind.DRIFT, drift_text(row.phase))
 
     def fold(self, upto: str | PhaseId | None = None) -> tuple[GameState, list[ev.Event]]:
         """The state after `upto` (after the last resolved phase when None; `"start"` for the

@@ -77,7 +77,7 @@ def test_an_old_store_with_the_bite_as_a_plain_trace_is_no_drift(tmp_path, capsy
     game.store.close()
     again = Game.open(path)
     again.fold()
-    assert [n for n in again.records.notices() if n["kind"] == "drift"] == []
+    assert [n for n in again.records.notices() if n.kind == "drift"] == []
     # a trace whose words changed still is drift: the check compares the explanation's text
     changed = [dict(e, text=e["text"] + "!") if e["type"] == "Trace" and "Укус" in e["text"] else e for e in old]
     with again.store.transaction() as db:
@@ -85,5 +85,5 @@ def test_an_old_store_with_the_bite_as_a_plain_trace_is_no_drift(tmp_path, capsy
     again.store.close()
     third = Game.open(path)
     third.fold()
-    assert [n["kind"] for n in third.records.notices()].count("drift") == 1
+    assert [n.kind for n in third.records.notices()].count("drift") == 1
     third.store.close()
