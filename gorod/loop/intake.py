@@ -321,8 +321,13 @@ def _take(game: Game, clock: PhaseClock, result: ParseResult, *, kind: str, sour
                                       refused=[refusals[i][1] for i in sorted(refusals)])
                 _add(game, draft, trace=[{"type": "Order", "scope": "private",
                                           "to": [author], "rule": "receipt", "cause": describe_order(o)
-                                          + (f" — будет отклонена: {refusals[i][0]}" if i in refusals else "")}
+                                          + (f" — будет отклонена: {refusals[i][0]}" if i in refusals else ""),
+                                          "line": describe_order(o)}
                                          for i, o in enumerate(stored)])
+                if refusals:   # told now: the phase's results PMs do not say it again
+                    told = game.records.get(f"told:{phase}", {}) or {}
+                    told.setdefault(author, []).extend(refusals[i][1] for i in sorted(refusals))
+                    game.records.put(f"told:{phase}", told)
 
 
 def _placed(shown: datetime, seen: datetime, clock: PhaseClock, precision: int) -> tuple[bool, str | None]:

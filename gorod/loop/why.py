@@ -25,7 +25,7 @@ from gorod.loop.records import DraftRow
 LABELS = {"Died": "смерть", "Executed": "казнь", "Revealed": "раскрыта тайная роль", "StatusChanged": "статус",
           "OpenRoleChanged": "явная роль перешла", "Announced": "объявлено", "Learned": "узнал(а)",
           "Rejected": "отклонено", "Trace": "ход разрешения", "Left": "покинул(а) игру",
-          "GameOver": "конец игры", "Order": "заявка принята", "Message": "письмо"}
+          "GameOver": "конец игры", "Order": "заявка прочитана", "Message": "письмо"}
 # Rules that are gorod's own, not the engine's (stored in traces by these keys).
 RULES_RU = {"receipt": "ответ игроку, как прочитана его заявка"}
 # Sentences of rules-ru.txt for the rules that are not one ability's (quoted verbatim).
@@ -123,6 +123,24 @@ def _phase_orders(game: Game, phase: str | None) -> list[str]:
     return [o.text for o in game.records.orders(phase)] if phase else []
 
 
+def rule_ru(rule: str) -> str:
+    """The rule as the GM reads it: gorod's own keys and the refusal codes of SPEC §3.3 in
+    Russian («§3.3 отказ: нет голоса сегодня», not «§3.3 cannot_vote»)."""
+    if rule in RULES_RU:
+        return RULES_RU[rule]
+    if rule.startswith("§3.3 "):
+        from engine.preview import REFUSED_SHORT
+        from engine.reasons import Reason
+
+        code = rule[len("§3.3 "):]
+        try:
+            reason = Reason(code)
+        except ValueError:
+            return rule
+        return f"§3.3 отказ: {REFUSED_SHORT.get(reason) or code.replace('_', ' ')}"
+    return rule
+
+
 def _agreed(text: str, item: dict[str, Any], game: Game) -> str:
     """«узнал(а)» agreeing with the one player told, when his gender is known («узнала»)."""
     to = item.get("to") or []
@@ -170,5 +188,5 @@ def explain(game: Game, draft: DraftRow) -> list[Why]:
                 phase_orders = _phase_orders(game, item.get("phase") or draft.phase)
             orders = _aimed_at(item["player"], phase_orders)
         out.append(Why(line, _agreed(label(str(item.get("type"))), item, game), audience(item),
-                       RULES_RU.get(str(item.get("rule") or ""), str(item.get("rule") or "")), sentence(item), orders))
+                       rule_ru(str(item.get("rule") or "")), sentence(item), orders))
     return out
