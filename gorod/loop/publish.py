@@ -216,7 +216,7 @@ def _ask_the_gm(game: Game, draft: DraftRow, row: OutboxRow, why: str, attempt: 
             f"«Отправленные» на форуме и скажите gorod: «gorod sent {draft.id}», если ЛС там есть, или "
             f"«gorod resend {draft.id}», чтобы отправить его снова. До тех пор gorod его не отправит.")
     # once per doubt: the attempt it is about names it, whichever round asks
-    game.records.notice(f"pm-unsure:{draft.id}:{row.id}:{attempt}", "error", text, draft.phase)
+    game.records.notice(f"pm-unsure:{draft.id}:{row.id}:{attempt}", NoticeKind.ERROR, text, draft.phase)
 
 
 def _look_up(game: Game, forum, row: OutboxRow):

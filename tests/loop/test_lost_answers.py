@@ -98,11 +98,11 @@ def test_without_a_pm_list_a_lost_pm_is_never_resent_blind_the_gm_decides(make_g
     for _ in range(3):                         # round after round: asked, never resent
         publish(game)
     assert len(forum.pms_to(unsure.audience)) == (1 if saved else 0)
-    [asked] = [n for n in game.records.notices() if n["key"].startswith(f"pm-unsure:{unsure_id}:")]
-    assert asked["text"].startswith(f"ЛС игроку {unsure.audience} «{unsure.title}» (черновик #{unsure_id}): "
+    [asked] = [n for n in game.records.notices() if n.key.startswith(f"pm-unsure:{unsure_id}:")]
+    assert asked.text.startswith(f"ЛС игроку {unsure.audience} «{unsure.title}» (черновик #{unsure_id}): "
                                     "ответ форума на отправку потерян")
-    assert "может быть, ЛС ушло, может быть, нет" in asked["text"]
-    assert f"«gorod sent {unsure_id}»" in asked["text"] and f"«gorod resend {unsure_id}»" in asked["text"]
+    assert "может быть, ЛС ушло, может быть, нет" in asked.text
+    assert f"«gorod sent {unsure_id}»" in asked.text and f"«gorod resend {unsure_id}»" in asked.text
     assert game.records.draft(unsure_id).state == "approved"
     # the GM looked on the forum and says what he saw
     (mark_sent if saved else allow_resend)(game, unsure_id)
@@ -125,8 +125,8 @@ def test_without_a_pm_list_a_crash_after_the_intent_asks_the_gm_too(make_game, f
     monkeypatch.delenv("GOROD_CRASH_AT")
     report = publish(make_game())
     assert len(report.failed) == 1
-    [asked] = [n for n in game.records.notices() if n["key"].startswith("pm-unsure:")]
-    assert "gorod начал его отправлять, но не знает, дошло ли оно" in asked["text"]
+    [asked] = [n for n in game.records.notices() if n.key.startswith("pm-unsure:")]
+    assert "gorod начал его отправлять, но не знает, дошло ли оно" in asked.text
     assert sorted(p.to for p in forum.sent_pms) == sorted(set(p.to for p in forum.sent_pms))   # none twice
 
 
