@@ -16,7 +16,12 @@ What a pass costs and yields:
   DELETED (on engines whose pages shift after a deletion, the poller first looks back a
   page to tell a moved post from a deleted one); a page past the end (404) after
   deletions makes it step back;
-- `poll(rescan=True)` reads the thread from page 1, to notice edits on older pages.
+- `poll(rescan=True)` reads the thread from page 1, to notice edits on older pages;
+- a post that does not read while the rest of its page does (its time in no format of the
+  profile, no author) comes as UNREADABLE (`event.unreadable` names it) and is never
+  recorded: its page is read again, unconditionally, every pass until it reads (and a
+  conversation holding such a message keeps no message count). A page none of whose posts
+  reads raises, as a page in a new layout does.
 
 Exactly once across restarts: an event is recorded in the store (post state and the new
 version, with its content hash and JSON) when the consumer comes back for the next one
