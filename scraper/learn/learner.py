@@ -207,7 +207,7 @@ def _learn_posts(parsed: list[_Page], what: str = "постов", short_ids: boo
     if author is None:
         raise LearnError(f"{parsed[0].source}: в блоках {what} ({container}) не найден автор: "
                          "короткое имя, которое повторяется в каждом посте и различается между постами")
-    author_els = [fields.first(b, author.selector) for b in all_blocks]
+    author_els = [fields.element_of(b, author) for b in all_blocks]
     shown = [fields.own_time_elements(b, time_guess[0], timed_all) if time_guess else [] for b in all_blocks]
     body = fields.find_body(all_blocks, [[a, t, *s] for a, t, s in zip(author_els, time_els, shown)])
     if body is None:
@@ -251,6 +251,8 @@ def _learn_posts(parsed: list[_Page], what: str = "постов", short_ids: boo
             unconfirmed.append("strike: struck-out text is known by its class name only (the stylesheet that "
                                "draws it is not on the page): check a struck-out vote reads as struck")
     drops = [d for d in fields.find_drops(bodies) if d != body.selector]
+    code_heads = fields.find_code_headers(bodies)
+    drops += code_heads
     notices = fields.find_notices(bodies)
     if notices:
         drops += notices
@@ -266,6 +268,7 @@ def _learn_posts(parsed: list[_Page], what: str = "постов", short_ids: boo
         body_rules["drop"] = fields.union(drops)
         notes["selectors.body.drop"] = "inside the body but no post's own words: buttons and folds that say " \
                                        "the same in every post, the edit notice" + (
+                                           ", a code box's header («Code: Select all»)" if code_heads else "") + (
                                            ", the forum's notice lines («…спустя 06 с:»)" if notices else "")
     notes["selectors.body.quote"] = ("quotes inside the body (taken apart from the post's own text)"
                                      if parts.quote else "no quote on these pages: <blockquote>, the common one, "
