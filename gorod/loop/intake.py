@@ -24,6 +24,7 @@ from typing import Any
 
 from engine.phase import PhaseKind
 from engine.state import GameState
+from gorod.loop.checks import command_problem
 from gorod.loop.crash import crashpoint
 from gorod.loop.drafting import save_drafts
 from gorod.loop.game import Game, PhaseClock
@@ -315,7 +316,7 @@ def _take(game: Game, clock: PhaseClock, result: ParseResult, *, kind: str, sour
             report.orders += len(stored)
             if game.config.receipts:
                 # an order gorod already knows will be refused is said so now, while it can be changed
-                refusals = known_refusals(game.fold()[0], clock.phase, stored)
+                refusals = known_refusals(game.fold()[0], clock.phase, stored, command_problem=command_problem)
                 draft = receipt_draft(phase, author, stored, f"receipt:{kind}:{source_id}:{version}",
                                       game.markup, game.texts, game_title=game.title,
                                       refused=[refusals[i][1] for i in sorted(refusals)])
