@@ -9,6 +9,7 @@ module: `engine/abilities/thief.py` is the Вор's Кража from its row to i
 from __future__ import annotations
 
 from engine.abilities.spec import AbilitySpec, Cooldown, Field, Freq, RoleKind, TargetRule, When
+from engine.abilities.spec import Channel, Keyword, Reach, Shape, Words
 
 # The modules in the order of SPEC §6 (that order is the registry's: lists of ability names
 # are sorted by it); each registers its hooks as it loads.
@@ -50,8 +51,17 @@ ONE_ACTION_PER_NIGHT: dict[str, frozenset[str]] = {
     for role, group in getattr(module, "ONE_ACTION_PER_NIGHT", {}).items()
 }
 
+# How each ability's orders are written (`WORDS` in its module): what the order parser and
+# the players' memo read, keyed by the canonical name.
+WORDS: dict[str, Words] = {w.ability: w for module in MODULES for w in getattr(module, "WORDS", ())}
+
+
+def words_of(ability: str) -> Words | None:
+    return WORDS.get(ability)
+
+
 __all__ = [
     "ABILITIES", "AbilitySpec", "Cooldown", "Field", "Freq", "MODULES", "ONE_ACTION_PER_NIGHT",
     "RoleKind", "TargetRule", "When", "abilities_of_role", "ability", "find_ability", "registry",
-    "registry_index",
+    "registry_index", "Channel", "Keyword", "Reach", "Shape", "WORDS", "Words", "words_of",
 ]

@@ -8,6 +8,7 @@ from __future__ import annotations
 from engine.abilities.registry import SetupError, attack, lazaret, night_step, on, setup_choice, win
 from engine.abilities.spec import N, P, S, AbilitySpec as _A, Cooldown, Field, RoleKind, TargetRule
 from engine.names import canon_secret_role
+from engine.abilities.spec import Channel, Keyword, Shape, Words
 
 SPECS = (
     _A("Приспосабливайся", RoleKind.SECRET, ("Тварь",), S, "Приспосабливайся (Т,К) - в начале игры может выбрать любую Тайную роль. При любых попытках узнать его роль будет показываться выбранная. При смерти Твари всем сообщается, что умерший был выбранной Тварью роли.", keeps="ТК"),
@@ -38,6 +39,16 @@ def mask_chosen(state) -> None:
         if player.secret_role == "Тварь" and not player.mask:
             raise SetupError(f"setup.{player.nick}.mask: the Тварь must choose a mask "
                              "(tvar_mask_optional: false)")
+
+
+# What the order parser and the memo read of its orders (scraper/orders reads them generically).
+WORDS = (
+    Words("Пожирай", Channel.PM, "ник; «сменить маску» — взять роль жертвы, если она умрёт",
+          verbs=("пожирать", "пожрать", "сожрать", "жрать"),
+          examples=(("Пожираю Веру, меняю маску", {"target": "Вера", "swap_mask": True}),),
+          shape=Shape.FLAG,
+          keywords=(Keyword("swap_mask", "сменить маску", frozenset({"маска", "swap"})),)),
+)
 
 
 @night_step("N18", ability="Пожирай")

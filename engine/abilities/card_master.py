@@ -10,6 +10,7 @@ from engine import events as ev
 from engine.abilities import cards  # the deck
 from engine.abilities.registry import SetupError, day_effect, night_step, on, refusal, setup_choice
 from engine.abilities.spec import ANY_, D, N, S, AbilitySpec as _A, Cooldown, Field, Freq, RoleKind, TargetRule
+from engine.abilities.spec import Channel, Keyword, Reach, Shape, Words
 from engine.names import CARDS, canon_card
 from engine.orders import Order, OrderError
 from engine.reasons import Reason
@@ -42,6 +43,46 @@ def deal_hand(state, player, value) -> None:
     if len(hand) != 4 or len(set(hand)) != 4:
         raise SetupError(f"setup.{player.nick}.hand: four different cards are needed, got {len(hand)}")
     player.hand = hand
+
+
+# What the order parser and the memo read of its orders (scraper/orders reads them generically).
+WORDS = (
+    Words("Тасовать карты", Channel.PM, "четыре карты через запятую",
+          names=("тасовка",), verbs=("тасовать", "перетасовать"),
+          examples=(("Тасую: Рок, Щит, Джокер, Туз Бубен",
+                     {"cards": ["Двойка Червей", "Шестерка Бубен", "Джокер", "Туз Бубен"]}),),
+          shape=Shape.CARDS,
+          consumes=True),
+    Words("Кинуть карты", Channel.PM, "карта и цель: «Кидаю Рок на Борю»; Джокер — «как Рок»; "
+          "Валет Пик — две цели; Четверка Бубен — и список тайных ролей",
+          names=("бросок",), verbs=("кинуть", "кидать", "бросить", "бросать", "метнуть"),
+          examples=(("Кидаю Рок на Борю", {"card": "Двойка Червей", "target": "Боря"}),
+                    ("Кидаю Джокер как Щит на Веру", {"card": "Джокер", "as": "Шестерка Бубен",
+                                                     "target": "Вера"}),
+                    ("Кидаю Подмену на Аню и Борю", {"card": "Валет Пик", "targets": ["Аня", "Боря"]}),
+                    ("Кидаю Догадку на Гену: Лич, Тварь", {"card": "Четверка Бубен", "target": "Гена",
+                                                           "roles": ["Лич", "Тварь"]})),
+          shape=Shape.CARD,
+          keywords=(Keyword("as", "как", frozenset({"как", "вместо", "за", "в"})),),
+          consumes=True,
+          repeatable=True),
+    Words("Раскрыть карты", Channel.POST, "список «ник — тайная роль» для всех игроков",
+          names=("вскрыть карты",), verbs=(),
+          examples=(("Раскрыть карты: Аня — Лич, Боря — Гончая Ада, Гена — Тварь",
+                     {"list": {"Аня": "Лич", "Боря": "Гончая Ада", "Гена": "Тварь"}}),),
+          shape=Shape.LIST,
+          reach=Reach.PARAGRAPH,
+          consumes=True,
+          own_verb=True),
+    Words("Король Пик", Channel.POST, "без слов — раскрыться; или дневное действие куклы: «Король Пик: голосует против Веры»",
+          verbs=(),
+          examples=(("Король Пик: раскрываюсь", {}),
+                    ("Король Пик: голосует против Веры",
+                     {"command": {"ability": "Голосование", "target": "Вера"}})),
+          shape=Shape.PUPPET,
+          consumes=True,
+          own_verb=True),
+)
 
 
 @refusal("Тасовать карты", phase="night")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from engine.abilities.registry import SetupError, night_step, on, refusal, setup_choice, vote_weight
 from engine.abilities.spec import N, P, S, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+from engine.abilities.spec import Channel, Words
 from engine.reasons import Reason
 
 SPECS = (
@@ -43,6 +44,17 @@ def checks_see_the_inquisitor(ctx, player) -> bool:
     """«Все проверки роли будут показывать выбранную роль»; A31 `inquiry_uses_mask: false`:
     the checks see the Инквизитор himself."""
     return player.secret_role == "Инквизитор" and not ctx.rulings["inquiry_uses_mask"]
+
+
+# What the order parser and the memo read of its orders (scraper/orders reads them generically).
+WORDS = (
+    Words("Аутодафе", Channel.PM, "ник или явная роль",
+          verbs=("сжечь", "сжигать"),
+          examples=(("Аутодафе: Вера", {"target": "Вера"}),)),
+    Words("Обвинение в ведьмовстве", Channel.PM, "ник или явная роль",
+          names=("обвинение",), verbs=("обвинить", "обвинять"),
+          examples=(("Обвиняю Гену в ведьмовстве", {"target": "Гена"}),)),
+)
 
 
 @night_step("N4", "h", ability="Никто не ждал испанскую инквизицию!")

@@ -48,7 +48,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from engine.abilities.spec import AbilitySpec
+from engine.abilities.spec import AbilitySpec, When
 from engine.names import fold
 
 
@@ -231,6 +231,12 @@ def install(specs: tuple[AbilitySpec, ...]) -> None:
 def find_ability(name: str) -> AbilitySpec | None:
     """The spec for a canonical name or alias (case- and ё-insensitive), or None."""
     return _BY_KEY.get(fold(name))
+
+
+def is_passive(name: str | None) -> bool:
+    """Is `name` a passive ability (a defence that blocked or cancelled an attack, say)?"""
+    spec = find_ability(name) if name else None
+    return spec is not None and spec.when is When.PASSIVE
 
 
 def ability(name: str) -> AbilitySpec:

@@ -11,9 +11,11 @@ def register(sub) -> None:
         description="Rebuild the game's state by folding the stored orders through the engine and "
         "print the players (roles, lives, status: the GM's eyes only), the open phase and its "
         "deadline, its orders, unresolved items and notices. --at PHASE ('start', 'night 1', "
-        "'day 2') shows the moment after that phase.")
+        "'day 2') shows the moment after that phase, and what came of each of its orders "
+        "(refused, or taken but without effect, as a bite on a target other Demons chose: "
+        "its author is never told).")
     add_game_option(parser)
-    parser.add_argument("--at", metavar="PHASE", help="after this phase ('start', 'night 1', 'day 1', ...)")
+    parser.add_argument("--at", metavar="PHASE", help="after this phase ('start', «ночь 1», «день 1», 'night 1', 'day1', ...)")
     parser.add_argument("--json", action="store_true")
     parser.set_defaults(handler=_state)
 
@@ -33,6 +35,12 @@ def _state(game, args) -> int:
     players = phase_output("state", None, state, ())["players"]
     current = game.current()
     orders = game.records.orders(str(current.phase)) if current and not args.at else []
+    taken = []   # after a resolved phase: what came of each of its orders
+    if args.at and args.at != "start":
+        from engine.phase import PhaseId
+        from gorod.tally import resolved_verdicts
+
+        taken = resolved_verdicts(game, PhaseId.parse(args.at))
     unresolved = game.records.unresolved() if not args.at else []
     notices = inbox(game) if not args.at else []
     if args.json:
@@ -40,6 +48,7 @@ def _state(game, args) -> int:
                     "open": current.to_json() if current and not args.at else None,
                     "orders": [o.to_json() for o in orders], "unresolved": [u.to_json() for u in unresolved],
                     "notices": [n.to_json() for n in notices],
+                    "phase_orders": [{"id": i, "order": o, "verdict": v} for i, o, v in taken],
                     "winner": state.winner, "game_over": state.game_over,
                     "last_read": game.records.get("last_read"), "last_full_read": game.records.get("last_full_read")})
         return 0
@@ -48,6 +57,10 @@ def _state(game, args) -> int:
           + (f", победа: {winner_name(state.winner)}" if state.game_over else ""))
     for line in player_table(players):
         print("  " + line)
+    if args.at and args.at != "start":
+        print(f"\nЗаявки фазы и что с ними стало ({len(taken)}):")
+        for order_id, order, verdict in taken:
+            print(f"  #{order_id} {order} — {verdict}")
     if not args.at:
         last, full = game.records.get("last_read"), game.records.get("last_full_read")
         print("\nФорум прочитан: " + (moment(last, schedule) if last else "ещё ни разу")
