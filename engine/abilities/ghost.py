@@ -107,7 +107,7 @@ def touch_block(night, attack) -> None:
     """«иначе цель не может использовать способности Явной роли следующим днем (и знает
     об этом)»."""
     night.touched.add(attack.recipient)
-    night.notice(attack.recipient, "open_role_blocked", "Касание смерти",
+    night.notice(attack.recipient, ev.NoticeCode.OPEN_ROLE_BLOCKED, "Касание смерти",
                  attack.action.order, about=attack.recipient)
 
 

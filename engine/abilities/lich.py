@@ -218,7 +218,7 @@ def zombie_order(ctx, signal: Order) -> Order | None:
 
 def zombie_failed(ctx, lich: str, order: Order | None) -> None:
     """«Лич узнает о несрабатывании приказа, но не может знать, по какой причине.»"""
-    ctx.notice(lich, "zombie_command_failed", "Зомбирование", order)
+    ctx.notice(lich, ev.NoticeCode.ZOMBIE_COMMAND_FAILED, "Зомбирование", order)
 
 
 @day_effect("Зомбирование")
@@ -271,7 +271,7 @@ def army_in_the_morning(night) -> None:
 
 
 @cancel("Без души")
-def soulless(night, attack) -> str | None:
+def soulless(night, attack) -> ev.NoticeCode | None:
     """«Демоны не могут атаковать Лича и отменяют свои атаки по нему. Они знают, из-за
     чего была отменена атака.» (N7)"""
     recipient = night.p(attack.recipient)
@@ -279,7 +279,7 @@ def soulless(night, attack) -> str | None:
         return None
     if passives_off(night, recipient.nick):
         return None
-    return "attack_cancelled_no_soul"
+    return ev.NoticeCode.ATTACK_CANCELLED_NO_SOUL
 
 
 @on("shape", "Зомбирование")
