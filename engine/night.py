@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, TypeVar
 
 from engine import events as ev
 from engine.abilities import ONE_ACTION_PER_NIGHT, AbilitySpec, ability, registry, registry_index
@@ -22,6 +22,8 @@ from engine.orders import Order
 from engine.phase import PhaseId
 from engine.reasons import Reason
 from engine.state import DayMarks, GameState
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -103,14 +105,19 @@ class Night(PhaseContext):
         self.dealt_by: dict[str, list[str]] = defaultdict(list)
         self.damage_orders: dict[str, list[Order]] = defaultdict(list)   # for the trace
         self.heals: dict[str, int] = defaultdict(int)
-        self.touched: set[str] = set()   # Касание смерти's blocks for the next day (N13)
         self.reveal_as: dict[str, str] = {}
         self.s0: Snapshot | None = None
-        self.mask_drop_late: list[str] = []
         self.deferred: list[tuple[Order, AbilitySpec]] = []   # orders judged at the end of N2
-        self.zombie_actions: list[tuple[Order, Order]] = []   # (the Лич's signal, its command)
         self.announced: set[int] = set()   # actions already announced (Лицо толпы)
         self.marks: DayMarks | None = None
+        self._own: dict[type, object] = {}
+
+    def own(self, kind: type[T]) -> T:
+        """An ability module's own working data for this night: one value of its dataclass
+        `kind`, made empty at the first use (the skeleton knows none of them)."""
+        if kind not in self._own:
+            self._own[kind] = kind()
+        return self._own[kind]   # type: ignore[return-value]
 
     # ------------------------------------------------------------------------------------
     def run(self) -> list[ev.Event]:

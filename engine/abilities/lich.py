@@ -5,6 +5,8 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from engine import events as ev
 from engine.abilities.gypsy import passives_off
 from engine.abilities.registry import cancel, day_effect, night_step, on, refusal
@@ -126,7 +128,7 @@ def night_zombie_signal(night, order: Order, spec) -> None:
         except Exception:   # a command that cannot even be read cannot run
             accepted = False
     if accepted:
-        night.zombie_actions.append((order, command))
+        night.own(ZombieActions).pairs.append((order, command))
         night.trace(f"приказ зомби выполняется: {command}", "Зомбирование", order)
     else:
         zombie_failed(night, order.by, order)
@@ -214,6 +216,12 @@ def zombie_order(ctx, signal: Order) -> Order | None:
         nick = implant.holder_at_implant
     return Order(by=implant.target, ability=implant.command.ability, target=nick,
                  mode=implant.command.mode)
+
+
+@dataclass
+class ZombieActions:
+    """Tonight's zombie commands that were accepted: (the Лич's signal, its command)."""
+    pairs: list[tuple[Order, Order]] = field(default_factory=list)
 
 
 def zombie_failed(ctx, lich: str, order: Order | None) -> None:
@@ -322,7 +330,7 @@ def implants(night) -> None:
 def command_results(night) -> None:
     """«Лич узнает о несрабатывании приказа, но не может знать, по какой причине.»; an
     executed command is public (A66 5)."""
-    for signal, command in night.zombie_actions:
+    for signal, command in night.own(ZombieActions).pairs:
         action = next((a for a in night.actions if a.order is command), None)
         if action is None or not action.live:
             zombie_failed(night, signal.by, signal)
