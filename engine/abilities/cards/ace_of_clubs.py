@@ -1,5 +1,5 @@
 """Туз Крестей (Паранойя): the Мастер карт reads all the target's anonymous mail for the rest
-of the game (the mail itself: engine/abilities/pigeon.py reads `state.paranoia`)."""
+of the game (the anonymous mail reads `state.paranoia`)."""
 from __future__ import annotations
 
 from engine.abilities.cards.deck import THROW, CardSpec, card, card_info
