@@ -74,14 +74,6 @@ WORDS = (
           reach=Reach.PARAGRAPH,
           consumes=True,
           own_verb=True),
-    Words("Король Пик", Channel.POST, "без слов — раскрыться; или дневное действие куклы: «Король Пик: голосует против Веры»",
-          verbs=(),
-          examples=(("Король Пик: раскрываюсь", {}),
-                    ("Король Пик: голосует против Веры",
-                     {"command": {"ability": "Голосование", "target": "Вера"}})),
-          shape=Shape.PUPPET,
-          consumes=True,
-          own_verb=True),
 )
 
 

@@ -29,8 +29,9 @@ CARD_MODULES = (
 
 # The one card that is also ordered by day (Король Пик's reveal and commands).
 SPECS = king_of_spades.SPECS
+WORDS = king_of_spades.WORDS
 
 __all__ = [
-    "CARD_MODULES", "CardSpec", "DECK", "SPECS", "THROW", "card_bonus_now", "card_shape", "deck",
+    "CARD_MODULES", "CardSpec", "DECK", "SPECS", "THROW", "WORDS", "card_bonus_now", "card_shape", "deck",
     "effect_of", "targets_of", "throw_refusal", "thrown",
 ]
