@@ -27,7 +27,8 @@ CARD_MODULES = (
     fives, ace_of_clubs, joker,
 )
 
-# The one card that is also ordered by day (Король Пик's reveal and commands).
+# The one card that is also ordered by day (Король Пик's reveal and commands): its row and
+# how its orders are written.
 SPECS = king_of_spades.SPECS
 WORDS = king_of_spades.WORDS
 
