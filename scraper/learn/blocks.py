@@ -18,6 +18,8 @@ from config.select import select
 from scraper.learn import tree
 
 _NUMBERED_ID = re.compile(r"^([A-Za-z][A-Za-z_-]*?)[_-]?(\d{2,})$")
+# a PM conversation of a young forum: messages numbered from 1 (`post-4`, `p7`)
+_SHORT_NUMBERED_ID = re.compile(r"^([A-Za-z][A-Za-z_-]*?)[_-]?(\d+)$")
 _ID_ATTRS = ("data-pid", "data-post-id", "data-postid", "data-post", "data-node-id", "data-content-id",
              "data-content", "data-id", "data-pk", "data-message-id", "data-comment-id")
 _NOT_POSTS = re.compile(r"(?i)^(?:user|member|profile|forum|topic|thread|cat|category|nav|menu|page|"
@@ -36,8 +38,8 @@ class Blocks:
     how: str            # "id" | "attr" | "class": what the selector keys on
 
 
-def find_blocks(root, has_time: Callable[[object], bool], time_text: Callable[[object], int] = lambda el: 0
-                ) -> Blocks | None:
+def find_blocks(root, has_time: Callable[[object], bool], time_text: Callable[[object], int] = lambda el: 0,
+                short_ids: bool = False) -> Blocks | None:
     """The group with the most members holding a time (and more than the time: a name and
     a text); among groups of as many, one keyed on a number (an id, a data attribute) over
     one keyed on a class, then the outermost (it holds the author and the body too)."""
@@ -46,7 +48,7 @@ def find_blocks(root, has_time: Callable[[object], bool], time_text: Callable[[o
         t = tree.tag(el)
         if t in _NEVER or not has_time(el):
             continue
-        m = _NUMBERED_ID.match(el.get("id") or "")
+        m = (_SHORT_NUMBERED_ID if short_ids else _NUMBERED_ID).match(el.get("id") or "")
         if m and not _NOT_POSTS.match(m.group(1)):
             groups.setdefault(("id", t, m.group(1)), []).append(el)
         for attr in _ID_ATTRS:

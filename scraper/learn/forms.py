@@ -2,6 +2,7 @@
 textarea, its action, the textarea's name and the submit button's name."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from urllib.parse import urljoin
 
@@ -54,3 +55,41 @@ def find_form(root, url: str | None, pm: bool = False) -> FormGuess | None:
             if area.get("name") in ("message", "req_message", "content", "post", "text", "body"):
                 break
     return best
+
+
+@dataclass(frozen=True)
+class LoginGuess:
+    selector: str
+    username: str                   # the name field's name
+    password: str                   # the password field's name
+    page: str                       # the page that shows the form (urls.login)
+
+
+_LOGIN_LINK = re.compile(r"(?i)\b(?:log ?in|sign ?in|вход|войти|авторизац)")
+
+
+def find_login(root, source: str) -> LoginGuess | None:
+    """The login form: a form with a password field and a text field before it (the name).
+    Its page is the one it was found on, or the page the «Вход» link names, which shows the
+    same form (an inbox that asks a guest to log in is no login page to come back to)."""
+    for form in root.iter("form"):
+        inputs = list(form.iter("input"))
+        pw = next((i for i in inputs if (i.get("type") or "").lower() == "password" and i.get("name")), None)
+        if pw is None:
+            continue
+        before = inputs[:inputs.index(pw)]
+        user = next((i for i in reversed(before) if (i.get("type") or "text").lower() in ("text", "email")
+                     and i.get("name")), None)
+        if user is None:
+            continue
+        fid = form.get("id")
+        sel = f"form#{fid}" if fid and tree._CSS_IDENT.match(fid) else "form"
+        page = source
+        for a in root.iter("a"):
+            href = a.get("href") or ""
+            if _LOGIN_LINK.search(tree.text(a)) or re.search(r"(?i)(?:^|[/?&;=.])(?:login|signin)", href):
+                if href and not href.startswith(("#", "javascript:")):
+                    page = urljoin(source, href.replace("&amp;", "&")) if "://" in source else href
+                    break
+        return LoginGuess(sel, user.get("name"), pw.get("name"), page)
+    return None

@@ -11,6 +11,7 @@ page, for the PM form. What cannot be found is named in `LearnedProfile.missing`
 """
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
@@ -78,8 +79,11 @@ def _parse(content: bytes, source: str) -> _Page:
         root = parse_html(content, sniff_encoding(content) or page_encoding(content) or "utf-8")
     except ScraperError as exc:
         raise LearnError(f"{source}: страница не читается как HTML: {exc}") from None
-    # scripts and styles say nothing a reader sees (the extractor leaves them out too)
-    for el in list(root.iter("script", "style")):
+    # scripts and styles say nothing a reader sees (the extractor leaves them out too), nor do
+    # a <title>, <meta> or <link> out of the page's head (an ad's own document pasted into a post)
+    for el in list(root.iter("script", "style", "title", "meta", "link")):
+        if tree.tag(el) not in ("script", "style") and any(tree.tag(a) == "head" for a in el.iterancestors()):
+            continue
         parent = el.getparent()
         if parent is not None:
             if el.tail:
@@ -92,35 +96,125 @@ def _parse(content: bytes, source: str) -> _Page:
     return _Page(source, root, times.timed_elements(root))
 
 
+@dataclass(frozen=True)
+class PmPages:
+    """The GM's PM pages to learn from: the inbox (its conversation list), conversation pages
+    (one or more: a row's page), the new-PM page (its form becomes write.pm), a page with the
+    login form and its address (the inbox as a guest sees it, or the login page), and the
+    GM's own name (the sender column is the other party). Each page is (bytes, url or name)."""
+
+    inbox: tuple = ()
+    conversations: tuple = ()
+    compose: tuple | None = None
+    login: tuple | None = None
+    gm: str | None = None
+
+
+@dataclass
+class _Posts:
+    """What the post blocks of some pages taught: the post rules, the body rules, the date forms,
+    notes (keys under `selectors.post.` / `selectors.body.`), what is missing or unconfirmed."""
+
+    post: dict
+    body: dict
+    dates: dict
+    notes: dict
+    missing: list
+    unconfirmed: list
+    container: str
+
+
 def learn_pages(pages: list[tuple[bytes, str]], inbox: tuple[bytes, str] | None = None, *,
-                timezone: str = "UTC", name: str = "learned") -> LearnedProfile:
+                pm: "PmPages | None" = None, timezone: str = "UTC", name: str = "learned") -> LearnedProfile:
+    """`inbox` (kept for callers of the first version): the PM compose page, as `pm.compose`."""
     if not pages:
         raise LearnError("нет страниц: дайте URL темы или --pages ФАЙЛ")
     parsed = [_parse(content, source) for content, source in pages]
+    posts = _learn_posts(parsed)
+    notes, missing, unconfirmed = dict(posts.notes), list(posts.missing), list(posts.unconfirmed)
+    post, body_rules, dates = posts.post, posts.body, posts.dates
+    pg = paging.find_paging(parsed[0].root)
+    pagination: dict = {}
+    for key in ("current", "last", "next"):
+        g = getattr(pg, key)
+        if g is not None:
+            pagination[key] = g.as_yaml()
+            notes[f"selectors.pagination.{key}"] = g.note
+    if not pagination:
+        missing.append("pagination")
+
+    data: dict = {
+        "engine": "learned",
+        "name": name,
+        "description": "learned by `gorod forum learn` from " + ", ".join(p.source for p in parsed),
+        "timezone": timezone,
+    }
+    forced = page_encoding(pages[0][0])
+    if forced:
+        data["encoding"] = forced
+        notes["encoding"] = "the pages declare no charset and are not UTF-8"
+        unconfirmed.append(f"encoding: the pages declare none; {forced} was chosen from their bytes")
+    urls = _urls(parsed[0].source)
+    if urls:
+        data["urls"] = urls
+    data["selectors"] = {"post": post, "body": body_rules}
+    if pagination:
+        data["selectors"]["pagination"] = pagination
+    if dates:
+        data["dates"] = dates
+    if pm is not None and inbox is None:
+        inbox = pm.compose
+    if pm is not None:
+        _learn_pm(pm, data, notes, missing, unconfirmed, posts)
+    write, write_notes = _write(parsed, inbox)
+    if write is None:
+        missing.append("write")
+    else:
+        data["write"] = write
+        notes.update(write_notes)
+        unconfirmed.append("write: proposed from the reply form on the page, not tried: "
+                           "run `gorod forum check --write THREAD_URL` to confirm it")
+    if timezone == "UTC":
+        unconfirmed.append("timezone: the pages do not say the forum's zone; UTC is assumed for times "
+                           "written without one (set timezone: to the forum's)")
+    data["unconfirmed"] = unconfirmed
+    learned = LearnedProfile(data=data, notes=notes, missing=tuple(missing), unconfirmed=tuple(unconfirmed),
+                             sources=tuple(p.source for p in parsed),
+                             posts_per_page=tuple(len(p.blocks.members) for p in parsed))
+    learned.profile()   # a learned profile that does not validate is the learner's bug: fail here
+    return learned
+
+
+def _learn_posts(parsed: list[_Page], what: str = "постов", short_ids: bool = False,
+                 exclude: frozenset = frozenset()) -> _Posts:
+    """The post container and the fields inside it, learned over the blocks of every page.
+    (`short_ids`, `exclude`: for PM pages, see `_learn_pm_posts`.)"""
     notes: dict[str, str] = {}
     missing: list[str] = []
     unconfirmed: list[str] = []
-
-    container = _container(parsed)
+    container = _container(parsed, short_ids, exclude)
     all_blocks = [b for p in parsed for b in p.blocks.members]
     notes["selectors.post.container"] = _container_note(container, parsed)
     timed_all: dict = {}
     for p in parsed:
-        timed_all.update(p.timed)
+        timed_all.update({k: v for k, v in p.timed.items() if v.element not in exclude})
 
     time_guess = fields.find_time(all_blocks, timed_all)
     time_els = [fields.element_of(b, time_guess[0]) if time_guess else None for b in all_blocks]
     author = fields.find_author(all_blocks, [[t] for t in time_els])
     if author is None:
-        raise LearnError(f"{parsed[0].source}: в блоках постов ({container}) не найден автор: "
+        raise LearnError(f"{parsed[0].source}: в блоках {what} ({container}) не найден автор: "
                          "короткое имя, которое повторяется в каждом посте и различается между постами")
     author_els = [fields.first(b, author.selector) for b in all_blocks]
-    body = fields.find_body(all_blocks, [[a, t] for a, t in zip(author_els, time_els)])
+    shown = [fields.own_time_elements(b, time_guess[0], timed_all) if time_guess else [] for b in all_blocks]
+    body = fields.find_body(all_blocks, [[a, t, *s] for a, t, s in zip(author_els, time_els, shown)])
     if body is None:
-        raise LearnError(f"{parsed[0].source}: в блоках постов ({container}) не найден текст поста")
+        raise LearnError(f"{parsed[0].source}: в блоках {what} ({container}) не найден текст поста")
     pid = fields.find_id(all_blocks, parsed[0].blocks.how, pages=len(parsed))
+    if pid is None and short_ids:
+        pid = _linked_number(all_blocks)
     if pid is None:
-        raise LearnError(f"{parsed[0].source}: в блоках постов ({container}) не найден номер поста: "
+        raise LearnError(f"{parsed[0].source}: в блоках {what} ({container}) не найден номер поста: "
                          "ни id блока, ни атрибута с номером, ни ссылки на пост")
 
     post: dict = {"container": container, "id": pid.as_yaml(), "author": author.as_yaml(), "body": body.as_yaml()}
@@ -151,10 +245,11 @@ def learn_pages(pages: list[tuple[bytes, str]], inbox: tuple[bytes, str] | None 
         body_rules["strike"] = "s, strike, del, *[style*='line-through']"
         notes["selectors.body.strike"] = "struck-out text (also drawn with a line-through style): not the post's words"
     drops = [d for d in fields.find_drops(bodies) if d != body.selector]
-    if post.get("edited") and isinstance(post["edited"], str):
-        # an edit notice inside the body is no part of the post's words
-        if any(b is not None and fields.first(b, post["edited"]) is not None for b in bodies):
-            drops.append(post["edited"])
+    if edited is not None and edited.selector:
+        # an edit notice inside the body is no part of the post's words (nor is what the forum
+        # writes in an element of the notice's own kind: no author's markup makes that)
+        if any(b is not None and fields.first(b, edited.selector) is not None for b in bodies):
+            drops += (edited.kind or edited.selector).split(", ")
     if drops:
         body_rules["drop"] = ", ".join(drops)
         notes["selectors.body.drop"] = "inside the body but no post's own words: buttons and folds that say " \
@@ -175,59 +270,230 @@ def learn_pages(pages: list[tuple[bytes, str]], inbox: tuple[bytes, str] | None 
     if not parts.spoiler:
         unconfirmed.append("spoilers: no spoiler on these pages; selectors.body.spoiler is not set")
 
-    pg = paging.find_paging(parsed[0].root)
-    pagination: dict = {}
-    for key in ("current", "last", "next"):
-        g = getattr(pg, key)
-        if g is not None:
-            pagination[key] = g.as_yaml()
-            notes[f"selectors.pagination.{key}"] = g.note
-    if not pagination:
-        missing.append("pagination")
+    return _Posts(post, body_rules, dates, notes, missing, unconfirmed, container)
 
-    data: dict = {
-        "engine": "learned",
-        "name": name,
-        "description": "learned by `gorod forum learn` from " + ", ".join(p.source for p in parsed),
-        "timezone": timezone,
-    }
-    forced = page_encoding(pages[0][0])
-    if forced:
-        data["encoding"] = forced
-        notes["encoding"] = "the pages declare no charset and are not UTF-8"
-        unconfirmed.append(f"encoding: the pages declare none; {forced} was chosen from their bytes")
-    urls = _urls(parsed[0].source)
-    if urls:
-        data["urls"] = urls
-    data["selectors"] = {"post": post, "body": body_rules}
-    if pagination:
-        data["selectors"]["pagination"] = pagination
-    if dates:
-        data["dates"] = dates
-    write, write_notes = _write(parsed, inbox)
-    if write is None:
-        missing.append("write")
+
+def _combined(pages: list[_Page]) -> _Page:
+    """The pages side by side in one document: conversation pages show one message or a few,
+    too few to see what repeats; together they show as many as all of them. The pages'
+    bodies become <div>s of one <body>, so selectors learned here select on each page alone."""
+    from lxml import etree, html as lxml_html
+    root = lxml_html.Element("html")
+    body = etree.SubElement(root, "body")
+    for p in pages:
+        inner = p.root.find("body")
+        inner = inner if inner is not None else p.root
+        holder = etree.SubElement(body, "div")
+        holder.text = inner.text
+        for child in inner:
+            holder.append(copy.deepcopy(child))
+    source = pages[0].source if len(pages) == 1 else f"{pages[0].source} (+{len(pages) - 1})"
+    return _Page(source, root, times.timed_elements(root))
+
+
+def _learn_pm(pm: PmPages, data: dict, notes: dict, missing: list, unconfirmed: list, posts: _Posts) -> None:
+    """selectors.pm_message from the conversation pages, selectors.pm_inbox from the inbox,
+    urls.pm_inbox, and the login form (reading PMs needs the GM's login)."""
+    from scraper.learn import inbox as inbox_mod
+    selectors = data["selectors"]
+    seen, conv_pages = set(), []
+    for content, source in pm.conversations:
+        key = source.split("#", 1)[0]
+        if key not in seen:
+            seen.add(key)
+            conv_pages.append(_parse(content, source))
+    conversations: list = []
+    if conv_pages:
+        try:
+            combined = _combined(conv_pages)
+            learned = _learn_pm_posts(combined)
+        except LearnError as exc:
+            missing.append("pm_message")
+            unconfirmed.append(f"pm_message: {exc}")
+            learned = None
+        if learned is not None:
+            learned.post = _thread_fields(learned, posts, combined)
+            selectors["pm_message"] = learned.post
+            if learned.dates:
+                formats = data.setdefault("dates", {}).setdefault("formats", [])
+                formats += [f for f in learned.dates["formats"] if f not in formats]
+            for key, note in learned.notes.items():
+                if key.startswith("selectors.post."):
+                    notes["selectors.pm_message." + key[len("selectors.post."):]] = note
+            conversations = _conversations(data, pm.conversations)
     else:
-        data["write"] = write
-        notes.update(write_notes)
-        unconfirmed.append("write: proposed from the reply form on the page, not tried: "
-                           "run `gorod forum check --write THREAD_URL` to confirm it")
-    if timezone == "UTC":
-        unconfirmed.append("timezone: the pages do not say the forum's zone; UTC is assumed for times "
-                           "written without one (set timezone: to the forum's)")
-    data["unconfirmed"] = unconfirmed
-    learned = LearnedProfile(data=data, notes=notes, missing=tuple(missing), unconfirmed=tuple(unconfirmed),
-                             sources=tuple(p.source for p in parsed),
-                             posts_per_page=tuple(len(p.blocks.members) for p in parsed))
-    learned.profile()   # a learned profile that does not validate is the learner's bug: fail here
-    return learned
+        missing.append("pm_message")
+    if pm.inbox:
+        content, source = pm.inbox[0]
+        page = _parse(content, source)
+        guess = inbox_mod.find_inbox(page.root, source, conversations, pm.gm, page.timed)
+        if guess is None:
+            missing.append("pm_inbox")
+        else:
+            selectors["pm_inbox"] = guess.as_yaml()
+            notes.update(guess.notes)
+            if not guess.matched:
+                unconfirmed.append("pm_inbox: no conversation page of the inbox's rows was read; rows are "
+                                   "taken for conversations, without a message count")
+            if urlsplit(source).scheme in ("http", "https"):
+                data.setdefault("urls", {})["pm_inbox"] = _template(source)
+                notes["urls.pm_inbox"] = "the inbox page the rows were learned from"
+            else:
+                unconfirmed.append("urls.pm_inbox: learned from a saved page: set it to the inbox's address "
+                                   "({base}/...)")
+    else:
+        missing.append("pm_inbox")
+    login = forms.find_login(_parse(*pm.login).root, pm.login[1]) if pm.login else None
+    if login is None:
+        missing.append("login")
+    else:
+        data["login"] = {"username_field": login.username, "password_field": login.password,
+                         "min_form_age": LOGIN_FORM_AGE}
+        notes["login"] = (f"the login form ({login.selector}); sent {LOGIN_FORM_AGE:g} s after it is shown, as a "
+                          "person would (some forums refuse a form sent at once)")
+        if urlsplit(login.page).scheme in ("http", "https"):
+            data.setdefault("urls", {})["login"] = _template(login.page)
+        else:
+            unconfirmed.append("urls.login: learned from a saved page: set it to the login page's address")
 
 
-def _container(parsed: list[_Page]) -> str:
+def _learn_pm_posts(page: _Page) -> _Posts:
+    """The messages of conversation pages put side by side (`_combined`). Their numbers may be
+    short (a young forum's messages count from 1). Blocks whose texts repeat are the pages'
+    own chrome (a notifications list every page shows), not messages: left out, and looked again."""
+    exclude: set = set()
+    for _ in range(3):
+        _container([page], True, frozenset(exclude))
+        texts = [tree.text(m) for m in page.blocks.members]
+        if len(set(texts)) == len(texts):
+            break
+        for m in page.blocks.members:
+            exclude.update(m.iter())
+            node = m.getparent()
+            while node is not None:        # the chrome's holders hold no message's time either
+                exclude.add(node) if all(tree.contains(m, t.element) or not tree.contains(node, t.element)
+                                         for t in page.timed.values()) else None
+                node = node.getparent()
+    for _ in range(3):
+        posts = _learn_posts([page], "сообщений", short_ids=True, exclude=frozenset(exclude))
+        said = _members_dates(page, posts)
+        if not said:
+            break
+        exclude.update(said)
+    return posts
+
+
+_MEMBERS_DATE = re.compile(r"(?i)join|regist|member since|last (?:visit|active|seen)|регистр|с нами|"
+                           r"последн\w* (?:визит|посещ|активн)")
+
+
+def _members_dates(page: _Page, posts: _Posts) -> set:
+    """The learned time's elements when they say a member's date (joined, last visit), by their
+    class or their label: with a few messages in no order, a join date passes for a message's."""
+    time = posts.post.get("time")
+    if time is None:
+        return set()
+    rules = time if isinstance(time, list) else [time]
+    out: set = set()
+    for rule in rules:
+        sel = rule if isinstance(rule, str) else rule.get("selector")
+        if not sel:
+            continue
+        for block in page.blocks.members:
+            el = fields.first(block, sel)
+            if el is not None and (_MEMBERS_DATE.search(sel) or _MEMBERS_DATE.search(tree.text(el)[:40])):
+                out.update(el.iter())
+    return out
+
+
+def _thread_fields(pm_posts: _Posts, thread: _Posts, page: _Page) -> dict:
+    """The PM's fields as the thread's posts have them, where those read every message too:
+    most engines draw a message with the post's own template, and the thread's pages (more
+    posts, in order) teach the time and the body better than a few messages do."""
+    out = dict(pm_posts.post)
+    formats = tuple((thread.dates or {}).get("formats") or ()) + tuple((pm_posts.dates or {}).get("formats") or ())
+    for key in ("time", "body", "author", "edited"):
+        if key not in thread.post or thread.post.get(key) == out.get(key):
+            continue
+        trial = {**out, key: thread.post[key]}
+        data = {"engine": "learned", "selectors": {"post": trial}, "dates": {"formats": list(formats) or ["iso"]}}
+        try:
+            profile = profile_from_mapping(data, "pm")
+            from scraper.extract import extract_from_tree
+            read = extract_from_tree(page.root, profile, page.source)
+        except (ScraperError, ValueError):
+            continue
+        if len(read.posts) != len(page.blocks.members):
+            continue
+        values = [{"time": p.posted_at, "body": p.text, "author": p.author, "edited": True}[key] for p in read.posts]
+        if key == "edited" or all(values):
+            out[key] = thread.post[key]
+    return out
+
+
+def _linked_number(blocks: list):
+    """A message's number in its own links (`private.php?action=delete&pmid=7`): a query
+    parameter that differs in every message, the first link carrying it."""
+    params: dict[str, list] = {}
+    for b in blocks:
+        seen = {}
+        for a in b.iter("a"):
+            for name, value in re.findall(r"[?&;](\w*(?:id|msg|p))=(\d+)", (a.get("href") or "").replace("&amp;", "&")):
+                seen.setdefault(name, (a, value))
+        for name, hit in seen.items():
+            params.setdefault(name, []).append(hit)
+    for name, hits in sorted(params.items(), key=lambda kv: -len(kv[1])):
+        if len(hits) != len(blocks) or len({v for _, v in hits}) != len(blocks):
+            continue
+        rx = rf"[?&;]{name}=(\d+)"
+        sel = f"a[href*='{name}=']"
+        if all(fields.first(b, sel) is not None and re.search(rx, fields.first(b, sel).get("href") or "")
+               for b in blocks):
+            return fields.FieldGuess(sel, "href", rx, f"the message's number in its own links ({name}=)")
+    return None
+
+
+# seconds between fetching the login form and sending it: phpBB wants about one, FluxBB's
+# anti-bot addon three; a person takes longer than either
+LOGIN_FORM_AGE = 4.0
+
+
+_SESSION_PARAM = re.compile(r"(?i)(?<=[?&;])(?:sid|s|phpsessid|sessionid)=[0-9A-Za-z]{16,}(?:&amp;|[&;]|$)")
+
+
+def _template(url: str) -> str:
+    """A page's address under {base}, without its fragment and the session id a guest's
+    links carry (phpBB's `sid=`): the session is the client's cookie."""
+    parts = urlsplit(url)
+    rest = url[len(f"{parts.scheme}://{parts.netloc}"):].split("#", 1)[0]
+    rest = _SESSION_PARAM.sub("", rest).rstrip("?&;")
+    return "{base}" + (rest or "/")
+
+
+def _conversations(data: dict, pages) -> list:
+    """Each conversation page as the learned pm_message reads it (its messages' ids and authors)."""
+    from scraper.decode import parse_html as parse
+    from scraper.extract import extract_from_tree
+    from scraper.learn.inbox import Conversation
+    profile = profile_from_mapping(data, "learned")
+    out = []
+    for content, source in pages:
+        root = _parse(content, source).root
+        try:
+            read = extract_from_tree(parse(content, profile.encoding), profile, source, rules=profile.pm_message)
+            ids, authors = tuple(p.id for p in read.posts), tuple(p.author for p in read.posts)
+        except ScraperError:
+            ids, authors = (), ()
+        out.append(Conversation(source if urlsplit(source).scheme in ("http", "https") else None,
+                                tree.text(root), ids, authors))
+    return out
+
+
+def _container(parsed: list[_Page], short_ids: bool = False, exclude: frozenset = frozenset()) -> str:
     """The post container, the same selector on every page."""
     for p in parsed:
-        marked = _holding_times(p)
-        p.blocks = blocks_mod.find_blocks(p.root, lambda el, m=marked: el in m)
+        marked = _holding_times(p) - exclude
+        p.blocks = blocks_mod.find_blocks(p.root, lambda el, m=marked: el in m, short_ids=short_ids)
         if p.blocks is None:
             p.blocks = blocks_mod.find_blocks_untimed(p.root)
         if p.blocks is None:
