@@ -163,14 +163,17 @@ def learn_pages(pages: list[tuple[bytes, str]], inbox: tuple[bytes, str] | None 
         inbox = pm.compose
     if pm is not None:
         _learn_pm(pm, data, notes, missing, unconfirmed, posts)
-    write, write_notes = _write(parsed, inbox)
+    write, write_notes = _write(parsed, inbox, pm)
     if write is None:
         missing.append("write")
     else:
         data["write"] = write
         notes.update(write_notes)
-        unconfirmed.append("write: proposed from the reply form on the page, not tried: "
-                           "run `gorod forum check --write THREAD_URL` to confirm it")
+        unconfirmed.append("write.reply: proposed from the reply form on the page, not tried: "
+                           "`gorod forum check --write THREAD_URL` posts one test reply and confirms it")
+        if "pm" in write:
+            unconfirmed.append("write.pm: proposed from the new-PM form, not tried: `gorod forum check --write "
+                               "THREAD_URL --pm-to NAME` sends one test PM and confirms it")
     if timezone == "UTC":
         unconfirmed.append("timezone: the pages do not say the forum's zone; UTC is assumed for times "
                            "written without one (set timezone: to the forum's)")
@@ -554,7 +557,9 @@ def _reply_url(page_url: str | None, action: str) -> str:
     return "{base}" + rest
 
 
-def _write(parsed: list[_Page], inbox) -> tuple[dict | None, dict]:
+def _write(parsed: list[_Page], inbox, pm: "PmPages | None" = None) -> tuple[dict | None, dict]:
+    """write.reply from the reply form on the thread's pages; write.pm from the new-PM page's
+    form (`inbox`: that page), its sent list and outbox from the inbox's folder links."""
     notes: dict[str, str] = {}
     source = parsed[0].source
     url = source if urlsplit(source).scheme in ("http", "https") else None
@@ -566,21 +571,62 @@ def _write(parsed: list[_Page], inbox) -> tuple[dict | None, dict]:
     if form is None:
         return None, notes
     reply: dict = {"url": _reply_url(url, form.action), "form": form.selector, "text": form.text,
-                   "created": {"location": _ID_IN_LINK, "last_page": False}}
+                   "created": {"location": _ID_IN_LINK, "body": _ID_IN_REFRESH, "last_page": False}}
     if form.subject:
         reply["subject"] = form.subject
     if form.submit:
         reply["fields"] = dict(form.submit)
     notes["write.reply"] = (f"the reply form on the thread page ({form.selector}, its textarea «{form.text}»); "
-                            "the new post's id is looked for in the forum's redirect")
+                            "the new post's id is looked for in the forum's redirect, or in the "
+                            "«message posted» page's refresh")
     write: dict = {"reply": reply}
     if inbox is not None:
         content, where = inbox
+        live = urlsplit(where).scheme in ("http", "https")
         root = _parse(content, where).root
-        pm = forms.find_form(root, where if urlsplit(where).scheme in ("http", "https") else None, pm=True)
-        if pm is not None and pm.to:
-            write["pm"] = {"url": where, "form": pm.selector, "text": pm.text, "to": pm.to,
-                           **({"subject": pm.subject} if pm.subject else {}),
-                           **({"fields": dict(pm.submit)} if pm.submit else {})}
-            notes["write.pm"] = f"the PM form of {where} ({pm.selector}, recipient field «{pm.to}»)"
+        found = forms.find_form(root, where if live else None, pm=True)
+        if found is not None and found.to:
+            form_pm = {"url": _template(where) if live else where, "form": found.selector, "text": found.text,
+                       "to": found.to}
+            if found.subject:
+                form_pm["subject"] = found.subject
+            if found.submit:
+                form_pm["fields"] = dict(found.submit)
+            if found.add:
+                form_pm["add_recipients"] = dict(found.add)
+            if root.xpath("//textarea[@name=$n]", n=found.to):
+                form_pm["to_separator"] = "\n"     # one recipient a line
+            folders = _pm_folders(pm) if pm is not None else {}
+            form_pm.update(folders)
+            write["pm"] = form_pm
+            notes["write.pm"] = (f"the PM form of {where} ({found.selector}, recipient field «{found.to}»)"
+                                 + (f"; a sent PM is looked for in {folders['sent_list']}" if folders.get("sent_list")
+                                    else "") + (", first in the outbox" if folders.get("outbox") else ""))
     return write, notes
+
+
+_ID_IN_REFRESH = r"""(?i)http-equiv=["']?refresh[^>]*url=[^"'>]*?""" + _ID_IN_LINK
+_SENT = re.compile(r"(?i)\bsent\b|sentbox|отправленн")
+_OUTBOX = re.compile(r"(?i)outbox|исходящ")
+
+
+def _pm_folders(pm: "PmPages") -> dict:
+    """The sent folder and the outbox (phpBB keeps a PM there until it is read), from the inbox
+    page's links; a forum whose list shows whole conversations (ours too) needs neither."""
+    if not pm.inbox:
+        return {}
+    content, source = pm.inbox[0]
+    root = _parse(content, source).root
+    live = urlsplit(source).scheme in ("http", "https")
+    out: dict = {}
+    from urllib.parse import urljoin
+    for a in root.iter("a"):
+        label, href = tree.text(a), (a.get("href") or "").replace("&amp;", "&")
+        if not href or href.startswith(("#", "javascript:")) or re.search(r"(?i)sort|order=", href):
+            continue
+        where = _template(urljoin(source, href)) if live else href
+        if "sent_list" not in out and (_SENT.search(label) or re.search(r"(?i)sentbox|[?&;]f(?:older)?=sent", href)):
+            out["sent_list"] = where
+        if "outbox" not in out and (_OUTBOX.search(label) or re.search(r"(?i)folder=outbox", href)):
+            out["outbox"] = where
+    return out
