@@ -126,7 +126,8 @@ def _learn(args) -> int:
         pages = [(Path(f).read_bytes(), f) for f in args.pages]
         pm = _pm_pages(args, live_inbox, pages)
         name = args.name or (Path(args.out).stem if args.out else "learned")
-        learned = learn_pages(pages, pm=pm, timezone=args.timezone, name=name)
+        gm_pages = pm.thread_as_gm if pm is not None else ()
+        learned = learn_pages(pages, pm=pm, gm_pages=gm_pages, timezone=args.timezone, name=name)
     except OSError as exc:
         print(f"gorod forum learn: {exc.filename}: не читается: {exc.strerror}", file=sys.stderr)
         return 2
@@ -152,6 +153,8 @@ def _pm_pages(args, live_inbox: bool, pages: list):
     `pages`), as the GM when the inbox is read live, so that the reply form is on them."""
     from pathlib import Path
 
+    from dataclasses import replace
+
     from scraper.learn import fetch
     from scraper.learn.learner import PmPages
 
@@ -160,11 +163,13 @@ def _pm_pages(args, live_inbox: bool, pages: list):
     if live_inbox:
         live = fetch.fetch_pm(args.inbox, args.user, args.password_env, thread_url=args.url,
                               compose_url=args.compose if args.compose and "://" in args.compose else None)
-        if args.url:
-            pages += fetch.fetch_thread(args.url, live.client, one_page=args.one_page, auth=True)
         pm = live.pm
+        if args.url:
+            # the posts as a guest reads them (the game's thread is read so); the reply form as the GM sees it
+            pages += fetch.fetch_thread(args.url, fetch.client_for(args.url), one_page=args.one_page)
+            pm = replace(pm, thread_as_gm=(fetch.reply_page(live.client, args.url),))
         if args.compose and "://" not in args.compose:
-            pm = PmPages(pm.inbox, pm.conversations, saved(args.compose), pm.login, pm.gm)
+            pm = replace(pm, compose=saved(args.compose))
         return pm
     if args.url:
         pages += fetch.fetch_thread(args.url, fetch.client_for(args.url), one_page=args.one_page)

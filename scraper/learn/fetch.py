@@ -102,6 +102,30 @@ def fetch_pm(inbox_url: str, user: str, password_env: str, *, thread_url: str | 
                                         login=login_page, gm=user))
 
 
+_REPLY = re.compile(r"(?i)^(?:post )?reply$|ответить|post reply|add reply|новый ответ|^ответ$")
+_REPLY_HREF = re.compile(r"(?i)mode=reply|newreply|action=post\b|post\.php\?tid=|/reply/?$|/publish/?$")
+
+
+def reply_page(client: HttpClient, url: str) -> tuple[bytes, str]:
+    """The thread's page as the GM sees it, where the reply form is; without a quick-reply box
+    there, the page the thread's «Ответить»/«Post Reply» link opens."""
+    got = client.get(url, auth=True)
+    root = _parse(got.content, got.url).root
+    if forms.find_form(root, got.url) is not None:
+        return got.content, got.url
+    for a in root.iter("a"):
+        href = (a.get("href") or "").replace("&amp;", "&")
+        if href and not href.startswith(("#", "javascript:")) and (
+                _REPLY.search(tree.text(a)) or _REPLY_HREF.search(href)):
+            try:
+                page = client.get(urljoin(got.url, href), auth=True)
+            except ScraperError:
+                continue
+            if forms.find_form(_parse(page.content, page.url).root, page.url) is not None:
+                return page.content, page.url
+    return got.content, got.url
+
+
 def _login_page(guest: HttpClient, inbox_url: str, thread_url: str | None) -> tuple[bytes, str]:
     """A page with the login form: the page the inbox's or the thread's «Вход» link names,
     else the inbox as a guest sees it."""

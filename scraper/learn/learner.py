@@ -105,6 +105,7 @@ class PmPages:
     compose: tuple | None = None
     login: tuple | None = None
     gm: str | None = None
+    thread_as_gm: tuple = ()        # the thread's page as the GM sees it: the reply form is there
 
 
 @dataclass
@@ -122,8 +123,11 @@ class _Posts:
 
 
 def learn_pages(pages: list[tuple[bytes, str]], inbox: tuple[bytes, str] | None = None, *,
-                pm: "PmPages | None" = None, timezone: str = "UTC", name: str = "learned") -> LearnedProfile:
-    """`inbox` (kept for callers of the first version): the PM compose page, as `pm.compose`."""
+                pm: "PmPages | None" = None, gm_pages: list[tuple[bytes, str]] = (), timezone: str = "UTC",
+                name: str = "learned") -> LearnedProfile:
+    """`inbox` (kept for callers of the first version): the PM compose page, as `pm.compose`.
+    `gm_pages`: the thread's pages as the GM sees them (logged in), where the reply form is;
+    the posts are learned from `pages` (a guest's view, as the game's thread is read)."""
     if not pages:
         raise LearnError("нет страниц: дайте URL темы или --pages ФАЙЛ")
     parsed = [_parse(content, source) for content, source in pages]
@@ -163,7 +167,7 @@ def learn_pages(pages: list[tuple[bytes, str]], inbox: tuple[bytes, str] | None 
         inbox = pm.compose
     if pm is not None:
         _learn_pm(pm, data, notes, missing, unconfirmed, posts)
-    write, write_notes = _write(parsed, inbox, pm)
+    write, write_notes = _write(parsed, inbox, pm, [_parse(c, s) for c, s in gm_pages])
     if write is None:
         missing.append("write")
     else:
@@ -541,37 +545,62 @@ def _urls(source: str) -> dict:
 _ID_IN_LINK = r"(?:[#?&;/](?:p|pid|post|msg|entry)[=_-]?|/post/|#post-|\.msg)(\d+)"
 
 
-def _reply_url(page_url: str | None, action: str) -> str:
-    """Where the writer fetches the reply form: the thread page itself (the form is on it), as
-    a template: the site as {base}, the thread's number (the one the form's action repeats)
-    as {thread}. From saved pages: the form's action under {base}."""
-    if not page_url:
-        return "{base}/" + re.sub(r"^(?:\./|/)+", "", urlsplit(action).path + (
-            "?" + urlsplit(action).query if urlsplit(action).query else ""))
+# where gorod finds a thread's number in its URL (the ones gorod.loop.forum.topic_id_of reads,
+# in its order: the writer is called with that number)
+_THREAD_IN_URL = (r"/topic/(\d+)", r"/t/[^/]+/(\d+)", r"[?&]t=(\d+)", r"[?&]tid=(\d+)", r"[?&;]topic=(\d+)",
+                  r"[?&]id=(\d+)", r"/(\d+)(?:[-/]|$)")
+
+
+def thread_template(page_url: str) -> str | None:
+    """The thread's page as a template: the site as {base}, the thread's number (where gorod
+    reads it from the game's thread_url) as {thread}; None when the URL holds no number."""
     parts = urlsplit(page_url)
-    rest = page_url[len(f"{parts.scheme}://{parts.netloc}"):]
-    numbers = re.findall(r"\d+", rest)
-    thread = next((n for n in numbers if re.search(rf"(?<!\d){n}(?!\d)", action or "")), None)
-    if thread is not None:
-        rest = re.sub(rf"(?<!\d){thread}(?!\d)", "{thread}", rest, count=1)
-    return "{base}" + rest
+    rest = _SESSION_PARAM.sub("", page_url[len(f"{parts.scheme}://{parts.netloc}"):].split("#", 1)[0]).rstrip("?&;")
+    for pattern in _THREAD_IN_URL:
+        m = re.search(pattern, rest)
+        if m:
+            return "{base}" + rest[:m.start(1)] + "{thread}" + rest[m.end(1):]
+    return None
 
 
-def _write(parsed: list[_Page], inbox, pm: "PmPages | None" = None) -> tuple[dict | None, dict]:
+def _reply_url(page_url: str | None, action: str) -> str | None:
+    """Where the writer fetches the reply form: the page it was found on (the thread's page, or
+    its «Ответить» page), as a template (`thread_template`). From saved pages: the form's action
+    under {base}, when it names the thread. None: no thread number to put in (a reply page of a
+    fixed thread would post every reply there)."""
+    if not page_url:
+        path = urlsplit(action).path + ("?" + urlsplit(action).query if urlsplit(action).query else "")
+        template = thread_template("http://x/" + re.sub(r"^(?:\./|/)+", "", path))
+        return template
+    return thread_template(page_url)
+
+
+def _write(parsed: list[_Page], inbox, pm: "PmPages | None" = None, gm: list[_Page] = ()
+           ) -> tuple[dict | None, dict]:
     """write.reply from the reply form on the thread's pages; write.pm from the new-PM page's
     form (`inbox`: that page), its sent list and outbox from the inbox's folder links."""
     notes: dict[str, str] = {}
     source = parsed[0].source
     url = source if urlsplit(source).scheme in ("http", "https") else None
-    form = None
-    for p in parsed:
-        form = forms.find_form(p.root, url)
+    form, form_page = None, source
+    for p in list(gm) + parsed:
+        form = forms.find_form(p.root, p.source if urlsplit(p.source).scheme in ("http", "https") else None)
         if form is not None:
+            form_page = p.source
             break
     if form is None:
         return None, notes
-    reply: dict = {"url": _reply_url(url, form.action), "form": form.selector, "text": form.text,
-                   "created": {"location": _ID_IN_LINK, "body": _ID_IN_REFRESH, "last_page": False}}
+    reply_url = _reply_url(form_page if form_page.startswith(("http://", "https://")) else None, form.action)
+    if reply_url is None:
+        notes["write"] = f"the reply form of {form_page} names no thread number: write: not proposed"
+        return None, notes
+    reply: dict = {"url": reply_url, "form": form.selector, "text": form.text,
+                   "created": {"location": _ID_IN_LINK, "body": _ID_IN_REFRESH}}
+    last = thread_template(url) if url else None
+    if last:
+        # a forum that answers with the thread's newest page (SMF's `topic=3.new`): our post is
+        # looked for from page 1 on, by our name and words
+        reply["created"]["last_page"] = True
     if form.subject:
         reply["subject"] = form.subject
     if form.submit:
@@ -580,6 +609,9 @@ def _write(parsed: list[_Page], inbox, pm: "PmPages | None" = None) -> tuple[dic
                             "the new post's id is looked for in the forum's redirect, or in the "
                             "«message posted» page's refresh")
     write: dict = {"reply": reply}
+    if last:
+        write["last_page"] = last
+        notes["write.last_page"] = "the thread's first page: the crash lookup reads from there to its end"
     if inbox is not None:
         content, where = inbox
         live = urlsplit(where).scheme in ("http", "https")
