@@ -32,7 +32,11 @@ The schema (every key is checked; unknown keys are errors, to catch typos):
              subject, conversation, skip}
       body: {quote, quote_header, spoiler, spoiler_header, strike, hidden, drop}
       pagination: {current, last, next}
-      pm_inbox: {container, id, subject, sender, time, link, count, rows}
+      pm_inbox: {container, id, subject, sender, time, link, count, rows, empty, listing}
+                                   # empty: what only an inbox listing nothing shows (its
+                                   # «no messages» row); listing: what every inbox page shows,
+                                   # rows or none. A page with no row and neither is a failed
+                                   # read, never an empty inbox (a changed layout, an error page)
                                    # count: a number that grows with each message of the
                                    # conversation (messages, replies): an unchanged one is
                                    # not read again; rows: conversations (default) |
@@ -174,6 +178,8 @@ class InboxRules:
     link: Field | None = None
     count: Field | None = None
     rows: str = "conversations"   # or "messages": each row is one message, read once
+    empty: str | None = None      # a selector only an inbox listing nothing matches
+    listing: str | None = None    # a selector every inbox page matches, with rows or without
 
 
 @dataclass(frozen=True)
@@ -611,7 +617,8 @@ def _validate(data: dict, label: str, stem: str) -> Profile:
     pm_inbox = None
     if sel.get("pm_inbox") is not None:
         p = "selectors.pm_inbox"
-        m = v.mapping(sel["pm_inbox"], p, {"container", "id", "subject", "sender", "time", "link", "count", "rows"},
+        m = v.mapping(sel["pm_inbox"], p, {"container", "id", "subject", "sender", "time", "link", "count", "rows",
+                                           "empty", "listing"},
                       {"container", "id", "subject"})
         rows = m.get("rows", "conversations")
         if rows not in ("conversations", "messages"):
@@ -627,6 +634,8 @@ def _validate(data: dict, label: str, stem: str) -> Profile:
             link=v.field(m.get("link"), _join(p, "link")),
             count=v.field(m.get("count"), _join(p, "count")),
             rows=rows,
+            empty=v.selector(m.get("empty"), _join(p, "empty")),
+            listing=v.selector(m.get("listing"), _join(p, "listing")),
         )
 
     json_rules = None

@@ -11,7 +11,7 @@ from engine.abilities import AbilitySpec, RoleKind, When, registry
 from engine.orders import Order, OrderError
 from engine.phase import PhaseId
 from engine.reasons import Reason, message
-from engine.state import GameState, PlayerState, ShulerWindow
+from engine.state import GameState, PlayerState
 from engine.validate import (
     check_shape, holds_now, limit_refusal, max_lives, phase_refusal,
     status_refusal, target_refusal,
@@ -139,18 +139,17 @@ class PhaseContext:
 
     # --- information --------------------------------------------------------------------
     def apparent(self, nick: str) -> str:
+        """The role a check shows: the mask, unless a `true_role` hook sees through it."""
         player = self.p(nick)
-        if player.secret_role == "Инквизитор" and not self.rulings["inquiry_uses_mask"]:
+        if any(hook.fn(self, player) for hook in registry.hooks_of("true_role")):
             return player.secret_role
         return player.apparent_role()
 
     # --- deaths -------------------------------------------------------------------------
-    def shuler_window(self, nick: str) -> ShulerWindow | None:
-        """A Пятерка covering this phase: the night after the throw and that day (A77)."""
-        for window in self.p(nick).shuler:
-            if self.phase in window.phases:
-                return window
-        return None
+    def saved_from_death(self, nick: str, death: str, order: Order | None = None) -> bool:
+        """A `death_save` hook keeps `nick` alive (a Шулер: cards/fives.py); `death` is
+        "night", "day" or "execution"."""
+        return any(hook.fn(self, nick, death, order) for hook in registry.hooks_of("death_save"))
 
     def bury(self, nick: str, rule: str, killed_by: Iterable[str], orders: Iterable[Order] = (),
              *, reveal_as: str | None = None, lives: int | None = None, triggers: bool = True) -> None:
@@ -172,12 +171,16 @@ class PhaseContext:
 
     def after_removal(self, nick: str, *, by_arrest: bool) -> None:
         """Triggers at a death or an Арест (SPEC A52): the `trigger` hooks (Перерождение,
-        Преемственность); Король Пик stops when the Мастер карт dies."""
+        Преемственность); at a death the `death` hooks (a Король Пик's effect ends)."""
         player = self.p(nick)
         for hook in registry.hooks_of("trigger"):
             hook.fn(self, player)
         if not by_arrest:
-            self.state.puppets = [pp for pp in self.state.puppets if pp.master != nick]
+            self.died(player)
+
+    def died(self, player: PlayerState) -> None:
+        for hook in registry.hooks_of("death"):
+            hook.fn(self, player)
 
     def cap_lives(self, player: PlayerState) -> None:
         """After a change of roles the cap is the new maximum (A10 `heal_cap`)."""
@@ -208,10 +211,6 @@ class PhaseContext:
             if after != before:
                 self.emit(ev.StatusChanged(str(self.phase), self.cause("§2.2 статусы"),
                                            nick, before, after))
-
-    # --- the Мастер карт ------------------------------------------------------------------
-
-    # --- Зомбирование --------------------------------------------------------------------
 
     # --- the end ------------------------------------------------------------------------
     def end_game(self, winner: str | None, rule: str, order: Order | None = None) -> None:

@@ -130,28 +130,19 @@ class Day(PhaseContext):
         return can_vote(self, player)
 
     def kill(self, nick: str, source: str, order: Order | None) -> None:
-        """An immediate death by day; a Шулер may still save (A77)."""
-        window = self.shuler_window(nick)
-        if window is not None:
-            self.p(nick).shuler.remove(window)
-            self.p(nick).lives = 1
-            self.trace(f"{window.card} спасает {nick}", window.card, order)
+        """An immediate death by day; a `death_save` hook may still save (a Шулер, A77)."""
+        if self.saved_from_death(nick, "day", order):
             return
         self.lost_vote.add(nick)
         self.bury(nick, source, [source], [order], lives=0)
 
     # --- D3 ------------------------------------------------------------------------------
     def execute(self, condemned: str) -> None:
-        """D3: an acquittal (Взятка), a Шулер, or the Кладбище."""
+        """D3: an acquittal (Взятка), a save from death (a Шулер), or the Кладбище."""
         for acquit in registry.hooks_of("acquit"):
             if acquit.fn(self, condemned):
                 return
-        window = self.shuler_window(condemned)
-        if window is not None and self.rulings["shuler_saves_execution"]:
-            player = self.p(condemned)
-            player.shuler.remove(window)
-            player.lives = 1
-            self.trace(f"{window.card} спасает {condemned} от казни", window.card)
+        if self.saved_from_death(condemned, "execution"):
             return
         player = self.p(condemned)
         cause = self.cause("§4.3 казнь по итогам голосования",

@@ -148,7 +148,7 @@ class LearnedTeam(Learned):
 
 @dataclass(frozen=True)
 class Message(Learned):
-    """Голубиная почта: an anonymous `message` (with `from` when Туз Крестей reads it)."""
+    """A `message` passed on anonymously by the GM (with `from` when Туз Крестей reads it)."""
 
 
 class NoticeCode(str, Enum):
@@ -217,6 +217,15 @@ class Blocked(Trace):
     user: str = ""
     ability: str = ""
     by_rule: str = ""
+
+
+@dataclass(frozen=True)
+class Fizzled(Trace):
+    """An accepted order whose own condition failed (Укус, Касание смерти, Ревность): it does
+    nothing, and «использующий эту способность не узнает об этом» — only the GM is told `why`."""
+    user: str = ""
+    ability: str = ""
+    why: str = ""
 
 
 @dataclass(frozen=True)

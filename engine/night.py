@@ -351,8 +351,8 @@ class Night(PhaseContext):
 
     # --- N17 – N19: deaths ---------------------------------------------------------------
     def deaths(self) -> None:
-        """N17: dying = lives ≤ 0 plus the killed; a Шулер saves (A77), not from what
-        «Не спасает ничего» (the killer's module says, `registry.unsaveable`)."""
+        """N17: dying = lives ≤ 0 plus the killed; a `death_save` hook may save (a Шулер,
+        A77), not from what «Не спасает ничего» (the killer's module says, `unsaveable`)."""
         for player in self.players():
             if player.alive and (player.lives <= 0 or player.nick in self.killed):
                 self.dying.add(player.nick)
@@ -360,15 +360,9 @@ class Night(PhaseContext):
             killer = self.killed.get(nick, (None, None))[0]
             if killer and any(hook(self) for hook in registry.all_of("unsaveable", killer)):
                 continue
-            window = self.shuler_window(nick)
-            if window is None:
-                continue
-            player = self.p(nick)
-            player.shuler.remove(window)
-            player.lives = 1
-            self.killed.pop(nick, None)
-            self.dying.discard(nick)
-            self.trace(f"{window.card} спасает {nick}: вместо смерти остаётся одна жизнь", window.card)
+            if self.saved_from_death(nick, "night"):
+                self.killed.pop(nick, None)
+                self.dying.discard(nick)
 
     def bury_the_dead(self) -> None:
         """N19: Dying → Кладбище; the role is revealed; triggers fire."""
@@ -419,13 +413,6 @@ class Night(PhaseContext):
             if not action.void and not action.auto and id(action) not in self.announced:
                 self.announce_unstated(action.order, action.spec,
                                        action.targets[0] if action.targets else None)
-
-    def close_night(self) -> None:
-        """N22 (z): the cards thrown for tonight are gone; Шулер windows that ended close."""
-        self.state.thrown = [c for c in self.state.thrown if c.night > self.n]
-        for nick in list(self.state.players):
-            player = self.p(nick)
-            player.shuler = [w for w in player.shuler if max(w.phases) > self.phase]
 
     # --- N23 -----------------------------------------------------------------------------
     def refund_failures(self) -> None:
@@ -514,8 +501,7 @@ SKELETON: dict[str, tuple[tuple[str, Callable[[Night], None]], ...]] = {
     "N19": (("a", Night.bury_the_dead),),
     "N20": (("m", PhaseContext.thresholds),),
     "N21": (("a", Night.information),),
-    "N22": (("a", Night.open_next_day), ("g", Night.announce_unstated_uses),
-            ("z", Night.close_night)),
+    "N22": (("a", Night.open_next_day), ("g", Night.announce_unstated_uses)),
     "N23": (("m", Night.win_check),),
 }
 

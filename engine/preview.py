@@ -1,7 +1,7 @@
 """The phase so far, as the engine would resolve it now: a dry run over the orders given.
 
     preview = preview_phase(state, PhaseId.parse("day 2"), orders)
-    preview.verdicts      # each order: в силе / будет отклонена: … / заменена #… / ошибка
+    preview.verdicts      # each order: в силе / не сработает: … / будет отклонена: … / заменена #… / ошибка
     preview.votes         # the tally's VoteCounted events: weight and why
     preview.verdict       # the Verdict: totals and who would be condemned
     preview.abstained     # «не голосовали»
@@ -30,6 +30,7 @@ class Status(str, Enum):
     IN_FORCE = "in_force"
     REFUSED = "refused"
     REPLACED = "replaced"
+    FIZZLES = "fizzles"           # accepted, but does nothing (its condition, Чары …): its user is not told
     NOT_REACHED = "not_reached"   # the game ended before the engine came to it
     ERROR = "error"
 
@@ -43,6 +44,8 @@ class OrderVerdict:
     text: str = ""               # Russian, for the GM
     replaced_by: int | None = None
     error: str = ""
+    why: str = ""                # the reason alone (refused, fizzles), for wordings other than `text`
+    message: str = ""            # refused: what its author is told (the engine's Rejected message)
 
 
 @dataclass(frozen=True)
@@ -68,11 +71,12 @@ REFUSED_SHORT: dict[Reason, str] = {
 }
 
 
+def refused_why(reason: Reason, order: Order) -> str:
+    return REFUSED_SHORT.get(reason) or message(reason, order.ability, order.target).split(": ", 1)[-1]
+
+
 def refused_text(reason: Reason, order: Order) -> str:
-    short = REFUSED_SHORT.get(reason)
-    if short:
-        return f"будет отклонена: {short}"
-    return "будет отклонена: " + message(reason, order.ability, order.target).split(": ", 1)[-1]
+    return f"будет отклонена: {refused_why(reason, order)}"
 
 
 def preview_phase(state: GameState, phase: PhaseId, orders: list[Order] | tuple[Order, ...]) -> PhasePreview:
@@ -116,7 +120,8 @@ def _judge(runnable, events, verdicts: dict[int, OrderVerdict]) -> None:
         index, given, _canonical = match
         if isinstance(event, ev.Rejected):
             verdicts[index] = OrderVerdict(index, given, Status.REFUSED, event.reason,
-                                           refused_text(event.reason, given))
+                                           refused_text(event.reason, given), why=refused_why(event.reason, given),
+                                           message=event.message)
         else:
             verdicts[index] = OrderVerdict(index, given, Status.IN_FORCE, text="в силе")
             accepted.append(match)
@@ -131,5 +136,16 @@ def _judge(runnable, events, verdicts: dict[int, OrderVerdict]) -> None:
         verdicts[old[0]] = OrderVerdict(old[0], old[1], Status.REPLACED,
                                         text="заменена",
                                         replaced_by=new[0] if new else None)
+    for event in events:
+        if not isinstance(event, (ev.Fizzled, ev.Blocked)):
+            continue
+        hit = next((a for a in accepted if (a[2].by, a[2].ability) == (event.user, event.ability)
+                    and verdicts[a[0]].status is Status.IN_FORCE), None)
+        if hit is not None:
+            # «использующий эту способность не узнает об этом, если не указано обратного»
+            why = (f"{event.why} (игрок об этом не узнает)" if isinstance(event, ev.Fizzled)
+                   else f"заблокирована ({event.by_rule})")
+            verdicts[hit[0]] = OrderVerdict(hit[0], hit[1], Status.FIZZLES, why=why,
+                                            text=f"в силе, но не сработает: {why}")
     for index, given, _canonical in pending:   # not judged: the game ended before it
         verdicts[index] = OrderVerdict(index, given, Status.NOT_REACHED, text="не рассмотрена: игра окончена")

@@ -21,10 +21,12 @@ import difflib
 import itertools
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
 from typing import Any
 
+from engine.abilities import MODULES
 from engine.names import Status, fold
+from engine.ruling_rows import DEFAULT_MARK, RulingSpec, format_value  # noqa: F401  (re-exported)
+from engine.ruling_rows import choice as _spec, flag as _flag, number as _number
 
 
 class RulingsError(ValueError):
@@ -35,35 +37,12 @@ class RulingsError(ValueError):
         super().__init__("\n".join(problems))
 
 
-@dataclass(frozen=True)
-class RulingSpec:
-    """One option key of SPEC §11 and the §10 entry that explains it."""
-
-    key: str
-    default: object
-    readings: tuple
-    entry: str
-    title: str
-    description_ru: str
-    # False only for `typo_fixes` (A3): listed in §11 but not a GM's choice.
-    configurable: bool = True
-
-
 # ---------------------------------------------------------------------------
 # Values: YAML-ish spelling in, canonical value out.
 
 _TRUE_WORDS = frozenset({"true", "yes", "on", "да"})
 _FALSE_WORDS = frozenset({"false", "no", "off", "нет"})
 _INT_TEXT = re.compile(r"[+-]?\d+")
-
-
-def format_value(value: object) -> str:
-    """A value as a GM writes it in YAML: true/false, 1, fixed, [Кладбище, Тюрьма, Лазарет]."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, tuple):
-        return "[" + ", ".join(format_value(v) for v in value) + "]"
-    return str(value)
 
 
 def plain_value(value: object) -> object:
@@ -240,44 +219,10 @@ class Rulings(Mapping[str, Any]):
 
 
 # ---------------------------------------------------------------------------
-# The table (SPEC §11 order). Helpers write the Russian description from the
-# question and one line per reading, so that every reading is explained.
-
-DEFAULT_MARK = " (по умолчанию)"
-
-
-def _spec(key: str, entry: str, title: str, question: str, *options: tuple[object, str]) -> RulingSpec:
-    """A key whose readings are `options` = (value, meaning) pairs, the default first."""
-    lines = [question]
-    for index, (value, meaning) in enumerate(options):
-        mark = DEFAULT_MARK if index == 0 else ""
-        lines.append(f"• {format_value(value)}{mark} — {meaning}")
-    return RulingSpec(
-        key=key,
-        default=options[0][0],
-        readings=tuple(value for value, _ in options),
-        entry=entry,
-        title=title,
-        description_ru="\n".join(lines),
-    )
-
-
-def _flag(key: str, entry: str, title: str, question: str, *, yes: str, no: str, default: bool = True) -> RulingSpec:
-    """A yes/no key: `yes` explains true, `no` explains false."""
-    options = ((True, yes), (False, no))
-    return _spec(key, entry, title, question, *(options if default else options[::-1]))
-
-
-def _number(
-    key: str, entry: str, title: str, question: str, values: tuple[int, ...], default_meaning: str, other_meaning: str
-) -> RulingSpec:
-    """An integer key with an allowed list of values, the default first."""
-    rest = ", ".join(str(v) for v in values[1:])
-    description = (
-        f"{question}\n• {values[0]}{DEFAULT_MARK} — {default_meaning}\n• {rest} — {other_meaning}"
-    )
-    return RulingSpec(key, values[0], values, entry, title, description)
-
+# The table (SPEC §11 order) of the rulings that are no one ability's; an ability's own
+# entries are in its module (`RULINGS`), and `SPECS` below holds them all. The helpers
+# (engine/ruling_rows.py) write the Russian description from the question and one line
+# per reading, so that every reading is explained.
 
 _STATUS_ORDER = (Status.GRAVEYARD.value, Status.PRISON.value, Status.LAZARET.value)
 
@@ -286,17 +231,8 @@ def _permutations_default_first(default: tuple[str, ...]) -> tuple[tuple[str, ..
     return (default,) + tuple(p for p in itertools.permutations(default) if p != default)
 
 
-SPECS: tuple[RulingSpec, ...] = (
+_TABLE: tuple[RulingSpec, ...] = (
     # --- Typos and wording -------------------------------------------------
-    _spec(
-        "hound_bite_phase", "A1", "Укус has a missing word",
-        "В тексте Укуса Гончей Ада пропущено слово: «Укус - в наносит единицу урона цели». "
-        "В какие ночи можно кусать?",
-        ("any_night", "«в любую ночь», как Нападение и Bra-a-a-ains; перезарядка одна ночь"),
-        ("new_moon", "только в Новолуние"),
-        ("half_moon", "только в Полулуние"),
-        ("full_moon", "только в Полнолуние"),
-    ),
     _flag(
         "gospital_is_lazaret", "A2", '"Госпиталь"',
         "Двойка Червей (Рок) «бросается только на цели, не находящиеся в Госпитале», "
@@ -382,13 +318,6 @@ SPECS: tuple[RulingSpec, ...] = (
                          "действуют сразу"),
         ("immediate", "любое изменение жизней сразу меняет статус"),
     ),
-    _flag(
-        "prison_loses_common", "A12", "Does Тюрьма remove Голосование and Голубиная почта?",
-        "«Тюрьма — лишен всех способностей ролей». Голосование и Голубиная почта — «способности, "
-        "имеющиеся у всех ролей». Теряет ли их заключённый?",
-        yes="да: в Тюрьме нельзя голосовать и посылать голубей",
-        no="нет: это не способности конкретной роли, заключённый сохраняет их",
-    ),
     RulingSpec(
         key="status_precedence",
         default=_STATUS_ORDER,
@@ -442,20 +371,6 @@ SPECS: tuple[RulingSpec, ...] = (
                            "(применение в Полнолуние перезаряжается к следующему)"),
         ("night_after_full_moon", "перезаряжается в Полнолуние, но доступно только со следующей ночи"),
         ("once_per_cycle", "просто раз за цикл ночей"),
-    ),
-    RulingSpec(
-        key="circle_recharge_nights",
-        default=3,
-        readings=(3, 4, "next_cycle"),
-        entry="A19",
-        title='"Восстанавливается через цикл ночей" (Protective circle)',
-        description_ru=(
-            "Protective circle Демонолога исчез в ночь N; «восстанавливается через цикл ночей». "
-            "Когда он снова действует?\n"
-            f"• 3{DEFAULT_MARK} — через длину цикла: снова в ночь N+3\n"
-            "• 4 — после целого цикла без круга: ночи N+1…N+3 без него, снова в ночь N+4\n"
-            "• next_cycle — с начала следующего фиксированного цикла ночей (ночи 1–3, 4–6, …)"
-        ),
     ),
     _flag(
         "use_spent_on_failure", "A20", "Is a use spent if the ability fails?",
@@ -512,72 +427,12 @@ SPECS: tuple[RulingSpec, ...] = (
     ),
     # --- Voting -----------------------------------------------------------
     _flag(
-        "vote_void_on_loss", "A25", "Votes after losing the vote (e.g. imprisoned voter)",
-        "«Если персонаж теряет способность голосовать в течение дня, то его голос не учитывается, "
-        "даже если был дан ранее.»",
-        yes="способность голосовать проверяется при подсчёте: если она потеряна в любой момент дня, "
-            "голос (с потраченными голосами из копилки, продиктованными и ×5 Митинга) считается за 0",
-        no="голос, отданный до потери способности, учитывается",
-    ),
-    _number(
-        "execution_min_votes", "A26", "Minimum votes for an execution",
-        "Сколько голосов нужно, чтобы казнить «набравшего больше всего голосов»?",
-        tuple(range(1, 11)),
-        "одного голоса достаточно, если ни у кого нет столько же; ноль голосов — никого не казнят",
-        "казнь, только если у лидера не меньше этого числа голосов",
-    ),
-    _spec(
-        "vote_targets", "A27", "Whom one may vote for",
-        "Голосование — «против любого персонажа», протокол — «за казнь какого-либо другого "
-        "персонажа». За кого можно голосовать?",
-        ("other_living", "за любого другого живого, включая заключённых"),
-        ("any_living", "за любого живого, включая себя"),
-        ("other_living_free", "за любого другого живого, кроме заключённых"),
-    ),
-    _spec(
-        "influence_weight", "A28", "Дворянин's Влияние, especially on a Мэр",
-        "Влияние: «может диктовать голоса другого персонажа. У Мэра забирает оба голоса». "
-        "Что происходит с голосом цели?",
-        ("target_full", "голос цели с его полным текущим весом (Мэр 2, Мэр под Тузом Бубен 1, "
-                        "Бунтарь после Митинга 5) идёт туда, куда скажет Дворянин"),
-        ("added_to_own", "Дворянин «забирает» голоса цели и отдаёт их вдобавок к своему; "
-                         "если сам Дворянин к подсчёту голоса лишён, забранные голоса не учитываются"),
-        ("single_vote", "переходит только один голос"),
-    ),
-    _spec(
-        "influence_repeat", "A28", "Дворянин's Влияние, especially on a Мэр",
-        "Влияние «не может использоваться на одну и ту же цель два раза подряд». Что значит «подряд»?",
-        ("consecutive_days", "в два дня подряд"),
-        ("consecutive_uses", "в два применения подряд: пропуск дня не сбрасывает запрет"),
-    ),
-    _flag(
         "accusation_vote_fixed_three", "A29", "Обвинение's \"в любом случае за три\"",
         "При Обвинении в ведьмовстве голос Инквизитора против обвинённого «считается за три (в любом "
         "случае за три…)».",
         yes="ровно 3, каким бы ни был его обычный вес (Мэр 2, Бунтарь 5, Туз Бубен); голоса из копилки "
             "Сплетника — по +1",
         no="+2 к его обычному весу",
-    ),
-    _spec(
-        "gossip_spend", "A30", "Сплетник's saved votes",
-        "Компромат: голоса «из копилки могут быть использованы в любой день вместе с обычным». "
-        "Сколько голосов тратится за раз?",
-        ("all", "все накопленные сразу"),
-        ("any_number", "любое число по выбору Сплетника"),
-    ),
-    _flag(
-        "gossip_saved_follow_regular", "A30", "Сплетник's saved votes",
-        "Должны ли голоса из копилки идти против той же цели, что и обычный голос Сплетника "
-        "(«вместе с обычным»)?",
-        yes="да: они всегда идут за цель его обычного голоса",
-        no="нет: они идут за цель заявки на трату, которая может отличаться",
-        default=False,
-    ),
-    _flag(
-        "gossip_refund_if_void", "A30", "Сплетник's saved votes",
-        "Если голос Сплетника позже в тот же день аннулирован, что с потраченными голосами из копилки?",
-        yes="не учитываются и возвращаются в копилку",
-        no="не учитываются и пропадают",
     ),
     _spec(
         "inquisitor_mask_roles", "A31", "The Инквизитор's mask and checks (Оракул etc.)",
@@ -641,27 +496,6 @@ SPECS: tuple[RulingSpec, ...] = (
         no="нет: со смертью Мастера брошенные и ещё не сработавшие карты пропадают",
     ),
     _spec(
-        "double_guard", "A34", "Two guards, chains, self-guard",
-        "Начальник стражи и Стражник охраняют одного человека («принимая на себя все нападения»). "
-        "Кто принимает атаки?",
-        ("chief_takes_all", "все атаки принимает Начальник стражи"),
-        ("both_take_all", "каждый принимает все атаки (урон удваивается)"),
-        ("split_alternately", "атаки делятся между ними по очереди"),
-        ("guard_takes_all", "все атаки принимает Стражник"),
-    ),
-    _spec(
-        "guard_chain", "A34", "Two guards, chains, self-guard",
-        "A охраняет B, B охраняет C. Куда уходит атака на C?",
-        ("single_hop", "к B и там останавливается"),
-        ("follow_chain", "дальше по цепочке, к A"),
-    ),
-    _spec(
-        "guard_self", "A34", "Two guards, chains, self-guard",
-        "На страже: «может выбрать человека». Можно ли охранять себя?",
-        ("no_effect", "заявка принимается и ничего не делает"),
-        ("rejected", "заявка отвергается (target_self)"),
-    ),
-    _spec(
         "strongest_by", "A35", 'What "the strongest attack" means',
         "«Блокируется самая сильная (см. приложение)». Как определить самую сильную атаку?",
         ("rank", "по месту в списке «Мощность и сила атаки» (Sacrifice! с нулевым уроном всё равно "
@@ -682,97 +516,6 @@ SPECS: tuple[RulingSpec, ...] = (
             "Валетом Крестей",
         no="нет: только атаки, дошедшие до Лича",
         default=False,
-    ),
-    _flag(
-        "curse_fires_on_faction_cancel", "A37", "Порча",
-        "На проклятого Лича (Демонолога) напали Демоны (Нежить), и Без души (Aura of darkness) "
-        "отменила атаку. Срабатывает ли Порча?",
-        yes="да: атаку отменила способность самой цели, а Порча срабатывает, «даже если атака была "
-            "заблокирована способностями цели»",
-        no="нет: они «не могут атаковать», атаки не было",
-    ),
-    _flag(
-        "curse_kill_shuler_saves", "A37", "Порча",
-        "Проклятого Порчей атакуют, а на нём Шулер (Пятерка Бубен / Крестей). Спасает ли Шулер?",
-        yes="да: вместо смерти остаётся одна жизнь",
-        no="нет: Порча убивает «мгновенно»",
-    ),
-    _spec(
-        "touch_lazaret_check", "A38", "Касание смерти",
-        "Касание смерти наносит урон, «если цель в Лазарете». Когда это проверяется?",
-        ("night_start", "по статусу на начало ночи"),
-        ("after_damage", "после урона этой ночи"),
-    ),
-    _spec(
-        "touch_restriction", "A38", "Касание смерти",
-        "Касание «не может применяться на тех, кто этой ночью уже становился целью способностей Нежити». "
-        "Что значит «уже» в одновременной ночи?",
-        ("any_undead_target", "любая другая заявка Нежити на ту же итоговую цель этой ночью: "
-                              "Касание молча не срабатывает"),
-        ("earlier_orders_only", "только заявки Нежити, поданные раньше Касания"),
-    ),
-    _spec(
-        "army_timing", "A39", "Армия тьмы",
-        "Армия тьмы: Зомби, Призрак и Некромант «возрождаются каждое Новолуние». Когда?",
-        ("night_start", "в начале ночи Новолуния (в эту ночь их можно атаковать)"),
-        ("morning_after", "утром после ночи Новолуния"),
-    ),
-    _flag(
-        "army_heals_living", "A39", "Армия тьмы",
-        "«Возрождаются с полным здоровьем»: касается ли это живых слуг?",
-        yes="да: живые тоже лечатся до полного и выходят из Лазарета и Тюрьмы",
-        no="нет: возвращаются только мёртвые",
-        default=False,
-    ),
-    _flag(
-        "rebirth_requires_order", "A40", "Перерождение",
-        "Некромант «может принять роль» Лича при его смерти или аресте. Нужна ли заявка?",
-        yes="да: нужна заранее поданная постоянная заявка Некроманта",
-        no="нет: перерождение происходит автоматически",
-    ),
-    _flag(
-        "rebirth_inherits_uses", "A40", "Перерождение",
-        "Новый Лич после Перерождения: что с потраченными применениями (Зомбирование) и записанной "
-        "командой?",
-        yes="наследует: потраченное остаётся потраченным, команда сохраняется",
-        no="начинает с нуля",
-    ),
-    _spec(
-        "resummon_scope", "A41", "Sacrifice!'s resummon",
-        "Sacrifice!: «Демонолог может перепризвать любого из демонов». Кого?",
-        ("other_demons", "Беса, Суккуба или Гончую Ада"),
-        ("any_demon", "также самого Демонолога"),
-    ),
-    _flag(
-        "resummon_acts_next_night", "A41", "Sacrifice!'s resummon",
-        "Когда перепризванный демон может действовать?",
-        yes="со следующей ночи (перепризыв происходит в конце ночи)",
-        no="пропускает следующую ночь, действует через ночь",
-    ),
-    _spec(
-        "hunt_victim_alive", "A42", "Гончая Ада's Укус and Гон",
-        "Гон: «если наутро после Укуса жертва осталась жива». Что значит «жива»?",
-        ("not_on_graveyard", "не на Кладбище (Лазарет и Тюрьма — жива)"),
-        ("not_on_graveyard_or_prison", "не на Кладбище и не в Тюрьме"),
-    ),
-    _spec(
-        "hunt_unlock_check", "A42", "Гончая Ада's Укус and Гон",
-        "Гон открывается, «если на Кладбище находятся либо Суккуб и Бес, либо Демонолог». Когда "
-        "должно выполняться условие?",
-        ("hunt_night", "в ночь Гона"),
-        ("bite_night", "уже в ночь Укуса"),
-    ),
-    _flag(
-        "hunt_blockable", "A42", "Гончая Ада's Укус and Гон",
-        "Гон — автоматическая атака. Действуют ли на неё Чары, Очарование, Валет Крестей, стражи и защиты?",
-        yes="да, как на любое действие Гончей",
-        no="нет: Гон происходит всегда",
-    ),
-    _spec(
-        "jealousy_moon", "A43", "Ревность's moon",
-        "Ревность Суккуба: «вместо Очарования можно нанести единицу урона цели». В какие ночи?",
-        ("full_moon", "только в Полнолуние, вместо Очарования этой ночи"),
-        ("any_night", "в любую ночь"),
     ),
     _spec(
         "redirect_replaces", "A44", "Очарование and other redirects",
@@ -796,150 +539,12 @@ SPECS: tuple[RulingSpec, ...] = (
         no="заявка, нарушившая ограничение, не срабатывает",
     ),
     _flag(
-        "chary_blocks_passives", "A45", "Чары",
-        "Чары Цыганки: «в эту ночь тот не применяет свои способности». Отключаются ли пассивные "
-        "(Щит душ, Бестелесность, Protective circle, Без души, Aura, Регенерация, Пивное пузо)?",
-        yes="да, пассивные тоже не действуют",
-        no="нет, пассивные работают",
-        default=False,
-    ),
-    _flag(
-        "chary_beats_charm", "A45", "Чары",
-        "Цыганка и Суккуб применили Чары и Очарование друг на друга. Кто побеждает?",
-        yes="Чары: Очарование не срабатывает",
-        no="Очарование: Чары перенаправляются",
-    ),
-    _spec(
-        "horoscope_counts", "A46", 'What counts as "used secret-role abilities" for Составить гороскоп',
-        "Составить гороскоп: «если ночью тот использовал способности Тайной роли». Что считается?",
-        ("accepted_nonvoid_orders", "принятая и не отменённая Чарами ночная заявка Тайной роли, даже "
-                                    "если она не сработала; автоматический Гон считается; пассивные, "
-                                    "общие и способности Явной роли — нет"),
-        ("effective_only", "только способности, которые подействовали"),
-        ("including_passives", "также сработавшие пассивные способности"),
-    ),
-    _flag(
-        "watch_counts_pigeon", "A47", "Дозор's visitors",
-        "Дозор показывает, «кто применял на этого персонажа какие-либо ночные способности». "
-        "Считается ли Голубиная почта («считается ночной»)?",
-        yes="да",
-        no="нет",
-    ),
-    _flag(
-        "watch_counts_cards", "A47", "Дозор's visitors",
-        "Считается ли для Дозора Мастер карт, чья карта подействовала на персонажа этой ночью?",
-        yes="да",
-        no="нет: карты бросаются днём",
-        default=False,
-    ),
-    _flag(
-        "inquiry_neutrals_same_side", "A48", 'Дознание: "двух живых персонажей не в Тюрьме (кроме себя)"',
-        "Дознание сравнивает, «на одной ли стороне» два персонажа. Тварь и Мастер карт (оба Н) — "
-        "на одной стороне?",
-        yes="да: группировка одна",
-        no="нет: каждый нейтрал — своя сторона",
-        default=False,
-    ),
-    _flag(
-        "torture_fail_reports_civilian", "A49", "Пытка's information",
-        "Пытка отменена Чарами. Что узнаёт Дознаватель?",
-        yes="«Мирный житель», чтобы скрыть несрабатывание (§9)",
-        no="ничего",
-    ),
-    _spec(
-        "confession_fail_target_learns", "A50", "Исповедь",
-        "Исповедь отменена Чарами: Священник получает «Мирный житель». Что узнаёт цель?",
-        ("nothing", "ничего"),
-        ("priest_role", "всё равно узнаёт Тайную роль Священника"),
-    ),
-    _flag(
-        "blessing_auto", "A51", "Божественное благословление",
-        "Благословение Священника («попадая в Лазарет, мгновенно исцеляет себя») — автоматически?",
-        yes="да, при первом попадании в Лазарет (ровно 1 жизнь), и днём тоже",
-        no="по выбору Священника (нужна заранее поданная заявка)",
-    ),
-    _flag(
         "standing_orders", "A52", "Death-triggered choices",
         "Преемственность, Перерождение, перепризыв Sacrifice!, смена маски Твари — выборы в момент, "
         "когда игрока не спросить.",
         yes="это постоянные заявки, поданные заранее в той же фазе; срабатывают, хотя Кладбище / Тюрьма "
             "отняли бы способность; неиспользованные ничего не тратят",
         no="заранее не подаются: мастер вносит выбор вручную после события",
-    ),
-    _flag(
-        "miting_votes_persist", "A53", "Бунтарь's three votes against himself",
-        "Митинг: «получает три голоса против себя». Остаются ли они, если Бунтарь не голосует или "
-        "теряет голос?",
-        yes="да, +3 против него остаются",
-        no="нет, пропадают вместе с его голосом",
-    ),
-    _flag(
-        "miting_needs_vote", "A53", "Бунтарь's three votes against himself",
-        "Может ли Бунтарь, лишённый голоса (Смена пола), провести Митинг?",
-        yes="нет: Митинг требует права голоса",
-        no="да: он получает только +3 против себя",
-        default=False,
-    ),
-    _spec(
-        "succession_heir", "A54", "Преемственность details",
-        "Преемственность: Мэр «может передать свою Явную роль любому другому человеку». Кому?",
-        ("living_not_prisoner", "живому не в Тюрьме (и не Бунтарю: Анархизм)"),
-        ("living", "любому живому, включая заключённых (кроме Бунтаря)"),
-    ),
-    _flag(
-        "bribe_spent_only_if_used", "A55", "Взятка",
-        "Взятка Богача заявляется днём до подсчёта. Когда она тратится?",
-        yes="только если кого-то оправдала",
-        no="при любой принятой заявке",
-    ),
-    _flag(
-        "operation_kill_immediate", "A56", "Операция",
-        "Операция Лекаря: «убить» лежащего в Лазарете — когда наступает смерть?",
-        yes="сразу: Кладбище, раскрытие роли, голос жертвы больше не учитывается",
-        no="в конце фазы, по общему правилу (A11)",
-    ),
-    _flag(
-        "bandit_not_attack", "A57", "Поймать в подворотне",
-        "Поймать в подворотне нет в списке атак. Это атака?",
-        yes="нет: Порча не срабатывает, стражи ни при чём",
-        no="да: считается атакой (Порча срабатывает)",
-    ),
-    RulingSpec(
-        key="sex_change_per_day",
-        default=1,
-        readings=(1, "unlimited"),
-        entry="A58",
-        title="Смена пола frequency",
-        description_ru=(
-            "Ведьма «в любой день публично может сменить пол любого персонажа». Сколько раз за день?\n"
-            f"• 1{DEFAULT_MARK} — один раз в день (иначе Ведьма может каждый день лишать голоса весь город)\n"
-            "• unlimited — без ограничения"
-        ),
-    ),
-    _flag(
-        "open_block_despotiya", "A59", "Open-role blocks and Деспотия",
-        "Кража, Касание смерти и Обвинение запрещают «способности Явной роли». Блокируется ли "
-        "Деспотия (двойной голос Мэра)?",
-        yes="да: заблокированный Мэр голосует с весом 1 (Закалка и Регенерация не блокируются)",
-        no="нет: Мэр сохраняет два голоса",
-    ),
-    _spec(
-        "theft_blocks", "A60", "What Кража blocks",
-        "Кража: «следующим днем она не может применять способности Явной роли и голосовать». Что "
-        "блокируется?",
-        ("open_and_vote", "все активные способности Явной роли в этот день (включая «в любой момент», "
-                          "Компромат, Влияние) и голос; пассивные — нет (кроме Деспотии, A59)"),
-        ("open_incl_passives_and_vote", "также пассивные способности Явной роли"),
-    ),
-    _spec(
-        "investigation_lists", "A61", "Расследование's answer",
-        "Расследование: Сыщик узнаёт способность, «которая отправила персонажа на Кладбище»; если "
-        "наносящих урон было несколько — все. Что входит в ответ?",
-        ("damaging_and_killing", "все способности и карты, нанёсшие жертве хотя бы 1 урон в фазу "
-                                 "смерти, плюс убившее напрямую (Порча, Аутодафе, Рок, Операция, "
-                                 "Голосование); заблокированные атаки — нет"),
-        ("all_applied", "также атаки, заблокированные или с нулевым уроном"),
-        ("fatal_only", "только то, что добило"),
     ),
     # --- Win conditions and the Мастер карт --------------------------------
     _flag(
@@ -999,41 +604,6 @@ SPECS: tuple[RulingSpec, ...] = (
         ("night1_orders", "заявка Кинуть карты среди заявок ночи 1; действует в ночь 1; только одна"),
         ("setup", "в раскладе игры, отдельно от заявок ночи 1"),
     ),
-    _spec(
-        "zombie_command_scope", "A66", "Зомбирование",
-        "Команда Зомбирования: «[Публичное действие Явной роли], [Цель]», но пример «Обворуй Мэра» "
-        "(Кража не названа публичной). Какие действия можно приказать?",
-        ("open_role_targeted_or_vote", "любую активную способность Явной роли с целью, а также "
-                                       "Голосование"),
-        ("public_open_role_or_vote", "только способности Явной роли, прямо названные публичными, "
-                                     "и Голосование"),
-        ("any_open_role", "любую способность Явной роли"),
-    ),
-    _flag(
-        "zombie_target_by_open_role_at_execution", "A66", "Зомбирование",
-        "Цель команды задаётся Явной ролью («Обворуй Мэра»). Когда определяется, кто это?",
-        yes="при выполнении (после Преемственности — новый Мэр)",
-        no="при зомбировании",
-    ),
-    _flag(
-        "zombie_signal_needs_usable", "A66", "Зомбирование",
-        "Может ли Лич подать сигнал команде, если сам не может применять Зомбирование (Лазарет, Тюрьма, "
-        "Кладбище)?",
-        yes="нет: сигнал требует, чтобы Зомбирование было доступно Личу",
-        no="да: сигнал можно подать в любом состоянии",
-    ),
-    _spec(
-        "pigeon_phase", "A67", "Голубиная почта",
-        "Голубиная почта «считается ночной». Когда её можно отправить?",
-        ("night", "заявка ночью, доставка в конце ночи"),
-        ("any", "в любую фазу, доставка в конце фазы"),
-    ),
-    _flag(
-        "pigeon_in_lazaret", "A67", "Голубиная почта",
-        "Можно ли посылать голубей из Лазарета?",
-        yes="да: это общая способность, не Тайной роли",
-        no="нет",
-    ),
     _flag(
         "joker_any_card", "A68", "Джокер",
         "Джокер: «можно использовать как любую карту из колоды, даже уже использованную». Какую?",
@@ -1076,18 +646,6 @@ SPECS: tuple[RulingSpec, ...] = (
         no="нет: заявки игрока, которого этой ночью сжигает Аутодафе, сажают Арест или Темница, "
            "пропадают, а атаки жертвы Порчи не наносят урона; о смерти от урона становится известно "
            "лишь в конце ночи, и её заявки разрешаются",
-    ),
-    _spec(
-        "prison_starts", "A71", "When Арест / Темница start",
-        "Когда начинается Тюрьма от Ареста или Темницы («на полтора дня: день, ночь, день»)?",
-        ("end_of_night", "в конце ночи: собственные заявки цели этой ночью выполняются"),
-        ("immediate", "сразу: заявки цели этой ночью не выполняются"),
-    ),
-    _spec(
-        "dungeon_release", "A72", "When Темница ends",
-        "Темница в ночь N (Полулуние): Тюрьма после ночи N, дня N и ночи N+1. Когда цель выходит?",
-        ("end_of_second_day", "в конце дня N+1 (после дня N+1 статус уже снят)"),
-        ("start_of_next_night", "в начале ночи N+2 (после дня N+1 ещё Тюрьма)"),
     ),
     _spec(
         "protection_order", "A73", "Order of protections on one player",
@@ -1185,13 +743,6 @@ SPECS: tuple[RulingSpec, ...] = (
         yes="со следующей ночи",
         no="в ту же ночь, если возрождение было в её начале",
     ),
-    _spec(
-        "transfusion_self", "A85", "Переливание жизни edge cases",
-        "Может ли Некромант применить Переливание жизни на себя?",
-        ("allowed", "да: итог 0 (−1 и +1); на цель с полным здоровьем Некромант всё равно теряет 1 "
-                    "и может так умереть"),
-        ("rejected", "нет: заявка отвергается (target_self)"),
-    ),
     _flag(
         "stop_after_winner", "A86", "Game end",
         "Что после того, как определился победитель?",
@@ -1200,7 +751,28 @@ SPECS: tuple[RulingSpec, ...] = (
     ),
 )
 
+
+
+def _entry_number(entry: str) -> int:
+    return int(entry.lstrip("A"))
+
+
+def _all_rulings() -> tuple[RulingSpec, ...]:
+    """The table and the ability modules' `RULINGS`, in §11 order (by entry; an entry is
+    written in one place, so its keys keep their order)."""
+    own = [(module.__name__, spec) for module in MODULES for spec in getattr(module, "RULINGS", ())]
+    places: dict[str, set[str]] = {}
+    for place, spec in (*(("engine.rulings", spec) for spec in _TABLE), *own):
+        places.setdefault(spec.entry, set()).add(place)
+    split = sorted(entry for entry, where in places.items() if len(where) > 1)
+    assert not split, f"entries written in more than one place: {split}"
+    own_specs = [spec for _, spec in own]
+    return tuple(sorted((*_TABLE, *own_specs), key=lambda spec: _entry_number(spec.entry)))
+
+
+SPECS: tuple[RulingSpec, ...] = _all_rulings()
 SPEC_BY_KEY: dict[str, RulingSpec] = {spec.key: spec for spec in SPECS}
+assert len(SPEC_BY_KEY) == len(SPECS), "a ruling key written twice"
 
 # The headings of SPEC §10, by the first entry of each group.
 SECTIONS: tuple[tuple[int, str], ...] = (
@@ -1215,7 +787,7 @@ SECTIONS: tuple[tuple[int, str], ...] = (
 
 def entry_number(spec: RulingSpec) -> int:
     """77 for entry "A77"."""
-    return int(spec.entry.lstrip("A"))
+    return _entry_number(spec.entry)
 
 
 def section_of(spec: RulingSpec) -> str:

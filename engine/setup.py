@@ -1,21 +1,20 @@
-"""The start of a game (SPEC §1.2 "start of game"): players, masks, the hand, and
-what the rules tell anyone at the start (Мистическая связь, Знакомства по ту сторону)."""
+"""The start of a game (SPEC §1.2 "start of game"): players, the abilities' `setup:` choices
+(each in its ability's module: the masks, the hand) and what the rules tell anyone at the
+start (Мистическая связь, Знакомства по ту сторону)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, Mapping
 
 from engine import events as ev
-from engine.names import (
-    canon_card, canon_open_role, canon_secret_role,
-)
+from engine.abilities import registry
+from engine.abilities.registry import SetupError
+from engine.names import canon_open_role, canon_secret_role
 from engine.state import GameState, PlayerState
 from engine.support import check_supported
 from engine.validate import max_lives
 
-
-class SetupError(ValueError):
-    """A game that cannot start (unknown role, duplicate open role, bad setup)."""
+__all__ = ["Seat", "SetupError", "new_game"]
 
 
 @dataclass(frozen=True)
@@ -54,69 +53,38 @@ def new_game(seats: list[Seat], setup: Mapping[str, Mapping[str, Any]] | None, r
     state = GameState(players=players, rulings=rulings, seed=seed)
     for nick, choices in (setup or {}).items():
         _apply_setup(state, nick, choices)
-    if not rulings["tvar_mask_optional"]:
-        for player in players.values():
-            if player.secret_role == "Тварь" and not player.mask:
-                raise SetupError(f"setup.{player.nick}.mask: the Тварь must choose a mask "
-                                 "(tvar_mask_optional: false)")
+    for hook in registry.hooks_of("setup_check"):
+        hook.fn(state)
     return state, _start_information(state)
 
 
 def _apply_setup(state: GameState, nick: str, choices: Mapping[str, Any]) -> None:
+    """`setup.<nick>`: each choice goes to the ability module that registered its key for
+    the player's secret role (`registry.setup_choice`); a null value is no choice."""
+    keys = registry.setup_keys()
     if nick not in state.players:
         raise SetupError(f"setup: unknown player '{nick}'")
     if not isinstance(choices, Mapping):
-        raise SetupError(f"setup.{nick}: expected a mapping with 'mask' and/or 'hand'")
+        raise SetupError(f"setup.{nick}: expected a mapping with " + " and/or ".join(f"'{k}'" for k in keys))
     player = state.players[nick]
     for key, value in choices.items():
-        if key == "mask":
-            _set_mask(state, player, value)
-        elif key == "hand":
-            _set_hand(player, value)
-        else:
-            raise SetupError(f"setup.{nick}: unknown key '{key}' (expected 'mask' or 'hand')")
-
-
-def _set_mask(state: GameState, player: PlayerState, value: Any) -> None:
-    if value is None:
-        return
-    if player.secret_role not in ("Тварь", "Инквизитор"):
-        raise SetupError(f"setup.{player.nick}.mask: only the Тварь and the Инквизитор choose a mask")
-    mask = canon_secret_role(str(value))
-    if mask is None:
-        if canon_open_role(str(value)) and player.secret_role == "Инквизитор" \
-                and state.rulings["inquisitor_mask_roles"] == "any_role":
-            player.mask = canon_open_role(str(value))
-            return
-        raise SetupError(f"setup.{player.nick}.mask: unknown secret role '{value}'")
-    if player.secret_role == "Инквизитор" and mask == "Инквизитор":
-        # «в начале игры может выбрать любую другую роль»
-        raise SetupError(f"setup.{player.nick}.mask: the Инквизитор chooses another role")
-    player.mask = mask
-
-
-def _set_hand(player: PlayerState, value: Any) -> None:
-    if player.secret_role != "Мастер карт":
-        raise SetupError(f"setup.{player.nick}.hand: only the Мастер карт holds cards")
-    if not isinstance(value, list):
-        raise SetupError(f"setup.{player.nick}.hand: expected a list of four cards")
-    hand = []
-    for name in value:
-        card = canon_card(str(name))
-        if card is None:
-            raise SetupError(f"setup.{player.nick}.hand: unknown card '{name}'")
-        hand.append(card)
-    if len(hand) != 4 or len(set(hand)) != 4:
-        # «выбирает четыре карты из колоды»
-        raise SetupError(f"setup.{player.nick}.hand: four different cards are needed, got {len(hand)}")
-    player.hand = hand
+        hooks = registry.setup_choices(key)
+        if not hooks:
+            raise SetupError(f"setup.{nick}: unknown key '{key}' (expected "
+                             + " or ".join(f"'{k}'" for k in keys) + ")")
+        if value is None:
+            continue
+        mine = [h for h in hooks if h.label == player.secret_role]
+        if not mine:
+            raise SetupError(f"setup.{nick}.{key}: '{key}' is chosen only by the "
+                             + " and the ".join(h.label for h in hooks))
+        for hook in mine:
+            hook.fn(state, player, value)
 
 
 def _start_information(state: GameState) -> list[ev.Event]:
     """What the rules tell anyone at the start: the abilities' `start` hooks (Мистическая
     связь, Знакомства по ту сторону)."""
-    from engine.abilities import registry
-
     events: list[ev.Event] = []
     for hook in registry.hooks_of("start"):
         events += hook.fn(state)

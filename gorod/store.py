@@ -209,6 +209,14 @@ MIGRATIONS: list[Migration] = [
         """,
         then=_orders_as_json,
     ),
+    Migration(
+        "unresolved items: the parser's code beside its Russian reason",
+        """
+        -- JSON {"code": scraper.orders.result.Reason, "ability": ...}: what the text columns do not
+        -- hold. NULL on rows stored before; `gorod.loop.records.asked_of` reads the code from the reason.
+        ALTER TABLE unresolved ADD COLUMN data TEXT;
+        """,
+    ),
 ]
 
 

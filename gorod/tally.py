@@ -84,14 +84,51 @@ VERDICT_RU = {
 }
 
 
-def verdict_text(verdict: OrderVerdict, label=lambda index: f"#{index + 1}") -> str:
-    """An order's verdict in Russian; `label(index)` names another order (its store id)."""
+# An order's verdict after its phase was resolved (the preview's own words are the future's).
+PAST_RU = {Status.IN_FORCE: "принята", Status.REFUSED: "отклонена: {why}",
+           Status.FIZZLES: "принята, но не сработала: {why}"}
+
+
+def verdict_text(verdict: OrderVerdict, label=lambda index: f"#{index + 1}", *, past: bool = False) -> str:
+    """An order's verdict in Russian; `label(index)` names another order (its store id);
+    `past`: as said of a resolved phase («отклонена», not «будет отклонена»)."""
     if verdict.status is Status.REPLACED and verdict.replaced_by is not None:
         return f"заменена {label(verdict.replaced_by)}"
+    if past and verdict.status in PAST_RU:
+        return PAST_RU[verdict.status].format(why=verdict.why)
     return verdict.text
 
 
-def tally_now(game, state=None, *, problem=None) -> Tally:
+def resolved_verdicts(game, phase: PhaseId) -> list[tuple[int, str, str]]:
+    """What came of each order a resolved `phase` took, as (store id, order, verdict): the
+    same dry run as the tally, over the state the phase began with, so the GM sees after the
+    phase which order had no effect and why (a silent failure included, which its author
+    is never told). Empty for a phase not resolved."""
+    rows = game.records.phases()
+    at = next((i for i, row in enumerate(rows) if row.phase == phase), None)
+    if at is None:
+        return []
+    row = rows[at]
+    before, _events = game.fold(rows[at - 1].phase if at else "start")
+    preview = preview_phase(before, row.phase, list(row.orders))
+    label = lambda index: f"#{row.order_ids[index]}"  # noqa: E731
+    return [(row.order_ids[v.index], str(v.order), verdict_text(v, label, past=True)) for v in preview.verdicts]
+
+
+def known_refusals(state: GameState, phase: PhaseId, orders: list[Order], *,
+                   command_problem=None) -> dict[int, tuple[str, str]]:
+    """The orders of `orders` that will be refused whatever the others do this phase, by
+    their index: (the GM's reason, the player's message). One dry run of these orders
+    alone over the phase's state — the reasons the author is told at the phase's end
+    («Такие заявки отвергаются с объяснением причины»), never what another player's order
+    does — and a zombie command in the words of `command_problem(state, order)`, when given
+    (the loop's check: the GM's and the tally's one wording)."""
+    said = command_problem or (lambda _state, _order: None)
+    return {v.index: (said(state, v.order) or v.why, v.message)
+            for v in preview_phase(state, phase, list(orders)).verdicts if v.status is Status.REFUSED}
+
+
+def tally_now(game, state=None, *, problem=None, command_problem=None) -> Tally:
     """The engine's dry run of the game's open phase over its orders in force;
     `verdict_by_row` gives each order's verdict by its store id («заменена #39»).
     `problem(state, order)`, when given, names an order that cannot resolve (an unknown
@@ -112,4 +149,7 @@ def tally_now(game, state=None, *, problem=None) -> Tally:
     tally = live_tally(state, current.phase, orders)
     label = lambda index: f"#{rows[index].id}"  # noqa: E731
     tally.verdict_by_row = {rows[v.index].id: verdict_text(v, label) for v in tally.verdicts}
+    for v in tally.verdicts:   # a zombie command: the state view's words, not the engine's form
+        if command_problem is not None and v.status is Status.REFUSED and command_problem(state, v.order):
+            tally.verdict_by_row[rows[v.index].id] = f"будет отклонена: {command_problem(state, v.order)}"
     return tally

@@ -151,10 +151,13 @@ def describe_order(order: Order) -> str:
 
 
 def receipt_draft(phase: str, nick: str, orders: list[Order], key: str, markup: Markup,
-                  texts: Texts | None = None, *, game_title: str = "Город N") -> Draft:
+                  texts: Texts | None = None, *, game_title: str = "Город N",
+                  refused: list[str] | tuple[str, ...] = ()) -> Draft:
+    """`refused`: what the author will be told of the orders already known to be refused
+    (the engine's messages), said now so that he may still change them."""
     texts = texts or bundled()
     doc = texts.document("receipt", markup, nick=nick, orders=[describe_order(o) for o in orders],
-                         phase_title=title_of(phase), game_title=game_title)
+                         refused=list(refused), phase_title=title_of(phase), game_title=game_title)
     return Draft("receipt", nick, key, doc.title, doc.body, phase)
 
 

@@ -38,6 +38,20 @@ class NoPosts(LayoutChanged):
         super().__init__(url, profile, selector, detail or "the page has content but no posts; is it a thread page?")
 
 
+class NotTheInbox(LayoutChanged):
+    """A PM list page with no conversation that does not look like the profile's empty inbox
+    (`pm_inbox.empty` / `pm_inbox.listing` match nothing): a changed layout or another page."""
+
+    def __init__(self, url: str, profile: str, rules) -> None:
+        self.marks = [m for m in (rules.empty, rules.listing) if m]
+        selector = " | ".join([rules.container, *self.marks])
+        detail = ("no conversation, and nothing the profile says an empty inbox shows"
+                  if self.marks else
+                  "no conversation, and the profile does not say how an empty inbox looks "
+                  "(selectors.pm_inbox.empty or .listing)")
+        super().__init__(url, profile, selector, detail)
+
+
 class UnknownEngine(ScraperError):
     def __init__(self, url: str, detail: str = "") -> None:
         self.url = url
@@ -65,10 +79,20 @@ def failure_in_russian(exc: Exception) -> str:
     url = unquote(getattr(exc, "url", "") or "")
     if isinstance(exc, AuthRequired):
         return f"форум показал страницу входа ({url})"
+    if isinstance(exc, NotTheInbox):
+        if not exc.marks:
+            return (f"на странице списка ЛС нет ни одной переписки, а профиль {exc.profile!r} не говорит, "
+                    f"как выглядит пустой список (selectors.pm_inbox.empty или .listing) ({url})")
+        return (f"страница не похожа на список ЛС, каким его описывает профиль {exc.profile!r}: ни одной "
+                f"переписки ({exc.selector.split(' | ')[0]!r}) и ни признака пустого списка "
+                f"({' или '.join(repr(m) for m in exc.marks)}) — форум показал другую страницу или сменил "
+                f"разметку ({url})")
     if isinstance(exc, NoPosts):
         return f"на странице нет ни одного поста — форум показал другую страницу или сменил разметку ({url})"
     if isinstance(exc, LayoutChanged):
         return f"разметка страницы не та, что в профиле: селектор {exc.selector!r} ничего не нашёл ({url})"
+    if isinstance(exc, DateFormatError):
+        return f"{post_problem_in_russian(exc)} ({url})"
     if isinstance(exc, RateLimited):
         return f"форум просит подождать ({url})"
     if isinstance(exc, HttpError):
@@ -78,6 +102,19 @@ def failure_in_russian(exc: Exception) -> str:
                 f"forum.base_url в конфиге верен")
     if isinstance(exc, ForumError):
         return f"форум недоступен: {exc.reason} ({url})"
+    return str(exc)
+
+
+def post_problem_in_russian(exc: Exception) -> str:
+    """What one post's failed field is, in the GM's words (the post is named by the caller)."""
+    if isinstance(exc, DateFormatError):
+        return (f"время «{exc.text}» не читается ни одним форматом профиля {exc.profile!r} "
+                f"(dates.formats: {', '.join(exc.formats)})")
+    if isinstance(exc, LayoutChanged):
+        what = {"no id": "нет номера поста", "no author": "нет автора", "no body": "нет текста",
+                "no time": "нет времени"}
+        missing = next((ru for en, ru in what.items() if exc.detail.endswith(en)), "поле не найдено")
+        return f"{missing}: селектор {exc.selector!r} профиля {exc.profile!r} ничего не нашёл"
     return str(exc)
 
 

@@ -49,8 +49,8 @@ from scraper.clean import clean_text
 from scraper.dates import DateReader
 from scraper.decode import html_parser, looks_json, parse_html, sniff_encoding
 from scraper.detect import detect_json_profile, detect_tree_profile
-from scraper.errors import DateFormatError, LayoutChanged, NoPosts, ScraperError
-from scraper.model import ExtractedPage, Post
+from scraper.errors import DateFormatError, LayoutChanged, NoPosts, ScraperError, post_problem_in_russian
+from scraper.model import ExtractedPage, Post, UnreadablePost
 from config.select import Anchored, compile_selector, css_steps, first_over, is_positional, own_xpath
 from scraper.text import BodyReader, element_text
 
@@ -105,6 +105,20 @@ def field_value(context, f: Field | None) -> str | None:
                 return value
         return None
     return _value(_first(context, f), f)
+
+
+def field_values_anywhere(root, f: Field | None) -> list[str]:
+    """A field's values wherever its selector matches on the page (not post by post): the
+    authors a page in a changed layout still shows, to name them in an alarm."""
+    if f is None:
+        return []
+    values: list[str] = []
+    for alt in f.alternatives or (f,):
+        if alt.alternatives:
+            values += field_values_anywhere(root, alt)
+        elif alt.selector:
+            values += [v for el in compile_selector(alt.selector)(root) if (v := _value(el, alt))]
+    return values
 
 
 def _value(el, f: Field) -> str | None:
@@ -163,10 +177,16 @@ def extract_posts(content: bytes, profile: Profile | None, source: str, *,
 
 
 def extract_from_tree(root, profile: Profile, source: str, *, url: str | None = None,
-                      now: datetime | None = None, rules: PostRules | None = None) -> ExtractedPage:
+                      now: datetime | None = None, rules: PostRules | None = None,
+                      per_post: bool = False) -> ExtractedPage:
     """The posts of an already parsed page (the live poller parses once, then calls this).
 
-    `rules` overrides the profile's post rules (the PM poller passes `pm_message`)."""
+    `rules` overrides the profile's post rules (the PM poller passes `pm_message`).
+    `per_post`: a post whose own fields fail (a time in no format, no author) while other
+    posts of the page read is left out and listed in `unreadable` (the live pollers: one
+    bad post never stops the game); a page none of whose posts reads still raises the
+    first post's error (a new layout, a page that is no thread). Without it, any post's
+    error is the page's (a saved page read by `gorod scrape`)."""
     explicit = rules is not None
     rules = rules or profile.post
     if rules is None:
@@ -194,7 +214,7 @@ def extract_from_tree(root, profile: Profile, source: str, *, url: str | None = 
         nxt = urljoin(url, nxt)
     batch = _Batch(root, containers, rules.container, _shared_anchors(rules))
     # every field of every post first: reading a body takes its marked parts out of the tree
-    heads = _heads(batch, rules, comp, source, now)
+    heads, unreadable = _heads(batch, rules, comp, source, now, per_post)
     bodies = comp.body.read_page(batch.scope, [h.body for h in heads])
     posts = [Post(h.id, h.author, h.posted_at, b.text, b.quotes, b.spoilers, b.struck, b.secret, b.emphasis,
                   h.edited, h.edited_at, h.edit_count, h.number, h.author_id, page, source)
@@ -204,7 +224,7 @@ def extract_from_tree(root, profile: Profile, source: str, *, url: str | None = 
         posts = with_embedded(root, profile, posts, comp.dates, source, now)
     return ExtractedPage(source=source, profile=profile.name, posts=tuple(posts),
                          page=page, last_page=last if last is not None else (page if nxt is None and page else None),
-                         next_url=nxt or None)
+                         next_url=nxt or None, unreadable=tuple(unreadable))
 
 
 class _OnPage:
@@ -398,8 +418,10 @@ class _Head(NamedTuple):
     body: Any
 
 
-def _heads(batch: _Batch, rules: PostRules, comp: _Compiled, source: str, now: datetime | None) -> list[_Head]:
-    """Every post's fields but its text, and its body element.
+def _heads(batch: _Batch, rules: PostRules, comp: _Compiled, source: str, now: datetime | None,
+           per_post: bool = False) -> tuple[list[_Head], list[UnreadablePost]]:
+    """Every post's fields but its text, and its body element; with `per_post`, the posts
+    whose fields fail apart (`extract_from_tree`).
 
     The XPath-derived values are read a column at a time; the checks and date
     readings then go post by post in the order a reader of one post would do
@@ -414,27 +436,39 @@ def _heads(batch: _Batch, rules: PostRules, comp: _Compiled, source: str, now: d
     edit_counts = batch.values(rules.edit_count, posts)
     numbers = batch.values(rules.number, posts)
     author_ids = batch.values(rules.author_id, posts)
-    heads = []
+    heads: list[_Head] = []
+    placed: list[int] = []   # each head's post on the page
+    unreadable: list[UnreadablePost] = []
     for i in posts:
         pid = ids[i]
-        if not pid:
-            raise LayoutChanged(source, profile.name, rules.id.describe(), f"post #{i + 1} on the page: no id")
-        if not authors[i]:
-            raise LayoutChanged(source, profile.name, rules.author.describe(), f"post {pid}: no author")
-        if bodies[i] is None:
-            raise LayoutChanged(source, profile.name, rules.body.describe(), f"post {pid}: no body")
-        posted_at = _time(times[i], rules.time, comp, source, now, pid)
+        try:
+            if not pid:
+                raise LayoutChanged(source, profile.name, rules.id.describe(), f"post #{i + 1} on the page: no id")
+            if not authors[i]:
+                raise LayoutChanged(source, profile.name, rules.author.describe(), f"post {pid}: no author")
+            if bodies[i] is None:
+                raise LayoutChanged(source, profile.name, rules.body.describe(), f"post {pid}: no body")
+            posted_at = _time(times[i], rules.time, comp, source, now, pid)
+        except ScraperError as exc:
+            if not per_post:
+                raise
+            unreadable.append(UnreadablePost(pid or None, authors[i] or None, i + 1, source,
+                                             post_problem_in_russian(exc), exc))
+            continue
         edited_at = _time(edited_times[i], rules.edited_time, comp, source, now, pid, strict=False)
         edit_count = _int(edit_counts[i])
         heads.append(_Head(pid, authors[i], posted_at, edited_at is not None or bool(edit_count), edited_at,
                            edit_count, _int(numbers[i]), author_ids[i], bodies[i]))
+        placed.append(i)
+    if unreadable and not heads:   # no post of the page reads: the page did not read
+        raise unreadable[0].error
     if rules.edited is not None:
         # the edit marker is looked for only where the edit time or count said nothing
-        unsure = [i for i in posts if not heads[i].edited]
-        for i, marker in zip(unsure, batch.values(rules.edited, unsure)):
+        unsure = [k for k, h in enumerate(heads) if not h.edited]
+        for k, marker in zip(unsure, batch.values(rules.edited, [placed[k] for k in unsure])):
             if marker not in (None, ""):
-                heads[i] = heads[i]._replace(edited=True)
-    return heads
+                heads[k] = heads[k]._replace(edited=True)
+    return heads, unreadable
 
 
 def _time(text: str | None, f: Field | None, comp: _Compiled, source: str, now, post_id: str,
@@ -462,8 +496,10 @@ def _path(data: Any, dotted: str) -> Any:
     return data
 
 
-def _extract_json(content: bytes, profile: Profile, source: str, now, rules: JsonRules | None = None) -> ExtractedPage:
-    """`rules`: other JSON rules than the profile's `json:` (a JSON PM conversation)."""
+def _extract_json(content: bytes, profile: Profile, source: str, now, rules: JsonRules | None = None,
+                  per_post: bool = False) -> ExtractedPage:
+    """`rules`: other JSON rules than the profile's `json:` (a JSON PM conversation);
+    `per_post` as for HTML (`extract_from_tree`)."""
     rules = rules or profile.json
     assert rules is not None  # validated: format json has json rules
     try:
@@ -481,18 +517,31 @@ def _extract_json(content: bytes, profile: Profile, source: str, now, rules: Jso
         raise NoPosts(source, profile.name, " | ".join(rules.posts), "no list of posts at these JSON paths")
     comp = _compiled(profile)
     posts = []
+    unreadable: list[UnreadablePost] = []
     for i, item in enumerate(items):
         where = f"post #{i + 1}"
         values = {}
-        for key in ("id", "author", "body_html"):
-            v = _path(item, getattr(rules, key))
-            if v is None:
-                raise LayoutChanged(source, profile.name, getattr(rules, key), f"{where}: no {key}")
-            values[key] = v
+        try:
+            for key in ("id", "author", "body_html"):
+                v = _path(item, getattr(rules, key))
+                if v is None:
+                    raise LayoutChanged(source, profile.name, getattr(rules, key),
+                                        f"{where}: no {'body' if key == 'body_html' else key}")
+                values[key] = v
+            posted_raw = _path(item, rules.time) if rules.time else None
+            posted_at = comp.dates.read(str(posted_raw), now) if posted_raw else None
+            if posted_raw and posted_at is None and per_post:
+                raise DateFormatError(source, profile.name, str(posted_raw), profile.dates.formats)
+        except ScraperError as exc:
+            if not per_post:
+                raise
+            pid, author = _path(item, rules.id), _path(item, rules.author)
+            unreadable.append(UnreadablePost(clean_text(str(pid)) if pid is not None else None,
+                                             clean_text(str(author)) if author is not None else None,
+                                             i + 1, source, post_problem_in_russian(exc), exc))
+            continue
         html = clean_text(str(values["body_html"])) or "<p></p>"
         body = comp.body.read(_fragment(html))
-        posted_raw = _path(item, rules.time) if rules.time else None
-        posted_at = comp.dates.read(str(posted_raw), now) if posted_raw else None
         versions = _path(item, rules.edit_count) if rules.edit_count else None
         edit_count = int(versions) - 1 if isinstance(versions, int) else None
         edited_raw = _path(item, rules.edited_time) if rules.edited_time else None
@@ -507,14 +556,16 @@ def _extract_json(content: bytes, profile: Profile, source: str, now, rules: Jso
             author_id=str(_path(item, rules.author_id)) if rules.author_id else None,
             page=None, source=source,
         ))
+    if unreadable and not posts:   # no post of the page reads: the page did not read
+        raise unreadable[0].error
     posts.sort(key=lambda p: (p.number is None, p.number or 0))
-    return ExtractedPage(source=source, profile=profile.name, posts=tuple(posts))
+    return ExtractedPage(source=source, profile=profile.name, posts=tuple(posts), unreadable=tuple(unreadable))
 
 
 def extract_json(content: bytes, profile: Profile, source: str, now: datetime | None = None,
-                 rules: JsonRules | None = None) -> ExtractedPage:
+                 rules: JsonRules | None = None, *, per_post: bool = False) -> ExtractedPage:
     """Posts of a JSON answer, by the profile's `json:` or other `rules` (JSON PMs)."""
-    return _extract_json(content, profile, source, now, rules)
+    return _extract_json(content, profile, source, now, rules, per_post)
 
 
 def _fragment(html: str):

@@ -9,8 +9,11 @@ without it (None) a conversation is read every time. Where each row of the inbox
 message (`pm_inbox.rows: messages`: phpBB, MyBB 1.8, SMF, vBulletin 3/4), the count is 1:
 a row once read is never read again, and a reply is a new row.
 
-An inbox may be empty: zero conversations is not an error (a page with no conversations
-and a login form is caught earlier by the client as `AuthRequired`).
+An inbox may be empty, but a page with no conversation is taken for an empty inbox only
+when it shows what the profile says an empty one shows (`pm_inbox.empty`: its «no
+messages» row) or what every inbox page shows (`pm_inbox.listing`); else it is a failed
+read (`NotTheInbox`: a changed layout, an error page, a login page served with 200),
+never "no messages" (issue 14).
 """
 from __future__ import annotations
 
@@ -20,7 +23,7 @@ from dataclasses import dataclass
 from urllib.parse import urljoin, urlsplit
 
 from config.profiles import Profile
-from scraper.errors import LayoutChanged, ScraperError
+from scraper.errors import AuthRequired, LayoutChanged, NotTheInbox, ScraperError
 from scraper.decode import parse_html
 from scraper.extract import field_value
 from config.select import compile_selector
@@ -73,8 +76,22 @@ def extract_inbox(content: bytes, profile: Profile, source: str) -> Inbox:
                 time=field_value(el, rules.time),
             )
         )
+    if not entries:
+        _check_empty(root, profile, source)
     nxt = field_value(root, profile.pagination.next)
     return Inbox(tuple(entries), urljoin(base, nxt) if nxt else None)
+
+
+def _check_empty(root, profile: Profile, source: str) -> None:
+    """A page listing no conversation is an empty inbox only if it looks like one."""
+    rules = profile.pm_inbox
+    if rules.empty and compile_selector(rules.empty)(root):
+        return
+    if rules.listing and compile_selector(rules.listing)(root):
+        return
+    if root.xpath("//input[@type='password']"):
+        raise AuthRequired(source, "the forum showed a login form instead of the PM list")
+    raise NotTheInbox(source, profile.name, rules)
 
 
 def _base_url(root, source: str) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from config.profiles import Profile
+from scraper.errors import ScraperError
 from scraper.http import HttpClient, HttpSettings
 from scraper.model import Post, PrivateMessage
 from scraper.poll import Change, PmPoller, ThreadPoller
@@ -25,7 +26,17 @@ def read_pms(profile: Profile, base_url: str, *, username: str, password_env: st
                                     settings=settings or HttpSettings())
     client.login()  # a refused login is an error now, not an empty inbox later
     poller = PmPoller(client, profile, store or MemoryPostStore())
-    return [e.message for e in poller.poll() if e.change is not Change.DELETED and e.message is not None]
+    events = list(poller.poll())
+    _no_unreadable(events, "message")
+    return [e.message for e in events if e.change is not Change.DELETED and e.message is not None]
+
+
+def _no_unreadable(events: list, what: str) -> None:
+    """A one-shot read is all or nothing: a post that did not read is its error."""
+    bad = [e.unreadable for e in events if e.change is Change.UNREADABLE]
+    if bad:
+        raise bad[0].error if bad[0].error is not None else ScraperError(
+            f"{bad[0].source}: {what} #{bad[0].place}: {bad[0].problem}")
 
 
 def read_thread(profile: Profile, url: str, *, store: PostStore | None = None,
@@ -33,4 +44,6 @@ def read_thread(profile: Profile, url: str, *, store: PostStore | None = None,
     parts = urlsplit(url)
     client = HttpClient(f"{parts.scheme}://{parts.netloc}/", settings or HttpSettings())
     poller = ThreadPoller(client, profile, store or MemoryPostStore(), url)
-    return [e.post for e in poller.poll() if e.post is not None]
+    events = list(poller.poll())
+    _no_unreadable(events, "post")
+    return [e.post for e in events if e.post is not None]

@@ -20,6 +20,7 @@ Body fields, common to both messages:
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+from urllib.parse import unquote
 from datetime import datetime
 from typing import Any
 
@@ -120,6 +121,28 @@ class PrivateMessage:
 
 
 @dataclass(frozen=True)
+class UnreadablePost:
+    """A post of a page whose other posts read, that itself did not (its time is in no
+    format of the profile, its author or body is missing): the GM is told, naming it, and
+    it is read again the next time. `id`/`author` are None when that is what is missing;
+    `place` is its position on the page (1-based); `problem` says what failed, in Russian."""
+
+    id: str | None
+    author: str | None
+    place: int
+    source: str
+    problem: str
+    error: Exception | None = field(default=None, compare=False, repr=False)
+
+    def describe(self, what: str = "пост") -> str:
+        """«пост 42 от dave (№3 на странице URL)», as the GM's notice names it («сообщение» for a PM)."""
+        who = f"{what} {self.id}" if self.id else f"{what} без номера"
+        if self.author:
+            who += f" от {self.author}"
+        return f"{who} (№{self.place} на странице {unquote(self.source)})"
+
+
+@dataclass(frozen=True)
 class ExtractedPage:
     """The posts of one saved or fetched page, in page order.
 
@@ -135,6 +158,7 @@ class ExtractedPage:
     page: int | None = None
     last_page: int | None = None
     next_url: str | None = None
+    unreadable: tuple[UnreadablePost, ...] = ()   # read post by post (`per_post=True`) only
 
     @property
     def is_last(self) -> bool:

@@ -47,10 +47,10 @@ from config.profile_api import PmJsonRules
 from config.profiles import JsonRules, PostRules, Profile
 from scraper.errors import AuthRequired, LayoutChanged, NoPosts, ScraperError, unread
 from scraper.decode import parse_html
-from scraper.extract import extract_from_tree, extract_json, field_value
+from scraper.extract import extract_from_tree, extract_json, field_value, field_values_anywhere
 from scraper.http import HttpClient, Validators
 from scraper.inbox import InboxEntry, extract_inbox
-from scraper.model import ExtractedPage, Post, PrivateMessage
+from scraper.model import ExtractedPage, Post, PrivateMessage, UnreadablePost
 from scraper.poststore import KnownPost, PageState, PostStore
 
 log = logging.getLogger(__name__)
@@ -60,6 +60,9 @@ class Change(str, enum.Enum):
     NEW = "new"
     EDITED = "edited"
     DELETED = "deleted"
+    UNREADABLE = "unreadable"   # a post that did not read while its page did: never recorded
+
+
 
 
 @dataclass(frozen=True)
@@ -72,6 +75,7 @@ class PostEvent:
     version: int
     post: Post | None
     last_seen: dict | None = None  # the previous version's JSON, for EDITED and DELETED
+    unreadable: UnreadablePost | None = None   # for UNREADABLE: which post, and what failed
 
 
 @dataclass(frozen=True)
@@ -83,6 +87,7 @@ class PmEvent:
     message_id: str
     version: int
     message: PrivateMessage | None
+    unreadable: UnreadablePost | None = None   # for UNREADABLE: which message, and what failed
 
 
 def content_hash(post: Post) -> str:
@@ -133,6 +138,7 @@ class _Pass:
     moves: list[tuple[str, int]] = field(default_factory=list)
     drop_pages_from: int | None = None
     requests: int = 0
+    unreadable: list[tuple[int, UnreadablePost]] = field(default_factory=list)   # (page, post)
 
 
 class _ThreadReader:
@@ -180,7 +186,7 @@ class _ThreadReader:
                 break
             extracted = self._extract(fetched.content, fetched.url, key, page_no, known)
             page_no = extracted.page or page_no
-            result.pages.append(PageState(page_no, fetched.url, fetched.validators.etag, fetched.validators.last_modified))
+            self._page_read(extracted, page_no, fetched, result)
             self._diff(extracted, page_no, known, seen, first_keys, result)
             visited.add(fetched.url)
             if extracted.is_last or not extracted.next_url or extracted.next_url in visited:
@@ -196,17 +202,43 @@ class _ThreadReader:
         result.changes.sort(key=lambda c: c.sort_key)
         return result
 
+    def _page_read(self, extracted: ExtractedPage, page_no: int, fetched, result: _Pass) -> None:
+        """The page's state to keep. A page with a post that did not read is kept without
+        its validators, and the pages after it not at all: the next pass starts there and
+        reads it whole again (the post is read once the GM fixed what it lacked, and its
+        page's later ones are passed as they are known)."""
+        held = any(page < page_no for page, _ in result.unreadable)
+        result.unreadable += [(page_no, u) for u in extracted.unreadable]
+        if held:
+            return
+        if extracted.unreadable:
+            result.pages.append(PageState(page_no, fetched.url))
+            after = page_no + 1
+            result.drop_pages_from = after if result.drop_pages_from is None else min(result.drop_pages_from, after)
+        else:
+            result.pages.append(PageState(page_no, fetched.url, fetched.validators.etag,
+                                          fetched.validators.last_modified))
+
     def _extract(self, content: bytes, url: str, key: str, page_no: int, known: dict[str, KnownPost]) -> ExtractedPage:
         if self.json_rules is not None:
             try:
-                return extract_json(content, self.profile, url, self.now(), self.json_rules)
+                return extract_json(content, self.profile, url, self.now(), self.json_rules, per_post=True)
             except NoPosts:
                 if _empty_list(content, self.json_rules.posts):   # a conversation with no messages
                     return ExtractedPage(source=url, profile=self.profile.name, page=page_no)
                 raise
         root = parse_html(content, self.profile.encoding)
         try:
-            return extract_from_tree(root, self.profile, url, url=url, now=self.now(), rules=self.rules)
+            return self._extract_tree(root, url, page_no)
+        except ScraperError as exc:
+            # who wrote on the page that did not read, if it still shows (for the alarm)
+            exc.authors = field_values_anywhere(root, (self.rules or self.profile.post).author)
+            raise
+
+    def _extract_tree(self, root, url: str, page_no: int) -> ExtractedPage:
+        try:
+            return extract_from_tree(root, self.profile, url, url=url, now=self.now(), rules=self.rules,
+                                     per_post=True)
         except NoPosts:
             # A page whose every post has been deleted is empty, not a new layout: it still
             # shows the thread's pagination. Without it, a page that held posts and holds
@@ -227,6 +259,9 @@ class _ThreadReader:
 
     def _diff(self, extracted: ExtractedPage, page_no: int, known: dict[str, KnownPost],
               seen: dict[str, int], first_keys: dict[int, int], result: _Pass) -> None:
+        for u in extracted.unreadable:
+            if u.id:
+                seen.setdefault(u.id, page_no)   # on its page still: not deleted, only unread
         for index, post in enumerate(extracted.posts):
             if post.id in seen:
                 continue  # seen on an earlier page of this pass (the pages shifted meanwhile)
@@ -255,7 +290,7 @@ class _ThreadReader:
             fetched = self.client.get(url, auth=self.auth)
             result.requests += 1
             extracted = self._extract(fetched.content, fetched.url, key, page_no, known)
-            result.pages.append(PageState(page_no, fetched.url, fetched.validators.etag, fetched.validators.last_modified))
+            self._page_read(extracted, page_no, fetched, result)
             self._diff(extracted, page_no, known, seen, first_keys, result)
             for pid, k in known.items():
                 if k.page == page_no and not k.deleted and pid not in seen:
@@ -333,6 +368,8 @@ class ThreadPoller:
                 yield event
             finally:
                 _record(self.posts, self.key, change, when)
+        for _, u in result.unreadable:   # told, not recorded: read again the next pass
+            yield PostEvent(Change.UNREADABLE, self.key, u.id or f"#{u.place}", 0, None, unreadable=u)
         _finish(self.posts, self.key, result, when)
 
 
@@ -403,8 +440,7 @@ class PmPoller:
                 elif self.profile.pm_inbox is not None:   # JSON listings count otherwise
                     self._check_the_count(entry, key, result)
             except ScraperError as exc:
-                who = f"ЛС от {entry.sender}" if entry.sender else f"ЛС «{entry.subject}»"
-                raise unread(exc, who)
+                raise unread(exc, self._unread_name(entry, key, exc))
             requests += result.requests
             for change in result.changes:
                 version = (change.known.version + 1) if change.known else 1
@@ -413,13 +449,34 @@ class PmPoller:
                     yield PmEvent(change.change, key, change.post_id, version, message)
                 finally:
                     _record(self.posts, key, change, when)
+            for _, u in result.unreadable:   # told, not recorded: the conversation is read again
+                yield PmEvent(Change.UNREADABLE, key, u.id or f"#{u.place}", 0, None, unreadable=u)
             _finish(self.posts, key, result, when)
-            self.posts.set_known_count(key, entry.count)
+            if not result.unreadable:
+                self.posts.set_known_count(key, entry.count)
         self.last_requests = requests
 
+    def _unread_name(self, entry: InboxEntry, key: str, exc: ScraperError) -> str:
+        """The unread conversation as the GM's alarm names it: by its sender («ЛС от Лиса»),
+        from the inbox row, else from the messages already read from it, else from the
+        authors its failed page still shows (Spirit's inbox does not show the sender); by
+        its subject only when none of these knows him."""
+        gm = self.client.login_form.username.casefold() if self.client.login_form else ""
+        senders = [entry.sender] if entry.sender else []
+        known = sorted(self.posts.known_posts(key).values(), key=lambda k: k.sort_key)
+        senders += [(self.posts.last_data(key, k.post_id) or {}).get("author") for k in known]
+        senders += list(getattr(exc, "authors", ()))
+        sender = next((s for s in senders if s and s.casefold() != gm), None)
+        if sender:
+            return f"ЛС от {sender}"
+        return f"ЛС «{entry.subject}» (отправитель не виден)"
+
     def read_conversation(self, entry: InboxEntry) -> list[Post]:
-        """One conversation's messages read now, nothing recorded (`gorod forum check`)."""
+        """One conversation's messages read now, nothing recorded (`gorod forum check`); a
+        message that does not read is the check's error."""
         result = self.reader.read(self.conversation_key(entry.id), _first_page(entry.url))
+        for _, u in result.unreadable[:1]:
+            raise u.error
         return [c.post for c in result.changes if c.post is not None]
 
     def _keep_the_rows_message(self, entry: InboxEntry, key: str, result: _Pass) -> None:
@@ -427,7 +484,8 @@ class PmPoller:
         others (phpBB's history, SMF showing a folder's messages at once): only the
         row's is taken. Its page not showing it is a changed layout, not silence."""
         result.changes = [c for c in result.changes if c.post_id == entry.id]
-        if not result.changes and entry.id not in self.posts.known_posts(key):
+        result.unreadable = [(page, u) for page, u in result.unreadable if u.id in (entry.id, None)]
+        if not result.changes and not result.unreadable and entry.id not in self.posts.known_posts(key):
             rules = self.profile.pm_message or self.profile.post
             raise LayoutChanged(entry.url, self.profile.name, rules.id.describe(),
                                 f"no message {entry.id} (the inbox row's id) on its page")
@@ -445,6 +503,7 @@ class PmPoller:
                 held.discard(change.post_id)
             else:
                 held.add(change.post_id)
+        held |= {u.id or f"#{u.place}" for _, u in result.unreadable}   # there, only unread
         if len(held) < entry.count:
             rules = self.profile.pm_message or self.profile.post
             raise LayoutChanged(entry.url, self.profile.name, rules.container,

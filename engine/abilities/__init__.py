@@ -9,6 +9,7 @@ module: `engine/abilities/thief.py` is the Вор's Кража from its row to i
 from __future__ import annotations
 
 from engine.abilities.spec import AbilitySpec, Cooldown, Field, Freq, RoleKind, TargetRule, When
+from engine.abilities.spec import Channel, Keyword, Reach, Shape, Words
 
 # The modules in the order of SPEC §6 (that order is the registry's: lists of ability names
 # are sorted by it); each registers its hooks as it loads.
@@ -19,7 +20,7 @@ from engine.abilities import (  # noqa: E402
     lich, zombie, ghost, necromancer, demonologist, imp, succubus,      # secret roles
     hellhound, guards, inquisitor, interrogator, beast, card_master,
 )
-from engine.abilities import cards  # noqa: E402,F401  (the deck: hooks, no spec rows)
+from engine.abilities import cards  # noqa: E402  (the deck: a module per card; Король Пик's row)
 from engine.abilities import registry  # noqa: E402
 
 MODULES = (
@@ -27,7 +28,7 @@ MODULES = (
     mayor, astrologer, oracle, gypsy, priest, noble, detective, bandit,
     rebel, witch, smith, thief, werewolf, surgeon, gossip, rich,
     lich, zombie, ghost, necromancer, demonologist, imp, succubus,
-    hellhound, guards, inquisitor, interrogator, beast, card_master,
+    hellhound, guards, inquisitor, interrogator, beast, card_master, cards,
 )
 
 ABILITIES: tuple[AbilitySpec, ...] = tuple(spec for module in MODULES for spec in module.SPECS)
@@ -50,8 +51,17 @@ ONE_ACTION_PER_NIGHT: dict[str, frozenset[str]] = {
     for role, group in getattr(module, "ONE_ACTION_PER_NIGHT", {}).items()
 }
 
+# How each ability's orders are written (`WORDS` in its module): what the order parser and
+# the players' memo read, keyed by the canonical name.
+WORDS: dict[str, Words] = {w.ability: w for module in MODULES for w in getattr(module, "WORDS", ())}
+
+
+def words_of(ability: str) -> Words | None:
+    return WORDS.get(ability)
+
+
 __all__ = [
     "ABILITIES", "AbilitySpec", "Cooldown", "Field", "Freq", "MODULES", "ONE_ACTION_PER_NIGHT",
     "RoleKind", "TargetRule", "When", "abilities_of_role", "ability", "find_ability", "registry",
-    "registry_index",
+    "registry_index", "Channel", "Keyword", "Reach", "Shape", "WORDS", "Words", "words_of",
 ]

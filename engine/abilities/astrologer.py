@@ -5,14 +5,38 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
-from engine.abilities.registry import on
+from engine.abilities.registry import is_passive, on
 from engine.abilities.spec import N, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+from engine.abilities.spec import Channel, Words
+from engine.ruling_rows import choice
 
 SPECS = (
     _A("Составить гороскоп", RoleKind.OPEN, ("Астролог",), N, "Составить гороскоп - раз за цикл ночей может тайно указать персонажа. Если ночью тот использовал способности Тайной роли, Астролог узнает его Тайную роль.",
        freq=Freq.PER_CYCLE, target=TargetRule.OTHER_LIVING, fields=(Field.TARGET,), info_only=True,
        stated_secret=True,
        slang=("смотреть", "проверять", "проверить", "чекать")),
+)
+
+
+# What the order parser and the memo read of its orders (scraper/orders reads them generically).
+WORDS = (
+    Words("Составить гороскоп", Channel.PM, "ник или явная роль",
+          names=("гороскоп",), verbs=(),
+          examples=(("Составляю гороскоп на Борю", {"target": "Боря"}),)),
+)
+
+
+# Its rulings (SPEC §10, §11): gathered into engine.rulings.SPECS.
+RULINGS = (
+    choice(
+        "horoscope_counts", "A46", 'What counts as "used secret-role abilities" for Составить гороскоп',
+        "Составить гороскоп: «если ночью тот использовал способности Тайной роли». Что считается?",
+        ("accepted_nonvoid_orders", "принятая и не отменённая Чарами ночная заявка Тайной роли, даже "
+                                    "если она не сработала; автоматический Гон считается; пассивные, "
+                                    "общие и способности Явной роли — нет"),
+        ("effective_only", "только способности, которые подействовали"),
+        ("including_passives", "также сработавшие пассивные способности"),
+    ),
 )
 
 
@@ -34,6 +58,7 @@ def horoscope(night, action) -> None:
 
 
 def used_passive(night, nick: str) -> bool:
-    blockers = {"Бестелесность", "Protective circle", "Без души", "Aura of darkness"}
-    return any(a.blocked_by in blockers or a.cancelled_by in blockers
+    """`including_passives`: a passive ability of the target's blocked or cancelled an
+    attack on it tonight."""
+    return any(is_passive(a.blocked_by) or is_passive(a.cancelled_by)
                for a in night.attacks if a.recipient == nick)

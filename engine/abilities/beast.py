@@ -5,8 +5,10 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
-from engine.abilities.registry import attack, lazaret, night_step, win
+from engine.abilities.registry import SetupError, attack, lazaret, night_step, on, setup_choice, win
 from engine.abilities.spec import N, P, S, AbilitySpec as _A, Cooldown, Field, RoleKind, TargetRule
+from engine.names import canon_secret_role
+from engine.abilities.spec import Channel, Keyword, Shape, Words
 
 SPECS = (
     _A("Приспосабливайся", RoleKind.SECRET, ("Тварь",), S, "Приспосабливайся (Т,К) - в начале игры может выбрать любую Тайную роль. При любых попытках узнать его роль будет показываться выбранная. При смерти Твари всем сообщается, что умерший был выбранной Тварью роли.", keeps="ТК"),
@@ -16,6 +18,36 @@ SPECS = (
     _A("Превзмогай", RoleKind.SECRET, ("Тварь",), P, "Превзмогай - Тварь не попадает в Лазарет."),
     _A("Уничтожай", RoleKind.SECRET, ("Тварь",), P, "Уничтожай - побеждает, если остается единственным живым и не в Тюрьме."),
     _A("Раздражай", RoleKind.SECRET, ("Тварь",), P, "Раздражай - пока Тварь жива, Демоны, Нежить и Закон не могут победить."),
+)
+
+
+@setup_choice("mask", ability="Приспосабливайся", role="Тварь")
+def choose_mask(state, player, value) -> None:
+    """«в начале игры может выбрать любую Тайную роль»: `setup.<nick>.mask`."""
+    mask = canon_secret_role(str(value))
+    if mask is None:
+        raise SetupError(f"setup.{player.nick}.mask: unknown secret role '{value}'")
+    player.mask = mask
+
+
+@on("setup_check", "Приспосабливайся")
+def mask_chosen(state) -> None:
+    """«может выбрать» read as «must» under `tvar_mask_optional: false`."""
+    if state.rulings["tvar_mask_optional"]:
+        return
+    for player in state.players.values():
+        if player.secret_role == "Тварь" and not player.mask:
+            raise SetupError(f"setup.{player.nick}.mask: the Тварь must choose a mask "
+                             "(tvar_mask_optional: false)")
+
+
+# What the order parser and the memo read of its orders (scraper/orders reads them generically).
+WORDS = (
+    Words("Пожирай", Channel.PM, "ник; «сменить маску» — взять роль жертвы, если она умрёт",
+          verbs=("пожирать", "пожрать", "сожрать", "жрать"),
+          examples=(("Пожираю Веру, меняю маску", {"target": "Вера", "swap_mask": True}),),
+          shape=Shape.FLAG,
+          keywords=(Keyword("swap_mask", "сменить маску", frozenset({"маска", "swap"})),)),
 )
 
 

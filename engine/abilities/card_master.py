@@ -1,4 +1,5 @@
-"""Мастер карт (Н): his own abilities (the deck's cards are in engine/abilities/cards.py).
+"""Мастер карт (Н): his own abilities (the deck's cards are in engine/abilities/cards/, one
+module per card; Король Пик's day orders with its card).
 
 The spec rows (SPEC.md §6) and the hooks by which these abilities act; each hook cites
 the sentence of rules-ru.txt it implements.
@@ -7,9 +8,10 @@ from __future__ import annotations
 
 from engine import events as ev
 from engine.abilities import cards  # the deck
-from engine.abilities.registry import day_effect, night_step, on, refusal
+from engine.abilities.registry import SetupError, day_effect, night_step, on, refusal, setup_choice
 from engine.abilities.spec import ANY_, D, N, S, AbilitySpec as _A, Cooldown, Field, Freq, RoleKind, TargetRule
-from engine.names import CARDS
+from engine.abilities.spec import Channel, Keyword, Reach, Shape, Words
+from engine.names import CARDS, canon_card
 from engine.orders import Order, OrderError
 from engine.reasons import Reason
 from engine.state import ThrownCard
@@ -23,8 +25,63 @@ SPECS = (
        uses_ruling="cards_per_day"),
     _A("Раскрыть карты", RoleKind.SECRET, ("Мастер карт",), ANY_, "Раскрыть карты (Л, Т) - в любой момент игры публично выкладывает полный список соответствия Явных и Тайных ролей (см. приложение). Если список верный, то Мастер карт единолично побеждает. В противном случае он покидает игру навсегда.",
        freq=Freq.PER_GAME, keeps="ЛТ", fields=(Field.LIST,), public=True),
-    _A("Король Пик", RoleKind.CARD, ("Мастер карт",), D, "Король Пик (Кукла) - в любой день, начиная с момента броска этой карты, Мастер карт может публично раскрыть свою роль. После этого все дневные действия цели (голосование и способности Явных ролей) полностью контролируются Мастером. После смерти Мастер карт эффект спадает.",
-       optional=(Field.COMMAND,), public=True, aliases=("Кукла",)),
+)
+
+
+@setup_choice("hand", ability="Сдать карты", role="Мастер карт")
+def deal_hand(state, player, value) -> None:
+    """«в начале игры выбирает четыре карты из колоды … и кладет себе в руку»:
+    `setup.<nick>.hand`."""
+    if not isinstance(value, list):
+        raise SetupError(f"setup.{player.nick}.hand: expected a list of four cards")
+    hand = []
+    for name in value:
+        card = canon_card(str(name))
+        if card is None:
+            raise SetupError(f"setup.{player.nick}.hand: unknown card '{name}'")
+        hand.append(card)
+    if len(hand) != 4 or len(set(hand)) != 4:
+        raise SetupError(f"setup.{player.nick}.hand: four different cards are needed, got {len(hand)}")
+    player.hand = hand
+
+
+# What the order parser and the memo read of its orders (scraper/orders reads them generically).
+WORDS = (
+    Words("Тасовать карты", Channel.PM, "четыре карты через запятую",
+          names=("тасовка",), verbs=("тасовать", "перетасовать"),
+          examples=(("Тасую: Рок, Щит, Джокер, Туз Бубен",
+                     {"cards": ["Двойка Червей", "Шестерка Бубен", "Джокер", "Туз Бубен"]}),),
+          shape=Shape.CARDS,
+          consumes=True),
+    Words("Кинуть карты", Channel.PM, "карта и цель: «Кидаю Рок на Борю»; Джокер — «как Рок»; "
+          "Валет Пик — две цели; Четверка Бубен — и список тайных ролей",
+          names=("бросок",), verbs=("кинуть", "кидать", "бросить", "бросать", "метнуть"),
+          examples=(("Кидаю Рок на Борю", {"card": "Двойка Червей", "target": "Боря"}),
+                    ("Кидаю Джокер как Щит на Веру", {"card": "Джокер", "as": "Шестерка Бубен",
+                                                     "target": "Вера"}),
+                    ("Кидаю Подмену на Аню и Борю", {"card": "Валет Пик", "targets": ["Аня", "Боря"]}),
+                    ("Кидаю Догадку на Гену: Лич, Тварь", {"card": "Четверка Бубен", "target": "Гена",
+                                                           "roles": ["Лич", "Тварь"]})),
+          shape=Shape.CARD,
+          keywords=(Keyword("as", "как", frozenset({"как", "вместо", "за", "в"})),),
+          consumes=True,
+          repeatable=True),
+    Words("Раскрыть карты", Channel.POST, "список «ник — тайная роль» для всех игроков",
+          names=("вскрыть карты",), verbs=(),
+          examples=(("Раскрыть карты: Аня — Лич, Боря — Гончая Ада, Гена — Тварь",
+                     {"list": {"Аня": "Лич", "Боря": "Гончая Ада", "Гена": "Тварь"}}),),
+          shape=Shape.LIST,
+          reach=Reach.PARAGRAPH,
+          consumes=True,
+          own_verb=True),
+    Words("Король Пик", Channel.POST, "без слов — раскрыться; или дневное действие куклы: «Король Пик: голосует против Веры»",
+          verbs=(),
+          examples=(("Король Пик: раскрываюсь", {}),
+                    ("Король Пик: голосует против Веры",
+                     {"command": {"ability": "Голосование", "target": "Вера"}})),
+          shape=Shape.PUPPET,
+          consumes=True,
+          own_verb=True),
 )
 
 
@@ -76,20 +133,15 @@ def reveal_cards(ctx, order: Order) -> None:
     ctx.emit(ev.Left(str(ctx.phase), cause, master.nick))
     ctx.emit(ev.Revealed(str(ctx.phase), cause, master.nick, master.secret_role))
     if ctx.rulings["failed_reveal_is_death"]:
-        # «После смерти Мастер карт эффект спадает» (A63 3: leaving counts as death)
-        ctx.state.puppets = [pp for pp in ctx.state.puppets if pp.master != master.nick]
+        ctx.died(master)   # A63 3: leaving counts as death (a Король Пик's effect ends)
 
 
 def throw_refusal(ctx, order: Order) -> tuple[Reason, str | None] | None:
-    """Кинуть карты: the card must be in hand; each card's own target rule (§6.4)."""
+    """Кинуть карты: the card must be in hand; each card's own rules (§6.4, its module)."""
     master = ctx.p(order.by)
     if order.card not in master.hand:
         return Reason.NOT_IN_HAND, None
-    effect = cards.effect_of(order)
-    if order.card == "Джокер" and (effect == "Джокер" or not ctx.rulings["joker_any_card"]
-                                    and effect in master.hand):
-        return Reason.CARD_TARGET, None   # A68 b: only a card not in the hand
-    return cards.target_refusal(ctx, order, effect, master)
+    return cards.throw_refusal(ctx, order, master)
 
 
 def throw(ctx, order: Order, acts_in_night: int) -> None:
@@ -102,7 +154,7 @@ def throw(ctx, order: Order, acts_in_night: int) -> None:
     card = ThrownCard(order.card, effect, master.nick, tuple(targets), order.roles,
                       ctx.phase, acts_in_night, order)
     ctx.state.thrown.append(card)
-    cards.on_throw(ctx, card)
+    cards.thrown(ctx, card)
     ctx.trace(f"{master.nick} бросает карту {order.card}"
                + (f" как {effect}" if effect != order.card else "")
                + f" на {', '.join(targets)}", "Кинуть карты", order)
@@ -113,44 +165,6 @@ def throw_card(day, order: Order, spec, controller) -> None:
     """«днем может выбрать карту из руки … Карта подействует ночью»."""
     day.spend(order, spec)
     throw(day, order, acts_in_night=day.n + 1)
-
-
-@refusal("Король Пик", phase="day")
-def puppet_refusal(day, order: Order, spec=None, controller=None):
-    """Король Пик orders need the card thrown; a command needs the reveal first."""
-    for puppet in day.state.puppets:
-        if puppet.master == order.by:
-            if order.command is not None and not puppet.revealed:
-                return Reason.VOTE_CONTROLLED, None
-            return None
-    return Reason.NOT_IN_HAND, None
-
-
-@day_effect("Король Пик")
-def puppet(day, order: Order, spec, controller) -> None:
-    """Король Пик: «Мастер карт может публично раскрыть свою роль. После этого все
-    дневные действия цели … полностью контролируются Мастером.»"""
-    puppet = next(pp for pp in day.state.puppets if pp.master == order.by)
-    if order.command is None:
-        if not puppet.revealed:
-            puppet.revealed = True
-            cause = day.cause("Король Пик", order)
-            day.emit(ev.Revealed(str(day.phase), cause, order.by, day.p(order.by).secret_role))
-            day.announce("Король Пик", "Король Пик", order, by=order.by, target=puppet.target)
-        return
-    command = Order(by=puppet.target, ability=order.command.ability,
-                    target=order.command.target, mode=order.command.mode)
-    if command.ability == "Голосование":
-        cmd, cmd_spec = day.shape(command)
-        refused = day.day_refusal(cmd, cmd_spec, controller=order.by)
-        if refused:
-            day.reject(order, *refused)
-            return False
-        from engine.abilities.voting import dictate
-        dictate(day, puppet.target, cmd.target, order.by, order)
-        return
-    return day.resolve_order(command, controller=order.by,
-                              on_failure=lambda: day.reject(order, Reason.VOTE_CONTROLLED))
 
 
 @on("anytime", "Раскрыть карты")
@@ -191,7 +205,7 @@ def minus_first_day_throw(night, order: Order, spec) -> bool:
 def throw_shape(order: Order) -> None:
     if order.card is None:
         raise OrderError("Кинуть карты needs 'card'")
-    if order.card == "Джокер" and order.as_card is None:
+    if cards.DECK[order.card].stands_for_any and order.as_card is None:
         raise OrderError("a Джокер needs 'as' (the card it stands for)")
     cards.card_shape(order, cards.effect_of(order))
 
@@ -201,21 +215,3 @@ def shuffled_hand(night) -> None:
     """«складывает находящиеся в руке карты в колоду и выбирает любые четыре»."""
     for action in night.live_actions("Тасовать карты"):
         night.p(action.user).hand = list(action.order.cards)
-
-
-@on("day_block", "Король Пик")
-def puppet_controlled(day, order, spec, controller):
-    """«все дневные действия цели (голосование и способности Явных ролей) полностью
-    контролируются Мастером»: the puppet's own are refused."""
-    day_action = spec.name == "Голосование" or spec.kind is RoleKind.OPEN
-    if controller is None and day_action and puppet_master(day, order.by):
-        return Reason.VOTE_CONTROLLED, None
-    return None
-
-
-def puppet_master(ctx, nick: str) -> str | None:
-    """«После смерти Мастер карт эффект спадает.»"""
-    for puppet in ctx.state.puppets:
-        if puppet.target == nick and puppet.revealed and ctx.p(puppet.master).alive:
-            return puppet.master
-    return None

@@ -8,6 +8,8 @@ from __future__ import annotations
 from engine.abilities.gypsy import passives_off
 from engine.abilities.registry import attack, cancel, night_step, on
 from engine.abilities.spec import FULL, N, P, S, AbilitySpec as _A, Field, RoleKind, TargetRule
+from engine.abilities.spec import Channel, Keyword, Shape, Words
+from engine.ruling_rows import DEFAULT_MARK, RulingSpec, choice, flag
 from engine.names import DEMON_SERVANTS, Faction
 
 SPECS = (
@@ -17,6 +19,49 @@ SPECS = (
     _A("Protective circle", RoleKind.SECRET, ("Демонолог",), P, "Protective circle (Л) - блокирует самую сильную атаку ночью, но после этого исчезает (Демонолог знает, когда круг исчезает). Восстанавливается через цикл ночей.", keeps="Л"),
     _A("Aura of darkness", RoleKind.SECRET, ("Демонолог",), P, "Aura of darkness (Л,Т) - чувствуя зло в Демонологе, Нежить отменяет атаку. Нежить знает, из-за чего была отменена атака.", keeps="ЛТ"),
     _A("Знакомства по ту сторону", RoleKind.SECRET, ("Демонолог",), S, "Знакомства по ту сторону - в начале игры узнает, у кого есть Тайные роли Беса, Суккуба и Гончей Ада."),
+)
+
+
+# What the order parser and the memo read of its orders (scraper/orders reads them generically).
+WORDS = (
+    Words("Sacrifice!", Channel.PM, "ник; «перепризвать» и ник демона — кого вернуть, если цель умрёт",
+          # «приношу в жертву»: the imperfective of the rules' slang «принести в жертву»
+          names=("сакрифайс", "жертвоприношение", "приносить в жертву"), verbs=("пожертвовать",),
+          examples=(("Sacrifice! Вера, перепризвать Борю", {"target": "Вера", "resummon": "Боря"}),),
+          shape=Shape.SECOND,
+          keywords=(Keyword("resummon", "перепризвать", frozenset({"перепризвать", "перепризывать",
+                        "призвать", "призывать", "вернуть", "воскресить", "resummon", "перепризыв"})),)),
+)
+
+
+# Its rulings (SPEC §10, §11): gathered into engine.rulings.SPECS.
+RULINGS = (
+    RulingSpec(
+        key="circle_recharge_nights",
+        default=3,
+        readings=(3, 4, "next_cycle"),
+        entry="A19",
+        title='"Восстанавливается через цикл ночей" (Protective circle)',
+        description_ru=(
+            "Protective circle Демонолога исчез в ночь N; «восстанавливается через цикл ночей». "
+            "Когда он снова действует?\n"
+            f"• 3{DEFAULT_MARK} — через длину цикла: снова в ночь N+3\n"
+            "• 4 — после целого цикла без круга: ночи N+1…N+3 без него, снова в ночь N+4\n"
+            "• next_cycle — с начала следующего фиксированного цикла ночей (ночи 1–3, 4–6, …)"
+        ),
+    ),
+    choice(
+        "resummon_scope", "A41", "Sacrifice!'s resummon",
+        "Sacrifice!: «Демонолог может перепризвать любого из демонов». Кого?",
+        ("other_demons", "Беса, Суккуба или Гончую Ада"),
+        ("any_demon", "также самого Демонолога"),
+    ),
+    flag(
+        "resummon_acts_next_night", "A41", "Sacrifice!'s resummon",
+        "Когда перепризванный демон может действовать?",
+        yes="со следующей ночи (перепризыв происходит в конце ночи)",
+        no="пропускает следующую ночь, действует через ночь",
+    ),
 )
 
 

@@ -7,12 +7,37 @@ from __future__ import annotations
 
 from engine.abilities.registry import on
 from engine.abilities.spec import ANY_, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+from engine.abilities.spec import Channel, Words
+from engine.ruling_rows import choice
 from engine.orders import Order
 
 SPECS = (
     _A("Расследование", RoleKind.OPEN, ("Сыщик",), ANY_, "Расследование - раз за цикл ночей может публично расследовать чужую смерть, тайно узнавая способность, которая отправила персонажа на Кладбище. Если в ночь смерти наносящих урон способностей было несколько, Сыщик узнает все.",
        freq=Freq.PER_CYCLE, target=TargetRule.OTHER_DEAD, fields=(Field.TARGET,), public=True, info_only=True,
        when_ruling="investigation_phase"),
+)
+
+
+# What the order parser and the memo read of its orders (scraper/orders reads them generically).
+WORDS = (
+    Words("Расследование", Channel.POST, "ник умершего",
+          verbs=("расследовать",),
+          examples=(("Расследую смерть Веры", {"target": "Вера"}),)),
+)
+
+
+# Its rulings (SPEC §10, §11): gathered into engine.rulings.SPECS.
+RULINGS = (
+    choice(
+        "investigation_lists", "A61", "Расследование's answer",
+        "Расследование: Сыщик узнаёт способность, «которая отправила персонажа на Кладбище»; если "
+        "наносящих урон было несколько — все. Что входит в ответ?",
+        ("damaging_and_killing", "все способности и карты, нанёсшие жертве хотя бы 1 урон в фазу "
+                                 "смерти, плюс убившее напрямую (Порча, Аутодафе, Рок, Операция, "
+                                 "Голосование); заблокированные атаки — нет"),
+        ("all_applied", "также атаки, заблокированные или с нулевым уроном"),
+        ("fatal_only", "только то, что добило"),
+    ),
 )
 
 

@@ -5,9 +5,12 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
+from engine import events as ev
 from engine.abilities.gypsy import passives_off
 from engine.abilities.registry import attack, night_step, on
 from engine.abilities.spec import N, P, AbilitySpec as _A, Field, RoleKind, TargetRule
+from engine.abilities.spec import Channel, Words
+from engine.ruling_rows import choice
 from engine.names import Faction
 
 SPECS = (
@@ -15,6 +18,33 @@ SPECS = (
        attack_rank=7, target=TargetRule.ANY_LIVING, fields=(Field.TARGET,),
        slang=("трогать", "тронуть", "коснуться")),
     _A("Бестелесность", RoleKind.SECRET, ("Призрак",), P, "Бестелесность (Л) - каждую ночь блокирует одну атаку по Призраку. Если атак было сыграно несколько, блокируется самая сильная (см. приложение).", keeps="Л"),
+)
+
+
+# What the order parser and the memo read of its orders (scraper/orders reads them generically).
+WORDS = (
+    Words("Касание смерти", Channel.PM, "ник или явная роль",
+          names=("касание",), verbs=("касаться", "коснуться"),
+          examples=(("Касание смерти на Гену", {"target": "Гена"}),)),
+)
+
+
+# Its rulings (SPEC §10, §11): gathered into engine.rulings.SPECS.
+RULINGS = (
+    choice(
+        "touch_lazaret_check", "A38", "Касание смерти",
+        "Касание смерти наносит урон, «если цель в Лазарете». Когда это проверяется?",
+        ("night_start", "по статусу на начало ночи"),
+        ("after_damage", "после урона этой ночи"),
+    ),
+    choice(
+        "touch_restriction", "A38", "Касание смерти",
+        "Касание «не может применяться на тех, кто этой ночью уже становился целью способностей Нежити». "
+        "Что значит «уже» в одновременной ночи?",
+        ("any_undead_target", "любая другая заявка Нежити на ту же итоговую цель этой ночью: "
+                              "Касание молча не срабатывает"),
+        ("earlier_orders_only", "только заявки Нежити, поданные раньше Касания"),
+    ),
 )
 
 
@@ -48,8 +78,9 @@ def touch_condition(night) -> None:
                 continue
             if target in other.targets:
                 touch.failed = True
-                night.trace(f"Касание смерти не сработало: {target} уже цель Нежити",
-                            "Касание смерти", touch.order, other.order)
+                night.emit(ev.Fizzled(str(night.phase), night.cause("Касание смерти", touch.order, other.order),
+                                      f"Касание смерти не сработало: {target} уже цель Нежити",
+                                      touch.user, "Касание смерти", f"{target} этой ночью уже цель Нежити"))
                 break
 
 

@@ -7,12 +7,52 @@ from __future__ import annotations
 
 from engine.abilities.registry import day_effect, on, refusal, target_rule
 from engine.abilities.spec import D, AbilitySpec as _A, Field, RoleKind, TargetRule
+from engine.abilities.spec import Channel, Keyword, Shape, Words
+from engine.ruling_rows import choice, flag
 from engine.orders import Order, OrderError
 from engine.reasons import Reason
 
 SPECS = (
     _A("Компромат", RoleKind.OPEN, ("Сплетник",), D, "Компромат - вместо голосования может сохранить голос \"в копилку\". Голоса из \"копилки\" могут быть использованы в любой день вместе с обычным (при этом они расходуются).",
        target=TargetRule.OTHER_LIVING, optional=(Field.TARGET, Field.SAVE)),
+)
+
+
+# What the order parser and the memo read of its orders (scraper/orders reads them generically).
+WORDS = (
+    Words("Компромат", Channel.PM, "«в копилку» — сохранить сегодняшний голос; ник — потратить копилку на него",
+          names=("копилка",), verbs=("сохранять", "сохранить", "откладывать", "отложить"),
+          examples=(("Компромат: в копилку", {"save": True}),
+                    ("Компромат: все голоса из копилки на Борю", {"target": "Боря"})),
+          shape=Shape.SAVE,
+          keywords=(Keyword("save", "в копилку", frozenset({"копилка", "сохранить", "сохранять",
+                        "отложить", "откладывать", "save", "копить"})),)),
+)
+
+
+# Its rulings (SPEC §10, §11): gathered into engine.rulings.SPECS.
+RULINGS = (
+    choice(
+        "gossip_spend", "A30", "Сплетник's saved votes",
+        "Компромат: голоса «из копилки могут быть использованы в любой день вместе с обычным». "
+        "Сколько голосов тратится за раз?",
+        ("all", "все накопленные сразу"),
+        ("any_number", "любое число по выбору Сплетника"),
+    ),
+    flag(
+        "gossip_saved_follow_regular", "A30", "Сплетник's saved votes",
+        "Должны ли голоса из копилки идти против той же цели, что и обычный голос Сплетника "
+        "(«вместе с обычным»)?",
+        yes="да: они всегда идут за цель его обычного голоса",
+        no="нет: они идут за цель заявки на трату, которая может отличаться",
+        default=False,
+    ),
+    flag(
+        "gossip_refund_if_void", "A30", "Сплетник's saved votes",
+        "Если голос Сплетника позже в тот же день аннулирован, что с потраченными голосами из копилки?",
+        yes="не учитываются и возвращаются в копилку",
+        no="не учитываются и пропадают",
+    ),
 )
 
 

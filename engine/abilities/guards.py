@@ -10,6 +10,8 @@ from dataclasses import replace
 
 from engine.abilities.registry import day_step, max_lives, night_step, on, refusal
 from engine.abilities.spec import HALF, N, P, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+from engine.abilities.spec import Channel, Words
+from engine.ruling_rows import choice, flag
 from engine.phase import PhaseId, PhaseKind
 from engine.reasons import Reason
 from engine.state import Prison
@@ -29,6 +31,75 @@ SPECS = (
     _A("Темница", RoleKind.SECRET, ("Стражник",), N, "В Полулуние может применить На страже или Темница - отправляет человека в Тюрьму на полтора дня (день, ночь, день).",
        moons=HALF, target=TargetRule.ANY_LIVING, fields=(Field.TARGET,),
        slang=("запирать", "запереть", "закрывать", "закрыть")),
+)
+
+
+# What the order parser and the memo read of its orders (scraper/orders reads them generically).
+WORDS = (
+    Words("Арест", Channel.PM, "ник или явная роль",
+          verbs=("арестовать", "арестовывать"),
+          examples=(("Арестовываю Борю", {"target": "Боря"}),)),
+    Words("Дозор", Channel.PM, "ник или явная роль",
+          names=("слежка",), verbs=("следить", "проследить", "патрулировать"),
+          examples=(("Дозор: Гена", {"target": "Гена"}),)),
+    Words("На страже", Channel.PM, "ник или явная роль (можно себя)",
+          names=("охрана",), verbs=("охранять", "сторожить", "стеречь"),
+          examples=(("Охраняю Мэра", {"target": "Аня"}),)),
+    Words("Темница", Channel.PM, "ник или явная роль",
+          verbs=("посадить", "сажать", "заточить"),
+          examples=(("Сажаю Гену в темницу", {"target": "Гена"}),)),
+)
+
+
+# Its rulings (SPEC §10, §11): gathered into engine.rulings.SPECS.
+RULINGS = (
+    flag(
+        "watch_counts_pigeon", "A47", "Дозор's visitors",
+        "Дозор показывает, «кто применял на этого персонажа какие-либо ночные способности». "
+        "Считается ли Голубиная почта («считается ночной»)?",
+        yes="да",
+        no="нет",
+    ),
+    flag(
+        "watch_counts_cards", "A47", "Дозор's visitors",
+        "Считается ли для Дозора Мастер карт, чья карта подействовала на персонажа этой ночью?",
+        yes="да",
+        no="нет: карты бросаются днём",
+        default=False,
+    ),
+    choice(
+        "double_guard", "A34", "Two guards, chains, self-guard",
+        "Начальник стражи и Стражник охраняют одного человека («принимая на себя все нападения»). "
+        "Кто принимает атаки?",
+        ("chief_takes_all", "все атаки принимает Начальник стражи"),
+        ("both_take_all", "каждый принимает все атаки (урон удваивается)"),
+        ("split_alternately", "атаки делятся между ними по очереди"),
+        ("guard_takes_all", "все атаки принимает Стражник"),
+    ),
+    choice(
+        "guard_chain", "A34", "Two guards, chains, self-guard",
+        "A охраняет B, B охраняет C. Куда уходит атака на C?",
+        ("single_hop", "к B и там останавливается"),
+        ("follow_chain", "дальше по цепочке, к A"),
+    ),
+    choice(
+        "guard_self", "A34", "Two guards, chains, self-guard",
+        "На страже: «может выбрать человека». Можно ли охранять себя?",
+        ("no_effect", "заявка принимается и ничего не делает"),
+        ("rejected", "заявка отвергается (target_self)"),
+    ),
+    choice(
+        "prison_starts", "A71", "When Арест / Темница start",
+        "Когда начинается Тюрьма от Ареста или Темницы («на полтора дня: день, ночь, день»)?",
+        ("end_of_night", "в конце ночи: собственные заявки цели этой ночью выполняются"),
+        ("immediate", "сразу: заявки цели этой ночью не выполняются"),
+    ),
+    choice(
+        "dungeon_release", "A72", "When Темница ends",
+        "Темница в ночь N (Полулуние): Тюрьма после ночи N, дня N и ночи N+1. Когда цель выходит?",
+        ("end_of_second_day", "в конце дня N+1 (после дня N+1 статус уже снят)"),
+        ("start_of_next_night", "в начале ночи N+2 (после дня N+1 ещё Тюрьма)"),
+    ),
 )
 
 

@@ -8,10 +8,39 @@ from __future__ import annotations
 from engine import events as ev
 from engine.abilities.registry import night_step
 from engine.abilities.spec import N, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+from engine.abilities.spec import Channel, Words
+from engine.ruling_rows import flag
 
 SPECS = (
     _A("Чары", RoleKind.OPEN, ("Цыганка",), N, "Чары - один раз за игру любой ночью может очаровать другого человека. В эту ночь тот не применяет свои способности, но не знает этого.",
        freq=Freq.PER_GAME, target=TargetRule.OTHER_LIVING, fields=(Field.TARGET,)),
+)
+
+
+# What the order parser and the memo read of its orders (scraper/orders reads them generically).
+WORDS = (
+    Words("Чары", Channel.PM, "ник или явная роль",
+          verbs=("очаровывать", "очаровать", "зачаровать", "зачаровывать"),
+          examples=(("Чары на Богача", {"target": "Гена"}),)),
+)
+
+
+# Its rulings (SPEC §10, §11): gathered into engine.rulings.SPECS.
+RULINGS = (
+    flag(
+        "chary_blocks_passives", "A45", "Чары",
+        "Чары Цыганки: «в эту ночь тот не применяет свои способности». Отключаются ли пассивные "
+        "(Щит душ, Бестелесность, Protective circle, Без души, Aura, Регенерация, Пивное пузо)?",
+        yes="да, пассивные тоже не действуют",
+        no="нет, пассивные работают",
+        default=False,
+    ),
+    flag(
+        "chary_beats_charm", "A45", "Чары",
+        "Цыганка и Суккуб применили Чары и Очарование друг на друга. Кто побеждает?",
+        yes="Чары: Очарование не срабатывает",
+        no="Очарование: Чары перенаправляются",
+    ),
 )
 
 

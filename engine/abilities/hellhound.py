@@ -5,8 +5,11 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
+from engine import events as ev
 from engine.abilities.registry import attack, night_step
 from engine.abilities.spec import N, P, AbilitySpec as _A, Cooldown, Field, RoleKind, TargetRule
+from engine.abilities.spec import Channel, Words
+from engine.ruling_rows import choice, flag
 from engine.names import Faction
 from engine.orders import Order
 from engine.state import Hunt
@@ -18,6 +21,47 @@ SPECS = (
        slang=("кусь", "загрызть", "цапнуть", "цапать")),
     _A("Гон", RoleKind.SECRET, ("Гончая Ада",), P, "Гон(Л) - если наутро после Укуса жертва осталась жива, следующей ночью Гончая автоматически проводит еще одну атаку (не Укус), нанося единицу урона.",
        keeps="Л", attack_rank=4),
+)
+
+
+# What the order parser and the memo read of its orders (scraper/orders reads them generically).
+WORDS = (
+    Words("Укус", Channel.PM, "ник или явная роль",
+          verbs=("кусать", "укусить", "покусать", "грызть"),
+          examples=(("Кусаю Веру", {"target": "Вера"}), ("Укус — Богач", {"target": "Гена"}))),
+)
+
+
+# Its rulings (SPEC §10, §11): gathered into engine.rulings.SPECS.
+RULINGS = (
+    choice(
+        "hound_bite_phase", "A1", "Укус has a missing word",
+        "В тексте Укуса Гончей Ада пропущено слово: «Укус - в наносит единицу урона цели». "
+        "В какие ночи можно кусать?",
+        ("any_night", "«в любую ночь», как Нападение и Bra-a-a-ains; перезарядка одна ночь"),
+        ("new_moon", "только в Новолуние"),
+        ("half_moon", "только в Полулуние"),
+        ("full_moon", "только в Полнолуние"),
+    ),
+    choice(
+        "hunt_victim_alive", "A42", "Гончая Ада's Укус and Гон",
+        "Гон: «если наутро после Укуса жертва осталась жива». Что значит «жива»?",
+        ("not_on_graveyard", "не на Кладбище (Лазарет и Тюрьма — жива)"),
+        ("not_on_graveyard_or_prison", "не на Кладбище и не в Тюрьме"),
+    ),
+    choice(
+        "hunt_unlock_check", "A42", "Гончая Ада's Укус and Гон",
+        "Гон открывается, «если на Кладбище находятся либо Суккуб и Бес, либо Демонолог». Когда "
+        "должно выполняться условие?",
+        ("hunt_night", "в ночь Гона"),
+        ("bite_night", "уже в ночь Укуса"),
+    ),
+    flag(
+        "hunt_blockable", "A42", "Гончая Ада's Укус and Гон",
+        "Гон — автоматическая атака. Действуют ли на неё Чары, Очарование, Валет Крестей, стражи и защиты?",
+        yes="да, как на любое действие Гончей",
+        no="нет: Гон происходит всегда",
+    ),
 )
 
 
@@ -69,8 +113,9 @@ def bite_condition(night) -> None:
                     and night.p(other.user).faction is Faction.DEMONS
                     and chosen & set(other.order.all_targets)):
                 bite.failed = True
-                night.trace("Укус не сработал: цель уже выбирали другие Демоны",
-                            "Укус", bite.order, other.order)
+                night.emit(ev.Fizzled(str(night.phase), night.cause("Укус", bite.order, other.order),
+                                      "Укус не сработал: цель уже выбирали другие Демоны",
+                                      bite.user, "Укус", "цель уже выбирали другие Демоны"))
                 break
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from engine.abilities.registry import attack
 from engine.abilities.spec import N, P, AbilitySpec as _A, Field, RoleKind, TargetRule
+from engine.abilities.spec import Channel, Words
 
 SPECS = (
     _A("Нападение", RoleKind.SECRET, ("Бес",), N, "Нападение - в любую ночь атакует цель, нанося единицу урона.",
@@ -14,6 +15,14 @@ SPECS = (
        slang=("бить", "ударить", "резать", "зарезать", "валить", "завалить", "убивать", "убить",
               "стрелять", "выстрелить", "мочить", "замочить", "грохнуть")),
     _A("Загнанный в угол", RoleKind.SECRET, ("Бес",), P, "Загнанный в угол - если на Кладбище находятся либо Суккуб и Гончая Ада, либо Демонолог, Нападение наносит две единицы урона."),
+)
+
+
+# What the order parser and the memo read of its orders (scraper/orders reads them generically).
+WORDS = (
+    Words("Нападение", Channel.PM, "ник или явная роль",
+          names=("атака",), verbs=("нападать", "напасть", "атаковать"),
+          examples=(("Нападаю на Веру", {"target": "Вера"}),)),
 )
 
 

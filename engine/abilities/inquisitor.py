@@ -5,8 +5,9 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
-from engine.abilities.registry import night_step, on, refusal, vote_weight
+from engine.abilities.registry import SetupError, night_step, on, refusal, setup_choice, vote_weight
 from engine.abilities.spec import N, P, S, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+from engine.abilities.spec import Channel, Words
 from engine.reasons import Reason
 
 SPECS = (
@@ -18,6 +19,41 @@ SPECS = (
        slang=("жечь", "спалить")),
     _A("Обвинение в ведьмовстве", RoleKind.SECRET, ("Инквизитор",), N, "Обвинение в ведьмовстве - следующим днем персонаж не может применять способности Явной роли и быть оправдан Богачом, а голос Инквизитора против этого персонажа считается за три (в любом случае за три. Дополнительные голоса Сплетника считаются за единицу каждый, как обычно). Нельзя применять в ту же ночь, что и Аутодафе.",
        target=TargetRule.ANY_LIVING, fields=(Field.TARGET,), public=True),
+)
+
+
+@setup_choice("mask", ability="Никто не ждал испанскую инквизицию!", role="Инквизитор")
+def choose_mask(state, player, value) -> None:
+    """«в начале игры может выбрать любую другую роль»: a secret role, or an open one under
+    `inquisitor_mask_roles: any_role`."""
+    from engine.names import canon_open_role, canon_secret_role
+
+    mask = canon_secret_role(str(value))
+    if mask is None:
+        if canon_open_role(str(value)) and state.rulings["inquisitor_mask_roles"] == "any_role":
+            player.mask = canon_open_role(str(value))
+            return
+        raise SetupError(f"setup.{player.nick}.mask: unknown secret role '{value}'")
+    if mask == "Инквизитор":   # «любую другую роль»
+        raise SetupError(f"setup.{player.nick}.mask: the Инквизитор chooses another role")
+    player.mask = mask
+
+
+@on("true_role", "Никто не ждал испанскую инквизицию!")
+def checks_see_the_inquisitor(ctx, player) -> bool:
+    """«Все проверки роли будут показывать выбранную роль»; A31 `inquiry_uses_mask: false`:
+    the checks see the Инквизитор himself."""
+    return player.secret_role == "Инквизитор" and not ctx.rulings["inquiry_uses_mask"]
+
+
+# What the order parser and the memo read of its orders (scraper/orders reads them generically).
+WORDS = (
+    Words("Аутодафе", Channel.PM, "ник или явная роль",
+          verbs=("сжечь", "сжигать"),
+          examples=(("Аутодафе: Вера", {"target": "Вера"}),)),
+    Words("Обвинение в ведьмовстве", Channel.PM, "ник или явная роль",
+          names=("обвинение",), verbs=("обвинить", "обвинять"),
+          examples=(("Обвиняю Гену в ведьмовстве", {"target": "Гена"}),)),
 )
 
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from engine.abilities.registry import night_step, on, target_rule
 from engine.abilities.spec import HALF, N, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+from engine.abilities.spec import Channel, Words
+from engine.ruling_rows import flag
 from engine.names import CIVILIAN, Faction
 from engine.reasons import Reason
 from engine.state import apparent_faction
@@ -18,6 +20,36 @@ SPECS = (
     _A("Пытка", RoleKind.SECRET, ("Дознаватель",), N, "Пытка - Дознаватель один раз за игру наносит цели единицу урона, и если наутро она не умирает, узнает её Тайную роль.",
        freq=Freq.PER_GAME, moons=HALF, target=TargetRule.ANY_LIVING, fields=(Field.TARGET,),
        slang=("пытать",)),
+)
+
+
+# What the order parser and the memo read of its orders (scraper/orders reads them generically).
+WORDS = (
+    Words("Дознание", Channel.PM, "два ника: «Дознание: Аня и Боря»",
+          verbs=("сравнить", "сравнивать", "допросить", "допрашивать"),
+          examples=(("Сравниваю Аню и Борю", {"targets": ["Аня", "Боря"]}),)),
+    Words("Пытка", Channel.PM, "ник или явная роль",
+          verbs=("пытать", "запытать"),
+          examples=(("Пытаю Гену", {"target": "Гена"}),)),
+)
+
+
+# Its rulings (SPEC §10, §11): gathered into engine.rulings.SPECS.
+RULINGS = (
+    flag(
+        "inquiry_neutrals_same_side", "A48", 'Дознание: "двух живых персонажей не в Тюрьме (кроме себя)"',
+        "Дознание сравнивает, «на одной ли стороне» два персонажа. Тварь и Мастер карт (оба Н) — "
+        "на одной стороне?",
+        yes="да: группировка одна",
+        no="нет: каждый нейтрал — своя сторона",
+        default=False,
+    ),
+    flag(
+        "torture_fail_reports_civilian", "A49", "Пытка's information",
+        "Пытка отменена Чарами. Что узнаёт Дознаватель?",
+        yes="«Мирный житель», чтобы скрыть несрабатывание (§9)",
+        no="ничего",
+    ),
 )
 
 

@@ -9,6 +9,8 @@ from engine import events as ev
 from engine.abilities.gypsy import passives_off
 from engine.abilities.registry import cancel, day_effect, night_step, on, refusal
 from engine.abilities.spec import N, P, S, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule, When
+from engine.abilities.spec import Channel, Keyword, Reach, Shape, Words
+from engine.ruling_rows import choice, flag
 from engine.names import UNDEAD_SERVANTS, Faction, canon_open_role
 from engine.orders import Order, OrderError
 from engine.reasons import Reason
@@ -22,6 +24,64 @@ SPECS = (
        command_by_open_role=True),
     _A("Без души", RoleKind.SECRET, ("Лич",), P, "Без души (Л,Т) - Демоны не могут атаковать Лича и отменяют свои атаки по нему. Они знают, из-за чего была отменена атака.", keeps="ЛТ"),
     _A("Мистическая связь", RoleKind.SECRET, ("Лич",), S, "Мистическая связь - на старте игры Лич узнает у кого Тайные роли Зомби, Призрака и Некроманта"),
+)
+
+
+# What the order parser and the memo read of its orders (scraper/orders reads them generically).
+WORDS = (
+    Words("Зомбирование", Channel.PM, "ник и команда «действие Явной роли + явная роль»; «сигнал» — исполнить",
+          verbs=("зомбировать",),
+          examples=(("Зомбирую Борю: обворуй Мэра", {"target": "Боря",
+                                                     "command": {"ability": "Кража", "target": "Мэр"}}),
+                    ("Зомбирование: сигнал", {"signal": True})),
+          shape=Shape.COMMAND,
+          keywords=(Keyword("signal", "сигнал", frozenset({"сигнал", "signal", "активировать",
+                        "выполнить", "исполнить", "запустить", "активация"})),
+                    Keyword("command", "команда", frozenset({"команда", "приказ"}))),
+          reach=Reach.LINE,
+          consumes=True,
+          own_verb=True),
+)
+
+
+# Its rulings (SPEC §10, §11): gathered into engine.rulings.SPECS.
+RULINGS = (
+    choice(
+        "army_timing", "A39", "Армия тьмы",
+        "Армия тьмы: Зомби, Призрак и Некромант «возрождаются каждое Новолуние». Когда?",
+        ("night_start", "в начале ночи Новолуния (в эту ночь их можно атаковать)"),
+        ("morning_after", "утром после ночи Новолуния"),
+    ),
+    flag(
+        "army_heals_living", "A39", "Армия тьмы",
+        "«Возрождаются с полным здоровьем»: касается ли это живых слуг?",
+        yes="да: живые тоже лечатся до полного и выходят из Лазарета и Тюрьмы",
+        no="нет: возвращаются только мёртвые",
+        default=False,
+    ),
+    choice(
+        "zombie_command_scope", "A66", "Зомбирование",
+        "Команда Зомбирования: «[Публичное действие Явной роли], [Цель]», но пример «Обворуй Мэра» "
+        "(Кража не названа публичной). Какие действия можно приказать?",
+        ("open_role_targeted_or_vote", "любую активную способность Явной роли с целью, а также "
+                                       "Голосование"),
+        ("public_open_role_or_vote", "только способности Явной роли, прямо названные публичными, "
+                                     "и Голосование"),
+        ("any_open_role", "любую способность Явной роли"),
+    ),
+    flag(
+        "zombie_target_by_open_role_at_execution", "A66", "Зомбирование",
+        "Цель команды задаётся Явной ролью («Обворуй Мэра»). Когда определяется, кто это?",
+        yes="при выполнении (после Преемственности — новый Мэр)",
+        no="при зомбировании",
+    ),
+    flag(
+        "zombie_signal_needs_usable", "A66", "Зомбирование",
+        "Может ли Лич подать сигнал команде, если сам не может применять Зомбирование (Лазарет, Тюрьма, "
+        "Кладбище)?",
+        yes="нет: сигнал требует, чтобы Зомбирование было доступно Личу",
+        no="да: сигнал можно подать в любом состоянии",
+    ),
 )
 
 

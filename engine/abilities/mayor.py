@@ -8,6 +8,8 @@ from __future__ import annotations
 from engine import events as ev
 from engine.abilities.registry import target_rule, trigger, vote_weight
 from engine.abilities.spec import P, T, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+from engine.abilities.spec import Channel, Words
+from engine.ruling_rows import choice, flag
 from engine.orders import Order
 from engine.reasons import Reason
 
@@ -15,6 +17,32 @@ SPECS = (
     _A("Деспотия", RoleKind.OPEN, ("Мэр",), P, "Деспотия - на общем обсуждении имеет два голоса вместо одного."),
     _A("Преемственность", RoleKind.OPEN, ("Мэр",), T, "Преемственность - умирая или отправляясь в тюрьму бессрочно, может передать свою Явную роль любому другому человеку (тот теряет свою старую роль).",
        freq=Freq.PER_GAME, target=TargetRule.HEIR, fields=(Field.TARGET,), public=True),
+)
+
+
+# What the order parser and the memo read of its orders (scraper/orders reads them generically).
+WORDS = (
+    Words("Преемственность", Channel.POST, "наследник (ник); действует, если Мэр умрёт или сядет пожизненно",
+          names=("наследник", "преемник"), verbs=("завещать",),
+          examples=(("Преемственность: Вера", {"target": "Вера"}),)),
+)
+
+
+# Its rulings (SPEC §10, §11): gathered into engine.rulings.SPECS.
+RULINGS = (
+    choice(
+        "succession_heir", "A54", "Преемственность details",
+        "Преемственность: Мэр «может передать свою Явную роль любому другому человеку». Кому?",
+        ("living_not_prisoner", "живому не в Тюрьме (и не Бунтарю: Анархизм)"),
+        ("living", "любому живому, включая заключённых (кроме Бунтаря)"),
+    ),
+    flag(
+        "open_block_despotiya", "A59", "Open-role blocks and Деспотия",
+        "Кража, Касание смерти и Обвинение запрещают «способности Явной роли». Блокируется ли "
+        "Деспотия (двойной голос Мэра)?",
+        yes="да: заблокированный Мэр голосует с весом 1 (Закалка и Регенерация не блокируются)",
+        no="нет: Мэр сохраняет два голоса",
+    ),
 )
 
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from engine.abilities.registry import night_step, refusal, trigger
 from engine.abilities.spec import N, T, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+from engine.abilities.spec import Channel, Words
+from engine.ruling_rows import choice, flag
 from engine.reasons import Reason
 
 SPECS = (
@@ -14,6 +16,42 @@ SPECS = (
        freq=Freq.PER_GAME, keeps="ЛТ"),
     _A("Переливание жизни", RoleKind.SECRET, ("Некромант",), N, "Переливание жизни - в любую ночь наносит единицу урона Некроманту и восстанавливает единицу здоровья цели.",
        target=TargetRule.ANY_LIVING, fields=(Field.TARGET,)),
+)
+
+
+# What the order parser and the memo read of its orders (scraper/orders reads them generically).
+WORDS = (
+    Words("Перерождение", Channel.PM, "без цели: принять роль Лича, если он падёт",
+          names=("принять роль лича", "принимать роль лича"), verbs=("переродиться", "перерождаться"),
+          examples=(("Перерождение", {}),)),
+    Words("Переливание жизни", Channel.PM, "ник или явная роль (можно себя)",
+          names=("переливание",), verbs=("переливать", "перелить"),
+          examples=(("Переливание жизни Вере", {"target": "Вера"}),)),
+)
+
+
+# Its rulings (SPEC §10, §11): gathered into engine.rulings.SPECS.
+RULINGS = (
+    flag(
+        "rebirth_requires_order", "A40", "Перерождение",
+        "Некромант «может принять роль» Лича при его смерти или аресте. Нужна ли заявка?",
+        yes="да: нужна заранее поданная постоянная заявка Некроманта",
+        no="нет: перерождение происходит автоматически",
+    ),
+    flag(
+        "rebirth_inherits_uses", "A40", "Перерождение",
+        "Новый Лич после Перерождения: что с потраченными применениями (Зомбирование) и записанной "
+        "командой?",
+        yes="наследует: потраченное остаётся потраченным, команда сохраняется",
+        no="начинает с нуля",
+    ),
+    choice(
+        "transfusion_self", "A85", "Переливание жизни edge cases",
+        "Может ли Некромант применить Переливание жизни на себя?",
+        ("allowed", "да: итог 0 (−1 и +1); на цель с полным здоровьем Некромант всё равно теряет 1 "
+                    "и может так умереть"),
+        ("rejected", "нет: заявка отвергается (target_self)"),
+    ),
 )
 
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from engine.abilities.registry import day_effect, day_step, night_step, refusal, vote_weight
 from engine.abilities.spec import D, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+from engine.abilities.spec import Channel, Words
+from engine.ruling_rows import choice
 from engine.abilities.voting import can_vote, dictate
 from engine.orders import Order
 from engine.reasons import Reason
@@ -14,6 +16,37 @@ from engine.reasons import Reason
 SPECS = (
     _A("Влияние", RoleKind.OPEN, ("Дворянин",), D, "Влияние - каждый ход может диктовать голоса другого персонажа. У Мэра забирает оба голоса. Не может использоваться на одну и ту же цель два раза подряд.",
        freq=Freq.PER_DAY, target=TargetRule.PAIR, fields=(Field.TARGETS,), when_ruling="influence_phase"),
+)
+
+
+# What the order parser and the memo read of its orders (scraper/orders reads them generically).
+WORDS = (
+    Words("Влияние", Channel.PM, "чей голос (ник), затем против кого: «Влияние: Аня голосует против Бори»",
+          verbs=("диктовать", "продиктовать", "влиять", "повлиять"),
+          examples=(("Влияние: Аня голосует против Бори", {"targets": ["Аня", "Боря"]}),),
+          consumes=True,
+          own_verb=True),
+)
+
+
+# Its rulings (SPEC §10, §11): gathered into engine.rulings.SPECS.
+RULINGS = (
+    choice(
+        "influence_weight", "A28", "Дворянин's Влияние, especially on a Мэр",
+        "Влияние: «может диктовать голоса другого персонажа. У Мэра забирает оба голоса». "
+        "Что происходит с голосом цели?",
+        ("target_full", "голос цели с его полным текущим весом (Мэр 2, Мэр под Тузом Бубен 1, "
+                        "Бунтарь после Митинга 5) идёт туда, куда скажет Дворянин"),
+        ("added_to_own", "Дворянин «забирает» голоса цели и отдаёт их вдобавок к своему; "
+                         "если сам Дворянин к подсчёту голоса лишён, забранные голоса не учитываются"),
+        ("single_vote", "переходит только один голос"),
+    ),
+    choice(
+        "influence_repeat", "A28", "Дворянин's Влияние, especially on a Мэр",
+        "Влияние «не может использоваться на одну и ту же цель два раза подряд». Что значит «подряд»?",
+        ("consecutive_days", "в два дня подряд"),
+        ("consecutive_uses", "в два применения подряд: пропуск дня не сбрасывает запрет"),
+    ),
 )
 
 

@@ -7,12 +7,23 @@ from __future__ import annotations
 
 from engine.abilities.registry import on
 from engine.abilities.spec import ANY_, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+from engine.abilities.spec import Channel, Words
 from engine.orders import Order
 
 SPECS = (
     _A("Пророчество", RoleKind.OPEN, ("Оракул",), ANY_, "Пророчество - один раз за игру в любой момент может узнать Тайную роль другого персонажа.",
        freq=Freq.PER_GAME, target=TargetRule.OTHER_LIVING, fields=(Field.TARGET,), info_only=True,
        slang=("смотреть", "проверять", "проверить", "чекать", "чекнуть", "пробивать", "пробить")),
+)
+
+
+# What the order parser and the memo read of its orders (scraper/orders reads them generically).
+WORDS = (
+    Words("Пророчество", Channel.PM, "ник или явная роль",
+          # the rule's own words: «может узнать Тайную роль другого персонажа»
+          names=("узнать тайную роль",),
+          verbs=("пророчить", "напророчить", "предсказывать"),
+          examples=(("Пророчество: Гена", {"target": "Гена"}),)),
 )
 
 

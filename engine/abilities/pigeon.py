@@ -8,12 +8,53 @@ from __future__ import annotations
 from engine import events as ev
 from engine.abilities.registry import day_effect, night_step, target_rule
 from engine.abilities.spec import N, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+from engine.abilities.spec import Channel, Reach, Shape, Words
+from engine.ruling_rows import choice, flag
 from engine.orders import Order
 
 SPECS = (
     _A("Голубиная почта", RoleKind.COMMON, (), N, "Голубиная почта (считается \"ночной\") - три раза за игру может через мастера передать анонимное сообщение любому другому персонажу.",
        freq=Freq.PER_GAME, uses=3, target=TargetRule.OTHER_LIVING, fields=(Field.TO, Field.TEXT), keeps="Л",
        when_ruling="pigeon_phase", keeps_ruling=("pigeon_in_lazaret", "Л")),
+)
+
+
+# What the order parser and the memo read of its orders (scraper/orders reads them generically).
+WORDS = (
+    Words("Голубиная почта", Channel.PM, "кому (ник) и текст после двоеточия или в кавычках",
+          names=("голубь", "голубиная почта", "анонимное сообщение", "анонимка", "почта"),
+          verbs=(),
+          examples=(("Голубиная почта Боре: «Я знаю, кто ты»", {"to": "Боря", "text": "Я знаю, кто ты"}),),
+          shape=Shape.MESSAGE,
+          reach=Reach.LINE,
+          consumes=True,
+          own_verb=True,
+          repeatable=True),
+)
+
+
+# Its rulings (SPEC §10, §11): gathered into engine.rulings.SPECS. A12 is about both
+# communal abilities (engine/abilities/voting.py reads it too).
+RULINGS = (
+    flag(
+        "prison_loses_common", "A12", "Does Тюрьма remove Голосование and Голубиная почта?",
+        "«Тюрьма — лишен всех способностей ролей». Голосование и Голубиная почта — «способности, "
+        "имеющиеся у всех ролей». Теряет ли их заключённый?",
+        yes="да: в Тюрьме нельзя голосовать и посылать голубей",
+        no="нет: это не способности конкретной роли, заключённый сохраняет их",
+    ),
+    choice(
+        "pigeon_phase", "A67", "Голубиная почта",
+        "Голубиная почта «считается ночной». Когда её можно отправить?",
+        ("night", "заявка ночью, доставка в конце ночи"),
+        ("any", "в любую фазу, доставка в конце фазы"),
+    ),
+    flag(
+        "pigeon_in_lazaret", "A67", "Голубиная почта",
+        "Можно ли посылать голубей из Лазарета?",
+        yes="да: это общая способность, не Тайной роли",
+        no="нет",
+    ),
 )
 
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from engine.abilities.registry import lazaret, on
 from engine.abilities.spec import N, T, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+from engine.abilities.spec import Channel, Words
+from engine.ruling_rows import choice, flag
 from engine.names import CIVILIAN
 
 SPECS = (
@@ -16,6 +18,35 @@ SPECS = (
     # automatic (A51 `blessing_auto`); under `blessing_auto: false` a standing order
     _A("Божественное благословление", RoleKind.OPEN, ("Священник",), T, "Божественное благословление - один раз за игру, попадая в Лазарет, мгновенно исцеляет себя на единицу здоровья (и тут же из Лазарета выходит). О том, что Священник попадал в Лазарет, наутро пишется.",
        freq=Freq.PER_GAME, public=True, aliases=("Божественное благословение",)),
+)
+
+
+# What the order parser and the memo read of its orders (scraper/orders reads them generically).
+WORDS = (
+    Words("Исповедь", Channel.PM, "ник или явная роль",
+          verbs=("исповедовать",),
+          examples=(("Исповедую Веру", {"target": "Вера"}),)),
+    Words("Божественное благословление", Channel.POST,
+          "без цели: исцелиться, попав в Лазарет (нужно, только если мастер отключил автоматическое благословление)",
+          names=("благословение", "благословление"),
+          examples=(("Божественное благословление", {}),)),
+)
+
+
+# Its rulings (SPEC §10, §11): gathered into engine.rulings.SPECS.
+RULINGS = (
+    choice(
+        "confession_fail_target_learns", "A50", "Исповедь",
+        "Исповедь отменена Чарами: Священник получает «Мирный житель». Что узнаёт цель?",
+        ("nothing", "ничего"),
+        ("priest_role", "всё равно узнаёт Тайную роль Священника"),
+    ),
+    flag(
+        "blessing_auto", "A51", "Божественное благословление",
+        "Благословение Священника («попадая в Лазарет, мгновенно исцеляет себя») — автоматически?",
+        yes="да, при первом попадании в Лазарет (ровно 1 жизнь), и днём тоже",
+        no="по выбору Священника (нужна заранее поданная заявка)",
+    ),
 )
 
 

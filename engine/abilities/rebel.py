@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from engine.abilities.registry import day_effect, on, refusal, vote_weight
 from engine.abilities.spec import D, P, AbilitySpec as _A, Freq, RoleKind
+from engine.abilities.spec import Channel, Words
+from engine.ruling_rows import flag
 from engine.orders import Order
 from engine.reasons import Reason
 
@@ -14,6 +16,33 @@ SPECS = (
     _A("Митинг", RoleKind.OPEN, ("Бунтарь",), D, "Митинг - раз за цикл ночей получает три голоса против себя, но этим днем голос Бунтаря считается за пять.",
        freq=Freq.PER_CYCLE, public=True),
     _A("Анархизм", RoleKind.OPEN, ("Бунтарь",), P, "Анархизм - не может стать Мэром."),
+)
+
+
+# What the order parser and the memo read of its orders (scraper/orders reads them generically).
+WORDS = (
+    Words("Митинг", Channel.POST, "без цели",
+          verbs=("митинговать",),
+          examples=(("Объявляю митинг", {}),)),
+)
+
+
+# Its rulings (SPEC §10, §11): gathered into engine.rulings.SPECS.
+RULINGS = (
+    flag(
+        "miting_votes_persist", "A53", "Бунтарь's three votes against himself",
+        "Митинг: «получает три голоса против себя». Остаются ли они, если Бунтарь не голосует или "
+        "теряет голос?",
+        yes="да, +3 против него остаются",
+        no="нет, пропадают вместе с его голосом",
+    ),
+    flag(
+        "miting_needs_vote", "A53", "Бунтарь's three votes against himself",
+        "Может ли Бунтарь, лишённый голоса (Смена пола), провести Митинг?",
+        yes="нет: Митинг требует права голоса",
+        no="да: он получает только +3 против себя",
+        default=False,
+    ),
 )
 
 

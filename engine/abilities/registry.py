@@ -26,6 +26,11 @@ Hook kinds (`JOINS` names them per ability, the spec-hook test reads them):
 - attack(ability): an attack's rank and damage when its record is built (N6)
 - late_damage(late, ability) / no_damage(ability): damage known only at N13; no damage
 - unsaveable(ability): a kill no Шулер saves from («Не спасает ничего»)
+- death_save(ability): fn(ctx, nick, death, order) -> True if it keeps a dying player alive
+  (death: "night", "day" or "execution")
+- death(ability): fn(ctx, player) at a death (not an Арест), after the triggers
+- true_role(ability): fn(ctx, player) -> True when a check sees the player's own role, not
+  his mask
 - cancel(ability): a defence that cancels attacks on its holder (N7)
 - trigger(ability): a standing order fired at a death or an Арест (A52)
 - max_lives(ability): +1 to a holder's maximum
@@ -33,6 +38,9 @@ Hook kinds (`JOINS` names them per ability, the spec-hook test reads them):
 - shape(ability): the order's own fields, checked when it is read (SPEC §3.2)
 - win(sub, ability): a neutral's win check of §5, before the factions' (state -> outcome)
 - start(ability): what someone is told at the start of the game (state -> events)
+- setup_choice(key, ability, role): a `setup:` choice of the role's holder (the mask, the
+  hand), fn(state, player, value), raising SetupError on a choice the rules forbid
+- setup_check(ability): after every choice, what the game needs chosen (state -> None)
 """
 from __future__ import annotations
 
@@ -40,7 +48,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from engine.abilities.spec import AbilitySpec
+from engine.abilities.spec import AbilitySpec, When
 from engine.names import fold
 
 
@@ -52,7 +60,8 @@ class Hook:
     step: str = ""
     sub: str = "m"
     phase: str = "any"   # refusals: "night", "day" or "any"
-    label: str = ""      # vote hooks: the Russian reason the GM reads («Мэр: Деспотия …»)
+    label: str = ""      # vote hooks: the Russian reason the GM reads («Мэр: Деспотия …»);
+                         # setup choices: the role whose holder makes it
 
 
 HOOKS: list[Hook] = []
@@ -125,6 +134,15 @@ def win(sub: str, *, ability: str):
     return _decorator("win", ability, sub=sub)
 
 
+class SetupError(ValueError):
+    """A game that cannot start (unknown role, duplicate open role, bad setup)."""
+
+
+def setup_choice(key: str, *, ability: str, role: str):
+    """fn(state, player, value): the `setup.<nick>.<key>` choice of a `role` holder."""
+    return _decorator("setup", ability, step=key, label=role)
+
+
 # --- reading the registry ----------------------------------------------------------------
 # Read at every order and step of every phase, so indexed once; rebuilt if HOOKS changes
 # (a test may add a hook).
@@ -154,6 +172,16 @@ def night_hooks(step: str) -> list[Hook]:
 
 def day_hooks(step: str) -> list[Hook]:
     return _index()["step"].get(("day_step", step), [])
+
+
+def setup_choices(key: str) -> list[Hook]:
+    """The `setup:` choices registered for `key` (each for its holder's role)."""
+    return _index()["step"].get(("setup", key), [])
+
+
+def setup_keys() -> list[str]:
+    """The keys a player's `setup:` may hold, in the order they were registered."""
+    return list(dict.fromkeys(h.step for h in _index()["kind"].get("setup", ())))
 
 
 def refusals_of(ability: str, phase: str) -> list[Callable[..., Any]]:
@@ -203,6 +231,12 @@ def install(specs: tuple[AbilitySpec, ...]) -> None:
 def find_ability(name: str) -> AbilitySpec | None:
     """The spec for a canonical name or alias (case- and ё-insensitive), or None."""
     return _BY_KEY.get(fold(name))
+
+
+def is_passive(name: str | None) -> bool:
+    """Is `name` a passive ability (a defence that blocked or cancelled an attack, say)?"""
+    spec = find_ability(name) if name else None
+    return spec is not None and spec.when is When.PASSIVE
 
 
 def ability(name: str) -> AbilitySpec:

@@ -7,11 +7,32 @@ from __future__ import annotations
 
 from engine.abilities.registry import day_effect, on, target_rule
 from engine.abilities.spec import D, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+from engine.abilities.spec import Channel, Words
+from engine.ruling_rows import flag
 from engine.orders import Order
 
 SPECS = (
     _A("Взятка", RoleKind.OPEN, ("Богач",), D, "Взятка - один раз за игру может оправдать того, кого приговорили на Дневном Вече.",
        freq=Freq.PER_GAME, target=TargetRule.ANY_LIVING, optional=(Field.TARGET,)),
+)
+
+
+# What the order parser and the memo read of its orders (scraper/orders reads them generically).
+WORDS = (
+    Words("Взятка", Channel.PM, "без цели (оправдать приговорённого) или ник (только его)",
+          verbs=("оправдать", "оправдывать", "подкупить", "подкупать", "откупить"),
+          examples=(("Взятка", {}), ("Оправдываю Веру", {"target": "Вера"}))),
+)
+
+
+# Its rulings (SPEC §10, §11): gathered into engine.rulings.SPECS.
+RULINGS = (
+    flag(
+        "bribe_spent_only_if_used", "A55", "Взятка",
+        "Взятка Богача заявляется днём до подсчёта. Когда она тратится?",
+        yes="только если кого-то оправдала",
+        no="при любой принятой заявке",
+    ),
 )
 
 

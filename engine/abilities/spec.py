@@ -116,3 +116,78 @@ class AbilitySpec:
 
 N, D, ANY_, P, T, S = When.NIGHT, When.DAY, When.ANY, When.PASSIVE, When.TRIGGER, When.START
 FULL, HALF = frozenset({Moon.FULL}), frozenset({Moon.HALF})
+
+
+# --- what the order parser and the players' memo read of an ability ------------------------
+
+class Channel(str, Enum):
+    """Where its order is given."""
+    POST = "post"   # «Заявки на публичные действия должны быть даны в посте в графе "комментарий"»
+    PM = "pm"       # «Заявки на скрытые действия … через систему личных сообщений мастеру, приватным текстом в посте»
+
+
+class Shape(str, Enum):
+    """How an order's arguments are written after its name; the order parser reads each
+    shape one way (scraper/orders/args.py), whatever the ability."""
+    PLAIN = "plain"        # its `fields`: nothing, a target or two targets
+    VOTE = "vote"          # a target after «против»/«на» («меняю голос с Бори на Веру»); `withdraw` words
+    MESSAGE = "message"    # a recipient, then a text in quotes or after «:», kept as written
+    MODE = "mode"          # a target and the words of one of its modes (`keywords`: «вылечить» / «убить»)
+    SAVE = "save"          # a target, or its `save` words («в копилку»)
+    SECOND = "second"      # a target, then after its keyword's words a second one («перепризвать Борю»)
+    FLAG = "flag"          # a target, and its keyword's words (not negated) set a flag («сменить маску»)
+    CARD = "card"          # a card (a Джокер «как» another), its target(s), a list of roles
+    CARDS = "cards"        # four cards
+    LIST = "list"          # «ник — тайная роль» pairs
+    COMMAND = "command"    # a target and a command (another ability, an open role), or its `signal`
+    PUPPET = "puppet"      # a command (another ability and a nickname), or nothing
+
+
+class Reach(str, Enum):
+    """How far an order's words run."""
+    SENTENCE = "sentence"
+    LINE = "line"             # past full stops, to the end of its line (a message, a command)
+    PARAGRAPH = "paragraph"   # and on over the next lines up to a blank one (a list)
+
+
+@dataclass(frozen=True)
+class Keyword:
+    """Words that give an argument its value: `value` is what the order holds (a mode, or
+    the name of a flag or field: «heal», «save»), `written` how the memo writes it, `words`
+    what the parser takes for it (as written or as a lemma)."""
+    value: str
+    written: str
+    words: frozenset[str]
+
+
+@dataclass(frozen=True)
+class Words:
+    """The Russian of an ability's orders beyond its row's name, aliases and slang: other
+    nouns players use for it, the verbs whose first-person forms order it («обворовываю»),
+    where the order goes, what the memo says to write, worked examples (the memo prints
+    them and a test parses each), and how its arguments are written."""
+    ability: str
+    channel: Channel
+    args: str                       # the memo's line on what to write after the name (Russian)
+    names: tuple[str, ...] = ()     # nouns / phrases besides the registry name and aliases
+    verbs: tuple[str, ...] = ()     # infinitives; «я …» forms (and imperatives in commands) order it
+    examples: tuple[tuple[str, dict], ...] = ()   # (text, order mapping without `by`), SAMPLE_PLAYERS
+    shape: Shape = Shape.PLAIN
+    keywords: tuple[Keyword, ...] = ()
+    reach: Reach = Reach.SENTENCE
+    consumes: bool = False     # its words run to the end of the text piece: no second order inside
+    own_verb: bool = False     # its order carries a third-person verb of its own («Аня голосует
+                               # против Бори»): a narrating verb does not make it talk
+    repeatable: bool = False   # several in one text all count; else the last word wins
+
+    def keyword(self, value: str) -> Keyword | None:
+        return next((k for k in self.keywords if k.value == value), None)
+
+
+# The sample roster of the memo's examples (nickname: open, secret role).
+SAMPLE_PLAYERS: dict[str, dict[str, str]] = {
+    "Аня": {"open": "Мэр", "secret": "Лич"},
+    "Боря": {"open": "Вор", "secret": "Гончая Ада"},
+    "Вера": {"open": "Лекарь", "secret": "Мастер карт"},
+    "Гена": {"open": "Богач", "secret": "Тварь"},
+}

@@ -7,12 +7,42 @@ from __future__ import annotations
 
 from engine.abilities.registry import day_effect, day_step
 from engine.abilities.spec import D, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+from engine.abilities.spec import Channel, Keyword, Shape, Words
+from engine.ruling_rows import flag
 from engine.orders import Order
 
 SPECS = (
     _A("Операция", RoleKind.OPEN, ("Лекарь",), D, "Операция - один раз за цикл ночей в любой день может вылечить (+1 жизнь) или убить любого, кто лежит в Лазарете.",
        freq=Freq.PER_CYCLE, target=TargetRule.LIVING_IN_LAZARET, fields=(Field.TARGET, Field.MODE),
        slang=("хилить", "отхилить", "спасать", "спасти", "резать", "зарезать", "убивать", "убить")),
+)
+
+
+# What the order parser and the memo read of its orders (scraper/orders reads them generically).
+WORDS = (
+    Words("Операция", Channel.PM, "ник (в Лазарете) и «вылечить» или «убить»",
+          names=("лечение",),
+          verbs=("оперировать", "прооперировать", "лечить", "вылечить", "подлечить", "исцелить",
+                 "исцелять", "излечить", "добить", "зарезать"),
+          examples=(("Лечу Борю", {"target": "Боря", "mode": "heal"}),
+                    ("Операция: Гена, убить", {"target": "Гена", "mode": "kill"})),
+          shape=Shape.MODE,
+          keywords=(Keyword("heal", "вылечить", frozenset({"лечить", "вылечить", "подлечить",
+                        "исцелить", "исцелять", "излечить", "лечение", "исцеление", "хил", "heal",
+                        "вылечивать", "спасти", "спасать", "хилить", "отхилить", "хилю", "отхилю"})),
+                    Keyword("kill", "убить", frozenset({"убить", "убивать", "добить", "добивать",
+                        "зарезать", "kill", "умертвить", "прикончить", "резать", "зарежу"})))),
+)
+
+
+# Its rulings (SPEC §10, §11): gathered into engine.rulings.SPECS.
+RULINGS = (
+    flag(
+        "operation_kill_immediate", "A56", "Операция",
+        "Операция Лекаря: «убить» лежащего в Лазарете — когда наступает смерть?",
+        yes="сразу: Кладбище, раскрытие роли, голос жертвы больше не учитывается",
+        no="в конце фазы, по общему правилу (A11)",
+    ),
 )
 
 

@@ -7,11 +7,36 @@ from __future__ import annotations
 
 from engine.abilities.registry import night_step, on
 from engine.abilities.spec import N, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+from engine.abilities.spec import Channel, Words
+from engine.ruling_rows import choice
 
 SPECS = (
     _A("Кража", RoleKind.OPEN, ("Вор",), N, "Кража - раз за цикл ночей может обокрасть цель. Следующим днем она не может применять способности Явной роли и голосовать.",
        freq=Freq.PER_CYCLE, target=TargetRule.OTHER_LIVING, fields=(Field.TARGET,),
        slang=("тырить", "стырить", "спереть", "обчистить", "обносить", "обнести", "грабить", "ограбить")),
+)
+
+
+# What the order parser and the memo read of its orders (scraper/orders reads them generically).
+WORDS = (
+    Words("Кража", Channel.PM, "ник или явная роль",
+          verbs=("красть", "украсть", "обокрасть", "обкрадывать", "обворовать", "обворовывать",
+                 "воровать", "грабить", "ограбить"),
+          examples=(("Обворовываю Мэра", {"target": "Аня"}),
+                    ("Кража — Гена", {"target": "Гена"}))),
+)
+
+
+# Its rulings (SPEC §10, §11): gathered into engine.rulings.SPECS.
+RULINGS = (
+    choice(
+        "theft_blocks", "A60", "What Кража blocks",
+        "Кража: «следующим днем она не может применять способности Явной роли и голосовать». Что "
+        "блокируется?",
+        ("open_and_vote", "все активные способности Явной роли в этот день (включая «в любой момент», "
+                          "Компромат, Влияние) и голос; пассивные — нет (кроме Деспотии, A59)"),
+        ("open_incl_passives_and_vote", "также пассивные способности Явной роли"),
+    ),
 )
 
 

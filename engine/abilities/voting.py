@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from engine import events as ev
 from engine.abilities.registry import day_effect, hooks_of, refusal, target_rule
 from engine.abilities.spec import D, AbilitySpec as _A, Field, RoleKind, TargetRule
+from engine.abilities.spec import Channel, Keyword, Shape, Words
+from engine.ruling_rows import choice, flag, number
 from engine.orders import Order
 from engine.reasons import Reason
 
@@ -27,6 +29,49 @@ SPECS = (
        # without a target: the vote is withdrawn («Цель можно менять неограниченное количество раз»)
        target=TargetRule.OTHER_LIVING, optional=(Field.TARGET,), public=True, keeps="Л",
        slang=("вешать", "повесить", "выносить", "вынести", "казнить", "линчевать")),
+)
+
+
+# What the order parser and the memo read of its orders (scraper/orders reads them generically).
+WORDS = (
+    Words("Голосование", Channel.POST, "ник или явная роль; «снимаю голос» — отозвать голос",
+          names=("голос", "мой голос", "мой выбор"), verbs=("голосовать", "проголосовать", "переголосовать",
+                                                "переголосовывать"),
+          examples=(("Голосую против Бори", {"target": "Боря"}),
+                    ("Голос: Вера", {"target": "Вера"}),
+                    ("Меняю голос на Мэра", {"target": "Аня"}),
+                    ("Снимаю голос", {})),
+          shape=Shape.VOTE,
+          keywords=(Keyword("withdraw", "Снимаю голос", frozenset({"снимать", "снять", "отзывать",
+                        "отозвать", "забирать", "забрать", "отменять", "отменить", "анвоут", "unvote"})),)),
+)
+
+
+# Its rulings (SPEC §10, §11): gathered into engine.rulings.SPECS.
+RULINGS = (
+    flag(
+        "vote_void_on_loss", "A25", "Votes after losing the vote (e.g. imprisoned voter)",
+        "«Если персонаж теряет способность голосовать в течение дня, то его голос не учитывается, "
+        "даже если был дан ранее.»",
+        yes="способность голосовать проверяется при подсчёте: если она потеряна в любой момент дня, "
+            "голос (с потраченными голосами из копилки, продиктованными и ×5 Митинга) считается за 0",
+        no="голос, отданный до потери способности, учитывается",
+    ),
+    number(
+        "execution_min_votes", "A26", "Minimum votes for an execution",
+        "Сколько голосов нужно, чтобы казнить «набравшего больше всего голосов»?",
+        tuple(range(1, 11)),
+        "одного голоса достаточно, если ни у кого нет столько же; ноль голосов — никого не казнят",
+        "казнь, только если у лидера не меньше этого числа голосов",
+    ),
+    choice(
+        "vote_targets", "A27", "Whom one may vote for",
+        "Голосование — «против любого персонажа», протокол — «за казнь какого-либо другого "
+        "персонажа». За кого можно голосовать?",
+        ("other_living", "за любого другого живого, включая заключённых"),
+        ("any_living", "за любого живого, включая себя"),
+        ("other_living_free", "за любого другого живого, кроме заключённых"),
+    ),
 )
 
 

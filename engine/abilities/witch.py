@@ -5,8 +5,10 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
-from engine.abilities.registry import day_effect, night_step, on
+from engine.abilities.registry import day_effect, is_passive, night_step, on
 from engine.abilities.spec import D, N, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+from engine.abilities.spec import Channel, Words
+from engine.ruling_rows import DEFAULT_MARK, RulingSpec, flag
 from engine.orders import Order
 
 SPECS = (
@@ -17,6 +19,50 @@ SPECS = (
     _A("Смена пола", RoleKind.OPEN, ("Ведьма",), D, "Проклятие! Смена пола - в любой день публично может сменить пол любого персонажа. Этим днем он не может голосовать. Других последствий нет (кроме самой смены пола).",
        freq=Freq.PER_DAY, target=TargetRule.ANY_LIVING, fields=(Field.TARGET,), public=True, aliases=("Проклятие! Смена пола", "Проклятие Смена пола"),
        uses_ruling="sex_change_per_day"),
+)
+
+
+# What the order parser and the memo read of its orders (scraper/orders reads them generically).
+WORDS = (
+    Words("Порча", Channel.PM, "ник или явная роль (можно себя)",
+          names=("проклятие",), verbs=("портить", "испортить", "проклясть", "проклинать"),
+          examples=(("Порча на Веру", {"target": "Вера"}),)),
+    Words("Смена пола", Channel.POST, "ник или явная роль (можно себя)",
+          names=("сменить пол", "поменять пол", "менять пол", "проклятие"),
+          verbs=("проклясть", "проклинать"),
+          examples=(("Проклятие! Смена пола: Гена", {"target": "Гена"}),
+                    ("Меняю пол Бори", {"target": "Боря"}))),
+)
+
+
+# Its rulings (SPEC §10, §11): gathered into engine.rulings.SPECS.
+RULINGS = (
+    flag(
+        "curse_fires_on_faction_cancel", "A37", "Порча",
+        "На проклятого Лича (Демонолога) напали Демоны (Нежить), и Без души (Aura of darkness) "
+        "отменила атаку. Срабатывает ли Порча?",
+        yes="да: атаку отменила способность самой цели, а Порча срабатывает, «даже если атака была "
+            "заблокирована способностями цели»",
+        no="нет: они «не могут атаковать», атаки не было",
+    ),
+    flag(
+        "curse_kill_shuler_saves", "A37", "Порча",
+        "Проклятого Порчей атакуют, а на нём Шулер (Пятерка Бубен / Крестей). Спасает ли Шулер?",
+        yes="да: вместо смерти остаётся одна жизнь",
+        no="нет: Порча убивает «мгновенно»",
+    ),
+    RulingSpec(
+        key="sex_change_per_day",
+        default=1,
+        readings=(1, "unlimited"),
+        entry="A58",
+        title="Смена пола frequency",
+        description_ru=(
+            "Ведьма «в любой день публично может сменить пол любого персонажа». Сколько раз за день?\n"
+            f"• 1{DEFAULT_MARK} — один раз в день (иначе Ведьма может каждый день лишать голоса весь город)\n"
+            "• unlimited — без ограничения"
+        ),
+    ),
 )
 
 
@@ -33,8 +79,8 @@ def curses(night) -> None:
                 continue
             own_cancel = (attack.cancelled_by is not None and attack.blocked_by is None
                           and night.rulings["curse_fires_on_faction_cancel"])
-            # «даже если атака была заблокирована способностями цели»
-            own_block = attack.blocked_by in ("Бестелесность", "Protective circle")
+            # «даже если атака была заблокирована способностями цели»: its passive defences
+            own_block = is_passive(attack.blocked_by)
             if attack.live or own_cancel or own_block:
                 night.killed.setdefault(cursed, ("Порча", curse.order))
                 if not night.rulings["night_victims_act"]:

@@ -7,11 +7,20 @@ from __future__ import annotations
 
 from engine.abilities.registry import attack
 from engine.abilities.spec import N, AbilitySpec as _A, Field, RoleKind, TargetRule
+from engine.abilities.spec import Channel, Words
 
 SPECS = (
     _A("Bra-a-a-ains", RoleKind.SECRET, ("Зомби",), N, "Bra-a-a-ains - наносит единицу урона цели.",
        attack_rank=6, target=TargetRule.ANY_LIVING, fields=(Field.TARGET,), aliases=("Braaains", "Brains"),
        slang=("брейнс", "брэйнс", "брайнс", "брейнз", "есть мозги", "жрать мозги", "съесть мозги")),
+)
+
+
+# What the order parser and the memo read of its orders (scraper/orders reads them generically).
+WORDS = (
+    Words("Bra-a-a-ains", Channel.PM, "ник или явная роль",
+          names=("мозги",), verbs=(),
+          examples=(("Bra-a-a-ains: Вера", {"target": "Вера"}),)),
 )
 
 

@@ -10,6 +10,7 @@ import functools
 import json
 import logging
 import os
+import re
 import sys
 from urllib.parse import unquote
 
@@ -58,15 +59,29 @@ class UsageError(Exception):
     """A value on the command line the command cannot take (exit 2, like a bad config)."""
 
 
+# A phase as the GM types it: «день 6», «day6», «Ночь 1 (Новолуние)» copied from a draft's title.
+_PHASE_TYPED = re.compile(r"^\s*(night|day|ночь|день)\s*(\d+)\s*(?:\(\s*(\w+)\s*\))?\s*$", re.IGNORECASE)
+
+
 def phase_arg(text: str, where: str | None = None):
-    """The phase a GM typed («ночь 2», «day 3»), or a Russian refusal naming `where` and the forms."""
+    """The phase a GM typed («ночь 2», «day3», «Ночь 1 (Новолуние)»), or a Russian refusal
+    naming `where` and the forms."""
     from engine.phase import PhaseId
 
-    try:
-        return PhaseId.parse(text)
-    except ValueError:
-        raise UsageError(f"{where + ': ' if where else ''}не фаза: «{text}» (пишите «ночь 2» или «день 3»; "
-                         "можно и «night 2», «day 3»)") from None
+    place = f"{where}: " if where else ""
+    match = _PHASE_TYPED.match(str(text))
+    if match is None or int(match.group(2)) < 1:
+        raise UsageError(f"{place}не фаза: «{text}» (пишите «ночь 2» или «день 3»; "
+                         "можно и «night 2», «day 3»)")
+    phase = PhaseId.parse(f"{match.group(1)} {match.group(2)}")
+    moon = match.group(3)
+    if moon is not None and (not phase.is_night or moon.lower() != phase.moon.value.lower()):
+        from gorod.loop.words import phase_name
+
+        said = (f"у ночи {phase.number} луна — {phase.moon.value}" if phase.is_night
+                else "у дня луны нет")
+        raise UsageError(f"{place}не фаза: «{text}» ({said}; пишите «{phase_name(phase, lower=True)}»)")
+    return phase
 
 
 # What to do when the forum cannot be read, per command (the rest: try again later).

@@ -69,7 +69,7 @@ def register(sub) -> None:
                        "templates as they are now. Pending drafts not edited by hand get the new text; "
                        "edited, approved and posted ones are kept.")
     add_game_option(p)
-    p.add_argument("phase", metavar="PHASE", help="'night 1', 'day 2', ...")
+    p.add_argument("phase", metavar="PHASE", help="«ночь 1», «день 2» (or 'night 1', 'day2', ...)")
     p.set_defaults(handler=_redraft)
 
     p = sub.add_parser("publish", help="отправить одобренные черновики сейчас, каждый ровно один раз",

@@ -15,11 +15,13 @@ def register(sub) -> None:
     p = actions.add_parser("add", help="add an order: '{by: NICK, ability: …, target: …}' or --from NICK TEXT",
                            description="Add an order to the open phase: in the order form "
                            "'{by: Аня, ability: Укус, target: Боря}', or free text with --from NICK (read by "
-                           "the order parser as a PM, or as a post with --public).")
+                           "the order parser as a PM, or as a post with --public; with --resolves ID as the "
+                           "item came: a post's item is read as a post, so a vote in it counts).")
     add_game_option(p)
     p.add_argument("text")
     p.add_argument("--from", dest="author", metavar="NICK", help="free text written by this player")
-    p.add_argument("--public", action="store_true", help="the free text was a post, not a PM")
+    p.add_argument("--public", action="store_true",
+                   help="the free text was a post, not a PM (default: a PM, or as the --resolves item came)")
     p.add_argument("--resolves", type=int, metavar="ID", help="the unresolved item (?ID) this settles")
     p.set_defaults(handler=_add)
 
@@ -36,7 +38,7 @@ def register(sub) -> None:
 
     p = actions.add_parser("list", help="the orders of a phase (the open one by default)")
     add_game_option(p)
-    p.add_argument("--phase")
+    p.add_argument("--phase", metavar="PHASE", help="the orders of this phase («ночь 1», «день 2»; default: the open one)")
     p.add_argument("--all", action="store_true", help="also dropped, superseded and late ones")
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=_list)
@@ -51,7 +53,8 @@ def register(sub) -> None:
 def _add(game, args) -> int:
     from gorod.loop import add_order
 
-    ids = add_order(game, args.text, author=args.author, private=not args.public, resolves=args.resolves)
+    ids = add_order(game, args.text, author=args.author, private=False if args.public else None,
+                    resolves=args.resolves)
     for order_id in ids:
         print(f"#{order_id} {game.records.order(order_id).text}")
     return 0

@@ -30,7 +30,7 @@ from engine.rulings import Rulings
 from engine.setup import Seat, new_game
 from engine.state import GameState
 from gorod.loop.eventlog import event_json
-from gorod.loop.records import PhaseRow, Records
+from gorod.loop.records import NoticeKind, PhaseRow, Records
 from gorod.store import Store
 from publisher.markup import Markup, markup_for, profile_markup
 from publisher.texts import Texts
@@ -110,6 +110,23 @@ class _Fold:
 
 
 _OF_PHASE = {PhaseKind.NIGHT: "ночи", PhaseKind.DAY: "дня"}
+
+
+def _trace_kinds(kind: type) -> set[str]:
+    return {kind.__name__}.union(*(_trace_kinds(sub) for sub in kind.__subclasses__()))
+
+
+_TRACE_KINDS = _trace_kinds(ev.Trace)
+_TRACE_KEYS = ("scope", "to", "rule", "cause", "orders", "phase", "text")
+
+
+def _compared(item: dict) -> dict:
+    """A stored event as the drift check compares it: a GM-only explanation by its words
+    alone, so a newer engine that gives an old trace a type of its own (ev.Fizzled) has
+    not changed any result."""
+    if item.get("type") in _TRACE_KINDS:
+        return {"type": "Trace", **{key: item.get(key) for key in _TRACE_KEYS}}
+    return item
 
 
 def drift_text(phase: PhaseId) -> str:
@@ -248,10 +265,10 @@ class Game:
     def _check_drift(self, row: PhaseRow, events) -> None:
         """The refold's events against those stored when the phase was resolved."""
         now = json.loads(json.dumps([event_json(e) for e in events], ensure_ascii=False))
-        if now == row.events:
+        if now == row.events or [_compared(e) for e in now] == [_compared(e) for e in row.events]:
             return
         # no phase on the notice: it concerns the game now, and the console shows the open phase's
-        self.records.notice(f"drift:{row.phase}", "drift", drift_text(row.phase))
+        self.records.notice(f"drift:{row.phase}", NoticeKind.DRIFT, drift_text(row.phase))
 
     def fold(self, upto: str | PhaseId | None = None) -> tuple[GameState, list[ev.Event]]:
         """The state after `upto` (after the last resolved phase when None; `"start"` for the

@@ -15,32 +15,21 @@ whose cause is gone is marked read by the code that removed the cause (a draft p
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from gorod.loop.game import Game
+from gorod.loop.records import NoticeKind, NoticeRow
 
-INBOX = "inbox"
+INBOX = NoticeKind.INBOX
 # A post is addressed to the GM when it names him: his forum name, «мастер», «ведущий», «ГМ»
 # (not the Мастер карт, a role players talk about).
 ADDRESS = r"(?<![\w@])@?(?:{gm}|мастер\w*(?!\s+карт)|ведущ\w*|гм|gm)(?!\w)"
 EXCERPT = 300
-KIND_RU = {"inbox": "письмо", "edited": "правка", "deleted": "удалён", "error": "ошибка",
-           "vote_complete": "голоса", "drift": "правила изменились"}
-
-
-@dataclass(frozen=True)
-class Item:
-    id: int
-    key: str
-    kind: str
-    phase: str | None
-    text: str
-    seen: bool
-    created_at: str
-
-    def to_json(self) -> dict:
-        return {"id": self.id, "kind": self.kind, "phase": self.phase, "text": self.text, "seen": self.seen,
-                "created_at": self.created_at}
+# The kind's tag as the GM reads it (`gorod inbox`, `gorod state`, the console); a kind
+# without one shows its stored word.
+KIND_RU: dict[NoticeKind, str] = {
+    NoticeKind.INBOX: "письмо", NoticeKind.EDITED: "правка", NoticeKind.DELETED: "удалён",
+    NoticeKind.ERROR: "ошибка", NoticeKind.VOTE_COMPLETE: "голоса", NoticeKind.DRIFT: "правила изменились",
+}
 
 
 def addressed_to_gm(text: str, gm: str) -> bool:
@@ -61,15 +50,13 @@ def note_message(game: Game, *, kind: str, source_id: str, version: int, author:
     return game.records.notice(f"inbox:{kind}:{source_id}:{version}", INBOX, f"{where}{edited}: «{short}»", phase)
 
 
-def inbox(game: Game, *, everything: bool = False) -> list[Item]:
-    rows = game.records.notices(unseen_only=not everything)
-    current = game.current()
-    phase = str(current.phase) if current else None
-    items = [Item(r["id"], r["key"], r["kind"], r["phase"], r["text"], bool(r["seen"]), r["created_at"])
-             for r in rows]
+def inbox(game: Game, *, everything: bool = False) -> list[NoticeRow]:
+    items = game.records.notices(unseen_only=not everything)
     if everything:
         return items
-    return [i for i in items if i.kind == INBOX or i.phase is None or i.phase == phase]
+    current = game.current()
+    phase = str(current.phase) if current else None
+    return [i for i in items if i.kind is INBOX or i.phase is None or i.phase == phase]
 
 
 def mark_read(game: Game, ids: list[int] | None = None) -> int:

@@ -18,16 +18,20 @@ posts and PMs are not orders.
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any
 
 from engine.phase import PhaseKind
 from engine.state import GameState
+from gorod.loop.checks import command_problem
 from gorod.loop.crash import crashpoint
 from gorod.loop.drafting import save_drafts
 from gorod.loop.game import Game, PhaseClock
 from gorod.loop.inbox import note_message
+from gorod.loop.words import phase_name
+from gorod.tally import known_refusals
+from gorod.loop.records import NoticeKind
 from publisher.drafts import describe_order, late_draft, receipt_draft
 from scraper.orders import ParseSettings, Roster, parse_message, parse_post
 from scraper.orders.result import ParseResult
@@ -67,12 +71,18 @@ def poll(game: Game, *, rescan: bool = False) -> PollReport:
     retry(game, report)
     try:
         for event in forum.poll_thread(rescan=rescan):
+            if event.change is Change.UNREADABLE:
+                _unreadable(game, "post", event, report)
+                continue
             report.posts += 1
             _guarded(game, take_post, event, report)
     except ScraperError as exc:
         _alarm(game, "thread", exc, report)
     try:
         for event in (forum.poll_pms(rescan=True) if rescan else forum.poll_pms()):
+            if event.change is Change.UNREADABLE:
+                _unreadable(game, "pm", event, report)
+                continue
             report.pms += 1
             _guarded(game, take_pm, event, report)
     except ScraperError as exc:
@@ -91,9 +101,29 @@ def _alarm(game: Game, source: str, exc: ScraperError, report: PollReport) -> No
     text = alarm_text(exc, getattr(exc, "unread", None) or ("посты темы" if source == "thread" else "ЛС"))
     rounds = game.records.get("rounds", 0)
     current = game.current()
-    game.records.notice(f"read-failed:{source}:{rounds}:{text}", "error", text,
+    game.records.notice(f"read-failed:{source}:{rounds}:{text}", NoticeKind.ERROR, text,
                         str(current.phase) if current else None)
     report.failed.append(text)
+
+
+def _unreadable(game: Game, kind: str, event, report: PollReport) -> None:
+    """A post (or PM) that did not read while the rest of its page did: the GM is told once,
+    naming it; the poller recorded nothing of it, so every pass reads it again, and the
+    notice goes once it reads (`_read_again`)."""
+    u = event.unreadable
+    what = "пост" if kind == "post" else "сообщение в ЛС"
+    text = (f"{u.describe(what)} не прочитан{'' if kind == 'post' else 'о'}: {u.problem}. Остальное на странице "
+            "прочитано; этот gorod читает снова при каждом опросе (если время в нём в другом формате, "
+            "его надо добавить в dates.formats профиля форума)")
+    current = game.current()
+    game.records.notice(f"unreadable:{kind}:{u.id or u.source + '#' + str(u.place)}:{u.problem}", "error", text,
+                        str(current.phase) if current else None)
+    report.notes.append(text)
+
+
+def _read_again(game: Game, kind: str, post_id: str) -> None:
+    """A post that did not read once reads now: its notice is moot."""
+    game.records.clear_notices(f"unreadable:{kind}:{post_id}:")
 
 
 def _guarded(game: Game, take, event, report: PollReport) -> None:
@@ -106,7 +136,7 @@ def _guarded(game: Game, take, event, report: PollReport) -> None:
         text = (f"не удалось обработать {source} (версия {event.version}): {type(exc).__name__}: {exc}; "
                 "повторю при следующем опросе")
         with game.store.transaction():
-            game.records.notice(f"intake-error:{source}:{event.version}", "error", text)
+            game.records.notice(f"intake-error:{source}:{event.version}", NoticeKind.ERROR, text)
             pending = game.records.get("retry", [])
             pending.append(_event_json(event))
             game.records.put("retry", pending)
@@ -178,7 +208,10 @@ def take_post(game: Game, event, report: PollReport | None = None) -> None:
         _deleted(game, "post", event.post_id, event.last_seen)
         return
     post = event.post
-    if post is None or post.author.casefold() == game.gm.casefold():
+    if post is None:
+        return
+    _read_again(game, "post", event.post_id)
+    if post.author.casefold() == game.gm.casefold():
         return
     clock, roster, settings = _context(game)
     if clock is None:   # after the end: no orders, but a word to the GM is his (before the deal: sign-ups)
@@ -206,6 +239,7 @@ def take_pm(game: Game, event, report: PollReport | None = None) -> None:
     message = event.message
     if event.change is Change.DELETED or message is None:
         return
+    _read_again(game, "pm", event.message_id)
     if message.sender.casefold() == game.gm.casefold():
         return
     clock, roster, settings = _context(game)
@@ -246,24 +280,23 @@ def _take(game: Game, clock: PhaseClock, result: ParseResult, *, kind: str, sour
                                          source_version=version, item=item, status=status, note=note,
                                          given_at=given_at.isoformat())
             if order_id is not None:
-                stored.append(order)
+                stored.append(replace(order, by=by))
         for item, un in enumerate(result.unresolved):
-            if records.add_unresolved(phase, author, source_kind=kind, source_id=source_id,
-                                      source_version=version, item=item, text=un.text, reason=un.reason,
-                                      candidates=un.candidates):
+            if records.add_unresolved(phase, author, un, source_kind=kind, source_id=source_id,
+                                      source_version=version, item=item):
                 report.unresolved += 1
         if previous is not None and (earlier or result.orders):
             diff = "\n".join(difflib.unified_diff(str(previous.get("text", "")).splitlines(), text.splitlines(),
                                                   "было", "стало", lineterm=""))
             before = "; ".join(o.text for o in earlier) or "нет"
             after = "; ".join(str(o) for o in result.orders) or "нет"
-            records.notice(f"edit:{kind}:{source_id}:{version}", "edited",
+            records.notice(f"edit:{kind}:{source_id}:{version}", NoticeKind.EDITED,
                            f"{author} исправил(а) {'пост' if kind == 'post' else 'ЛС'} {source_id} "
                            f"(версия {version}). Заявки были: {before}; стали: {after}.\n{diff}", phase)
             report.edited += 1
         if unsure and stored and not newer:
             shown = given_at.astimezone(game.config.schedule.zone)
-            records.notice(f"boundary:{kind}:{source_id}:{version}", "boundary",
+            records.notice(f"boundary:{kind}:{source_id}:{version}", NoticeKind.BOUNDARY,
                            f"{'Пост' if kind == 'post' else 'ЛС'} {source_id} ({author}) помечен {shown:%H:%M} — "
                            f"в ту же минуту, что и {unsure}; форум показывает время с точностью до минуты, "
                            "поэтому заявки приняты: " + "; ".join(str(o) for o in stored)
@@ -282,10 +315,15 @@ def _take(game: Game, clock: PhaseClock, result: ParseResult, *, kind: str, sour
         else:
             report.orders += len(stored)
             if game.config.receipts:
+                # an order gorod already knows will be refused is said so now, while it can be changed
+                refusals = known_refusals(game.fold()[0], clock.phase, stored, command_problem=command_problem)
                 draft = receipt_draft(phase, author, stored, f"receipt:{kind}:{source_id}:{version}",
-                                      game.markup, game.texts, game_title=game.title)
-                _add(game, draft, trace=[{"type": "Order", "scope": "private", "to": [author],
-                                          "rule": "receipt", "cause": describe_order(o)} for o in stored])
+                                      game.markup, game.texts, game_title=game.title,
+                                      refused=[refusals[i][1] for i in sorted(refusals)])
+                _add(game, draft, trace=[{"type": "Order", "scope": "private",
+                                          "to": [author], "rule": "receipt", "cause": describe_order(o)
+                                          + (f" — будет отклонена: {refusals[i][0]}" if i in refusals else "")}
+                                         for i, o in enumerate(stored)])
 
 
 def _placed(shown: datetime, seen: datetime, clock: PhaseClock, precision: int) -> tuple[bool, str | None]:
@@ -300,9 +338,9 @@ def _placed(shown: datetime, seen: datetime, clock: PhaseClock, precision: int) 
     if precision > 1 and shown <= clock.deadline < shown + span:
         if seen <= clock.deadline:
             return False, None           # gorod had it before the deadline
-        return False, f"срок фазы {clock.phase}"
+        return False, f"срок фазы «{phase_name(clock.phase)}»"
     if precision > 1 and shown < clock.started < shown + span:
-        return False, f"начало фазы {clock.phase}"
+        return False, f"начало фазы «{phase_name(clock.phase)}»"
     return shown < clock.started, None
 
 
@@ -311,7 +349,7 @@ def _deleted(game: Game, kind: str, source_id: str, last_seen: dict | None) -> N
     if not orders:
         return
     author = (last_seen or {}).get("author", "?")
-    game.records.notice(f"deleted:{kind}:{source_id}", "deleted",
+    game.records.notice(f"deleted:{kind}:{source_id}", NoticeKind.DELETED,
                         f"Пост {source_id} ({author}) удалён; его заявки остаются в силе: "
                         + "; ".join(f"#{o.id} {o.text}" for o in orders)
                         + ". Снять: gorod order drop ID.", str(orders[0].phase))

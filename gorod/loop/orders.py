@@ -18,12 +18,17 @@ from gorod.loop.checks import command_problem, order_problem
 from gorod.loop.game import Game, LoopError
 from gorod.loop.intake import roster_of
 from gorod.loop.words import phase_name
-from scraper.orders import ParseSettings, parse_text
+from scraper.orders import ParseSettings, Reason, parse_text
 
 
-def add_order(game: Game, text: str, *, author: str | None = None, private: bool = True,
+def add_order(game: Game, text: str, *, author: str | None = None, private: bool | None = None,
               phase: str | None = None, resolves: int | None = None) -> list[int]:
+    """`private`: the free text was a PM (True) or a post (False); None: as the unresolved
+    item `resolves` came (a post's item is public: its vote counts), else a PM."""
     current = game.open_phase()
+    if private is None:
+        item = next((u for u in game.records.unresolved(open_only=False) if u.id == resolves), None)
+        private = item is None or item.source_kind != "post"
     if phase is not None and phase != str(current.phase):
         raise LoopError(f"{phase_name(phase)} — не открытая фаза (открыта {phase_name(current.phase, lower=True)}); "
                         "разрешённая фаза не меняется")
@@ -38,9 +43,11 @@ def add_order(game: Game, text: str, *, author: str | None = None, private: bool
         result = parse_text(text, roster_of(state), ParseSettings.from_mapping(game.config.parsing),
                             author=author, private=private)
         if result.unresolved:
+            public = (" (если текст был постом в теме: --public)" if private
+                      and any(u.code is Reason.VOTE_IN_PM for u in result.unresolved) else "")
             raise LoopError("не прочитано: " + "; ".join(
                 f"«{u.text}» — {u.reason}" + (f"; может быть: {', '.join(u.candidates)}" if u.candidates else "")
-                for u in result.unresolved))
+                for u in result.unresolved) + public)
         if not result.orders:
             raise LoopError(f"в «{text}» нет заявки")
         orders = list(result.orders)

@@ -30,9 +30,9 @@ from gorod.loop import clock as clocks
 from gorod.loop.crash import crashpoint
 from gorod.loop.drafting import save_drafts
 from gorod.loop.eventlog import event_json
-from gorod.loop.checks import Skipped, order_problem, usable_orders
+from gorod.loop.checks import Skipped, command_problem, order_problem, usable_orders
 from gorod.loop.game import Game, LoopError, PhaseClock
-from gorod.loop.records import OrderStatus
+from gorod.loop.records import NoticeKind, OrderStatus
 from gorod.loop.words import moment, opened, phase_name, resolved
 from publisher.drafts import immediate_draft, phase_drafts, private_lines, resolve_draft
 
@@ -98,7 +98,7 @@ def _resolve(game: Game) -> tuple[list[int], list[str]]:
         made = save_drafts(game, drafts)
         for item in skipped:
             game.records.set_order_status(item.order_id, OrderStatus.DROPPED, f"пропущена при разрешении: {item.problem}")
-            game.records.notice(f"skipped:{item.order_id}", "error", item.notice(phase),
+            game.records.notice(f"skipped:{item.order_id}", NoticeKind.ERROR, item.notice(phase),
                                 None if result.state.game_over else str(nxt))   # read in the phase that opens
         if result.state.game_over:
             # «Игра окончена»: nothing opens after the end
@@ -143,7 +143,7 @@ def resolve_now(game: Game) -> list[int]:
 def voters(game: Game) -> tuple[set[str], set[str]]:
     """(who may vote today, who has voted): the engine's own tally of the day so far."""
     from gorod.tally import tally_now
-    tally = tally_now(game, problem=order_problem)
+    tally = tally_now(game, problem=order_problem, command_problem=command_problem)
     may = set(tally.electorate)
     return may, may - set(tally.abstained)
 
@@ -163,7 +163,7 @@ def tick(game: Game) -> TickReport:
         if may and may <= voted and now < current.deadline:
             text = (f"{phase_name(phase)}: проголосовали все, кто может голосовать ({len(may)}); день можно "
                     "закончить раньше: gorod phase end")
-            if game.records.notice(f"vote-complete:{phase}", "vote_complete", text, phase, again=True):
+            if game.records.notice(f"vote-complete:{phase}", NoticeKind.VOTE_COMPLETE, text, phase, again=True):
                 report.notices.append(text)
         else:   # a vote withdrawn, a voter back: no longer complete
             game.records.clear_notices(f"vote-complete:{phase}")

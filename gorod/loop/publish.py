@@ -38,7 +38,7 @@ from typing import Any
 
 from gorod.loop.crash import crashpoint
 from gorod.loop.game import Game, LoopError
-from gorod.loop.records import DraftRow, OutboxRow
+from gorod.loop.records import DraftRow, NoticeKind, OutboxRow
 from publisher.secrets import PUBLIC, Knowledge, Leak, check_text
 from publisher.split import split_text
 from scraper.errors import ScraperError, WriteUncertain
@@ -161,7 +161,7 @@ def publish(game: Game) -> PublishReport:
             _publish_draft(game, draft, report)
         except ScraperError as exc:
             report.failed[draft.id] = str(exc)
-            game.records.notice(f"publish-failed:{draft.id}:{len(game.records.outbox(draft.id))}", "error",
+            game.records.notice(f"publish-failed:{draft.id}:{len(game.records.outbox(draft.id))}", NoticeKind.ERROR,
                                 f"черновик #{draft.id} не отправлен: {exc}")   # until posted or read
     return report
 
@@ -211,7 +211,7 @@ def _publish_draft(game: Game, draft: DraftRow, report: PublishReport) -> None:
         except WriteUncertain as exc:
             created = _look_up(game, forum, row)
             if created is None:
-                game.records.notice(f"write-uncertain:{row.id}:{row.attempts + 1}", "error",
+                game.records.notice(f"write-uncertain:{row.id}:{row.attempts + 1}", NoticeKind.ERROR,
                                     f"черновик #{draft.id}: ответ форума потерян ({exc.reason}); "
                                     "на форуме этого текста нет — в следующем раунде gorod проверит ещё раз "
                                     "и только тогда отправит снова", draft.phase)

@@ -4,9 +4,10 @@
 unresolved items, notices for the GM, the phase log, drafts and the outbox. Every
 insert that may be repeated after a crash is idempotent: orders and unresolved items
 are unique by (source kind, source id, version, item), drafts and notices by key.
-Rows come back as dataclasses, their states as enums (`str` enums: they compare and
-print as the stored words), phases as `PhaseId` values, orders as `engine.orders.Order`
-values read from their stored JSON (the text form is kept beside it, for display).
+Rows come back as dataclasses, their states and kinds as enums (`str` enums: they compare
+and print as the stored words), phases as `PhaseId` values, orders as `engine.orders.Order`
+values read from their stored JSON (the text form is kept beside it, for display), an
+unresolved item as the parser's `Unresolved` it was stored from (its code with it).
 Nothing here talks to a forum or calls the engine.
 """
 from __future__ import annotations
@@ -14,13 +15,17 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from enum import StrEnum
+from enum import Enum, StrEnum
 from functools import cached_property
 from typing import Any, Iterable
 
 from engine.orders import Order
 from engine.phase import PhaseId
 from gorod.store import Store, order_json_of_text
+from scraper.orders.result import MESSAGES, Reason as AskedWhy, Unresolved
+
+# the longest first: a text that begins with another's is read as its own
+MESSAGES_BY_LENGTH = sorted(MESSAGES.items(), key=lambda item: -len(item[1]))
 
 
 class OrderStatus(StrEnum):
@@ -40,6 +45,28 @@ class DraftState(StrEnum):
 class OutboxState(StrEnum):
     INTENT = "intent"
     CONFIRMED = "confirmed"
+
+
+class UnresolvedStatus(StrEnum):
+    OPEN = "open"
+    DONE = "done"   # settled by an order, dismissed, or moot (a later edit of its source)
+
+
+class NoticeKind(StrEnum):
+    """What a notice to the GM is about (the `kind` of a `notices` row)."""
+    INBOX = "inbox"                  # a player's message to the GM that holds no order
+    EDITED = "edited"                # an order's source edited: the diff
+    DELETED = "deleted"              # a post with orders in force deleted
+    BOUNDARY = "boundary"            # a post in the same minute as the deadline
+    ERROR = "error"                  # a read, a write or an order that failed
+    VOTE_COMPLETE = "vote_complete"  # everyone who may vote has voted
+    DRIFT = "drift"                  # a stored phase resolves otherwise now
+
+
+class NoticeSeen(int, Enum):
+    UNREAD = 0
+    READ = 1    # read by the GM
+    GONE = 2    # its cause went away unread (`clear_notices`): may be shown anew
 
 
 DRAFT_STATES = tuple(DraftState)
@@ -83,6 +110,68 @@ class OrderRow:
         if self.source_kind == "post":
             return f"пост {self.source_id} от {self.by}{edit}"
         return f"ЛС от {self.by} ({self.source_id}){edit}"
+
+
+@dataclass(frozen=True)
+class UnresolvedRow:
+    """An item the parser could not read with certainty, with its source: the GM decides."""
+
+    id: int
+    phase: PhaseId
+    author: str | None
+    source_kind: str
+    source_id: str
+    source_version: int
+    item: int
+    asked: Unresolved        # the parser's item: text, code, reason, candidates, ability
+    status: UnresolvedStatus
+    created_at: str
+
+    @property
+    def text(self) -> str:
+        return self.asked.text
+
+    @property
+    def reason(self) -> str:
+        """The GM's Russian text of why it was not read."""
+        return self.asked.reason
+
+    @property
+    def code(self) -> AskedWhy:
+        return self.asked.code
+
+    @property
+    def candidates(self) -> tuple[str, ...]:
+        return self.asked.candidates
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "phase": str(self.phase), "author": self.author,
+                "source_kind": self.source_kind, "source_id": self.source_id,
+                "source_version": self.source_version, "item": self.item, "text": self.text,
+                "reason": self.reason, "candidates": list(self.candidates), "status": self.status,
+                "created_at": self.created_at, "code": self.code.value}
+
+
+@dataclass(frozen=True)
+class NoticeRow:
+    """A notice to the GM (the inbox's item): a player's letter or what gorod noticed."""
+
+    id: int
+    key: str
+    kind: NoticeKind
+    phase: str | None        # shown while that phase is open ('night 1', 'day 2', or 'start' for a
+                             # start PM's draft); None: until read
+    text: str
+    state: NoticeSeen
+    created_at: str
+
+    @property
+    def seen(self) -> bool:
+        return self.state is not NoticeSeen.UNREAD
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "kind": self.kind, "phase": self.phase,
+                "text": self.text, "seen": self.seen, "created_at": self.created_at}
 
 
 @dataclass(frozen=True)
@@ -204,20 +293,21 @@ class Records:
         return f"gm:{row[0] + 1}"
 
     # -- unresolved -------------------------------------------------------------------------
-    def add_unresolved(self, phase: str, author: str | None, *, source_kind: str, source_id: str,
-                       source_version: int, item: int, text: str, reason: str,
-                       candidates: Iterable[str]) -> int | None:
+    def add_unresolved(self, phase: str | PhaseId, author: str | None, asked: Unresolved, *, source_kind: str,
+                       source_id: str, source_version: int, item: int) -> int | None:
+        """Store the parser's item with its source; None when this (source, version, item)
+        is stored already."""
         with self.store.transaction() as db:
             cur = db.execute(
                 "INSERT OR IGNORE INTO unresolved (phase, author, source_kind, source_id, source_version, item, "
-                "text, reason, candidates, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (phase, author, source_kind, source_id, source_version, item, text, reason,
-                 json.dumps(list(candidates), ensure_ascii=False), _now()))
+                "text, reason, candidates, created_at, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (str(phase), author, source_kind, source_id, source_version, item, asked.text, asked.reason,
+                 json.dumps(list(asked.candidates), ensure_ascii=False), _now(), asked_json(asked)))
             return cur.lastrowid if cur.rowcount else None
 
-    def unresolved(self, *, open_only: bool = True) -> list[dict[str, Any]]:
+    def unresolved(self, *, open_only: bool = True) -> list[UnresolvedRow]:
         sql = "SELECT * FROM unresolved" + (" WHERE status = 'open'" if open_only else "") + " ORDER BY id"
-        return [{**dict(r), "candidates": json.loads(r["candidates"])} for r in self.db.execute(sql)]
+        return [_unresolved(r) for r in self.db.execute(sql)]
 
     def close_source_unresolved(self, kind: str, source_id: str, below_version: int) -> None:
         """An edited post's earlier versions: their unresolved items are moot."""
@@ -230,9 +320,11 @@ class Records:
             return db.execute("UPDATE unresolved SET status = 'done' WHERE id = ?", (item_id,)).rowcount > 0
 
     # -- notices ----------------------------------------------------------------------------
-    def notice(self, key: str, kind: str, text: str, phase: str | None = None, *, again: bool = False) -> bool:
+    def notice(self, key: str, kind: NoticeKind, text: str, phase: str | PhaseId | None = None, *,
+               again: bool = False) -> bool:
         """Store a notice once by key; True when it is new. `again`: one whose cause went and
         came back (`clear_notices`) is shown anew — never one the GM has read."""
+        kind, phase = NoticeKind(kind), str(phase) if phase is not None else None
         with self.store.transaction() as db:
             if again:
                 cur = db.execute("INSERT INTO notices (key, phase, kind, text, created_at) VALUES (?, ?, ?, ?, ?) "
@@ -243,9 +335,9 @@ class Records:
                                  "VALUES (?, ?, ?, ?, ?)", (key, phase, kind, text, _now()))
             return cur.rowcount > 0
 
-    def notices(self, *, unseen_only: bool = False) -> list[dict[str, Any]]:
+    def notices(self, *, unseen_only: bool = False) -> list[NoticeRow]:
         sql = "SELECT * FROM notices" + (" WHERE seen = 0" if unseen_only else "") + " ORDER BY id"
-        return [dict(r) for r in self.db.execute(sql)]
+        return [_notice(r) for r in self.db.execute(sql)]
 
     def mark_notices_seen(self, ids: Iterable[int] | None = None) -> int:
         """Mark notices read (all unread ones when `ids` is None); how many changed."""
@@ -353,6 +445,34 @@ def order_of(data: str | None, text: str) -> Order:
     """An order from its stored JSON; from its text when it has none (a text that was no
     order when stored: the `OrderError` says why)."""
     return Order.from_mapping(json.loads(data)) if data is not None else Order.parse(text)
+
+
+def asked_json(asked: Unresolved) -> str:
+    """The parser's item as stored beside its text columns (what they do not hold)."""
+    return json.dumps({"code": asked.code.value, "ability": asked.ability}, ensure_ascii=False)
+
+
+def asked_of(data: str | None, text: str, reason: str, candidates: list[str]) -> Unresolved:
+    """The parser's item from its row; a row stored before the code was (no `data`) gets it
+    back from its Russian reason (each begins with its code's text), else ORDER_LIKE."""
+    if data is not None:
+        stored = json.loads(data)
+        code, ability = AskedWhy(stored["code"]), stored.get("ability")
+    else:
+        code = next((c for c, said in MESSAGES_BY_LENGTH if reason.startswith(said)), AskedWhy.ORDER_LIKE)
+        ability = None
+    return Unresolved(text, code, reason, tuple(candidates), ability)
+
+
+def _unresolved(r) -> UnresolvedRow:
+    asked = asked_of(r["data"], r["text"], r["reason"], json.loads(r["candidates"]))
+    return UnresolvedRow(r["id"], PhaseId.parse(r["phase"]), r["author"], r["source_kind"], r["source_id"],
+                         r["source_version"], r["item"], asked, UnresolvedStatus(r["status"]), r["created_at"])
+
+
+def _notice(r) -> NoticeRow:
+    return NoticeRow(r["id"], r["key"], NoticeKind(r["kind"]), r["phase"], r["text"], NoticeSeen(r["seen"]),
+                     r["created_at"])
 
 
 def _order(r) -> OrderRow:

@@ -24,7 +24,7 @@ from gorod.loop.records import DraftRow
 LABELS = {"Died": "смерть", "Executed": "казнь", "Revealed": "раскрыта тайная роль", "StatusChanged": "статус",
           "OpenRoleChanged": "явная роль перешла", "Announced": "объявлено", "Learned": "узнал(а)",
           "Rejected": "отклонено", "Trace": "ход разрешения", "Left": "покинул(а) игру",
-          "GameOver": "конец игры", "Order": "заявка принята"}
+          "GameOver": "конец игры", "Order": "заявка принята", "Message": "письмо"}
 # Rules that are gorod's own, not the engine's (stored in traces by these keys).
 RULES_RU = {"receipt": "ответ игроку, как прочитана его заявка"}
 # Sentences of rules-ru.txt for the rules that are not one ability's (quoted verbatim).
@@ -61,11 +61,12 @@ class Why:
 
 
 def label(kind: str) -> str:
-    """What happened, in Russian; a kind of learned fact (LearnedRole, Notice …) is «узнал(а)»."""
+    """What happened, in Russian; a kind of learned fact (LearnedRole, Notice …) is «узнал(а)»
+    (the ability that taught it is the line's rule)."""
     if kind in LABELS:
         return LABELS[kind]
-    if kind.startswith("Learned") or kind in ("Notice", "Message"):
-        return LABELS["Learned"] if kind != "Message" else "письмо (Голубиная почта)"
+    if kind.startswith("Learned") or kind == "Notice":
+        return LABELS["Learned"]
     return kind
 
 

@@ -18,14 +18,14 @@ from engine.names import Status
 from engine.orders import Order, OrderError
 from engine.phase import PhaseId
 from engine.rulings import SPEC_BY_KEY, Rulings, format_value
-from gorod.loop.checks import order_problem, warnings
+from gorod.loop.checks import command_problem, order_problem, warnings
 from gorod.loop.game import Game
 from gorod.loop.inbox import inbox
 from gorod.loop.why import Why, explain
 from gorod.loop.words import moment, phase_name, winner_name
 from gorod.loop.intake import roster_of
 from gorod.loop.orders import STATUS_RU
-from gorod.loop.records import DraftRow, OrderRow, OutboxRow
+from gorod.loop.records import DraftRow, OrderRow, OutboxRow, UnresolvedRow
 from gorod.tally import tally_now
 from publisher.texts import FACTION_NAMES
 from scraper.orders import ParseSettings, parse_text
@@ -106,6 +106,30 @@ class OrderView:
     problem: str | None = None     # why an order in force will not resolve, and the way to drop it
 
 
+@dataclass
+class UnresolvedView:
+    """An unresolved item as the console shows it: the row, its source, the orders to pick."""
+    row: UnresolvedRow
+    source: Source
+    choices: list[str]
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    @property
+    def author(self) -> str | None:
+        return self.row.author
+
+    @property
+    def text(self) -> str:
+        return self.row.text
+
+    @property
+    def reason(self) -> str:
+        return self.row.reason
+
+
 def _version(game: Game, kind: str, source_id: str, version: int) -> dict[str, Any] | None:
     if kind == "post":
         return game.store.post_data("topic", source_id, version)
@@ -157,7 +181,7 @@ def orders_view(game: Game) -> dict[str, Any]:
         out["orders"].append(OrderView(row, source_of(game, row.source_kind, row.source_id, row.source_version,
                                                       row.source), STATUS_RU.get(row.status, row.status),
                                        _parsed(row), problems.get(row.id)))
-    tally = tally_now(game, state, problem=order_problem)
+    tally = tally_now(game, state, problem=order_problem, command_problem=command_problem)
     verdicts = tally.verdict_by_row   # the engine's own judgement of each order in force
     for view in out["orders"]:
         if view.problem and view.problem.startswith("не разрешится"):
@@ -166,36 +190,36 @@ def orders_view(game: Game) -> dict[str, Any]:
             view.status_ru = verdicts[view.row.id]
     settings = ParseSettings.from_mapping(game.config.parsing)
     for item in game.records.unresolved():
-        out["unresolved"].append({**item, "source": source_of(game, item["source_kind"], item["source_id"],
-                                                              item["source_version"], _label(item)),
-                                  "choices": candidate_orders(item, state, settings)})
+        out["unresolved"].append(UnresolvedView(
+            item, source_of(game, item.source_kind, item.source_id, item.source_version, _label(item)),
+            candidate_orders(item, state, settings)))
     out["notices"] = list(reversed(inbox(game)))
     if not current.phase.is_night and not game.over():
         out["tally"] = tally
     return out
 
 
-def _label(item: dict[str, Any]) -> str:
-    kind = "пост" if item["source_kind"] == "post" else "ЛС"
-    return f"{kind} {item['source_id']} v{item['source_version']}"
+def _label(item: UnresolvedRow) -> str:
+    kind = "пост" if item.source_kind == "post" else "ЛС"
+    return f"{kind} {item.source_id} v{item.source_version}"
 
 
-def candidate_orders(item: dict[str, Any], state, settings: ParseSettings) -> list[str]:
+def candidate_orders(item: UnresolvedRow, state, settings: ParseSettings) -> list[str]:
     """Each candidate of an unresolved item as an order the GM can accept with one click:
     a candidate that is an order already, or the item's ability (read again from its text)
     with the candidate as the target."""
-    author = item.get("author")
+    author = item.author
     ability = None
     if author:
         try:
-            result = parse_text(item["text"], roster_of(state), settings, author=author,
-                                private=item["source_kind"] == "pm")
+            result = parse_text(item.text, roster_of(state), settings, author=author,
+                                private=item.source_kind == "pm")
             ability = next((u.ability for u in result.unresolved if u.ability), None) \
                 or next((o.ability for o in result.orders), None)
         except Exception:   # noqa: BLE001 — a guess for a button; the GM can type the order
             ability = None
     choices = []
-    for candidate in item["candidates"]:
+    for candidate in item.candidates:
         try:
             choices.append(str(Order.parse(candidate)))
             continue

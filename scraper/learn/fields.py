@@ -46,6 +46,7 @@ class FieldGuess:
     regex: str | None = None
     note: str = ""          # why: written as a comment beside the field
     alternatives: tuple["FieldGuess", ...] = ()     # tried in order (a YAML list)
+    kind: str | None = None     # the element kind the selector narrows (an edit notice's span.edit)
 
     def as_yaml(self):
         if self.alternatives:
@@ -178,6 +179,37 @@ def times_read(hit: TimeHit):
     """The moment a time hit says (UTC for a time without a zone: only their order matters here)."""
     from scraper.learn.times import reader
     return reader(hit.formats).read(hit.value[hit.span[0]:hit.span[1]])
+
+
+def own_time_elements(block, guess: FieldGuess | None, timed: dict[int, TimeHit]) -> list:
+    """The elements of a post that show its own time: the one the learned field reads and any
+    other showing the same moment (a <time> beside a data attribute; the same moment written
+    in the forum's zone: the same minute, whole hours apart). They are the post's header,
+    never its body."""
+    if guess is None:
+        return []
+    el = element_of(block, guess)
+    hit = timed.get(id(el if el is not None else block))
+    if hit is None:
+        return [el] if el is not None else []
+    moment = times_read(hit)
+    out = [el] if el is not None else []
+    if moment is None:
+        return out
+    for k in block.iterdescendants():
+        other = timed.get(id(k))
+        if other is None or k is el or _in_quote(k, block):
+            continue
+        then = times_read(other)
+        if then is not None and _same_moment(moment, then):
+            out.append(k)
+    return out
+
+
+def _same_moment(a, b) -> bool:
+    delta = abs((a.replace(tzinfo=None) - b.replace(tzinfo=None)).total_seconds()) \
+        if (a.tzinfo is None) != (b.tzinfo is None) else abs((a - b).total_seconds())
+    return delta <= 14 * 3600 and (delta % 3600 < 60 or delta % 3600 > 3540)
 
 
 def _formats(forms: list[tuple[str, ...]]) -> tuple[str, ...]:
@@ -344,9 +376,10 @@ _BODY_TAGS = frozenset("div td article section blockquote span p li dd".split())
 
 
 def _has_twin(el) -> bool:
-    """A sibling of the same tag with text of its own beside the element."""
+    """A sibling of the same tag with text of its own beside the element (an element with an
+    id of its own is one of a kind: `div#post_message_N` beside the signature's plain div)."""
     parent = el.getparent()
-    return parent is not None and any(k is not el and k.tag == el.tag and k.get("class") == el.get("class")
+    return parent is not None and el.get("id") is None and any(k is not el and k.tag == el.tag and k.get("class") == el.get("class")
                                       and k.get("id") is None and tree.text(k) for k in parent)
 
 
@@ -418,7 +451,57 @@ def find_body(blocks: list, avoid: list) -> FieldGuess | None:
     # it leaves out the frame around them
     near = [s for s in scored if all(a >= b - 3 for a, b in zip(s[3], best[3]))]
     size, depth, sel, _ = max(near, key=lambda s: (s[1], s[0], -len(s[2])))
+    # or a tighter element that leaves out only what the forum adds under some posts: a
+    # signature, an edit notice
+    outer = [first(b, sel) for b in blocks]
+    authors = [_said(av[0]) if av else None for av in avoid]
+    tighter = [s for s in scored if s[1] > depth and _only_chrome_after(outer, [first(b, s[2]) for b in blocks], authors)]
+    if tighter:
+        size, depth, sel, _ = max(tighter, key=lambda s: (s[0], -s[1], -len(s[2])))
+        return FieldGuess(sel, note="the longest text of each post, apart from its author and time, and "
+                                    "without the signature or edit notice some posts carry under it")
     return FieldGuess(sel, note="the longest text of each post, apart from its author and time")
+
+
+def _said(found) -> str | None:
+    """The words of a found author: an element's text, or the text node an XPath picked."""
+    if found is None:
+        return None
+    return " ".join(str(found).split()) if isinstance(found, str) else tree.text(found)
+
+
+def _only_chrome_after(outer: list, inner: list, authors: list) -> bool:
+    """`inner` lies in `outer` in every post, and what `outer` holds beyond it comes after it
+    and is, in every post that has more, the forum's: an edit notice, a block opening with the
+    same separator (no letters, no digits) in several posts («__________________» before a signature), or the same
+    words under each post of one author (a signature)."""
+    extras: list[str] = []
+    for o, i in zip(outer, inner):
+        if o is None or i is None or i is o or not tree.contains(o, i):
+            return False
+        whole, part = element_text(o).strip(), element_text(i).strip()
+        at = whole.find(part) if part else -1
+        if at < 0 or at > 3:
+            return False        # not inside, or words before it: a part of the post, not all of it
+        extras.append(whole[at + len(part):].strip())
+    more = [(e, a) for e, a in zip(extras, authors) if len(e) > 3]
+    if not more:
+        return False
+    # a separator: a first word of punctuation only, the same under several posts
+    heads = Counter(e.split()[0] for e, _ in more)
+    by_author: dict = {}
+    for e, a in more:
+        by_author.setdefault(a, Counter())[e] += 1
+    for e, a in more:
+        head = e.split()[0]
+        if len(e) < 200 and EDIT_MARK.search(e):
+            continue
+        if heads[head] >= 2 and not any(ch.isalnum() for ch in head):
+            continue
+        if a is not None and by_author[a][e] >= 2:
+            continue
+        return False
+    return True
 
 
 # ---------------------------------------------------------------- id
@@ -518,39 +601,88 @@ _EDIT_CLASS = re.compile(r"(?i)edited|lastedit|editedby|modified|edit-?note|edit
 
 
 def find_edited(blocks: list) -> FieldGuess | None:
-    """The edit notice some posts carry («Last edited by …», «Изменено …»)."""
-    marks = []
-    for b in blocks:
-        found = None
-        for el in b.iter():
-            if not isinstance(el.tag, str) or not el.get("class") or len(tree.raw_text(el)) >= 200:
-                continue
-            words = tree.raw_text(el)
-            # the notice's words, or a class saying «edited» on a line that holds a time (not an «Edit» button)
-            if EDIT_MARK.search(words) or (_EDIT_CLASS.search(el.get("class") or "") and re.search(r"\d", words)
-                                           and tree.tag(el) not in ("a", "button") and len(words.split()) > 2):
-                found = el      # the innermost with a class: keep walking
-        marks.append(found)
-    present = [m for m in marks if m is not None]
+    """The edit notice some posts carry («Last edited by …», «Изменено …»). Its `kind` lists
+    every kind of notice the posts show (4PDA: the notice and the edit's reason), for the
+    body to leave out."""
+    notices = [_notices(b) for b in blocks]
+    present = [n for ns in notices for n in ns]
     if not present:
         return None
+    kinds = ", ".join(dict.fromkeys(tree.step(n) for n in present))
     votes: Counter[str] = Counter()
-    for b, m in zip(blocks, marks):
-        if m is not None:
-            votes.update(tree.relative_selectors(m, b))
+    for b, ns in zip(blocks, notices):
+        for n in ns:
+            votes.update(tree.relative_selectors(n, b))
+    edited = sum(1 for ns in notices if ns)
+    counted = f"an edit notice, in {edited} of {len(blocks)} posts"
     for sel, _ in votes.most_common():
-        ok = True
-        for b, m in zip(blocks, marks):
-            got = first(b, sel)
-            if m is not None and got is not m:
-                ok = False
-            if m is None and got is not None and tree.text(got) and not EDIT_MARK.search(tree.raw_text(got)):
-                ok = False
-            if not ok:
-                break
-        if ok:
-            return FieldGuess(sel, note=f"an edit notice, in {len(present)} of {len(blocks)} posts")
+        ok, others = _marks_at(blocks, notices, sel)
+        if ok and not others:
+            return FieldGuess(sel, note=counted, kind=kinds)
+        # the same element kind says other things in other posts (4PDA's span.edit is also the
+        # «attached files» label): a notice is one that opens with the notices' own words
+        lead = _common_lead([tree.text(n) for b, ns in zip(blocks, notices) for n in ns if any(
+            n is m for m in _all(b, sel))])
+        if lead and "'" not in lead and not sel.startswith("xpath:"):
+            opening = f"xpath:({_css_xpath(sel)})[starts-with(normalize-space(), '{lead}')]"
+            if _marks_at(blocks, notices, opening) == (True, False):
+                return FieldGuess(opening, note=f"{counted}: the {sel} that opens with «{lead}»", kind=kinds)
     return None
+
+
+def _all(context, selector: str) -> list:
+    from config.select import select
+    try:
+        return select(context, selector)
+    except ValueError:
+        return []
+
+
+def _notices(block) -> list:
+    """The edit notices of a post: the innermost elements with a class that say so in a short
+    text, or whose class says «edited» on a line holding a number (not an «Edit» button)."""
+    found = []
+    for el in block.iter():
+        if not isinstance(el.tag, str) or not el.get("class") or len(tree.raw_text(el)) >= 200:
+            continue
+        words = tree.raw_text(el)
+        if EDIT_MARK.search(words) or (_EDIT_CLASS.search(el.get("class") or "") and re.search(r"\d", words)
+                                       and tree.tag(el) not in ("a", "button") and len(words.split()) > 2):
+            found.append(el)
+    return [el for el in found if not any(o is not el and tree.contains(el, o) for o in found)]
+
+
+def _marks_at(blocks: list, notices: list, sel: str) -> tuple[bool, bool]:
+    """Whether `sel` finds a notice (its first match) in each post that has one, and whether it
+    also finds something else, no notice, in a post without one."""
+    others = False
+    for b, ns in zip(blocks, notices):
+        got = first(b, sel)
+        if ns and not any(got is n for n in ns):
+            return False, others
+        if not ns and got is not None and tree.text(got) and not EDIT_MARK.search(tree.raw_text(got)):
+            others = True
+    return True, others
+
+
+def _common_lead(texts: list[str]) -> str | None:
+    """The words every edit notice opens with («Сообщение отредактировал», "Last edited by"),
+    when they hold the notice's mark; else None."""
+    words = [t.split() for t in texts if t]
+    if not words:
+        return None
+    lead: list[str] = []
+    for column in zip(*words):
+        if len(set(column)) != 1:
+            break
+        lead.append(column[0])
+    said = " ".join(lead)
+    mark = EDIT_MARK.search(said)
+    if mark is None:
+        return None
+    # up to the mark's last word: the editor's name and the time after it differ in other posts
+    end = said.find(" ", mark.end())
+    return said if end < 0 else said[:end]
 
 
 # ---------------------------------------------------------------- quotes and spoilers
@@ -662,6 +794,11 @@ def _quote_header(quote) -> str | None:
         if words and len(words) <= 80 and _WROTE.search(words) and len(words) < 0.6 * len(tree.text(quote)):
             if tree.classes(h):
                 return f"{step} {tree.step(h)}"
+            after = h.getnext()
+            while after is not None and not isinstance(after.tag, str):
+                after = after.getnext()
+            if after is not None and (tree.tag(after) == "blockquote" or _QUOTE_CLASS.search(after.get("class") or "")):
+                return None     # «X said:» over a quote inside this one: the inner quote's header
             # a plain <p>: only the quote's first line, not every paragraph of it
             first_child = next(k for k in h.getparent() if isinstance(k.tag, str)) is h
             return f"{step} > {tree.tag(h)}:first-child" if first_child and h.getparent() is quote else None

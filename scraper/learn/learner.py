@@ -79,8 +79,11 @@ def _parse(content: bytes, source: str) -> _Page:
         root = parse_html(content, sniff_encoding(content) or page_encoding(content) or "utf-8")
     except ScraperError as exc:
         raise LearnError(f"{source}: страница не читается как HTML: {exc}") from None
-    # scripts and styles say nothing a reader sees (the extractor leaves them out too)
-    for el in list(root.iter("script", "style")):
+    # scripts and styles say nothing a reader sees (the extractor leaves them out too), nor do
+    # a <title>, <meta> or <link> out of the page's head (an ad's own document pasted into a post)
+    for el in list(root.iter("script", "style", "title", "meta", "link")):
+        if tree.tag(el) not in ("script", "style") and any(tree.tag(a) == "head" for a in el.iterancestors()):
+            continue
         parent = el.getparent()
         if parent is not None:
             if el.tail:
@@ -210,7 +213,8 @@ def _learn_posts(parsed: list[_Page], what: str = "постов", short_ids: boo
         raise LearnError(f"{parsed[0].source}: в блоках {what} ({container}) не найден автор: "
                          "короткое имя, которое повторяется в каждом посте и различается между постами")
     author_els = [fields.first(b, author.selector) for b in all_blocks]
-    body = fields.find_body(all_blocks, [[a, t] for a, t in zip(author_els, time_els)])
+    shown = [fields.own_time_elements(b, time_guess[0], timed_all) if time_guess else [] for b in all_blocks]
+    body = fields.find_body(all_blocks, [[a, t, *s] for a, t, s in zip(author_els, time_els, shown)])
     if body is None:
         raise LearnError(f"{parsed[0].source}: в блоках {what} ({container}) не найден текст поста")
     pid = fields.find_id(all_blocks, parsed[0].blocks.how, pages=len(parsed))
@@ -248,10 +252,11 @@ def _learn_posts(parsed: list[_Page], what: str = "постов", short_ids: boo
         body_rules["strike"] = "s, strike, del, *[style*='line-through']"
         notes["selectors.body.strike"] = "struck-out text (also drawn with a line-through style): not the post's words"
     drops = [d for d in fields.find_drops(bodies) if d != body.selector]
-    if post.get("edited") and isinstance(post["edited"], str):
-        # an edit notice inside the body is no part of the post's words
-        if any(b is not None and fields.first(b, post["edited"]) is not None for b in bodies):
-            drops.append(post["edited"])
+    if edited is not None and edited.selector:
+        # an edit notice inside the body is no part of the post's words (nor is what the forum
+        # writes in an element of the notice's own kind: no author's markup makes that)
+        if any(b is not None and fields.first(b, edited.selector) is not None for b in bodies):
+            drops += (edited.kind or edited.selector).split(", ")
     if drops:
         body_rules["drop"] = ", ".join(drops)
         notes["selectors.body.drop"] = "inside the body but no post's own words: buttons and folds that say " \

@@ -37,6 +37,12 @@ def _has_class(cls: str) -> str:
     return f"contains(concat(' ', normalize-space(@class), ' '), ' {cls} ')"
 
 
+# a «next» arrow drawn on the last page too, greyed out (a disabled item) or pointing nowhere
+# («?», «#»): no next page
+_LIVE_LINK = (f"[not(ancestor-or-self::*[{_has_class('disabled')}])][not(@aria-disabled = 'true')]"
+              "[not(normalize-space(@href) = '?' or normalize-space(@href) = '#' or normalize-space(@href) = '')]")
+
+
 def find_paging(root) -> PagingGuess:
     blocks: Counter[tuple[str, str]] = Counter()
     holders: dict[tuple[str, str], object] = {}
@@ -95,7 +101,7 @@ def find_paging(root) -> PagingGuess:
         for a in holders[key].iter("a"):
             if tree.text(a).casefold() in _NEXT_WORDS:
                 word = tree.text(a)
-                nxt = FieldGuess(f"xpath:({anchor}/descendant::a[normalize-space() = '{word}'])[1]", "href",
+                nxt = FieldGuess(f"xpath:({anchor}/descendant::a[normalize-space() = '{word}']{_LIVE_LINK})[1]", "href",
                                  note=f"the link «{word}» in {t}.{cls}")
                 break
     if current is None:
@@ -118,7 +124,7 @@ def _titled_next(root) -> FieldGuess | None:
             key = "title" if a.get("title") else "aria-label"
             h = _class_of(holder)
             return FieldGuess(f"xpath:(/descendant::{tree.tag(holder)}[{_has_class(h)}]/descendant::a"
-                              f"[@{key} = '{said}'])[1]", "href", note=f"the link titled «{said}» in {tree.tag(holder)}.{h}")
+                              f"[@{key} = '{said}']{_LIVE_LINK})[1]", "href", note=f"the link titled «{said}» in {tree.tag(holder)}.{h}")
     return None
 
 
@@ -172,7 +178,7 @@ def _arrow_next(root) -> FieldGuess | None:
             if cls:
                 h = _class_of(holder)
                 return FieldGuess(f"xpath:(/descendant::{tree.tag(holder)}[{_has_class(h)}]/descendant::a"
-                                  f"[descendant-or-self::*[{_has_class(cls)}]])[1]", "href",
+                                  f"[descendant-or-self::*[{_has_class(cls)}]]{_LIVE_LINK})[1]", "href",
                                   note=f"the arrow link ({cls}) in {tree.tag(holder)}.{h}")
     return None
 

@@ -127,7 +127,10 @@ def timed_elements(root) -> dict[int, TimeHit]:
             hits[id(el)] = hit
     tight = {}
     for key, hit in hits.items():
-        if hit.attr is None and any(id(c) in hits for c in hit.element.iterdescendants()):
-            continue
+        if hit.attr is None and any(id(c) in hits and hit.value[hit.span[0]:hit.span[1]] in hits[id(c)].value
+                                    for c in hit.element.iterdescendants()):
+            continue        # the child's own time: left for the child
+        # (an element whose time stands before its child's, «Yesterday, 09:05 AM (last modified:
+        # 08-16-2019, 09:30 AM)», holds a time of its own: both are kept)
         tight[key] = hit
     return tight

@@ -1,14 +1,14 @@
 """Finding ability words in a sentence, and how firmly each one orders.
 
-A trigger is an ability named by a phrase of the vocabulary («Кража», «Голубиная
-почта», «Bra-a-a-ains») or by one of its verbs («обворовываю»). Its strength:
+A trigger is an ability named by a phrase of the vocabulary («Кража», «Bra-a-a-ains»)
+or by one of its verbs («обворовываю»). Its strength:
 
 - STRONG: a first-person verb («кусаю», «укушу»), an infinitive after «хочу/буду»
   or at the start, a name at the start of the sentence or followed by «:»/«—», a
   name after «применяю/использую/…» — these are orders;
 - WEAK: a name elsewhere («Петя — кража») — an order only in a short private text;
-- COMMAND: an imperative or third person («обворуй», «голосует») — only inside a
-  Зомбирование or Король Пик command;
+- COMMAND: an imperative or third person («обворуй», «голосует») — only inside
+  another order's command (`Shape.COMMAND`, `Shape.PUPPET`);
 - none: past tense, negation («не голосую»), a question, «бы» — talk, not orders.
 """
 from __future__ import annotations
@@ -19,8 +19,9 @@ from functools import lru_cache
 from enum import IntEnum
 
 from engine import morph
+from scraper.orders.result import VOTE
 from scraper.orders.text import Segment, Token, translit
-from scraper.orders.vocabulary import NO_TALK_DEMOTION, latin_key, literal_words, vocabulary
+from scraper.orders.vocabulary import MESSAGES, NO_TALK_DEMOTION, latin_key, literal_words, vocabulary
 
 
 class Strength(IntEnum):
@@ -195,14 +196,14 @@ def _find_triggers(seg: Segment, toks: list[Token]) -> list[Trigger]:
                                                    for r in readings) else Strength.NONE
             elif i <= start < i + n or _COLON_AFTER.match(rest) or _after_verb(toks, i, APPLY_VERBS | MODAL_VERBS):
                 strength = Strength.STRONG
-            elif "Голосование" in abilities and i + n < len(toks) and toks[i + n].low in ("против", "за") \
+            elif VOTE in abilities and i + n < len(toks) and toks[i + n].low in ("против", "за") \
                     and not addressed(toks):
                 strength = Strength.STRONG    # «Ну всё, мой голос против Серого»: the vote's own words
             else:
                 strength = Strength.WEAK
             if _negated(toks, i):
                 strength = Strength.NONE
-            if "Голосование" in abilities and head.low == "голоса" and not _after_verb(toks, i, APPLY_VERBS):
+            if VOTE in abilities and head.low == "голоса" and not _after_verb(toks, i, APPLY_VERBS):
                 strength = Strength.NONE   # «Голоса сейчас: Лис — 3» is a tally, not a vote
             if verb_s > strength:
                 strength = verb_s
@@ -225,8 +226,8 @@ def _find_triggers(seg: Segment, toks: list[Token]) -> list[Trigger]:
                Trigger(t.abilities, t.start, t.end, min(t.strength, Strength.WEAK), t.by_verb, t.lemma, t.slang,
                        True) for t in out]
     if talk:
-        # A question or «бы» makes talk of the sentence, except of a pigeon's message text.
-        out = [t if t.strength <= Strength.COMMAND or "Голубиная почта" in t.abilities else
+        # A question or «бы» makes talk of the sentence, except of a message's text.
+        out = [t if t.strength <= Strength.COMMAND or t.abilities & MESSAGES else
                Trigger(t.abilities, t.start, t.end, Strength.NONE, t.by_verb, t.lemma, t.slang, t.narrated)
                for t in out]
     return out

@@ -1,9 +1,11 @@
 """The arguments of one order, read from the words after its trigger.
 
 Which arguments an ability takes comes from the registry's `fields` /
-`optional` (FORMAT.md, SPEC §6.7); this module only knows how Russian says them:
-a target or two, a card (and «как» for the Джокер), the four cards of a shuffle,
-«вылечить»/«убить», «в копилку», a Зомбирование command, a pigeon's message.
+`optional` (FORMAT.md, SPEC §6.7), and how they are written from its `Words`
+(engine/abilities/<role>.py): its `shape` and the words of its `keywords`. This
+module knows how Russian says each shape, whatever the ability: a target or two,
+a card (and «как» for the Джокер), the four cards of a shuffle, a mode («вылечить»
+/ «убить»), a keyword («в копилку»), a command, a message text.
 Each builder returns an `Order`, or `Fail` with the reason and the candidates.
 """
 from __future__ import annotations
@@ -11,31 +13,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from engine.abilities import AbilitySpec, Field, RoleKind, TargetRule, find_ability
+from engine.abilities import WORDS, AbilitySpec, Field, Keyword, Reach, RoleKind, Shape, TargetRule, find_ability
+from engine.abilities import words_of
 from engine.orders import Order, ZombieCommand
 from engine import morph
 from scraper.orders.abilities import Strength, Trigger, find_triggers
 from scraper.orders.cards import SHARPER_CARDS, find_cards, find_secret_roles
 from scraper.orders.result import Reason
 from scraper.orders.targets import Context, Scan, scan_targets
-from scraper.orders.text import Segment, Token
-
-HEAL = frozenset({"лечить", "вылечить", "подлечить", "исцелить", "исцелять", "излечить",
-                  "лечение", "исцеление", "хил", "heal", "вылечивать", "спасти", "спасать", "хилить",
-                  "отхилить", "хилю", "отхилю"})
-KILL = frozenset({"убить", "убивать", "добить", "добивать", "зарезать", "kill", "умертвить",
-                  "прикончить", "резать", "зарежу"})
-SAVE = frozenset({"копилка", "сохранить", "сохранять", "отложить", "откладывать", "save", "копить"})
-RESUMMON = frozenset({"перепризвать", "перепризывать", "призвать", "призывать", "вернуть",
-                      "воскресить", "resummon", "перепризыв"})
-SWAP = frozenset({"маска", "swap"})
-SIGNAL = frozenset({"сигнал", "signal", "активировать", "выполнить", "исполнить", "запустить",
-                    "активация"})
-WITHDRAW = frozenset({"снимать", "снять", "отзывать", "отозвать", "забирать", "забрать",
-                      "отменять", "отменить", "анвоут", "unvote"})
-AS_WORDS = frozenset({"как", "вместо", "за", "в"})
-COMMAND_WORDS = frozenset({"команда", "приказ"})
-REVEAL = frozenset({"раскрываться", "раскрыться", "раскрывать", "раскрыть", "открываться", "открыться"})
+from scraper.orders.text import Segment, Token, tokens
 
 _QUOTED = re.compile(r"«([^»]*)»|\"([^\"]*)\"|“([^”]*)”|„([^“]*)“")
 
@@ -69,7 +55,7 @@ def build(ctx: Context, spec: AbilitySpec, trig: Trigger, seg: Segment, toks: li
     may hold a target written first («Петю кусаю»)."""
     by = ctx.author or ""
     name = spec.name
-    special = _SPECIAL.get(name)
+    special = _BUILDERS.get(shape_of(name))
     if special is not None:
         return special(ctx, spec, trig, seg, toks, lo, hi, before)
     wants = set(spec.fields) | set(spec.optional)
@@ -85,6 +71,31 @@ def build(ctx: Context, spec: AbilitySpec, trig: Trigger, seg: Segment, toks: li
     return Order(by, name, target=scan.nicks[0] if scan.nicks else None)
 
 
+def shape_of(ability: str) -> Shape:
+    words = words_of(ability)
+    return words.shape if words is not None else Shape.PLAIN
+
+
+def _keyword(spec: AbilitySpec, value: str) -> frozenset[str]:
+    """The words of one of the ability's keywords (its `Words.keywords`)."""
+    words = words_of(spec.name)
+    found = words.keyword(value) if words is not None else None
+    return found.words if found is not None else frozenset()
+
+
+def _modes(ability: str) -> tuple[Keyword, ...]:
+    words = words_of(ability)
+    return words.keywords if words is not None and words.shape is Shape.MODE else ()
+
+
+def _named_by(trig: Trigger, spec: AbilitySpec, keyword: frozenset[str]) -> bool:
+    """The trigger is one of the ability's own names that is also a keyword («копилка»)."""
+    words = words_of(spec.name)
+    names = (spec.name, *spec.aliases, *(words.names if words is not None else ()))
+    return trig.lemma in keyword and any(
+        len(toks) == 1 and trig.lemma == morph.lemma(toks[0].low) for toks in map(tokens, names))
+
+
 def _scan_both(ctx, toks, lo, hi, before, trig_start, count, allow_self, skip=frozenset()) -> Scan:
     scan = scan_targets(ctx, toks, lo, hi, count, allow_self, skip)
     if scan.problem in (Reason.NO_TARGET, Reason.LOW_CONFIDENCE) and not scan.found and before < trig_start:
@@ -96,9 +107,11 @@ def _scan_both(ctx, toks, lo, hi, before, trig_start, count, allow_self, skip=fr
 
 # --- abilities with their own words ------------------------------------------------------
 
+# --- the shapes of `Words.shape` ----------------------------------------------------------
+
 def _vote(ctx, spec, trig, seg, toks, lo, hi, before):
     by = ctx.author or ""
-    if _has(toks, max(before, trig.start - 2), hi, WITHDRAW) is not None:
+    if _has(toks, max(before, trig.start - 2), hi, _keyword(spec, "withdraw")) is not None:
         return Order(by, spec.name)
     start = lo
     # «меняю голос с Бори на Веру»: the new target follows «на».
@@ -113,7 +126,7 @@ def _vote(ctx, spec, trig, seg, toks, lo, hi, before):
     return Order(by, spec.name, target=scan.nicks[0])
 
 
-def _pigeon(ctx, spec, trig, seg, toks, lo, hi, before):
+def _message(ctx, spec, trig, seg, toks, lo, hi, before):
     by = ctx.author or ""
     line_rest = seg.line[seg.offset + toks[trig.end - 1].end:] if trig.end > 0 else seg.line
     quoted = _QUOTED.search(line_rest)
@@ -137,69 +150,79 @@ def _pigeon(ctx, spec, trig, seg, toks, lo, hi, before):
     return Order(by, spec.name, to=target.nick, text=text)
 
 
-def _operation(ctx, spec, trig, seg, toks, lo, hi, before):
+def _mode(ctx, spec, trig, seg, toks, lo, hi, before):
+    """A target and one of the modes, said by the trigger verb («лечу») or a word after it."""
     by = ctx.author or ""
-    mode = None
-    if trig.lemma in HEAL:
-        mode = "heal"
-    elif trig.lemma in KILL:
-        mode = "kill"
-    heal_at = _has(toks, lo, hi, HEAL)
-    kill_at = _has(toks, lo, hi, KILL)
-    if heal_at is not None and kill_at is None:
-        mode = mode or "heal"
-    elif kill_at is not None and heal_at is None:
-        mode = mode or "kill"
-    elif heal_at is not None and kill_at is not None and mode is None:
-        return Fail(Reason.MISSING_ARGUMENT, ["heal", "kill"], spec.name, "и «вылечить», и «убить»")
-    skip = frozenset(i for i in (heal_at, kill_at) if i is not None)
+    modes = _modes(spec.name)
+    values = [m.value for m in modes]
+    mode = next((m.value for m in modes if trig.lemma in m.words), None)
+    at = {m.value: _has(toks, lo, hi, m.words) for m in modes}
+    said = [value for value, i in at.items() if i is not None]
+    if len(said) == 1:
+        mode = mode or said[0]
+    elif len(said) > 1 and mode is None:
+        return Fail(Reason.MISSING_ARGUMENT, values, spec.name, ", ".join(f"и «{m.written}»" for m in modes))
+    skip = frozenset(i for i in at.values() if i is not None)
     scan = _scan_both(ctx, toks, lo, hi, before, trig.start, 1, True, skip)
     if scan.problem is not None:
         return _fail(scan, spec)
     if mode is None:
-        return Fail(Reason.MISSING_ARGUMENT, ["heal", "kill"], spec.name, "не сказано: вылечить или убить")
+        return Fail(Reason.MISSING_ARGUMENT, values, spec.name,
+                    "не сказано: " + " или ".join(m.written for m in modes))
     return Order(by, spec.name, target=scan.nicks[0], mode=mode)
 
 
-def _kompromat(ctx, spec, trig, seg, toks, lo, hi, before):
+def _command_mode(ability: str, sub: Trigger, toks, hi: int) -> str | None:
+    """The mode of a commanded ability that has modes («прооперируй Лекаря, вылечить»)."""
+    return next((m.value for m in _modes(ability)
+                 if sub.lemma in m.words or _has(toks, sub.start, hi, m.words) is not None), None)
+
+
+def _save(ctx, spec, trig, seg, toks, lo, hi, before):
+    """A target, or the `save` keyword («в копилку»)."""
     by = ctx.author or ""
+    save = _keyword(spec, "save")
     scan = _scan_both(ctx, toks, lo, hi, before, trig.start, 1, False)
     if scan.found:
         return Order(by, spec.name, target=scan.nicks[0])
     if scan.problem not in (None, Reason.NO_TARGET):
         return _fail(scan, spec)
-    if trig.lemma == "копилка" or _has(toks, lo, hi, SAVE) is not None:
+    if _named_by(trig, spec, save) or _has(toks, lo, hi, save) is not None:
         return Order(by, spec.name, save=True)
     return Fail(Reason.MISSING_ARGUMENT, [], spec.name, "ни «в копилку», ни цели")
 
 
-def _sacrifice(ctx, spec, trig, seg, toks, lo, hi, before):
+def _second(ctx, spec, trig, seg, toks, lo, hi, before):
+    """A target, then (after the keyword's words) a second name in the keyword's field."""
     by = ctx.author or ""
-    at = _has(toks, lo, hi, RESUMMON)
+    keyword = words_of(spec.name).keywords[0]
+    at = _has(toks, lo, hi, keyword.words)
     scan = _scan_both(ctx, toks, lo, at if at is not None else hi, before, trig.start, 1, True)
     if scan.problem is not None:
         return _fail(scan, spec)
-    resummon = None
+    second = None
     if at is not None:
         again = scan_targets(ctx, toks, at + 1, hi, 1, True)
         if again.problem is not None:
             return _fail(again, spec)
-        resummon = again.nicks[0]
-    return Order(by, spec.name, target=scan.nicks[0], resummon=resummon)
+        second = again.nicks[0]
+    return Order(by, spec.name, target=scan.nicks[0], **{keyword.value: second})
 
 
-def _devour(ctx, spec, trig, seg, toks, lo, hi, before):
+def _flag(ctx, spec, trig, seg, toks, lo, hi, before):
+    """A target; the keyword's words, not negated, set its flag («сменить маску»)."""
     by = ctx.author or ""
-    at = _has(toks, lo, hi, SWAP)
+    keyword = words_of(spec.name).keywords[0]
+    at = _has(toks, lo, hi, keyword.words)
     scan = _scan_both(ctx, toks, lo, at if at is not None else hi, before, trig.start, 1, True)
     if scan.problem is not None:
         return _fail(scan, spec)
     swap = at is not None and not any(toks[j].low in ("не", "без", "ни")
                                       for j in range(max(lo, at - 2), min(hi, at + 3)))
-    return Order(by, spec.name, target=scan.nicks[0], swap_mask=swap)
+    return Order(by, spec.name, target=scan.nicks[0], **{keyword.value: swap})
 
 
-def _throw(ctx, spec, trig, seg, toks, lo, hi, before):
+def _card(ctx, spec, trig, seg, toks, lo, hi, before):
     by = ctx.author or ""
     cards = find_cards(toks, lo, hi)
     if not cards and before < trig.start:
@@ -212,7 +235,7 @@ def _throw(ctx, spec, trig, seg, toks, lo, hi, before):
     as_card = None
     used = set(range(card.start, card.end))
     if card.name == "Джокер" and len(cards) > 1 and any(
-            toks[j].low in AS_WORDS for j in range(card.end, cards[1].start)):
+            toks[j].low in _keyword(spec, "as") for j in range(card.end, cards[1].start)):
         if cards[1].name == "":
             return Fail(Reason.AMBIGUOUS_CARD, list(SHARPER_CARDS), spec.name)
         as_card = cards[1].name
@@ -247,7 +270,7 @@ def _throw(ctx, spec, trig, seg, toks, lo, hi, before):
     return Order(by, spec.name, card=card.name, as_card=as_card, target=scan.nicks[0], roles=roles)
 
 
-def _shuffle(ctx, spec, trig, seg, toks, lo, hi, before):
+def _cards(ctx, spec, trig, seg, toks, lo, hi, before):
     by = ctx.author or ""
     cards = find_cards(toks, lo, hi)
     if any(c.name == "" for c in cards):
@@ -258,7 +281,7 @@ def _shuffle(ctx, spec, trig, seg, toks, lo, hi, before):
     return Order(by, spec.name, cards=tuple(c.name for c in cards))
 
 
-def _reveal_list(ctx, spec, trig, seg, toks, lo, hi, before):
+def _list(ctx, spec, trig, seg, toks, lo, hi, before):
     by = ctx.author or ""
     pairs: dict[str, str] = {}
     i = lo
@@ -291,16 +314,19 @@ def _command_trigger(toks: list[Token], seg: Segment, lo: int, hi: int, allowed)
 def _open_command(name: str) -> bool:
     spec = find_ability(name)
     return spec is not None and spec.orderable and (
-        spec.kind == RoleKind.OPEN or spec.name == "Голосование")
+        spec.kind == RoleKind.OPEN or shape_of(spec.name) is Shape.VOTE)
 
 
-def _zombie(ctx, spec, trig, seg, toks, lo, hi, before):
+def _command(ctx, spec, trig, seg, toks, lo, hi, before):
+    """A target and a command (an open role's ability, or the vote, and an open role), or
+    the `signal`."""
     by = ctx.author or ""
-    cmd_at = _has(toks, lo, hi, COMMAND_WORDS)
+    signal = _keyword(spec, "signal")
+    cmd_at = _has(toks, lo, hi, _keyword(spec, "command"))
     sub = _command_trigger(toks, seg, lo, hi, _open_command)
-    sig = _has(toks, lo, hi, SIGNAL)
+    sig = _has(toks, lo, hi, signal)
     if sub is None:
-        if sig is not None or trig.lemma == "сигнал":
+        if sig is not None or _named_by(trig, spec, signal):
             return Order(by, spec.name, signal=True)
         return Fail(Reason.MISSING_ARGUMENT, [], spec.name, "нет ни команды, ни сигнала")
     end = min(i for i in (cmd_at, sub.start) if i is not None)
@@ -321,10 +347,7 @@ def _zombie(ctx, spec, trig, seg, toks, lo, hi, before):
             cands = [c for c in ctx.matcher.at(toks, i) if c.via == "nick" and c.score >= ctx.settings.threshold]
             if cands:
                 nick_named = cands[0].nick
-    mode = None
-    if ability == "Операция":
-        mode = "heal" if (sub.lemma in HEAL or _has(toks, sub.start, hi, HEAL) is not None) else (
-            "kill" if (sub.lemma in KILL or _has(toks, sub.start, hi, KILL) is not None) else None)
+    mode = _command_mode(ability, sub, toks, hi)
     needs_target = cspec is not None and (Field.TARGET in cspec.fields or Field.TARGETS in cspec.fields)
     if role is None and needs_target:
         if nick_named is not None:
@@ -336,6 +359,7 @@ def _zombie(ctx, spec, trig, seg, toks, lo, hi, before):
 
 
 def _puppet(ctx, spec, trig, seg, toks, lo, hi, before):
+    """A command of the puppet's: an open role's ability or the vote, and a nickname."""
     by = ctx.author or ""
     sub = _command_trigger(toks, seg, lo, hi, _open_command)
     if sub is None:
@@ -348,27 +372,34 @@ def _puppet(ctx, spec, trig, seg, toks, lo, hi, before):
     scan = scan_targets(ctx, toks, sub.end, hi, 1, True)
     if needs_target and scan.problem is not None:
         return _fail(scan, spec)
-    mode = None
-    if ability == "Операция":
-        mode = "heal" if _has(toks, sub.start, hi, HEAL) is not None or sub.lemma in HEAL else (
-            "kill" if _has(toks, sub.start, hi, KILL) is not None or sub.lemma in KILL else None)
+    mode = _command_mode(ability, sub, toks, hi)
     return Order(by, spec.name, command=ZombieCommand(ability, scan.nicks[0] if scan.found else None, mode))
 
 
-_SPECIAL = {
-    "Голосование": _vote,
-    "Голубиная почта": _pigeon,
-    "Операция": _operation,
-    "Компромат": _kompromat,
-    "Sacrifice!": _sacrifice,
-    "Пожирай": _devour,
-    "Кинуть карты": _throw,
-    "Тасовать карты": _shuffle,
-    "Раскрыть карты": _reveal_list,
-    "Зомбирование": _zombie,
-    "Король Пик": _puppet,
+_BUILDERS = {
+    Shape.VOTE: _vote,
+    Shape.MESSAGE: _message,
+    Shape.MODE: _mode,
+    Shape.SAVE: _save,
+    Shape.SECOND: _second,
+    Shape.FLAG: _flag,
+    Shape.CARD: _card,
+    Shape.CARDS: _cards,
+    Shape.LIST: _list,
+    Shape.COMMAND: _command,
+    Shape.PUPPET: _puppet,
 }
 
 # Abilities whose words run to the end of the text piece (no second order inside).
-CONSUMING = frozenset({"Голубиная почта", "Зомбирование", "Король Пик", "Раскрыть карты", "Влияние",
-                       "Кинуть карты", "Тасовать карты"})
+CONSUMING = frozenset(name for name, words in WORDS.items() if words.consumes)
+# Abilities whose words run past full stops to the end of the line (`Reach.LINE`), and on
+# over the following lines (`Reach.PARAGRAPH`).
+TO_LINE_END = frozenset(name for name, words in WORDS.items() if words.reach is not Reach.SENTENCE)
+OVER_LINES = frozenset(name for name, words in WORDS.items() if words.reach is Reach.PARAGRAPH)
+# Orders with more than a target (a mode, a card, a message, a second name, a flag, a
+# command): a correction naming a new target cannot be applied to them as it stands.
+MORE_THAN_A_TARGET = frozenset(name for name, words in WORDS.items() if words.shape in (
+    Shape.MODE, Shape.CARD, Shape.MESSAGE, Shape.SECOND, Shape.FLAG, Shape.COMMAND))
+# Abilities an author may use several times in one text (several cards, several messages):
+# for the rest the last word wins («будет учитываться только последний»).
+REPEATABLE = frozenset(name for name, words in WORDS.items() if words.repeatable)

@@ -1,14 +1,14 @@
 """The players' memo and the canonical Russian text of an order.
 
-Both come from the registry (`engine.abilities`) and the parser's vocabulary
-(`vocabulary.LEXICON`): the memo lists, for every ability that can be ordered,
+Both come from the registry (`engine.abilities`: each ability's row and its `Words`):
+the memo lists, for every ability that can be ordered,
 who has it, when, where the order goes, what to write and worked examples that
 the parser reads (a test parses each one). `render(order)` writes an order the
 way the memo teaches; `parse_text(render(order))` gives the order back.
 """
 from __future__ import annotations
 
-from engine.abilities import ABILITIES, AbilitySpec, RoleKind, When
+from engine.abilities import ABILITIES, AbilitySpec, RoleKind, Shape, When, Words, words_of
 from engine.orders import Order
 from engine.names import Moon
 from scraper.orders.settings import Emphasis, ParseSettings, VoteForm
@@ -99,39 +99,44 @@ def first_person(phrase: str) -> str:
 
 
 def render(order: Order) -> str:
-    """The order as the memo teaches to write it (nominative names)."""
+    """The order as the memo teaches to write it (nominative names), by its ability's
+    argument shape (`Words.shape`)."""
     a = order.ability
-    if a == "Голосование":
-        return f"Голосую против {order.target}" if order.target else "Снимаю голос"
-    if a == "Голубиная почта":
-        return f"Голубиная почта {order.to}: «{order.text}»"
-    if a == "Операция":
-        return f"Операция: {order.target}, {'вылечить' if order.mode == 'heal' else 'убить'}"
-    if a == "Компромат":
-        return "Компромат: в копилку" if order.save else f"Компромат: {order.target}"
-    if a == "Sacrifice!":
-        text = f"Sacrifice! {order.target}"
-        return text + (f", перепризвать {order.resummon}" if order.resummon else "")
-    if a == "Пожирай":
-        return f"Пожирай: {order.target}" + (", сменить маску" if order.swap_mask else "")
-    if a == "Зомбирование":
+    words = words_of(a)
+    shape = words.shape if words is not None else Shape.PLAIN
+    if shape is Shape.VOTE:
+        return f"Голосую против {order.target}" if order.target else _written(words, "withdraw")
+    if shape is Shape.MESSAGE:
+        return f"{a} {order.to}: «{order.text}»"
+    if shape is Shape.MODE:
+        return f"{a}: {order.target}, {_mode_written(a, order.mode)}"
+    if shape is Shape.SAVE:
+        return f"{a}: {_written(words, 'save')}" if order.save else f"{a}: {order.target}"
+    if shape is Shape.SECOND:
+        keyword = words.keywords[0]
+        second = getattr(order, keyword.value)
+        return f"{a} {order.target}" + (f", {keyword.written} {second}" if second else "")
+    if shape is Shape.FLAG:
+        keyword = words.keywords[0]
+        return f"{a}: {order.target}" + (f", {keyword.written}" if getattr(order, keyword.value) else "")
+    if shape is Shape.COMMAND:
         if order.signal:
-            return "Зомбирование: сигнал"
-        return f"Зомбирование: {order.target}, команда: {_command(order)}"
-    if a == "Король Пик":
-        return f"Король Пик: {_command(order)}" if order.command else "Король Пик"
-    if a == "Кинуть карты":
-        text = f"Кинуть карты: {order.card}"
+            return f"{a}: {_written(words, 'signal')}"
+        return f"{a}: {order.target}, {_written(words, 'command')}: {_command(order)}"
+    if shape is Shape.PUPPET:
+        return f"{a}: {_command(order)}" if order.command else a
+    if shape is Shape.CARD:
+        text = f"{a}: {order.card}"
         if order.as_card:
-            text += f" как {order.as_card}"
+            text += f" {_written(words, 'as')} {order.as_card}"
         text += " на " + (" и ".join(order.targets) if order.targets else str(order.target))
         if order.roles:
             text += ": " + ", ".join(order.roles)
         return text
-    if a == "Тасовать карты":
-        return "Тасовать карты: " + ", ".join(order.cards)
-    if a == "Раскрыть карты":
-        return "Раскрыть карты: " + ", ".join(f"{n} — {r}" for n, r in order.reveal_list)
+    if shape is Shape.CARDS:
+        return f"{a}: " + ", ".join(order.cards)
+    if shape is Shape.LIST:
+        return f"{a}: " + ", ".join(f"{n} — {r}" for n, r in order.reveal_list)
     if order.targets:
         return f"{a}: " + ", ".join(order.targets)
     if order.target:
@@ -139,10 +144,24 @@ def render(order: Order) -> str:
     return a
 
 
+def _written(words: Words, value: str) -> str:
+    keyword = words.keyword(value)
+    assert keyword is not None, (words.ability, value)
+    return keyword.written
+
+
+def _mode_written(ability: str, mode: str | None) -> str:
+    """A mode as the memo writes it («вылечить»); an unknown one as the last mode."""
+    words = words_of(ability)
+    modes = words.keywords if words is not None else ()
+    keyword = next((k for k in modes if k.value == mode), modes[-1] if modes else None)
+    return keyword.written if keyword is not None else str(mode)
+
+
 def _command(order: Order) -> str:
     cmd = order.command
     assert cmd is not None
     text = cmd.ability + (f" {cmd.target}" if cmd.target else "")
     if cmd.mode:
-        text += ", вылечить" if cmd.mode == "heal" else ", убить"
+        text += ", " + _mode_written(cmd.ability, cmd.mode)
     return text

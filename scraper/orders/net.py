@@ -23,12 +23,10 @@ from engine.abilities import Field, find_ability
 from engine.orders import Order
 from scraper.orders.abilities import IMPERSONAL, Strength, addressed, find_triggers
 from scraper.orders.names import Candidate, own_abilities
-from scraper.orders.result import Reason, Unresolved
+from scraper.orders.result import VOTE, Reason, Unresolved
 from scraper.orders.targets import Context
 from scraper.orders.text import Segment, Span, Token, tokens
 from scraper.orders.vocabulary import Channel, channel_of
-
-VOTE = "Голосование"
 MAX_CANDIDATES = 5
 # A name the net offers: at least a part of a nickname or the same consonants (names.py);
 # a plain fuzzy likeness below this («последней» ~ «Серый») is not offered.

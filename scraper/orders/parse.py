@@ -25,17 +25,17 @@ from engine import morph
 from engine.abilities import Field, find_ability
 from engine.orders import Order
 from scraper.orders.abilities import CORRECTION_LEAD, Strength, Trigger, find_triggers
-from scraper.orders.args import CONSUMING, Fail, build, self_allowed
+from scraper.orders.args import (CONSUMING, MORE_THAN_A_TARGET, OVER_LINES, REPEATABLE, TO_LINE_END, Fail,
+                                 build, self_allowed)
 from scraper.orders.net import NET_FLOOR, Zone, name_spans, net_item
 from scraper.orders.names import NameMatcher, Roster, own_abilities
-from scraper.orders.result import ParseResult, Reason, Unresolved
+from scraper.orders.result import VOTE, ParseResult, Reason, Unresolved
 from scraper.orders.settings import ParseSettings, VoteForm
 from scraper.orders.targets import Context, scan_targets
 from scraper.orders.text import Segment, Span, key, lines, split_line, strip_markup, tokens
 from scraper.orders.vocabulary import Channel, channel_of, vocabulary
 from scraper.orders.votes import emphasised, english_votes
 
-VOTE = "Голосование"
 SHORT = 10   # a private sentence this short may name its ability anywhere («Петя — кража»)
 
 
@@ -121,16 +121,16 @@ def _segment_orders(ctx: Context, seg: Segment, line_no: int, all_lines: list[st
         assert spec is not None
         hi = starts[n + 1].start if n + 1 < len(starts) and choice not in CONSUMING else len(toks)
         use_seg, use_toks, shift = seg, toks, 0
-        if choice in ("Голубиная почта", "Раскрыть карты", "Зомбирование"):
+        if choice in TO_LINE_END:
             # The message (or the list) runs to the end of the line, past full stops.
             text = seg.line[seg.offset:]
-            if choice == "Раскрыть карты":
+            if choice in OVER_LINES:
                 j = line_no + 1
                 while j < len(all_lines) and all_lines[j].strip():
                     text += ", " + all_lines[j].strip()
                     consumed.add(j)
                     j += 1
-            use_seg = Segment(text, text, 0) if choice == "Раскрыть карты" else Segment(text, seg.line, seg.offset)
+            use_seg = Segment(text, text, 0) if choice in OVER_LINES else Segment(text, seg.line, seg.offset)
             use_toks = tokens(use_seg.text)
             hi = len(use_toks)
             rest_consumed = True
@@ -167,10 +167,6 @@ def _target_words(toks, text: str, nick: str, ctx: Context) -> str:
 # Words that open a correction of the order just given («Нет, передумал — против Маши»).
 CORRECTION = frozenset({"нет", "вернее", "точнее", "передумал", "передумала", "передумать", "ой", "стоп",
                         "поправка", "исправляю", "лучше", "хотя", "есть"})
-# Orders with more than a target (a mode, a card, a message, a second name): a correction
-# naming a new target cannot be applied to them as it stands.
-MORE_THAN_A_TARGET = frozenset({"Операция", "Кинуть карты", "Голубиная почта", "Sacrifice!", "Пожирай",
-                                "Зомбирование"})
 # Words that make a choice provisional («может», «позже подумаю»): a question, not an order.
 DEFERRAL = frozenset({"может", "возможно", "наверное", "позже", "потом", "подумаю", "решу", "определюсь",
                       "посмотрим", "перейду", "передумаю"})
@@ -400,9 +396,6 @@ def _unresolved(f: _Found, code: Reason | None = None, detail: str = "") -> Unre
 
 # Zones of a text: how its orders count.
 OPEN, COMMENT, ARTISTIC, OUTSIDE = "open", "comment", "artistic", "outside"
-# Abilities an author may use several times in one text (several cards, several pigeons):
-# for the rest the last word wins («будет учитываться только последний»).
-REPEATABLE = frozenset({"Кинуть карты", "Голубиная почта"})
 
 
 def _apply_policy(found: list[_Found], *, private: bool, zone: str, settings: ParseSettings,

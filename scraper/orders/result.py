@@ -5,9 +5,12 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from engine.abilities import WORDS, Shape
 from engine.orders import Order
 
-VOTE = "Голосование"
+# The day's vote (SPEC §4): the ability whose orders have the vote's shape; the parser reads
+# its forms (emphasis, the English and hash forms, bold names) apart from the rest.
+VOTE = next(name for name, words in WORDS.items() if words.shape is Shape.VOTE)
 
 
 class Reason(str, Enum):

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
+from engine.abilities import ABILITIES
 from engine.names import fold
 
 # Latin letters that look like Cyrillic ones (upper case first: «B», «H», «M», «T»
@@ -74,10 +75,12 @@ def tokens(text: str) -> list[Token]:
 
 # --- segments ------------------------------------------------------------------------------
 
-# Sentence ends inside a line; «!» that belongs to a name («Sacrifice!», «Проклятие!
-# Порча», «…инквизицию!») does not end a sentence.
+# Sentence ends inside a line; «!» that belongs to a name of the registry (an ability's
+# name or alias with «!» in it) does not end a sentence.
 _END = re.compile(r"(?<=[.!?;])\s+")
-_NAME_BANG = re.compile(r"(sacrifice|проклятие|инквизицию)!$", re.IGNORECASE)
+_NAME_BANG = re.compile("(" + "|".join(sorted(
+    {m.group(1).lower() for spec in ABILITIES for name in (spec.name, *spec.aliases)
+     for m in re.finditer(r"(\w+)!", name)})) + ")!$", re.IGNORECASE)
 _INITIAL = re.compile(r"(^|\s)\w\.$")
 _QUOTES = {"«": "»", "\"": "\"", "“": "”", "„": "“"}
 
@@ -159,7 +162,7 @@ _MAX_OPEN = 32   # unclosed tags kept open at once (more is not markup but noise
 def strip_markup(text: str) -> tuple[str, list[Span]]:
     """Remove [b]…[/b] and [color=…]…[/color] from a pasted text, keeping the spans.
 
-    Text inside «…» is a quoted message (Голубиная почта) and is kept as written."""
+    Text inside «…» is a quoted message (an order's message text) and is kept as written."""
     out: list[str] = []
     stack: list[tuple[str, str | None, int]] = []
     found: list[tuple[int, int, bool, str | None]] = []   # plain offsets, bold, colour

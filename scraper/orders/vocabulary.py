@@ -1,213 +1,34 @@
-"""Per-ability words of the order parser and of the players' memo, keyed by canonical name.
+"""The order parser's vocabulary, compiled from the ability registry.
 
 The registry (`engine.abilities`) gives each ability's name, aliases, holders,
-timing, fields and players' slang (`slang`); this table adds only what a parser of
-Russian needs on top:
-other nouns players use for it, the verbs whose first-person forms order it
-(«обворовываю», «кусаю», «голосую»), where the order must be given (a post's
-«комментарий» field or a PM), and worked examples. The memo prints the same
-examples, and a test parses every one of them, so help and grammar cannot drift.
+timing, fields and players' slang (`slang`), and in its module's `WORDS` what a
+parser of Russian needs on top: other nouns players use for it, the verbs whose
+first-person forms order it («обворовываю», «кусаю», «голосую»), where the order
+must be given (a post's «комментарий» field or a PM), how its arguments are written,
+and worked examples. The memo prints the same examples, and a test parses every one
+of them, so help and grammar cannot drift.
 
 Examples use the sample roster `SAMPLE_PLAYERS` (nickname: open, secret role).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
 from functools import lru_cache
-from typing import Any
 
-from engine.abilities import ABILITIES, AbilitySpec, find_ability
+from engine.abilities import ABILITIES, WORDS, AbilitySpec, Channel, Shape, Words, find_ability, words_of
+from engine.abilities.spec import SAMPLE_PLAYERS
 from engine import morph
 from scraper.orders.text import key, tokens
 
 
-class Channel(str, Enum):
-    POST = "post"   # «Заявки на публичные действия должны быть даны в посте в графе "комментарий"»
-    PM = "pm"       # «Заявки на скрытые действия … через систему личных сообщений мастеру, приватным текстом в посте»
+# An ability's words (`Words`: nouns, verbs, channel, memo line, examples, argument shape)
+# are written in its module beside its row (engine/abilities/<role>.py, `WORDS`); this is
+# their list in the registry's order.
+LEXICON: tuple[Words, ...] = tuple(WORDS[s.name] for s in ABILITIES if s.name in WORDS)
 
 
-@dataclass(frozen=True)
-class Lexicon:
-    ability: str                    # canonical name (engine.abilities)
-    channel: Channel
-    args: str                       # the memo's line on what to write after the name (Russian)
-    names: tuple[str, ...] = ()     # nouns / phrases besides the registry name and aliases
-    verbs: tuple[str, ...] = ()     # infinitives; «я …» forms (and imperatives in commands) order it
-    examples: tuple[tuple[str, dict[str, Any]], ...] = ()  # (text, order mapping without `by`)
-
-
-P, M = Channel.POST, Channel.PM
-
-# Sample roster of the memo and of the examples (see tests/orders).
-SAMPLE_PLAYERS: dict[str, dict[str, str]] = {
-    "Аня": {"open": "Мэр", "secret": "Лич"},
-    "Боря": {"open": "Вор", "secret": "Гончая Ада"},
-    "Вера": {"open": "Лекарь", "secret": "Мастер карт"},
-    "Гена": {"open": "Богач", "secret": "Тварь"},
-}
-
-LEXICON: tuple[Lexicon, ...] = (
-    Lexicon("Голосование", P, "ник или явная роль; «снимаю голос» — отозвать голос",
-            names=("голос", "мой голос", "мой выбор"), verbs=("голосовать", "проголосовать", "переголосовать",
-                                                  "переголосовывать"),
-            examples=(("Голосую против Бори", {"target": "Боря"}),
-                      ("Голос: Вера", {"target": "Вера"}),
-                      ("Меняю голос на Мэра", {"target": "Аня"}),
-                      ("Снимаю голос", {}))),
-    Lexicon("Голубиная почта", M, "кому (ник) и текст после двоеточия или в кавычках",
-            names=("голубь", "голубиная почта", "анонимное сообщение", "анонимка", "почта"),
-            verbs=(),
-            examples=(("Голубиная почта Боре: «Я знаю, кто ты»", {"to": "Боря", "text": "Я знаю, кто ты"}),)),
-    Lexicon("Преемственность", P, "наследник (ник); действует, если Мэр умрёт или сядет пожизненно",
-            names=("наследник", "преемник"), verbs=("завещать",),
-            examples=(("Преемственность: Вера", {"target": "Вера"}),)),
-    Lexicon("Составить гороскоп", M, "ник или явная роль",
-            names=("гороскоп",), verbs=(),
-            examples=(("Составляю гороскоп на Борю", {"target": "Боря"}),)),
-    Lexicon("Пророчество", M, "ник или явная роль",
-            # the rule's own words: «может узнать Тайную роль другого персонажа»
-            names=("узнать тайную роль",),
-            verbs=("пророчить", "напророчить", "предсказывать"),
-            examples=(("Пророчество: Гена", {"target": "Гена"}),)),
-    Lexicon("Чары", M, "ник или явная роль",
-            verbs=("очаровывать", "очаровать", "зачаровать", "зачаровывать"),
-            examples=(("Чары на Богача", {"target": "Гена"}),)),
-    Lexicon("Исповедь", M, "ник или явная роль",
-            verbs=("исповедовать",),
-            examples=(("Исповедую Веру", {"target": "Вера"}),)),
-    Lexicon("Божественное благословление", P,
-            "без цели: исцелиться, попав в Лазарет (нужно, только если мастер отключил автоматическое благословление)",
-            names=("благословение", "благословление"),
-            examples=(("Божественное благословление", {}),)),
-    Lexicon("Влияние", M, "чей голос (ник), затем против кого: «Влияние: Аня голосует против Бори»",
-            verbs=("диктовать", "продиктовать", "влиять", "повлиять"),
-            examples=(("Влияние: Аня голосует против Бори", {"targets": ["Аня", "Боря"]}),)),
-    Lexicon("Расследование", P, "ник умершего",
-            verbs=("расследовать",),
-            examples=(("Расследую смерть Веры", {"target": "Вера"}),)),
-    Lexicon("Поймать в подворотне", P, "ник или явная роль",
-            names=("подворотня",), verbs=("избить", "избивать", "побить", "поймать"),
-            examples=(("Ловлю в подворотне Борю", {"target": "Боря"}),
-                      ("Избиваю Вора", {"target": "Боря"}))),
-    Lexicon("Митинг", P, "без цели",
-            verbs=("митинговать",),
-            examples=(("Объявляю митинг", {}),)),
-    Lexicon("Порча", M, "ник или явная роль (можно себя)",
-            names=("проклятие",), verbs=("портить", "испортить", "проклясть", "проклинать"),
-            examples=(("Порча на Веру", {"target": "Вера"}),)),
-    Lexicon("Смена пола", P, "ник или явная роль (можно себя)",
-            names=("сменить пол", "поменять пол", "менять пол", "проклятие"),
-            verbs=("проклясть", "проклинать"),
-            examples=(("Проклятие! Смена пола: Гена", {"target": "Гена"}),
-                      ("Меняю пол Бори", {"target": "Боря"}))),
-    Lexicon("Кража", M, "ник или явная роль",
-            verbs=("красть", "украсть", "обокрасть", "обкрадывать", "обворовать", "обворовывать",
-                   "воровать", "грабить", "ограбить"),
-            examples=(("Обворовываю Мэра", {"target": "Аня"}),
-                      ("Кража — Гена", {"target": "Гена"}))),
-    Lexicon("Операция", M, "ник (в Лазарете) и «вылечить» или «убить»",
-            names=("лечение",),
-            verbs=("оперировать", "прооперировать", "лечить", "вылечить", "подлечить", "исцелить",
-                   "исцелять", "излечить", "добить", "зарезать"),
-            examples=(("Лечу Борю", {"target": "Боря", "mode": "heal"}),
-                      ("Операция: Гена, убить", {"target": "Гена", "mode": "kill"}))),
-    Lexicon("Компромат", M, "«в копилку» — сохранить сегодняшний голос; ник — потратить копилку на него",
-            names=("копилка",), verbs=("сохранять", "сохранить", "откладывать", "отложить"),
-            examples=(("Компромат: в копилку", {"save": True}),
-                      ("Компромат: все голоса из копилки на Борю", {"target": "Боря"}))),
-    Lexicon("Взятка", M, "без цели (оправдать приговорённого) или ник (только его)",
-            verbs=("оправдать", "оправдывать", "подкупить", "подкупать", "откупить"),
-            examples=(("Взятка", {}), ("Оправдываю Веру", {"target": "Вера"}))),
-    Lexicon("Зомбирование", M, "ник и команда «действие Явной роли + явная роль»; «сигнал» — исполнить",
-            verbs=("зомбировать",),
-            examples=(("Зомбирую Борю: обворуй Мэра", {"target": "Боря",
-                                                       "command": {"ability": "Кража", "target": "Мэр"}}),
-                      ("Зомбирование: сигнал", {"signal": True}))),
-    Lexicon("Bra-a-a-ains", M, "ник или явная роль",
-            names=("мозги",), verbs=(),
-            examples=(("Bra-a-a-ains: Вера", {"target": "Вера"}),)),
-    Lexicon("Касание смерти", M, "ник или явная роль",
-            names=("касание",), verbs=("касаться", "коснуться"),
-            examples=(("Касание смерти на Гену", {"target": "Гена"}),)),
-    Lexicon("Перерождение", M, "без цели: принять роль Лича, если он падёт",
-            names=("принять роль лича", "принимать роль лича"), verbs=("переродиться", "перерождаться"),
-            examples=(("Перерождение", {}),)),
-    Lexicon("Переливание жизни", M, "ник или явная роль (можно себя)",
-            names=("переливание",), verbs=("переливать", "перелить"),
-            examples=(("Переливание жизни Вере", {"target": "Вера"}),)),
-    Lexicon("Sacrifice!", M, "ник; «перепризвать» и ник демона — кого вернуть, если цель умрёт",
-            # «приношу в жертву»: the imperfective of the rules' slang «принести в жертву»
-            names=("сакрифайс", "жертвоприношение", "приносить в жертву"), verbs=("пожертвовать",),
-            examples=(("Sacrifice! Вера, перепризвать Борю", {"target": "Вера", "resummon": "Боря"}),)),
-    Lexicon("Нападение", M, "ник или явная роль",
-            names=("атака",), verbs=("нападать", "напасть", "атаковать"),
-            examples=(("Нападаю на Веру", {"target": "Вера"}),)),
-    Lexicon("Очарование", M, "кого (ник), затем на кого перенаправить: «Очарование: Аня → Боря»",
-            verbs=("очаровывать", "очаровать", "соблазнить", "соблазнять"),
-            examples=(("Очарование: Аня → Боря", {"targets": ["Аня", "Боря"]}),)),
-    Lexicon("Ревность", M, "ник или явная роль",
-            verbs=("ревновать",),
-            examples=(("Ревность: Гена", {"target": "Гена"}),)),
-    Lexicon("Укус", M, "ник или явная роль",
-            verbs=("кусать", "укусить", "покусать", "грызть"),
-            examples=(("Кусаю Веру", {"target": "Вера"}), ("Укус — Богач", {"target": "Гена"}))),
-    Lexicon("Арест", M, "ник или явная роль",
-            verbs=("арестовать", "арестовывать"),
-            examples=(("Арестовываю Борю", {"target": "Боря"}),)),
-    Lexicon("Дозор", M, "ник или явная роль",
-            names=("слежка",), verbs=("следить", "проследить", "патрулировать"),
-            examples=(("Дозор: Гена", {"target": "Гена"}),)),
-    Lexicon("На страже", M, "ник или явная роль (можно себя)",
-            names=("охрана",), verbs=("охранять", "сторожить", "стеречь"),
-            examples=(("Охраняю Мэра", {"target": "Аня"}),)),
-    Lexicon("Темница", M, "ник или явная роль",
-            verbs=("посадить", "сажать", "заточить"),
-            examples=(("Сажаю Гену в темницу", {"target": "Гена"}),)),
-    Lexicon("Аутодафе", M, "ник или явная роль",
-            verbs=("сжечь", "сжигать"),
-            examples=(("Аутодафе: Вера", {"target": "Вера"}),)),
-    Lexicon("Обвинение в ведьмовстве", M, "ник или явная роль",
-            names=("обвинение",), verbs=("обвинить", "обвинять"),
-            examples=(("Обвиняю Гену в ведьмовстве", {"target": "Гена"}),)),
-    Lexicon("Дознание", M, "два ника: «Дознание: Аня и Боря»",
-            verbs=("сравнить", "сравнивать", "допросить", "допрашивать"),
-            examples=(("Сравниваю Аню и Борю", {"targets": ["Аня", "Боря"]}),)),
-    Lexicon("Пытка", M, "ник или явная роль",
-            verbs=("пытать", "запытать"),
-            examples=(("Пытаю Гену", {"target": "Гена"}),)),
-    Lexicon("Пожирай", M, "ник; «сменить маску» — взять роль жертвы, если она умрёт",
-            verbs=("пожирать", "пожрать", "сожрать", "жрать"),
-            examples=(("Пожираю Веру, меняю маску", {"target": "Вера", "swap_mask": True}),)),
-    Lexicon("Тасовать карты", M, "четыре карты через запятую",
-            names=("тасовка",), verbs=("тасовать", "перетасовать"),
-            examples=(("Тасую: Рок, Щит, Джокер, Туз Бубен",
-                       {"cards": ["Двойка Червей", "Шестерка Бубен", "Джокер", "Туз Бубен"]}),)),
-    Lexicon("Кинуть карты", M, "карта и цель: «Кидаю Рок на Борю»; Джокер — «как Рок»; "
-            "Валет Пик — две цели; Четверка Бубен — и список тайных ролей",
-            names=("бросок",), verbs=("кинуть", "кидать", "бросить", "бросать", "метнуть"),
-            examples=(("Кидаю Рок на Борю", {"card": "Двойка Червей", "target": "Боря"}),
-                      ("Кидаю Джокер как Щит на Веру", {"card": "Джокер", "as": "Шестерка Бубен",
-                                                       "target": "Вера"}),
-                      ("Кидаю Подмену на Аню и Борю", {"card": "Валет Пик", "targets": ["Аня", "Боря"]}),
-                      ("Кидаю Догадку на Гену: Лич, Тварь", {"card": "Четверка Бубен", "target": "Гена",
-                                                             "roles": ["Лич", "Тварь"]}))),
-    Lexicon("Раскрыть карты", P, "список «ник — тайная роль» для всех игроков",
-            names=("вскрыть карты",), verbs=(),
-            examples=(("Раскрыть карты: Аня — Лич, Боря — Гончая Ада, Гена — Тварь",
-                       {"list": {"Аня": "Лич", "Боря": "Гончая Ада", "Гена": "Тварь"}}),)),
-    Lexicon("Король Пик", P, "без слов — раскрыться; или дневное действие куклы: «Король Пик: голосует против Веры»",
-            verbs=(),
-            examples=(("Король Пик: раскрываюсь", {}),
-                      ("Король Пик: голосует против Веры",
-                       {"command": {"ability": "Голосование", "target": "Вера"}}))),
-)
-
-_BY_NAME: dict[str, Lexicon] = {lex.ability: lex for lex in LEXICON}
-
-
-def lexicon(ability: str) -> Lexicon | None:
-    return _BY_NAME.get(ability)
+def lexicon(ability: str) -> Words | None:
+    return words_of(ability)
 
 
 def orderable() -> tuple[AbilitySpec, ...]:
@@ -307,10 +128,11 @@ def vocabulary() -> Vocabulary:
                       frozenset(phrases) - frozenset(proper_phrases))
 
 
-# Abilities whose orders carry a third-person verb of their own («Влияние: Аня голосует
-# против Бори», a Король Пик command): a narrating verb does not make them talk.
-NO_TALK_DEMOTION = frozenset({"Влияние", "Король Пик", "Зомбирование", "Голубиная почта",
-                              "Раскрыть карты"})
+# Abilities whose orders carry a third-person verb of their own (`own_verb`: «Влияние: Аня
+# голосует против Бори», a command): a narrating verb does not make them talk.
+NO_TALK_DEMOTION = frozenset(w.ability for w in LEXICON if w.own_verb)
+# Abilities whose text is a message kept as written (`Shape.MESSAGE`): a question in it is no talk.
+MESSAGES = frozenset(w.ability for w in LEXICON if w.shape is Shape.MESSAGE)
 
 
 @lru_cache(maxsize=1)
@@ -325,7 +147,7 @@ def literal_words() -> frozenset[str]:
 
 
 def channel_of(ability: str) -> Channel:
-    lex = lexicon(ability)
+    lex = words_of(ability)
     if lex is not None:
         return lex.channel
     spec = find_ability(ability)

@@ -47,6 +47,7 @@ class Engine:
     per_page: int                # posts a thread page shows (the board's setting)
     thread_url: str                            # {thread}: page 1
     db_times: Callable[[Path, str], dict]      # (forum dir, topic id) -> {post id: (posted, edited or None)}
+                                               # (Spirit: its SQLite file instead of a forum dir)
     forum_id: int = 0
     new_topic: FormSpec | None = None          # {forum}: the board the game topic goes in
     quote: FormSpec | None = None              # the quote button's page for {post}: its textarea is prefilled
@@ -66,6 +67,19 @@ class Engine:
     markup: Markup = Markup()
     time_precision: int = 60     # seconds: the forum shows minutes
     edit_precision: int = 60     # of the edit's time
+    # a forum started otherwise than by forumlab (Spirit, by tests/realforum/run.sh): () ->
+    # (its Status, where its own records are: db_times' first argument), skipping when absent
+    live: Callable[[], tuple] | None = None
+    # a forum whose flood and double-post guards are settings of its server process, not of
+    # its database (Spirit): () -> a second instance started with them on, as `live` says it;
+    # the writing tests write there with the guards on (no `flood` hook to turn them on)
+    guarded: Callable[[], tuple] | None = None
+    # the flood guard counts a member's posts in fixed windows of this many seconds (Spirit:
+    # 10): the suite puts two posts early in one window and checks the second was held back
+    flood_window: int = 0
+    # a reply inside a PM conversation, where the engine has one: (board, user, conversation id
+    # as send_pm names it, text); None: the suite replies with a new conversation
+    pm_reply: Callable[..., object] | None = None
 
 
 def _sqlite(path: Path, sql: str, *args) -> list[tuple]:
@@ -193,6 +207,9 @@ ENGINES: dict[str, Engine] = {e.name: e for e in (
 # The JSON-API forums (Misago, NodeBB): their players act through JSON, see jsonplayers.py
 from jsonplayers import JSON_ENGINES  # noqa: E402  (it imports Engine from here)
 ENGINES.update(JSON_ENGINES)
+# Spirit (tests/realforum/run.sh starts it): see spiritboard.py
+from spiritboard import SPIRIT  # noqa: E402
+ENGINES[SPIRIT.name] = SPIRIT
 
 
 def status_users(status) -> dict:

@@ -57,6 +57,7 @@ class Status:
     log: str
     error: str = ""
     users: dict = field(default_factory=dict)
+    passwords: dict = field(default_factory=dict)   # a player's own password where not `password` (Spirit)
 
 
 def engines_dir() -> Path | None:
@@ -293,7 +294,7 @@ def live_engine(engine: str) -> Status:
     if status["state"] != "up":
         tail = _tail(status["log"])
         pytest.fail(f"live {engine} forum failed to install: {status['error']}\n{tail}", pytrace=False)
-    fields = {k: status[k] for k in Status.__dataclass_fields__}
+    fields = {k: status[k] for k in Status.__dataclass_fields__ if k in status}
     return Status(**fields)
 
 

@@ -30,6 +30,7 @@ class Board:
     engine: Engine
     status: Status
     home: Path
+    records: Path | None = None   # where the forum keeps its own records, if not home/<engine>/forum
     profile: Profile = field(init=False)
     _clients: dict = field(default_factory=dict)
 
@@ -37,6 +38,10 @@ class Board:
         self.profile = load_profile(self.engine.profile)
         self.password_env = f"GOROD_TEST_{self.engine.name.upper()}_PASSWORD"
         os.environ[self.password_env] = self.status.password
+        self._password_envs = {}
+        for i, (user, password) in enumerate(sorted(self.status.passwords.items())):   # one a player (Spirit)
+            self._password_envs[user] = f"{self.password_env}_{i}"
+            os.environ[self._password_envs[user]] = password
 
     @property
     def url(self) -> str:
@@ -52,7 +57,7 @@ class Board:
 
     @property
     def forum_dir(self) -> Path:
-        return self.home / self.engine.name / "forum"
+        return self.records or self.home / self.engine.name / "forum"
 
     # -- accounts -------------------------------------------------------------------------------
     def client(self, user: str | None, *, fresh: bool = False, password_env: str | None = None) -> HttpClient:
@@ -65,7 +70,8 @@ class Board:
 
     def _new_client(self, user: str | None, password_env: str | None) -> HttpClient:
         return HttpClient.for_profile(self.profile, self.url, username=user,
-                                      password_env=(password_env or self.password_env) if user else None,
+                                      password_env=(password_env or self._password_envs.get(user)
+                                                    or self.password_env) if user else None,
                                       settings=HttpSettings(min_interval=0.0))
 
     def writer(self, user: str) -> ForumWriter:

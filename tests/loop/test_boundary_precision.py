@@ -26,10 +26,10 @@ def test_an_order_in_the_deadlines_minute(make_game, forum, clock, precision, st
     cycle(game)
     orders = game.records.orders(status=status)
     assert [o.by for o in orders] == ["dave"]
-    notices = [n for n in game.records.notices() if n["kind"] == "boundary"]
+    notices = [n for n in game.records.notices() if n.kind == "boundary"]
     if precision == 60:
         assert [str(o) for o in game.records.phases()[0].orders] == ["{by: dave, ability: Кража, target: grace}"]
-        assert len(notices) == 1 and "с точностью до минуты" in notices[0]["text"]
+        assert len(notices) == 1 and "с точностью до минуты" in notices[0].text
         assert not [d for d in game.records.drafts() if d.kind == "late"]
     else:
         assert notices == []
@@ -44,7 +44,7 @@ def test_a_minute_shown_before_the_deadline_read_late_is_on_time_silently(make_g
     clock.now = deadline + timedelta(minutes=3)
     cycle(game)
     assert [o.by for o in game.records.orders(status="active")] == ["dave"]
-    assert not [n for n in game.records.notices() if n["kind"] == "boundary"]
+    assert not [n for n in game.records.notices() if n.kind == "boundary"]
 
 
 def test_a_minute_wholly_after_the_deadline_is_late(make_game, forum, clock):

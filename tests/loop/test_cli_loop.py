@@ -87,13 +87,22 @@ def test_errors_name_the_place_and_lose_nothing(tmp_path, capsys, monkeypatch):
     code, _, err = run(capsys, "state", "--at", "noon 3")
     assert code == 2 and "--at («start» — до первой фазы): не фаза: «noon 3» (пишите «ночь 2» или «день 3»" in err
     # every command that takes a phase refuses a typo the same way, never with a traceback
-    code, _, err = run(capsys, "redraft", "day6")
-    assert code == 2 and err.startswith("gorod redraft: не фаза: «day6» (пишите «ночь 2» или «день 3»"), err
-    code, _, err = run(capsys, "order", "list", "--phase", "ночь1")
-    assert code == 2 and "gorod order list: --phase: не фаза: «ночь1»" in err
+    code, _, err = run(capsys, "redraft", "day 6x")
+    assert code == 2 and err.startswith("gorod redraft: не фаза: «day 6x» (пишите «ночь 2» или «день 3»"), err
+    code, _, err = run(capsys, "order", "list", "--phase", "ночь 0")
+    assert code == 2 and "gorod order list: --phase: не фаза: «ночь 0»" in err
+    code, _, err = run(capsys, "order", "list", "--phase", "Ночь 1 (Полнолуние)")   # night 1 is a Новолуние
+    assert code == 2 and "не фаза: «Ночь 1 (Полнолуние)» (у ночи 1 луна — Новолуние; пишите «ночь 1»)" in err
+    code, _, err = run(capsys, "order", "list", "--phase", "день 1 (Новолуние)")
+    assert code == 2 and "(у дня луны нет; пишите «день 1»)" in err
     assert run(capsys, "order", "add", "{by: dave, ability: Нападение, target: grace}")[0] == 0
-    code, out, _ = run(capsys, "order", "list", "--phase", "Ночь 1")   # the Russian name reads the stored phase
-    assert code == 0 and "[Ночь 1] {by: dave, ability: Нападение" in out
+    # the forms a GM types all name the same phase: with or without the space, Russian or
+    # English, any case, and the title of a draft copied whole
+    for typed in ("Ночь 1", "ночь1", "НОЧЬ 1", "night1", "night 1", "Ночь 1 (Новолуние)"):
+        code, out, err = run(capsys, "order", "list", "--phase", typed)
+        assert code == 0 and "[Ночь 1] {by: dave, ability: Нападение" in out, (typed, err)
+    code, _, err = run(capsys, "redraft", "day6")                   # read as «день 6», not a traceback
+    assert code == 1 and "фаза «День 6» не разрешена" in err, err
     code, _, err = run(capsys, "phase", "extend", "--hours", "100")
     assert code == 1 and "позже предела игрового дня" in err
     # a broken config is refused with its key path; the store is untouched

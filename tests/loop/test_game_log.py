@@ -58,7 +58,7 @@ def test_a_store_made_before_orders_were_json_opens_and_keeps_every_fact(make_ga
     before.close()
 
     game = make_game()                               # the same file: gorod.sqlite3 beside game.yaml
-    assert game.store.version == len(MIGRATIONS) == 3
+    assert game.store.version == len(MIGRATIONS) == 4
     rows = game.records.orders(status=None)
     assert [(r.id, r.text, r.status) for r in rows] == old_orders
     for row in rows:                                 # each text read once into JSON, the same order
@@ -76,7 +76,7 @@ def test_a_store_made_before_orders_were_json_opens_and_keeps_every_fact(make_ga
     [waiting] = game.records.orders("night 2")
     assert waiting.order == Order(by="dave", ability="Кража", target="heidi")
     game.store.close()
-    assert Store(path).version == 3                 # opening again changes nothing
+    assert Store(path).version == 4                 # opening again changes nothing
 
 
 def test_an_order_text_that_is_no_order_stays_text_and_says_why_when_read(tmp_path):
@@ -158,9 +158,9 @@ def test_other_results_under_the_same_orders_are_a_notice_not_a_rewrite(make_gam
 
     restarted = make_game()
     restarted.fold()
-    [notice] = [n for n in restarted.records.notices() if n["kind"] == "drift"]
-    assert notice["text"].startswith("правила изменились: итоги ночи 1 теперь другие")
-    assert notice["phase"] is None                   # shown whatever phase is open (the text names it)
+    [notice] = [n for n in restarted.records.notices() if n.kind == "drift"]
+    assert notice.text.startswith("правила изменились: итоги ночи 1 теперь другие")
+    assert notice.phase is None                   # shown whatever phase is open (the text names it)
     from gorod.web.queries import orders_view
 
     console = orders_view(make_game())                # the console, with night 2 open
@@ -168,7 +168,7 @@ def test_other_results_under_the_same_orders_are_a_notice_not_a_rewrite(make_gam
     assert [(d.id, d.state, d.body) for d in restarted.records.drafts()] == drafts    # nothing redrafted
     assert restarted.records.phases()[0].events == stored[:-1]                         # nor the log rewritten
     make_game().fold()
-    assert len([n for n in restarted.records.notices() if n["kind"] == "drift"]) == 1  # told once
+    assert len([n for n in restarted.records.notices() if n.kind == "drift"]) == 1  # told once
 
 
 def test_the_same_engine_finds_no_drift_across_processes(make_game, forum, clock, tmp_path):
@@ -194,7 +194,7 @@ play_night_and_day(game, forum, clock)
     game = make_game()
     assert [str(p.phase) for p in game.records.phases()] == ["night 1", "day 1"]
     game.fold()
-    assert [n for n in game.records.notices() if n["kind"] == "drift"] == []
+    assert [n for n in game.records.notices() if n.kind == "drift"] == []
 
 
 def test_states_are_enums_that_read_as_the_stored_words(make_game, forum, clock):

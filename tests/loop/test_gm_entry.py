@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 
+from scraper.orders.result import Reason, Unresolved
 from test_cli_loop import make_config, run
 
 
@@ -142,3 +143,28 @@ def test_free_text_that_cannot_be_read_is_refused_with_the_parsers_candidates(tm
     code, _, err = run(capsys, "order", "add", "Кража — грейс", "--from", "dave")
     assert code == 1 and "не прочитано: «Кража — грейс»" in err
     assert active_orders(capsys) == []
+
+
+def test_order_add_from_settles_a_public_vote_as_the_post_it_came_from(tmp_path, capsys, monkeypatch):
+    """Exam finding 13: ?N came from a thread post («Голосую за казнь фрэнка»); settling it
+    in words with --from is read as that post (a vote counts there), not as a PM."""
+    from gorod.loop.game import Game
+
+    path = dealt(tmp_path, capsys, monkeypatch)
+    assert run(capsys, "phase", "end", "--no-read", "--yes")[0] == 0          # day 1: votes are public
+    game = Game.open(path)
+    post_item = game.records.add_unresolved("day 1", "grace", Unresolved("Голосую за казнь фрэнка", Reason.NO_TARGET),
+                                            source_kind="post", source_id="77", source_version=1, item=0)
+    pm_item = game.records.add_unresolved("day 1", "heidi", Unresolved("голосую за frank", Reason.VOTE_IN_PM),
+                                          source_kind="pm", source_id="5/9", source_version=1, item=0)
+    game.store.close()
+    code, out, err = run(capsys, "order", "add", "голосую за frank", "--from", "grace", "--resolves", str(post_item))
+    assert code == 0, err
+    assert "{by: grace, ability: Голосование, target: frank}" in out
+    assert [u["id"] for u in json.loads(run(capsys, "state", "--json")[1])["unresolved"]] == [pm_item]
+    # a PM's vote stays refused, and the refusal names the way for a post
+    code, _, err = run(capsys, "order", "add", "голосую за frank", "--from", "heidi", "--resolves", str(pm_item))
+    assert code == 1 and "голос в личном сообщении не засчитывается" in err
+    assert "(если текст был постом в теме: --public)" in err
+    code, out, err = run(capsys, "order", "add", "голосую за frank", "--from", "heidi", "--public")
+    assert code == 0 and "{by: heidi, ability: Голосование, target: frank}" in out, err

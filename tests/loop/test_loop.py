@@ -98,8 +98,8 @@ def test_unreadable_text_goes_to_the_gm_who_settles_it(make_game, forum, clock):
     forum.pm("dave", "Кража — Гриша", clock.now)   # no such player
     cycle(game)
     [item] = game.records.unresolved()
-    assert item["author"] == "dave" and item["text"]
-    add_order(game, "{by: dave, ability: Кража, target: grace}", resolves=item["id"])
+    assert item.author == "dave" and item.text
+    add_order(game, "{by: dave, ability: Кража, target: grace}", resolves=item.id)
     assert game.records.unresolved() == []
     assert [r.source_kind for r in game.records.orders("night 1")] == ["gm"]
 
@@ -117,8 +117,8 @@ def test_an_edited_post_supersedes_its_orders_and_the_gm_sees_the_diff(make_game
         ("{by: erin, ability: Голосование, target: dave}", "superseded"),
         ("{by: erin, ability: Голосование, target: carol}", "active"),
     ]
-    [notice] = [n for n in game.records.notices() if n["kind"] == "edited"]
-    assert "+Голосую против carol" in notice["text"] and "target: dave" in notice["text"]
+    [notice] = [n for n in game.records.notices() if n.kind == "edited"]
+    assert "+Голосую против carol" in notice.text and "target: dave" in notice.text
 
 
 def test_orders_during_the_resolve_are_refused_with_a_reason(make_game, forum, clock):
@@ -364,11 +364,11 @@ def test_a_setup_that_cannot_start_the_game_is_refused_and_nothing_is_lost(make_
     clock.at("13:00")
     forum.pm("dave", "Кража — grace", clock.now)
     cycle(game)
-    with pytest.raises(LoopError, match="only the Тварь and the Инквизитор choose a mask"):
+    with pytest.raises(LoopError, match="'mask' is chosen only by the Инквизитор and the Тварь"):
         resolve_phase(game)
     assert game.records.phases() == []
     assert game.records.orders("night 1") == []               # the PM could not be read against that setup...
-    assert "retry" in game.records.notices()[0]["text"] or game.records.get("retry")
+    assert "retry" in game.records.notices()[0].text or game.records.get("retry")
     fixed = make_game(setup={})                                # the GM fixes game.yaml
     cycle(fixed)                                               # ...and is read now
     assert [r.by for r in fixed.records.orders("night 1")] == ["dave"]
@@ -387,7 +387,7 @@ def test_a_post_that_fails_is_kept_and_taken_when_its_cause_is_gone(make_game, f
     monkeypatch.setattr(intake, "parse_message", lambda *a, **k: 1 / 0)
     report = cycle(game)
     assert report.poll.orders == 0 and "ZeroDivisionError" in report.poll.notes[0]
-    assert [n["kind"] for n in game.records.notices()] == ["error"]
+    assert [n.kind for n in game.records.notices()] == ["error"]
     assert cycle(game).poll.orders == 0                      # still failing, still kept
     monkeypatch.setattr(intake, "parse_message", real)
     assert cycle(game).poll.orders == 1

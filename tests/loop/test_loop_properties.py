@@ -75,7 +75,7 @@ def test_crashes_anywhere_lose_and_repeat_nothing(steps):
     rows = game.records.orders(status=None)
     sources = [(r.source_id, r.source_version, r.item) for r in rows]
     # a vote posted at night is a question for the GM, not an order (exam finding 5)
-    sources += [(u["source_id"], u["source_version"], u["item"]) for u in game.records.unresolved(open_only=False)]
+    sources += [(u.source_id, u.source_version, u.item) for u in game.records.unresolved(open_only=False)]
     assert len(sources) == len(set(sources)) == written
     phases = [str(p.phase) for p in game.records.phases()]
     assert len(phases) == len(set(phases)) == 1 + advanced

@@ -43,7 +43,7 @@ def test_a_lost_answer_to_a_pm_is_looked_up_not_resent(make_game, forum, monkeyp
     assert len(sent) == len(drafts)
     assert all(d.state == "posted" for d in game.records.drafts())
     if not saved:
-        assert any("ответ форума потерян" in n["text"] for n in game.records.notices())
+        assert any("ответ форума потерян" in n.text for n in game.records.notices())
 
 
 def test_a_lost_answer_to_a_reply_is_found_in_the_thread(make_game, forum, clock, monkeypatch):

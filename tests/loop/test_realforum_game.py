@@ -147,7 +147,7 @@ def test_a_nine_player_game_over_two_days_and_two_nights(forum, tmp_path, monkey
     cycle(game)
     forum.edit("bob", posted["bob"].id, "Голосую против erin")
     cycle(game, rescan=True)        # an edit on an older page of the thread
-    assert any(n["kind"] == "edited" for n in game.records.notices()), (
+    assert any(n.kind == "edited" for n in game.records.notices()), (
         game.records.notices(), game.records.orders("day 2", status=None))
     resolve_phase(game)
     approve_and_publish(game)

@@ -14,8 +14,7 @@ def test_state_prints_candidate_orders_as_commands(tmp_path, capsys, monkeypatch
     game = Game.open(path)
     [item] = parse_text("grace!", Roster.from_mapping({"dave": {"open": "Вор"}, "grace": {}}),
                         author="dave", private=True).unresolved
-    game.records.add_unresolved("night 1", "dave", source_kind="pm", source_id="7", source_version=1, item=0,
-                                text=item.text, reason=item.reason, candidates=item.candidates)
+    game.records.add_unresolved("night 1", "dave", item, source_kind="pm", source_id="7", source_version=1, item=0)
     code, out, _ = run(capsys, "state")
     assert code == 0
     assert "dave: «grace!» — похоже на заявку «Кража» на grace?" in out

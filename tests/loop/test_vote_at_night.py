@@ -14,8 +14,8 @@ def test_a_vote_posted_at_night_is_asked_about_not_taken(make_game, forum, clock
     forum.post("dave", "Я мирный, честно. Голосую против alice", clock.now)
     cycle(game, post=False)
     assert [o for o in game.records.orders("night 1") if o.order.ability == "Голосование"] == []
-    asked = [u for u in game.records.unresolved() if "ночью" in str(u.get("reason", ""))]
-    assert len(asked) == 1 and "alice" in " ".join(map(str, asked[0].get("candidates", ())))
+    asked = [u for u in game.records.unresolved() if u.code is Reason.VOTE_AT_NIGHT]
+    assert len(asked) == 1 and "ночью" in asked[0].reason and "alice" in " ".join(asked[0].candidates)
     assert not [d for d in game.records.drafts() if d.key.startswith("receipt:")]
 
 

@@ -5,6 +5,10 @@
 #   GOROD_REALFORUM_URL          an instance with Spirit's rate limit and double-post guard off
 #   GOROD_REALFORUM_LIMITED_URL  an instance with both on, as a real forum has them
 #   GOROD_REALFORUM_HOME         where the seeded db, the instances' dbs and manifest.json are
+#   GOROD_FORUM_SPIRIT_URL, GOROD_FORUM_SPIRIT_LIMITED_URL
+#                                two more (limits off, on) for the conformance suite of tests/forums:
+#                                its threads outlive a test, which the instances above do not
+#                                (each of their tests puts the seeded db back)
 # The live engines of ../shared/realforum/engines (MyBB, phpBB, SMF, FluxBB, Misago, NodeBB;
 # tests/forums/forumlab.py) are installed in the background meanwhile, in parallel:
 #   GOROD_FORUMS_HOME            their folders (each writes <engine>/status.json when it is up or failed)
@@ -18,7 +22,7 @@ lab="$REPO_ROOT/tests/forums/forumlab.py"
 
 t0=$(date +%s%N)
 mkdir -p "$REALFORUM_HOME"
-trap 'python3 "$lab" down "$forums_home"; "$here/stop.sh" open; "$here/stop.sh" limited' EXIT
+trap 'python3 "$lab" down "$forums_home"; for name in open limited conform conform-limited; do "$here/stop.sh" "$name"; done' EXIT
 trap 'exit 130' INT TERM  # so that the EXIT trap stops the forums on ^C too
 python3 "$lab" up "$forums_home"
 eval "$(python3 "$lab" env "$forums_home")"
@@ -28,11 +32,19 @@ export GOROD_FORUMS_HOME="$forums_home"
 open_job=$!
 "$here/start.sh" limited --limits > /dev/null &
 limited_job=$!
+"$here/start.sh" conform > /dev/null &
+conform_job=$!
+"$here/start.sh" conform-limited --limits > /dev/null &
+conform_limited_job=$!
 wait "$open_job"
 wait "$limited_job"
+wait "$conform_job"
+wait "$conform_limited_job"
 export GOROD_REALFORUM_HOME="$REALFORUM_HOME"
 export GOROD_REALFORUM_URL=$(cat "$REALFORUM_HOME/open.url")
 export GOROD_REALFORUM_LIMITED_URL=$(cat "$REALFORUM_HOME/limited.url")
+export GOROD_FORUM_SPIRIT_URL=$(cat "$REALFORUM_HOME/conform.url")
+export GOROD_FORUM_SPIRIT_LIMITED_URL=$(cat "$REALFORUM_HOME/conform-limited.url")
 echo "realforum: up in $(( ($(date +%s%N) - t0) / 1000000 )) ms at $GOROD_REALFORUM_URL" \
     "and $GOROD_REALFORUM_LIMITED_URL (limits on)"
 "$@"

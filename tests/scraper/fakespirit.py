@@ -24,6 +24,7 @@ class FakePost:
     text: str
     edits: int = 0
     deleted: bool = False
+    time: str = "Nov. 29, 2026, 10:30 p.m."   # as its page shows it (li[title])
 
 
 @dataclass
@@ -43,6 +44,7 @@ class FakeSpirit:
         self.conversations: list[Conversation] = []
         self.next_pk = 1
         self.hits: list[str] = []
+        self.served: dict[str, str] = {}   # "inbox" or a conversation id: this body, 200, instead
         rsps.add_callback(responses.GET, re.compile(re.escape(BASE) + r"/topic/1/gorod/.*"), self._topic)
         rsps.add_callback(responses.GET, re.compile(re.escape(BASE) + r"/topic/private/\d+/.*"), self._conversation)
         rsps.add_callback(responses.GET, re.compile(re.escape(BASE) + r"/topic/private/(\?.*)?$"), self._inbox)
@@ -94,10 +96,15 @@ class FakeSpirit:
     def _conversation(self, request):
         conv_id = int(re.search(r"/topic/private/(\d+)/", request.url).group(1))
         conv = next(c for c in self.conversations if c.id == conv_id)
+        if str(conv_id) in self.served:
+            self.hits.append(request.url)
+            return 200, {}, self.served[str(conv_id)]
         return self._page(request, conv.posts, f"/topic/private/{conv_id}/x/")
 
     def _inbox(self, request):
         self.hits.append(request.url)
+        if "inbox" in self.served:
+            return 200, {}, self.served["inbox"]
         rows = "".join(
             f'<div class="layout__topics__topic js-clickable-area">'
             f'<div class="topic__title"><a class="topic__link js-clickable-area-target" '
@@ -106,6 +113,7 @@ class FakeSpirit:
             f'<div class="topic__date" title="Nov. 29, 2026, 10:30 p.m."></div></div>'
             for c in self.conversations
         )
+        rows = rows or "<p>There are no topics here, yet</p>"   # as Spirit's topic/_render_list.html
         return 200, {}, f"<html><body><div class='layout__topics'>{rows}</div></body></html>"
 
 
@@ -123,7 +131,7 @@ def render_page(posts: list[FakePost], start: int, page: int, last: int) -> str:
             f'<div class="comments_list__comment js-comment" id="c{number}" data-number="{number}" data-pk="{p.pk}">'
             f'<div class="comment__info"><div class="comment__info__username">'
             f'<a class="comment__info__username__link" href="/user/9/{p.author}/"><span>{html.escape(p.author)}</span></a></div>'
-            f'<ul class="comment__info__date">{edited}<li title="Nov. 29, 2026, 10:30 p.m.">now</li></ul></div>'
+            f'<ul class="comment__info__date">{edited}<li title="{html.escape(p.time)}">now</li></ul></div>'
             f'<div class="comment__text js-comment-text"><p>{html.escape(p.text)}</p></div></div>'
         )
     nav = ""

@@ -499,7 +499,8 @@ def test_phpbb_crash_lookup_finds_the_draft_already_posted(fake):
     assert writer.find_reply(thread, after=42, text="[b]Ночь наступила.[/b]") is None
     # the PM is looked for in the outbox (unread yet), then in the sent folder, read with the
     # inbox selectors (empty ones here)
-    empty = '<html><body id="phpbb"><ul class="topiclist cplist pmlist"></ul><p><strong>Нет сообщений.</strong></p></body></html>'
+    empty = ('<html><body id="phpbb"><form id="viewfolder"><div class="panel"><div class="inner">'   # prosilver's
+             '<p><strong>Нет сообщений.</strong></p></div></div></form></body></html>')                    # empty folder
     responses.get(BASE + "/ucp.php?i=pm&folder=outbox", body=empty)
     responses.get(BASE + "/ucp.php?i=pm&folder=sentbox", body=empty)
     assert writer.find_pm("Ваша роль (№12)") is None

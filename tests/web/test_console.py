@@ -10,6 +10,7 @@ from werkzeug.test import Client
 
 from gorod.loop import cycle, resolve_phase
 from gorod.web.security import COOKIE, csrf_token
+from scraper.orders.result import Reason, Unresolved
 
 CSRF = csrf_token(TOKEN)
 
@@ -69,7 +70,7 @@ def test_a_script_from_the_forum_shows_as_text(client, game, forum, clock):
     forum.pm("dave", 'Кража — <script>alert("x")</script> <img src=x onerror=alert(1)>', clock.now)
     cycle(game, post=False)
     [item] = game.records.unresolved()
-    assert "<script>" in item["text"]
+    assert "<script>" in item.text
     html = page(client)
     assert "<script>alert" not in html and "<img src=x" not in html
     assert "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt;" in html
@@ -99,12 +100,12 @@ def test_an_unresolved_order_is_picked_from_its_candidates(client, game, forum, 
     forum.post("erin", "Голосую против Кэрол", clock.now)   # not the night: a vote in night 1?
     forum.pm("dave", "Кража — Гриша", clock.now)
     cycle(game, post=False)
-    [item] = [u for u in game.records.unresolved() if u["author"] == "dave"]
+    [item] = [u for u in game.records.unresolved() if u.author == "dave"]
     html = page(client)
-    assert f'id="unresolved-{item["id"]}"' in html and "Кража — Гриша" in html
-    response = post(client, f"/unresolved/{item['id']}/pick", order="{by: dave, ability: Кража, target: frank}")
+    assert f'id="unresolved-{item.id}"' in html and "Кража — Гриша" in html
+    response = post(client, f"/unresolved/{item.id}/pick", order="{by: dave, ability: Кража, target: frank}")
     assert response.status_code == 303
-    assert item["id"] not in [u["id"] for u in game.records.unresolved()]
+    assert item.id not in [u.id for u in game.records.unresolved()]
     assert "{by: dave, ability: Кража, target: frank}" in [o.text for o in game.records.orders("night 1")]
     assert "Неясное ?" in page(client)
 
@@ -180,16 +181,17 @@ def test_the_rulings_of_this_game_are_listed(client, game):
 def test_candidates_become_one_click_orders(client, game):
     """An unresolved item's candidates: an order as it is, a nickname as the item's ability
     (read again from its text) against that player."""
-    game.records.add_unresolved("night 1", "dave", source_kind="pm", source_id="7/7", source_version=1, item=0,
-                                text="Кража — bob или bobby", reason="неоднозначная цель",
-                                candidates=["bob", "{by: dave, ability: Кража, target: carol}", "никто"])
+    asked = Unresolved("Кража — bob или bobby", Reason.AMBIGUOUS_TARGET,
+                       candidates=("bob", "{by: dave, ability: Кража, target: carol}", "никто"))
+    game.records.add_unresolved("night 1", "dave", asked, source_kind="pm", source_id="7/7", source_version=1,
+                                item=0)
     [item] = game.records.unresolved()
     html = page(client)
-    card = html[html.index(f'id="unresolved-{item["id"]}"'):html.index('<table class="orders">')]
+    card = html[html.index(f'id="unresolved-{item.id}"'):html.index('<table class="orders">')]
     assert "Принять: {by: dave, ability: Кража, target: bob}" in card
     assert "Принять: {by: dave, ability: Кража, target: carol}" in card
     assert "никто}" not in card
-    post(client, f"/unresolved/{item['id']}/pick", order="{by: dave, ability: Кража, target: bob}")
+    post(client, f"/unresolved/{item.id}/pick", order="{by: dave, ability: Кража, target: bob}")
     assert game.records.unresolved() == []
     assert [o.text for o in game.records.orders("night 1")] == ["{by: dave, ability: Кража, target: bob}"]
 

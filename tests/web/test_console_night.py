@@ -13,14 +13,14 @@ from gorod.loop import cycle, resolve_phase
 def test_an_order_naming_an_unknown_player_is_refused_with_the_nearest_names(client, game, forum, clock):
     forum.pm("dave", "Кража — Гриша", clock.now)
     cycle(game, post=False)
-    [item] = [u for u in game.records.unresolved() if u["author"] == "dave"]
-    post(client, f"/unresolved/{item['id']}/pick", order="{by: dave, ability: Кража, target: franc}")
+    [item] = [u for u in game.records.unresolved() if u.author == "dave"]
+    post(client, f"/unresolved/{item.id}/pick", order="{by: dave, ability: Кража, target: franc}")
     html = page(client)
     assert "цель «franc» — не игрок этой игры; может быть: frank" in html
     post(client, "/order/add", text="{by: dave, ability: Кражка, target: frank}")
     assert "неизвестная способность «Кражка»; может быть: Кража" in page(client)
     assert game.records.orders("night 1") == []
-    assert item["id"] in [u["id"] for u in game.records.unresolved()]     # still open
+    assert item.id in [u.id for u in game.records.unresolved()]     # still open
 
 
 def test_a_stored_bad_order_is_shown_with_its_problem_and_the_pages_keep_working(client, game, forum, clock):

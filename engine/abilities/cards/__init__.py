@@ -1,0 +1,36 @@
+"""The Мастер карт's deck (rules-ru.txt «Колода для Мастера карт», SPEC §6.4): one module per
+card, each with its row (`deck.CardSpec`, its sentence of the rules), its hooks and their
+citations. Cards are thrown with Кинуть карты (engine/abilities/card_master.py); what all
+cards share is in `deck`.
+
+Two cards share a module where the rules tie them: the Пятерки (`fives`: «аналогично»),
+Валет and Шестерка Бубен (`aegis_and_shield`: one rule in two strengths, the Валет's
+transfer first), Четверка Крестей and Двойка Червей (`fight_and_doom`: one step, one
+ruling of both, A76).
+"""
+from __future__ import annotations
+
+from engine.abilities.cards import deck
+# in the order of the deck (engine.names.CARDS); each registers its row and hooks as it loads
+from engine.abilities.cards import (  # noqa: E402
+    king_of_spades, fight_and_doom, jack_of_clubs, jack_of_spades, king_of_hearts,
+    queen_of_hearts, three_of_diamonds, aegis_and_shield, ace_of_diamonds, four_of_diamonds,
+    fives, ace_of_clubs, joker,
+)
+from engine.abilities.cards.deck import (  # noqa: E402
+    DECK, THROW, CardSpec, card_bonus_now, card_shape, effect_of, targets_of, throw_refusal, thrown,
+)
+
+CARD_MODULES = (
+    king_of_spades, fight_and_doom, jack_of_clubs, jack_of_spades, king_of_hearts,
+    queen_of_hearts, three_of_diamonds, aegis_and_shield, ace_of_diamonds, four_of_diamonds,
+    fives, ace_of_clubs, joker,
+)
+
+# The one card that is also ordered by day (Король Пик's reveal and commands).
+SPECS = king_of_spades.SPECS
+
+__all__ = [
+    "CARD_MODULES", "CardSpec", "DECK", "SPECS", "THROW", "card_bonus_now", "card_shape", "deck",
+    "effect_of", "targets_of", "throw_refusal", "thrown",
+]

@@ -1,0 +1,32 @@
+"""Туз Крестей (Паранойя): the Мастер карт reads all the target's anonymous mail for the rest
+of the game (the mail itself: engine/abilities/pigeon.py reads `state.paranoia`)."""
+from __future__ import annotations
+
+from engine.abilities.cards.deck import THROW, CardSpec, card, card_info
+from engine.abilities.registry import night_step
+
+# no «Брошенная на X» bonus: on the Тварь it tells the Тварь instead (A4)
+CARD = card(CardSpec("Туз Крестей", "Туз Крестей (Паранойя) - Мастер карт может до конца игры читать всю анонимную переписку цели, включая имена отправителей и получателей. Нельзя кинуть на себя. Брошенная на Тварь, позволяет Твари (sic!) узнать Явную роль Мастера карт и подсовывать ему любую ложную информацию или скрывать истинную (через мастера).", on_self=False))
+
+
+@night_step("N2", "x", ability=THROW)
+def paranoia_from_tonight(night) -> None:
+    """«до конца игры»: from its night on (after the day −1 throw, an order of this night)."""
+    for thrown in night.cards:
+        if thrown.acts_as == "Туз Крестей":
+            night.state.paranoia.append((thrown.by, thrown.targets[0]))
+
+
+@card_info("Туз Крестей")
+def on_the_beast(night, thrown) -> None:
+    """«Брошенная на Тварь, позволяет Твари (sic!) узнать Явную роль Мастера карт» (A4; the
+    reading «Мастеру» gives the bonus of the other cards)."""
+    target = night.p(thrown.targets[0])
+    if target.secret_role != "Тварь":
+        return
+    if night.rulings["paranoia_tvar_clause"] == "tvar_benefits":
+        night.learn(target.nick, "Туз Крестей", thrown.order, about=thrown.by,
+                    open=night.p(thrown.by).shown_open_role())
+    else:
+        night.learn(thrown.by, "Туз Крестей: бонус", thrown.order, about=target.nick,
+                    secret=night.apparent(target.nick))

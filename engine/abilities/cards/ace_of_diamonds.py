@@ -1,0 +1,34 @@
+"""Туз Бубен (Немота): the target has no vote at the Дневное Вече for the rest of the game."""
+from __future__ import annotations
+
+from engine.abilities.cards.deck import THROW, CardSpec, card, on_throw
+from engine.abilities.registry import night_step, on, vote_weight
+
+CARD = card(CardSpec("Туз Бубен", "Туз Бубен (Немота) - затыкает рот игроку. Он не имеет права голоса на Дневном Вече до конца игры. Мэра лишает только одного голоса. Брошенная на Инквизитора, позволяет Мастеру Карт узнать его Тайную роль.", bonus="Инквизитор"))
+
+
+@on_throw("Туз Бубен")
+def silent_at_once(ctx, thrown) -> None:
+    """A81 b: under `silence_starts: immediate` from the throw."""
+    if ctx.rulings["silence_starts"] == "immediate":
+        ctx.p(thrown.order.target).silenced = True
+
+
+@night_step("N22", "c", ability=THROW)
+def silence(night) -> None:
+    """Туз Бубен: «Он не имеет права голоса на Дневном Вече до конца игры.» (A81)"""
+    for thrown in night.cards_as("Туз Бубен"):
+        night.p(thrown.targets[0]).silenced = True
+
+
+@on("no_vote", THROW, label="Туз Бубен: голоса нет")
+def silenced_vote(day, player) -> bool:
+    """Туз Бубен: «не имеет права голоса … Мэра лишает только одного голоса»."""
+    from engine.abilities.mayor import despotiya
+    return player.silenced and not despotiya(day, player)
+
+
+@vote_weight("b", ability=THROW, label="Туз Бубен: на один голос меньше")
+def silenced_weight(day, voter, target, ballot, w: int) -> int:
+    """«Мэра лишает только одного голоса.»"""
+    return w - 1 if voter.silenced else w

@@ -1,0 +1,44 @@
+"""Четверка Крестей (Грызня) and Двойка Червей (Рок): the two cards that act on the lives
+left at the end of the night (N16).
+
+One module for the two: they act at the same step on the same count, and which of them
+sees the other's result is one ruling of both (A76 `gryznya_rok`).
+"""
+from __future__ import annotations
+
+from engine.abilities.cards.deck import THROW, CardSpec, card, card_refusal
+from engine.abilities.registry import night_step
+from engine.reasons import Reason
+
+FIGHT = card(CardSpec("Четверка Крестей", "Четверка Крестей (Грызня) - если к концу ночи у цели осталось больше одной жизни, то теряет все жизни, кроме одной. Брошенная на Зомби, позволяет Мастеру узнать его Тайную роль.", bonus="Зомби"))
+DOOM = card(CardSpec("Двойка Червей", "Двойка Червей (Рок) - бросается только на цели, не находящиеся в Госпитале. Если к концу ночи у цели осталась единица здоровья, она умирает. Брошенная на Беса, позволяет Мастеру карт узнать его Тайную роль.", bonus="Бес"))
+
+
+@card_refusal("Двойка Червей")
+def not_in_hospital(ctx, order, effect, master):
+    """«бросается только на цели, не находящиеся в Госпитале» (A2: the Госпиталь is the
+    Лазарет under `gospital_is_lazaret`)."""
+    if ctx.rulings["gospital_is_lazaret"] and ctx.p(order.target).lazaret:
+        return Reason.TARGET_IN_LAZARET, order.target
+    return None
+
+
+@night_step("N16", ability=THROW)
+def fight_and_doom(night) -> None:
+    """N16: Четверка Крестей «если к концу ночи у цели осталось больше одной жизни, то
+    теряет все жизни, кроме одной»; Двойка Червей «Если к концу ночи у цели осталась
+    единица здоровья, она умирает.» (A76)"""
+    fights = night.cards_as("Четверка Крестей")
+    dooms = night.cards_as("Двойка Червей")
+    lives = {n: p.lives for n, p in night.state.players.items()}
+    sequential = night.rulings["gryznya_rok"] == "sequential_deck_order"
+    for thrown in fights:
+        player = night.p(thrown.targets[0])
+        if player.alive and player.lives > 1:
+            player.lives = 1
+            night.dealt_by[player.nick].append("Четверка Крестей")
+    for thrown in dooms:
+        player = night.p(thrown.targets[0])
+        seen = player.lives if sequential else lives[player.nick]
+        if player.alive and seen == 1:
+            night.killed.setdefault(player.nick, ("Двойка Червей", thrown.order))

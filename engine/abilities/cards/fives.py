@@ -1,0 +1,65 @@
+"""Пятерка Бубен and Пятерка Крестей (Шулер): a death within a day of the throw leaves the
+target one life instead (read by the deaths of the night, N17, and of the day).
+
+One module for the two: the rules give the Пятерка Крестей as «аналогично "Пятерке Бубен"».
+"""
+from __future__ import annotations
+
+from engine.abilities.cards.deck import THROW, CardSpec, card, on_throw
+from engine.abilities.registry import night_step, on
+from engine.names import CIVILIAN
+from engine.phase import PhaseId, PhaseKind
+from engine.state import ShulerWindow
+
+DIAMONDS = card(CardSpec("Пятерка Бубен", "Пятерка Бубен (Шулер) - если персонаж, на которого брошена карта, в течение суток (ночь, день) с момента броска умирает, то вместо этого он теряет все жизни, кроме одной. Действует один раз. Брошенная на Мирного, позволяет Мастеру карт узнать его Тайную роль.", bonus=CIVILIAN))
+# A82: the «аналогично» carries the bonus only under `shuler_bonus_both`
+CLUBS = card(CardSpec("Пятерка Крестей", "Пятерка Крестей (Шулер) - аналогично \"Пятерке Бубен\".", bonus=CIVILIAN, bonus_ruling="shuler_bonus_both"))
+
+
+@on_throw("Пятерка Бубен")
+@on_throw("Пятерка Крестей")
+def open_window(ctx, thrown) -> None:
+    """«в течение суток (ночь, день) с момента броска» (A77 `shuler_window`)."""
+    night = PhaseId(thrown.night, PhaseKind.NIGHT)
+    if ctx.rulings["shuler_window"] == "next_night_and_day":
+        phases = (night, night.next())
+    else:
+        phases = (ctx.phase, night) if not ctx.phase.is_night else (night,)
+    ctx.p(thrown.order.target).shuler.append(ShulerWindow(thrown.acts_as, phases, thrown.by))
+
+
+def window_now(ctx, nick: str) -> ShulerWindow | None:
+    """A Пятерка covering this phase: the night after the throw and that day (A77)."""
+    for window in ctx.p(nick).shuler:
+        if ctx.phase in window.phases:
+            return window
+    return None
+
+
+# how the save is told, by the death it stops
+_SAVED = {"night": "{card} спасает {nick}: вместо смерти остаётся одна жизнь",
+          "day": "{card} спасает {nick}", "execution": "{card} спасает {nick} от казни"}
+
+
+@on("death_save", THROW)
+def saves(ctx, nick: str, death: str, order=None) -> bool:
+    """«если персонаж … в течение суток (ночь, день) с момента броска умирает, то вместо
+    этого он теряет все жизни, кроме одной. Действует один раз.» (A77); from an execution
+    only under `shuler_saves_execution`."""
+    if death == "execution" and not ctx.rulings["shuler_saves_execution"]:
+        return False
+    window = window_now(ctx, nick)
+    if window is None:
+        return False
+    player = ctx.p(nick)
+    player.shuler.remove(window)
+    player.lives = 1
+    ctx.trace(_SAVED[death].format(card=window.card, nick=nick), window.card, order)
+    return True
+
+
+@night_step("N22", "z", ability=THROW)
+def windows_close(night) -> None:
+    """N22 (z): the windows that ended with this night close."""
+    for player in night.state.players.values():
+        player.shuler = [w for w in player.shuler if max(w.phases) > night.phase]

@@ -1,0 +1,46 @@
+"""Валет Пик (Подмена): two targets swap their lives at the end of the night (N15)."""
+from __future__ import annotations
+
+from engine.abilities.cards.deck import THROW, CardSpec, card, card_refusal
+from engine.abilities.registry import night_step
+from engine.reasons import Reason
+
+# «Они обе не должны находиться на Кладбище» is the card's own rule: its code, not TARGET_DEAD
+CARD = card(CardSpec("Валет Пик", "Валет Пик (Подмена) - эта карта кидается сразу на две цели. Они обе не должны находиться на Кладбище. В конце ночи количество жизней целей меняется местами (новое здоровье может быть выше максимума). Брошенная на Некроманта, позволяет Мастеру карт узнать его Тайную роль.", bonus="Некромант", targets=2, dead_target=Reason.CARD_TARGET))
+
+
+@card_refusal("Валет Пик")
+def two_targets(ctx, order, effect, master):
+    """«кидается сразу на две цели»: two different players."""
+    targets = order.targets
+    if targets[0] == targets[1]:
+        return Reason.CARD_TARGET, targets[0]
+    return None
+
+
+@night_step("N15", ability=THROW)
+def swap_lives(night, after_deaths: bool = False) -> None:
+    """N15 Валет Пик: «В конце ночи количество жизней целей меняется местами (новое
+    здоровье может быть выше максимума)» (A75); under `swap_before_death: false` after
+    the deaths, between the living only."""
+    if after_deaths == night.rulings["swap_before_death"]:
+        return
+    for thrown in night.cards_as("Валет Пик"):
+        a, b = (night.p(n) for n in thrown.targets)
+        if a.nick in night.killed or b.nick in night.killed or not (a.alive and b.alive):
+            continue
+        for loser, winner in ((a, b), (b, a)):
+            if winner.lives < loser.lives:   # it took lives from `loser` (A61: cards count)
+                night.dealt_by[loser.nick].append("Валет Пик")
+        a.lives, b.lives = b.lives, a.lives
+        for player in (a, b):
+            if thrown.order is not None:
+                night.damage_orders[player.nick].append(thrown.order)
+        night.trace(f"Валет Пик меняет жизни {a.nick} и {b.nick}", "Валет Пик", thrown.order)
+
+
+@night_step("N19", "c", ability=THROW)
+def swap_after_deaths(night) -> None:
+    """`swap_before_death: false` (A75 b): Валет Пик after the deaths."""
+    if not night.rulings["swap_before_death"]:
+        swap_lives(night, after_deaths=True)

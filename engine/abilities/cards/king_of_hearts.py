@@ -1,0 +1,82 @@
+"""Король Червей (Сдвиг): the target's state rolls back to the last morning, and returns a
+morning later (N20 c; each morning is kept for it)."""
+from __future__ import annotations
+
+from engine.abilities.cards.deck import THROW, CardSpec, card
+from engine.abilities.registry import day_step, night_step
+from engine.state import Shift
+
+CARD = card(CardSpec("Король Червей", "Король Червей (Сдвиг) - утром состояние (уровень здоровья и статусы) цели откатывается к тому, что было прошлым утром. Следующим утром цель возвращается к тому состоянию, в котором была в конце ночи до действия карты. Не может бросаться на себя. Брошенная на Демонолога, позволяет Мастеру карт узнать его Тайную роль.", bonus="Демонолог", on_self=False))
+
+
+@night_step("N0", "g", ability=THROW)
+def first_morning(night) -> None:
+    """The «минус первый» day's morning is the start of the game (Король Червей, A69)."""
+    if night.n == 1:
+        night.state.mornings.setdefault(0, {n: _snapshot(p) for n, p in night.state.players.items()})
+
+
+@day_step("D0", "a", ability=THROW)
+def remember_morning(day) -> None:
+    """Король Червей rolls back to «то, что было прошлым утром» (A69): each morning is kept."""
+    day.state.mornings[day.n] = {
+        nick: {"lives": p.lives, "lazaret": p.lazaret, "prison": p.prison}
+        for nick, p in day.state.players.items()
+    }
+    for old in [d for d in day.state.mornings if d < day.n - 1]:
+        del day.state.mornings[old]
+
+
+@night_step("N20", "c", ability=THROW)
+def shift_states(night) -> None:
+    """Король Червей: «утром состояние (уровень здоровья и статусы) цели откатывается к
+    тому, что было прошлым утром. Следующим утром цель возвращается к тому состоянию,
+    в котором была в конце ночи до действия карты.» (A69)"""
+    for shift in list(night.state.shifts):
+        if shift.restore_at_night != night.n:
+            continue
+        night.state.shifts.remove(shift)
+        target = night.p(shift.target)
+        if target.dead and night.rulings["shift_window_death_final"]:
+            continue
+        if night.rulings["shift_semantics"] == "add_changes" and not target.dead:
+            # A69 b: what happened in between is added on top of S1
+            saved = dict(shift.saved)
+            saved["lives"] += target.lives - shift.rolled_lives
+            if target.prison != shift.rolled_prison:
+                saved["prison"] = target.prison
+            _restore(target, saved)
+            if target.lives <= 0:
+                night.bury(target.nick, "Король Червей", ["Король Червей"], [shift.order], lives=target.lives)
+            continue
+        _restore(target, shift.saved)
+        night.trace(f"Король Червей: {target.nick} возвращается в прежнее состояние",
+                   "Король Червей", shift.order)
+    for thrown in night.cards_as("Король Червей"):
+        target = night.p(thrown.targets[0])
+        if target.nick in night.dying and not night.rulings["shift_undoes_death"]:
+            continue
+        morning = night.state.mornings.get(night.n - 1, {}).get(target.nick)
+        if morning is None:
+            continue
+        saved = _snapshot(target)
+        if target.dead and night.rulings["shift_undoes_death"]:
+            target.dead = False
+        _restore(target, morning)
+        night.state.shifts.append(Shift(target.nick, night.n + 1, saved, thrown.order,
+                                       rolled_lives=target.lives, rolled_prison=target.prison))
+        night.trace(f"Король Червей откатывает {target.nick} к прошлому утру",
+                   "Король Червей", thrown.order)
+
+
+def _snapshot(player) -> dict:
+    return {"lives": player.lives, "lazaret": player.lazaret, "prison": player.prison,
+            "dead": player.dead}
+
+
+def _restore(player, saved: dict) -> None:
+    """«уровень здоровья и статусы»: lives, Лазарет, Тюрьма and the Кладбище."""
+    player.lives = saved["lives"]
+    player.lazaret = saved["lazaret"]
+    player.prison = saved["prison"]
+    player.dead = saved.get("dead", False)

@@ -1,0 +1,73 @@
+"""A read that did not read names what it did not read, offline (issue 14).
+
+The PM poller against the fake Spirit of tests/scraper: a conversation whose page did not
+read is named in the GM's alarm by its sender («ЛС от alice»), not by its subject, even on
+Spirit, whose inbox does not show senders.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+import responses
+
+from config.profiles import load_profile
+from gorod.store import Store
+from scraper.errors import ScraperError, alarm_text
+from scraper.http import HttpClient, HttpSettings, LoginForm
+from scraper.poll import PmPoller
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scraper"))
+from fakespirit import BASE, FakeSpirit, render_page  # noqa: E402
+
+ERROR_PAGE = "<html><body><h1>Ошибка</h1><p>Что-то пошло не так.</p></body></html>"
+
+
+@pytest.fixture
+def rsps():
+    with responses.RequestsMock(assert_all_requests_are_fired=False) as r:
+        yield r
+
+
+def pm_poller(db) -> PmPoller:
+    client = HttpClient(BASE, HttpSettings(min_interval=0, retries=0), sleep=lambda s: None)
+    client.login_form = LoginForm("/user/login/", "gm", "GOROD_TEST_UNUSED")
+    client.logged_in = True   # the fake forum asks nobody to log in
+    return PmPoller(client, load_profile("spirit"), Store(db))
+
+
+def alarm_of(poller: PmPoller) -> str:
+    with pytest.raises(ScraperError) as caught:
+        list(poller.poll())
+    return alarm_text(caught.value)
+
+
+def test_a_conversation_read_before_is_named_by_its_sender(rsps, tmp_path):
+    forum = FakeSpirit(rsps)
+    conv = forum.pm(None, "alice", "Проверяю bob.", subject="Ночь 1")
+    pms = pm_poller(tmp_path / "g.sqlite3")
+    assert [e.message.sender for e in pms.poll()] == ["alice"]
+    forum.pm(conv, "gm", "Принято.")
+    forum.pm(conv, "alice", "И ещё одно.")
+    forum.served[str(conv.id)] = ERROR_PAGE
+    text = alarm_of(pms)
+    assert text.startswith("ЛС от alice не прочитаны: "), text
+    assert "Ночь 1" not in text
+
+
+def test_a_new_conversation_in_a_changed_layout_is_named_by_the_author_its_page_shows(rsps, tmp_path):
+    forum = FakeSpirit(rsps)
+    conv = forum.pm(None, "bob", "Стреляю в carol.", subject="Ночь 1")
+    # a new theme: the post blocks are renamed, the author's link is as it was
+    forum.served[str(conv.id)] = render_page(conv.posts, 1, 1, 1).replace("comments_list__comment", "comment-row")
+    text = alarm_of(pm_poller(tmp_path / "g.sqlite3"))
+    assert text.startswith("ЛС от bob не прочитаны: "), text
+
+
+def test_a_new_conversation_whose_page_shows_nobody_is_named_by_its_subject(rsps, tmp_path):
+    forum = FakeSpirit(rsps)
+    conv = forum.pm(None, "carol", "Исповедую erin.", subject="Исповедь")
+    forum.served[str(conv.id)] = ERROR_PAGE
+    text = alarm_of(pm_poller(tmp_path / "g.sqlite3"))
+    assert text.startswith("ЛС «Исповедь» (отправитель не виден) не прочитаны: "), text

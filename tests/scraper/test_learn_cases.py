@@ -1,0 +1,96 @@
+"""The learner's hard cases, each on the saved page where it was met: the learned profile
+reads the page exactly as the shipped profile does (ids, authors, times, own text, quotes,
+next page), and the field that went wrong before is checked by itself."""
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+from scraper.detect import detect_profile
+from scraper.extract import extract_posts
+from scraper.learn import learn_pages
+from scraper.learn.compare import compare_page
+
+ROOT = Path(__file__).resolve().parents[2]
+LIVE = ROOT / "tests" / "scraper" / "pages" / "live"
+NOW = datetime(2021, 12, 16, 14, 0, tzinfo=timezone(timedelta(hours=3)))
+
+
+def _learned(*paths: Path):
+    """The profile learned from the pages (the shipped profile's zone told, as the benchmark
+    does), the shipped profile, and the pages."""
+    pages = [(p.read_bytes(), str(p)) for p in paths]
+    shipped = detect_profile(pages[0][0], source=str(paths[0]))
+    learned = learn_pages(pages[:2], timezone=shipped.timezone)
+    return learned, shipped, pages
+
+
+def _exact(learned, shipped, pages) -> dict[str, list]:
+    """Each page exact; the learned reading of each page by its file name."""
+    profile = learned.profile()
+    out = {}
+    for content, source in pages:
+        result = compare_page(content, source, shipped, profile, now=NOW)
+        assert result is not None and result.exact, (source, result and result.differences)
+        out[Path(source).name] = extract_posts(content, profile, source, now=NOW).posts
+    return out
+
+
+def test_mybb_yesterday_beside_an_edit_notice_is_the_posts_time(shared):
+    # «<span title=08-16-2019>Yesterday</span>, 09:05 AM (This post was last modified: 08-16-2019,
+    # 09:30 AM ...)»: the span holds a time of its own before the edit notice's
+    learned, shipped, pages = _learned(ROOT / "tests/scraper/pages/mybb18-showthread.html")
+    posts = _exact(learned, shipped, pages)["mybb18-showthread.html"]
+    assert "time" not in learned.missing
+    assert posts[1].posted_at == datetime(2021, 12, 15, 9, 5, tzinfo=timezone.utc)     # NOW's yesterday
+    assert posts[1].text == "Vote Carol"
+
+
+def test_vbulletin5_an_ads_document_inside_the_first_post_is_no_post_text(shared):
+    # the first post holds an ad widget with its own <title>Widgets Magazine</title>, and the
+    # post's header (its number, title, <time>) stands in the element around the text
+    learned, shipped, pages = _learned(shared / "corpus/forums/vbulletin/nettally-vbulletin5.html")
+    posts = _exact(learned, shipped, pages)["nettally-vbulletin5.html"]
+    assert posts[0].text.startswith("異世界かるてっと")
+    assert not any("Widgets Magazine" in p.text or "04-09-2019" in p.text for p in posts)
+
+
+def test_vbulletin3_signatures_and_edit_notices_under_some_posts_are_no_post_text(shared):
+    # div#post_message_N holds the words; the cell around it adds «__________________» and a
+    # signature under some posts, «Last edited by ...» under others; quotes are «Quote:» frames
+    learned, shipped, pages = _learned(shared / "corpus/forums/vbulletin/nettally-vbulletin3.html")
+    posts = _exact(learned, shipped, pages)["nettally-vbulletin3.html"]
+    assert learned.data["selectors"]["post"]["body"] == "div[id^='post_message']"
+    assert not any("__________________" in p.text or "Last edited by" in p.text for p in posts)
+    quoted = next(p for p in posts if p.id == "5770009")
+    assert len(quoted.quotes) >= 2 and quoted.text.startswith("Thanks, wolfie.")
+    assert not any("Quote:" in q for q in quoted.quotes)
+
+
+def test_nodebb_a_quote_inside_a_quote_keeps_its_words_and_a_greyed_next_arrow_is_no_next_page(shared):
+    # «@X said in …:» stands before each blockquote; inside a quote it stands before the inner
+    # one: it is the inner quote's header, not the outer quote's first line to drop; the
+    # single page draws its «next» arrow disabled, pointing at «?»
+    learned, shipped, pages = _learned(shared / "corpus/forums/nodebb/nettally-nodebb.html")
+    page = extract_posts(pages[0][0], learned.profile(), pages[0][1], now=NOW)
+    assert page.next_url is None
+    posts = _exact(learned, shipped, pages)["nettally-nodebb.html"]
+    nested = next(p for p in posts if p.id == "73869")
+    assert len(nested.quotes) == 1 and "I might be happier" in nested.quotes[0]
+    assert "for chat app dedicated to cell phones" in nested.quotes[0]
+    single = next(p for p in posts if p.id == "73868")
+    assert single.quotes and single.quotes[0].startswith("I might be happier")
+
+
+def test_4pda_edit_notices_and_their_reasons_are_no_post_text_and_the_attachment_label_goes_with_them(shared):
+    # span.edit is the notice «Сообщение отредактировал X - date» and, in other posts, the
+    # «Прикрепленные файлы» label over attachments; div.post-edit-reason the edit's reason
+    learned, shipped, pages = _learned(shared / "corpus/forums/ru/4pda-ipb-search-posts-multipage-cp1251.html")
+    posts = _exact(learned, shipped, pages)["4pda-ipb-search-posts-multipage-cp1251.html"]
+    edited = learned.data["selectors"]["post"]["edited"]
+    assert "Сообщение отредактировал" in edited and "slartus" not in edited     # the notice's words, no editor
+    assert not any("отредактировал" in p.text or "Причина редактирования" in p.text or "Прикрепленные файлы" in p.text
+                   for p in posts)
+    assert {p.id for p in posts if p.edited} >= {"111236686", "111191789", "110934439"}
+    attached = next(p for p in posts if p.id == "110859344")
+    assert attached.text == "Test\n\ntrattoria12_c03_202110281556.apk ( 12.65 МБ )Кол-во скачиваний: 0"
