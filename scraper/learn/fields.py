@@ -744,14 +744,14 @@ def find_body_parts(bodies: list) -> BodyParts:
                     qheads[head] += 1
     outer_quotes = _outermost(quotes)
     return BodyParts(
-        quote=_union(outer_quotes),
-        quote_header=_union([s for s, _ in qheads.most_common(2)]),
-        spoiler=_union([s for s, _ in spoilers.most_common(2)]),
-        spoiler_header=_union([s for s, _ in sheads.most_common(2)]),
+        quote=union(outer_quotes),
+        quote_header=union([s for s, _ in qheads.most_common(2)]),
+        spoiler=union([s for s, _ in spoilers.most_common(2)]),
+        spoiler_header=union([s for s, _ in sheads.most_common(2)]),
     )
 
 
-def _union(selectors: list[str]) -> str | None:
+def union(selectors: list[str]) -> str | None:
     """Selectors as one: a CSS list, or an XPath union when one of them is XPath."""
     if not selectors:
         return None
@@ -844,3 +844,121 @@ def find_drops(bodies: list) -> list[str]:
 
 def _outermost(counter: Counter) -> list[str]:
     return [s for s, _ in counter.most_common(3)]
+
+
+# ---------------------------------------------------------------- struck-out text
+
+# BBCode's [s] drawn as a class (FluxBB's span.bbs, MyBB's span.mycode_s) or a class naming
+# the line through it
+_STRIKE_CLASS = re.compile(r"(?i)^(?:(?:bb|bbc|bbcode|mycode|bb-?code)[-_]?s|(?:[\w-]+[-_])?(?:strike|strikethrough|"
+                           r"strikeout|line-?through))$")
+_CSS_RULE = re.compile(r"([^{}]+)\{([^{}]*)\}")
+_INLINE = frozenset("span font em i b strong del s strike u".split())
+
+
+@dataclass(frozen=True)
+class StrikeGuess:
+    selector: str
+    note: str
+    confirmed: bool         # the page's own stylesheet says the line-through (not a class name only)
+
+
+def find_strike(bodies: list, css: str = "") -> StrikeGuess | None:
+    """Struck-out text beyond <s>, <strike>, <del>: a line-through style on the element, a
+    class the page's own <style> draws with a line through, or an inline element whose class
+    names [s] or a strike (the stylesheet that draws it is not on the page: unconfirmed)."""
+    drawn = set()
+    for selectors, rules in _CSS_RULE.findall(css):
+        if "line-through" in rules.replace(" ", ""):
+            drawn |= set(re.findall(r"\.([A-Za-z_][\w-]*)", selectors))
+    styled, by_sheet, by_name = False, [], []
+    for body in bodies:
+        if body is None:
+            continue
+        for el in body.iter():
+            if not isinstance(el.tag, str) or el is body:
+                continue
+            if "line-through" in (el.get("style") or "").replace(" ", ""):
+                styled = True
+                continue        # (its style says it: its class needs no guessing)
+            if tree.tag(el) not in _INLINE:
+                continue
+            for c in (el.get("class") or "").split():
+                if c in drawn:
+                    by_sheet.append(f"{tree.tag(el)}.{c}")
+                elif _STRIKE_CLASS.match(c) and _CSS_IDENT.match(c):
+                    by_name.append(f"{tree.tag(el)}.{c}")
+    extra = list(dict.fromkeys(by_sheet + by_name))
+    if not styled and not extra:
+        return None
+    selector = ", ".join(["s, strike, del"] + extra + (["*[style*='line-through']"] if styled else []))
+    how = []
+    if styled:
+        how.append("a line-through style")
+    if by_sheet:
+        how.append("a class the page's stylesheet draws with a line through (" + ", ".join(dict.fromkeys(by_sheet)) + ")")
+    if by_name:
+        how.append("a class named for [s] (" + ", ".join(dict.fromkeys(by_name)) + ")")
+    return StrikeGuess(selector, "struck-out text (" + "; ".join(how) + "): not the post's words",
+                       confirmed=not by_name)
+
+
+_CSS_IDENT = re.compile(r"^-?[A-Za-z_][\w-]*$")
+
+
+# ---------------------------------------------------------------- the forum's notices inside a body
+
+_TEMPLATE_LEAD = re.compile(r"^([^\d]*[^\W\d_][^\d]*?)\s*\d")
+
+
+def find_notices(bodies: list) -> list[str]:
+    """Lines the forum writes inside a body, as a label before what follows: an element with a
+    style or class of its own, alone on its line, whose text holds a number and ends with «:»
+    and which stands twice or more with the same words but for the numbers («Добавлено спустя
+    06 с:», «Добавлено спустя 12 с:», where the forum glued a second post to the first). One
+    XPath each: that element kind opening with those words."""
+    groups: dict[tuple[str, str, str, str], int] = Counter()
+    for body in bodies:
+        if body is None:
+            continue
+        for el in body.iter():
+            if not isinstance(el.tag, str) or el is body or tree.tag(el) not in _INLINE:
+                continue
+            said = tree.text(el)
+            if not (5 <= len(said) <= 60 and said.endswith(":") and re.search(r"\d", said)):
+                continue
+            lead = _TEMPLATE_LEAD.match(said)
+            parent = el.getparent()
+            if lead is None or parent is None or tree.text(parent) == said and parent is not body \
+                    and tree.tag(parent) in _INLINE:
+                continue        # the outermost inline element that says it, once
+            attr = "style" if el.get("style") else "class" if el.get("class") else None
+            if attr is None or "'" in lead.group(1) or "'" in el.get(attr):
+                continue
+            if not _alone_on_line(el):
+                continue
+            groups[(tree.tag(el), attr, el.get(attr), lead.group(1).strip())] += 1
+    out = []
+    for (t, attr, value, lead), count in groups.items():
+        if count >= 2 and len(lead.split()) >= 2:
+            out.append(f"xpath:descendant::{t}[@{attr} = '{value}'][starts-with(normalize-space(), '{lead}')]")
+    return out
+
+
+def _alone_on_line(el) -> bool:
+    """Nothing of its line beside it: a break, a block's edge or the body's start before and after."""
+    return _line_edge(el, before=True) and _line_edge(el, before=False)
+
+
+_LINE_BREAKS = frozenset("br p div hr blockquote ul ol li table".split())
+
+
+def _line_edge(el, before: bool) -> bool:
+    sib = el.getprevious() if before else el.getnext()
+    between = (sib.tail if sib is not None else el.getparent().text) if before else el.tail
+    if (between or "").strip():
+        return False
+    if sib is not None:
+        return tree.tag(sib) in _LINE_BREAKS
+    parent = el.getparent()
+    return tree.tag(parent) not in _INLINE or _line_edge(parent, before)

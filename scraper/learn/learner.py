@@ -56,6 +56,7 @@ class _Page:
     root: object
     timed: dict
     blocks: blocks_mod.Blocks | None = None
+    css: str = ""             # the page's own <style> rules (read before they are taken out)
 
 
 def page_encoding(content: bytes) -> str | None:
@@ -79,6 +80,7 @@ def _parse(content: bytes, source: str) -> _Page:
         root = parse_html(content, sniff_encoding(content) or page_encoding(content) or "utf-8")
     except ScraperError as exc:
         raise LearnError(f"{source}: страница не читается как HTML: {exc}") from None
+    css = " ".join("".join(el.itertext()) for el in root.iter("style"))
     # scripts and styles say nothing a reader sees (the extractor leaves them out too), nor do
     # a <title>, <meta> or <link> out of the page's head (an ad's own document pasted into a post)
     for el in list(root.iter("script", "style", "title", "meta", "link")):
@@ -93,7 +95,7 @@ def _parse(content: bytes, source: str) -> _Page:
                 else:
                     parent.text = (parent.text or "") + el.tail
             parent.remove(el)
-    return _Page(source, root, times.timed_elements(root))
+    return _Page(source, root, times.timed_elements(root), css=css)
 
 
 @dataclass(frozen=True)
@@ -248,19 +250,30 @@ def _learn_posts(parsed: list[_Page], what: str = "постов", short_ids: boo
     parts = fields.find_body_parts(bodies)
     # no quote on these pages: the common <blockquote> is kept (null would read a later quote as words)
     body_rules: dict = {"quote": parts.quote or "blockquote"}
-    if any(b is not None and b.xpath(".//*[contains(translate(@style, ' ', ''), 'line-through')]") for b in bodies):
-        body_rules["strike"] = "s, strike, del, *[style*='line-through']"
-        notes["selectors.body.strike"] = "struck-out text (also drawn with a line-through style): not the post's words"
+    strike = fields.find_strike(bodies, " ".join(p.css for p in parsed))
+    if strike is not None:
+        body_rules["strike"] = strike.selector
+        notes["selectors.body.strike"] = strike.note
+        if not strike.confirmed:
+            unconfirmed.append("strike: struck-out text is known by its class name only (the stylesheet that "
+                               "draws it is not on the page): check a struck-out vote reads as struck")
     drops = [d for d in fields.find_drops(bodies) if d != body.selector]
+    notices = fields.find_notices(bodies)
+    if notices:
+        drops += notices
+        unconfirmed.append("drop: lines taken for the forum's own notices inside posts (the same words but for "
+                           "the numbers, in a style of their own, alone on their line): "
+                           + "; ".join(notices))
     if edited is not None and edited.selector:
         # an edit notice inside the body is no part of the post's words (nor is what the forum
         # writes in an element of the notice's own kind: no author's markup makes that)
         if any(b is not None and fields.first(b, edited.selector) is not None for b in bodies):
             drops += (edited.kind or edited.selector).split(", ")
     if drops:
-        body_rules["drop"] = ", ".join(drops)
+        body_rules["drop"] = fields.union(drops)
         notes["selectors.body.drop"] = "inside the body but no post's own words: buttons and folds that say " \
-                                       "the same in every post, the edit notice"
+                                       "the same in every post, the edit notice" + (
+                                           ", the forum's notice lines («…спустя 06 с:»)" if notices else "")
     notes["selectors.body.quote"] = ("quotes inside the body (taken apart from the post's own text)"
                                      if parts.quote else "no quote on these pages: <blockquote>, the common one, "
                                      "is assumed")

@@ -94,3 +94,47 @@ def test_4pda_edit_notices_and_their_reasons_are_no_post_text_and_the_attachment
     assert {p.id for p in posts if p.edited} >= {"111236686", "111191789", "110934439"}
     attached = next(p for p in posts if p.id == "110859344")
     assert attached.text == "Test\n\ntrattoria12_c03_202110281556.apk ( 12.65 МБ )Кол-во скачиваний: 0"
+
+
+def test_fluxbb_struck_votes_and_the_glued_posts_notice_are_no_post_text():
+    # [s] is <span class="bbs"> (its line-through is in a stylesheet the page links, not on it);
+    # a post glued to the one before says «Добавлено спустя 06 с:» in a grey <span><em>
+    learned, shipped, pages = _learned(LIVE / "fluxbb-t2-p1.html", LIVE / "fluxbb-t2-p2.html")
+    posts = _exact(learned, shipped, pages)
+    struck = next(p for p in posts["fluxbb-t2-p1.html"] if p.id == "6")
+    assert struck.text == "Передумала: голосую против Пети."
+    glued = next(p for p in posts["fluxbb-t2-p2.html"] if p.id == "31")
+    assert "Добавлено спустя" not in glued.text and glued.text.count("И ещё: прошу Мастера") == 2
+    # both are said to be guesses, for the GM to check
+    assert any(u.startswith("strike:") and "class name" in u for u in learned.unconfirmed)
+    assert any(u.startswith("drop:") and "Добавлено спустя" in u for u in learned.unconfirmed)
+
+
+def _posts_page(bodies: list[str], head: str = "") -> bytes:
+    posts = "".join(f"""<div class="post" id="p{100 + i}"><a class="who" href="/user/{i}">Игрок{i}</a>
+<span class="when">0{i}.12.2026 10:0{i}</span><div class="words">{body}</div></div>"""
+                    for i, body in enumerate(bodies, 1))
+    return f"<html><head>{head}</head><body>{posts}</body></html>".encode()
+
+
+def test_a_class_the_pages_own_stylesheet_strikes_through_is_struck_text_and_confirmed():
+    page = _posts_page(["<span class='gone'>Голосую против Васи</span> Голосую против Пети",
+                        "Лечу Аню этой ночью", "Проверяю Катю"],
+                       head="<style>.gone { text-decoration: line-through }</style>")
+    learned = learn_pages([(page, "styled.html")])
+    assert "span.gone" in learned.data["selectors"]["body"]["strike"]
+    assert not any(u.startswith("strike:") for u in learned.unconfirmed)
+    posts = extract_posts(page, learned.profile(), "styled.html").posts
+    assert posts[0].text == "Голосую против Пети"
+
+
+def test_a_players_own_repeated_lines_are_kept_as_words():
+    # the GM's bold «День 1:» headings repeat but for the number, in plain <strong> (no style of
+    # their own); a grey line said once is one player's words: neither is the forum's notice
+    bodies = ["<strong>День 1:</strong><br>Голосование открыто до вечера",
+              "<strong>День 2:</strong><br>Голосование открыто до утра",
+              "<span style='color: #808080'>Добавлено спустя 06 с:</span><br>Голосую против Пети"]
+    learned = learn_pages([(_posts_page(bodies), "days.html")])
+    posts = extract_posts(_posts_page(bodies), learned.profile(), "days.html").posts
+    assert posts[0].text.startswith("День 1:") and posts[1].text.startswith("День 2:")
+    assert posts[2].text.startswith("Добавлено спустя 06 с:")
