@@ -71,9 +71,10 @@ class PhaseContext:
     def learn(self, to: str, rule: str, order: Order | None = None, **fact) -> None:
         self.emit(ev.learned(str(self.phase), self.cause(rule, order), to, ev.fact(**fact)))
 
-    def notice(self, to: str, code: str, rule: str, order: Order | None = None,
+    def notice(self, to: str, code: ev.NoticeCode, rule: str, order: Order | None = None,
                about: str | None = None) -> None:
-        items = {"notice": ev.NoticeCode(code).value}   # a code of NoticeCode, or an error
+        """A player told of a failure (§9 point 1): a `Notice` with its code."""
+        items = {"notice": ev.NoticeCode(code).value}   # the fact keeps the value (FORMAT.md)
         if about is not None:
             items["about"] = about
         self.learn(to, rule, order, **items)

@@ -88,7 +88,7 @@ def check_sections(config: GameConfig) -> None:
         for template in sorted(folder.glob("*.j2")):
             texts._template(template.name)
     except TemplateError as exc:
-        raise GameConfigError(f"{config.path}: templates: {exc}") from None
+        raise GameConfigError(f"{config.path}: templates: ошибка в шаблоне: «{exc}»") from None
     except (OSError, UnicodeError) as exc:
         raise GameConfigError(f"{config.path}: templates: {folder}: не читается: {exc}") from None
 

@@ -115,7 +115,8 @@ def _unreadable(game: Game, kind: str, event, report: PollReport) -> None:
             "прочитано; этот gorod читает снова при каждом опросе (если время в нём в другом формате, "
             "его надо добавить в dates.formats профиля форума)")
     current = game.current()
-    game.records.notice(f"unreadable:{kind}:{u.id or u.source + '#' + str(u.place)}:{u.problem}", "error", text,
+    which = u.id or f"{u.source}#{u.place}"
+    game.records.notice(f"unreadable:{kind}:{which}:{u.problem}", NoticeKind.ERROR, text,
                         str(current.phase) if current else None)
     report.notes.append(text)
 

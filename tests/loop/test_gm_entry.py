@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 
+from scraper.orders.result import Reason, Unresolved
 from test_cli_loop import make_config, run
 
 
