@@ -117,9 +117,14 @@ def _aimed_at(player: str, orders: list[str]) -> list[str]:
 
 
 def _phase_orders(game: Game, phase: str | None) -> list[str]:
+    """The orders a resolved phase took, without the ones it refused (a dead man's vote is
+    not behind anyone's status)."""
+    from engine import events as ev
+
     for row in game.records.phases():
         if str(row.phase) == phase:
-            return row.texts
+            refused = {str(e.order) for e in game.phase_events(row.phase) if isinstance(e, ev.Rejected)}
+            return [text for text in row.texts if text not in refused]
     return [o.text for o in game.records.orders(phase)] if phase else []
 
 
