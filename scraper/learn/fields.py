@@ -180,9 +180,34 @@ def find_time(blocks: list, timed: dict[int, TimeHit]) -> tuple[FieldGuess, tupl
         guesses.append(FieldGuess(sel, attr, regex, f"a time in {where} of {len(present)} of {n} posts"))
     note = ("a time in every post, later from post to post: " + "; else ".join(g.note for g in guesses)
             if len(guesses) > 1 else guesses[0].note + ", later from post to post")
+    said = [h.value[h.span[0]:h.span[1]] for _, _, present, _ in chosen for h in present]
+    if said and all(_RELATIVE.search(v) for v in said):
+        # «Сегодня 11:41:55» only: any date form reads them; the clock's own shape (seconds, AM/PM)
+        # is all the page says of the form of older dates
+        forms = [_clock_shaped(said)]
+        note += RELATIVE_ONLY
     if len(guesses) == 1:
         return FieldGuess(guesses[0].selector, guesses[0].attr, guesses[0].regex, note), _formats(forms)
     return FieldGuess(None, note=note, alternatives=tuple(guesses)), _formats(forms)
+
+
+RELATIVE_ONLY = "; every time here is relative («Сегодня»): the form of older dates is a guess"
+
+
+def relative_only(guess: FieldGuess) -> bool:
+    """The time was learned from relative times only («Сегодня 11:41»): its date forms are a guess."""
+    return guess.note.endswith(RELATIVE_ONLY)
+
+
+def _clock_shaped(said: list[str]) -> tuple[str, ...]:
+    """The known date forms whose clock is written as these times' clocks are (with seconds or
+    without, with AM/PM or without), or all of them when none is."""
+    from scraper.learn.times import known_formats
+    seconds = any(re.search(r"\d:\d\d:\d\d", v) for v in said)
+    ampm = any(re.search(r"(?i)\d\s*[ap]\.?\s?m\b", v) for v in said)
+    fitting = tuple(f for f in known_formats() if f not in ("iso",) and "%H" in f + "%I"
+                    and ("%S" in f) == seconds and ("%p" in f) == ampm)
+    return fitting or known_formats()
 
 
 def _patched(gappy: list, every: list):

@@ -232,6 +232,11 @@ def _learn_posts(parsed: list[_Page], what: str = "постов", short_ids: boo
         notes["selectors.post.time"] = guess.note
         dates["formats"] = list(formats)
         notes["dates.formats"] = "the date forms that read every post's time"
+        if fields.relative_only(guess):
+            notes["dates.formats"] = "every post's time here is relative: forms written with the same clock"
+            unconfirmed.append("dates: every time on these pages is relative («Сегодня 11:41»): the form of "
+                               "older dates is not shown; dates.formats lists every known form with the same "
+                               "clock: keep the forum's one")
     edited = fields.find_edited(all_blocks)
     if edited is not None:
         post["edited"] = edited.as_yaml()

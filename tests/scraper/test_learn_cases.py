@@ -221,3 +221,23 @@ def test_mybb_times_said_as_minutes_ago_are_read_from_their_title_and_yesterday_
     posts = {p.id: p for p in extract_posts(pages[1][0], learned.profile(), pages[1][1], now=now).posts}
     assert posts["61"].posted_at == datetime(2026, 12, 1, 13, 16, tzinfo=timezone.utc)
     assert posts["57"].posted_at == datetime(2026, 11, 30, 9, 15, tzinfo=timezone.utc)
+
+
+def test_relative_times_only_leave_the_date_form_a_guess_the_report_names():
+    # every time on the FluxBB pages is «Сегодня 11:41:55»: any date form reads those; only the
+    # clock's shape (24 h, seconds) is known, and the report says the rest is a guess
+    from scraper.learn.report import learn_report
+    learned, shipped, pages = _learned(LIVE / "fluxbb-t2-p1.html", LIVE / "fluxbb-t2-p2.html")
+    formats = learned.data["dates"]["formats"]
+    assert "%Y-%m-%d %H:%M:%S" in formats          # the forum's own (its shipped profile's)
+    assert all("%S" in f and "%p" not in f for f in formats)
+    assert any(u.startswith("dates:") for u in learned.unconfirmed)
+    report = learn_report(learned, pages)
+    assert "Догадки" in report and "относительные" in report and "зачёркнутое" in report
+
+
+def test_the_report_shows_an_author_read_from_two_places():
+    from scraper.learn.report import learn_report
+    paths = [STATES / "smf" / f"smf-guest-p{i}.html" for i in (1, 2)]
+    learned, shipped, pages = _learned(*paths)
+    assert "автор: div.poster a; иначе h4" in learn_report(learned, pages)
