@@ -735,12 +735,29 @@ def find_edited(blocks: list) -> FieldGuess | None:
     if not present:
         return None
     kinds = ", ".join(dict.fromkeys(tree.step(n) for n in present))
+    template = _template(blocks, notices)
+    if template is not None:
+        # the notice stands in every post, the same words in the unedited ones (NodeBB's hidden
+        # «отредактировано» with an empty name and date): an edited post's says more
+        notices = [[n for n in ns if tree.text(n) != template] for ns in notices]
+        if not any(notices):
+            return None
     votes: Counter[str] = Counter()
     for b, ns in zip(blocks, notices):
         for n in ns:
             votes.update(tree.relative_selectors(n, b))
     edited = sum(1 for ns in notices if ns)
     counted = f"an edit notice, in {edited} of {len(blocks)} posts"
+    if template is not None:
+        for sel, _ in votes.most_common():
+            if sel.startswith("xpath:") or "'" in template:
+                continue
+            saying = f"xpath:({_css_xpath(sel)})[normalize-space() != '{template}']"
+            if _marks_at(blocks, notices, saying) == (True, False) and all(
+                    ns or first(b, saying) is None for b, ns in zip(blocks, notices)):
+                return FieldGuess(saying, note=f"{counted}: the {sel} that says more than «{template}», "
+                                               "what every other post's says", kind=kinds)
+        return None
     for sel, _ in votes.most_common():
         ok, others = _marks_at(blocks, notices, sel)
         if ok and not others:
@@ -754,6 +771,16 @@ def find_edited(blocks: list) -> FieldGuess | None:
             if _marks_at(blocks, notices, opening) == (True, False):
                 return FieldGuess(opening, note=f"{counted}: the {sel} that opens with «{lead}»", kind=kinds)
     return None
+
+
+def _template(blocks: list, notices: list) -> str | None:
+    """The words of an edit notice nearly every post carries, the same in most of them (the
+    unedited posts' empty notice), or None."""
+    if sum(1 for ns in notices if ns) < 0.9 * len(blocks) or len(blocks) < 3:
+        return None
+    said = Counter(tree.text(n) for ns in notices for n in ns)
+    text, count = said.most_common(1)[0]
+    return text if count >= len(blocks) / 2 else None
 
 
 def _all(context, selector: str) -> list:

@@ -196,6 +196,11 @@ def _learn_posts(parsed: list[_Page], what: str = "постов", short_ids: boo
     unconfirmed: list[str] = []
     container = _container(parsed, short_ids, exclude)
     all_blocks = [b for p in parsed for b in p.blocks.members]
+    if len(all_blocks) < 2:
+        # what repeats from post to post (the author's place, the chrome around the words)
+        # cannot be seen in one post: every field below is a guess
+        unconfirmed.append("one post: these pages hold a single post, so nothing could be compared between "
+                           "posts; learn from a page with several posts")
     notes["selectors.post.container"] = _container_note(container, parsed)
     timed_all: dict = {}
     for p in parsed:
