@@ -27,9 +27,9 @@ from engine.state import GameState
 from gorod.loop.crash import crashpoint
 from gorod.loop.drafting import save_drafts
 from gorod.loop.game import Game, PhaseClock
+from gorod.loop.checks import known_refusals
 from gorod.loop.inbox import note_message
 from gorod.loop.words import phase_name
-from gorod.tally import known_refusals
 from gorod.loop.records import NoticeKind
 from publisher.drafts import describe_order, late_draft, receipt_draft
 from scraper.orders import ParseSettings, Roster, parse_message, parse_post
