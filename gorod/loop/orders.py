@@ -27,8 +27,8 @@ def add_order(game: Game, text: str, *, author: str | None = None, private: bool
     item `resolves` came (a post's item is public: its vote counts), else a PM."""
     current = game.open_phase()
     if private is None:
-        item = next((u for u in game.records.unresolved(open_only=False) if u["id"] == resolves), None)
-        private = item is None or item.get("source_kind") != "post"
+        item = next((u for u in game.records.unresolved(open_only=False) if u.id == resolves), None)
+        private = item is None or item.source_kind != "post"
     if phase is not None and phase != str(current.phase):
         raise LoopError(f"{phase_name(phase)} — не открытая фаза (открыта {phase_name(current.phase, lower=True)}); "
                         "разрешённая фаза не меняется")

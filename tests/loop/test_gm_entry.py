@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 
+from scraper.orders.result import Reason, Unresolved
 from test_cli_loop import make_config, run
 
 
@@ -152,11 +153,10 @@ def test_order_add_from_settles_a_public_vote_as_the_post_it_came_from(tmp_path,
     path = dealt(tmp_path, capsys, monkeypatch)
     assert run(capsys, "phase", "end", "--no-read", "--yes")[0] == 0          # day 1: votes are public
     game = Game.open(path)
-    post_item = game.records.add_unresolved("day 1", "grace", source_kind="post", source_id="77", source_version=1,
-                                            item=0, text="Голосую за казнь фрэнка", reason="не найдена цель",
-                                            candidates=())
-    pm_item = game.records.add_unresolved("day 1", "heidi", source_kind="pm", source_id="5/9", source_version=1,
-                                          item=0, text="голосую за frank", reason="голос в ЛС", candidates=())
+    post_item = game.records.add_unresolved("day 1", "grace", Unresolved("Голосую за казнь фрэнка", Reason.NO_TARGET),
+                                            source_kind="post", source_id="77", source_version=1, item=0)
+    pm_item = game.records.add_unresolved("day 1", "heidi", Unresolved("голосую за frank", Reason.VOTE_IN_PM),
+                                          source_kind="pm", source_id="5/9", source_version=1, item=0)
     game.store.close()
     code, out, err = run(capsys, "order", "add", "голосую за frank", "--from", "grace", "--resolves", str(post_item))
     assert code == 0, err
