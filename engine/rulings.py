@@ -40,6 +40,7 @@ class RulingsError(ValueError):
 # ---------------------------------------------------------------------------
 # Values: YAML-ish spelling in, canonical value out.
 
+_KINDS = {list: "список", tuple: "список", str: "строка", int: "число", float: "число", bool: "да/нет"}
 _TRUE_WORDS = frozenset({"true", "yes", "on", "да"})
 _FALSE_WORDS = frozenset({"false", "no", "off", "нет"})
 _INT_TEXT = re.compile(r"[+-]?\d+")
@@ -55,7 +56,7 @@ def plain_value(value: object) -> object:
 def format_readings(spec: RulingSpec) -> str:
     """The allowed values of `spec` on one line, for messages and listings."""
     if isinstance(spec.default, tuple):
-        return "any order of " + format_value(spec.default)
+        return "любой порядок из " + format_value(spec.default)
     return ", ".join(format_value(r) for r in spec.readings)
 
 
@@ -98,8 +99,8 @@ def _coerce(spec: RulingSpec, raw: object) -> object:
         if _matches(reading, raw):
             return reading
     if isinstance(spec.default, tuple):
-        raise ValueError(f"{raw!r} is not an ordering of {format_value(spec.default)}")
-    raise ValueError(f"{raw!r} is not one of: {format_readings(spec)}")
+        raise ValueError(f"нужен порядок из {format_value(spec.default)}, а не {raw!r}")
+    raise ValueError(f"нужно одно из: {format_readings(spec)}, а не {raw!r}")
 
 
 def suggest_key(key: str) -> str | None:
@@ -112,9 +113,9 @@ def suggest_key(key: str) -> str | None:
 
 
 def unknown_key_message(key: str) -> str:
-    """"unknown ruling; did you mean 'cycle_mode'?" for the loader's and the CLI's errors."""
+    """«неизвестное правило; может быть, 'cycle_mode'?» for the loader's and the CLI's errors."""
     nearest = suggest_key(key)
-    return f"unknown ruling; did you mean {nearest!r}?" if nearest else "unknown ruling"
+    return f"неизвестное правило; может быть, {nearest!r}?" if nearest else "неизвестное правило"
 
 
 # ---------------------------------------------------------------------------
@@ -133,11 +134,11 @@ class Rulings(Mapping[str, Any]):
             mapping = {}
         if not isinstance(mapping, Mapping):
             raise RulingsError(
-                [f"{where}: expected a mapping of option keys to values, got {type(mapping).__name__}"]
+                [f"{where}: нужен словарь ключ: значение, а не {_KINDS.get(type(mapping), 'значение')}"]
             )
         for key, raw in mapping.items():
             if not isinstance(key, str):
-                problems.append(f"{where}: option key {key!r} is not a string")
+                problems.append(f"{where}: ключ {key!r} должен быть словом")
                 continue
             spec = SPEC_BY_KEY.get(key)
             if spec is None:
@@ -145,7 +146,8 @@ class Rulings(Mapping[str, Any]):
                 continue
             if not spec.configurable:
                 problems.append(
-                    f"{where}.{key}: not configurable (fixed by SPEC §10 {spec.entry}, {spec.title}); remove it"
+                    f"{where}.{key}: не настраивается (так решено в SPEC §10 {spec.entry}, «{spec.title}»); "
+                    "уберите этот ключ"
                 )
                 continue
             try:
@@ -179,7 +181,7 @@ class Rulings(Mapping[str, Any]):
         try:
             return self._values[key]
         except KeyError:
-            message = unknown_key_message(key) if isinstance(key, str) else "unknown ruling"
+            message = unknown_key_message(key) if isinstance(key, str) else "неизвестное правило"
             raise KeyError(f"{key!r}: {message}") from None
 
     def __iter__(self) -> Iterator[str]:

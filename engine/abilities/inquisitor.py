@@ -5,6 +5,8 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from engine.abilities.registry import SetupError, night_step, on, refusal, setup_choice, vote_weight
 from engine.abilities.spec import N, P, S, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
@@ -113,6 +115,12 @@ RULINGS = (
 )
 
 
+@dataclass
+class LateDrops:
+    """The masks that drop at N21 under `inquisitor_mask_drop: next_night`."""
+    players: list[str] = field(default_factory=list)
+
+
 @night_step("N4", "h", ability="Никто не ждал испанскую инквизицию!")
 def drop_masks(night) -> None:
     """N3: «Применение любых других способностей Тайной роли снимет маску» (A31)."""
@@ -123,13 +131,13 @@ def drop_masks(night) -> None:
             if night.rulings["inquisitor_mask_drop"] == "same_night":
                 user.mask = None
             else:
-                night.mask_drop_late.append(user.nick)
+                night.own(LateDrops).players.append(user.nick)
 
 
 @night_step("N21", "d", ability="Никто не ждал испанскую инквизицию!")
 def drop_masks_late(night) -> None:
     """`inquisitor_mask_drop: next_night`: tonight's checks still see the mask (A31 b)."""
-    for nick in night.mask_drop_late:
+    for nick in night.own(LateDrops).players:
         night.p(nick).mask = None
 
 
