@@ -180,9 +180,34 @@ def find_time(blocks: list, timed: dict[int, TimeHit]) -> tuple[FieldGuess, tupl
         guesses.append(FieldGuess(sel, attr, regex, f"a time in {where} of {len(present)} of {n} posts"))
     note = ("a time in every post, later from post to post: " + "; else ".join(g.note for g in guesses)
             if len(guesses) > 1 else guesses[0].note + ", later from post to post")
+    said = [h.value[h.span[0]:h.span[1]] for _, _, present, _ in chosen for h in present]
+    if said and all(_RELATIVE.search(v) for v in said):
+        # «Сегодня 11:41:55» only: any date form reads them; the clock's own shape (seconds, AM/PM)
+        # is all the page says of the form of older dates
+        forms = [_clock_shaped(said)]
+        note += RELATIVE_ONLY
     if len(guesses) == 1:
         return FieldGuess(guesses[0].selector, guesses[0].attr, guesses[0].regex, note), _formats(forms)
     return FieldGuess(None, note=note, alternatives=tuple(guesses)), _formats(forms)
+
+
+RELATIVE_ONLY = "; every time here is relative («Сегодня»): the form of older dates is a guess"
+
+
+def relative_only(guess: FieldGuess) -> bool:
+    """The time was learned from relative times only («Сегодня 11:41»): its date forms are a guess."""
+    return guess.note.endswith(RELATIVE_ONLY)
+
+
+def _clock_shaped(said: list[str]) -> tuple[str, ...]:
+    """The known date forms whose clock is written as these times' clocks are (with seconds or
+    without, with AM/PM or without), or all of them when none is."""
+    from scraper.learn.times import known_formats
+    seconds = any(re.search(r"\d:\d\d:\d\d", v) for v in said)
+    ampm = any(re.search(r"(?i)\d\s*[ap]\.?\s?m\b", v) for v in said)
+    fitting = tuple(f for f in known_formats() if f not in ("iso",) and "%H" in f + "%I"
+                    and ("%S" in f) == seconds and ("%p" in f) == ampm)
+    return fitting or known_formats()
 
 
 def _patched(gappy: list, every: list):
@@ -710,12 +735,29 @@ def find_edited(blocks: list) -> FieldGuess | None:
     if not present:
         return None
     kinds = ", ".join(dict.fromkeys(tree.step(n) for n in present))
+    template = _template(blocks, notices)
+    if template is not None:
+        # the notice stands in every post, the same words in the unedited ones (NodeBB's hidden
+        # «отредактировано» with an empty name and date): an edited post's says more
+        notices = [[n for n in ns if tree.text(n) != template] for ns in notices]
+        if not any(notices):
+            return None
     votes: Counter[str] = Counter()
     for b, ns in zip(blocks, notices):
         for n in ns:
             votes.update(tree.relative_selectors(n, b))
     edited = sum(1 for ns in notices if ns)
     counted = f"an edit notice, in {edited} of {len(blocks)} posts"
+    if template is not None:
+        for sel, _ in votes.most_common():
+            if sel.startswith("xpath:") or "'" in template:
+                continue
+            saying = f"xpath:({_css_xpath(sel)})[normalize-space() != '{template}']"
+            if _marks_at(blocks, notices, saying) == (True, False) and all(
+                    ns or first(b, saying) is None for b, ns in zip(blocks, notices)):
+                return FieldGuess(saying, note=f"{counted}: the {sel} that says more than «{template}», "
+                                               "what every other post's says", kind=kinds)
+        return None
     for sel, _ in votes.most_common():
         ok, others = _marks_at(blocks, notices, sel)
         if ok and not others:
@@ -729,6 +771,16 @@ def find_edited(blocks: list) -> FieldGuess | None:
             if _marks_at(blocks, notices, opening) == (True, False):
                 return FieldGuess(opening, note=f"{counted}: the {sel} that opens with «{lead}»", kind=kinds)
     return None
+
+
+def _template(blocks: list, notices: list) -> str | None:
+    """The words of an edit notice nearly every post carries, the same in most of them (the
+    unedited posts' empty notice), or None."""
+    if sum(1 for ns in notices if ns) < 0.9 * len(blocks) or len(blocks) < 3:
+        return None
+    said = Counter(tree.text(n) for ns in notices for n in ns)
+    text, count = said.most_common(1)[0]
+    return text if count >= len(blocks) / 2 else None
 
 
 def _all(context, selector: str) -> list:

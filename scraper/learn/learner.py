@@ -203,6 +203,11 @@ def _learn_posts(parsed: list[_Page], what: str = "постов", short_ids: boo
     unconfirmed: list[str] = []
     container = _container(parsed, short_ids, exclude)
     all_blocks = [b for p in parsed for b in p.blocks.members]
+    if len(all_blocks) < 2:
+        # what repeats from post to post (the author's place, the chrome around the words)
+        # cannot be seen in one post: every field below is a guess
+        unconfirmed.append("one post: these pages hold a single post, so nothing could be compared between "
+                           "posts; learn from a page with several posts")
     notes["selectors.post.container"] = _container_note(container, parsed)
     timed_all: dict = {}
     for p in parsed:
@@ -239,6 +244,11 @@ def _learn_posts(parsed: list[_Page], what: str = "постов", short_ids: boo
         notes["selectors.post.time"] = guess.note
         dates["formats"] = list(formats)
         notes["dates.formats"] = "the date forms that read every post's time"
+        if fields.relative_only(guess):
+            notes["dates.formats"] = "every post's time here is relative: forms written with the same clock"
+            unconfirmed.append("dates: every time on these pages is relative («Сегодня 11:41»): the form of "
+                               "older dates is not shown; dates.formats lists every known form with the same "
+                               "clock: keep the forum's one")
     edited = fields.find_edited(all_blocks)
     if edited is not None:
         post["edited"] = edited.as_yaml()

@@ -221,3 +221,58 @@ def test_mybb_times_said_as_minutes_ago_are_read_from_their_title_and_yesterday_
     posts = {p.id: p for p in extract_posts(pages[1][0], learned.profile(), pages[1][1], now=now).posts}
     assert posts["61"].posted_at == datetime(2026, 12, 1, 13, 16, tzinfo=timezone.utc)
     assert posts["57"].posted_at == datetime(2026, 11, 30, 9, 15, tzinfo=timezone.utc)
+
+
+def test_relative_times_only_leave_the_date_form_a_guess_the_report_names():
+    # every time on the FluxBB pages is «Сегодня 11:41:55»: any date form reads those; only the
+    # clock's shape (24 h, seconds) is known, and the report says the rest is a guess
+    from scraper.learn.report import learn_report
+    learned, shipped, pages = _learned(LIVE / "fluxbb-t2-p1.html", LIVE / "fluxbb-t2-p2.html")
+    formats = learned.data["dates"]["formats"]
+    assert "%Y-%m-%d %H:%M:%S" in formats          # the forum's own (its shipped profile's)
+    assert all("%S" in f and "%p" not in f for f in formats)
+    assert any(u.startswith("dates:") for u in learned.unconfirmed)
+    report = learn_report(learned, pages)
+    assert "Догадки" in report and "относительные" in report and "зачёркнутое" in report
+
+
+def test_the_report_shows_an_author_read_from_two_places():
+    from scraper.learn.report import learn_report
+    paths = [STATES / "smf" / f"smf-guest-p{i}.html" for i in (1, 2)]
+    learned, shipped, pages = _learned(*paths)
+    assert "автор: div.poster a; иначе h4" in learn_report(learned, pages)
+
+
+def test_a_page_of_m_button_drawn_with_layout_classes_only_gives_the_page_and_the_last():
+    # Misago: <nav class="thread-paginator"><div class="dropdown"><button class="btn btn-default">
+    # Page 2 of 3</button></div>…</nav>, and no numbered page links
+    pager = ('<div class="dropdown"><button class="btn">Меню</button></div>'
+             '<nav class="thread-paginator"><a class="btn" rel="prev" href="/t/x/13/">‹</a>'
+             '<div class="dropdown"><button class="btn btn-default btn-block" disabled>Page 2 of 3</button></div>'
+             '<a class="btn" rel="next" href="/t/x/13/3/">›</a></nav>')
+    page = _posts_page(["Голосую против Пети", "Лечу Аню этой ночью", "Проверяю Катю"]).replace(
+        b"<body>", b"<body>" + pager.encode())
+    learned = learn_pages([(page, "misago.html")])
+    got = extract_posts(page, learned.profile(), "misago.html")
+    assert (got.page, got.last_page, got.next_url) == (2, 3, "/t/x/13/3/")
+
+
+def test_an_edit_notice_every_post_carries_marks_only_the_posts_where_it_says_more():
+    # NodeBB draws «отредактировано» (hidden) in every post; an edited one names the editor
+    notice = '<span component="post/editor" class="visually-hidden">отредактировано {}</span>'
+    bodies = ["Голосую против Пети", "Лечу Аню этой ночью", "Проверяю Катю", "Голосую против Ани"]
+    page = _posts_page(bodies)
+    for i, who in enumerate(["", "Оля", "", ""], 1):
+        page = page.replace(f'<div class="words">{bodies[i - 1]}</div>'.encode(),
+                            f'<div class="words">{bodies[i - 1]}</div>{notice.format(who)}'.encode())
+    learned = learn_pages([(page, "nodebb.html")])
+    posts = extract_posts(page, learned.profile(), "nodebb.html").posts
+    assert [p.edited for p in posts] == [False, True, False, False]
+
+
+def test_a_single_post_is_learned_but_said_to_be_a_guess():
+    from scraper.learn.report import learn_report
+    page = _posts_page(["Голосую против Пети, он всю ночь молчал"])
+    learned = learn_pages([(page, "one.html")])
+    assert any(u.startswith("one post:") for u in learned.unconfirmed)
+    assert "один пост" in learn_report(learned, [(page, "one.html")])
