@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
 from engine import events as ev
+from engine.abilities.voting import VOTE
 from engine.names import faction_of
 from engine.orders import Order
 from engine.phase import PhaseId
@@ -128,7 +129,7 @@ def start_drafts(seats: Mapping[str, tuple[str, str]], start_events: Iterable[ev
 
 def describe_order(order: Order) -> str:
     """An order in Russian words for a receipt: «Голосование против игрока Ани»."""
-    if order.ability == "Голосование":
+    if order.ability == VOTE:
         return (f"Голосование против игрока {inflect_nick(order.target, 'gent')}" if order.target
                 else "Голосование: голос снят")
     parts = [f"«{order.ability}»"]

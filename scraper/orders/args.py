@@ -105,8 +105,6 @@ def _scan_both(ctx, toks, lo, hi, before, trig_start, count, allow_self, skip=fr
     return scan
 
 
-# --- abilities with their own words ------------------------------------------------------
-
 # --- the shapes of `Words.shape` ----------------------------------------------------------
 
 def _vote(ctx, spec, trig, seg, toks, lo, hi, before):
