@@ -20,13 +20,13 @@ def register(sub) -> None:
 
 @with_game("tally")
 def _tally(game, args) -> int:
-    from gorod.loop.checks import order_problem, warnings
+    from gorod.loop.checks import command_problem, order_problem, warnings
     from gorod.loop.words import phase_name
     from gorod.tally import tally_now
 
     current = game.open_phase()   # refused, with the reason, before the deal and after the end
     state, _events = game.fold()
-    tally = tally_now(game, state, problem=order_problem)
+    tally = tally_now(game, state, problem=order_problem, refusal=command_problem)
     rows = {row.id: row for row in game.records.orders(current.phase)}
     # an order left out of the dry run (it cannot resolve), or a command that will be refused:
     # in the GM's words, with the nearest names

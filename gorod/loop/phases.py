@@ -30,7 +30,7 @@ from gorod.loop import clock as clocks
 from gorod.loop.crash import crashpoint
 from gorod.loop.drafting import save_drafts
 from gorod.loop.eventlog import event_json
-from gorod.loop.checks import Skipped, order_problem, usable_orders
+from gorod.loop.checks import Skipped, command_problem, order_problem, usable_orders
 from gorod.loop.game import Game, LoopError, PhaseClock
 from gorod.loop.records import NoticeKind, OrderStatus
 from gorod.loop.words import moment, opened, phase_name, resolved
@@ -143,7 +143,7 @@ def resolve_now(game: Game) -> list[int]:
 def voters(game: Game) -> tuple[set[str], set[str]]:
     """(who may vote today, who has voted): the engine's own tally of the day so far."""
     from gorod.tally import tally_now
-    tally = tally_now(game, problem=order_problem)
+    tally = tally_now(game, problem=order_problem, refusal=command_problem)
     may = set(tally.electorate)
     return may, may - set(tally.abstained)
 

@@ -18,7 +18,7 @@ from engine.names import Status
 from engine.orders import Order, OrderError
 from engine.phase import PhaseId
 from engine.rulings import SPEC_BY_KEY, Rulings, format_value
-from gorod.loop.checks import order_problem, warnings
+from gorod.loop.checks import command_problem, order_problem, warnings
 from gorod.loop.game import Game
 from gorod.loop.inbox import inbox
 from gorod.loop.why import Why, explain
@@ -181,7 +181,7 @@ def orders_view(game: Game) -> dict[str, Any]:
         out["orders"].append(OrderView(row, source_of(game, row.source_kind, row.source_id, row.source_version,
                                                       row.source), STATUS_RU.get(row.status, row.status),
                                        _parsed(row), problems.get(row.id)))
-    tally = tally_now(game, state, problem=order_problem)
+    tally = tally_now(game, state, problem=order_problem, refusal=command_problem)
     verdicts = tally.verdict_by_row   # the engine's own judgement of each order in force
     for view in out["orders"]:
         if view.problem and view.problem.startswith("не разрешится"):

@@ -61,7 +61,8 @@ def find_paging(root) -> PagingGuess:
         picked = _page_select(root)
         if picked is not None:
             return picked
-        return PagingGuess(_page_of(root), rel_next or _titled_next(root) or _arrow_next(root), None, None)
+        page_of = _page_of(root)
+        return PagingGuess(page_of, rel_next or _titled_next(root) or _arrow_next(root), _last_of(page_of), None)
     key = max(blocks, key=lambda k: blocks[k])
     t, cls = key
     anchor = f"/descendant::{t}[{_has_class(cls)}]"
@@ -154,11 +155,22 @@ def _page_of(root) -> FieldGuess | None:
             continue
         if any(_PAGE_OF.search(tree.text(c)) for c in el if isinstance(c.tag, str)):
             continue
-        cls = (tree.classes(el) or [None])[0]
-        if cls is None:
+        # its own class, else its pagination ancestor's (Misago: a classless button in nav.thread-paginator)
+        holder = el if tree.classes(el) else next((x for x in el.iterancestors() if _class_of(x)), None)
+        if holder is None:
             continue
-        return FieldGuess(f"{tree.tag(el)}.{cls}", regex=r"(\d+)\D+\d+", note=f"the «{own}» text")
+        cls = tree.classes(holder)[0] if holder is el else _class_of(holder)
+        word = _PAGE_OF.search(own).group(0).split()[0].replace("'", "")
+        return FieldGuess(f"xpath:(/descendant::{tree.tag(holder)}[{_has_class(cls)}]/descendant-or-self::{tree.tag(el)}"
+                          f"[contains(normalize-space(), '{word}')])[1]", regex=r"(\d+)\D+\d+", note=f"the «{own}» text")
     return None
+
+
+def _last_of(page_of: FieldGuess | None) -> FieldGuess | None:
+    """The last page: the second number of the «Page 2 of 10» text."""
+    if page_of is None:
+        return None
+    return FieldGuess(page_of.selector, regex=r"\d+\D+(\d+)", note="the last number of " + page_of.note)
 
 
 def _arrow_next(root) -> FieldGuess | None:

@@ -174,8 +174,8 @@ def test_the_round_stores_the_other_orders_and_tells_the_gm_which_post(rsps, tmp
     assert not report.errors
     assert {o.by for o in game.records.orders("night 1")} == {"dave", "heidi", "carol"}
     [notice] = [n for n in game.records.notices() if n.key.startswith("unreadable:")]
-    assert notice["text"].startswith(f"сообщение в ЛС {carol.posts[0].pk} от carol (№1 на странице {BASE}/topic/private/")
-    assert f"не прочитано: время «{BAD}» не читается" in notice["text"]
+    assert notice.text.startswith(f"сообщение в ЛС {carol.posts[0].pk} от carol (№1 на странице {BASE}/topic/private/")
+    assert f"не прочитано: время «{BAD}» не читается" in notice.text
     cycle(game, post=False)                                   # read again, told once
     assert len([n for n in game.records.notices() if n.key.startswith("unreadable:")]) == 1
     carol.posts[0].time = NIGHT

@@ -23,5 +23,5 @@ def test_an_order_in_the_minute_a_phase_end_opened_the_next_phase_is_not_late(ma
     assert [(o.by, o.status) for o in taken] == [("bob", "active")], [(o.by, o.status, o.note) for o in taken]
     assert not [d for d in game.records.drafts() if d.kind == "late"]
     [notice] = [n for n in game.records.notices() if n.kind == "boundary"]
-    assert "с точностью до минуты" in notice["text"]
-    assert "в ту же минуту, что и начало фазы «День 1»" in notice["text"], notice["text"]   # not «day 1»
+    assert "с точностью до минуты" in notice.text
+    assert "в ту же минуту, что и начало фазы «День 1»" in notice.text, notice.text   # not «day 1»
