@@ -163,8 +163,8 @@ def nodebb_clear_caches(board: Board) -> None:
         assert f"43{n}" in answer, f"admin.cache.clear {name}: {answer[:200]}"
 
 
-def nodebb_pages(board: Board, topic: str) -> list[list[str]]:
-    client = board.client(None)
+def nodebb_pages(board: Board, topic: str, viewer: str | None = None) -> list[list[str]]:
+    client = board.client(viewer)
     first = json.loads(client.get(f"/api/topic/{topic}?page=1").content)
     pages = []
     for n in range(1, first["pagination"]["pageCount"] + 1):
@@ -289,9 +289,33 @@ def main(engine: str, home: Path, out: Path, topic: str | None = None) -> None:
     base = kit.canonical(board, topic)
     out.mkdir(parents=True, exist_ok=True)
     stored = {p.id: p for p in kit.messages(board.forum_dir, topic)}
-    last = len(pages)
-    for viewer, tag, numbers in ((None, "guest", list(range(1, last + 1))), (board.players[0], "player", [last]),
-                                 (board.gm, "gm", [1])):
+    views = [(None, "guest", pages, list(range(1, len(pages) + 1))), (board.players[0], "player", pages, [len(pages)]),
+             (board.gm, "gm", pages, [1])]
+    if kit.nodebb:        # a member who reads two posts a page (her own setting): «1 … 5 6 7 … 12»
+        reader = board.players[3]
+        client = board.client(reader)
+        if not client.logged_in:
+            client.login()
+        uid = json.loads(client.get("/api/config").content)["uid"]
+        _redis(board.forum_dir, "hset", f"user:{uid}:settings", "postsPerPage", "2")
+        nodebb_clear_caches(board)
+        try:
+            small = nodebb_pages(board, topic, reader)
+            views.append((reader, "many", small, [6, len(small)]))
+            _save(board, kit, topic, out, base, stored, views)
+        finally:
+            _redis(board.forum_dir, "hdel", f"user:{uid}:settings", "postsPerPage")
+            nodebb_clear_caches(board)
+    else:
+        _save(board, kit, topic, out, base, stored, views)
+    if roles:
+        (out / f"{engine}-roles.json").write_text(json.dumps({"topic": topic, **roles}, indent=1) + "\n", encoding="utf-8")
+
+
+def _save(board: Board, kit: JsonKit, topic: str, out: Path, base: str, stored: dict, views: list) -> None:
+    engine = board.engine.name
+    for viewer, tag, pages, numbers in views:
+        last = len(pages)
         client = board.client(viewer)
         if viewer and not client.logged_in:
             client.login()
@@ -309,8 +333,6 @@ def main(engine: str, home: Path, out: Path, topic: str | None = None) -> None:
                                 for p in (stored[i] for i in pages[number - 1])]}
             (out / f"{name}.json").write_text(json.dumps(record, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
             print(f"{name}: {len(record['posts'])} posts")
-    if roles:
-        (out / f"{engine}-roles.json").write_text(json.dumps({"topic": topic, **roles}, indent=1) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":
