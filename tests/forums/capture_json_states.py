@@ -41,6 +41,7 @@ def markdown_as_bbcode(text: str, nodebb: bool) -> str:
     if nodebb:
         text = blocks_of_quotes(text)
     text = re.sub(r"\[([^\]]+)\]\([^)]*\)", r"\1", text)
+    text = re.sub(r"\*\*(.+?)\*\*", r"[b]\1[/b]", text)
     return re.sub(r"~~(.+?)~~", r"[s]\1[/s]", text)
 
 

@@ -93,12 +93,16 @@ def _parts(message: str) -> tuple[str, list[str], list[str], list[str]]:
 
 
 def oracle(message: str) -> dict:
-    """The words a reader must find in a stored message: own text, each quote, each spoiler."""
+    """The words a reader must find in a stored message: own text, each quote, each spoiler, and
+    the own text's bold and coloured fragments (orders may need them)."""
     own, quotes, spoilers, _ = _parts(_bbcode(message))
+
     def plain(text: str) -> str:
         return words(_TAG.sub(" ", text))
     return {"words": plain(own), "quotes": [plain(q) for q in quotes if plain(q)],
-            "spoilers": [plain(s) for s in spoilers if plain(s)]}
+            "spoilers": [plain(s) for s in spoilers if plain(s)],
+            "bold": [plain(b) for b in re.findall(r"(?is)\[b\](.*?)\[/b\]", own)],
+            "colours": [[c.strip("\"'").lower(), plain(t)] for c, t in re.findall(r"(?is)\[color=([^\]]+)\](.*?)\[/color\]", own)]}
 
 
 # -- MyBB 1.8 ------------------------------------------------------------------------------------
