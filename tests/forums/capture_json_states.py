@@ -8,6 +8,12 @@ database.
     python tests/forums/capture_json_states.py ENGINE LAB_HOME OUT_DIR
 
 Only the posts of the thread it writes are changed (the lab forums are shared).
+
+    python tests/forums/capture_json_states.py misago-ru RU_BASE OUT_DIR
+
+saves OUT_DIR/misago-guest-p2 again as misago-ru-p2 from RU_BASE: a second Misago server on the
+same database started with LANGUAGE_CODE=ru (`manage.py runserver` in the lab's site folder, its
+environment as install.sh sets it), read with Accept-Language: ru (Misago's Russian pack).
 """
 from __future__ import annotations
 
@@ -290,8 +296,9 @@ def main(engine: str, home: Path, out: Path, topic: str | None = None) -> None:
     base = kit.canonical(board, topic)
     out.mkdir(parents=True, exist_ok=True)
     stored = {p.id: p for p in kit.messages(board.forum_dir, topic)}
-    views = [(None, "guest", pages, list(range(1, len(pages) + 1))), (board.players[0], "player", pages, [len(pages)]),
-             (board.gm, "gm", pages, [1])]
+    views = [(None, "guest", pages, list(range(1, len(pages) + 1))), (board.gm, "gm", pages, [1])]
+    if kit.nodebb:
+        views.insert(1, (board.players[0], "player", pages, [len(pages)]))
     if kit.nodebb:        # a member who reads two posts a page (her own setting): «1 … 5 6 7 … 12»
         reader = board.players[3]
         client = board.client(reader)
@@ -336,5 +343,22 @@ def _save(board: Board, kit: JsonKit, topic: str, out: Path, base: str, stored: 
             print(f"{name}: {len(record['posts'])} posts")
 
 
+def russian(ru_base: str, out: Path, number: int = 2) -> None:
+    import requests
+    record = json.loads((out / f"misago-guest-p{number}.json").read_text(encoding="utf-8"))
+    base = record["url"].split("/t/", 1)[0]
+    record.update(url=record["url"].replace(base, ru_base), viewer="guest, Russian (Accept-Language: ru)",
+                  next=record["next"].replace(base, ru_base) if record["next"] else None)
+    page = requests.get(record["url"], headers={"Accept-Language": "ru", "User-Agent": "Mozilla/5.0"}, timeout=30)
+    page.raise_for_status()
+    record["captured_at"] = int(time.time())
+    (out / f"misago-ru-p{number}.html").write_bytes(page.content)
+    (out / f"misago-ru-p{number}.json").write_text(json.dumps(record, ensure_ascii=False, indent=1) + "\n",
+                                                   encoding="utf-8")
+
+
 if __name__ == "__main__":
-    main(sys.argv[1], Path(sys.argv[2]).resolve(), Path(sys.argv[3]), *sys.argv[4:5])
+    if sys.argv[1] == "misago-ru":
+        russian(sys.argv[2], Path(sys.argv[3]))
+    else:
+        main(sys.argv[1], Path(sys.argv[2]).resolve(), Path(sys.argv[3]), *sys.argv[4:5])
