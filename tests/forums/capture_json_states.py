@@ -296,9 +296,9 @@ def main(engine: str, home: Path, out: Path, topic: str | None = None) -> None:
     base = kit.canonical(board, topic)
     out.mkdir(parents=True, exist_ok=True)
     stored = {p.id: p for p in kit.messages(board.forum_dir, topic)}
-    views = [(None, "guest", pages, list(range(1, len(pages) + 1))), (board.gm, "gm", pages, [1])]
-    if kit.nodebb:
-        views.insert(1, (board.players[0], "player", pages, [len(pages)]))
+    # (NodeBB: a middle page is the «many» one below; its pages are large)
+    views = [(None, "guest", pages, [1, len(pages)] if kit.nodebb else list(range(1, len(pages) + 1))),
+             (board.gm, "gm", pages, [1])]
     if kit.nodebb:        # a member who reads two posts a page (her own setting): «1 … 5 6 7 … 12»
         reader = board.players[3]
         client = board.client(reader)

@@ -92,6 +92,8 @@ def write_thread(board: Board, kit) -> tuple[str, dict]:
     reply(katya, "[quote]Кто-то сказал, что Вася мирный.[/quote]\nНе верю анонимам. " + strike.format("Голосую против Васи")
           + " Передумала: голосую против Пети.", "anonymous")
     reply(vasya, "Пример приказа:\n[code]/vote Петя\nесли ночь: спать[/code]\nЭто был пример.", "code")
+    if engine.merges:    # a member's second post in a row is glued to his first («Добавлено спустя», [hr])
+        writers[vasya].reply(topic, "Добавлю: голосую против [b]Пети[/b], он молчит.")
     if kit.spoiler:
         reply(petya, "Под спойлером: " + kit.spoiler.format("видел Аню ночью у дома Пети") + " Остальное потом.",
               "spoiler")
@@ -153,10 +155,17 @@ def capture(board: Board, kit, topic: str, out: Path, viewer: str | None, tag: s
     last = -(-len(kit.messages(board.forum_dir, topic)) // per)
     for number in pages:
         url = board.url + PAGE_URL[board.engine.name](topic, number, per)
-        page = client.get(url, auth=viewer is not None)
+        record = page_record(board, kit, topic, number, last, url, tag, int(time.time()))
+        want = [p["id"] for p in record["posts"]]
+        for _ in range(5):     # a board setting just changed may take PHP's opcache a moment
+            page = client.get(url, auth=viewer is not None)
+            shown = list(dict.fromkeys(re.findall(kit.anchor, page.text)))
+            if shown == want:
+                break
+            time.sleep(1.5)
+        assert shown == want, f"{url}: the page shows posts {shown}, the database says {want}"
         name = f"{board.engine.name}-{tag}-p{number}"
         (out / f"{name}.html").write_bytes(page.content)
-        record = page_record(board, kit, topic, number, last, url, tag, int(time.time()))
         record["viewer"] = viewer or "guest"
         (out / f"{name}.json").write_text(json.dumps(record, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
         print(f"{name}: {len(record['posts'])} posts")
