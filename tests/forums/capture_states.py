@@ -207,6 +207,12 @@ def main(engine: str, home: Path, out: Path) -> None:
         capture(board, kit, topic, out, None, "dmy", every[-2:])
     finally:
         kit.date_format(board.forum_dir, False)
+    if kit.other_language:
+        kit.other_language(board.forum_dir, True)
+        try:
+            capture(board, kit, topic, out, None, "en", every[-2:])
+        finally:
+            kit.other_language(board.forum_dir, False)
     if kit.other_layout:
         kit.other_layout(board.forum_dir, board.gm, True)
         try:

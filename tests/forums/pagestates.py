@@ -47,6 +47,7 @@ class Kit:
     set_per_page: Callable[[Path, int], None] = lambda d, n: None    # the board's setting changed
     other_layout: Callable[[Path, str, bool], None] | None = None    # a member's (by name) other post layout on / off
     anchor: str = r'id="p(\d+)"'                   # each post's id in the page's markup (a check of the capture)
+    other_language: Callable[[Path, bool], None] | None = None       # the board's other language pack on / off
     precision: int = 60                             # what the pages show of a time: seconds (1) or minutes
     edit_precision: int = 60                        # of an edit's time
     dmy_precision: int = 60                         # the same under the other date format
@@ -311,5 +312,9 @@ KITS: dict[str, Kit] = {
                   edit_precision=1, per_page=lambda d: int(_sqlite(_fluxbb_db(d), "SELECT conf_value FROM fx_config "
                                                                    "WHERE conf_name = 'o_disp_posts_default'")[0][0]),
                   set_per_page=lambda d, n: _fluxbb_write(d, "UPDATE fx_config SET conf_value = ? WHERE "
-                                                             "conf_name = 'o_disp_posts_default'", [(str(n),)])),
+                                                             "conf_name = 'o_disp_posts_default'", [(str(n),)]),
+                  # the board's Russian pack (the lab's default) or its English one: «Today», «Edited by»
+                  other_language=lambda d, on: _fluxbb_write(d, "UPDATE fx_config SET conf_value = ? WHERE "
+                                                                "conf_name = 'o_default_lang'",
+                                                             [("English" if on else "Russian",)])),
 }
