@@ -134,11 +134,13 @@ def main(argv=None) -> int:
     ap.add_argument("--pages", action="store_true", help="each page's differences")
     ap.add_argument("--yaml", action="store_true", help="print each learned profile's YAML")
     ap.add_argument("--extra", type=Path, action="append", default=[],
-                    help="a folder of threads, one subfolder of saved pages each (e.g. the live forums' pages "
-                         "kept by GOROD_LEARN_KEEP_PAGES in tests/forums)")
+                    help="a folder of subfolders of saved pages, the pages of one topic named alike in each "
+                         "(e.g. tests/scraper/pages/states: `mybb/mybb-guest-p1..p3` is one thread, or the live "
+                         "forums' pages kept by GOROD_LEARN_KEEP_PAGES in tests/forums)")
     args = ap.parse_args(argv)
-    extra = [Thread(f"{d.name}/{sub.name}", tuple(sorted(sub.glob("*.htm*"))))
-             for d in args.extra for sub in sorted(p for p in d.iterdir() if p.is_dir())]
+    # (a subfolder's pages of one topic, named alike, are one thread: `mybb-guest-p1..p3`)
+    extra = [t for d in args.extra for sub in sorted(p for p in d.iterdir() if p.is_dir())
+             for t in _group(sub, f"{d.name}/{sub.name}")]
     results = [r for r in (run_thread(t) for t in threads(args.shared) + extra) if r is not None]
     by_engine: dict[str, list[PageComparison]] = {}
     for r in results:

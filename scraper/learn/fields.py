@@ -102,7 +102,7 @@ def find_time(blocks: list, timed: dict[int, TimeHit]) -> tuple[FieldGuess, tupl
             for sel in sels:
                 candidates.setdefault((sel, hit.attr), None)
     n = len(blocks)
-    scored = []
+    scored, gappy, every = [], [], []
     for position, (sel, attr) in enumerate(candidates):
         hits = []
         for b in blocks:
@@ -110,11 +110,14 @@ def find_time(blocks: list, timed: dict[int, TimeHit]) -> tuple[FieldGuess, tupl
             hit = timed.get(id(el)) if el is not None else None
             hits.append(hit if hit is not None and hit.attr == attr else None)
         present = [h for h in hits if h is not None]
+        # where its text holds no time («25 minutes ago»), it would be read as one and fail
+        gaps = [i for i, (h, b) in enumerate(zip(hits, blocks)) if attr is None and h is None
+                and (b if sel is None else first(b, sel)) is not None]
+        if present and not gaps and all(times_read(h) is not None for h in present):
+            said = [None if h is not None else _value_at(b, sel, attr) for h, b in zip(hits, blocks)]
+            every.append((position, sel, attr, hits, said))
         if len(present) < max(1, 0.5 * n):
             continue
-        if attr is None and any(h is None and b is not None and (b if sel is None else first(b, sel)) is not None
-                                for h, b in zip(hits, blocks)):
-            continue        # its text, where it holds no time, would be read as one and fail
         moments = [times_read(h) for h in present]
         if any(m is None for m in moments):
             continue
@@ -132,29 +135,40 @@ def find_time(blocks: list, timed: dict[int, TimeHit]) -> tuple[FieldGuess, tupl
                        for h in present)
         rank = (len(present), forward, absolute, seconds, attr is not None, all(h.whole for h in present),
                 -position)
-        scored.append((rank, sel, attr, hits))
-    if not scored:
-        return None
+        (gappy if gaps else scored).append((rank, sel, attr, hits, gaps))
     scored.sort(key=lambda c: c[0], reverse=True)
-    _, sel, attr, hits = scored[0]
-    chosen = [(sel, attr, [h for h in hits if h is not None])]
-    covered = [h is not None for h in hits]
+    gappy.sort(key=lambda c: c[0], reverse=True)
+    if scored:
+        _, sel, attr, hits, _ = scored[0]
+        chosen = [(sel, attr, [h for h in hits if h is not None], None)]
+        covered = [h is not None for h in hits]
+    else:
+        chosen, covered = [], [False] * n
+    if sum(covered) < 0.9 * n:
+        # a place that holds the time in most posts but says it some other way in a few («25
+        # minutes ago» in MyBB's span.post_date, the moment in a <span title> inside it): the
+        # place that holds those posts' times is tried first, and that one
+        patched = _patched(gappy, every)
+        if patched is not None:
+            chosen, covered = patched, [True] * n
+            scored = []
+    if not chosen:
+        return None
     # posts the first place misses (a post without the attribute): a second place, tried after it
     if not all(covered):
-        for _, sel2, attr2, hits2 in scored[1:]:
+        for _, sel2, attr2, hits2, _ in scored[1:]:
             extra = [h for h, c in zip(hits2, covered) if h is not None and not c]
             if extra:
-                chosen.append((sel2, attr2, extra))
+                chosen.append((sel2, attr2, extra, None))
                 covered = [c or h is not None for c, h in zip(covered, hits2)]
             if all(covered):
                 break
     if sum(covered) < 0.9 * n:
         return None
     guesses, forms = [], []
-    for sel, attr, present in chosen:
-        regex = None
+    for sel, attr, present, regex in chosen:
         these = [h.formats for h in present]
-        if not all(h.whole for h in present):
+        if regex is None and not all(h.whole for h in present):
             regex = _span_regex(present)
             if regex is None:
                 return None
@@ -169,6 +183,46 @@ def find_time(blocks: list, timed: dict[int, TimeHit]) -> tuple[FieldGuess, tupl
     if len(guesses) == 1:
         return FieldGuess(guesses[0].selector, guesses[0].attr, guesses[0].regex, note), _formats(forms)
     return FieldGuess(None, note=note, alternatives=tuple(guesses)), _formats(forms)
+
+
+def _patched(gappy: list, every: list):
+    """The best place with gaps and the place filling them, as `chosen` places (the filler first:
+    the extractor takes the first place that yields a value), or None. The filler has a time in
+    every gap; where both have one, they agree; where the first has none and the second no gap,
+    the filler has none either (it would be read there instead)."""
+    for _, sel, attr, hits, gaps in gappy:
+        for _, sel2, attr2, hits2, said2 in every:
+            if sel2 == sel and attr2 == attr:
+                continue
+            if any(hits2[i] is None for i in gaps):
+                continue
+            if any(h2 is not None and (h is None and i not in gaps or h is not None and times_read(h) != times_read(h2))
+                   for i, (h, h2) in enumerate(zip(hits, hits2))):
+                continue
+            covered = [h is not None or h2 is not None for h, h2 in zip(hits, hits2)]
+            if sum(covered) < 0.9 * len(hits):
+                continue
+            # where it says something that is no time (MyBB's «Yesterday» has a <span title> with
+            # the day only), a regex keeps it to times with a clock, or it would be read first
+            other = [v for v in said2 if v]
+            regex = None
+            if other:
+                if any(re.search(_CLOCK, v) for v in other):
+                    continue
+                regex = r"(?s)^\s*(\S.*?" + _CLOCK + ")"
+                if not all(re.search(regex, h2.value) for h2 in hits2 if h2 is not None):
+                    continue
+            return [(sel2, attr2, [h for h in hits2 if h is not None], regex),
+                    (sel, attr, [h for h in hits if h is not None], None)]
+    return None
+
+
+def _value_at(block, sel: str | None, attr: str | None) -> str | None:
+    """What a place says in a post (its attribute, or its text), or None when it is not there."""
+    el = block if sel is None else first(block, sel)
+    if el is None or isinstance(el, str):
+        return None
+    return el.get(attr) if attr else tree.text(el)
 
 
 _RELATIVE = re.compile(r"(?i)\b(?:" + "|".join(RELATIVE_DAYS) + r")\b")
@@ -284,8 +338,10 @@ def find_author(blocks: list, avoid: list) -> FieldGuess | None:
         found = [first(b, sel) for b in blocks]
         values = [tree.text(f) if f is not None else None for f in found]
         good = [v for v in values if v and _name_like(v)]
-        if len(good) < 0.9 * n:
-            continue
+        if len(good) < 0.9 * n or len(good) < sum(1 for v in values if v):
+            continue        # (a post's subject where a deleted member has no link: a wrong name, worse than none)
+        if len({_path(f, b) for f, b in zip(found, blocks) if f is not None}) > 1:
+            continue        # found in another place in some post (SMF's «Logged» link where the name has none)
         if n >= 3 and len(set(good)) == 1 and not all(_names_a_profile(f) for f in found if f is not None):
             continue        # the same word in every post and no member's link: a label, not a name
         if any(f is not None and any(a is not None and tree.contains(f, a) for a in avoid_b)
@@ -310,7 +366,52 @@ def find_author(blocks: list, avoid: list) -> FieldGuess | None:
             best = (rank, sel)
     if best is None:
         return None
-    sel = best[1]
+    primary = _author_guess(best[1], blocks)
+    gaps = [b for b in blocks if first(b, best[1]) is None]
+    if not gaps:
+        return primary
+    # posts where it finds nothing (a deleted member's name is no link): a second place, tried
+    # after it, that reads a name in each of them and finds nothing, or the same name, elsewhere
+    filler = _author_filler(best[1], blocks, gaps, avoid)
+    if filler is None:
+        return primary
+    return FieldGuess(None, note=f"a short name in every post: {primary.note}; in {len(gaps)} post(s) without it, "
+                                 f"{filler.selector}", alternatives=(primary, filler))
+
+
+def _path(el, top) -> tuple[str, ...]:
+    """The tags of `el`, its parent and grandparent (below `top`): where in a post it stands."""
+    steps = []
+    while el is not None and el is not top and len(steps) < 3:
+        steps.append(tree.tag(el))
+        el = el.getparent()
+    return tuple(reversed(steps))
+
+
+def _author_filler(sel: str, blocks: list, gaps: list, avoid: list) -> FieldGuess | None:
+    votes: Counter[str] = Counter()
+    for b in gaps:
+        for el in b.iter():
+            if isinstance(el.tag, str) and el is not b and _name_like(tree.text(el)):
+                votes.update(tree.relative_selectors(el, b))
+    for other, _ in votes.most_common():
+        agrees = True
+        for b, av in zip(blocks, avoid):
+            got, main = first(b, other), first(b, sel)
+            if got is not None and any(a is not None and tree.contains(got, a) for a in av):
+                agrees = False
+            elif main is None:
+                agrees = got is not None and _name_like(tree.text(got))
+            elif got is not None and tree.text(got) != tree.text(main):
+                agrees = False
+            if not agrees:
+                break
+        if agrees:
+            return FieldGuess(other, note=f"{other}, where the first finds nothing")
+    return None
+
+
+def _author_guess(sel: str, blocks: list) -> FieldGuess:
     found = [f for f in (first(b, sel) for b in blocks) if f is not None]
     if any(_ICON_CLASS.search(k.get("class") or "") and tree.text(k) for f in found for k in f.iter() if k is not f):
         # an icon drawn as a letter inside the name («Scream<i class=icon>ᵥ</i>»): the name's own text only
@@ -744,14 +845,14 @@ def find_body_parts(bodies: list) -> BodyParts:
                     qheads[head] += 1
     outer_quotes = _outermost(quotes)
     return BodyParts(
-        quote=_union(outer_quotes),
-        quote_header=_union([s for s, _ in qheads.most_common(2)]),
-        spoiler=_union([s for s, _ in spoilers.most_common(2)]),
-        spoiler_header=_union([s for s, _ in sheads.most_common(2)]),
+        quote=union(outer_quotes),
+        quote_header=union([s for s, _ in qheads.most_common(2)]),
+        spoiler=union([s for s, _ in spoilers.most_common(2)]),
+        spoiler_header=union([s for s, _ in sheads.most_common(2)]),
     )
 
 
-def _union(selectors: list[str]) -> str | None:
+def union(selectors: list[str]) -> str | None:
     """Selectors as one: a CSS list, or an XPath union when one of them is XPath."""
     if not selectors:
         return None
@@ -831,6 +932,8 @@ def find_drops(bodies: list) -> list[str]:
         for el in body.iter():
             if el is body or not isinstance(el.tag, str) or not tree.classes(el):
                 continue
+            if tree.tag(el) in _INLINE and not _alone_on_line(el):
+                continue        # a word of a line in bold (a vote's «Пети» every time): the author's
             for cls in tree.classes(el)[:2]:
                 step = tree.step(el, cls)
                 texts.setdefault(step, set()).add(tree.text(el))
@@ -844,3 +947,162 @@ def find_drops(bodies: list) -> list[str]:
 
 def _outermost(counter: Counter) -> list[str]:
     return [s for s, _ in counter.most_common(3)]
+
+
+# ---------------------------------------------------------------- struck-out text
+
+# BBCode's [s] drawn as a class (FluxBB's span.bbs, MyBB's span.mycode_s) or a class naming
+# the line through it
+_STRIKE_CLASS = re.compile(r"(?i)^(?:(?:bb|bbc|bbcode|mycode|bb-?code)[-_]?s|(?:[\w-]+[-_])?(?:strike|strikethrough|"
+                           r"strikeout|line-?through))$")
+_CSS_RULE = re.compile(r"([^{}]+)\{([^{}]*)\}")
+_INLINE = frozenset("span font em i b strong del s strike u".split())
+
+
+@dataclass(frozen=True)
+class StrikeGuess:
+    selector: str
+    note: str
+    confirmed: bool         # the page's own stylesheet says the line-through (not a class name only)
+
+
+def find_strike(bodies: list, css: str = "") -> StrikeGuess | None:
+    """Struck-out text beyond <s>, <strike>, <del>: a line-through style on the element, a
+    class the page's own <style> draws with a line through, or an inline element whose class
+    names [s] or a strike (the stylesheet that draws it is not on the page: unconfirmed)."""
+    drawn = set()
+    for selectors, rules in _CSS_RULE.findall(css):
+        if "line-through" in rules.replace(" ", ""):
+            drawn |= set(re.findall(r"\.([A-Za-z_][\w-]*)", selectors))
+    styled, by_sheet, by_name = False, [], []
+    for body in bodies:
+        if body is None:
+            continue
+        for el in body.iter():
+            if not isinstance(el.tag, str) or el is body:
+                continue
+            if "line-through" in (el.get("style") or "").replace(" ", ""):
+                styled = True
+                continue        # (its style says it: its class needs no guessing)
+            if tree.tag(el) not in _INLINE:
+                continue
+            for c in (el.get("class") or "").split():
+                if c in drawn:
+                    by_sheet.append(f"{tree.tag(el)}.{c}")
+                elif _STRIKE_CLASS.match(c) and _CSS_IDENT.match(c):
+                    by_name.append(f"{tree.tag(el)}.{c}")
+    extra = list(dict.fromkeys(by_sheet + by_name))
+    if not styled and not extra:
+        return None
+    selector = ", ".join(["s, strike, del"] + extra + (["*[style*='line-through']"] if styled else []))
+    how = []
+    if styled:
+        how.append("a line-through style")
+    if by_sheet:
+        how.append("a class the page's stylesheet draws with a line through (" + ", ".join(dict.fromkeys(by_sheet)) + ")")
+    if by_name:
+        how.append("a class named for [s] (" + ", ".join(dict.fromkeys(by_name)) + ")")
+    return StrikeGuess(selector, "struck-out text (" + "; ".join(how) + "): not the post's words",
+                       confirmed=not by_name)
+
+
+_CSS_IDENT = re.compile(r"^-?[A-Za-z_][\w-]*$")
+
+
+# ---------------------------------------------------------------- the forum's notices inside a body
+
+_TEMPLATE_LEAD = re.compile(r"^([^\d]*[^\W\d_][^\d]*?)\s*\d")
+
+
+def find_notices(bodies: list) -> list[str]:
+    """Lines the forum writes inside a body, as a label before what follows: an element with a
+    style or class of its own, alone on its line, whose text holds a number and ends with «:»
+    and which stands twice or more with the same words but for the numbers («Добавлено спустя
+    06 с:», «Добавлено спустя 12 с:», where the forum glued a second post to the first). One
+    XPath each: that element kind opening with those words."""
+    groups: dict[tuple[str, str, str, str], int] = Counter()
+    for body in bodies:
+        if body is None:
+            continue
+        for el in body.iter():
+            if not isinstance(el.tag, str) or el is body or tree.tag(el) not in _INLINE:
+                continue
+            said = tree.text(el)
+            if not (5 <= len(said) <= 60 and said.endswith(":") and re.search(r"\d", said)):
+                continue
+            lead = _TEMPLATE_LEAD.match(said)
+            parent = el.getparent()
+            if lead is None or parent is None or tree.text(parent) == said and parent is not body \
+                    and tree.tag(parent) in _INLINE:
+                continue        # the outermost inline element that says it, once
+            attr = "style" if el.get("style") else "class" if el.get("class") else None
+            if attr is None or "'" in lead.group(1) or "'" in el.get(attr):
+                continue
+            if not _alone_on_line(el):
+                continue
+            groups[(tree.tag(el), attr, el.get(attr), lead.group(1).strip())] += 1
+    out = []
+    for (t, attr, value, lead), count in groups.items():
+        if count >= 2 and len(lead.split()) >= 2:
+            out.append(f"xpath:descendant::{t}[@{attr} = '{value}'][starts-with(normalize-space(), '{lead}')]")
+    return out
+
+
+def _alone_on_line(el) -> bool:
+    """Nothing of its line beside it: a break, a block's edge or the body's start before and after."""
+    return _line_edge(el, before=True) and _line_edge(el, before=False)
+
+
+_LINE_BREAKS = frozenset("br p div hr blockquote ul ol li table".split())
+
+
+def _line_edge(el, before: bool) -> bool:
+    sib = el.getprevious() if before else el.getnext()
+    between = (sib.tail if sib is not None else el.getparent().text) if before else el.tail
+    if (between or "").strip():
+        return False
+    if sib is not None:
+        return tree.tag(sib) in _LINE_BREAKS
+    parent = el.getparent()
+    return tree.tag(parent) not in _INLINE or _line_edge(parent, before)
+
+
+# ---------------------------------------------------------------- a code box's header
+
+_CODE_TAGS = ("pre", "code")
+
+
+def find_code_headers(bodies: list) -> list[str]:
+    """The header a forum draws over a code box («Code:», «Code: Select all», «Code Select
+    Expand»): the element just before the code (or before the wrapper holding it), with nothing
+    between them, a short text that is not in the code, and either a class of its own or a frame
+    with a class holding only it and the code. The author's words never come that way: what
+    they write before their code is text, not such an element. One selector per kind."""
+    out: dict[str, None] = {}
+    for body in bodies:
+        if body is None:
+            continue
+        for code in body.iter(*_CODE_TAGS):
+            if any(tree.tag(a) in _CODE_TAGS for a in code.iterancestors()):
+                continue        # (the <code> inside a <pre>: the <pre> is the box)
+            node = code
+            for _ in range(3):
+                prev = node.getprevious()
+                if prev is not None or node.getparent() is body or node.getparent() is None:
+                    break
+                if (node.getparent().text or "").strip():
+                    break
+                node = node.getparent()
+            prev = node.getprevious()
+            if prev is None or not isinstance(prev.tag, str) or (prev.tail or "").strip():
+                continue
+            said = tree.text(prev)
+            if not said or len(said) > 40 or said in tree.text(code):
+                continue
+            frame = node.getparent()
+            kids = [k for k in frame if isinstance(k.tag, str)] if frame is not None else []
+            if frame is not None and frame is not body and tree.classes(frame) and kids == [prev, node]:
+                out.setdefault(f"{tree.step(frame)} > {tree.step(prev)}", None)
+            elif tree.classes(prev):
+                out.setdefault(tree.step(prev), None)
+    return list(out)

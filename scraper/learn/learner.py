@@ -56,6 +56,7 @@ class _Page:
     root: object
     timed: dict
     blocks: blocks_mod.Blocks | None = None
+    css: str = ""             # the page's own <style> rules (read before they are taken out)
 
 
 def page_encoding(content: bytes) -> str | None:
@@ -79,6 +80,7 @@ def _parse(content: bytes, source: str) -> _Page:
         root = parse_html(content, sniff_encoding(content) or page_encoding(content) or "utf-8")
     except ScraperError as exc:
         raise LearnError(f"{source}: страница не читается как HTML: {exc}") from None
+    css = " ".join("".join(el.itertext()) for el in root.iter("style"))
     # scripts and styles say nothing a reader sees (the extractor leaves them out too), nor do
     # a <title>, <meta> or <link> out of the page's head (an ad's own document pasted into a post)
     for el in list(root.iter("script", "style", "title", "meta", "link")):
@@ -93,7 +95,7 @@ def _parse(content: bytes, source: str) -> _Page:
                 else:
                     parent.text = (parent.text or "") + el.tail
             parent.remove(el)
-    return _Page(source, root, times.timed_elements(root))
+    return _Page(source, root, times.timed_elements(root), css=css)
 
 
 @dataclass(frozen=True)
@@ -108,6 +110,7 @@ class PmPages:
     compose: tuple | None = None
     login: tuple | None = None
     gm: str | None = None
+    thread_as_gm: tuple = ()        # the thread's page as the GM sees it: the reply form is there
 
 
 @dataclass
@@ -125,8 +128,11 @@ class _Posts:
 
 
 def learn_pages(pages: list[tuple[bytes, str]], inbox: tuple[bytes, str] | None = None, *,
-                pm: "PmPages | None" = None, timezone: str = "UTC", name: str = "learned") -> LearnedProfile:
-    """`inbox` (kept for callers of the first version): the PM compose page, as `pm.compose`."""
+                pm: "PmPages | None" = None, gm_pages: list[tuple[bytes, str]] = (), timezone: str = "UTC",
+                name: str = "learned") -> LearnedProfile:
+    """`inbox` (kept for callers of the first version): the PM compose page, as `pm.compose`.
+    `gm_pages`: the thread's pages as the GM sees them (logged in), where the reply form is;
+    the posts are learned from `pages` (a guest's view, as the game's thread is read)."""
     if not pages:
         raise LearnError("нет страниц: дайте URL темы или --pages ФАЙЛ")
     parsed = [_parse(content, source) for content, source in pages]
@@ -166,14 +172,17 @@ def learn_pages(pages: list[tuple[bytes, str]], inbox: tuple[bytes, str] | None 
         inbox = pm.compose
     if pm is not None:
         _learn_pm(pm, data, notes, missing, unconfirmed, posts)
-    write, write_notes = _write(parsed, inbox)
+    write, write_notes = _write(parsed, inbox, pm, [_parse(c, s) for c, s in gm_pages])
     if write is None:
         missing.append("write")
     else:
         data["write"] = write
         notes.update(write_notes)
-        unconfirmed.append("write: proposed from the reply form on the page, not tried: "
-                           "run `gorod forum check --write THREAD_URL` to confirm it")
+        unconfirmed.append("write.reply: proposed from the reply form on the page, not tried: "
+                           "`gorod forum check --write THREAD_URL` posts one test reply and confirms it")
+        if "pm" in write:
+            unconfirmed.append("write.pm: proposed from the new-PM form, not tried: `gorod forum check --write "
+                               "THREAD_URL --pm-to NAME` sends one test PM and confirms it")
     if timezone == "UTC":
         unconfirmed.append("timezone: the pages do not say the forum's zone; UTC is assumed for times "
                            "written without one (set timezone: to the forum's)")
@@ -205,7 +214,7 @@ def _learn_posts(parsed: list[_Page], what: str = "постов", short_ids: boo
     if author is None:
         raise LearnError(f"{parsed[0].source}: в блоках {what} ({container}) не найден автор: "
                          "короткое имя, которое повторяется в каждом посте и различается между постами")
-    author_els = [fields.first(b, author.selector) for b in all_blocks]
+    author_els = [fields.element_of(b, author) for b in all_blocks]
     shown = [fields.own_time_elements(b, time_guess[0], timed_all) if time_guess else [] for b in all_blocks]
     body = fields.find_body(all_blocks, [[a, t, *s] for a, t, s in zip(author_els, time_els, shown)])
     if body is None:
@@ -241,19 +250,33 @@ def _learn_posts(parsed: list[_Page], what: str = "постов", short_ids: boo
     parts = fields.find_body_parts(bodies)
     # no quote on these pages: the common <blockquote> is kept (null would read a later quote as words)
     body_rules: dict = {"quote": parts.quote or "blockquote"}
-    if any(b is not None and b.xpath(".//*[contains(translate(@style, ' ', ''), 'line-through')]") for b in bodies):
-        body_rules["strike"] = "s, strike, del, *[style*='line-through']"
-        notes["selectors.body.strike"] = "struck-out text (also drawn with a line-through style): not the post's words"
+    strike = fields.find_strike(bodies, " ".join(p.css for p in parsed))
+    if strike is not None:
+        body_rules["strike"] = strike.selector
+        notes["selectors.body.strike"] = strike.note
+        if not strike.confirmed:
+            unconfirmed.append("strike: struck-out text is known by its class name only (the stylesheet that "
+                               "draws it is not on the page): check a struck-out vote reads as struck")
     drops = [d for d in fields.find_drops(bodies) if d != body.selector]
+    code_heads = fields.find_code_headers(bodies)
+    drops += code_heads
+    notices = fields.find_notices(bodies)
+    if notices:
+        drops += notices
+        unconfirmed.append("drop: lines taken for the forum's own notices inside posts (the same words but for "
+                           "the numbers, in a style of their own, alone on their line): "
+                           + "; ".join(notices))
     if edited is not None and edited.selector:
         # an edit notice inside the body is no part of the post's words (nor is what the forum
         # writes in an element of the notice's own kind: no author's markup makes that)
         if any(b is not None and fields.first(b, edited.selector) is not None for b in bodies):
             drops += (edited.kind or edited.selector).split(", ")
     if drops:
-        body_rules["drop"] = ", ".join(drops)
+        body_rules["drop"] = fields.union(drops)
         notes["selectors.body.drop"] = "inside the body but no post's own words: buttons and folds that say " \
-                                       "the same in every post, the edit notice"
+                                       "the same in every post, the edit notice" + (
+                                           ", a code box's header («Code: Select all»)" if code_heads else "") + (
+                                           ", the forum's notice lines («…спустя 06 с:»)" if notices else "")
     notes["selectors.body.quote"] = ("quotes inside the body (taken apart from the post's own text)"
                                      if parts.quote else "no quote on these pages: <blockquote>, the common one, "
                                      "is assumed")
@@ -543,49 +566,120 @@ def _urls(source: str) -> dict:
 _ID_IN_LINK = r"(?:[#?&;/](?:p|pid|post|msg|entry)[=_-]?|/post/|#post-|\.msg)(\d+)"
 
 
-def _reply_url(page_url: str | None, action: str) -> str:
-    """Where the writer fetches the reply form: the thread page itself (the form is on it), as
-    a template: the site as {base}, the thread's number (the one the form's action repeats)
-    as {thread}. From saved pages: the form's action under {base}."""
-    if not page_url:
-        return "{base}/" + re.sub(r"^(?:\./|/)+", "", urlsplit(action).path + (
-            "?" + urlsplit(action).query if urlsplit(action).query else ""))
+# where gorod finds a thread's number in its URL (the ones gorod.loop.forum.topic_id_of reads,
+# in its order: the writer is called with that number)
+_THREAD_IN_URL = (r"/topic/(\d+)", r"/t/[^/]+/(\d+)", r"[?&]t=(\d+)", r"[?&]tid=(\d+)", r"[?&;]topic=(\d+)",
+                  r"[?&]id=(\d+)", r"/(\d+)(?:[-/]|$)")
+
+
+def thread_template(page_url: str) -> str | None:
+    """The thread's page as a template: the site as {base}, the thread's number (where gorod
+    reads it from the game's thread_url) as {thread}; None when the URL holds no number."""
     parts = urlsplit(page_url)
-    rest = page_url[len(f"{parts.scheme}://{parts.netloc}"):]
-    numbers = re.findall(r"\d+", rest)
-    thread = next((n for n in numbers if re.search(rf"(?<!\d){n}(?!\d)", action or "")), None)
-    if thread is not None:
-        rest = re.sub(rf"(?<!\d){thread}(?!\d)", "{thread}", rest, count=1)
-    return "{base}" + rest
+    rest = _SESSION_PARAM.sub("", page_url[len(f"{parts.scheme}://{parts.netloc}"):].split("#", 1)[0]).rstrip("?&;")
+    for pattern in _THREAD_IN_URL:
+        m = re.search(pattern, rest)
+        if m:
+            return "{base}" + rest[:m.start(1)] + "{thread}" + rest[m.end(1):]
+    return None
 
 
-def _write(parsed: list[_Page], inbox) -> tuple[dict | None, dict]:
+def _reply_url(page_url: str | None, action: str) -> str | None:
+    """Where the writer fetches the reply form: the page it was found on (the thread's page, or
+    its «Ответить» page), as a template (`thread_template`). From saved pages: the form's action
+    under {base}, when it names the thread. None: no thread number to put in (a reply page of a
+    fixed thread would post every reply there)."""
+    if not page_url:
+        path = urlsplit(action).path + ("?" + urlsplit(action).query if urlsplit(action).query else "")
+        template = thread_template("http://x/" + re.sub(r"^(?:\./|/)+", "", path))
+        return template
+    return thread_template(page_url)
+
+
+def _write(parsed: list[_Page], inbox, pm: "PmPages | None" = None, gm: list[_Page] = ()
+           ) -> tuple[dict | None, dict]:
+    """write.reply from the reply form on the thread's pages; write.pm from the new-PM page's
+    form (`inbox`: that page), its sent list and outbox from the inbox's folder links."""
     notes: dict[str, str] = {}
     source = parsed[0].source
     url = source if urlsplit(source).scheme in ("http", "https") else None
-    form = None
-    for p in parsed:
-        form = forms.find_form(p.root, url)
+    form, form_page = None, source
+    for p in list(gm) + parsed:
+        form = forms.find_form(p.root, p.source if urlsplit(p.source).scheme in ("http", "https") else None)
         if form is not None:
+            form_page = p.source
             break
     if form is None:
         return None, notes
-    reply: dict = {"url": _reply_url(url, form.action), "form": form.selector, "text": form.text,
-                   "created": {"location": _ID_IN_LINK, "last_page": False}}
+    reply_url = _reply_url(form_page if form_page.startswith(("http://", "https://")) else None, form.action)
+    if reply_url is None:
+        notes["write"] = f"the reply form of {form_page} names no thread number: write: not proposed"
+        return None, notes
+    reply: dict = {"url": reply_url, "form": form.selector, "text": form.text,
+                   "created": {"location": _ID_IN_LINK, "body": _ID_IN_REFRESH}}
+    last = thread_template(url) if url else None
+    if last:
+        # a forum that answers with the thread's newest page (SMF's `topic=3.new`): our post is
+        # looked for from page 1 on, by our name and words
+        reply["created"]["last_page"] = True
     if form.subject:
         reply["subject"] = form.subject
     if form.submit:
         reply["fields"] = dict(form.submit)
     notes["write.reply"] = (f"the reply form on the thread page ({form.selector}, its textarea «{form.text}»); "
-                            "the new post's id is looked for in the forum's redirect")
+                            "the new post's id is looked for in the forum's redirect, or in the "
+                            "«message posted» page's refresh")
     write: dict = {"reply": reply}
+    if last:
+        write["last_page"] = last
+        notes["write.last_page"] = "the thread's first page: the crash lookup reads from there to its end"
     if inbox is not None:
         content, where = inbox
+        live = urlsplit(where).scheme in ("http", "https")
         root = _parse(content, where).root
-        pm = forms.find_form(root, where if urlsplit(where).scheme in ("http", "https") else None, pm=True)
-        if pm is not None and pm.to:
-            write["pm"] = {"url": where, "form": pm.selector, "text": pm.text, "to": pm.to,
-                           **({"subject": pm.subject} if pm.subject else {}),
-                           **({"fields": dict(pm.submit)} if pm.submit else {})}
-            notes["write.pm"] = f"the PM form of {where} ({pm.selector}, recipient field «{pm.to}»)"
+        found = forms.find_form(root, where if live else None, pm=True)
+        if found is not None and found.to:
+            form_pm = {"url": _template(where) if live else where, "form": found.selector, "text": found.text,
+                       "to": found.to}
+            if found.subject:
+                form_pm["subject"] = found.subject
+            if found.submit:
+                form_pm["fields"] = dict(found.submit)
+            if found.add:
+                form_pm["add_recipients"] = dict(found.add)
+            if root.xpath("//textarea[@name=$n]", n=found.to):
+                form_pm["to_separator"] = "\n"     # one recipient a line
+            folders = _pm_folders(pm) if pm is not None else {}
+            form_pm.update(folders)
+            write["pm"] = form_pm
+            notes["write.pm"] = (f"the PM form of {where} ({found.selector}, recipient field «{found.to}»)"
+                                 + (f"; a sent PM is looked for in {folders['sent_list']}" if folders.get("sent_list")
+                                    else "") + (", first in the outbox" if folders.get("outbox") else ""))
     return write, notes
+
+
+_ID_IN_REFRESH = r"""(?i)http-equiv=["']?refresh[^>]*url=[^"'>]*?""" + _ID_IN_LINK
+_SENT = re.compile(r"(?i)\bsent\b|sentbox|отправленн")
+_OUTBOX = re.compile(r"(?i)outbox|исходящ")
+
+
+def _pm_folders(pm: "PmPages") -> dict:
+    """The sent folder and the outbox (phpBB keeps a PM there until it is read), from the inbox
+    page's links; a forum whose list shows whole conversations (ours too) needs neither."""
+    if not pm.inbox:
+        return {}
+    content, source = pm.inbox[0]
+    root = _parse(content, source).root
+    live = urlsplit(source).scheme in ("http", "https")
+    out: dict = {}
+    from urllib.parse import urljoin
+    for a in root.iter("a"):
+        label, href = tree.text(a), (a.get("href") or "").replace("&amp;", "&")
+        if not href or href.startswith(("#", "javascript:")) or re.search(r"(?i)sort|order=", href):
+            continue
+        where = _template(urljoin(source, href)) if live else href
+        if "sent_list" not in out and (_SENT.search(label) or re.search(r"(?i)sentbox|[?&;]f(?:older)?=sent", href)):
+            out["sent_list"] = where
+        if "outbox" not in out and (_OUTBOX.search(label) or re.search(r"(?i)folder=outbox", href)):
+            out["outbox"] = where
+    return out

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
+from urllib.parse import urljoin
+
+import pytest
 
 from scraper.detect import detect_profile
 from scraper.extract import extract_posts
@@ -94,3 +97,127 @@ def test_4pda_edit_notices_and_their_reasons_are_no_post_text_and_the_attachment
     assert {p.id for p in posts if p.edited} >= {"111236686", "111191789", "110934439"}
     attached = next(p for p in posts if p.id == "110859344")
     assert attached.text == "Test\n\ntrattoria12_c03_202110281556.apk ( 12.65 МБ )Кол-во скачиваний: 0"
+
+
+def test_fluxbb_struck_votes_and_the_glued_posts_notice_are_no_post_text():
+    # [s] is <span class="bbs"> (its line-through is in a stylesheet the page links, not on it);
+    # a post glued to the one before says «Добавлено спустя 06 с:» in a grey <span><em>
+    learned, shipped, pages = _learned(LIVE / "fluxbb-t2-p1.html", LIVE / "fluxbb-t2-p2.html")
+    posts = _exact(learned, shipped, pages)
+    struck = next(p for p in posts["fluxbb-t2-p1.html"] if p.id == "6")
+    assert struck.text == "Передумала: голосую против Пети."
+    glued = next(p for p in posts["fluxbb-t2-p2.html"] if p.id == "31")
+    assert "Добавлено спустя" not in glued.text and glued.text.count("И ещё: прошу Мастера") == 2
+    # both are said to be guesses, for the GM to check
+    assert any(u.startswith("strike:") and "class name" in u for u in learned.unconfirmed)
+    assert any(u.startswith("drop:") and "Добавлено спустя" in u for u in learned.unconfirmed)
+
+
+def _posts_page(bodies: list[str], head: str = "") -> bytes:
+    posts = "".join(f"""<div class="post" id="p{100 + i}"><a class="who" href="/user/{i}">Игрок{i}</a>
+<span class="when">0{i}.12.2026 10:0{i}</span><div class="words">{body}</div></div>"""
+                    for i, body in enumerate(bodies, 1))
+    return f"<html><head>{head}</head><body>{posts}</body></html>".encode()
+
+
+def test_a_class_the_pages_own_stylesheet_strikes_through_is_struck_text_and_confirmed():
+    page = _posts_page(["<span class='gone'>Голосую против Васи</span> Голосую против Пети",
+                        "Лечу Аню этой ночью", "Проверяю Катю"],
+                       head="<style>.gone { text-decoration: line-through }</style>")
+    learned = learn_pages([(page, "styled.html")])
+    assert "span.gone" in learned.data["selectors"]["body"]["strike"]
+    assert not any(u.startswith("strike:") for u in learned.unconfirmed)
+    posts = extract_posts(page, learned.profile(), "styled.html").posts
+    assert posts[0].text == "Голосую против Пети"
+
+
+def test_a_players_own_repeated_lines_are_kept_as_words():
+    # the GM's bold «День 1:» headings repeat but for the number, in plain <strong> (no style of
+    # their own); a grey line said once is one player's words: neither is the forum's notice
+    bodies = ["<strong>День 1:</strong><br>Голосование открыто до вечера",
+              "<strong>День 2:</strong><br>Голосование открыто до утра",
+              "<span style='color: #808080'>Добавлено спустя 06 с:</span><br>Голосую против Пети"]
+    learned = learn_pages([(_posts_page(bodies), "days.html")])
+    posts = extract_posts(_posts_page(bodies), learned.profile(), "days.html").posts
+    assert posts[0].text.startswith("День 1:") and posts[1].text.startswith("День 2:")
+    assert posts[2].text.startswith("Добавлено спустя 06 с:")
+
+
+# ---------------------------------------------------------------- the live engines' page states
+# (tests/scraper/pages/states: a thread of each live engine in the states a real game thread has,
+# each page's JSON the forum's own database; the learner reads each viewer's pages as one thread)
+
+STATES = ROOT / "tests" / "scraper" / "pages" / "states"
+STATE_THREADS = sorted({(p.parent.name, p.name.rsplit("-p", 1)[0]) for p in STATES.glob("*/*-p*.html")})
+
+
+from test_engine_page_states import same_link  # noqa: E402  (the states test's own link check)
+
+
+def _oracle_words(text: str) -> str:
+    from scraper.write_lookup import words
+    return words(text)
+
+
+@pytest.mark.parametrize("folder,thread", STATE_THREADS, ids=[t for _, t in STATE_THREADS])
+def test_a_learned_profile_reads_each_live_engines_thread_as_its_database_says(folder, thread):
+    import json
+    paths = sorted((STATES / folder).glob(f"{thread}-p*.html"))
+    pages = [(p.read_bytes(), str(p)) for p in paths]
+    shipped = detect_profile(pages[0][0], source=str(paths[0]))
+    learned = learn_pages(pages[:2], timezone=shipped.timezone)
+    profile = learned.profile()
+    for (content, source), path in zip(pages, paths):
+        want = json.loads(path.with_suffix(".json").read_text(encoding="utf-8"))
+        now = datetime.fromtimestamp(want["captured_at"], timezone.utc)
+        got = extract_posts(content, profile, source, url=want["url"], now=now)
+        step = want["precision"] or 1
+        assert [p.id for p in got.posts] == [p["id"] for p in want["posts"]], source
+        for post, exp in zip(got.posts, want["posts"]):
+            where = f"{path.name} post {exp['id']}"
+            assert post.author == exp["author"], where
+            assert post.posted_at == datetime.fromtimestamp(int(exp["time"]) // step * step, timezone.utc), where
+            assert _oracle_words(post.text) == exp["words"], where
+            assert [_oracle_words(q) for q in post.quotes if _oracle_words(q)] == exp["quotes"], where
+            assert [_oracle_words(s) for s in post.spoilers if _oracle_words(s)] == exp["spoilers"], where
+            assert post.edited == bool(exp["edited"]), where
+        assert (got.page, got.last_page) == (want["page"], want["last_page"]), source
+        assert same_link(got.next_url and urljoin(want["url"], got.next_url), want["next"]), (source, got.next_url)
+
+
+def test_a_deleted_members_name_where_the_others_have_a_link_is_read_from_a_second_place_on_smf():
+    # SMF shows a deleted member's name as the bare <h4> text; the others' as a link in it; the
+    # post subject's link is no name (a place that reads it in some post is no author's place)
+    paths = [STATES / "smf" / f"smf-guest-p{i}.html" for i in (1, 2)]
+    learned, shipped, pages = _learned(*paths)
+    assert learned.data["selectors"]["post"]["author"] == ["div.poster a", "h4"]
+    posts = extract_posts(pages[0][0], learned.profile(), pages[0][1], now=NOW).posts
+    assert next(p for p in posts if p.id == "77").author == "Удалённый_игрок"
+    assert {p.author for p in posts} >= {"Мастер", "Вася", "Петя"}
+
+
+def test_a_deleted_members_name_a_code_boxs_header_and_a_bold_vote_on_phpbb():
+    # the deleted member's name is a <span class=username>, no link: not the post's subject link;
+    # «Code: Select all» over a code box is the forum's; a vote's bold «Пети», the same in
+    # several posts, is the voter's words
+    paths = [STATES / "phpbb" / f"phpbb-guest-p{i}.html" for i in (1, 2)]
+    learned, shipped, pages = _learned(*paths)
+    posts = extract_posts(pages[0][0], learned.profile(), pages[0][1], now=NOW).posts
+    assert next(p for p in posts if p.id == "45").author == "Удалённый_игрок"
+    code = next(p for p in posts if p.id == "41")
+    assert "Code:" not in code.text and "Select all" not in code.text and "/vote Петя" in code.text
+    assert any("против Пети" in p.text for p in posts)
+
+
+def test_mybb_times_said_as_minutes_ago_are_read_from_their_title_and_yesterday_from_the_text():
+    # «<span title="12-01-2026, 01:16 PM">25 minutes ago</span>» in span.post_date: the title
+    # first, kept to times with a clock («<span title="11-30-2026">Yesterday</span>, 09:15 AM»
+    # has the day only: the text says that one)
+    paths = [STATES / "mybb" / f"mybb-guest-p{i}.html" for i in (1, 2)]
+    learned, shipped, pages = _learned(*paths)
+    first, second = learned.data["selectors"]["post"]["time"]
+    assert first["attr"] == "title" and "regex" in first and second["selector"] == "span.post_date"
+    now = datetime(2026, 12, 1, 13, 41, tzinfo=timezone.utc)
+    posts = {p.id: p for p in extract_posts(pages[1][0], learned.profile(), pages[1][1], now=now).posts}
+    assert posts["61"].posted_at == datetime(2026, 12, 1, 13, 16, tzinfo=timezone.utc)
+    assert posts["57"].posted_at == datetime(2026, 11, 30, 9, 15, tzinfo=timezone.utc)
