@@ -343,6 +343,28 @@ def _save(board: Board, kit: JsonKit, topic: str, out: Path, base: str, stored: 
             print(f"{name}: {len(record['posts'])} posts")
 
 
+def short(engine: str, home: Path, out: Path) -> None:
+    """A thread of one page (three posts), as a guest and the GM."""
+    raw = json.loads((home / engine / "status.json").read_text(encoding="utf-8"))
+    board = Board(ENGINES[engine], Status(**{k: v for k, v in raw.items() if k in Status.__dataclass_fields__}), home)
+    kit = KITS[engine]
+    topic = board.new_topic(board.gm, f"Город N: одна страница {int(time.time())}", "Короткая тема: **голосуем** до вечера.")
+    for n, text in enumerate(("Голосую против **Пети**.", "А я против Васи.")):
+        for attempt in range(5):
+            try:
+                board.writer(board.players[n]).reply(topic, text)
+                break
+            except Exception:       # Misago's flood guard (3 s)
+                if attempt == 4:
+                    raise
+                time.sleep(4)
+    pages = kit.pages(board, topic)
+    stored = {p.id: p for p in kit.messages(board.forum_dir, topic)}
+    out.mkdir(parents=True, exist_ok=True)
+    _save(board, kit, topic, out, kit.canonical(board, topic), stored,
+          [(None, "short", pages, [1]), (board.gm, "shortgm", pages, [1])])
+
+
 def russian(ru_base: str, out: Path, number: int = 2) -> None:
     import requests
     record = json.loads((out / f"misago-guest-p{number}.json").read_text(encoding="utf-8"))
@@ -360,5 +382,7 @@ def russian(ru_base: str, out: Path, number: int = 2) -> None:
 if __name__ == "__main__":
     if sys.argv[1] == "misago-ru":
         russian(sys.argv[2], Path(sys.argv[3]))
+    elif sys.argv[1] == "short":
+        short(sys.argv[2], Path(sys.argv[3]).resolve(), Path(sys.argv[4]))
     else:
         main(sys.argv[1], Path(sys.argv[2]).resolve(), Path(sys.argv[3]), *sys.argv[4:5])

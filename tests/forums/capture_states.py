@@ -229,5 +229,27 @@ def main(engine: str, home: Path, out: Path) -> None:
     (out / f"{engine}-roles.json").write_text(json.dumps(roles, indent=1) + "\n", encoding="utf-8")
 
 
+def short(engine: str, home: Path, out: Path) -> None:
+    """A thread of one page (three posts: no pagination on some engines), as a guest and the GM."""
+    raw = json.loads((home / engine / "status.json").read_text(encoding="utf-8"))
+    board = Board(ENGINES[engine], Status(**{k: v for k, v in raw.items() if k in Status.__dataclass_fields__}), home)
+    kit = KITS[engine]
+    answer = board.submit(board.gm, board.engine.new_topic, "Короткая тема: [b]голосуем[/b] до вечера.",
+                          f"Город N: одна страница {int(time.time())}", forum=board.engine.forum_id)
+    where = answer.location or re.sub("&amp;", "&", answer.text)
+    if board.engine.topic_on_page:
+        target = answer.location or re.search(r"(?i)http-equiv=\"refresh\"[^>]*url=([^\"'>]+)", where).group(1)
+        where = re.sub("&amp;", "&", board.client(board.gm).get(target, auth=True).text)
+    topic = board.engine.topic_id(where)
+    board.writer(board.players[0]).reply(topic, "Голосую против [b]Пети[/b].")
+    board.writer(board.players[1]).reply(topic, "А я против Васи.")
+    out.mkdir(parents=True, exist_ok=True)
+    capture(board, kit, topic, out, None, "short", [1])
+    capture(board, kit, topic, out, board.gm, "shortgm", [1])
+
+
 if __name__ == "__main__":
-    main(sys.argv[1], Path(sys.argv[2]).resolve(), Path(sys.argv[3]))
+    if sys.argv[1] == "short":
+        short(sys.argv[2], Path(sys.argv[3]).resolve(), Path(sys.argv[4]))
+    else:
+        main(sys.argv[1], Path(sys.argv[2]).resolve(), Path(sys.argv[3]))
