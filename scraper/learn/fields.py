@@ -935,6 +935,9 @@ def _quote_header(quote) -> str | None:
     """The quote's «X wrote:» line: a short first element of the quote (or of its only
     wrapper) ending in a colon or in «wrote», «said», «писал(а)»."""
     step = tree.step(quote, _matching_class(quote, _QUOTE_CLASS)) if tree.tag(quote) != "blockquote" else "blockquote"
+    inline = _first_line_header(quote, step)
+    if inline is not None:
+        return inline
     node = quote
     for _ in range(4):      # (below a wrapper or three: Cobalt's quote-content > quote-body > quote-source)
         kids = [k for k in node if isinstance(k.tag, str) and tree.text(k)]     # (an icon says nothing)
@@ -967,6 +970,38 @@ def _quote_header(quote) -> str | None:
             and re.search(r"(?i)quote|head|cite|title|цитат", prev.get("class") or ""):
         return tree.step(prev, _matching_class(prev, _QUOTE_CLASS) or _matching_class(prev, _HEADER_CLASS))
     return None
+
+
+def _first_line_header(quote, step: str) -> str | None:
+    """«@Вася said:<br>Голосую …» (NodeBB 4): the quote's first paragraph opens with a line of
+    links and a colon only, then a break: those links are the header; or that paragraph is
+    the line alone and more of the quote follows (a quote of a quote): the paragraph is. An
+    XPath for them. («@X said in <a>Title</a>:» has words of its own: not this.)"""
+    kids = [k for k in quote if isinstance(k.tag, str)]
+    if not kids or tree.tag(kids[0]) != "p" or (quote.text or "").strip():
+        return None
+    p = kids[0]
+    line, texts, broken = [], [p.text or ""], False
+    for k in p:
+        if not isinstance(k.tag, str):
+            continue
+        if tree.tag(k) == "br":
+            broken = True
+            break
+        line.append(k)
+        texts.append(k.tail or "")
+    said = "".join(texts)
+    if not line or any(tree.tag(k) != "a" for k in line) or ":" not in said \
+            or said.replace(":", "").strip() or len(" ".join(tree.text(k) for k in line)) > 80:
+        return None
+    if not broken and len(kids) < 2:
+        return None     # the quote is that line only: its words, not a header
+    where = _css_xpath(step) if step != "blockquote" else "descendant::blockquote"
+    first_line = "text()[not(preceding-sibling::br)]"
+    links_and_colon = f"[{first_line}[contains(., ':')]][not({first_line}[translate(normalize-space(), ':', '') != ''])]"
+    if broken:
+        return f"xpath:{where}/*[1][self::p][br]{links_and_colon}/a[not(preceding-sibling::br)]"
+    return f"xpath:{where}/*[1][self::p][not(br)][a]{links_and_colon}[following-sibling::*]"
 
 
 _SIGNATURE = re.compile(r"(?i)(?:^|[-_])sig(?:nature)?(?:$|[-_])|signature")

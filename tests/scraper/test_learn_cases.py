@@ -276,3 +276,21 @@ def test_a_single_post_is_learned_but_said_to_be_a_guess():
     learned = learn_pages([(page, "one.html")])
     assert any(u.startswith("one post:") for u in learned.unconfirmed)
     assert "один пост" in learn_report(learned, [(page, "one.html")])
+
+
+def test_nodebb4_quote_headers_are_the_quotes_first_line_of_links_and_a_colon():
+    # NodeBB 4: «<blockquote><p><a>@Вася</a> <a href=/post/52>said</a>:<br>Голосую …</p>»; a quote
+    # of a quote opens with its own «@Петя said:» paragraph, then the inner quote; a quoted
+    # line that is a link and words is no header
+    said = '<a class="mention" href="/user/{0}">@{0}</a> <a href="/post/{1}">said</a>:'
+    bodies = [f"<blockquote><p>{said.format('Вася', 52)}<br>Голосую против Пети</p></blockquote><p>Согласна.</p>",
+              f"<blockquote><p>{said.format('Петя', 53)}</p><blockquote><p>{said.format('Вася', 52)}<br>"
+              "Голосую против Пети</p></blockquote><p>Не согласен.</p></blockquote><p>Оба неправы.</p>",
+              "<blockquote><p><a href='/rules'>Правила</a> читать всем</p></blockquote><p>Прочитал.</p>"]
+    page = _posts_page(bodies)
+    learned = learn_pages([(page, "nodebb4.html")])
+    posts = extract_posts(page, learned.profile(), "nodebb4.html").posts
+    assert [q.strip(": \n") for q in posts[0].quotes] == ["Голосую против Пети"]
+    assert "said" not in posts[1].quotes[0] and "Не согласен." in posts[1].quotes[0]
+    assert posts[2].quotes == ("Правила читать всем",)
+    assert [p.text for p in posts] == ["Согласна.", "Оба неправы.", "Прочитал."]
