@@ -40,6 +40,7 @@ class RulingsError(ValueError):
 # ---------------------------------------------------------------------------
 # Values: YAML-ish spelling in, canonical value out.
 
+_KINDS = {list: "список", tuple: "список", str: "строка", int: "число", float: "число", bool: "да/нет"}
 _TRUE_WORDS = frozenset({"true", "yes", "on", "да"})
 _FALSE_WORDS = frozenset({"false", "no", "off", "нет"})
 _INT_TEXT = re.compile(r"[+-]?\d+")
@@ -55,7 +56,7 @@ def plain_value(value: object) -> object:
 def format_readings(spec: RulingSpec) -> str:
     """The allowed values of `spec` on one line, for messages and listings."""
     if isinstance(spec.default, tuple):
-        return "any order of " + format_value(spec.default)
+        return "любой порядок из " + format_value(spec.default)
     return ", ".join(format_value(r) for r in spec.readings)
 
 
@@ -98,8 +99,8 @@ def _coerce(spec: RulingSpec, raw: object) -> object:
         if _matches(reading, raw):
             return reading
     if isinstance(spec.default, tuple):
-        raise ValueError(f"{raw!r} is not an ordering of {format_value(spec.default)}")
-    raise ValueError(f"{raw!r} is not one of: {format_readings(spec)}")
+        raise ValueError(f"нужен порядок из {format_value(spec.default)}, а не {raw!r}")
+    raise ValueError(f"нужно одно из: {format_readings(spec)}, а не {raw!r}")
 
 
 def suggest_key(key: str) -> str | None:
@@ -112,9 +113,9 @@ def suggest_key(key: str) -> str | None:
 
 
 def unknown_key_message(key: str) -> str:
-    """"unknown ruling; did you mean 'cycle_mode'?" for the loader's and the CLI's errors."""
+    """«неизвестное правило; может быть, 'cycle_mode'?» for the loader's and the CLI's errors."""
     nearest = suggest_key(key)
-    return f"unknown ruling; did you mean {nearest!r}?" if nearest else "unknown ruling"
+    return f"неизвестное правило; может быть, {nearest!r}?" if nearest else "неизвестное правило"
 
 
 # ---------------------------------------------------------------------------
@@ -133,11 +134,11 @@ class Rulings(Mapping[str, Any]):
             mapping = {}
         if not isinstance(mapping, Mapping):
             raise RulingsError(
-                [f"{where}: expected a mapping of option keys to values, got {type(mapping).__name__}"]
+                [f"{where}: нужен словарь ключ: значение, а не {_KINDS.get(type(mapping), 'значение')}"]
             )
         for key, raw in mapping.items():
             if not isinstance(key, str):
-                problems.append(f"{where}: option key {key!r} is not a string")
+                problems.append(f"{where}: ключ {key!r} должен быть словом")
                 continue
             spec = SPEC_BY_KEY.get(key)
             if spec is None:
@@ -145,7 +146,8 @@ class Rulings(Mapping[str, Any]):
                 continue
             if not spec.configurable:
                 problems.append(
-                    f"{where}.{key}: not configurable (fixed by SPEC §10 {spec.entry}, {spec.title}); remove it"
+                    f"{where}.{key}: не настраивается (так решено в SPEC §10 {spec.entry}, «{spec.title}»); "
+                    "уберите этот ключ"
                 )
                 continue
             try:
@@ -179,7 +181,7 @@ class Rulings(Mapping[str, Any]):
         try:
             return self._values[key]
         except KeyError:
-            message = unknown_key_message(key) if isinstance(key, str) else "unknown ruling"
+            message = unknown_key_message(key) if isinstance(key, str) else "неизвестное правило"
             raise KeyError(f"{key!r}: {message}") from None
 
     def __iter__(self) -> Iterator[str]:
@@ -363,15 +365,6 @@ _TABLE: tuple[RulingSpec, ...] = (
         "одну: нельзя в ночь N+1, снова можно в ночь N+2",
         "нельзя ни в N+1, ни в N+2 (снова можно в N+3)",
     ),
-    _spec(
-        "shuffle_recharge", "A18", '"Перезаряжается в Полнолуние" (Тасовать карты)',
-        "Тасовать карты «перезаряжается в Полнолуние». Когда после применения в ночь N "
-        "можно тасовать снова?",
-        ("next_full_moon", "с первого Полнолуния после ночи N, в ту же ночь Полнолуния "
-                           "(применение в Полнолуние перезаряжается к следующему)"),
-        ("night_after_full_moon", "перезаряжается в Полнолуние, но доступно только со следующей ночи"),
-        ("once_per_cycle", "просто раз за цикл ночей"),
-    ),
     _flag(
         "use_spent_on_failure", "A20", "Is a use spent if the ability fails?",
         "Тратится ли применение («один раз за игру», «раз за цикл»), если способность не сработала?",
@@ -426,96 +419,12 @@ _TABLE: tuple[RulingSpec, ...] = (
         ("queued_with_night", "вместе с остальными заявками ночи, в конце ночи"),
     ),
     # --- Voting -----------------------------------------------------------
-    _flag(
-        "accusation_vote_fixed_three", "A29", "Обвинение's \"в любом случае за три\"",
-        "При Обвинении в ведьмовстве голос Инквизитора против обвинённого «считается за три (в любом "
-        "случае за три…)».",
-        yes="ровно 3, каким бы ни был его обычный вес (Мэр 2, Бунтарь 5, Туз Бубен); голоса из копилки "
-            "Сплетника — по +1",
-        no="+2 к его обычному весу",
-    ),
-    _spec(
-        "inquisitor_mask_roles", "A31", "The Инквизитор's mask and checks (Оракул etc.)",
-        "Инквизитор «в начале игры может выбрать любую другую роль» как маску. Какую?",
-        ("secret_only", "любую Тайную роль, кроме Инквизитора (проверки сообщают Тайную роль)"),
-        ("any_role", "также Явную роль"),
-    ),
-    _spec(
-        "inquisitor_mask_drop", "A31", "The Инквизитор's mask and checks (Оракул etc.)",
-        "«Применение любых других способностей Тайной роли снимет маску». Когда маска спадает?",
-        ("same_night", "при разрешении той ночи, в которую он применил другую способность: проверки "
-                       "и раскрытия этой же ночи уже видят «Инквизитор»"),
-        ("next_phase", "только со следующей фазы"),
-    ),
-    _flag(
-        "inquiry_uses_mask", "A31", "The Инквизитор's mask and checks (Оракул etc.)",
-        "Дознание сравнивает стороны двух персонажей. Какая сторона у Инквизитора в маске?",
-        yes="сторона маски",
-        no="настоящая сторона Инквизитора — Закон",
-    ),
-    _spec(
-        "irritate_blocks", "A32", "Тварь: Раздражай, Пожирай, masks",
-        "Раздражай: «пока Тварь жива, Демоны, Нежить и Закон не могут победить». Кого это блокирует?",
-        ("factions_only", "только три группировки; Раскрыть карты Мастера карт не блокируется; "
-                          "как только Тварь умирает или садится в Тюрьму, группировка с выполненным "
-                          "условием побеждает"),
-        ("factions_and_master", "также победу Мастера карт"),
-    ),
-    _flag(
-        "devour_heal_saves_tvar", "A32", "Тварь: Раздражай, Пожирай, masks",
-        "Тварь и жертва Пожирай в одну ночь обе дошли до нуля жизней или ниже. Спасает ли Тварь "
-        "восстановленная за убийство жизнь?",
-        yes="да: всё происходит одновременно, +1 учитывается",
-        no="нет: Тварь умирает",
-    ),
-    _flag(
-        "devour_mask_swap_default", "A32", "Тварь: Раздражай, Пожирай, masks",
-        "Пожирай: если жертва умерла, Тварь «может сменить маску» на её роль. Что, если Тварь "
-        "заранее не указала выбор?",
-        yes="маска меняется",
-        no="маска не меняется (смена только по явной заявке)",
-        default=False,
-    ),
-    _flag(
-        "tvar_mask_optional", "A32", "Тварь: Раздражай, Пожирай, masks",
-        "Приспосабливайся: «в начале игры может выбрать любую Тайную роль». Обязательна ли маска?",
-        yes="нет: без маски проверки показывают «Тварь»",
-        no="да: в раскладе у Твари должна быть маска",
-    ),
-    _number(
-        "cards_per_day", "A33", "General card rules",
-        "Сколько карт Мастер карт может кинуть за день?",
-        (1, 2, 3, 4),
-        "одну",
-        "до этого числа карт",
-    ),
-    _flag(
-        "thrown_card_survives_master", "A33", "General card rules",
-        "Действует ли брошенная днём карта, если Мастер карт умер до ночи?",
-        yes="да, кроме Короля Пик («после смерти Мастера карт эффект спадает»)",
-        no="нет: со смертью Мастера брошенные и ещё не сработавшие карты пропадают",
-    ),
     _spec(
         "strongest_by", "A35", 'What "the strongest attack" means',
         "«Блокируется самая сильная (см. приложение)». Как определить самую сильную атаку?",
         ("rank", "по месту в списке «Мощность и сила атаки» (Sacrifice! с нулевым уроном всё равно "
                  "сильнее Нападения); равные — по §6.6"),
         ("damage", "по нанесённому урону, при равенстве — по месту в списке"),
-    ),
-    _spec(
-        "soul_shield_blocks", "A36", "Щит душ",
-        "Щит душ Лича «блокирует единицу урона каждую ночь». Какого урона?",
-        ("any_damage", "любого (атаки, Пытка); но не Аутодафе — это убийство"),
-        ("attacks_only", "только урона от атак из списка мощности"),
-    ),
-    _flag(
-        "soul_shield_reflects_cancelled", "A36", "Щит душ",
-        "Щит душ «наносит единицу урона тому, кто этой ночью сыграл самую сильную атаку по Личу». "
-        "Учитываются ли атаки, не дошедшие до Лича?",
-        yes="да: учитываются и отменённые Без души, переведённые на стража, заблокированные "
-            "Валетом Крестей",
-        no="нет: только атаки, дошедшие до Лича",
-        default=False,
     ),
     _spec(
         "redirect_replaces", "A44", "Очарование and other redirects",
@@ -559,50 +468,6 @@ _TABLE: tuple[RulingSpec, ...] = (
         yes="да",
         no="нет: отсутствующую группировку нельзя «уничтожить», так что условие победы, требующее "
            "её уничтожения, не выполняется",
-    ),
-    _spec(
-        "reveal_list_scope", "A63", "Раскрыть карты",
-        "Раскрыть карты: «полный список соответствия Явных и Тайных ролей». Кого он должен охватывать?",
-        ("all_other_players", "всех остальных игроков, живых и мёртвых; запись о себе можно "
-                              "добавить, но тогда верную"),
-        ("all_players", "всех игроков, включая самого Мастера карт"),
-        ("living_others", "только остальных живых игроков"),
-    ),
-    _flag(
-        "reveal_real_roles", "A63", "Раскрыть карты",
-        "Какие Тайные роли должны быть в списке Раскрыть карты?",
-        yes="настоящие текущие (Тварь как Тварь, Инквизитор как Инквизитор, переродившийся "
-            "Некромант как Лич)",
-        no="видимые (маски Твари и Инквизитора считаются верными)",
-    ),
-    _flag(
-        "reveal_from_prison_wins", "A63", "Раскрыть карты",
-        "Раскрыть карты помечено (Л, Т), но Тюрьма «считается мертвым» для победы. Побеждает ли верный "
-        "список из Тюрьмы?",
-        yes="да: пометка Т важнее",
-        no="нет",
-    ),
-    _flag(
-        "failed_reveal_is_death", "A63", "Раскрыть карты",
-        "Неверный список: Мастер карт «покидает игру навсегда». Это смерть?",
-        yes="да, для всех правил (нет способностей и голоса, не может выиграть, Шулер не спасает); "
-            "в выводе статус «Выбыл», роль раскрыта",
-        no="нет: он просто выбывает, правила о смерти на него не срабатывают",
-    ),
-    _spec(
-        "shuffle_from_deck", "A64", "Тасовать карты",
-        "Тасовать карты: кладёт карты руки в колоду и «выбирает любые четыре из оставшихся». "
-        "Из чего выбирать?",
-        ("remaining_plus_hand", "16 карт минус брошенные (включая брошенную днём и ждущую ночи); "
-                                "если осталось меньше 4 — берёт все"),
-        ("full_deck", "из всех 16 карт: брошенные возвращаются в колоду"),
-    ),
-    _spec(
-        "minus_first_day_throw", "A65", "The day −1 throw",
-        "«В начале первой ночи может кинуть карту, считается, что она была брошена в „минус первый“ "
-        "день». Как это записывается?",
-        ("night1_orders", "заявка Кинуть карты среди заявок ночи 1; действует в ночь 1; только одна"),
-        ("setup", "в раскладе игры, отдельно от заявок ночи 1"),
     ),
     _flag(
         "joker_any_card", "A68", "Джокер",
@@ -689,14 +554,6 @@ _TABLE: tuple[RulingSpec, ...] = (
         "Спасает ли Шулер от казни?",
         yes="да: казнь — это смерть; остаётся 1 жизнь, Лазарет",
         no="нет",
-    ),
-    _flag(
-        "face_of_crowd_names_user", "A78", "Лицо толпы's announcement",
-        "Лицо толпы: о применении способностей Тайной роли Инквизитора «публично объявляется "
-        "следующим утром». Называется ли игрок?",
-        yes="да: объявляется, кто применил",
-        no="нет: объявляется только способность и цель",
-        default=False,
     ),
     _spec(
         "executed_lives", "A79", "Lives of the executed",

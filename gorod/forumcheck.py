@@ -2,6 +2,7 @@
 
     report = check_forum(config)                      # logs in, reads, posts nothing
     report = check_forum(config, write_to=URL)        # and one test reply in that thread
+    report = check_forum(config, write_to=URL, pm_to=NAME)   # and one test PM to NAME
     print(report.text())                              # Russian, one line per check
 
 Each line is ok or the exact problem, with the profile key behind it (the selector or
@@ -9,7 +10,9 @@ section a GM fixes in the profile). It reads the thread's first page and its las
 (following the next-page links), the GM's PM list and its newest conversation, and looks
 for the writer's forms (the reply form on the thread, the PM form) or, on a JSON-API forum,
 that its CSRF token can be had. Nothing is stored and nothing is posted unless `write_to`
-names a thread; nothing is ever deleted.
+names a thread; nothing is ever deleted. A test reply (and PM) that was posted and found
+again by the crash lookup confirms the profile's `write.reply` (`write.pm`): a GM's own profile
+(a learned one) loses that entry of its `unconfirmed:` list, in its file.
 """
 from __future__ import annotations
 
@@ -72,7 +75,8 @@ def _when(moment: datetime | None) -> str:
     return moment.strftime("%d.%m.%Y %H:%M:%S %Z").strip() if moment else "—"
 
 
-def check_forum(config: GameConfig, *, write_to: str | None = None, text: str | None = None) -> Report:
+def check_forum(config: GameConfig, *, write_to: str | None = None, text: str | None = None,
+                pm_to: str | None = None) -> Report:
     """Check the forum of a game config; see the module docstring."""
     try:
         forum = SiteForum.from_config(config, Store(":memory:"))
@@ -94,7 +98,12 @@ def check_forum(config: GameConfig, *, write_to: str | None = None, text: str | 
     _pms(report, forum)
     _forms(report, forum)
     if write_to:
-        _write(report, forum, write_to, text)
+        confirmed = []
+        if _write(report, forum, write_to, text):
+            confirmed.append("write.reply")
+        if pm_to and _write_pm(report, forum, pm_to, text):
+            confirmed.append("write.pm")
+        _confirm(report, forum.profile, confirmed)
     return report
 
 
@@ -225,8 +234,9 @@ def _form(report: Report, forum: SiteForum, what: str, form, key: str, **values)
     report.add(True, what, f"есть на {url} (поле {form.text})")
 
 
-def _write(report: Report, forum: SiteForum, url: str, text: str | None) -> None:
-    """One reply in the thread the GM named, then the crash lookup finding it (deletes nothing)."""
+def _write(report: Report, forum: SiteForum, url: str, text: str | None) -> bool:
+    """One reply in the thread the GM named, then the crash lookup finding it (deletes nothing);
+    True when both went right."""
     from scraper.write import ForumWriter
     text = text or f"Проверка gorod: это тестовое сообщение ({time.strftime('%d.%m.%Y %H:%M')}), его можно удалить."
     try:
@@ -235,17 +245,73 @@ def _write(report: Report, forum: SiteForum, url: str, text: str | None) -> None
         created = writer.reply(topic, text)
     except (ScraperError, ValueError) as exc:
         report.add(False, f"тестовый ответ в {url}", str(exc), "write.reply")
-        return
+        return False
     report.add(True, f"тестовый ответ в {url}", f"сообщение {created.id}: {created.url}")
     try:
         found = writer.find_reply(writer.last_page_url(topic) or url, after=created.id - 1, text=text)
     except ScraperError as exc:
         report.add(False, "поиск после сбоя", str(exc), "write.last_page")
+        return False
+    return report.add(found is not None and found.id == created.id, "поиск после сбоя",
+                      f"находит сообщение {created.id}" if found is not None and found.id == created.id
+                      else "не находит только что отправленное сообщение: после сбоя оно ушло бы дважды",
+                      "write.last_page")
+
+
+def _write_pm(report: Report, forum: SiteForum, to: str, text: str | None) -> bool:
+    """One PM to `to`, then the crash lookup finding it in the sent list (deletes nothing)."""
+    from scraper.write import ForumWriter
+    title = f"Проверка gorod {time.strftime('%d.%m.%Y %H:%M:%S')}"
+    text = text or "Проверка gorod: это тестовое личное сообщение, его можно удалить."
+    writer = ForumWriter(forum.client, profile=forum.profile, allow_writes=True)
+    try:
+        created = writer.send_pm([to], title, text)
+    except (ScraperError, ValueError) as exc:
+        report.add(False, f"тестовое ЛС для {to}", str(exc), "write.pm")
+        return False
+    report.add(True, f"тестовое ЛС для {to}", f"«{title}»" + (f": {created.url}" if created.url else ""))
+    try:
+        found = writer.find_pm(title, text)
+    except ScraperError as exc:
+        report.add(False, "поиск ЛС после сбоя", str(exc), "write.pm.sent_list")
+        return False
+    return report.add(found is not None, "поиск ЛС после сбоя",
+                      f"находит ЛС «{title}»" if found is not None
+                      else "не находит только что отправленное ЛС: после сбоя оно ушло бы дважды",
+                      "write.pm.sent_list")
+
+
+def _confirm(report: Report, profile, confirmed: list[str]) -> None:
+    """Take what the test writes confirmed off the `unconfirmed:` list of the GM's own profile
+    file (a learned one): the file is edited line by line, its comments kept."""
+    from config.profiles import PROFILES_DIR, ProfileError, load_profile
+    from pathlib import Path
+    path = Path(profile.path) if profile.path else None
+    entries = [u for u in profile.unconfirmed if any(u.startswith(c + ":") for c in confirmed)]
+    if not entries or path is None or not path.is_file() or PROFILES_DIR in path.resolve().parents:
         return
-    report.add(found is not None and found.id == created.id, "поиск после сбоя",
-               f"находит сообщение {created.id}" if found is not None and found.id == created.id
-               else "не находит только что отправленное сообщение: после сбоя оно ушло бы дважды",
-               "write.last_page")
+    import yaml
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    kept = []
+    for line in lines:
+        item = line.strip()
+        if item.startswith("- "):
+            try:
+                value = yaml.safe_load(item[2:])
+            except yaml.YAMLError:
+                value = None
+            if value in entries:
+                continue
+        kept.append(line)
+    original = "".join(lines)
+    path.write_text("".join(kept), encoding="utf-8")
+    try:
+        load_profile(path)
+    except (ProfileError, OSError) as exc:
+        path.write_text(original, encoding="utf-8")
+        report.add(False, "отметка unconfirmed", f"{path}: не снята ({exc})", "unconfirmed")
+        return
+    report.add(True, "отметка unconfirmed", f"{', '.join(confirmed)}: подтверждено, снято в {path}")
 
 
 def _said(exc: Exception) -> str:

@@ -5,6 +5,8 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from engine import events as ev
 from engine.abilities.gypsy import passives_off
 from engine.abilities.registry import cancel, day_effect, night_step, on, refusal
@@ -126,7 +128,7 @@ def night_zombie_signal(night, order: Order, spec) -> None:
         except Exception:   # a command that cannot even be read cannot run
             accepted = False
     if accepted:
-        night.zombie_actions.append((order, command))
+        night.own(ZombieActions).pairs.append((order, command))
         night.trace(f"приказ зомби выполняется: {command}", "Зомбирование", order)
     else:
         zombie_failed(night, order.by, order)
@@ -216,9 +218,15 @@ def zombie_order(ctx, signal: Order) -> Order | None:
                  mode=implant.command.mode)
 
 
+@dataclass
+class ZombieActions:
+    """Tonight's zombie commands that were accepted: (the Лич's signal, its command)."""
+    pairs: list[tuple[Order, Order]] = field(default_factory=list)
+
+
 def zombie_failed(ctx, lich: str, order: Order | None) -> None:
     """«Лич узнает о несрабатывании приказа, но не может знать, по какой причине.»"""
-    ctx.notice(lich, "zombie_command_failed", "Зомбирование", order)
+    ctx.notice(lich, ev.NoticeCode.ZOMBIE_COMMAND_FAILED, "Зомбирование", order)
 
 
 @day_effect("Зомбирование")
@@ -271,7 +279,7 @@ def army_in_the_morning(night) -> None:
 
 
 @cancel("Без души")
-def soulless(night, attack) -> str | None:
+def soulless(night, attack) -> ev.NoticeCode | None:
     """«Демоны не могут атаковать Лича и отменяют свои атаки по нему. Они знают, из-за
     чего была отменена атака.» (N7)"""
     recipient = night.p(attack.recipient)
@@ -279,7 +287,7 @@ def soulless(night, attack) -> str | None:
         return None
     if passives_off(night, recipient.nick):
         return None
-    return "attack_cancelled_no_soul"
+    return ev.NoticeCode.ATTACK_CANCELLED_NO_SOUL
 
 
 @on("shape", "Зомбирование")
@@ -322,7 +330,7 @@ def implants(night) -> None:
 def command_results(night) -> None:
     """«Лич узнает о несрабатывании приказа, но не может знать, по какой причине.»; an
     executed command is public (A66 5)."""
-    for signal, command in night.zombie_actions:
+    for signal, command in night.own(ZombieActions).pairs:
         action = next((a for a in night.actions if a.order is command), None)
         if action is None or not action.live:
             zombie_failed(night, signal.by, signal)

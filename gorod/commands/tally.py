@@ -26,7 +26,7 @@ def _tally(game, args) -> int:
 
     current = game.open_phase()   # refused, with the reason, before the deal and after the end
     state, _events = game.fold()
-    tally = tally_now(game, state, problem=order_problem, command_problem=command_problem)
+    tally = tally_now(game, state, problem=order_problem, refusal=command_problem)
     rows = {row.id: row for row in game.records.orders(current.phase)}
     # an order left out of the dry run (it cannot resolve), or a command that will be refused:
     # in the GM's words, with the nearest names

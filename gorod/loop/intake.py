@@ -24,13 +24,12 @@ from typing import Any
 
 from engine.phase import PhaseKind
 from engine.state import GameState
-from gorod.loop.checks import command_problem
 from gorod.loop.crash import crashpoint
 from gorod.loop.drafting import save_drafts
 from gorod.loop.game import Game, PhaseClock
+from gorod.loop.checks import known_refusals
 from gorod.loop.inbox import note_message
 from gorod.loop.words import phase_name
-from gorod.tally import known_refusals
 from gorod.loop.records import NoticeKind
 from publisher.drafts import describe_order, late_draft, receipt_draft
 from scraper.orders import ParseSettings, Roster, parse_message, parse_post
@@ -116,7 +115,8 @@ def _unreadable(game: Game, kind: str, event, report: PollReport) -> None:
             "прочитано; этот gorod читает снова при каждом опросе (если время в нём в другом формате, "
             "его надо добавить в dates.formats профиля форума)")
     current = game.current()
-    game.records.notice(f"unreadable:{kind}:{u.id or u.source + '#' + str(u.place)}:{u.problem}", "error", text,
+    which = u.id or f"{u.source}#{u.place}"
+    game.records.notice(f"unreadable:{kind}:{which}:{u.problem}", NoticeKind.ERROR, text,
                         str(current.phase) if current else None)
     report.notes.append(text)
 
@@ -316,7 +316,7 @@ def _take(game: Game, clock: PhaseClock, result: ParseResult, *, kind: str, sour
             report.orders += len(stored)
             if game.config.receipts:
                 # an order gorod already knows will be refused is said so now, while it can be changed
-                refusals = known_refusals(game.fold()[0], clock.phase, stored, command_problem=command_problem)
+                refusals = known_refusals(game.fold()[0], clock.phase, stored)
                 draft = receipt_draft(phase, author, stored, f"receipt:{kind}:{source_id}:{version}",
                                       game.markup, game.texts, game_title=game.title,
                                       refused=[refusals[i][1] for i in sorted(refusals)])

@@ -5,7 +5,8 @@ rules-ru.txt, and the orders behind it. One explanation for `gorod show` and the
     for w in explain(game, draft):
         w.line, w.label, w.audience, w.rule, w.sentence, w.orders
 
-The drafts end with one line per event, in the order of `draft.trace`; a draft whose lines
+Each event is pinned on the line it was told in (stored with it; a draft stored before that
+ends with one line per event, in the order of `draft.trace`); a draft whose lines
 the GM changed in number is explained event by event, without the lines. A status change
 is the engine's comparison of the statuses before and after the phase (SPEC §2.2), with no
 order of its own: the orders behind it are the phase's orders aimed at that player.
@@ -122,11 +123,44 @@ def _phase_orders(game: Game, phase: str | None) -> list[str]:
     return [o.text for o in game.records.orders(phase)] if phase else []
 
 
+def _agreed(text: str, item: dict[str, Any], game: Game) -> str:
+    """«узнал(а)» agreeing with the one player told, when his gender is known («узнала»)."""
+    to = item.get("to") or []
+    if "(а)" not in text or isinstance(to, str) or len(to) != 1:
+        return text
+    from engine.morph import Gender
+    from publisher.russian import player_gender
+
+    gender = player_gender(str(to[0]), game.texts.genders)
+    if gender is None:
+        return text
+    return text.replace("(а)", "а" if gender is Gender.FEMALE else "")
+
+
+def _pinned(shown: list[str], trace: list[dict[str, Any]], markup) -> list[str | None] | None:
+    """Each item's line by the `line` it was told in (stored with the draft), found in order
+    among the lines shown; None when an item has none or its line is not there (edited)."""
+    out, at = [], 0
+    for item in trace:
+        told = item.get("line")
+        if not told:
+            return None
+        told = " ".join(markup.strip(str(told)).split())
+        hit = next((i for i in range(at, len(shown)) if " ".join(shown[i].split()) == told), None)
+        if hit is None:
+            return None
+        out.append(shown[hit])
+        at = hit + 1
+    return out
+
+
 def explain(game: Game, draft: DraftRow) -> list[Why]:
     shown = [line.strip() for line in game.markup.strip(draft.body).splitlines() if line.strip()]
     trace = list(draft.trace)
     paired = len(shown) >= len(trace) and trace
-    lines = shown[len(shown) - len(trace):] if paired else [None] * len(trace)
+    lines = _pinned(shown, trace, game.markup) if trace else None
+    if lines is None:   # a draft stored before lines were kept: its event lines end it
+        lines = shown[len(shown) - len(trace):] if paired else [None] * len(trace)
     phase_orders = None
     out = []
     for line, item in zip(lines, trace, strict=True):
@@ -135,6 +169,6 @@ def explain(game: Game, draft: DraftRow) -> list[Why]:
             if phase_orders is None:
                 phase_orders = _phase_orders(game, item.get("phase") or draft.phase)
             orders = _aimed_at(item["player"], phase_orders)
-        out.append(Why(line, label(str(item.get("type"))), audience(item),
+        out.append(Why(line, _agreed(label(str(item.get("type"))), item, game), audience(item),
                        RULES_RU.get(str(item.get("rule") or ""), str(item.get("rule") or "")), sentence(item), orders))
     return out

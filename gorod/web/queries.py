@@ -181,7 +181,7 @@ def orders_view(game: Game) -> dict[str, Any]:
         out["orders"].append(OrderView(row, source_of(game, row.source_kind, row.source_id, row.source_version,
                                                       row.source), STATUS_RU.get(row.status, row.status),
                                        _parsed(row), problems.get(row.id)))
-    tally = tally_now(game, state, problem=order_problem, command_problem=command_problem)
+    tally = tally_now(game, state, problem=order_problem, refusal=command_problem)
     verdicts = tally.verdict_by_row   # the engine's own judgement of each order in force
     for view in out["orders"]:
         if view.problem and view.problem.startswith("не разрешится"):

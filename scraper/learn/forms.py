@@ -17,8 +17,18 @@ class FormGuess:
     submit: dict[str, str]          # the submit button's name and value, when it has one
     subject: str | None
     to: str | None = None           # the recipient field (a PM form)
+    add: dict = None                # a button that adds the recipient first (phpBB's «Add»)
+
+    def __post_init__(self):
+        if self.add is None:
+            object.__setattr__(self, "add", {})
 
 
+# the button that sends (not a preview, a draft, an «Add recipient» or a cancel)
+_SENDING = re.compile(r"(?i)^(?:post|submit|send|sent|reply)\b|отправ|send|submit|post|ответ")
+_NOT_SENDING = re.compile(r"(?i)preview|draft|add|cancel|attach|upload|spell|предпросмотр|черновик|добав|отмен")
+_ADDING = re.compile(r"(?i)^add_?(?:to|recipient|user|bcc)?$")
+_TO_NAME = re.compile(r"(?i)^(?:req_)?(?:to|addressee|recipients?|usernames?|users|to_?user)(?:_list)?$")
 _TO_NAMES = ("to", "username_list", "recipients", "recipient", "req_username", "username", "users", "to_user")
 
 
@@ -35,21 +45,25 @@ def find_form(root, url: str | None, pm: bool = False) -> FormGuess | None:
         sel = f"form#{fid}" if fid and tree._CSS_IDENT.match(fid) else (
             f"form[name='{form.get('name')}']" if form.get("name") else
             f"form[action*='{(form.get('action') or '').split('?')[0].rsplit('/', 1)[-1]}']")
-        submit = {}
-        for inp in form.iter("input", "button"):
-            if (inp.get("type") or "").lower() == "submit" and inp.get("name"):
-                submit = {inp.get("name"): inp.get("value") or "1"}
-                break
+        buttons = [inp for inp in form.iter("input", "button")
+                   if (inp.get("type") or ("submit" if tree.tag(inp) == "button" else "")).lower() == "submit"
+                   and inp.get("name")]
+        sending = [b for b in buttons if not _NOT_SENDING.search(f"{b.get('name')} {b.get('value') or ''}")]
+        chosen = next((b for b in sending if _SENDING.search(f"{b.get('name')} {b.get('value') or ''}")),
+                      sending[0] if sending else None)
+        submit = {chosen.get("name"): chosen.get("value") or "1"} if chosen is not None else {}
+        adding = next((b for b in buttons if _ADDING.search(b.get("name") or "")), None)
         subject = None
         for inp in form.iter("input"):
             if (inp.get("name") or "").lower() in ("subject", "title", "req_subject"):
                 subject = inp.get("name")
         to = next((inp.get("name") for inp in form.iter("input", "textarea")
-                   if (inp.get("name") or "").lower() in _TO_NAMES), None)
+                   if (inp.get("name") or "").lower() in _TO_NAMES or _TO_NAME.search(inp.get("name") or "")), None)
         if pm and to is None:
             continue
         action = urljoin(url or "", form.get("action") or "") if url else (form.get("action") or "")
-        guess = FormGuess(sel, action, area.get("name"), submit, subject, to)
+        guess = FormGuess(sel, action, area.get("name"), submit, subject, to,
+                          {adding.get("name"): adding.get("value") or "1"} if adding is not None and pm else {})
         if best is None or len(tree.text(form)) > 0:
             best = guess
             if area.get("name") in ("message", "req_message", "content", "post", "text", "body"):
@@ -72,7 +86,10 @@ def find_login(root, source: str) -> LoginGuess | None:
     """The login form: a form with a password field and a text field before it (the name).
     Its page is the one it was found on, or the page the «Вход» link names, which shows the
     same form (an inbox that asks a guest to log in is no login page to come back to)."""
-    for form in root.iter("form"):
+    found = [f for f in root.iter("form") if f.xpath(".//input[@type='password' and @name]")]
+    # a page's own login form before the header's quick-login box
+    found.sort(key=lambda f: bool(re.search(r"(?i)quick", " ".join(f.get(k) or "" for k in ("id", "name", "action")))))
+    for form in found:
         inputs = list(form.iter("input"))
         pw = next((i for i in inputs if (i.get("type") or "").lower() == "password" and i.get("name")), None)
         if pw is None:

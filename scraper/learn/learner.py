@@ -110,6 +110,7 @@ class PmPages:
     compose: tuple | None = None
     login: tuple | None = None
     gm: str | None = None
+    thread_as_gm: tuple = ()        # the thread's page as the GM sees it: the reply form is there
 
 
 @dataclass
@@ -127,8 +128,11 @@ class _Posts:
 
 
 def learn_pages(pages: list[tuple[bytes, str]], inbox: tuple[bytes, str] | None = None, *,
-                pm: "PmPages | None" = None, timezone: str = "UTC", name: str = "learned") -> LearnedProfile:
-    """`inbox` (kept for callers of the first version): the PM compose page, as `pm.compose`."""
+                pm: "PmPages | None" = None, gm_pages: list[tuple[bytes, str]] = (), timezone: str = "UTC",
+                name: str = "learned") -> LearnedProfile:
+    """`inbox` (kept for callers of the first version): the PM compose page, as `pm.compose`.
+    `gm_pages`: the thread's pages as the GM sees them (logged in), where the reply form is;
+    the posts are learned from `pages` (a guest's view, as the game's thread is read)."""
     if not pages:
         raise LearnError("нет страниц: дайте URL темы или --pages ФАЙЛ")
     parsed = [_parse(content, source) for content, source in pages]
@@ -168,14 +172,17 @@ def learn_pages(pages: list[tuple[bytes, str]], inbox: tuple[bytes, str] | None 
         inbox = pm.compose
     if pm is not None:
         _learn_pm(pm, data, notes, missing, unconfirmed, posts)
-    write, write_notes = _write(parsed, inbox)
+    write, write_notes = _write(parsed, inbox, pm, [_parse(c, s) for c, s in gm_pages])
     if write is None:
         missing.append("write")
     else:
         data["write"] = write
         notes.update(write_notes)
-        unconfirmed.append("write: proposed from the reply form on the page, not tried: "
-                           "run `gorod forum check --write THREAD_URL` to confirm it")
+        unconfirmed.append("write.reply: proposed from the reply form on the page, not tried: "
+                           "`gorod forum check --write THREAD_URL` posts one test reply and confirms it")
+        if "pm" in write:
+            unconfirmed.append("write.pm: proposed from the new-PM form, not tried: `gorod forum check --write "
+                               "THREAD_URL --pm-to NAME` sends one test PM and confirms it")
     if timezone == "UTC":
         unconfirmed.append("timezone: the pages do not say the forum's zone; UTC is assumed for times "
                            "written without one (set timezone: to the forum's)")
@@ -569,49 +576,120 @@ def _urls(source: str) -> dict:
 _ID_IN_LINK = r"(?:[#?&;/](?:p|pid|post|msg|entry)[=_-]?|/post/|#post-|\.msg)(\d+)"
 
 
-def _reply_url(page_url: str | None, action: str) -> str:
-    """Where the writer fetches the reply form: the thread page itself (the form is on it), as
-    a template: the site as {base}, the thread's number (the one the form's action repeats)
-    as {thread}. From saved pages: the form's action under {base}."""
-    if not page_url:
-        return "{base}/" + re.sub(r"^(?:\./|/)+", "", urlsplit(action).path + (
-            "?" + urlsplit(action).query if urlsplit(action).query else ""))
+# where gorod finds a thread's number in its URL (the ones gorod.loop.forum.topic_id_of reads,
+# in its order: the writer is called with that number)
+_THREAD_IN_URL = (r"/topic/(\d+)", r"/t/[^/]+/(\d+)", r"[?&]t=(\d+)", r"[?&]tid=(\d+)", r"[?&;]topic=(\d+)",
+                  r"[?&]id=(\d+)", r"/(\d+)(?:[-/]|$)")
+
+
+def thread_template(page_url: str) -> str | None:
+    """The thread's page as a template: the site as {base}, the thread's number (where gorod
+    reads it from the game's thread_url) as {thread}; None when the URL holds no number."""
     parts = urlsplit(page_url)
-    rest = page_url[len(f"{parts.scheme}://{parts.netloc}"):]
-    numbers = re.findall(r"\d+", rest)
-    thread = next((n for n in numbers if re.search(rf"(?<!\d){n}(?!\d)", action or "")), None)
-    if thread is not None:
-        rest = re.sub(rf"(?<!\d){thread}(?!\d)", "{thread}", rest, count=1)
-    return "{base}" + rest
+    rest = _SESSION_PARAM.sub("", page_url[len(f"{parts.scheme}://{parts.netloc}"):].split("#", 1)[0]).rstrip("?&;")
+    for pattern in _THREAD_IN_URL:
+        m = re.search(pattern, rest)
+        if m:
+            return "{base}" + rest[:m.start(1)] + "{thread}" + rest[m.end(1):]
+    return None
 
 
-def _write(parsed: list[_Page], inbox) -> tuple[dict | None, dict]:
+def _reply_url(page_url: str | None, action: str) -> str | None:
+    """Where the writer fetches the reply form: the page it was found on (the thread's page, or
+    its «Ответить» page), as a template (`thread_template`). From saved pages: the form's action
+    under {base}, when it names the thread. None: no thread number to put in (a reply page of a
+    fixed thread would post every reply there)."""
+    if not page_url:
+        path = urlsplit(action).path + ("?" + urlsplit(action).query if urlsplit(action).query else "")
+        template = thread_template("http://x/" + re.sub(r"^(?:\./|/)+", "", path))
+        return template
+    return thread_template(page_url)
+
+
+def _write(parsed: list[_Page], inbox, pm: "PmPages | None" = None, gm: list[_Page] = ()
+           ) -> tuple[dict | None, dict]:
+    """write.reply from the reply form on the thread's pages; write.pm from the new-PM page's
+    form (`inbox`: that page), its sent list and outbox from the inbox's folder links."""
     notes: dict[str, str] = {}
     source = parsed[0].source
     url = source if urlsplit(source).scheme in ("http", "https") else None
-    form = None
-    for p in parsed:
-        form = forms.find_form(p.root, url)
+    form, form_page = None, source
+    for p in list(gm) + parsed:
+        form = forms.find_form(p.root, p.source if urlsplit(p.source).scheme in ("http", "https") else None)
         if form is not None:
+            form_page = p.source
             break
     if form is None:
         return None, notes
-    reply: dict = {"url": _reply_url(url, form.action), "form": form.selector, "text": form.text,
-                   "created": {"location": _ID_IN_LINK, "last_page": False}}
+    reply_url = _reply_url(form_page if form_page.startswith(("http://", "https://")) else None, form.action)
+    if reply_url is None:
+        notes["write"] = f"the reply form of {form_page} names no thread number: write: not proposed"
+        return None, notes
+    reply: dict = {"url": reply_url, "form": form.selector, "text": form.text,
+                   "created": {"location": _ID_IN_LINK, "body": _ID_IN_REFRESH}}
+    last = thread_template(url) if url else None
+    if last:
+        # a forum that answers with the thread's newest page (SMF's `topic=3.new`): our post is
+        # looked for from page 1 on, by our name and words
+        reply["created"]["last_page"] = True
     if form.subject:
         reply["subject"] = form.subject
     if form.submit:
         reply["fields"] = dict(form.submit)
     notes["write.reply"] = (f"the reply form on the thread page ({form.selector}, its textarea «{form.text}»); "
-                            "the new post's id is looked for in the forum's redirect")
+                            "the new post's id is looked for in the forum's redirect, or in the "
+                            "«message posted» page's refresh")
     write: dict = {"reply": reply}
+    if last:
+        write["last_page"] = last
+        notes["write.last_page"] = "the thread's first page: the crash lookup reads from there to its end"
     if inbox is not None:
         content, where = inbox
+        live = urlsplit(where).scheme in ("http", "https")
         root = _parse(content, where).root
-        pm = forms.find_form(root, where if urlsplit(where).scheme in ("http", "https") else None, pm=True)
-        if pm is not None and pm.to:
-            write["pm"] = {"url": where, "form": pm.selector, "text": pm.text, "to": pm.to,
-                           **({"subject": pm.subject} if pm.subject else {}),
-                           **({"fields": dict(pm.submit)} if pm.submit else {})}
-            notes["write.pm"] = f"the PM form of {where} ({pm.selector}, recipient field «{pm.to}»)"
+        found = forms.find_form(root, where if live else None, pm=True)
+        if found is not None and found.to:
+            form_pm = {"url": _template(where) if live else where, "form": found.selector, "text": found.text,
+                       "to": found.to}
+            if found.subject:
+                form_pm["subject"] = found.subject
+            if found.submit:
+                form_pm["fields"] = dict(found.submit)
+            if found.add:
+                form_pm["add_recipients"] = dict(found.add)
+            if root.xpath("//textarea[@name=$n]", n=found.to):
+                form_pm["to_separator"] = "\n"     # one recipient a line
+            folders = _pm_folders(pm) if pm is not None else {}
+            form_pm.update(folders)
+            write["pm"] = form_pm
+            notes["write.pm"] = (f"the PM form of {where} ({found.selector}, recipient field «{found.to}»)"
+                                 + (f"; a sent PM is looked for in {folders['sent_list']}" if folders.get("sent_list")
+                                    else "") + (", first in the outbox" if folders.get("outbox") else ""))
     return write, notes
+
+
+_ID_IN_REFRESH = r"""(?i)http-equiv=["']?refresh[^>]*url=[^"'>]*?""" + _ID_IN_LINK
+_SENT = re.compile(r"(?i)\bsent\b|sentbox|отправленн")
+_OUTBOX = re.compile(r"(?i)outbox|исходящ")
+
+
+def _pm_folders(pm: "PmPages") -> dict:
+    """The sent folder and the outbox (phpBB keeps a PM there until it is read), from the inbox
+    page's links; a forum whose list shows whole conversations (ours too) needs neither."""
+    if not pm.inbox:
+        return {}
+    content, source = pm.inbox[0]
+    root = _parse(content, source).root
+    live = urlsplit(source).scheme in ("http", "https")
+    out: dict = {}
+    from urllib.parse import urljoin
+    for a in root.iter("a"):
+        label, href = tree.text(a), (a.get("href") or "").replace("&amp;", "&")
+        if not href or href.startswith(("#", "javascript:")) or re.search(r"(?i)sort|order=", href):
+            continue
+        where = _template(urljoin(source, href)) if live else href
+        if "sent_list" not in out and (_SENT.search(label) or re.search(r"(?i)sentbox|[?&;]f(?:older)?=sent", href)):
+            out["sent_list"] = where
+        if "outbox" not in out and (_OUTBOX.search(label) or re.search(r"(?i)folder=outbox", href)):
+            out["outbox"] = where
+    return out

@@ -9,7 +9,7 @@ from scraper.learn.names import FIELD_NAMES
 FIRST_POSTS = 3
 
 
-def learn_report(learned, pages: list[tuple[bytes, str]]) -> str:
+def learn_report(learned, pages: list[tuple[bytes, str]], pm=None) -> str:
     profile = learned.profile()
     post = learned.data["selectors"]["post"]
     out = [f"Профиль выучен по {len(learned.sources)} стр.: " + ", ".join(learned.sources)]
@@ -28,10 +28,29 @@ def learn_report(learned, pages: list[tuple[bytes, str]]) -> str:
     paging = learned.data["selectors"].get("pagination", {})
     if paging:
         out.append(f"  страницы: {', '.join(sorted(paging))}")
+    inbox = learned.data["selectors"].get("pm_inbox")
+    if inbox:
+        kind = "сообщение" if inbox["rows"] == "messages" else "разговор"
+        out.append(f"  входящие ЛС: {inbox['container']} (строка — {kind}; ссылка {_describe(inbox['link'])}"
+                   + (f"; отправитель {_describe(inbox['sender'])}" if inbox.get("sender") else "")
+                   + (f"; число сообщений {_describe(inbox['count'])}" if inbox.get("count") else "") + ")")
+    message = learned.data["selectors"].get("pm_message")
+    if message:
+        out.append(f"  сообщения ЛС: {message['container']} (автор {_describe(message['author'])}, "
+                   f"текст {_describe(message['body'])}"
+                   + (f", время {_describe(message['time'])}" if message.get("time") else "") + ")")
+    if learned.data.get("login"):
+        login = learned.data["login"]
+        out.append(f"  вход: {learned.data.get('urls', {}).get('login', '?')} (поля «{login['username_field']}», "
+                   f"«{login['password_field']}»)")
     if "write" in learned.data:
         reply = learned.data["write"]["reply"]
         out.append(f"  форма ответа: {reply['form']} (поле «{reply['text']}») — не проверена: "
                    "gorod forum check --write URL_ТЕМЫ")
+        if learned.data["write"].get("pm"):
+            form = learned.data["write"]["pm"]
+            out.append(f"  форма ЛС: {form['url']} (кому «{form['to']}», текст «{form['text']}») — не проверена: "
+                       "gorod forum check --write URL_ТЕМЫ --pm-to ИМЯ")
     guesses = _guesses(learned)
     if guesses:
         out.append("Догадки (проверьте на форуме):")
@@ -55,7 +74,38 @@ def learn_report(learned, pages: list[tuple[bytes, str]]) -> str:
             out.append(f"      цитата: «{' '.join(q.split())[:80]}»")
     if page.next_url:
         out.append(f"  следующая страница: {page.next_url}")
+    if pm is not None and profile.pm_inbox is not None and pm.inbox:
+        out += _inbox_lines(profile, pm)
     return "\n".join(out) + "\n"
+
+
+def _inbox_lines(profile, pm) -> list[str]:
+    """The inbox's first rows and a conversation's messages as the learned profile reads them."""
+    from scraper.decode import parse_html
+    from scraper.extract import extract_from_tree
+    from scraper.inbox import extract_inbox
+    content, source = pm.inbox[0]
+    try:
+        listing = extract_inbox(content, profile, source)
+    except ScraperError as exc:
+        return [f"Выученный профиль не читает входящие {source}: {exc}"]
+    out = [f"Входящие, как их читает выученный профиль ({len(listing.entries)} строк): сверьте с форумом"]
+    for e in listing.entries[:FIRST_POSTS]:
+        out.append(f"  #{e.id} «{e.subject}»" + (f" от {e.sender}" if e.sender else "")
+                   + (f", {e.time}" if e.time else "") + (f", сообщений: {e.count}" if e.count is not None else ""))
+    if pm.conversations and profile.pm_message is not None:
+        content, source = pm.conversations[0]
+        try:
+            read = extract_from_tree(parse_html(content, profile.encoding), profile, source,
+                                     rules=profile.pm_message)
+        except ScraperError as exc:
+            return out + [f"Выученный профиль не читает разговор {source}: {exc}"]
+        out.append(f"Разговор {source}, как его читает выученный профиль ({len(read.posts)} сообщ.):")
+        for p in read.posts[:FIRST_POSTS]:
+            when = p.posted_at.strftime("%d.%m.%Y %H:%M") if p.posted_at else "время не найдено"
+            text = " ".join(p.text.split())
+            out.append(f"  #{p.id} {p.author}, {when}: «{text[:100]}{'…' if len(text) > 100 else ''}»")
+    return out
 
 
 def _describe(field) -> str:
@@ -96,4 +146,8 @@ def _why(missing: str) -> str:
         "time": ": ни в тексте, ни в атрибутах постов нет времени, которое читается (posted_at будет пустым)",
         "pagination": ": нет ссылок на страницы (одна страница?) — следующие страницы не найти",
         "write": ": на странице нет формы с полем текста (сохранена без входа?) — write: не предложен",
+        "pm_inbox": ": на странице входящих не найдены строки со ссылками на разговоры (страница под мастером? "
+                    "в ней хотя бы два разговора?)",
+        "pm_message": ": в разговорах не найдены повторяющиеся блоки сообщений (дайте страницы двух-трёх разговоров)",
+        "login": ": формы с полем пароля нет (вход JSON-запросом? тогда login.api вручную)",
     }.get(missing, "")

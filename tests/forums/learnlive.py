@@ -1,22 +1,53 @@
-"""`gorod forum learn` on a live forum's conformance thread: learned from the thread's first
-two pages with the engine's profile hidden, the learned profile must read every page of the
-thread as the shipped profile does (scraper.learn.compare)."""
+"""`gorod forum learn` on a live forum, with the engine's profile hidden, as a GM runs it:
+`--inbox URL --user GM` learns the login form from the guest's pages, logs in through it, reads
+the inbox, a few conversations and the new-PM page; the thread's first two pages are read as a
+guest (the game's thread is read so), the reply form as the GM sees it. Then the learned
+profile must read every page of the thread, the inbox and every conversation of it exactly as
+the shipped profile does (scraper.learn.compare, scraper.learn.compare_pm).
+
+A forum whose login is a JSON request (Misago, NodeBB) has no login form to learn: there the
+PM pages are fetched with the shipped profile's login (what a GM would save by hand for
+`--inbox FILE --conversations FILE...`) and learned offline; a forum whose PM list is JSON
+(NodeBB's chats) has no PM selectors to learn at all (`LiveLearned.pm_note` says why).
+"""
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from scraper.learn import learn_pages
+from scraper.errors import ScraperError
+from scraper.inbox import extract_inbox
+from scraper.learn import LearnError, learn_pages
+from scraper.learn import fetch
 from scraper.learn.compare import compare_page
+from scraper.learn.compare_pm import compare_conversation, compare_inbox
+from scraper.learn.learner import PmPages
+
+CONVERSATIONS = 6       # conversations of the inbox compared (the newest)
 
 
-def learned_against_shipped(board, topic: str) -> tuple[list, object]:
-    """(each page's comparison, the learned profile) for the thread `topic` of `board`."""
+@dataclass
+class LiveLearned:
+    pages: list                      # PageComparison per thread page
+    learned: object                  # LearnedProfile
+    inbox: list[str] = field(default_factory=list)          # inbox differences
+    conversations: dict = field(default_factory=dict)       # row id -> differences
+    pm_note: str = ""                # why the PMs were not learned live (JSON login / JSON list)
+
+    def exact_pages(self) -> int:
+        return sum(1 for p in self.pages if p.exact)
+
+    def pm_exact(self) -> bool:
+        return not self.inbox and self.conversations and not any(self.conversations.values())
+
+
+def learned_against_shipped(board, topic: str) -> LiveLearned:
     thread = board.read_thread(topic)
-    client = board.client(None)
+    guest = board.client(None)
     pages = []
     for url in thread.pages:
-        fetched = client.get(url)
+        fetched = guest.get(url)
         pages.append((fetched.content, fetched.url))
     keep = os.environ.get("GOROD_LEARN_KEEP_PAGES")     # a folder: the pages the learner saw, to look at
     if keep:
@@ -24,7 +55,61 @@ def learned_against_shipped(board, topic: str) -> tuple[list, object]:
         folder.mkdir(parents=True, exist_ok=True)
         for i, (content, _) in enumerate(pages, 1):
             (folder / f"page-{i:02d}.html").write_bytes(content)
-    learned = learn_pages(pages[:2], timezone=board.profile.timezone, name=f"learned-{board.engine.name}")
+    pm, gm_pages, note = _pm_pages(board, topic)
+    learned = learn_pages(pages[:2], pm=pm, gm_pages=gm_pages, timezone=board.profile.timezone,
+                          name=f"learned-{board.engine.name}")
     profile = learned.profile()
     compared = [compare_page(c, s, board.profile, profile, url=s) for c, s in pages]
-    return [p for p in compared if p is not None], learned
+    result = LiveLearned([p for p in compared if p is not None], learned, pm_note=note)
+    if pm is not None and board.profile.pm_inbox is not None:
+        _compare_pms(board, profile, result)
+    return result
+
+
+def _pm_pages(board, topic: str):
+    """(PmPages, the GM's reply page, a note): learned live through the learned login where the
+    forum's login is a form; else from pages the shipped profile's login fetched."""
+    inbox_url = _inbox_url(board)
+    if inbox_url is None:
+        return None, (), ("the PM list is JSON only (pm_json: NodeBB's chats API; its chat page lists "
+                          "rooms as buttons without links): no PM selectors to learn from HTML")
+    thread_url = board.thread_url(topic)
+    if board.profile.login.api is None:
+        live = fetch.fetch_pm(inbox_url, board.gm, board.password_env, thread_url=thread_url)
+        return live.pm, (fetch.reply_page(live.client, thread_url),), ""
+    # a JSON login: the GM's pages as he would save them
+    client = board.client(board.gm)
+    got = client.get(inbox_url, auth=True)
+    listing = extract_inbox(got.content, board.profile, got.url)
+    conversations = []
+    for entry in listing.entries[:fetch.CONVERSATIONS]:
+        page = client.get(entry.url, auth=True)
+        conversations.append((page.content, entry.url))
+    pm = PmPages(inbox=((got.content, got.url),), conversations=tuple(conversations), gm=board.gm)
+    return pm, (fetch.reply_page(client, thread_url),), (
+        "the login is a JSON request (login.api): not learnable from HTML; the PM pages were read "
+        "with the shipped profile's login and learned from them")
+
+
+def _inbox_url(board) -> str | None:
+    if board.profile.pm_inbox is None or "pm_inbox" not in board.profile.urls:
+        return None
+    return board.client(None).url(board.profile.url("pm_inbox", base=board.url.rstrip("/")))
+
+
+def _compare_pms(board, learned, result: LiveLearned) -> None:
+    client = board.client(board.gm)
+    got = client.get(_inbox_url(board), auth=True)
+    result.inbox = compare_inbox(got.content, got.url, board.profile, learned)
+    messages = board.profile.pm_inbox.rows == "messages"
+    for entry in extract_inbox(got.content, board.profile, got.url).entries[:CONVERSATIONS]:
+        try:
+            page = client.get(entry.url, auth=True)
+        except ScraperError as exc:
+            result.conversations[entry.id] = [f"not fetched: {exc}"]
+            continue
+        result.conversations[entry.id] = compare_conversation(page.content, entry.url, board.profile, learned,
+                                                              row=entry.id if messages else None)
+
+
+__all__ = ["LearnError", "LiveLearned", "learned_against_shipped"]

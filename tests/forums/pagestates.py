@@ -37,9 +37,14 @@ class Kit:
     orphan: Callable[[Path, str, str], None]        # (post id, name): its author a deleted member
     decorate: Callable[[Path, dict], None]          # {user id: (signature, title)}
     date_format: Callable[[Path, bool], None]       # another board date format on (True) / back (False)
+    user_zone: Callable[[Path, int, bool], None]    # a member's own time zone Europe/Moscow on / back to UTC
     edit_reason: str | None = None                  # the edit form's reason field
     poll: dict | None = None                        # new-topic fields that add a poll
+    poll_url: str = ""                              # what the new-topic URL needs for them
+    poll_form: tuple | None = None                  # a poll form after the topic: (URL over {thread}, its fields)
     per_page: Callable[[Path], int] = lambda d: 0   # the board's posts per page (its setting)
+    set_per_page: Callable[[Path, int], None] = lambda d, n: None    # the board's setting changed
+    other_layout: Callable[[Path, str, bool], None] | None = None    # a member's (by name) other post layout on / off
     precision: int = 60                             # what the pages show of a time: seconds (1) or minutes
     edit_precision: int = 60                        # of an edit's time
     dmy_precision: int = 60                         # the same under the other date format
@@ -121,6 +126,16 @@ def _mybb_decorate(d: Path, users: dict) -> None:
                                   for u, (sig, title) in users.items()))
 
 
+def _mybb_zone(d: Path, uid: int, on: bool) -> None:
+    _mariadb(d, "mybb", f"UPDATE mybb_users SET timezone = '{3 if on else 0}', dst = 0 WHERE uid = {int(uid)}")
+
+
+def _mybb_setting(d: Path, name: str, value) -> None:
+    _mariadb(d, "mybb", f"UPDATE mybb_settings SET value = '{value}' WHERE name = '{name}'")
+    _php(d, "$_SERVER['REQUEST_METHOD'] = 'GET'; define('IN_MYBB', 1); define('THIS_SCRIPT', 'x.php'); "
+            "require './inc/init.php'; rebuild_settings();")
+
+
 def _mybb_date_format(d: Path, on: bool) -> None:
     date, time = ("d.m.Y", "H:i") if on else ("m-d-Y", "h:i A")
     _mariadb(d, "mybb", f"UPDATE mybb_settings SET value = '{date}' WHERE name = 'dateformat'; "
@@ -162,6 +177,10 @@ def _phpbb_decorate(d: Path, users: dict) -> None:
                  [(sig, int(u)) for u, (sig, _) in users.items()])
 
 
+def _phpbb_zone(d: Path, uid: int, on: bool) -> None:
+    _phpbb_write(d, "UPDATE phpbb_users SET user_timezone = ? WHERE user_id = ?", [("Europe/Moscow" if on else "UTC", int(uid))])
+
+
 def _phpbb_date_format(d: Path, on: bool) -> None:
     fmt = "d.m.Y, H:i" if on else "D M d, Y g:i a"
     _phpbb_write(d, "UPDATE phpbb_config SET config_value = ? WHERE config_name = 'default_dateformat'", [(fmt,)])
@@ -188,9 +207,15 @@ def _smf_decorate(d: Path, users: dict) -> None:
                                  for u, (sig, title) in users.items()))
 
 
+def _smf_zone(d: Path, uid: int, on: bool) -> None:
+    _mariadb(d, "smf", f"UPDATE smf_members SET timezone = '{'Europe/Moscow' if on else 'UTC'}' WHERE id_member = {int(uid)}")
+
+
 def _smf_date_format(d: Path, on: bool) -> None:
+    # and «Yesterday at …» besides «Today at …» (todayMod 2)
     fmt = "%d.%m.%Y, %H:%M" if on else "%b %d, %Y, %I:%M %p"
-    _mariadb(d, "smf", f"UPDATE smf_settings SET value = '{fmt}' WHERE variable = 'time_format'")
+    _mariadb(d, "smf", f"UPDATE smf_settings SET value = '{fmt}' WHERE variable = 'time_format'; "
+                       f"UPDATE smf_settings SET value = '{2 if on else 1}' WHERE variable = 'todayMod'")
 
 
 # -- FluxBB 1.5 (Visman) -------------------------------------------------------------------------
@@ -225,6 +250,10 @@ def _fluxbb_decorate(d: Path, users: dict) -> None:
                   [(sig, title, int(u)) for u, (sig, title) in users.items()])
 
 
+def _fluxbb_zone(d: Path, uid: int, on: bool) -> None:
+    _fluxbb_write(d, "UPDATE fx_users SET timezone = ?, dst = 0 WHERE id = ?", [(3 if on else 0, int(uid))])
+
+
 def _fluxbb_date_format(d: Path, on: bool) -> None:
     date, time = ("d.m.Y", "H:i") if on else ("Y-m-d", "H:i:s")
     _fluxbb_write(d, "UPDATE fx_config SET conf_value = ? WHERE conf_name = ?",
@@ -233,19 +262,34 @@ def _fluxbb_date_format(d: Path, on: bool) -> None:
 
 KITS: dict[str, Kit] = {
     "mybb": Kit("[quote='{author}']{text}[/quote]", "[s]{}[/s]", None, _mybb_messages, _mybb_times, _mybb_orphan,
-                _mybb_decorate, _mybb_date_format, edit_reason="editreason",
-                per_page=lambda d: int(_mariadb(d, "mybb", "SELECT value FROM mybb_settings WHERE name = 'postsperpage'")[0][0])),
+                _mybb_decorate, _mybb_date_format, _mybb_zone, edit_reason="editreason",
+                poll={"postpoll": "1", "numpolloptions": "3"},
+                poll_form=("/polls.php?action=newpoll&tid={thread}&polloptions=3",
+                           {"options[1]": "Васю", "options[2]": "Петю", "options[3]": "Аню", "submit": "Post Poll"}),
+                per_page=lambda d: int(_mariadb(d, "mybb", "SELECT value FROM mybb_settings WHERE name = 'postsperpage'")[0][0]),
+                set_per_page=lambda d, n: _mybb_setting(d, "postsperpage", n),
+                # «Display posts in classic mode» (User CP > Options: postbit_classic, author beside the post)
+                other_layout=lambda d, name, on: _mariadb(d, "mybb", f"UPDATE mybb_users SET classicpostbit = {int(on)} "
+                                                                     f"WHERE username = '{name}'")),
     "phpbb": Kit('[quote="{author}"]{text}[/quote]', None, None, _phpbb_messages, _phpbb_times, _phpbb_orphan,
-                 _phpbb_decorate, _phpbb_date_format, edit_reason="edit_reason", precision=1, dmy_precision=1,
+                 _phpbb_decorate, _phpbb_date_format, _phpbb_zone, edit_reason="edit_reason", precision=1, dmy_precision=1,
                  per_page=lambda d: int(_sqlite(_phpbb_db(d), "SELECT config_value FROM phpbb_config "
                                                 "WHERE config_name = 'posts_per_page'")[0][0]),
+                 set_per_page=lambda d, n: _phpbb_write(d, "UPDATE phpbb_config SET config_value = ? WHERE "
+                                                           "config_name = 'posts_per_page'", [(str(n),)]),
                  poll={"poll_title": "Кого казнить?", "poll_option_text": "Васю\nПетю\nАню", "poll_max_options": "1",
                        "poll_length": "0"}),
     "smf": Kit("[quote author={author}]{text}[/quote]", "[s]{}[/s]", None, _smf_messages, _smf_times, _smf_orphan,
-               _smf_decorate, _smf_date_format, edit_reason="modify_reason",
-               per_page=lambda d: int(_mariadb(d, "smf", "SELECT value FROM smf_settings WHERE variable = 'defaultMaxMessages'")[0][0])),
+               _smf_decorate, _smf_date_format, _smf_zone, edit_reason="modify_reason",
+               poll={"question": "Кого казнить?", "options[0]": "Васю", "options[1]": "Петю", "options[2]": "Аню"},
+               poll_url=";poll",
+               per_page=lambda d: int(_mariadb(d, "smf", "SELECT value FROM smf_settings WHERE variable = 'defaultMaxMessages'")[0][0]),
+               set_per_page=lambda d, n: _mariadb(d, "smf", f"UPDATE smf_settings SET value = '{int(n)}' "
+                                                            "WHERE variable = 'defaultMaxMessages'")),
     "fluxbb": Kit("[quote={author}]{text}[/quote]", "[s]{}[/s]", "[spoiler]{}[/spoiler]", _fluxbb_messages,
-                  _fluxbb_times, _fluxbb_orphan, _fluxbb_decorate, _fluxbb_date_format, precision=1,
+                  _fluxbb_times, _fluxbb_orphan, _fluxbb_decorate, _fluxbb_date_format, _fluxbb_zone, precision=1,
                   edit_precision=1, per_page=lambda d: int(_sqlite(_fluxbb_db(d), "SELECT conf_value FROM fx_config "
-                                                                   "WHERE conf_name = 'o_disp_posts_default'")[0][0])),
+                                                                   "WHERE conf_name = 'o_disp_posts_default'")[0][0]),
+                  set_per_page=lambda d, n: _fluxbb_write(d, "UPDATE fx_config SET conf_value = ? WHERE "
+                                                             "conf_name = 'o_disp_posts_default'", [(str(n),)])),
 }

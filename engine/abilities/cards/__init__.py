@@ -27,10 +27,12 @@ CARD_MODULES = (
     fives, ace_of_clubs, joker,
 )
 
-# The one card that is also ordered by day (Король Пик's reveal and commands).
+# The one card that is also ordered by day (Король Пик's reveal and commands): its row and
+# how its orders are written.
 SPECS = king_of_spades.SPECS
+WORDS = king_of_spades.WORDS
 
 __all__ = [
-    "CARD_MODULES", "CardSpec", "DECK", "SPECS", "THROW", "card_bonus_now", "card_shape", "deck",
+    "CARD_MODULES", "CardSpec", "DECK", "SPECS", "THROW", "WORDS", "card_bonus_now", "card_shape", "deck",
     "effect_of", "targets_of", "throw_refusal", "thrown",
 ]
