@@ -67,16 +67,22 @@ def threads(shared: Path | None = None) -> list[Thread]:
 
 def _group(folder: Path, label: str) -> list[Thread]:
     by_topic: dict[str, list[Path]] = {}
-    for path in sorted(folder.glob("*.htm*")):
+    for path in sorted(folder.glob("*.htm*"), key=_page_order):
         by_topic.setdefault(_topic(path.name), []).append(path)
     return [Thread(f"{label}/{key}", tuple(paths)) for key, paths in sorted(by_topic.items())]
 
 
+def _page_order(path: Path) -> tuple:
+    """Pages in their thread's order: `-p6` before `-p26` (numbers as numbers)."""
+    import re
+    return tuple(int(part) if part.isdigit() else part for part in re.split(r"(\d+)", path.name))
+
+
 def _topic(name: str) -> str:
-    """A page's topic key: its name without the page part (`-p2`, `_03`, `-page-01`)."""
+    """A page's topic key: its name without the page part (`-p2`, `_03`, `-page-01`, `page-01`)."""
     import re
     stem = name.rsplit(".", 1)[0]
-    stem = re.sub(r"(?:[-_]p\d+|[-_]page[-_]?\d+|_\d\d(?:_\d\d)?|[-_]\d{4}_\d\d_\d\d(?:_\d\d)?)(?=[-_.]|$)", "", stem)
+    stem = re.sub(r"(?:[-_]p\d+|(?:^|[-_])page[-_]?\d+|_\d\d(?:_\d\d)?|[-_]\d{4}_\d\d_\d\d(?:_\d\d)?)(?=[-_.]|$)", "", stem)
     return re.sub(r"[-_]cp1251$", "", stem)
 
 

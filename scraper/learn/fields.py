@@ -895,6 +895,9 @@ def find_body_parts(bodies: list) -> BodyParts:
                 head = _quote_header(el)
                 if head is not None:
                     qheads[head] += 1
+    if not quotes:
+        # no quote by its markup: a block inside a body that repeats another post's words is one
+        quotes, qheads = _repeating_blocks(bodies)
     outer_quotes = _outermost(quotes)
     return BodyParts(
         quote=union(outer_quotes),
@@ -902,6 +905,46 @@ def find_body_parts(bodies: list) -> BodyParts:
         spoiler=union([s for s, _ in spoilers.most_common(2)]),
         spoiler_header=union([s for s, _ in sheads.most_common(2)]),
     )
+
+
+def _repeating_blocks(bodies: list) -> tuple[Counter, Counter]:
+    """Quotes known by what they say: a block element of a body (with a class, or a frame
+    with a class around it) whose words, but for a short first line («Вася:»), stand as
+    another post's own words on these pages, and not in that post inside a block of the same
+    kind (a signature repeats too, in the same place of each of its author's posts)."""
+    quotes, heads = Counter(), Counter()
+    present = [b for b in bodies if b is not None]
+    texts = [tree.text(b) for b in present]
+    for i, body in enumerate(present):
+        for el in body.iter(*_BLOCK_TAGS):
+            if el is body or not tree.classes(el) or any(tree.tag(a) in _BLOCK_TAGS and a is not body
+                                                         and tree.classes(a) and step_of(a) in quotes
+                                                         for a in el.iterancestors()):
+                continue
+            kids = [k for k in el if isinstance(k.tag, str)]
+            words = tree.text(el)
+            if kids and len(tree.text(kids[0])) <= 80 and len(kids) > 1:
+                words = " ".join(tree.text(k) for k in kids[1:])
+            if len(words) < 20 or len(tree.text(el)) >= len(texts[i]):
+                continue        # too short to tell, or all the post says
+            kind = step_of(el)
+            for j, other in enumerate(present):
+                if j == i or words not in texts[j]:
+                    continue
+                from config.select import select
+                if any(words in tree.text(k) for k in select(other, kind)):
+                    continue    # the same kind of block there too: chrome, a signature
+                quotes[kind] += 1
+                head = _quote_header(el)
+                if head is not None:
+                    heads[head] += 1
+                break
+    return quotes, heads
+
+
+def step_of(el) -> str:
+    """`tag.class` with the element's first stable class (a quote kind)."""
+    return tree.step(el)
 
 
 def union(selectors: list[str]) -> str | None:
