@@ -532,8 +532,11 @@ def _container(parsed: list[_Page], short_ids: bool = False, exclude: frozenset 
         if p.blocks is None:
             raise LearnError(f"{p.source}: не найдены повторяющиеся блоки постов (элементы с номером "
                              "поста и временем или автором в каждом): это страница темы?")
-    first = parsed[0].blocks.selector
-    for p in parsed[1:]:
+    # the page with the most posts says best what a post block is (a last page of one post
+    # shows a class of that one post too: FluxBB's «rowodd»)
+    ref = max(parsed, key=lambda p: len(p.blocks.members))
+    first = ref.blocks.selector
+    for p in parsed:
         if p.blocks.selector != first:
             from config.select import select
             try:
@@ -542,8 +545,8 @@ def _container(parsed: list[_Page], short_ids: bool = False, exclude: frozenset 
                 again = []
             if not again:
                 raise LearnError(f"{p.source}: блоки постов здесь другие ({p.blocks.selector}), чем на "
-                                 f"{parsed[0].source} ({first}): это страницы одной темы?")
-            p.blocks = blocks_mod.Blocks(first, tuple(again), parsed[0].blocks.how)
+                                 f"{ref.source} ({first}): это страницы одной темы?")
+            p.blocks = blocks_mod.Blocks(first, tuple(again), ref.blocks.how)
     return first
 
 
