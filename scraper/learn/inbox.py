@@ -406,9 +406,14 @@ def _kind_and_count(group: _Group, urls, subjects, conversations: list[Conversat
     else conversations, and the count a number of the row that is the page's message count
     (or its replies: one less) on every page read."""
     matched = []
+    by_url = any(c.url for c in conversations)
     for row, key, url, subject in zip(group.rows, group.keys, urls, subjects):
-        page = next((c for c in conversations if url and c.url and _page(c.url) == _page(url)), None) or \
-            next((c for c in conversations if subject and len(subject) >= 3 and subject in c.text), None)
+        if by_url:
+            page = next((c for c in conversations if url and c.url and _page(c.url) == _page(url)), None)
+        else:       # saved pages: the page that shows this row's subject and no longer one of another row
+            page = next((c for c in conversations if subject and len(subject) >= 3 and subject in c.text
+                         and not any(len(o) > len(subject) and subject in o and o in c.text for o in subjects)),
+                        None)
         if page is not None and page.ids:
             matched.append((row, key, page))
     if matched and all(key in page.ids for _, key, page in matched):
