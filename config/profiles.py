@@ -402,6 +402,13 @@ def load_profile(name_or_path: str | Path, game_dir: str | Path | None = None) -
     return _cache[key]
 
 
+def reload_profile(path: str | Path) -> Profile:
+    """A profile file read again (its cached reading dropped): after gorod itself edited it
+    (`gorod forum check` taking a confirmed entry off `unconfirmed:`)."""
+    _cache.pop(str(_resolve(path)), None)
+    return load_profile(path)
+
+
 def profile_from_mapping(data: Mapping, label: str) -> Profile:
     """A profile from a mapping (what a YAML file would hold, without `extends:`), validated
     like a file: `gorod forum learn` checks the profile it learned before writing it."""
