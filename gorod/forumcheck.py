@@ -92,11 +92,16 @@ def check_forum(config: GameConfig, *, write_to: str | None = None, text: str | 
         report.add(False, f"вход как «{forum.gm}»", _said(exc), "login.api" if profile.login.api else "urls.login")
         return report
     report.add(True, f"вход как «{forum.gm}»", "принят")
-    pages = _thread(report, forum)
-    if pages:
-        _contents(report, pages)
+    foreign = _foreign_thread(forum)
+    if foreign:   # neither read as this forum's thread nor its number used for this forum's forms
+        report.add(False, "адрес темы", foreign, "forum.thread_url")
+    else:
+        pages = _thread(report, forum)
+        if pages:
+            _contents(report, pages)
     _pms(report, forum)
-    _forms(report, forum)
+    if not foreign:
+        _forms(report, forum)
     if write_to:
         confirmed = []
         if _write(report, forum, write_to, text):
@@ -108,6 +113,22 @@ def check_forum(config: GameConfig, *, write_to: str | None = None, text: str | 
 
 
 # -- the thread -------------------------------------------------------------------------------
+def _foreign_thread(forum: SiteForum) -> str | None:
+    """Why the game's thread is not on the GM's forum: its URL names another site than
+    base_url (gorod would read one board and write to the thread of that number on another)."""
+    from urllib.parse import urlsplit
+
+    def site(url: str) -> tuple:
+        parts = urlsplit(url)
+        host = (parts.hostname or "").removeprefix("www.")
+        return host, parts.port or {"http": 80, "https": 443}.get(parts.scheme)
+
+    if site(forum.thread.url) == site(forum.client.base_url):
+        return None
+    return (f"тема {forum.thread.url} — не на форуме {forum.client.base_url}: forum.thread_url и "
+            "forum.base_url должны быть одним сайтом (тема — на форуме мастера)")
+
+
 def _thread(report: Report, forum: SiteForum) -> list[ExtractedPage]:
     """Page 1 and, following the next-page links, the last page."""
     client, profile = forum.client, forum.profile

@@ -90,3 +90,21 @@ def test_a_game_file_that_cannot_be_read_is_exit_2(tmp_path, capsys):
 def test_forum_wants_a_subcommand(capsys):
     with pytest.raises(SystemExit):
         main(["forum"])
+
+
+@responses.activate
+def test_a_thread_on_another_site_than_base_url_is_named_and_not_read_as_this_forums(tmp_path, monkeypatch):
+    """gmexam finding 4: a FluxBB thread URL in an SMF game was «read» (an English selector
+    error) and its number applied to the GM's own board: «ok форма ответа в теме» for a
+    thread of somebody else's there."""
+    monkeypatch.setenv("GOROD_TEST_CHECK_PW", "secret-1")
+    serve_misago(responses)
+    path = game_file(tmp_path)
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        f"thread_url: {BASE}/t/gorod-n-igra/1/", "thread_url: http://other.test/viewtopic.php?id=1"), encoding="utf-8")
+    report = check_forum(load_game(path))
+    assert not report.ok
+    [bad] = [line for line in report.lines if not line.ok]
+    assert bad.key == "forum.thread_url" and "other.test" in bad.detail and "forum.test" in bad.detail
+    assert not any(line.what == "форма ответа в теме" for line in report.lines)
+    assert not any("other.test" in c.request.url for c in responses.calls)
