@@ -315,6 +315,24 @@ def signals(night) -> None:
         night_zombie_signal(night, order, spec)
 
 
+@night_step("N5", "0", ability="Зомбирование")
+def charmed_lich_gives_no_signal(night) -> None:
+    """Чары on the Лич: «В эту ночь тот не применяет свои способности, но не знает этого.»
+    His signal is one of his orders (N4 e voids every order of the Чары's final target),
+    but it was judged at N2, so the command it started is voided here, right after N4 and
+    before N5's conditions: it does not run, and the Лич hears only that it failed (N22 h)."""
+    charmed = {chary.targets[0] for chary in night.live_actions("Чары")}
+    for signal, command in night.own(ZombieActions).pairs:
+        if signal.by not in charmed:
+            continue
+        for action in night.actions:
+            if action.order is command and not action.void:
+                action.void = True
+                night.emit(ev.Blocked(str(night.phase), night.cause("Чары", signal, command),
+                                      f"сигнал Лича {signal.by} не подан (Чары)",
+                                      action.user, action.name, "Чары"))
+
+
 @refusal("Зомбирование", phase="day")
 def implant_by_day(day, order: Order, spec=None, controller=None):
     return Reason.WRONG_PHASE, None   # the implant is a night ability
