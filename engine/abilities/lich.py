@@ -316,21 +316,28 @@ def signals(night) -> None:
 
 
 @night_step("N5", "0", ability="Зомбирование")
-def charmed_lich_gives_no_signal(night) -> None:
-    """Чары on the Лич: «В эту ночь тот не применяет свои способности, но не знает этого.»
-    His signal is one of his orders (N4 e voids every order of the Чары's final target),
-    but it was judged at N2, so the command it started is voided here, right after N4 and
-    before N5's conditions: it does not run, and the Лич hears only that it failed (N22 h)."""
-    charmed = {chary.targets[0] for chary in night.live_actions("Чары")}
+def silenced_lich_gives_no_signal(night) -> None:
+    """The signal is one of the Лич's orders, but it was judged at N2, before N4 voided the
+    orders of whoever does not act tonight; its command is voided here, right after N4 and
+    before N5's conditions: it does not run, and the Лич hears only that it failed (N22 h).
+    Who does not act: the Чары's final target («В эту ночь тот не применяет свои
+    способности», N4 e); under `prison_starts: immediate` one jailed tonight (Зомбирование
+    has no Т); under `night_victims_act: false` one burnt or jailed tonight (A70 b)."""
+    silenced = {chary.targets[0] for chary in night.live_actions("Чары")}
+    jailed = {jail.targets[0] for jail in night.live_actions("Арест") + night.live_actions("Темница")}
+    if night.rulings["prison_starts"] == "immediate":
+        silenced |= jailed
+    if not night.rulings["night_victims_act"]:
+        silenced |= jailed | {burn.targets[0] for burn in night.live_actions("Аутодафе")}
     for signal, command in night.own(ZombieActions).pairs:
-        if signal.by not in charmed:
+        if signal.by not in silenced:
             continue
         for action in night.actions:
             if action.order is command and not action.void:
                 action.void = True
-                night.emit(ev.Blocked(str(night.phase), night.cause("Чары", signal, command),
-                                      f"сигнал Лича {signal.by} не подан (Чары)",
-                                      action.user, action.name, "Чары"))
+                night.emit(ev.Blocked(str(night.phase), night.cause("Зомбирование", signal, command),
+                                      f"сигнал Лича {signal.by} не подан: он не действует этой ночью",
+                                      action.user, action.name, "Зомбирование"))
 
 
 @refusal("Зомбирование", phase="day")
