@@ -180,9 +180,34 @@ def find_time(blocks: list, timed: dict[int, TimeHit]) -> tuple[FieldGuess, tupl
         guesses.append(FieldGuess(sel, attr, regex, f"a time in {where} of {len(present)} of {n} posts"))
     note = ("a time in every post, later from post to post: " + "; else ".join(g.note for g in guesses)
             if len(guesses) > 1 else guesses[0].note + ", later from post to post")
+    said = [h.value[h.span[0]:h.span[1]] for _, _, present, _ in chosen for h in present]
+    if said and all(_RELATIVE.search(v) for v in said):
+        # «Сегодня 11:41:55» only: any date form reads them; the clock's own shape (seconds, AM/PM)
+        # is all the page says of the form of older dates
+        forms = [_clock_shaped(said)]
+        note += RELATIVE_ONLY
     if len(guesses) == 1:
         return FieldGuess(guesses[0].selector, guesses[0].attr, guesses[0].regex, note), _formats(forms)
     return FieldGuess(None, note=note, alternatives=tuple(guesses)), _formats(forms)
+
+
+RELATIVE_ONLY = "; every time here is relative («Сегодня»): the form of older dates is a guess"
+
+
+def relative_only(guess: FieldGuess) -> bool:
+    """The time was learned from relative times only («Сегодня 11:41»): its date forms are a guess."""
+    return guess.note.endswith(RELATIVE_ONLY)
+
+
+def _clock_shaped(said: list[str]) -> tuple[str, ...]:
+    """The known date forms whose clock is written as these times' clocks are (with seconds or
+    without, with AM/PM or without), or all of them when none is."""
+    from scraper.learn.times import known_formats
+    seconds = any(re.search(r"\d:\d\d:\d\d", v) for v in said)
+    ampm = any(re.search(r"(?i)\d\s*[ap]\.?\s?m\b", v) for v in said)
+    fitting = tuple(f for f in known_formats() if f not in ("iso",) and "%H" in f + "%I"
+                    and ("%S" in f) == seconds and ("%p" in f) == ampm)
+    return fitting or known_formats()
 
 
 def _patched(gappy: list, every: list):
@@ -710,12 +735,29 @@ def find_edited(blocks: list) -> FieldGuess | None:
     if not present:
         return None
     kinds = ", ".join(dict.fromkeys(tree.step(n) for n in present))
+    template = _template(blocks, notices)
+    if template is not None:
+        # the notice stands in every post, the same words in the unedited ones (NodeBB's hidden
+        # «отредактировано» with an empty name and date): an edited post's says more
+        notices = [[n for n in ns if tree.text(n) != template] for ns in notices]
+        if not any(notices):
+            return None
     votes: Counter[str] = Counter()
     for b, ns in zip(blocks, notices):
         for n in ns:
             votes.update(tree.relative_selectors(n, b))
     edited = sum(1 for ns in notices if ns)
     counted = f"an edit notice, in {edited} of {len(blocks)} posts"
+    if template is not None:
+        for sel, _ in votes.most_common():
+            if sel.startswith("xpath:") or "'" in template:
+                continue
+            saying = f"xpath:({_css_xpath(sel)})[normalize-space() != '{template}']"
+            if _marks_at(blocks, notices, saying) == (True, False) and all(
+                    ns or first(b, saying) is None for b, ns in zip(blocks, notices)):
+                return FieldGuess(saying, note=f"{counted}: the {sel} that says more than «{template}», "
+                                               "what every other post's says", kind=kinds)
+        return None
     for sel, _ in votes.most_common():
         ok, others = _marks_at(blocks, notices, sel)
         if ok and not others:
@@ -729,6 +771,16 @@ def find_edited(blocks: list) -> FieldGuess | None:
             if _marks_at(blocks, notices, opening) == (True, False):
                 return FieldGuess(opening, note=f"{counted}: the {sel} that opens with «{lead}»", kind=kinds)
     return None
+
+
+def _template(blocks: list, notices: list) -> str | None:
+    """The words of an edit notice nearly every post carries, the same in most of them (the
+    unedited posts' empty notice), or None."""
+    if sum(1 for ns in notices if ns) < 0.9 * len(blocks) or len(blocks) < 3:
+        return None
+    said = Counter(tree.text(n) for ns in notices for n in ns)
+    text, count = said.most_common(1)[0]
+    return text if count >= len(blocks) / 2 else None
 
 
 def _all(context, selector: str) -> list:
@@ -843,6 +895,9 @@ def find_body_parts(bodies: list) -> BodyParts:
                 head = _quote_header(el)
                 if head is not None:
                     qheads[head] += 1
+    if not quotes:
+        # no quote by its markup: a block inside a body that repeats another post's words is one
+        quotes, qheads = _repeating_blocks(bodies)
     outer_quotes = _outermost(quotes)
     return BodyParts(
         quote=union(outer_quotes),
@@ -850,6 +905,46 @@ def find_body_parts(bodies: list) -> BodyParts:
         spoiler=union([s for s, _ in spoilers.most_common(2)]),
         spoiler_header=union([s for s, _ in sheads.most_common(2)]),
     )
+
+
+def _repeating_blocks(bodies: list) -> tuple[Counter, Counter]:
+    """Quotes known by what they say: a block element of a body (with a class, or a frame
+    with a class around it) whose words, but for a short first line («Вася:»), stand as
+    another post's own words on these pages, and not in that post inside a block of the same
+    kind (a signature repeats too, in the same place of each of its author's posts)."""
+    quotes, heads = Counter(), Counter()
+    present = [b for b in bodies if b is not None]
+    texts = [tree.text(b) for b in present]
+    for i, body in enumerate(present):
+        for el in body.iter(*_BLOCK_TAGS):
+            if el is body or not tree.classes(el) or any(tree.tag(a) in _BLOCK_TAGS and a is not body
+                                                         and tree.classes(a) and step_of(a) in quotes
+                                                         for a in el.iterancestors()):
+                continue
+            kids = [k for k in el if isinstance(k.tag, str)]
+            words = tree.text(el)
+            if kids and len(tree.text(kids[0])) <= 80 and len(kids) > 1:
+                words = " ".join(tree.text(k) for k in kids[1:])
+            if len(words) < 20 or len(tree.text(el)) >= len(texts[i]):
+                continue        # too short to tell, or all the post says
+            kind = step_of(el)
+            for j, other in enumerate(present):
+                if j == i or words not in texts[j]:
+                    continue
+                from config.select import select
+                if any(words in tree.text(k) for k in select(other, kind)):
+                    continue    # the same kind of block there too: chrome, a signature
+                quotes[kind] += 1
+                head = _quote_header(el)
+                if head is not None:
+                    heads[head] += 1
+                break
+    return quotes, heads
+
+
+def step_of(el) -> str:
+    """`tag.class` with the element's first stable class (a quote kind)."""
+    return tree.step(el)
 
 
 def union(selectors: list[str]) -> str | None:
@@ -883,6 +978,9 @@ def _quote_header(quote) -> str | None:
     """The quote's «X wrote:» line: a short first element of the quote (or of its only
     wrapper) ending in a colon or in «wrote», «said», «писал(а)»."""
     step = tree.step(quote, _matching_class(quote, _QUOTE_CLASS)) if tree.tag(quote) != "blockquote" else "blockquote"
+    inline = _first_line_header(quote, step)
+    if inline is not None:
+        return inline
     node = quote
     for _ in range(4):      # (below a wrapper or three: Cobalt's quote-content > quote-body > quote-source)
         kids = [k for k in node if isinstance(k.tag, str) and tree.text(k)]     # (an icon says nothing)
@@ -915,6 +1013,38 @@ def _quote_header(quote) -> str | None:
             and re.search(r"(?i)quote|head|cite|title|цитат", prev.get("class") or ""):
         return tree.step(prev, _matching_class(prev, _QUOTE_CLASS) or _matching_class(prev, _HEADER_CLASS))
     return None
+
+
+def _first_line_header(quote, step: str) -> str | None:
+    """«@Вася said:<br>Голосую …» (NodeBB 4): the quote's first paragraph opens with a line of
+    links and a colon only, then a break: those links are the header; or that paragraph is
+    the line alone and more of the quote follows (a quote of a quote): the paragraph is. An
+    XPath for them. («@X said in <a>Title</a>:» has words of its own: not this.)"""
+    kids = [k for k in quote if isinstance(k.tag, str)]
+    if not kids or tree.tag(kids[0]) != "p" or (quote.text or "").strip():
+        return None
+    p = kids[0]
+    line, texts, broken = [], [p.text or ""], False
+    for k in p:
+        if not isinstance(k.tag, str):
+            continue
+        if tree.tag(k) == "br":
+            broken = True
+            break
+        line.append(k)
+        texts.append(k.tail or "")
+    said = "".join(texts)
+    if not line or any(tree.tag(k) != "a" for k in line) or ":" not in said \
+            or said.replace(":", "").strip() or len(" ".join(tree.text(k) for k in line)) > 80:
+        return None
+    if not broken and len(kids) < 2:
+        return None     # the quote is that line only: its words, not a header
+    where = _css_xpath(step) if step != "blockquote" else "descendant::blockquote"
+    first_line = "text()[not(preceding-sibling::br)]"
+    links_and_colon = f"[{first_line}[contains(., ':')]][not({first_line}[translate(normalize-space(), ':', '') != ''])]"
+    if broken:
+        return f"xpath:{where}/*[1][self::p][br]{links_and_colon}/a[not(preceding-sibling::br)]"
+    return f"xpath:{where}/*[1][self::p][not(br)][a]{links_and_colon}[following-sibling::*]"
 
 
 _SIGNATURE = re.compile(r"(?i)(?:^|[-_])sig(?:nature)?(?:$|[-_])|signature")

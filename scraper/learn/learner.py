@@ -203,6 +203,11 @@ def _learn_posts(parsed: list[_Page], what: str = "постов", short_ids: boo
     unconfirmed: list[str] = []
     container = _container(parsed, short_ids, exclude)
     all_blocks = [b for p in parsed for b in p.blocks.members]
+    if len(all_blocks) < 2:
+        # what repeats from post to post (the author's place, the chrome around the words)
+        # cannot be seen in one post: every field below is a guess
+        unconfirmed.append("one post: these pages hold a single post, so nothing could be compared between "
+                           "posts; learn from a page with several posts")
     notes["selectors.post.container"] = _container_note(container, parsed)
     timed_all: dict = {}
     for p in parsed:
@@ -239,6 +244,11 @@ def _learn_posts(parsed: list[_Page], what: str = "постов", short_ids: boo
         notes["selectors.post.time"] = guess.note
         dates["formats"] = list(formats)
         notes["dates.formats"] = "the date forms that read every post's time"
+        if fields.relative_only(guess):
+            notes["dates.formats"] = "every post's time here is relative: forms written with the same clock"
+            unconfirmed.append("dates: every time on these pages is relative («Сегодня 11:41»): the form of "
+                               "older dates is not shown; dates.formats lists every known form with the same "
+                               "clock: keep the forum's one")
     edited = fields.find_edited(all_blocks)
     if edited is not None:
         post["edited"] = edited.as_yaml()
@@ -476,6 +486,9 @@ def _linked_number(blocks: list):
     return None
 
 
+# seconds between fetching a reply or PM form and sending it (phpBB wants two)
+WRITE_FORM_AGE = 3.0
+
 # seconds between fetching the login form and sending it: phpBB wants about one, FluxBB's
 # anti-bot addon three; a person takes longer than either
 LOGIN_FORM_AGE = 4.0
@@ -522,8 +535,11 @@ def _container(parsed: list[_Page], short_ids: bool = False, exclude: frozenset 
         if p.blocks is None:
             raise LearnError(f"{p.source}: не найдены повторяющиеся блоки постов (элементы с номером "
                              "поста и временем или автором в каждом): это страница темы?")
-    first = parsed[0].blocks.selector
-    for p in parsed[1:]:
+    # the page with the most posts says best what a post block is (a last page of one post
+    # shows a class of that one post too: FluxBB's «rowodd»)
+    ref = max(parsed, key=lambda p: len(p.blocks.members))
+    first = ref.blocks.selector
+    for p in parsed:
         if p.blocks.selector != first:
             from config.select import select
             try:
@@ -532,8 +548,8 @@ def _container(parsed: list[_Page], short_ids: bool = False, exclude: frozenset 
                 again = []
             if not again:
                 raise LearnError(f"{p.source}: блоки постов здесь другие ({p.blocks.selector}), чем на "
-                                 f"{parsed[0].source} ({first}): это страницы одной темы?")
-            p.blocks = blocks_mod.Blocks(first, tuple(again), parsed[0].blocks.how)
+                                 f"{ref.source} ({first}): это страницы одной темы?")
+            p.blocks = blocks_mod.Blocks(first, tuple(again), ref.blocks.how)
     return first
 
 
@@ -629,7 +645,9 @@ def _write(parsed: list[_Page], inbox, pm: "PmPages | None" = None, gm: list[_Pa
     notes["write.reply"] = (f"the reply form on the thread page ({form.selector}, its textarea «{form.text}»); "
                             "the new post's id is looked for in the forum's redirect, or in the "
                             "«message posted» page's refresh")
-    write: dict = {"reply": reply}
+    write: dict = {"reply": reply, "min_form_age": WRITE_FORM_AGE}
+    notes["write.min_form_age"] = (f"seconds between fetching a form and sending it, as a person would: some forums "
+                                   "(phpBB) refuse a form sent at once")
     if last:
         write["last_page"] = last
         notes["write.last_page"] = "the thread's first page: the crash lookup reads from there to its end"

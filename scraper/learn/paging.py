@@ -61,8 +61,8 @@ def find_paging(root) -> PagingGuess:
         picked = _page_select(root)
         if picked is not None:
             return picked
-        page_of = _page_of(root)
-        return PagingGuess(page_of, rel_next or _titled_next(root) or _arrow_next(root), _last_of(page_of), None)
+        current = _page_of(root)
+        return PagingGuess(current, rel_next or _titled_next(root) or _arrow_next(root), page_of_last(current), None)
     key = max(blocks, key=lambda k: blocks[k])
     t, cls = key
     anchor = f"/descendant::{t}[{_has_class(cls)}]"
@@ -97,6 +97,12 @@ def find_paging(root) -> PagingGuess:
         nxt = FieldGuess(f"xpath:({anchor}/descendant::a[normalize-space() = "
                          f"string(number(normalize-space({cur})) + 1)])[1]", "href",
                          note=f"the link to the current page's number plus one, in {t}.{cls}")
+    if nxt is not None and rel_next is not None and rel_next.selector.startswith("link") \
+            and _same_query(root, nxt, rel_next):
+        # the number link is a bare query (`?page=2`), which a page's URL with a post in its path
+        # (NodeBB's `/topic/7/slug/1`) carries along; the page's own <link rel=next> says the same
+        # query on the thread's address
+        nxt = rel_next
     nxt = nxt or rel_next
     if nxt is None:
         for a in holders[key].iter("a"):
@@ -155,22 +161,40 @@ def _page_of(root) -> FieldGuess | None:
             continue
         if any(_PAGE_OF.search(tree.text(c)) for c in el if isinstance(c.tag, str)):
             continue
-        # its own class, else its pagination ancestor's (Misago: a classless button in nav.thread-paginator)
-        holder = el if tree.classes(el) else next((x for x in el.iterancestors() if _class_of(x)), None)
-        if holder is None:
+        selector = _own_selector(root, el)
+        if selector is None:
             continue
-        cls = tree.classes(holder)[0] if holder is el else _class_of(holder)
-        word = _PAGE_OF.search(own).group(0).split()[0].replace("'", "")
-        return FieldGuess(f"xpath:(/descendant::{tree.tag(holder)}[{_has_class(cls)}]/descendant-or-self::{tree.tag(el)}"
-                          f"[contains(normalize-space(), '{word}')])[1]", regex=r"(\d+)\D+\d+", note=f"the «{own}» text")
+        return FieldGuess(selector, regex=r"(\d+)\D+\d+", note=f"the «{own}» text")
     return None
 
 
-def _last_of(page_of: FieldGuess | None) -> FieldGuess | None:
-    """The last page: the second number of the «Page 2 of 10» text."""
-    if page_of is None:
+def _own_selector(root, el) -> str | None:
+    """A selector whose first match on the page is `el`: its tag and class, else (a button
+    drawn with layout classes only, Misago's «Page 2 of 3») below its nearest ancestor that
+    has a class of its own."""
+    from config.select import select_one
+    tries = [f"{tree.tag(el)}.{c}" for c in tree.classes(el)[:1]]
+    chain = [tree.step(el)]
+    for anc in list(el.iterancestors())[:5]:
+        if tree.tag(anc) in ("body", "html"):
+            break
+        chain.insert(0, tree.step(anc))
+        if tree.classes(anc):        # the path down from an ancestor with a class of its own
+            tries.append(" > ".join(chain))
+    for sel in tries:
+        try:
+            if select_one(root, sel) is el:
+                return sel
+        except ValueError:
+            continue
+    return None
+
+
+def page_of_last(current: FieldGuess | None) -> FieldGuess | None:
+    """The last page out of the same «Page 2 of 3» text the current page is read from."""
+    if current is None or current.regex != r"(\d+)\D+\d+":
         return None
-    return FieldGuess(page_of.selector, regex=r"\d+\D+(\d+)", note="the last number of " + page_of.note)
+    return FieldGuess(current.selector, regex=r"\d+\D+(\d+)", note=current.note.replace("the «", "the last number in the «"))
 
 
 def _arrow_next(root) -> FieldGuess | None:
@@ -200,6 +224,20 @@ def _class_of(el) -> str | None:
         if _PAGE_CLASS.search(c):
             return c
     return None
+
+
+def _same_query(root, numbered: FieldGuess, rel_next: FieldGuess) -> bool:
+    from html import unescape
+    from urllib.parse import urlsplit
+    from config.select import select_one
+    try:
+        a, link = select_one(root, numbered.selector), select_one(root, rel_next.selector)
+    except ValueError:
+        return False
+    if a is None or link is None:
+        return False
+    href, canonical = unescape(a.get("href") or ""), unescape(link.get("href") or "")
+    return href.startswith("?") and urlsplit(canonical).query == href[1:]
 
 
 def _rel_next(root) -> FieldGuess | None:
