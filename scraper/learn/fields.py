@@ -572,6 +572,12 @@ def find_body(blocks: list, avoid: list) -> FieldGuess | None:
         scored.append((sum(sizes), depth, sel, sizes))
     if not scored:
         return None
+    if n == 1:
+        # one post: nothing repeats to compare; an element whose id carries the post's own
+        # number (MyBB's div#pid_105, vBulletin's div#post_message_N) is about this post
+        numbered = [s for s in scored if _carries_post_number(first(blocks[0], s[2]), blocks[0])]
+        if numbered:
+            scored = numbered
     best = max(scored, key=lambda s: (s[0], -s[1]))
     # a tighter element holding the same words in every post (but for separators) is better:
     # it leaves out the frame around them
@@ -587,6 +593,11 @@ def find_body(blocks: list, avoid: list) -> FieldGuess | None:
         return FieldGuess(sel, note="the longest text of each post, apart from its author and time, and "
                                     "without the signature or edit notice some posts carry under it")
     return FieldGuess(sel, note="the longest text of each post, apart from its author and time")
+
+
+def _carries_post_number(el, block) -> bool:
+    numbers = set(re.findall(r"\d{2,}", " ".join(v for k, v in block.attrib.items() if k == "id" or k.startswith("data-"))))
+    return el is not None and bool(numbers & set(re.findall(r"\d{2,}", el.get("id") or "")))
 
 
 def _said(found) -> str | None:

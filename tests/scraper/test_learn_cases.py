@@ -341,3 +341,16 @@ def test_a_quote_with_no_quote_markup_is_known_by_repeating_another_posts_words(
     assert [q.replace("Вася:", "").strip() for q in posts[1].quotes] == [
         "Голосую против Пети: он всю ночь молчал и ничего не объяснил."]
     assert posts[0].quotes == () and posts[2].quotes == ()
+
+
+def test_one_post_its_words_are_the_element_whose_id_carries_the_posts_number():
+    # a last page of one post: the author's statistics are longer than the post's words; the
+    # body is the element numbered like the post (MyBB's div#pid_105 in div#post_105)
+    page = """<html><body><div class="post" id="post_105"><div class="author"><a href="/member.php?uid=2">Вася</a>
+    <div class="stats">Posts: 25 Threads: 0 Joined: Dec 2026 Reputation: 0 Warning Level: 0%</div></div>
+    <span class="post_date">12-01-2026, 02:03 PM</span>
+    <div class="post_body" id="pid_105">Голосую против Васи.</div></div></body></html>""".encode()
+    learned = learn_pages([(page, "last.html")])
+    posts = extract_posts(page, learned.profile(), "last.html").posts
+    assert posts[0].text == "Голосую против Васи." and posts[0].author == "Вася"
+    assert any(u.startswith("one post:") for u in learned.unconfirmed)
