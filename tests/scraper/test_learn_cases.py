@@ -354,3 +354,19 @@ def test_one_post_its_words_are_the_element_whose_id_carries_the_posts_number():
     posts = extract_posts(page, learned.profile(), "last.html").posts
     assert posts[0].text == "Голосую против Васи." and posts[0].author == "Вася"
     assert any(u.startswith("one post:") for u in learned.unconfirmed)
+
+
+def test_blocks_without_an_author_or_words_are_passed_over_for_the_next_best():
+    # a logged-in page of one post: the notification list above repeats (each with a time and
+    # words) and outnumbers the post; having no author's name, it is not the posts
+    notes = "".join(f'<li><div class="notification_text"><p>Ответ в теме «Город N» — подробнее</p>'
+                    f'<p class="when">01.12.2026 1{i}:00</p></div></li>' for i in range(3))
+    page = f"""<html><body><ul class="notifications">{notes}</ul>
+    <div class="post" id="p105"><p class="author"><a href="/memberlist.php?u=2">Вася</a>
+    <span class="when">01.12.2026 14:03</span></p>
+    <div class="content">Последний пост на последней странице: голосую против Васи.</div></div></body></html>""".encode()
+    learned = learn_pages([(page, "last.html")])
+    assert learned.data["selectors"]["post"]["container"] != "div.notification_text"
+    posts = extract_posts(page, learned.profile(), "last.html").posts
+    assert [(p.id, p.author, p.text) for p in posts] == [
+        ("105", "Вася", "Последний пост на последней странице: голосую против Васи.")]
