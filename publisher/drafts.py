@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
 from engine import events as ev
+from engine.abilities.voting import VOTE
 from engine.names import faction_of
 from engine.orders import Order
 from engine.phase import PhaseId
@@ -95,7 +96,7 @@ def immediate_draft(phase: str, nick: str, lines: list[str], events: Iterable[ev
     """A PM with the results of a day order that resolved at once («сразу», the rules)."""
     texts = texts or bundled()
     doc = texts.document("private", markup, nick=nick, lines=lines, phase_title=title_of(phase),
-                         game_title=game_title)
+                         game_title=game_title, at_once=True)
     events = tuple(events)
     return Draft("pm", nick, f"now:{phase}:{nick}:{number}", doc.title, doc.body, phase, events,
                  tuple(lines) if len(lines) == len(events) else ())
@@ -128,7 +129,7 @@ def start_drafts(seats: Mapping[str, tuple[str, str]], start_events: Iterable[ev
 
 def describe_order(order: Order) -> str:
     """An order in Russian words for a receipt: «Голосование против игрока Ани»."""
-    if order.ability == "Голосование":
+    if order.ability == VOTE:
         return (f"Голосование против игрока {inflect_nick(order.target, 'gent')}" if order.target
                 else "Голосование: голос снят")
     parts = [f"«{order.ability}»"]

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from engine import events as ev
 from engine.abilities.gypsy import passives_off
+from engine.abilities.voting import VOTE
 from engine.abilities.registry import cancel, day_effect, night_step, on, refusal
 from engine.abilities.spec import N, P, S, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule, When
 from engine.abilities.spec import Channel, Keyword, Reach, Shape, Words
@@ -177,7 +178,7 @@ def command_refusal(ctx, order: Order) -> Reason | None:
     spec = find_ability(cmd.ability)
     if spec is None or cmd.target is None or canon_open_role(cmd.target) is None:
         return Reason.INVALID_COMMAND
-    if spec.name == "Голосование":
+    if spec.name == VOTE:
         return None
     if spec.kind is not RoleKind.OPEN or not spec.orderable or spec.when is When.TRIGGER:
         return Reason.INVALID_COMMAND
@@ -244,7 +245,7 @@ def day_zombie_signal(day, order: Order, spec, controller) -> None:
     if command is None or command.target is None:
         failed()
         return
-    if command.ability == "Голосование":   # «Проголосуй за Богача»: replaces his vote
+    if command.ability == VOTE:   # «Проголосуй за Богача»: replaces his vote
         from engine.abilities.voting import dictate
         cmd, cmd_spec = day.shape(command)
         if day.day_refusal(cmd, cmd_spec, controller=order.by):
@@ -334,7 +335,7 @@ def command_results(night) -> None:
         action = next((a for a in night.actions if a.order is command), None)
         if action is None or not action.live:
             zombie_failed(night, signal.by, signal)
-        elif not action.spec.public and action.name != "Голосование":
+        elif not action.spec.public and action.name != VOTE:
             night.announce(action.name, "Зомбирование: приказ выполнен", command,
                            target=action.targets[0] if action.targets else None)
 

@@ -14,6 +14,7 @@ import difflib
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.abilities.voting import VOTE
 from engine.names import Status
 from engine.orders import Order, OrderError
 from engine.phase import PhaseId
@@ -31,7 +32,6 @@ from publisher.texts import FACTION_NAMES
 from scraper.orders import ParseSettings, parse_text
 
 DRAFT_RU = {"pending": "ждёт одобрения", "approved": "одобрен", "rejected": "отклонён", "posted": "отправлен"}
-VOTE = "Голосование"
 
 
 def phase_ru(phase: str | PhaseId | None) -> str:

@@ -513,6 +513,9 @@ def _linked_number(blocks: list):
     return None
 
 
+# seconds between fetching a reply or PM form and sending it (phpBB wants two)
+WRITE_FORM_AGE = 3.0
+
 # seconds between fetching the login form and sending it: phpBB wants about one, FluxBB's
 # anti-bot addon three; a person takes longer than either
 LOGIN_FORM_AGE = 4.0
@@ -670,7 +673,9 @@ def _write(parsed: list[_Page], inbox, pm: "PmPages | None" = None, gm: list[_Pa
     notes["write.reply"] = (f"the reply form on the thread page ({form.selector}, its textarea «{form.text}»); "
                             "the new post's id is looked for in the forum's redirect, or in the "
                             "«message posted» page's refresh")
-    write: dict = {"reply": reply}
+    write: dict = {"reply": reply, "min_form_age": WRITE_FORM_AGE}
+    notes["write.min_form_age"] = (f"seconds between fetching a form and sending it, as a person would: some forums "
+                                   "(phpBB) refuse a form sent at once")
     if last:
         write["last_page"] = last
         notes["write.last_page"] = "the thread's first page: the crash lookup reads from there to its end"

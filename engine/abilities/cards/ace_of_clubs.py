@@ -5,9 +5,23 @@ from __future__ import annotations
 from engine import events as ev
 from engine.abilities.cards.deck import THROW, CardSpec, card, card_info
 from engine.abilities.registry import night_step, on
+from engine.ruling_rows import choice
 
 # no «Брошенная на X» bonus: on the Тварь it tells the Тварь instead (A4)
 CARD = card(CardSpec("Туз Крестей", "Туз Крестей (Паранойя) - Мастер карт может до конца игры читать всю анонимную переписку цели, включая имена отправителей и получателей. Нельзя кинуть на себя. Брошенная на Тварь, позволяет Твари (sic!) узнать Явную роль Мастера карт и подсовывать ему любую ложную информацию или скрывать истинную (через мастера).", on_self=False))
+
+
+# Its rulings (SPEC §10, §11): gathered into engine.rulings.SPECS.
+RULINGS = (
+    choice(
+        "paranoia_tvar_clause", "A4", '"Твари (sic!)" in Туз Крестей',
+        "Туз Крестей (Паранойя), брошенный на Тварь, «позволяет Твари (sic!) узнать Явную роль "
+        "Мастера карт и подсовывать ему любую ложную информацию». Кто получает бонус?",
+        ("tvar_benefits", "как написано: бонус получает Тварь (настоящая, даже под маской); "
+                          "Мастер карт ничего не получает"),
+        ("master_benefits", "«Твари» — опечатка вместо «Мастеру»: бонус получает Мастер карт"),
+    ),
+)
 
 
 @night_step("N2", "x", ability=THROW)

@@ -9,6 +9,7 @@ from engine import events as ev
 from engine.abilities.cards.deck import CardSpec, card, on_throw
 from engine.abilities.registry import day_effect, on, refusal
 from engine.abilities.spec import D, AbilitySpec as _A, Channel, Field, RoleKind, Shape, Words
+from engine.abilities.voting import VOTE
 from engine.orders import Order
 from engine.reasons import Reason
 from engine.state import Puppet
@@ -26,7 +27,7 @@ WORDS = (
           verbs=(),
           examples=(("Король Пик: раскрываюсь", {}),
                     ("Король Пик: голосует против Веры",
-                     {"command": {"ability": "Голосование", "target": "Вера"}})),
+                     {"command": {"ability": VOTE, "target": "Вера"}})),
           shape=Shape.PUPPET,
           consumes=True,
           own_verb=True),
@@ -64,7 +65,7 @@ def puppet(day, order: Order, spec, controller) -> None:
         return
     command = Order(by=puppet.target, ability=order.command.ability,
                     target=order.command.target, mode=order.command.mode)
-    if command.ability == "Голосование":
+    if command.ability == VOTE:
         cmd, cmd_spec = day.shape(command)
         refused = day.day_refusal(cmd, cmd_spec, controller=order.by)
         if refused:
@@ -81,7 +82,7 @@ def puppet(day, order: Order, spec, controller) -> None:
 def puppet_controlled(day, order, spec, controller):
     """«все дневные действия цели (голосование и способности Явных ролей) полностью
     контролируются Мастером»: the puppet's own are refused."""
-    day_action = spec.name == "Голосование" or spec.kind is RoleKind.OPEN
+    day_action = spec.name == VOTE or spec.kind is RoleKind.OPEN
     if controller is None and day_action and puppet_master(day, order.by):
         return Reason.VOTE_CONTROLLED, None
     return None
