@@ -501,6 +501,9 @@ def _position(block, el) -> float:
 _BODY_TAGS = frozenset("div td article section blockquote span p li dd".split())
 
 
+_DIGITS = re.compile(r"\d+")
+
+
 def _has_twin(el) -> bool:
     """A sibling of the same tag with text of its own beside the element (an element with an
     id of its own is one of a kind: `div#post_message_N` beside the signature's plain div)."""
@@ -562,9 +565,14 @@ def find_body(blocks: list, avoid: list) -> FieldGuess | None:
             continue        # the first of several paragraphs or quotes: a part of the body, not all of it
         texts = [tree.text(f) if f is not None else "" for f in found]
         seen = Counter(texts)
+        # the same words but for the numbers in other posts («Posts: 9 Threads: 9 Joined: Dec
+        # 2026», «Posts: 48 Threads: 0 …»): the author's statistics, a form the forum fills in
+        # (two numbers at least: «Реплика №1: …», «Реплика №2: …» are words)
+        shapes = Counter(_DIGITS.sub("#", t) for t in texts if len(_DIGITS.findall(t)) >= 2)
         # a text every post repeats (a «share» menu, a button row, the «Re: subject» line) is
         # no post's own words: not counted, also as a part of a larger element
-        sizes = [len(t) - _repeated_inside(f, repeated) if f is not None and (seen[t] == 1 or n == 1) else 0
+        sizes = [len(t) - _repeated_inside(f, repeated) if f is not None and (seen[t] == 1 or n == 1)
+                 and shapes[_DIGITS.sub("#", t)] < max(2, n / 2) else 0
                  for t, f in zip(texts, found)]
         if sum(sizes) <= 0:
             continue

@@ -148,6 +148,9 @@ def learn_pages(pages: list[tuple[bytes, str]], inbox: tuple[bytes, str] | None 
             notes[f"selectors.pagination.{key}"] = g.note
     if not pagination:
         missing.append("pagination")
+    pagination["single"] = paging.SINGLE
+    notes["selectors.pagination.single"] = ("a page that links no page by the number 1 or 2 is the thread's only "
+                                            "page: page 1 of 1 (read only where the fields above find nothing)")
 
     data: dict = {
         "engine": "learned",
