@@ -174,6 +174,12 @@ YAML_PROBLEMS_RU = (
     ("found unexpected end of stream", "файл кончился посреди значения (не закрыта кавычка?)"),
     ("found undefined alias", "ссылка *имя на неизвестную метку &имя"),
     ("expected <block end>, but found", "отступ не совпадает с соседними строками"),
+    ("expected the node content", "здесь нужно значение, а его нет (не закрыта скобка или кавычка?)"),
+    ("did not find expected key", "здесь ожидался ключ (не сбит ли отступ?)"),
+    ("did not find expected '-' indicator", "здесь ожидался элемент списка с «-»"),
+    ("found unknown escape character", "в строке в кавычках неизвестная последовательность с «\\»"),
+    ("found character", "с этого символа значение YAML начинаться не может (возьмите значение в кавычки)"),
+    ("expected alphabetic or numeric character", "после «&» или «*» нужно имя метки"),
 )
 
 
@@ -181,7 +187,7 @@ def _yaml_problem(exc: yaml.YAMLError) -> str:
     mark = getattr(exc, "problem_mark", None)
     problem = (getattr(exc, "problem", None) or str(exc)).strip()
     problem = next((ru for en, ru in YAML_PROBLEMS_RU if problem.startswith(en)),
-                   f"запись YAML не читается (разборщик: {problem})")
+                   f"запись YAML не читается (разборщик: «{problem}»)")
     return f"строка {mark.line + 1}, столбец {mark.column + 1}: {problem}" if mark is not None else problem
 
 
@@ -302,7 +308,23 @@ def _check_profile(name: str, where: str, game_dir: Path) -> None:
     try:
         load_profile(name, game_dir)
     except (ProfileError, OSError, UnicodeError, yaml.YAMLError) as exc:
-        raise GameConfigError(f"{where}: forum.profile: профиль {name!r} не загружается: {exc}") from None
+        raise GameConfigError(f"{where}: forum.profile: {_profile_problem(name, exc)}") from None
+
+
+def _profile_problem(name: str, exc: Exception) -> str:
+    """Why the named profile does not load, in the GM's words; a fault inside a profile file
+    is quoted as the profile validator names it (its key path in that file)."""
+    from config.profiles import profile_names
+
+    text = str(exc)
+    if text.startswith("unknown profile"):
+        return (f"нет такого профиля {name!r}; есть: {', '.join(profile_names())} "
+                f"(или путь к своему файлу профиля, README «Your forum»)")
+    if "no such profile file" in text:
+        return f"нет файла профиля {name!r}"
+    if isinstance(exc, (OSError, UnicodeError)):
+        return f"файл профиля {name!r} не читается ({type(exc).__name__})"
+    return f"в файле профиля {name!r} ошибка: «{text}»"
 
 
 def seats_from_mapping(raw: Any, where: str, *, need_secret: bool = False) -> tuple[Seat, ...]:

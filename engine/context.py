@@ -10,13 +10,36 @@ from engine import events as ev
 from engine.abilities import AbilitySpec, RoleKind, When, registry
 from engine.orders import Order, OrderError
 from engine.phase import PhaseId
-from engine.reasons import Reason, message
+from engine.reasons import Detail, Reason, message
 from engine.state import GameState, PlayerState
 from engine.validate import (
     check_shape, holds_now, limit_refusal, max_lives, phase_refusal,
     status_refusal, target_refusal,
 )
 from engine.win import outcome
+
+
+def refusal_detail(ctx: "PhaseContext", order: Order, reason: Reason) -> Detail | None:
+    """Which case of `reason` the player is told («вы в Тюрьме», «раз за цикл ночей»): the
+    reason code stays the same (SPEC §3.3), only its words name the case."""
+    from engine.abilities import Freq, find_ability
+
+    player = ctx.state.players.get(order.by)
+    if player is None:
+        return None
+    if reason is Reason.USER_DEAD and player.left:
+        return Detail.LEFT
+    if reason is Reason.CANNOT_VOTE and player.alive and player.in_prison:
+        return Detail.IN_PRISON
+    spec = find_ability(order.ability)
+    if reason is Reason.USED_UP and spec is not None:
+        if spec.freq is Freq.PER_CYCLE:
+            return Detail.PER_CYCLE
+        if spec.freq is Freq.PER_DAY and not ctx.phase.is_night:
+            return Detail.PER_DAY
+        if spec.freq is Freq.PER_GAME and spec.uses == 1 and not spec.uses_ruling:
+            return Detail.ONCE
+    return None
 
 
 class PhaseContext:
@@ -48,9 +71,10 @@ class PhaseContext:
     def learn(self, to: str, rule: str, order: Order | None = None, **fact) -> None:
         self.emit(ev.learned(str(self.phase), self.cause(rule, order), to, ev.fact(**fact)))
 
-    def notice(self, to: str, code: str, rule: str, order: Order | None = None,
+    def notice(self, to: str, code: ev.NoticeCode, rule: str, order: Order | None = None,
                about: str | None = None) -> None:
-        items = {"notice": ev.NoticeCode(code).value}   # a code of NoticeCode, or an error
+        """A player told of a failure (§9 point 1): a `Notice` with its code."""
+        items = {"notice": ev.NoticeCode(code).value}   # the fact keeps the value (FORMAT.md)
         if about is not None:
             items["about"] = about
         self.learn(to, rule, order, **items)
@@ -68,7 +92,7 @@ class PhaseContext:
 
     def reject(self, order: Order, reason: Reason, target: str | None = None) -> None:
         self.emit(ev.Rejected(str(self.phase), self.cause(f"§3.3 {reason.value}", order),
-                              order, reason, message(reason, order.ability, target)))
+                              order, reason, message(reason, order.ability, target, refusal_detail(self, order, reason))))
 
     # --- players ------------------------------------------------------------------------
     def p(self, nick: str) -> PlayerState:

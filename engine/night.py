@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, TypeVar
 
 from engine import events as ev
 from engine.abilities import ONE_ACTION_PER_NIGHT, AbilitySpec, ability, registry, registry_index
@@ -22,6 +22,8 @@ from engine.orders import Order
 from engine.phase import PhaseId
 from engine.reasons import Reason
 from engine.state import DayMarks, GameState
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -103,14 +105,19 @@ class Night(PhaseContext):
         self.dealt_by: dict[str, list[str]] = defaultdict(list)
         self.damage_orders: dict[str, list[Order]] = defaultdict(list)   # for the trace
         self.heals: dict[str, int] = defaultdict(int)
-        self.touched: set[str] = set()   # Касание смерти's blocks for the next day (N13)
         self.reveal_as: dict[str, str] = {}
         self.s0: Snapshot | None = None
-        self.mask_drop_late: list[str] = []
         self.deferred: list[tuple[Order, AbilitySpec]] = []   # orders judged at the end of N2
-        self.zombie_actions: list[tuple[Order, Order]] = []   # (the Лич's signal, its command)
         self.announced: set[int] = set()   # actions already announced (Лицо толпы)
         self.marks: DayMarks | None = None
+        self._own: dict[type, object] = {}
+
+    def own(self, kind: type[T]) -> T:
+        """An ability module's own working data for this night: one value of its dataclass
+        `kind`, made empty at the first use (the skeleton knows none of them)."""
+        if kind not in self._own:
+            self._own[kind] = kind()
+        return self._own[kind]   # type: ignore[return-value]
 
     # ------------------------------------------------------------------------------------
     def run(self) -> list[ev.Event]:
@@ -459,33 +466,33 @@ class Night(PhaseContext):
         return min(pool, key=self.strength_key) if pool else None
 
 
-# The one precedence table of the night (SPEC.md §7): the steps in order. N3 (mask
-# drop) is evaluated at the end of N4, as the spec says ("evaluated after N4"); N7 is
-# part of N6 and of every move. What acts at a step is the skeleton's part below and
-# the hooks the abilities register for it (`engine.abilities.registry.night_step`),
-# in the order of their sub-step letters.
+# The one precedence table of the night (SPEC.md §7): the steps in order, with their
+# titles there. N3 (mask drop) is evaluated at the end of N4, as the spec says ("evaluated
+# after N4"); N7 is part of N6 and of every move. What acts at a step is the skeleton's
+# part below and the hooks the abilities register for it (`registry.night_step`, listed by
+# `acting_at`), in the order of their sub-step letters; the table names no ability.
 NIGHT_STEPS: tuple[tuple[str, str], ...] = (
-    ("N0", "moon, Армия тьмы, snapshot S0, Гон, cards acting tonight"),
-    ("N1", "«в любой момент» orders on the start-of-night state"),
-    ("N2", "refuse forbidden orders (§3.3); spend uses; zombie signals; cards from tonight"),
-    ("N4", "Валет Крестей, Дама Червей, Чары vs Суккуб, Очарование, Чары; N3 masks"),
-    ("N5", "Укус, Касание смерти and Ревность conditions"),
-    ("N6", "attack records; N7 Без души / Aura cancellations; Аутодафе"),
-    ("N8", "Валет Бубен / Шестерка Бубен transfers from the Мастер карт"),
-    ("N9", "На страже"),
-    ("N10", "Валет Бубен / Шестерка Бубен protections"),
-    ("N11", "Порча"),
-    ("N12", "Бестелесность, Protective circle"),
-    ("N13", "damage, Пытка, Переливание жизни, Щит душ"),
-    ("N14", "Регенерация; lives − damage, then heals"),
-    ("N15", "Валет Пик"),
-    ("N16", "Четверка Крестей, Двойка Червей"),
-    ("N17", "who dies; Шулер"),
-    ("N18", "Пожирай heal and mask"),
-    ("N19", "Кладбище, reveals, triggers, Sacrifice! resummon"),
-    ("N20", "Арест, Темница, Король Червей, thresholds"),
-    ("N21", "information results, cards, anonymous messages"),
-    ("N22", "marks for the next day, Гон, Лицо толпы"),
+    ("N0", "start of night: moon, snapshot S0, what starts the night"),
+    ("N1", "any-time orders, on the start-of-night state"),
+    ("N2", "validation (§3.3): refusals, uses spent, orders judged later"),
+    ("N4", "blocks and redirects of actions; N3 mask drop"),
+    ("N5", "self-conditions of orders"),
+    ("N6", "attack records; N7 faction cancellations"),
+    ("N8", "master-card transfers"),
+    ("N9", "guard transfers"),
+    ("N10", "card protections"),
+    ("N11", "curses"),
+    ("N12", "own defences"),
+    ("N13", "damage"),
+    ("N14", "lives: damage, then heals"),
+    ("N15", "lives swapped"),
+    ("N16", "end-of-night lives"),
+    ("N17", "deaths, and saves from them"),
+    ("N18", "what a kill gives its killer"),
+    ("N19", "death: the Кладбище, reveals, triggers"),
+    ("N20", "statuses: prisons, rollbacks, thresholds"),
+    ("N21", "information"),
+    ("N22", "next day: its marks, what waits for the next night"),
     ("N23", "status announcements and the win check"),
 )
 
@@ -519,6 +526,12 @@ PROTECTION_ORDERS: dict[str, tuple[str, ...]] = {
     "cards_before_guards": ("N8", "N10", "N9", "N11", "N12"),
     "own_defences_first": ("N12", "N8", "N9", "N10", "N11"),
 }
+
+
+def acting_at(code: str) -> list[str]:
+    """The abilities whose hooks act at a step, in sub-step order (what the table leaves
+    to the abilities' modules)."""
+    return list(dict.fromkeys(h.ability for h in sorted(registry.night_hooks(code), key=lambda h: h.sub)))
 
 
 def night_steps(rulings) -> tuple[tuple[str, str], ...]:

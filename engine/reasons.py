@@ -42,7 +42,7 @@ class Reason(str, Enum):
 # What the player is told, in Russian. `{ability}` is the ability, `{target}` the
 # character named in the order (may be empty).
 MESSAGES: dict[Reason, str] = {
-    Reason.USER_DEAD: "Заявка «{ability}» отклонена: ваш персонаж на Кладбище (или покинул игру) и не может применять способности.",
+    Reason.USER_DEAD: "Заявка «{ability}» отклонена: вы на Кладбище и не можете применять способности.",
     Reason.USER_IN_PRISON: "Заявка «{ability}» отклонена: ваш персонаж в Тюрьме и лишён способностей ролей.",
     Reason.USER_IN_LAZARET: "Заявка «{ability}» отклонена: ваш персонаж в Лазарете и лишён способностей тайной роли.",
     Reason.ROLE_LOST: "Заявка «{ability}» отклонена: у вас больше нет роли, которой принадлежит эта способность.",
@@ -60,7 +60,7 @@ MESSAGES: dict[Reason, str] = {
     Reason.TARGET_NOT_IN_LAZARET: "Заявка «{ability}» отклонена: {target} не в Лазарете.",
     Reason.TARGET_REPEATED: "Заявка «{ability}» отклонена: нельзя выбрать ту же цель два раза подряд.",
     Reason.OPEN_ROLE_RULE: "Заявка «{ability}» отклонена: явная роль цели этого не допускает.",
-    Reason.CANNOT_VOTE: "Заявка «{ability}» отклонена: сегодня этот персонаж не может голосовать.",
+    Reason.CANNOT_VOTE: "Заявка «{ability}» отклонена: сегодня вы не можете голосовать.",
     Reason.OPEN_ROLE_BLOCKED: "Заявка «{ability}» отклонена: сегодня вы не можете применять способности явной роли.",
     Reason.VOTE_CONTROLLED: "Заявка «{ability}» отклонена: сегодня вашими дневными действиями распоряжается другой персонаж.",
     Reason.CANNOT_ACQUIT: "Заявка «{ability}» отклонена: {target} обвинён в ведьмовстве и не может быть оправдан.",
@@ -72,5 +72,29 @@ MESSAGES: dict[Reason, str] = {
 }
 
 
-def message(reason: Reason, ability: str, target: str | None = None) -> str:
-    return MESSAGES[reason].format(ability=ability, target=target or "цель")
+
+
+class Detail(str, Enum):
+    """Which case of a reason it is, when the player is told it in other words."""
+    LEFT = "left"              # user_dead: he left the game (A63), not on the Кладбище
+    IN_PRISON = "in_prison"    # cannot_vote: the Тюрьма took his vote
+    PER_CYCLE = "per_cycle"    # used_up: «раз за цикл ночей», used this cycle
+    PER_DAY = "per_day"        # used_up: as often today as it may be used a day
+    ONCE = "once"              # used_up: «один раз за игру», used
+
+
+DETAILED: dict[tuple[Reason, Detail], str] = {
+    (Reason.USER_DEAD, Detail.LEFT): "Заявка «{ability}» отклонена: вы выбыли из игры.",
+    (Reason.CANNOT_VOTE, Detail.IN_PRISON): "Заявка «{ability}» отклонена: вы в Тюрьме и сегодня не голосуете.",
+    (Reason.USED_UP, Detail.PER_CYCLE): "Заявка «{ability}» отклонена: эта способность применяется раз за цикл "
+                                        "ночей и в этом цикле уже применена; снова — с Новолуния.",
+    (Reason.USED_UP, Detail.PER_DAY): "Заявка «{ability}» отклонена: сегодня эта способность уже применена "
+                                      "столько раз, сколько можно за день.",
+    (Reason.USED_UP, Detail.ONCE): "Заявка «{ability}» отклонена: эта способность применяется один раз за игру "
+                                   "и уже применена.",
+}
+
+
+def message(reason: Reason, ability: str, target: str | None = None, detail: Detail | None = None) -> str:
+    text = DETAILED.get((reason, detail)) if detail is not None else None
+    return (text or MESSAGES[reason]).format(ability=ability, target=target or "цель")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from engine.abilities import (
     AbilitySpec, Cooldown, Field, Freq, RoleKind, TargetRule, When, find_ability, registry,
 )
+from engine.abilities.cards import THROW
 from engine.names import Moon, canon_card, canon_open_role, canon_secret_role, cycle_of
 from engine.orders import Order, OrderError
 from engine.phase import PhaseId
@@ -36,7 +37,7 @@ def check_shape(state: GameState, order: Order) -> tuple[Order, AbilitySpec]:
     spec = find_ability(order.ability)
     if spec is None:
         if canon_card(order.ability):
-            raise OrderError(f"'{order.ability}' is a card: throw it with 'Кинуть карты'")
+            raise OrderError(f"'{order.ability}' is a card: throw it with '{THROW}'")
         raise OrderError(f"unknown ability '{order.ability}'")
     if order.by not in state.players:
         raise OrderError(f"unknown player '{order.by}'")

@@ -41,6 +41,7 @@ class Tally:
     totals: dict[str, int] = field(default_factory=dict)
     leader: str | None = None
     verdict: str = ""
+    outcome: ev.TallyOutcome | None = None
     abstained: tuple[str, ...] = ()
     electorate: tuple[str, ...] = ()
     verdicts: list[OrderVerdict] = field(default_factory=list)
@@ -73,6 +74,7 @@ def tally_of(preview: PhasePreview) -> Tally:
         out.totals = dict(verdict.totals)
         out.leader = preview.executed or verdict.condemned
         out.verdict = VERDICT_RU[verdict.outcome].format(condemned=verdict.condemned)
+        out.outcome = verdict.outcome
     return out
 
 
@@ -87,6 +89,11 @@ VERDICT_RU = {
 # An order's verdict after its phase was resolved (the preview's own words are the future's).
 PAST_RU = {Status.IN_FORCE: "принята", Status.REFUSED: "отклонена: {why}",
            Status.FIZZLES: "принята, но не сработала: {why}"}
+
+
+# Why nobody would be executed, said once («казни не будет (ничья)», not «(ничья: казни нет)»).
+NO_EXECUTION_WHY = {ev.TallyOutcome.TIE: "ничья", ev.TallyOutcome.NO_VOTES: "голосов нет",
+                    ev.TallyOutcome.TOO_FEW: "голосов меньше порога"}
 
 
 def verdict_text(verdict: OrderVerdict, label=lambda index: f"#{index + 1}", *, past: bool = False) -> str:
@@ -115,24 +122,13 @@ def resolved_verdicts(game, phase: PhaseId) -> list[tuple[int, str, str]]:
     return [(row.order_ids[v.index], str(v.order), verdict_text(v, label, past=True)) for v in preview.verdicts]
 
 
-def known_refusals(state: GameState, phase: PhaseId, orders: list[Order], *,
-                   command_problem=None) -> dict[int, tuple[str, str]]:
-    """The orders of `orders` that will be refused whatever the others do this phase, by
-    their index: (the GM's reason, the player's message). One dry run of these orders
-    alone over the phase's state — the reasons the author is told at the phase's end
-    («Такие заявки отвергаются с объяснением причины»), never what another player's order
-    does — and a zombie command in the words of `command_problem(state, order)`, when given
-    (the loop's check: the GM's and the tally's one wording)."""
-    said = command_problem or (lambda _state, _order: None)
-    return {v.index: (said(state, v.order) or v.why, v.message)
-            for v in preview_phase(state, phase, list(orders)).verdicts if v.status is Status.REFUSED}
-
-
-def tally_now(game, state=None, *, problem=None, command_problem=None) -> Tally:
+def tally_now(game, state=None, *, problem=None, refusal=None) -> Tally:
     """The engine's dry run of the game's open phase over its orders in force;
     `verdict_by_row` gives each order's verdict by its store id («заменена #39»).
     `problem(state, order)`, when given, names an order that cannot resolve (an unknown
-    player, an ability its author lacks): such an order is left out, never the whole tally."""
+    player, an ability its author lacks): such an order is left out, never the whole tally.
+    `refusal(state, order)`, when given, words a refused order as the state view does (a
+    zombie command the zombie cannot carry out: `gorod.loop.checks.command_problem`)."""
     current = game.current()
     if state is None:
         state, _events = game.fold()
@@ -150,6 +146,7 @@ def tally_now(game, state=None, *, problem=None, command_problem=None) -> Tally:
     label = lambda index: f"#{rows[index].id}"  # noqa: E731
     tally.verdict_by_row = {rows[v.index].id: verdict_text(v, label) for v in tally.verdicts}
     for v in tally.verdicts:   # a zombie command: the state view's words, not the engine's form
-        if command_problem is not None and v.status is Status.REFUSED and command_problem(state, v.order):
-            tally.verdict_by_row[rows[v.index].id] = f"будет отклонена: {command_problem(state, v.order)}"
+        said = refusal(state, v.order) if refusal is not None and v.status is Status.REFUSED else None
+        if said:
+            tally.verdict_by_row[rows[v.index].id] = f"будет отклонена: {said}"
     return tally

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
 from engine import events as ev
+from engine.abilities.voting import VOTE
 from engine.names import faction_of
 from engine.orders import Order
 from engine.phase import PhaseId
@@ -37,6 +38,7 @@ class Draft:
     body: str
     phase: str | None = None
     events: tuple[ev.Event, ...] = field(default=(), compare=False)
+    lines: tuple[str, ...] = field(default=(), compare=False)   # the line each event is told in, when known
 
 
 def title_of(phase: str) -> str:
@@ -57,6 +59,7 @@ def phase_drafts(phase: str, events: Iterable[ev.Event], markup: Markup, texts: 
     title = title_of(phase)
     news = news_lines(events, texts, night=is_night(phase))
     news_events = [e for _, told in news for e in told]
+    news_told = [text for text, told in news for _ in told]
     private: dict[str, list[str]] = {}
     private_events: dict[str, list[ev.Event]] = {}
     for event in events:
@@ -68,11 +71,11 @@ def phase_drafts(phase: str, events: Iterable[ev.Event], markup: Markup, texts: 
             private_events.setdefault(nick, []).append(event)
     common = {"phase_title": title, "game_title": game_title}
     doc = texts.document("news", markup, lines=[text for text, _ in news] or [NOTHING], art=art, **common)
-    out = [Draft("news", PUBLIC, f"news:{phase}", doc.title, doc.body, phase, tuple(news_events))]
+    out = [Draft("news", PUBLIC, f"news:{phase}", doc.title, doc.body, phase, tuple(news_events), tuple(news_told))]
     for nick, lines in private.items():
         doc = texts.document("private", markup, nick=nick, lines=lines, **common)
         out.append(Draft("pm", nick, f"pm:{phase}:{nick}", doc.title, doc.body, phase,
-                         tuple(private_events[nick])))
+                         tuple(private_events[nick]), tuple(lines)))
     return out
 
 
@@ -93,8 +96,10 @@ def immediate_draft(phase: str, nick: str, lines: list[str], events: Iterable[ev
     """A PM with the results of a day order that resolved at once («сразу», the rules)."""
     texts = texts or bundled()
     doc = texts.document("private", markup, nick=nick, lines=lines, phase_title=title_of(phase),
-                         game_title=game_title)
-    return Draft("pm", nick, f"now:{phase}:{nick}:{number}", doc.title, doc.body, phase, tuple(events))
+                         game_title=game_title, at_once=True)
+    events = tuple(events)
+    return Draft("pm", nick, f"now:{phase}:{nick}:{number}", doc.title, doc.body, phase, events,
+                 tuple(lines) if len(lines) == len(events) else ())
 
 
 def start_drafts(seats: Mapping[str, tuple[str, str]], start_events: Iterable[ev.Event], markup: Markup,
@@ -118,13 +123,13 @@ def start_drafts(seats: Mapping[str, tuple[str, str]], start_events: Iterable[ev
         doc = texts.document("start", markup, nick=nick, open_role=open_role, secret_role=secret,
                              faction=faction, lines=lines, asks=asks, game_title=game_title)
         out.append(Draft("start", nick, f"start:{nick}", doc.title, doc.body, "start",
-                         tuple(e for _, e in told.get(nick, []))))
+                         tuple(e for _, e in told.get(nick, [])), tuple(lines)))
     return out
 
 
 def describe_order(order: Order) -> str:
     """An order in Russian words for a receipt: «Голосование против игрока Ани»."""
-    if order.ability == "Голосование":
+    if order.ability == VOTE:
         return (f"Голосование против игрока {inflect_nick(order.target, 'gent')}" if order.target
                 else "Голосование: голос снят")
     parts = [f"«{order.ability}»"]

@@ -31,7 +31,8 @@ from publisher.russian import nick_forms
 
 PUBLIC = "public"
 # Notices that tell a player someone's role: the Лич has no soul, the Демонолог an aura.
-NOTICE_ROLES = {"attack_cancelled_no_soul": "Лич", "attack_cancelled_aura": "Демонолог"}
+# the notices whose attacker learns the recipient's role («Они знают, из-за чего была отменена атака»)
+NOTICE_ROLES = {ev.NoticeCode.ATTACK_CANCELLED_NO_SOUL: "Лич", ev.NoticeCode.ATTACK_CANCELLED_AURA: "Демонолог"}
 _ENDINGS = "(?:|а|у|ом|ем|е|и|ы|ей|ям|ами|ах|ю|я|ь|ью|ов|ой|ый|ого|ому|ым|ая|ую)"
 
 

@@ -16,7 +16,12 @@ What a pass costs and yields:
   DELETED (on engines whose pages shift after a deletion, the poller first looks back a
   page to tell a moved post from a deleted one); a page past the end (404) after
   deletions makes it step back;
-- `poll(rescan=True)` reads the thread from page 1, to notice edits on older pages.
+- `poll(rescan=True)` reads the thread from page 1, to notice edits on older pages;
+- a post that does not read while the rest of its page does (its time in no format of the
+  profile, no author) comes as UNREADABLE (`event.unreadable` names it) and is never
+  recorded: its page is read again, unconditionally, every pass until it reads (and a
+  conversation holding such a message keeps no message count). A page none of whose posts
+  reads raises, as a page in a new layout does.
 
 Exactly once across restarts: an event is recorded in the store (post state and the new
 version, with its content hash and JSON) when the consumer comes back for the next one
@@ -153,9 +158,11 @@ class _ThreadReader:
         self.rules = rules
         self.auth = auth
         self.now = now
+        self.page_authors: list[str] = []   # the authors a page that read as empty still showed
 
     def read(self, key: str, first_url: str, *, rescan: bool = False) -> _Pass:
         result = _Pass()
+        self.page_authors = []
         pages = self.posts.pages(key)
         known = self.posts.known_posts(key)
         start = 1 if rescan or not pages else max(pages)
@@ -251,6 +258,9 @@ class _ThreadReader:
             if not is_thread_page:
                 raise
             nxt = field_value(root, pagination.next)
+            # a new theme whose pagination survived reads as "all deleted" here; who wrote on
+            # it, if it still shows, names the conversation in the alarm that follows
+            self.page_authors += field_values_anywhere(root, (self.rules or self.profile.post).author)
             return ExtractedPage(
                 source=url, profile=self.profile.name, page=page_no,
                 last_page=_int(field_value(root, pagination.last)),
@@ -465,7 +475,7 @@ class PmPoller:
         senders = [entry.sender] if entry.sender else []
         known = sorted(self.posts.known_posts(key).values(), key=lambda k: k.sort_key)
         senders += [(self.posts.last_data(key, k.post_id) or {}).get("author") for k in known]
-        senders += list(getattr(exc, "authors", ()))
+        senders += list(getattr(exc, "authors", ())) + self.reader.page_authors
         sender = next((s for s in senders if s and s.casefold() != gm), None)
         if sender:
             return f"ЛС от {sender}"

@@ -194,6 +194,11 @@ class ForumWriter:
             return None
         return self._find_sent(form, title, text, exclude)
 
+    def can_find_pm(self) -> bool:
+        """Whether `find_pm` has a PM list to look in (else it can only say "not found")."""
+        form = self.rules.pm if self.rules else None
+        return bool(form and self._sent_list(form))
+
     def _sent_id(self, form: WriteForm, title: str, text: str) -> Created | None:
         """The PM just sent, found to learn its id: the conversation with its title and
         words; where none can be read so, the newest with its title (it was sent: only

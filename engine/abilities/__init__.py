@@ -1,5 +1,7 @@
 """The ability registry: one module per ability or role (SPEC.md §6), each holding its
-spec rows and the hooks it joins (engine/abilities/registry.py).
+spec rows, how its orders are written (`WORDS`: what the order parser and the memo read),
+its own rulings (`RULINGS`, gathered by engine/rulings.py) and the hooks it joins
+(engine/abilities/registry.py).
 
 `ABILITIES` (every spec, in the order of SPEC §6), `find_ability`, `ability` and
 `abilities_of_role` are what the parser, the memo and the engine read; the hooks are

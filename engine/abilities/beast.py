@@ -9,6 +9,7 @@ from engine.abilities.registry import SetupError, attack, lazaret, night_step, o
 from engine.abilities.spec import N, P, S, AbilitySpec as _A, Cooldown, Field, RoleKind, TargetRule
 from engine.names import canon_secret_role
 from engine.abilities.spec import Channel, Keyword, Shape, Words
+from engine.ruling_rows import choice, flag
 
 SPECS = (
     _A("Приспосабливайся", RoleKind.SECRET, ("Тварь",), S, "Приспосабливайся (Т,К) - в начале игры может выбрать любую Тайную роль. При любых попытках узнать его роль будет показываться выбранная. При смерти Твари всем сообщается, что умерший был выбранной Тварью роли.", keeps="ТК"),
@@ -48,6 +49,40 @@ WORDS = (
           examples=(("Пожираю Веру, меняю маску", {"target": "Вера", "swap_mask": True}),),
           shape=Shape.FLAG,
           keywords=(Keyword("swap_mask", "сменить маску", frozenset({"маска", "swap"})),)),
+)
+
+
+# Its rulings (SPEC §10, §11): gathered into engine.rulings.SPECS.
+RULINGS = (
+    choice(
+        "irritate_blocks", "A32", "Тварь: Раздражай, Пожирай, masks",
+        "Раздражай: «пока Тварь жива, Демоны, Нежить и Закон не могут победить». Кого это блокирует?",
+        ("factions_only", "только три группировки; Раскрыть карты Мастера карт не блокируется; "
+                          "как только Тварь умирает или садится в Тюрьму, группировка с выполненным "
+                          "условием побеждает"),
+        ("factions_and_master", "также победу Мастера карт"),
+    ),
+    flag(
+        "devour_heal_saves_tvar", "A32", "Тварь: Раздражай, Пожирай, masks",
+        "Тварь и жертва Пожирай в одну ночь обе дошли до нуля жизней или ниже. Спасает ли Тварь "
+        "восстановленная за убийство жизнь?",
+        yes="да: всё происходит одновременно, +1 учитывается",
+        no="нет: Тварь умирает",
+    ),
+    flag(
+        "devour_mask_swap_default", "A32", "Тварь: Раздражай, Пожирай, masks",
+        "Пожирай: если жертва умерла, Тварь «может сменить маску» на её роль. Что, если Тварь "
+        "заранее не указала выбор?",
+        yes="маска меняется",
+        no="маска не меняется (смена только по явной заявке)",
+        default=False,
+    ),
+    flag(
+        "tvar_mask_optional", "A32", "Тварь: Раздражай, Пожирай, masks",
+        "Приспосабливайся: «в начале игры может выбрать любую Тайную роль». Обязательна ли маска?",
+        yes="нет: без маски проверки показывают «Тварь»",
+        no="да: в раскладе у Твари должна быть маска",
+    ),
 )
 
 

@@ -5,6 +5,7 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
+from engine import events as ev
 from engine.abilities.gypsy import passives_off
 from engine.abilities.registry import attack, cancel, night_step, on
 from engine.abilities.spec import FULL, N, P, S, AbilitySpec as _A, Field, RoleKind, TargetRule
@@ -129,7 +130,7 @@ def sacrifice_end_of_night(night, attack) -> int:
 
 
 @cancel("Aura of darkness")
-def aura(night, attack) -> str | None:
+def aura(night, attack) -> ev.NoticeCode | None:
     """«чувствуя зло в Демонологе, Нежить отменяет атаку. Нежить знает, из-за чего была
     отменена атака.» (N7)"""
     recipient = night.p(attack.recipient)
@@ -137,7 +138,7 @@ def aura(night, attack) -> str | None:
         return None
     if passives_off(night, recipient.nick):
         return None
-    return "attack_cancelled_aura"
+    return ev.NoticeCode.ATTACK_CANCELLED_AURA
 
 
 @night_step("N12", "b", ability="Protective circle")
@@ -154,7 +155,7 @@ def protective_circle(night) -> None:
         if strongest:   # «блокирует самую сильную атаку ночью, но после этого исчезает»
             strongest.blocked_by = "Protective circle"
             demonologist.circle_consumed_night = night.n
-            night.notice(demonologist.nick, "circle_gone", "Protective circle")
+            night.notice(demonologist.nick, ev.NoticeCode.CIRCLE_GONE, "Protective circle")
             night.trace(f"Protective circle блокирует {strongest.name} игрока {strongest.attacker}",
                        "Protective circle", strongest.action.order)
 

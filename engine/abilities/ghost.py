@@ -5,6 +5,8 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from engine import events as ev
 from engine.abilities.gypsy import passives_off
 from engine.abilities.registry import attack, night_step, on
@@ -102,12 +104,18 @@ def touch_damage(night, attack) -> int:
     return 0
 
 
+@dataclass
+class Touched:
+    """Касание смерти's open-role blocks of this night, for the next day (N13 → N22)."""
+    players: set[str] = field(default_factory=set)
+
+
 @on("no_damage", "Касание смерти")
 def touch_block(night, attack) -> None:
     """«иначе цель не может использовать способности Явной роли следующим днем (и знает
     об этом)»."""
-    night.touched.add(attack.recipient)
-    night.notice(attack.recipient, "open_role_blocked", "Касание смерти",
+    night.own(Touched).players.add(attack.recipient)
+    night.notice(attack.recipient, ev.NoticeCode.OPEN_ROLE_BLOCKED, "Касание смерти",
                  attack.action.order, about=attack.recipient)
 
 
@@ -120,4 +128,4 @@ def touched_open_role(day, nick: str) -> bool:
 @night_step("N22", "b", ability="Касание смерти")
 def touched_tomorrow(night) -> None:
     """«… следующим днем»: the blocks of tonight's touches hold on the coming day."""
-    night.marks.touched |= night.touched
+    night.marks.touched |= night.own(Touched).players

@@ -5,9 +5,12 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from engine.abilities.registry import SetupError, night_step, on, refusal, setup_choice, vote_weight
 from engine.abilities.spec import N, P, S, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
+from engine.ruling_rows import choice, flag
 from engine.reasons import Reason
 
 SPECS = (
@@ -57,6 +60,67 @@ WORDS = (
 )
 
 
+# Its rulings (SPEC §10, §11): gathered into engine.rulings.SPECS.
+RULINGS = (
+    flag(
+        "accusation_vote_fixed_three", "A29", "Обвинение's \"в любом случае за три\"",
+        "При Обвинении в ведьмовстве голос Инквизитора против обвинённого «считается за три (в любом "
+        "случае за три…)».",
+        yes="ровно 3, каким бы ни был его обычный вес (Мэр 2, Бунтарь 5, Туз Бубен); голоса из копилки "
+            "Сплетника — по +1",
+        no="+2 к его обычному весу",
+    ),
+    choice(
+        "inquisitor_mask_roles", "A31", "The Инквизитор's mask and checks (Оракул etc.)",
+        "Инквизитор «в начале игры может выбрать любую другую роль» как маску. Какую?",
+        ("secret_only", "любую Тайную роль, кроме Инквизитора (проверки сообщают Тайную роль)"),
+        ("any_role", "также Явную роль"),
+    ),
+    choice(
+        "inquisitor_mask_drop", "A31", "The Инквизитор's mask and checks (Оракул etc.)",
+        "«Применение любых других способностей Тайной роли снимет маску». Когда маска спадает?",
+        ("same_night", "при разрешении той ночи, в которую он применил другую способность: проверки "
+                       "и раскрытия этой же ночи уже видят «Инквизитор»"),
+        ("next_phase", "только со следующей фазы"),
+    ),
+    flag(
+        "inquiry_uses_mask", "A31", "The Инквизитор's mask and checks (Оракул etc.)",
+        "Дознание сравнивает стороны двух персонажей. Какая сторона у Инквизитора в маске?",
+        yes="сторона маски",
+        no="настоящая сторона Инквизитора — Закон",
+    ),
+    choice(
+        "soul_shield_blocks", "A36", "Щит душ",
+        "Щит душ Лича «блокирует единицу урона каждую ночь». Какого урона?",
+        ("any_damage", "любого (атаки, Пытка); но не Аутодафе — это убийство"),
+        ("attacks_only", "только урона от атак из списка мощности"),
+    ),
+    flag(
+        "soul_shield_reflects_cancelled", "A36", "Щит душ",
+        "Щит душ «наносит единицу урона тому, кто этой ночью сыграл самую сильную атаку по Личу». "
+        "Учитываются ли атаки, не дошедшие до Лича?",
+        yes="да: учитываются и отменённые Без души, переведённые на стража, заблокированные "
+            "Валетом Крестей",
+        no="нет: только атаки, дошедшие до Лича",
+        default=False,
+    ),
+    flag(
+        "face_of_crowd_names_user", "A78", "Лицо толпы's announcement",
+        "Лицо толпы: о применении способностей Тайной роли Инквизитора «публично объявляется "
+        "следующим утром». Называется ли игрок?",
+        yes="да: объявляется, кто применил",
+        no="нет: объявляется только способность и цель",
+        default=False,
+    ),
+)
+
+
+@dataclass
+class LateDrops:
+    """The masks that drop at N21 under `inquisitor_mask_drop: next_night`."""
+    players: list[str] = field(default_factory=list)
+
+
 @night_step("N4", "h", ability="Никто не ждал испанскую инквизицию!")
 def drop_masks(night) -> None:
     """N3: «Применение любых других способностей Тайной роли снимет маску» (A31)."""
@@ -67,13 +131,13 @@ def drop_masks(night) -> None:
             if night.rulings["inquisitor_mask_drop"] == "same_night":
                 user.mask = None
             else:
-                night.mask_drop_late.append(user.nick)
+                night.own(LateDrops).players.append(user.nick)
 
 
 @night_step("N21", "d", ability="Никто не ждал испанскую инквизицию!")
 def drop_masks_late(night) -> None:
     """`inquisitor_mask_drop: next_night`: tonight's checks still see the mask (A31 b)."""
-    for nick in night.mask_drop_late:
+    for nick in night.own(LateDrops).players:
         night.p(nick).mask = None
 
 

@@ -5,8 +5,11 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from engine import events as ev
 from engine.abilities.gypsy import passives_off
+from engine.abilities.voting import VOTE
 from engine.abilities.registry import cancel, day_effect, night_step, on, refusal
 from engine.abilities.spec import N, P, S, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule, When
 from engine.abilities.spec import Channel, Keyword, Reach, Shape, Words
@@ -126,7 +129,7 @@ def night_zombie_signal(night, order: Order, spec) -> None:
         except Exception:   # a command that cannot even be read cannot run
             accepted = False
     if accepted:
-        night.zombie_actions.append((order, command))
+        night.own(ZombieActions).pairs.append((order, command))
         night.trace(f"приказ зомби выполняется: {command}", "Зомбирование", order)
     else:
         zombie_failed(night, order.by, order)
@@ -175,7 +178,7 @@ def command_refusal(ctx, order: Order) -> Reason | None:
     spec = find_ability(cmd.ability)
     if spec is None or cmd.target is None or canon_open_role(cmd.target) is None:
         return Reason.INVALID_COMMAND
-    if spec.name == "Голосование":
+    if spec.name == VOTE:
         return None
     if spec.kind is not RoleKind.OPEN or not spec.orderable or spec.when is When.TRIGGER:
         return Reason.INVALID_COMMAND
@@ -216,9 +219,15 @@ def zombie_order(ctx, signal: Order) -> Order | None:
                  mode=implant.command.mode)
 
 
+@dataclass
+class ZombieActions:
+    """Tonight's zombie commands that were accepted: (the Лич's signal, its command)."""
+    pairs: list[tuple[Order, Order]] = field(default_factory=list)
+
+
 def zombie_failed(ctx, lich: str, order: Order | None) -> None:
     """«Лич узнает о несрабатывании приказа, но не может знать, по какой причине.»"""
-    ctx.notice(lich, "zombie_command_failed", "Зомбирование", order)
+    ctx.notice(lich, ev.NoticeCode.ZOMBIE_COMMAND_FAILED, "Зомбирование", order)
 
 
 @day_effect("Зомбирование")
@@ -236,7 +245,7 @@ def day_zombie_signal(day, order: Order, spec, controller) -> None:
     if command is None or command.target is None:
         failed()
         return
-    if command.ability == "Голосование":   # «Проголосуй за Богача»: replaces his vote
+    if command.ability == VOTE:   # «Проголосуй за Богача»: replaces his vote
         from engine.abilities.voting import dictate
         cmd, cmd_spec = day.shape(command)
         if day.day_refusal(cmd, cmd_spec, controller=order.by):
@@ -271,7 +280,7 @@ def army_in_the_morning(night) -> None:
 
 
 @cancel("Без души")
-def soulless(night, attack) -> str | None:
+def soulless(night, attack) -> ev.NoticeCode | None:
     """«Демоны не могут атаковать Лича и отменяют свои атаки по нему. Они знают, из-за
     чего была отменена атака.» (N7)"""
     recipient = night.p(attack.recipient)
@@ -279,7 +288,7 @@ def soulless(night, attack) -> str | None:
         return None
     if passives_off(night, recipient.nick):
         return None
-    return "attack_cancelled_no_soul"
+    return ev.NoticeCode.ATTACK_CANCELLED_NO_SOUL
 
 
 @on("shape", "Зомбирование")
@@ -322,11 +331,11 @@ def implants(night) -> None:
 def command_results(night) -> None:
     """«Лич узнает о несрабатывании приказа, но не может знать, по какой причине.»; an
     executed command is public (A66 5)."""
-    for signal, command in night.zombie_actions:
+    for signal, command in night.own(ZombieActions).pairs:
         action = next((a for a in night.actions if a.order is command), None)
         if action is None or not action.live:
             zombie_failed(night, signal.by, signal)
-        elif not action.spec.public and action.name != "Голосование":
+        elif not action.spec.public and action.name != VOTE:
             night.announce(action.name, "Зомбирование: приказ выполнен", command,
                            target=action.targets[0] if action.targets else None)
 

@@ -5,8 +5,7 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
-from engine import events as ev
-from engine.abilities.registry import day_effect, night_step, target_rule
+from engine.abilities.registry import day_effect, hooks_of, night_step, target_rule
 from engine.abilities.spec import N, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Reach, Shape, Words
 from engine.ruling_rows import choice, flag
@@ -61,17 +60,14 @@ RULINGS = (
 @night_step("N21", "c", ability="Голубиная почта")
 def pigeons(night) -> None:
     """Голубиная почта: the message reaches its (possibly redirected) recipient without
-    a sender; Туз Крестей shows the Мастер карт all mail of its target."""
+    a sender; whoever else may read it is told by its `mail_copy` hook."""
     for action in night.live_actions("Голубиная почта"):
         recipient = action.targets[0]
         if night.s0.dead.get(recipient):
             continue   # redirected onto someone already dead: fizzles (A44 3)
         night.learn(recipient, "Голубиная почта", action.order, message=action.order.text)
-        for master, watched in night.state.paranoia:
-            if watched in (action.user, recipient) and night.p(master).alive:
-                night.emit(ev.Message(str(night.phase), night.cause("Туз Крестей", action.order),
-                                     master, ev.fact(**{"from": action.user, "about": recipient,
-                                                        "message": action.order.text})))
+        for hook in hooks_of("mail_copy"):
+            hook.fn(night, action, recipient)
 
 
 @day_effect("Голубиная почта")

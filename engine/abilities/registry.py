@@ -32,6 +32,8 @@ Hook kinds (`JOINS` names them per ability, the spec-hook test reads them):
 - true_role(ability): fn(ctx, player) -> True when a check sees the player's own role, not
   his mask
 - cancel(ability): a defence that cancels attacks on its holder (N7)
+- mail_copy(ability): fn(night, action, recipient) as an anonymous message is delivered at
+  night: who else reads it (Туз Крестей)
 - trigger(ability): a standing order fired at a death or an Арест (A52)
 - max_lives(ability): +1 to a holder's maximum
 - lazaret(sub, ability): a say when its holder would enter the Лазарет (True: handled)

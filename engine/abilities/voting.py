@@ -30,6 +30,8 @@ SPECS = (
        target=TargetRule.OTHER_LIVING, optional=(Field.TARGET,), public=True, keeps="Л",
        slang=("вешать", "повесить", "выносить", "вынести", "казнить", "линчевать")),
 )
+# Its name, for the modules that act on votes (commands, the puppet, the tally, the drafts).
+VOTE = SPECS[0].name
 
 
 # What the order parser and the memo read of its orders (scraper/orders reads them generically).

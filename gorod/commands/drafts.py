@@ -1,5 +1,6 @@
 """Reviewing drafts: `gorod drafts`, `gorod show ID`, `gorod approve ID...|--all`,
-`gorod reject ID`, `gorod edit ID`, `gorod publish`.
+`gorod reject ID`, `gorod edit ID`, `gorod publish`, and `gorod sent ID` / `gorod resend ID`
+for a PM gorod cannot tell was sent (a forum without a readable PM list).
 
 Nothing is posted without approval: `approve` marks a draft for posting (after the
 secrets check), `publish` (or the next `gorod run`) posts it, exactly once.
@@ -39,12 +40,14 @@ def register(sub) -> None:
     p = sub.add_parser("approve", help="одобрить черновики к отправке (после проверки тайн)",
                        description="Approve drafts: they are posted by `gorod publish` or the next "
                        "`gorod run`. A draft whose text names a secret its audience does not know is "
-                       "refused unless --force. A rejected draft named by its number is approved again "
+                       "refused unless --force, and so is a receipt gone stale (its phase resolved, or the GM "
+                       "dropped its orders). A rejected draft named by its number is approved again "
                        "(an undo of `gorod reject`); --all takes only the pending ones.")
     add_game_option(p)
     p.add_argument("ids", type=int, nargs="*", metavar="ID")
     p.add_argument("--all", action="store_true", help="every pending draft")
-    p.add_argument("--force", action="store_true", help="approve despite the secrets check")
+    p.add_argument("--force", action="store_true",
+                   help="approve despite the secrets check, or a receipt gone stale (its phase over, its orders dropped)")
     p.set_defaults(handler=_approve)
 
     p = sub.add_parser("reject", help="отклонить черновик (не отправится, если не одобрить его снова)",
@@ -79,6 +82,22 @@ def register(sub) -> None:
     add_game_option(p)
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=_publish)
+
+    p = sub.add_parser("sent", help="ЛС черновика есть на форуме: отметить отправленным, не отправлять снова",
+                       description="For a PM gorod may or may not have sent (its answer lost, and no PM list "
+                       "on this forum gorod can read to look): the GM found it on the forum, so its "
+                       "unconfirmed parts are marked sent and never sent again.")
+    add_game_option(p)
+    p.add_argument("id", type=int)
+    p.set_defaults(handler=_sent)
+
+    p = sub.add_parser("resend", help="ЛС черновика нет на форуме: отправить его снова (один раз)",
+                       description="For a PM gorod may or may not have sent: the GM did not find it on the "
+                       "forum, so the next `gorod publish` (or round of `gorod run`) sends its unconfirmed "
+                       "parts once more.")
+    add_game_option(p)
+    p.add_argument("id", type=int)
+    p.set_defaults(handler=_resend)
 
 
 @with_game("drafts")
@@ -215,6 +234,24 @@ def _publish(game, args) -> int:
         for draft_id, error in report.failed.items():
             print(f"черновик #{draft_id} не отправлен: {error}")
     return 1 if report.failed else 0
+
+
+@with_game("sent")
+def _sent(game, args) -> int:
+    from gorod.loop.publish import mark_sent
+
+    rows = mark_sent(game, args.id)
+    print(f"черновик #{args.id}: ЛС отмечено отправленным ({len(rows)} ч.), снова не уйдёт")
+    return 0
+
+
+@with_game("resend")
+def _resend(game, args) -> int:
+    from gorod.loop.publish import allow_resend
+
+    rows = allow_resend(game, args.id)
+    print(f"черновик #{args.id}: ЛС ({len(rows)} ч.) будет отправлено снова при следующей отправке (gorod publish)")
+    return 0
 
 
 @with_game("redraft")

@@ -103,15 +103,17 @@ def _load_game(path: Path) -> Rulings:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise CommandError(f"cannot read {path}: {exc.strerror or exc}") from None
+        what = "файл игры не найден" if isinstance(exc, FileNotFoundError) else f"файл игры не читается (ошибка ОС {exc.errno})"
+        raise CommandError(f"{path}: {what}") from None
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
-        raise CommandError(f"{path}: not valid YAML: {exc}") from None
+        from config.game import _yaml_problem
+        raise CommandError(f"{path}: ошибка в YAML: {_yaml_problem(exc)}") from None
     if data is None:
         data = {}
     if not isinstance(data, dict):
-        raise CommandError(f"{path}: expected a mapping at the top level, got {type(data).__name__}")
+        raise CommandError(f"{path}: на верхнем уровне нужен словарь ключей (title:, forum:, rulings: ...)")
     try:
         return Rulings.from_mapping(data.get("rulings"), where=f"{path}: rulings")
     except RulingsError as exc:

@@ -22,11 +22,11 @@ def register(sub) -> None:
 def _tally(game, args) -> int:
     from gorod.loop.checks import command_problem, order_problem, warnings
     from gorod.loop.words import phase_name
-    from gorod.tally import tally_now
+    from gorod.tally import NO_EXECUTION_WHY, tally_now
 
     current = game.open_phase()   # refused, with the reason, before the deal and after the end
     state, _events = game.fold()
-    tally = tally_now(game, state, problem=order_problem, command_problem=command_problem)
+    tally = tally_now(game, state, problem=order_problem, refusal=command_problem)
     rows = {row.id: row for row in game.records.orders(current.phase)}
     # an order left out of the dry run (it cannot resolve), or a command that will be refused:
     # in the GM's words, with the nearest names
@@ -58,7 +58,8 @@ def _tally(game, args) -> int:
     if tally.leader:
         print(f"Если день кончится сейчас, казнён будет {tally.leader}.")
     elif tally.totals:
-        print(f"Если день кончится сейчас, казни не будет ({tally.verdict}).")
+        why = NO_EXECUTION_WHY.get(tally.outcome)
+        print("Если день кончится сейчас, казни не будет" + (f" ({why})." if why else "."))
     if tally.abstained:
         print("Не голосовали: " + ", ".join(tally.abstained))
     return 0

@@ -4,6 +4,7 @@
     command_problem(state, order)             # a Зомбирование's command the zombie cannot carry out
     orders, ids, skipped = usable_orders(state, rows)   # the rows that can resolve; the ones that cannot
     warnings(state, rows)                     # {row id: what the GM should know before the end}
+    known_refusals(state, phase, orders)      # {index: (GM's reason, player's message)}: refused whatever happens
 
 The engine's `check_shape` is the one judge of whether an order can be read at all
 (players, abilities, the roles that hold them, targets, fields); this module asks it and
@@ -74,6 +75,13 @@ def abilities_of(state: GameState, nick: str) -> list[str]:
             and (s.kind is RoleKind.COMMON or held.intersection(s.roles))]
 
 
+def _own_nearest(word: str, own: list[str]) -> list[str]:
+    """The author's own abilities nearest to `word`, by their names, aliases and the players'
+    slang for them («Брейнс», «мозги» → Bra-a-a-ains)."""
+    words = {w: s.name for s in ABILITIES if s.name in own for w in (s.name, *s.aliases, *s.slang)}
+    return list(dict.fromkeys(words[w] for w in nearest(word, words)))
+
+
 def order_problem(state: GameState, order: Order) -> str | None:
     """Why `order` cannot resolve in this game, in Russian with the nearest names; None if it can."""
     if order.by not in state.players:
@@ -83,7 +91,7 @@ def order_problem(state: GameState, order: Order) -> str | None:
         if canon_card(order.ability):
             return f"«{order.ability}» — карта: её кидают заявкой «Кинуть карты» (card: {order.ability})"
         names = [a for s in ABILITIES for a in (s.name, *s.aliases)]
-        own = nearest(order.ability, abilities_of(state, order.by))
+        own = _own_nearest(order.ability, abilities_of(state, order.by))
         return f"неизвестная способность «{order.ability}»{_maybe(own or nearest(order.ability, names))}"
     player = state.players[order.by]
     if spec.kind is not RoleKind.COMMON:
@@ -161,3 +169,15 @@ def warnings(state: GameState, rows) -> dict[int, str]:
         if problem:
             out[row.id] = f"будет отклонена: {problem}"
     return out
+
+
+def known_refusals(state: GameState, phase, orders: list[Order]) -> dict[int, tuple[str, str]]:
+    """The orders of `orders` that will be refused whatever the others do this phase, by
+    their index: (the GM's reason, the player's message). One dry run of these orders
+    alone over the phase's state — the reasons the author is told at the phase's end
+    («Такие заявки отвергаются с объяснением причины»), never what another player's order
+    does — and a zombie command in the words of `command_problem` (the state view's and the tally's)."""
+    from engine.preview import Status, preview_phase
+
+    return {v.index: (command_problem(state, v.order) or v.why, v.message)
+            for v in preview_phase(state, phase, list(orders)).verdicts if v.status is Status.REFUSED}

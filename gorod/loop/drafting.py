@@ -19,12 +19,21 @@ from publisher.drafts import Draft, phase_drafts
 
 def save_drafts(game: Game, drafts: Iterable[Draft], *, trace: list | None = None) -> list[int]:
     """Store drafts for the GM's approval (a draft whose key is stored already is kept);
-    their trace is their events as JSON, or `trace` when given. Returns their ids."""
+    their trace is their events as JSON (each with the `line` it is told in, when the
+    draft knows it: «почему?» pins it there), or `trace` when given. Returns their ids."""
     with game.store.transaction():
         return [game.records.add_draft(key=d.key, kind=d.kind, phase=d.phase, audience=d.audience,
                                        title=d.title, body=d.body,
-                                       trace=trace if trace is not None else [event_json(e) for e in d.events])
+                                       trace=trace if trace is not None else _trace(d))
                 for d in drafts]
+
+
+def _trace(d: Draft) -> list[dict]:
+    items = [event_json(e) for e in d.events]
+    if len(d.lines) == len(items):
+        for item, line in zip(items, d.lines):
+            item["line"] = line
+    return items
 
 
 def phase_events(game: Game, phase: str | PhaseId):

@@ -39,6 +39,7 @@ class ForumPort(Protocol):
     engine: str
     max_length: int
     time_precision: int     # seconds: to what the forum's shown times are exact (profile dates.precision)
+    pm_lookup: bool         # a PM list gorod can read, to find a PM sent before a crash (`find_pm`)
 
     def poll_thread(self, *, rescan: bool = False) -> Iterator[PostEvent]: ...
     def poll_pms(self, *, rescan: bool = False) -> Iterator[PmEvent]: ...
@@ -115,6 +116,7 @@ class SiteForum:
         self.topic_id = topic_id_of(thread_url)
         self.writer = ForumWriter(client, rules, profile=profile, allow_writes=True)
         self.max_length = self.writer.max_length
+        self.pm_lookup = self.writer.can_find_pm()
 
     @classmethod
     def from_config(cls, config: GameConfig, store: Store, *, settings: HttpSettings | None = None) -> SiteForum:

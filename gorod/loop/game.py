@@ -88,7 +88,7 @@ def check_sections(config: GameConfig) -> None:
         for template in sorted(folder.glob("*.j2")):
             texts._template(template.name)
     except TemplateError as exc:
-        raise GameConfigError(f"{config.path}: templates: {exc}") from None
+        raise GameConfigError(f"{config.path}: templates: ошибка в шаблоне: «{exc}»") from None
     except (OSError, UnicodeError) as exc:
         raise GameConfigError(f"{config.path}: templates: {folder}: не читается: {exc}") from None
 
@@ -123,9 +123,12 @@ _TRACE_KEYS = ("scope", "to", "rule", "cause", "orders", "phase", "text")
 def _compared(item: dict) -> dict:
     """A stored event as the drift check compares it: a GM-only explanation by its words
     alone, so a newer engine that gives an old trace a type of its own (ev.Fizzled) has
-    not changed any result."""
+    not changed any result; a refusal by its order and reason code, not the words it is
+    told in («вы в Тюрьме и сегодня не голосуете» for «этот персонаж не может голосовать»)."""
     if item.get("type") in _TRACE_KINDS:
         return {"type": "Trace", **{key: item.get(key) for key in _TRACE_KEYS}}
+    if item.get("type") == "Rejected":
+        return {key: value for key, value in item.items() if key != "message"}
     return item
 
 

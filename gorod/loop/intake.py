@@ -24,13 +24,12 @@ from typing import Any
 
 from engine.phase import PhaseKind
 from engine.state import GameState
-from gorod.loop.checks import command_problem
 from gorod.loop.crash import crashpoint
 from gorod.loop.drafting import save_drafts
 from gorod.loop.game import Game, PhaseClock
+from gorod.loop.checks import known_refusals
 from gorod.loop.inbox import note_message
 from gorod.loop.words import phase_name
-from gorod.tally import known_refusals
 from gorod.loop.records import NoticeKind
 from publisher.drafts import describe_order, late_draft, receipt_draft
 from scraper.orders import ParseSettings, Roster, parse_message, parse_post
@@ -116,7 +115,8 @@ def _unreadable(game: Game, kind: str, event, report: PollReport) -> None:
             "прочитано; этот gorod читает снова при каждом опросе (если время в нём в другом формате, "
             "его надо добавить в dates.formats профиля форума)")
     current = game.current()
-    game.records.notice(f"unreadable:{kind}:{u.id or u.source + '#' + str(u.place)}:{u.problem}", "error", text,
+    which = u.id or f"{u.source}#{u.place}"
+    game.records.notice(f"unreadable:{kind}:{which}:{u.problem}", NoticeKind.ERROR, text,
                         str(current.phase) if current else None)
     report.notes.append(text)
 
@@ -219,12 +219,26 @@ def take_post(game: Game, event, report: PollReport | None = None) -> None:
             note_message(game, kind="post", source_id=event.post_id, version=event.version, author=post.author,
                          text=post.text, phase=None)
         return
+    _from_the_graveyard(game, post, event, str(clock.phase))
     result = parse_post(post, roster, settings)
     if clock.phase.kind is PhaseKind.NIGHT:
         result = result.at_night()     # a vote at night is asked about, never stored (exam 5)
     _take(game, clock, result, kind="post", source_id=event.post_id, version=event.version,
           author=post.author, given=_given(post, event.change), text=post.text, previous=event.last_seen,
           report=report)
+
+
+def _from_the_graveyard(game: Game, post, event, phase: str) -> None:
+    """«Кладбище (он же Мертв) - персонаж … не может писать игровые посты»: the GM is told
+    (what to do about it is his call); the post is read as any other."""
+    player = game.fold()[0].players.get(post.author)
+    if player is None or not player.dead or player.left:
+        return
+    shown = " ".join(post.text.split())
+    shown = shown if len(shown) <= 120 else shown[:119] + "…"
+    game.records.notice(f"dead-post:{event.post_id}:{event.version}", NoticeKind.DEAD_POST,
+                        f"{post.author} на Кладбище, а пишет в теме (пост {event.post_id}): «{shown}». Правила: "
+                        "«Кладбище — персонаж … не может писать игровые посты».", phase)
 
 
 def _given(post, change: Change) -> datetime | None:
@@ -316,14 +330,19 @@ def _take(game: Game, clock: PhaseClock, result: ParseResult, *, kind: str, sour
             report.orders += len(stored)
             if game.config.receipts:
                 # an order gorod already knows will be refused is said so now, while it can be changed
-                refusals = known_refusals(game.fold()[0], clock.phase, stored, command_problem=command_problem)
+                refusals = known_refusals(game.fold()[0], clock.phase, stored)
                 draft = receipt_draft(phase, author, stored, f"receipt:{kind}:{source_id}:{version}",
                                       game.markup, game.texts, game_title=game.title,
                                       refused=[refusals[i][1] for i in sorted(refusals)])
                 _add(game, draft, trace=[{"type": "Order", "scope": "private",
                                           "to": [author], "rule": "receipt", "cause": describe_order(o)
-                                          + (f" — будет отклонена: {refusals[i][0]}" if i in refusals else "")}
+                                          + (f" — будет отклонена: {refusals[i][0]}" if i in refusals else ""),
+                                          "line": describe_order(o)}
                                          for i, o in enumerate(stored)])
+                if refusals:   # told now: the phase's results PMs do not say it again
+                    told = game.records.get(f"told:{phase}", {}) or {}
+                    told.setdefault(author, []).extend(refusals[i][1] for i in sorted(refusals))
+                    game.records.put(f"told:{phase}", told)
 
 
 def _placed(shown: datetime, seen: datetime, clock: PhaseClock, precision: int) -> tuple[bool, str | None]:

@@ -13,8 +13,10 @@ stays in the store with its status and the reason.
 """
 from __future__ import annotations
 
+from dataclasses import fields
+
 from engine.orders import Order, OrderError
-from gorod.loop.checks import command_problem, order_problem
+from gorod.loop.checks import command_problem, nearest, order_problem
 from gorod.loop.game import Game, LoopError
 from gorod.loop.intake import roster_of
 from gorod.loop.words import phase_name
@@ -37,7 +39,7 @@ def add_order(game: Game, text: str, *, author: str | None = None, private: bool
         try:
             orders = [Order.parse(text)]
         except OrderError as exc:
-            raise LoopError(f"не заявка: {exc} (пишите {{by: НИК, ability: …, target: …}} "
+            raise LoopError(f"не заявка: {_form_problem(text) or exc} (пишите {{by: НИК, ability: …, target: …}} "
                             "или дайте --from НИК для свободного текста)") from None
     else:
         result = parse_text(text, roster_of(state), ParseSettings.from_mapping(game.config.parsing),
@@ -65,6 +67,34 @@ def add_order(game: Game, text: str, *, author: str | None = None, private: bool
         if resolves is not None and not game.records.close_unresolved(resolves):
             raise LoopError(f"нет неясного пункта ?{resolves}")
     return ids
+
+
+def _form_problem(text: str) -> str | None:
+    """What is wrong with the order form's YAML, in the GM's words (the config's
+    translation of PyYAML's problems), at the place in a one-line order; None if it reads."""
+    import yaml
+
+    from config.game import _yaml_problem
+
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        problem = _yaml_problem(exc)
+        if "\n" not in text.strip() and problem.startswith("строка 1, столбец "):
+            problem = "позиция " + problem[len("строка 1, столбец "):]
+        return f"«{text}»: {problem}"
+    if not isinstance(data, dict):
+        return f"«{text}»: нужна запись в фигурных скобках"
+    keys = [f.name for f in fields(Order) if not f.name.startswith("_")]
+    keys = [next((k for k, a in Order._KEY_TO_ATTR.items() if a == name), name) for name in keys]
+    for key in data:
+        if str(key) not in keys:
+            like = nearest(str(key), keys, n=1)
+            return f"«{text}»: неизвестное поле «{key}»" + (f"; может быть: {like[0]}" if like else "")
+    for key in ("by", "ability"):
+        if not data.get(key):
+            return f"«{text}»: нет поля «{key}»"
+    return None
 
 
 def drop_order(game: Game, order_id: int, *, reason: str = "снята мастером") -> None:

@@ -143,7 +143,7 @@ def resolve_now(game: Game) -> list[int]:
 def voters(game: Game) -> tuple[set[str], set[str]]:
     """(who may vote today, who has voted): the engine's own tally of the day so far."""
     from gorod.tally import tally_now
-    tally = tally_now(game, problem=order_problem, command_problem=command_problem)
+    tally = tally_now(game, problem=order_problem, refusal=command_problem)
     may = set(tally.electorate)
     return may, may - set(tally.abstained)
 

@@ -18,9 +18,13 @@ the same words (`forum.find_reply`: the thread's last pages, read with the site
 profile's selectors, so on any engine gorod reads), or a PM conversation with the same
 title whose message has the same words, other than the conversations already confirmed
 (`forum.find_pm`: PM titles are the drafts' own, «Город N: Ночь 1», the same for every
-player, so the words tell them apart; on engines whose PM list gorod cannot read,
-nothing is found and the PM is sent again). Found: it is confirmed, not sent. A draft
-is `posted` once all its parts are confirmed.
+player, so the words tell them apart). Found: it is confirmed, not sent. A draft is
+`posted` once all its parts are confirmed.
+
+Where the forum gives gorod no PM list to look in (`forum.pm_lookup` false: a profile
+without a readable sent list), a PM that may have been sent is never sent again blind:
+the GM is asked, in Russian, to look on the forum and say `gorod sent ID` (it is there:
+confirmed without sending) or `gorod resend ID` (it is not: sent once more).
 
 A lost answer is treated as a crash at once: when the forum may have taken a write but
 its answer did not come back whole (a 5xx after the form was sent, a timeout, a reset, a
@@ -111,6 +115,25 @@ def check_draft(game: Game, draft: DraftRow, know: Knowledge | None = None) -> l
     return leaks
 
 
+def stale_receipt(game: Game, draft: DraftRow) -> str | None:
+    """Why a receipt no longer says what is true (exam findings 5, 12): its phase is over
+    («напишите мастеру до конца фазы» is moot), or the GM dropped every order it confirms."""
+    if draft.kind != "receipt" or not draft.key.startswith("receipt:"):
+        return None
+    from gorod.loop.words import phase_name
+
+    current = game.current()
+    if draft.phase and (current is None or str(current.phase) != draft.phase):
+        return (f"приём заявки фазы «{phase_name(draft.phase)}», а она уже разрешена: "
+                "его «до конца фазы» устарело")
+    _receipt, kind, rest = draft.key.split(":", 2)
+    source_id, _, version = rest.rpartition(":")
+    orders = [o for o in game.records.source_orders(kind, source_id) if str(o.source_version) == version]
+    if orders and all(o.status != "active" for o in orders):
+        return "заявки, о приёме которых он говорит, уже не в силе (gorod order list --all)"
+    return None
+
+
 def approve(game: Game, draft_id: int, *, force: bool = False) -> DraftRow:
     draft = game.records.draft(draft_id)
     if draft is None:
@@ -123,6 +146,10 @@ def approve(game: Game, draft_id: int, *, force: bool = False) -> DraftRow:
     if leaks and not force:
         raise LoopError(f"черновик #{draft_id}: " + "; ".join(leak.describe() for leak in leaks)
                         + " — исправьте (gorod edit) или одобрите несмотря на это (--force)")
+    stale = stale_receipt(game, draft)
+    if stale and not force:
+        raise LoopError(f"черновик #{draft_id}: {stale} — отклоните его (gorod reject {draft_id}) "
+                        "или одобрите несмотря на это (--force)")
     game.records.set_draft_state(draft_id, "approved", expect=("pending", "rejected"))
     return game.records.draft(draft_id)
 
@@ -166,6 +193,55 @@ def publish(game: Game) -> PublishReport:
     return report
 
 
+def can_look_up_pms(forum) -> bool:
+    """Whether the forum has a PM list gorod can read to find a PM sent before a crash."""
+    return bool(getattr(forum, "pm_lookup", True))
+
+
+def _resend_key(row: OutboxRow) -> str:
+    return f"pm-resend:{row.id}"
+
+
+def _unsure_pms(game: Game, draft_id: int) -> list[OutboxRow]:
+    """The draft's PM parts that may or may not be on the forum (an intent, no confirmation)."""
+    return [row for row in game.records.outbox(draft_id) if row.target == "pm" and row.state != "confirmed"]
+
+
+def mark_sent(game: Game, draft_id: int) -> list[OutboxRow]:
+    """`gorod sent ID`: the GM saw the draft's PM on the forum: its unconfirmed parts are
+    confirmed without sending (no forum id: the list was not readable)."""
+    rows = _unsure_pms(game, draft_id)
+    if not rows:
+        raise LoopError(f"черновик #{draft_id}: нет ЛС, про которое не известно, ушло ли оно")
+    for row in rows:
+        game.records.confirm(row.id, "", None)
+        game.records.put(_resend_key(row), False)
+    game.records.clear_notices(f"pm-unsure:{draft_id}:")
+    return rows
+
+
+def allow_resend(game: Game, draft_id: int) -> list[OutboxRow]:
+    """`gorod resend ID`: the GM did not find the draft's PM on the forum: the next publish
+    sends its unconfirmed parts once more (once: a new doubt asks him again)."""
+    rows = _unsure_pms(game, draft_id)
+    if not rows:
+        raise LoopError(f"черновик #{draft_id}: нет ЛС, про которое не известно, ушло ли оно")
+    for row in rows:
+        game.records.put(_resend_key(row), True)
+    game.records.clear_notices(f"pm-unsure:{draft_id}:")
+    return rows
+
+
+def _ask_the_gm(game: Game, draft: DraftRow, row: OutboxRow, why: str, attempt: int) -> None:
+    """The PM may be on the forum or not and gorod cannot look: the GM decides."""
+    text = (f"ЛС игроку {row.recipient} «{row.title}» (черновик #{draft.id}): {why}, а список отправленных ЛС "
+            f"на этом форуме gorod прочитать не может — может быть, ЛС ушло, может быть, нет. Проверьте "
+            f"«Отправленные» на форуме и скажите gorod: «gorod sent {draft.id}», если ЛС там есть, или "
+            f"«gorod resend {draft.id}», чтобы отправить его снова. До тех пор gorod его не отправит.")
+    # once per doubt: the attempt it is about names it, whichever round asks
+    game.records.notice(f"pm-unsure:{draft.id}:{row.id}:{attempt}", NoticeKind.ERROR, text, draft.phase)
+
+
 def _look_up(game: Game, forum, row: OutboxRow):
     """The part on the forum, if it got there: the GM's reply after the recorded id with
     its words, or the PM conversation with its title."""
@@ -191,7 +267,13 @@ def _publish_draft(game: Game, draft: DraftRow, report: PublishReport) -> None:
         if row is not None and row.state == "confirmed":
             continue
         title = pm_title(draft) + (f" ({part + 1}/{len(texts)})" if len(texts) > 1 else "")
-        if row is not None:
+        if row is not None and target == "pm" and not can_look_up_pms(forum):
+            if not game.records.get(_resend_key(row), False):   # the GM has not said "resend"
+                _ask_the_gm(game, draft, row, "gorod начал его отправлять, но не знает, дошло ли оно", row.attempts)
+                report.failed[draft.id] = "ЛС, может быть, уже отправлено: ждёт решения ведущего (gorod sent / gorod resend)"
+                return
+            game.records.put(_resend_key(row), False)          # one resend per word of the GM
+        elif row is not None:
             found = _look_up(game, forum, row)
             if found is not None:
                 game.records.confirm(row.id, str(found.id), found.url)
@@ -209,6 +291,10 @@ def _publish_draft(game: Game, draft: DraftRow, report: PublishReport) -> None:
             else:
                 created = forum.send_pm(row.recipient, row.title, row.text)
         except WriteUncertain as exc:
+            if target == "pm" and not can_look_up_pms(forum):
+                _ask_the_gm(game, draft, row, f"ответ форума на отправку потерян ({exc.reason})", row.attempts + 1)
+                report.failed[draft.id] = "ЛС, может быть, уже отправлено: ждёт решения ведущего (gorod sent / gorod resend)"
+                return
             created = _look_up(game, forum, row)
             if created is None:
                 game.records.notice(f"write-uncertain:{row.id}:{row.attempts + 1}", NoticeKind.ERROR,

@@ -5,7 +5,8 @@ rules-ru.txt, and the orders behind it. One explanation for `gorod show` and the
     for w in explain(game, draft):
         w.line, w.label, w.audience, w.rule, w.sentence, w.orders
 
-The drafts end with one line per event, in the order of `draft.trace`; a draft whose lines
+Each event is pinned on the line it was told in (stored with it; a draft stored before that
+ends with one line per event, in the order of `draft.trace`); a draft whose lines
 the GM changed in number is explained event by event, without the lines. A status change
 is the engine's comparison of the statuses before and after the phase (SPEC §2.2), with no
 order of its own: the orders behind it are the phase's orders aimed at that player.
@@ -24,7 +25,7 @@ from gorod.loop.records import DraftRow
 LABELS = {"Died": "смерть", "Executed": "казнь", "Revealed": "раскрыта тайная роль", "StatusChanged": "статус",
           "OpenRoleChanged": "явная роль перешла", "Announced": "объявлено", "Learned": "узнал(а)",
           "Rejected": "отклонено", "Trace": "ход разрешения", "Left": "покинул(а) игру",
-          "GameOver": "конец игры", "Order": "заявка принята", "Message": "письмо"}
+          "GameOver": "конец игры", "Order": "заявка прочитана", "Message": "письмо"}
 # Rules that are gorod's own, not the engine's (stored in traces by these keys).
 RULES_RU = {"receipt": "ответ игроку, как прочитана его заявка"}
 # Sentences of rules-ru.txt for the rules that are not one ability's (quoted verbatim).
@@ -116,17 +117,73 @@ def _aimed_at(player: str, orders: list[str]) -> list[str]:
 
 
 def _phase_orders(game: Game, phase: str | None) -> list[str]:
+    """The orders a resolved phase took, without the ones it refused (a dead man's vote is
+    not behind anyone's status)."""
+    from engine import events as ev
+
     for row in game.records.phases():
         if str(row.phase) == phase:
-            return row.texts
+            refused = {str(e.order) for e in game.phase_events(row.phase) if isinstance(e, ev.Rejected)}
+            return [text for text in row.texts if text not in refused]
     return [o.text for o in game.records.orders(phase)] if phase else []
+
+
+def rule_ru(rule: str) -> str:
+    """The rule as the GM reads it: gorod's own keys and the refusal codes of SPEC §3.3 in
+    Russian («§3.3 отказ: нет голоса сегодня», not «§3.3 cannot_vote»)."""
+    if rule in RULES_RU:
+        return RULES_RU[rule]
+    if rule.startswith("§3.3 "):
+        from engine.preview import REFUSED_SHORT
+        from engine.reasons import Reason
+
+        code = rule[len("§3.3 "):]
+        try:
+            reason = Reason(code)
+        except ValueError:
+            return rule
+        return f"§3.3 отказ: {REFUSED_SHORT.get(reason) or code.replace('_', ' ')}"
+    return rule
+
+
+def _agreed(text: str, item: dict[str, Any], game: Game) -> str:
+    """«узнал(а)» agreeing with the one player told, when his gender is known («узнала»)."""
+    to = item.get("to") or []
+    if "(а)" not in text or isinstance(to, str) or len(to) != 1:
+        return text
+    from engine.morph import Gender
+    from publisher.russian import player_gender
+
+    gender = player_gender(str(to[0]), game.texts.genders)
+    if gender is None:
+        return text
+    return text.replace("(а)", "а" if gender is Gender.FEMALE else "")
+
+
+def _pinned(shown: list[str], trace: list[dict[str, Any]], markup) -> list[str | None] | None:
+    """Each item's line by the `line` it was told in (stored with the draft), found in order
+    among the lines shown; None when an item has none or its line is not there (edited)."""
+    out, at = [], 0
+    for item in trace:
+        told = item.get("line")
+        if not told:
+            return None
+        told = " ".join(markup.strip(str(told)).split())
+        hit = next((i for i in range(at, len(shown)) if " ".join(shown[i].split()) == told), None)
+        if hit is None:
+            return None
+        out.append(shown[hit])
+        at = hit + 1
+    return out
 
 
 def explain(game: Game, draft: DraftRow) -> list[Why]:
     shown = [line.strip() for line in game.markup.strip(draft.body).splitlines() if line.strip()]
     trace = list(draft.trace)
     paired = len(shown) >= len(trace) and trace
-    lines = shown[len(shown) - len(trace):] if paired else [None] * len(trace)
+    lines = _pinned(shown, trace, game.markup) if trace else None
+    if lines is None:   # a draft stored before lines were kept: its event lines end it
+        lines = shown[len(shown) - len(trace):] if paired else [None] * len(trace)
     phase_orders = None
     out = []
     for line, item in zip(lines, trace, strict=True):
@@ -135,6 +192,6 @@ def explain(game: Game, draft: DraftRow) -> list[Why]:
             if phase_orders is None:
                 phase_orders = _phase_orders(game, item.get("phase") or draft.phase)
             orders = _aimed_at(item["player"], phase_orders)
-        out.append(Why(line, label(str(item.get("type"))), audience(item),
-                       RULES_RU.get(str(item.get("rule") or ""), str(item.get("rule") or "")), sentence(item), orders))
+        out.append(Why(line, _agreed(label(str(item.get("type"))), item, game), audience(item),
+                       rule_ru(str(item.get("rule") or "")), sentence(item), orders))
     return out

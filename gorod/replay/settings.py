@@ -56,11 +56,11 @@ def replay_settings(game: GameConfig) -> ReplaySettings:
     if raw is None:
         raw = {}
     if not isinstance(raw, Mapping):
-        raise GameConfigError(f"{where}: must be a mapping")
+        raise GameConfigError(f"{where}: нужен словарь ключей")
     known = {"host", "gm_text", "phase_header", "resolve_marker", "boundaries", "first_night"}
     for key in raw:
         if key not in known:
-            raise GameConfigError(f"{where}.{key}: unknown key (known: {', '.join(sorted(known))})")
+            raise GameConfigError(f"{where}.{key}: неизвестный ключ (известны: {', '.join(sorted(known))})")
     host = raw.get("host", game.forum.gm_user)
     values: dict[str, Any] = {"host": None if host is None else str(host)}
     values["gm_text"] = _gm_text(raw.get("gm_text"), f"{where}.gm_text")
@@ -69,24 +69,24 @@ def replay_settings(game: GameConfig) -> ReplaySettings:
             try:
                 values[key] = re.compile(str(raw[key]), re.IGNORECASE | re.MULTILINE)
             except re.error as exc:
-                raise GameConfigError(f"{where}.{key}: not a regular expression: {exc}") from None
+                raise GameConfigError(f"{where}.{key}: это не регулярное выражение (ошибка в позиции {exc.pos}: «{exc.msg}»)") from None
     if "phase_header" in values and values["phase_header"].groups < 2:
-        raise GameConfigError(f"{where}.phase_header: needs two groups: the kind (ночь/день) and the number")
+        raise GameConfigError(f"{where}.phase_header: нужны две группы: вид фазы (ночь/день) и её номер")
     boundaries = str(raw.get("boundaries", "announcements"))
     if boundaries not in ("announcements", "schedule"):
-        raise GameConfigError(f"{where}.boundaries: {boundaries!r} is not 'announcements' or 'schedule'")
+        raise GameConfigError(f"{where}.boundaries: нужно announcements или schedule, а не {boundaries!r}")
     values["boundaries"] = boundaries
     first = raw.get("first_night")
     if first is not None:
         try:
             moment = first if isinstance(first, datetime) else datetime.fromisoformat(str(first))
         except ValueError:
-            raise GameConfigError(f"{where}.first_night: expected 'YYYY-MM-DD HH:MM', got {first!r}") from None
+            raise GameConfigError(f"{where}.first_night: нужны дата и время ГГГГ-ММ-ДД ЧЧ:ММ, а не {first!r}") from None
         if moment.tzinfo is None:
             moment = moment.replace(tzinfo=game.schedule.zone)
         values["first_night"] = moment
     elif boundaries == "schedule":
-        raise GameConfigError(f"{where}.first_night: needed with boundaries: schedule")
+        raise GameConfigError(f"{where}.first_night: нужно при boundaries: schedule (когда началась первая ночь)")
     return ReplaySettings(**values)
 
 
@@ -94,25 +94,25 @@ def _gm_text(raw: Any, where: str) -> GmText:
     if raw is None:
         return GmText()
     if not isinstance(raw, Mapping):
-        raise GameConfigError(f"{where}: must be a mapping with colors, bold, label")
+        raise GameConfigError(f"{where}: нужен словарь с ключами colors, bold, label")
     for key in raw:
         if key not in ("colors", "bold", "label"):
-            raise GameConfigError(f"{where}.{key}: unknown key (known: bold, colors, label)")
+            raise GameConfigError(f"{where}.{key}: неизвестный ключ (известны: bold, colors, label)")
     colors = raw.get("colors", list(DEFAULT_COLORS))
     if colors is None:
         colors = []
     if not isinstance(colors, list):
-        raise GameConfigError(f"{where}.colors: must be a list of colours")
+        raise GameConfigError(f"{where}.colors: нужен список цветов")
     for i, c in enumerate(colors):
         if not isinstance(c, str) or not c.strip():
-            raise GameConfigError(f"{where}.colors[{i}]: must be a colour name or #rrggbb")
+            raise GameConfigError(f"{where}.colors[{i}]: нужно название цвета или #rrggbb, а не {c!r}")
     bold = raw.get("bold", False)
     if not isinstance(bold, bool):
-        raise GameConfigError(f"{where}.bold: must be true or false")
+        raise GameConfigError(f"{where}.bold: нужно true или false, а не {bold!r}")
     label = raw.get("label")
     if label is not None and (not isinstance(label, str) or not label.strip()):
-        raise GameConfigError(f"{where}.label: must be a non-empty word")
+        raise GameConfigError(f"{where}.label: нужно непустое слово")
     if not colors and not bold and not label:
-        raise GameConfigError(f"{where}: nothing would count as the GM's mechanical text "
-                              "(give colors, bold: true or a label)")
+        raise GameConfigError(f"{where}: так ничто не сочтётся механическим текстом ведущего "
+                              "(укажите colors, bold: true или label)")
     return GmText(tuple(c.strip().lower() for c in colors), bold, label.strip() if label else None)

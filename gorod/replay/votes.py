@@ -29,6 +29,7 @@ from typing import Any, Mapping
 
 from config.game import GameConfig, GameConfigError, load_game
 from engine import events as ev
+from engine.abilities.voting import VOTE
 from engine.orders import Order
 from engine.phase import PhaseId
 from engine.resolve import resolve
@@ -38,7 +39,6 @@ from gorod.replay.edn import EdnPost, edn_posts
 from scraper.orders import ParseSettings, parse_text
 from scraper.orders.text import key
 
-VOTE = "Голосование"
 _COUNT_TITLE = re.compile(r"vote ?count", re.I)
 _COUNT_LINE = re.compile(r"^(?P<target>[^()\n:]+?)\s*\((?P<n>\d+)\)\s*:\s*(?P<voters>.*)$")
 _DAY = re.compile(r"^\s*(day|night)\s+(\d+)\b", re.I)

@@ -14,6 +14,7 @@ import difflib
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.abilities.voting import VOTE
 from engine.names import Status
 from engine.orders import Order, OrderError
 from engine.phase import PhaseId
@@ -31,7 +32,6 @@ from publisher.texts import FACTION_NAMES
 from scraper.orders import ParseSettings, parse_text
 
 DRAFT_RU = {"pending": "ждёт одобрения", "approved": "одобрен", "rejected": "отклонён", "posted": "отправлен"}
-VOTE = "Голосование"
 
 
 def phase_ru(phase: str | PhaseId | None) -> str:
@@ -181,7 +181,7 @@ def orders_view(game: Game) -> dict[str, Any]:
         out["orders"].append(OrderView(row, source_of(game, row.source_kind, row.source_id, row.source_version,
                                                       row.source), STATUS_RU.get(row.status, row.status),
                                        _parsed(row), problems.get(row.id)))
-    tally = tally_now(game, state, problem=order_problem, command_problem=command_problem)
+    tally = tally_now(game, state, problem=order_problem, refusal=command_problem)
     verdicts = tally.verdict_by_row   # the engine's own judgement of each order in force
     for view in out["orders"]:
         if view.problem and view.problem.startswith("не разрешится"):

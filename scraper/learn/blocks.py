@@ -62,12 +62,14 @@ def find_blocks(root, has_time: Callable[[object], bool], time_text: Callable[[o
             continue
         if key[0] == "class" and len(members) < 2:
             continue
-        selector = _selector(key, members, root)
-        if selector is None:
+        # (loose only on a number: a class alone is too weak a sign to take posts without a time in)
+        found = _selector(key, members, root, loose=True) if key[0] != "class" else _exactly(key, members, root)
+        if found is None:
             continue
+        selector, selected = found
         rank = (len(members), {"id": 2, "attr": 2, "class": 1}[key[0]], -_depth(members[0]), -len(selector))
         if best is None or rank > best[0]:
-            best = (rank, Blocks(selector, tuple(members), key[0]))
+            best = (rank, Blocks(selector, tuple(selected), key[0]))
     return best[1] if best else None
 
 
@@ -117,8 +119,16 @@ def _nested(members: list) -> bool:
     return False
 
 
-def _selector(key: tuple, members: list, root) -> str | None:
-    """The plainest selector that selects exactly `members` on the page."""
+def _exactly(key: tuple, members: list, root):
+    selector = _selector(key, members, root)
+    return None if selector is None else (selector, members)
+
+
+def _selector(key: tuple, members: list, root, loose: bool = False):
+    """The plainest selector that selects exactly `members` on the page. `loose`: or the
+    plainest that selects them and a few more of their kind, none inside another, each with
+    some text (a post whose time the learner cannot read: «5 minutes ago», or a time lost in
+    a long edit notice), as `(selector, what it selects)`."""
     kind, t, value = key
     common = set(tree.classes(members[0]))
     for m in members[1:]:
@@ -135,11 +145,16 @@ def _selector(key: tuple, members: list, root) -> str | None:
         tries.append(f"xpath://{t}[starts-with(@id, '{value}')]"
                      f"[translate(substring-after(@id, '{value}'), '0123456789_-', '') = '']")
     want = {id(m) for m in members}
+    near = None
     for sel in sorted(tries, key=lambda s: (s.startswith("xpath:"), len(s))):
         try:
             got = select(root, sel)
         except ValueError:
             continue
-        if {id(g) for g in got} == want:
-            return sel
-    return None
+        ids = {id(g) for g in got}
+        if ids == want:
+            return (sel, got) if loose else sel
+        if loose and near is None and want <= ids and len(members) >= max(2, 0.75 * len(got)) \
+                and not _nested(got) and all(len(tree.raw_text(g).strip()) >= 15 for g in got):
+            near = (sel, got)
+    return near

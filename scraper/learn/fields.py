@@ -102,7 +102,7 @@ def find_time(blocks: list, timed: dict[int, TimeHit]) -> tuple[FieldGuess, tupl
             for sel in sels:
                 candidates.setdefault((sel, hit.attr), None)
     n = len(blocks)
-    scored = []
+    scored, gappy, every = [], [], []
     for position, (sel, attr) in enumerate(candidates):
         hits = []
         for b in blocks:
@@ -110,11 +110,14 @@ def find_time(blocks: list, timed: dict[int, TimeHit]) -> tuple[FieldGuess, tupl
             hit = timed.get(id(el)) if el is not None else None
             hits.append(hit if hit is not None and hit.attr == attr else None)
         present = [h for h in hits if h is not None]
+        # where its text holds no time («25 minutes ago»), it would be read as one and fail
+        gaps = [i for i, (h, b) in enumerate(zip(hits, blocks)) if attr is None and h is None
+                and (b if sel is None else first(b, sel)) is not None]
+        if present and not gaps and all(times_read(h) is not None for h in present):
+            said = [None if h is not None else _value_at(b, sel, attr) for h, b in zip(hits, blocks)]
+            every.append((position, sel, attr, hits, said))
         if len(present) < max(1, 0.5 * n):
             continue
-        if attr is None and any(h is None and b is not None and (b if sel is None else first(b, sel)) is not None
-                                for h, b in zip(hits, blocks)):
-            continue        # its text, where it holds no time, would be read as one and fail
         moments = [times_read(h) for h in present]
         if any(m is None for m in moments):
             continue
@@ -132,29 +135,40 @@ def find_time(blocks: list, timed: dict[int, TimeHit]) -> tuple[FieldGuess, tupl
                        for h in present)
         rank = (len(present), forward, absolute, seconds, attr is not None, all(h.whole for h in present),
                 -position)
-        scored.append((rank, sel, attr, hits))
-    if not scored:
-        return None
+        (gappy if gaps else scored).append((rank, sel, attr, hits, gaps))
     scored.sort(key=lambda c: c[0], reverse=True)
-    _, sel, attr, hits = scored[0]
-    chosen = [(sel, attr, [h for h in hits if h is not None])]
-    covered = [h is not None for h in hits]
+    gappy.sort(key=lambda c: c[0], reverse=True)
+    if scored:
+        _, sel, attr, hits, _ = scored[0]
+        chosen = [(sel, attr, [h for h in hits if h is not None], None)]
+        covered = [h is not None for h in hits]
+    else:
+        chosen, covered = [], [False] * n
+    if sum(covered) < 0.9 * n:
+        # a place that holds the time in most posts but says it some other way in a few («25
+        # minutes ago» in MyBB's span.post_date, the moment in a <span title> inside it): the
+        # place that holds those posts' times is tried first, and that one
+        patched = _patched(gappy, every)
+        if patched is not None:
+            chosen, covered = patched, [True] * n
+            scored = []
+    if not chosen:
+        return None
     # posts the first place misses (a post without the attribute): a second place, tried after it
     if not all(covered):
-        for _, sel2, attr2, hits2 in scored[1:]:
+        for _, sel2, attr2, hits2, _ in scored[1:]:
             extra = [h for h, c in zip(hits2, covered) if h is not None and not c]
             if extra:
-                chosen.append((sel2, attr2, extra))
+                chosen.append((sel2, attr2, extra, None))
                 covered = [c or h is not None for c, h in zip(covered, hits2)]
             if all(covered):
                 break
     if sum(covered) < 0.9 * n:
         return None
     guesses, forms = [], []
-    for sel, attr, present in chosen:
-        regex = None
+    for sel, attr, present, regex in chosen:
         these = [h.formats for h in present]
-        if not all(h.whole for h in present):
+        if regex is None and not all(h.whole for h in present):
             regex = _span_regex(present)
             if regex is None:
                 return None
@@ -166,9 +180,74 @@ def find_time(blocks: list, timed: dict[int, TimeHit]) -> tuple[FieldGuess, tupl
         guesses.append(FieldGuess(sel, attr, regex, f"a time in {where} of {len(present)} of {n} posts"))
     note = ("a time in every post, later from post to post: " + "; else ".join(g.note for g in guesses)
             if len(guesses) > 1 else guesses[0].note + ", later from post to post")
+    said = [h.value[h.span[0]:h.span[1]] for _, _, present, _ in chosen for h in present]
+    if said and all(_RELATIVE.search(v) for v in said):
+        # «Сегодня 11:41:55» only: any date form reads them; the clock's own shape (seconds, AM/PM)
+        # is all the page says of the form of older dates
+        forms = [_clock_shaped(said)]
+        note += RELATIVE_ONLY
     if len(guesses) == 1:
         return FieldGuess(guesses[0].selector, guesses[0].attr, guesses[0].regex, note), _formats(forms)
     return FieldGuess(None, note=note, alternatives=tuple(guesses)), _formats(forms)
+
+
+RELATIVE_ONLY = "; every time here is relative («Сегодня»): the form of older dates is a guess"
+
+
+def relative_only(guess: FieldGuess) -> bool:
+    """The time was learned from relative times only («Сегодня 11:41»): its date forms are a guess."""
+    return guess.note.endswith(RELATIVE_ONLY)
+
+
+def _clock_shaped(said: list[str]) -> tuple[str, ...]:
+    """The known date forms whose clock is written as these times' clocks are (with seconds or
+    without, with AM/PM or without), or all of them when none is."""
+    from scraper.learn.times import known_formats
+    seconds = any(re.search(r"\d:\d\d:\d\d", v) for v in said)
+    ampm = any(re.search(r"(?i)\d\s*[ap]\.?\s?m\b", v) for v in said)
+    fitting = tuple(f for f in known_formats() if f not in ("iso",) and "%H" in f + "%I"
+                    and ("%S" in f) == seconds and ("%p" in f) == ampm)
+    return fitting or known_formats()
+
+
+def _patched(gappy: list, every: list):
+    """The best place with gaps and the place filling them, as `chosen` places (the filler first:
+    the extractor takes the first place that yields a value), or None. The filler has a time in
+    every gap; where both have one, they agree; where the first has none and the second no gap,
+    the filler has none either (it would be read there instead)."""
+    for _, sel, attr, hits, gaps in gappy:
+        for _, sel2, attr2, hits2, said2 in every:
+            if sel2 == sel and attr2 == attr:
+                continue
+            if any(hits2[i] is None for i in gaps):
+                continue
+            if any(h2 is not None and (h is None and i not in gaps or h is not None and times_read(h) != times_read(h2))
+                   for i, (h, h2) in enumerate(zip(hits, hits2))):
+                continue
+            covered = [h is not None or h2 is not None for h, h2 in zip(hits, hits2)]
+            if sum(covered) < 0.9 * len(hits):
+                continue
+            # where it says something that is no time (MyBB's «Yesterday» has a <span title> with
+            # the day only), a regex keeps it to times with a clock, or it would be read first
+            other = [v for v in said2 if v]
+            regex = None
+            if other:
+                if any(re.search(_CLOCK, v) for v in other):
+                    continue
+                regex = r"(?s)^\s*(\S.*?" + _CLOCK + ")"
+                if not all(re.search(regex, h2.value) for h2 in hits2 if h2 is not None):
+                    continue
+            return [(sel2, attr2, [h for h in hits2 if h is not None], regex),
+                    (sel, attr, [h for h in hits if h is not None], None)]
+    return None
+
+
+def _value_at(block, sel: str | None, attr: str | None) -> str | None:
+    """What a place says in a post (its attribute, or its text), or None when it is not there."""
+    el = block if sel is None else first(block, sel)
+    if el is None or isinstance(el, str):
+        return None
+    return el.get(attr) if attr else tree.text(el)
 
 
 _RELATIVE = re.compile(r"(?i)\b(?:" + "|".join(RELATIVE_DAYS) + r")\b")
@@ -284,8 +363,10 @@ def find_author(blocks: list, avoid: list) -> FieldGuess | None:
         found = [first(b, sel) for b in blocks]
         values = [tree.text(f) if f is not None else None for f in found]
         good = [v for v in values if v and _name_like(v)]
-        if len(good) < 0.9 * n:
-            continue
+        if len(good) < 0.9 * n or len(good) < sum(1 for v in values if v):
+            continue        # (a post's subject where a deleted member has no link: a wrong name, worse than none)
+        if len({_path(f, b) for f, b in zip(found, blocks) if f is not None}) > 1:
+            continue        # found in another place in some post (SMF's «Logged» link where the name has none)
         if n >= 3 and len(set(good)) == 1 and not all(_names_a_profile(f) for f in found if f is not None):
             continue        # the same word in every post and no member's link: a label, not a name
         if any(f is not None and any(a is not None and tree.contains(f, a) for a in avoid_b)
@@ -310,7 +391,52 @@ def find_author(blocks: list, avoid: list) -> FieldGuess | None:
             best = (rank, sel)
     if best is None:
         return None
-    sel = best[1]
+    primary = _author_guess(best[1], blocks)
+    gaps = [b for b in blocks if first(b, best[1]) is None]
+    if not gaps:
+        return primary
+    # posts where it finds nothing (a deleted member's name is no link): a second place, tried
+    # after it, that reads a name in each of them and finds nothing, or the same name, elsewhere
+    filler = _author_filler(best[1], blocks, gaps, avoid)
+    if filler is None:
+        return primary
+    return FieldGuess(None, note=f"a short name in every post: {primary.note}; in {len(gaps)} post(s) without it, "
+                                 f"{filler.selector}", alternatives=(primary, filler))
+
+
+def _path(el, top) -> tuple[str, ...]:
+    """The tags of `el`, its parent and grandparent (below `top`): where in a post it stands."""
+    steps = []
+    while el is not None and el is not top and len(steps) < 3:
+        steps.append(tree.tag(el))
+        el = el.getparent()
+    return tuple(reversed(steps))
+
+
+def _author_filler(sel: str, blocks: list, gaps: list, avoid: list) -> FieldGuess | None:
+    votes: Counter[str] = Counter()
+    for b in gaps:
+        for el in b.iter():
+            if isinstance(el.tag, str) and el is not b and _name_like(tree.text(el)):
+                votes.update(tree.relative_selectors(el, b))
+    for other, _ in votes.most_common():
+        agrees = True
+        for b, av in zip(blocks, avoid):
+            got, main = first(b, other), first(b, sel)
+            if got is not None and any(a is not None and tree.contains(got, a) for a in av):
+                agrees = False
+            elif main is None:
+                agrees = got is not None and _name_like(tree.text(got))
+            elif got is not None and tree.text(got) != tree.text(main):
+                agrees = False
+            if not agrees:
+                break
+        if agrees:
+            return FieldGuess(other, note=f"{other}, where the first finds nothing")
+    return None
+
+
+def _author_guess(sel: str, blocks: list) -> FieldGuess:
     found = [f for f in (first(b, sel) for b in blocks) if f is not None]
     if any(_ICON_CLASS.search(k.get("class") or "") and tree.text(k) for f in found for k in f.iter() if k is not f):
         # an icon drawn as a letter inside the name («Scream<i class=icon>ᵥ</i>»): the name's own text only
@@ -609,12 +735,29 @@ def find_edited(blocks: list) -> FieldGuess | None:
     if not present:
         return None
     kinds = ", ".join(dict.fromkeys(tree.step(n) for n in present))
+    template = _template(blocks, notices)
+    if template is not None:
+        # the notice stands in every post, the same words in the unedited ones (NodeBB's hidden
+        # «отредактировано» with an empty name and date): an edited post's says more
+        notices = [[n for n in ns if tree.text(n) != template] for ns in notices]
+        if not any(notices):
+            return None
     votes: Counter[str] = Counter()
     for b, ns in zip(blocks, notices):
         for n in ns:
             votes.update(tree.relative_selectors(n, b))
     edited = sum(1 for ns in notices if ns)
     counted = f"an edit notice, in {edited} of {len(blocks)} posts"
+    if template is not None:
+        for sel, _ in votes.most_common():
+            if sel.startswith("xpath:") or "'" in template:
+                continue
+            saying = f"xpath:({_css_xpath(sel)})[normalize-space() != '{template}']"
+            if _marks_at(blocks, notices, saying) == (True, False) and all(
+                    ns or first(b, saying) is None for b, ns in zip(blocks, notices)):
+                return FieldGuess(saying, note=f"{counted}: the {sel} that says more than «{template}», "
+                                               "what every other post's says", kind=kinds)
+        return None
     for sel, _ in votes.most_common():
         ok, others = _marks_at(blocks, notices, sel)
         if ok and not others:
@@ -628,6 +771,16 @@ def find_edited(blocks: list) -> FieldGuess | None:
             if _marks_at(blocks, notices, opening) == (True, False):
                 return FieldGuess(opening, note=f"{counted}: the {sel} that opens with «{lead}»", kind=kinds)
     return None
+
+
+def _template(blocks: list, notices: list) -> str | None:
+    """The words of an edit notice nearly every post carries, the same in most of them (the
+    unedited posts' empty notice), or None."""
+    if sum(1 for ns in notices if ns) < 0.9 * len(blocks) or len(blocks) < 3:
+        return None
+    said = Counter(tree.text(n) for ns in notices for n in ns)
+    text, count = said.most_common(1)[0]
+    return text if count >= len(blocks) / 2 else None
 
 
 def _all(context, selector: str) -> list:
@@ -742,6 +895,9 @@ def find_body_parts(bodies: list) -> BodyParts:
                 head = _quote_header(el)
                 if head is not None:
                     qheads[head] += 1
+    if not quotes:
+        # no quote by its markup: a block inside a body that repeats another post's words is one
+        quotes, qheads = _repeating_blocks(bodies)
     outer_quotes = _outermost(quotes)
     return BodyParts(
         quote=union(outer_quotes),
@@ -749,6 +905,46 @@ def find_body_parts(bodies: list) -> BodyParts:
         spoiler=union([s for s, _ in spoilers.most_common(2)]),
         spoiler_header=union([s for s, _ in sheads.most_common(2)]),
     )
+
+
+def _repeating_blocks(bodies: list) -> tuple[Counter, Counter]:
+    """Quotes known by what they say: a block element of a body (with a class, or a frame
+    with a class around it) whose words, but for a short first line («Вася:»), stand as
+    another post's own words on these pages, and not in that post inside a block of the same
+    kind (a signature repeats too, in the same place of each of its author's posts)."""
+    quotes, heads = Counter(), Counter()
+    present = [b for b in bodies if b is not None]
+    texts = [tree.text(b) for b in present]
+    for i, body in enumerate(present):
+        for el in body.iter(*_BLOCK_TAGS):
+            if el is body or not tree.classes(el) or any(tree.tag(a) in _BLOCK_TAGS and a is not body
+                                                         and tree.classes(a) and step_of(a) in quotes
+                                                         for a in el.iterancestors()):
+                continue
+            kids = [k for k in el if isinstance(k.tag, str)]
+            words = tree.text(el)
+            if kids and len(tree.text(kids[0])) <= 80 and len(kids) > 1:
+                words = " ".join(tree.text(k) for k in kids[1:])
+            if len(words) < 20 or len(tree.text(el)) >= len(texts[i]):
+                continue        # too short to tell, or all the post says
+            kind = step_of(el)
+            for j, other in enumerate(present):
+                if j == i or words not in texts[j]:
+                    continue
+                from config.select import select
+                if any(words in tree.text(k) for k in select(other, kind)):
+                    continue    # the same kind of block there too: chrome, a signature
+                quotes[kind] += 1
+                head = _quote_header(el)
+                if head is not None:
+                    heads[head] += 1
+                break
+    return quotes, heads
+
+
+def step_of(el) -> str:
+    """`tag.class` with the element's first stable class (a quote kind)."""
+    return tree.step(el)
 
 
 def union(selectors: list[str]) -> str | None:
@@ -782,6 +978,9 @@ def _quote_header(quote) -> str | None:
     """The quote's «X wrote:» line: a short first element of the quote (or of its only
     wrapper) ending in a colon or in «wrote», «said», «писал(а)»."""
     step = tree.step(quote, _matching_class(quote, _QUOTE_CLASS)) if tree.tag(quote) != "blockquote" else "blockquote"
+    inline = _first_line_header(quote, step)
+    if inline is not None:
+        return inline
     node = quote
     for _ in range(4):      # (below a wrapper or three: Cobalt's quote-content > quote-body > quote-source)
         kids = [k for k in node if isinstance(k.tag, str) and tree.text(k)]     # (an icon says nothing)
@@ -816,6 +1015,38 @@ def _quote_header(quote) -> str | None:
     return None
 
 
+def _first_line_header(quote, step: str) -> str | None:
+    """«@Вася said:<br>Голосую …» (NodeBB 4): the quote's first paragraph opens with a line of
+    links and a colon only, then a break: those links are the header; or that paragraph is
+    the line alone and more of the quote follows (a quote of a quote): the paragraph is. An
+    XPath for them. («@X said in <a>Title</a>:» has words of its own: not this.)"""
+    kids = [k for k in quote if isinstance(k.tag, str)]
+    if not kids or tree.tag(kids[0]) != "p" or (quote.text or "").strip():
+        return None
+    p = kids[0]
+    line, texts, broken = [], [p.text or ""], False
+    for k in p:
+        if not isinstance(k.tag, str):
+            continue
+        if tree.tag(k) == "br":
+            broken = True
+            break
+        line.append(k)
+        texts.append(k.tail or "")
+    said = "".join(texts)
+    if not line or any(tree.tag(k) != "a" for k in line) or ":" not in said \
+            or said.replace(":", "").strip() or len(" ".join(tree.text(k) for k in line)) > 80:
+        return None
+    if not broken and len(kids) < 2:
+        return None     # the quote is that line only: its words, not a header
+    where = _css_xpath(step) if step != "blockquote" else "descendant::blockquote"
+    first_line = "text()[not(preceding-sibling::br)]"
+    links_and_colon = f"[{first_line}[contains(., ':')]][not({first_line}[translate(normalize-space(), ':', '') != ''])]"
+    if broken:
+        return f"xpath:{where}/*[1][self::p][br]{links_and_colon}/a[not(preceding-sibling::br)]"
+    return f"xpath:{where}/*[1][self::p][not(br)][a]{links_and_colon}[following-sibling::*]"
+
+
 _SIGNATURE = re.compile(r"(?i)(?:^|[-_])sig(?:nature)?(?:$|[-_])|signature")
 
 
@@ -831,6 +1062,8 @@ def find_drops(bodies: list) -> list[str]:
         for el in body.iter():
             if el is body or not isinstance(el.tag, str) or not tree.classes(el):
                 continue
+            if tree.tag(el) in _INLINE and not _alone_on_line(el):
+                continue        # a word of a line in bold (a vote's «Пети» every time): the author's
             for cls in tree.classes(el)[:2]:
                 step = tree.step(el, cls)
                 texts.setdefault(step, set()).add(tree.text(el))
@@ -962,3 +1195,44 @@ def _line_edge(el, before: bool) -> bool:
         return tree.tag(sib) in _LINE_BREAKS
     parent = el.getparent()
     return tree.tag(parent) not in _INLINE or _line_edge(parent, before)
+
+
+# ---------------------------------------------------------------- a code box's header
+
+_CODE_TAGS = ("pre", "code")
+
+
+def find_code_headers(bodies: list) -> list[str]:
+    """The header a forum draws over a code box («Code:», «Code: Select all», «Code Select
+    Expand»): the element just before the code (or before the wrapper holding it), with nothing
+    between them, a short text that is not in the code, and either a class of its own or a frame
+    with a class holding only it and the code. The author's words never come that way: what
+    they write before their code is text, not such an element. One selector per kind."""
+    out: dict[str, None] = {}
+    for body in bodies:
+        if body is None:
+            continue
+        for code in body.iter(*_CODE_TAGS):
+            if any(tree.tag(a) in _CODE_TAGS for a in code.iterancestors()):
+                continue        # (the <code> inside a <pre>: the <pre> is the box)
+            node = code
+            for _ in range(3):
+                prev = node.getprevious()
+                if prev is not None or node.getparent() is body or node.getparent() is None:
+                    break
+                if (node.getparent().text or "").strip():
+                    break
+                node = node.getparent()
+            prev = node.getprevious()
+            if prev is None or not isinstance(prev.tag, str) or (prev.tail or "").strip():
+                continue
+            said = tree.text(prev)
+            if not said or len(said) > 40 or said in tree.text(code):
+                continue
+            frame = node.getparent()
+            kids = [k for k in frame if isinstance(k.tag, str)] if frame is not None else []
+            if frame is not None and frame is not body and tree.classes(frame) and kids == [prev, node]:
+                out.setdefault(f"{tree.step(frame)} > {tree.step(prev)}", None)
+            elif tree.classes(prev):
+                out.setdefault(tree.step(prev), None)
+    return list(out)

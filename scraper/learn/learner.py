@@ -203,6 +203,11 @@ def _learn_posts(parsed: list[_Page], what: str = "постов", short_ids: boo
     unconfirmed: list[str] = []
     container = _container(parsed, short_ids, exclude)
     all_blocks = [b for p in parsed for b in p.blocks.members]
+    if len(all_blocks) < 2:
+        # what repeats from post to post (the author's place, the chrome around the words)
+        # cannot be seen in one post: every field below is a guess
+        unconfirmed.append("one post: these pages hold a single post, so nothing could be compared between "
+                           "posts; learn from a page with several posts")
     notes["selectors.post.container"] = _container_note(container, parsed)
     timed_all: dict = {}
     for p in parsed:
@@ -214,7 +219,7 @@ def _learn_posts(parsed: list[_Page], what: str = "постов", short_ids: boo
     if author is None:
         raise LearnError(f"{parsed[0].source}: в блоках {what} ({container}) не найден автор: "
                          "короткое имя, которое повторяется в каждом посте и различается между постами")
-    author_els = [fields.first(b, author.selector) for b in all_blocks]
+    author_els = [fields.element_of(b, author) for b in all_blocks]
     shown = [fields.own_time_elements(b, time_guess[0], timed_all) if time_guess else [] for b in all_blocks]
     body = fields.find_body(all_blocks, [[a, t, *s] for a, t, s in zip(author_els, time_els, shown)])
     if body is None:
@@ -239,6 +244,11 @@ def _learn_posts(parsed: list[_Page], what: str = "постов", short_ids: boo
         notes["selectors.post.time"] = guess.note
         dates["formats"] = list(formats)
         notes["dates.formats"] = "the date forms that read every post's time"
+        if fields.relative_only(guess):
+            notes["dates.formats"] = "every post's time here is relative: forms written with the same clock"
+            unconfirmed.append("dates: every time on these pages is relative («Сегодня 11:41»): the form of "
+                               "older dates is not shown; dates.formats lists every known form with the same "
+                               "clock: keep the forum's one")
     edited = fields.find_edited(all_blocks)
     if edited is not None:
         post["edited"] = edited.as_yaml()
@@ -258,6 +268,8 @@ def _learn_posts(parsed: list[_Page], what: str = "постов", short_ids: boo
             unconfirmed.append("strike: struck-out text is known by its class name only (the stylesheet that "
                                "draws it is not on the page): check a struck-out vote reads as struck")
     drops = [d for d in fields.find_drops(bodies) if d != body.selector]
+    code_heads = fields.find_code_headers(bodies)
+    drops += code_heads
     notices = fields.find_notices(bodies)
     if notices:
         drops += notices
@@ -273,6 +285,7 @@ def _learn_posts(parsed: list[_Page], what: str = "постов", short_ids: boo
         body_rules["drop"] = fields.union(drops)
         notes["selectors.body.drop"] = "inside the body but no post's own words: buttons and folds that say " \
                                        "the same in every post, the edit notice" + (
+                                           ", a code box's header («Code: Select all»)" if code_heads else "") + (
                                            ", the forum's notice lines («…спустя 06 с:»)" if notices else "")
     notes["selectors.body.quote"] = ("quotes inside the body (taken apart from the post's own text)"
                                      if parts.quote else "no quote on these pages: <blockquote>, the common one, "
@@ -524,8 +537,11 @@ def _container(parsed: list[_Page], short_ids: bool = False, exclude: frozenset 
         if p.blocks is None:
             raise LearnError(f"{p.source}: не найдены повторяющиеся блоки постов (элементы с номером "
                              "поста и временем или автором в каждом): это страница темы?")
-    first = parsed[0].blocks.selector
-    for p in parsed[1:]:
+    # the page with the most posts says best what a post block is (a last page of one post
+    # shows a class of that one post too: FluxBB's «rowodd»)
+    ref = max(parsed, key=lambda p: len(p.blocks.members))
+    first = ref.blocks.selector
+    for p in parsed:
         if p.blocks.selector != first:
             from config.select import select
             try:
@@ -534,8 +550,8 @@ def _container(parsed: list[_Page], short_ids: bool = False, exclude: frozenset 
                 again = []
             if not again:
                 raise LearnError(f"{p.source}: блоки постов здесь другие ({p.blocks.selector}), чем на "
-                                 f"{parsed[0].source} ({first}): это страницы одной темы?")
-            p.blocks = blocks_mod.Blocks(first, tuple(again), parsed[0].blocks.how)
+                                 f"{ref.source} ({first}): это страницы одной темы?")
+            p.blocks = blocks_mod.Blocks(first, tuple(again), ref.blocks.how)
     return first
 
 

@@ -61,7 +61,8 @@ def find_paging(root) -> PagingGuess:
         picked = _page_select(root)
         if picked is not None:
             return picked
-        return PagingGuess(_page_of(root), rel_next or _titled_next(root) or _arrow_next(root), None, None)
+        current = _page_of(root)
+        return PagingGuess(current, rel_next or _titled_next(root) or _arrow_next(root), page_of_last(current), None)
     key = max(blocks, key=lambda k: blocks[k])
     t, cls = key
     anchor = f"/descendant::{t}[{_has_class(cls)}]"
@@ -160,11 +161,40 @@ def _page_of(root) -> FieldGuess | None:
             continue
         if any(_PAGE_OF.search(tree.text(c)) for c in el if isinstance(c.tag, str)):
             continue
-        cls = (tree.classes(el) or [None])[0]
-        if cls is None:
+        selector = _own_selector(root, el)
+        if selector is None:
             continue
-        return FieldGuess(f"{tree.tag(el)}.{cls}", regex=r"(\d+)\D+\d+", note=f"the «{own}» text")
+        return FieldGuess(selector, regex=r"(\d+)\D+\d+", note=f"the «{own}» text")
     return None
+
+
+def _own_selector(root, el) -> str | None:
+    """A selector whose first match on the page is `el`: its tag and class, else (a button
+    drawn with layout classes only, Misago's «Page 2 of 3») below its nearest ancestor that
+    has a class of its own."""
+    from config.select import select_one
+    tries = [f"{tree.tag(el)}.{c}" for c in tree.classes(el)[:1]]
+    chain = [tree.step(el)]
+    for anc in list(el.iterancestors())[:5]:
+        if tree.tag(anc) in ("body", "html"):
+            break
+        chain.insert(0, tree.step(anc))
+        if tree.classes(anc):        # the path down from an ancestor with a class of its own
+            tries.append(" > ".join(chain))
+    for sel in tries:
+        try:
+            if select_one(root, sel) is el:
+                return sel
+        except ValueError:
+            continue
+    return None
+
+
+def page_of_last(current: FieldGuess | None) -> FieldGuess | None:
+    """The last page out of the same «Page 2 of 3» text the current page is read from."""
+    if current is None or current.regex != r"(\d+)\D+\d+":
+        return None
+    return FieldGuess(current.selector, regex=r"\d+\D+(\d+)", note=current.note.replace("the «", "the last number in the «"))
 
 
 def _arrow_next(root) -> FieldGuess | None:

@@ -56,6 +56,10 @@ def learn_report(learned, pages: list[tuple[bytes, str]], pm=None) -> str:
         out.append("Впишите в профиль вручную (страницы сохранены, их адресов нет): "
                    + ", ".join(f"{a} (адрес {'входящих ЛС' if a == 'urls.pm_inbox' else 'страницы входа'}, "
                                "вида {base}/...)" for a in addresses))
+    guesses = _guesses(learned)
+    if guesses:
+        out.append("Догадки (проверьте на форуме):")
+        out += guesses
     if learned.missing:
         out.append("Не найдено (профиль читает без этого; не угадываю):")
         out += [f"  - {FIELD_NAMES.get(m, m)}" + _why(m) for m in learned.missing]
@@ -112,12 +116,34 @@ def _inbox_lines(profile, pm) -> list[str]:
 def _describe(field) -> str:
     if isinstance(field, str):
         return field
+    if isinstance(field, list):         # places tried in order
+        return "; иначе ".join(_describe(f) for f in field)
     parts = [field.get("selector") or "(сам блок)"]
     if field.get("attr"):
         parts.append(f"атрибут {field['attr']}")
     if field.get("regex"):
         parts.append(f"regex {field['regex']}")
     return ", ".join(parts)
+
+
+def _guesses(learned) -> list[str]:
+    """What the learner took from a sign weaker than the page's own structure, in the GM's words."""
+    body = learned.data["selectors"].get("body", {})
+    out = []
+    for note in learned.unconfirmed:
+        if note.startswith("strike:"):
+            out.append(f"  - зачёркнутое ({body.get('strike')}): узнано по имени класса, таблицы стилей на "
+                       "странице нет — проверьте, что зачёркнутый голос читается зачёркнутым")
+        elif note.startswith("one post:"):
+            out.append("  - на страницах один пост: сравнить посты между собой нельзя, все поля — догадка; "
+                       "дайте страницу, где постов несколько")
+        elif note.startswith("dates:"):
+            out.append("  - все времена на этих страницах относительные («Сегодня 11:41»): в каком виде форум "
+                       "пишет старые даты, не видно — в dates.formats оставьте формат форума")
+        elif note.startswith("drop:"):
+            out.append("  - строки, которые повторяются с другими числами в своём оформлении (например «Добавлено "
+                       "спустя 06 с:»), приняты за надписи форума и убраны из текста постов")
+    return out
 
 
 def _why(missing: str) -> str:

@@ -87,16 +87,23 @@ def time_of(el) -> TimeHit | None:
     if len(tree.raw_text(el)) > 3 * _MAX_TEXT:
         return None
     value = tree.text(el)
-    if not value or len(value) > _MAX_TEXT or not _HAS_TIME.search(value):
+    if not value or not _HAS_TIME.search(value):
         return None
+    if len(value) > _MAX_TEXT:
+        # a time at the start of a long line («10-19-2026, 05:43 AM (This post was last
+        # modified: … Edit Reason: …)»): its own text opens with it
+        return _span(el, value, within=_MAX_TEXT) if _HAS_TIME.search(value[:_MAX_TEXT]) else None
     found = formats_reading(value, False)
     if found:
         return TimeHit(el, None, value, (0, len(value)), found)
     return _span(el, value)
 
 
-def _span(el, value: str) -> TimeHit | None:
+def _span(el, value: str, within: int | None = None) -> TimeHit | None:
+    """The time standing in `value` (its first `within` characters when given)."""
     tokens = [(m.start(), m.end()) for m in re.finditer(r"\S+", value)]
+    if within is not None:
+        tokens = [(a, b) for a, b in tokens if b <= within]
     starts = [i for i, (a, b) in enumerate(tokens) if _may_start(value[a:b])]
     for i in starts:
         for j in range(len(tokens) - 1, i - 1, -1):

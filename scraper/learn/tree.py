@@ -70,7 +70,8 @@ def relative_selectors(el, top) -> list[str]:
     if numbered:
         own.append(f"{tag(el)}[id^='{el.get('id')[:len(numbered.group(1))]}']")
     for attr in ("component", "itemprop", "data-role", "role"):
-        if el.get(attr) and _CSS_IDENT.match(el.get(attr)):
+        # (quoted, so a value like NodeBB's «post/editor» serves too)
+        if el.get(attr) and re.fullmatch(r"[\w/.:-]{1,40}", el.get(attr)):
             own.append(f"{tag(el)}[{attr}='{el.get(attr)}']")
     for attr in el.attrib:
         if attr.startswith("data-") and re.search(r"(?i)user|author|uid|poster|nick", attr):

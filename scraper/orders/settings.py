@@ -21,6 +21,12 @@ from enum import Enum
 from typing import Any, Mapping
 
 
+def _kind(value: Any) -> str:
+    """What a wrong value is, in the GM's words."""
+    return {list: "список", tuple: "список", str: "строка", int: "число", float: "число", bool: "да/нет",
+            dict: "словарь"}.get(type(value), "значение")
+
+
 class SettingsError(ValueError):
     """A `parsing:` section that cannot be used; the message names the key path."""
 
@@ -63,56 +69,56 @@ class ParseSettings:
         if data is None:
             return cls()
         if not isinstance(data, Mapping):
-            raise SettingsError(f"{path}: must be a mapping, got {type(data).__name__}")
+            raise SettingsError(f"{path}: нужен словарь ключей, а не {_kind(data)}")
         known = {f.name for f in fields(cls)}
         unknown = sorted(str(k) for k in data if k not in known)
         if unknown:
-            raise SettingsError(f"{path}.{unknown[0]}: unknown setting "
-                                f"(known: {', '.join(sorted(known))})")
+            raise SettingsError(f"{path}.{unknown[0]}: неизвестная настройка "
+                                f"(известны: {', '.join(sorted(known))})")
         kwargs: dict[str, Any] = {}
         if "vote_forms" in data:
             raw = data["vote_forms"]
             if not isinstance(raw, (list, tuple)):
-                raise SettingsError(f"{path}.vote_forms: must be a list")
+                raise SettingsError(f"{path}.vote_forms: нужен список форм голоса, а не {_kind(raw)}")
             forms = set()
             for i, item in enumerate(raw):
                 try:
                     forms.add(VoteForm(str(item).strip().lower()))
                 except ValueError:
                     raise SettingsError(
-                        f"{path}.vote_forms[{i}]: unknown vote form {item!r} "
-                        f"(known: {', '.join(f.value for f in VoteForm)})") from None
+                        f"{path}.vote_forms[{i}]: неизвестная форма голоса {item!r} "
+                        f"(известны: {', '.join(f.value for f in VoteForm)})") from None
             kwargs["vote_forms"] = frozenset(forms)
         if "vote_emphasis" in data:
             try:
                 kwargs["vote_emphasis"] = Emphasis(str(data["vote_emphasis"]).strip().lower())
             except ValueError:
                 raise SettingsError(
-                    f"{path}.vote_emphasis: {data['vote_emphasis']!r} is not one of "
-                    f"{', '.join(e.value for e in Emphasis)}") from None
+                    f"{path}.vote_emphasis: нужно одно из: {', '.join(e.value for e in Emphasis)}, "
+                    f"а не {data['vote_emphasis']!r}") from None
         if data.get("vote_color") is not None:
             kwargs["vote_color"] = str(data["vote_color"]).strip().lower()
         if "orders_outside_comment" in data:
             if not isinstance(data["orders_outside_comment"], bool):
-                raise SettingsError(f"{path}.orders_outside_comment: must be true or false")
+                raise SettingsError(f"{path}.orders_outside_comment: нужно true или false, а не {data['orders_outside_comment']!r}")
             kwargs["orders_outside_comment"] = data["orders_outside_comment"]
         if "comment_label" in data:
             label = str(data["comment_label"]).strip()
             if not label:
-                raise SettingsError(f"{path}.comment_label: must not be empty")
+                raise SettingsError(f"{path}.comment_label: не может быть пустым")
             kwargs["comment_label"] = label
         if data.get("aliases") is not None:
             raw = data["aliases"]
             if not isinstance(raw, Mapping):
-                raise SettingsError(f"{path}.aliases: must be a mapping of alias: nickname")
+                raise SettingsError(f"{path}.aliases: нужен словарь псевдоним: ник, а не {_kind(raw)}")
             for alias, nick in raw.items():
                 if not isinstance(nick, str) or not nick.strip() or not str(alias).strip():
-                    raise SettingsError(f"{path}.aliases.{alias}: must name a player's nickname")
+                    raise SettingsError(f"{path}.aliases.{alias}: нужен ник игрока")
             kwargs["aliases"] = tuple((str(a).strip(), str(n).strip()) for a, n in raw.items())
         for name in ("threshold", "margin"):
             if name in data:
                 value = data[name]
                 if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 100:
-                    raise SettingsError(f"{path}.{name}: must be a number from 0 to 100")
+                    raise SettingsError(f"{path}.{name}: нужно число от 0 до 100, а не {value!r}")
                 kwargs[name] = float(value)
         return cls(**kwargs)

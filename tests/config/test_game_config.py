@@ -75,7 +75,7 @@ def test_a_file_not_in_utf8_is_refused_with_its_line(tmp_path):
     ({"seed": 2**70}, "seed: не больше"),
     ({"forum": {"min_interval": float("nan")}}, "forum.min_interval: нужно число секунд"),
     ({"forum": {"min_interval": float("inf")}}, "forum.min_interval: нужно число секунд"),
-    ({"forum": {"profile": "nosuchengine"}}, "forum.profile: профиль 'nosuchengine' не загружается"),
+    ({"forum": {"profile": "nosuchengine"}}, "forum.profile: нет такого профиля 'nosuchengine'; есть: "),
     ({"forum": {"gm_user": ["a"]}}, "forum.gm_user: нужна строка"),
     ({"schedule": {"max_day_hours": 10**9}}, "schedule.max_day_hours: не больше"),
     ({"title": {"a": 1}}, "title: нужна строка"),

@@ -155,11 +155,11 @@ def test_rulings_are_immutable():
 def test_unknown_key_is_refused_with_a_suggestion():
     with pytest.raises(RulingsError) as exc:
         Rulings.from_mapping({"cycle_mod": "fixed"}, where="game.yaml: rulings")
-    assert str(exc.value) == "game.yaml: rulings.cycle_mod: unknown ruling; did you mean 'cycle_mode'?"
+    assert str(exc.value) == "game.yaml: rulings.cycle_mod: неизвестное правило; может быть, 'cycle_mode'?"
 
 
 def test_unknown_key_without_a_near_one_is_refused():
-    with pytest.raises(RulingsError, match=r"rulings\.zzz: unknown ruling$"):
+    with pytest.raises(RulingsError, match=r"rulings\.zzz: неизвестное правило$"):
         Rulings.from_mapping({"zzz": 1})
 
 
@@ -171,18 +171,18 @@ def test_unknown_key_on_access_names_the_nearest():
 def test_bad_value_is_refused_naming_the_key():
     with pytest.raises(RulingsError) as exc:
         Rulings.from_mapping({"cycle_mode": "rolling2"})
-    assert str(exc.value) == "rulings.cycle_mode: 'rolling2' is not one of: fixed, rolling"
+    assert str(exc.value) == "rulings.cycle_mode: нужно одно из: fixed, rolling, а не 'rolling2'"
 
 
 def test_all_problems_are_reported_at_once():
     with pytest.raises(RulingsError) as exc:
         Rulings.from_mapping({"cycle_mode": 3, "heal_cap": "max", "typo_fixes": True})
     assert len(exc.value.problems) == 3
-    assert exc.value.problems[2].startswith("rulings.typo_fixes: not configurable")
+    assert exc.value.problems[2].startswith("rulings.typo_fixes: не настраивается")
 
 
 def test_typo_fixes_cannot_be_set():
-    with pytest.raises(RulingsError, match="typo_fixes: not configurable"):
+    with pytest.raises(RulingsError, match="typo_fixes: не настраивается"):
         Rulings.from_mapping({"typo_fixes": True})
 
 
@@ -231,7 +231,7 @@ def test_wrong_values_are_never_accepted(key, raw):
 
 
 def test_a_non_mapping_is_refused():
-    with pytest.raises(RulingsError, match="expected a mapping"):
+    with pytest.raises(RulingsError, match="нужен словарь ключ: значение"):
         Rulings.from_mapping(["cycle_mode"])  # type: ignore[arg-type]
 
 
@@ -294,11 +294,11 @@ def test_cli_game_without_rulings_shows_defaults(tmp_path, capsys):
 @pytest.mark.parametrize(
     "text, message",
     [
-        ("rulings:\n  cycle_mod: fixed\n", "rulings.cycle_mod: unknown ruling; did you mean 'cycle_mode'?"),
-        ("rulings:\n  cycle_mode: sometimes\n", "rulings.cycle_mode: 'sometimes' is not one of: fixed, rolling"),
-        ("rulings: [cycle_mode]\n", "expected a mapping of option keys to values"),
-        ("- a\n- b\n", "expected a mapping at the top level"),
-        ("rulings: {cycle_mode: [\n", "not valid YAML"),
+        ("rulings:\n  cycle_mod: fixed\n", "rulings.cycle_mod: неизвестное правило; может быть, 'cycle_mode'?"),
+        ("rulings:\n  cycle_mode: sometimes\n", "rulings.cycle_mode: нужно одно из: fixed, rolling, а не 'sometimes'"),
+        ("rulings: [cycle_mode]\n", "нужен словарь ключ: значение"),
+        ("- a\n- b\n", "на верхнем уровне нужен словарь ключей"),
+        ("rulings: {cycle_mode: [\n", "ошибка в YAML"),
     ],
 )
 def test_cli_bad_game_exits_2_with_a_clear_message(tmp_path, capsys, text, message):
@@ -313,9 +313,9 @@ def test_cli_bad_game_exits_2_with_a_clear_message(tmp_path, capsys, text, messa
 
 def test_cli_missing_game_file_exits_2(tmp_path, capsys):
     assert main(["rulings", "--game", str(tmp_path / "absent.yaml")]) == 2
-    assert "cannot read" in capsys.readouterr().err
+    assert "absent.yaml: файл игры не найден" in capsys.readouterr().err
 
 
 def test_cli_unknown_key_argument_exits_2(capsys):
     assert main(["rulings", "cycle_mod"]) == 2
-    assert "did you mean 'cycle_mode'" in capsys.readouterr().err
+    assert "неизвестное правило; может быть, 'cycle_mode'?" in capsys.readouterr().err

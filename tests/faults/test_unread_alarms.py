@@ -56,11 +56,14 @@ def test_a_conversation_read_before_is_named_by_its_sender(rsps, tmp_path):
     assert "Ночь 1" not in text
 
 
-def test_a_new_conversation_in_a_changed_layout_is_named_by_the_author_its_page_shows(rsps, tmp_path):
+@pytest.mark.parametrize("pages", [1, 2], ids=["no-pagination", "pagination-kept"])
+def test_a_new_conversation_in_a_changed_layout_is_named_by_the_author_its_page_shows(rsps, tmp_path, pages):
     forum = FakeSpirit(rsps)
     conv = forum.pm(None, "bob", "Стреляю в carol.", subject="Ночь 1")
-    # a new theme: the post blocks are renamed, the author's link is as it was
-    forum.served[str(conv.id)] = render_page(conv.posts, 1, 1, 1).replace("comments_list__comment", "comment-row")
+    # a new theme: the post blocks are renamed, the author's link is as it was (with its
+    # pagination kept, the page reads as "all deleted" and the inbox's count catches it)
+    page = render_page(conv.posts, 1, 1, pages)
+    forum.served[str(conv.id)] = page.replace("comments_list__comment", "comment-row")
     text = alarm_of(pm_poller(tmp_path / "g.sqlite3"))
     assert text.startswith("ЛС от bob не прочитаны: "), text
 

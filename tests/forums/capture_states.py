@@ -11,8 +11,11 @@ new-topic form takes one); a quote made with the quote button, a quote of a quot
 without an author, struck text, a spoiler, a code block, a long post; an edit by its author and
 one by the GM (a moderator) with a reason; a post whose author was deleted; signatures and user
 titles; three pages, the last with one post; post times from weeks ago to yesterday, today and
-a minute ago. Saved: every page as a guest, as a logged-in player and page 1 as the GM, and every
-page again under another board date format. Each page's JSON names its posts as the database
+a minute ago. Saved: pages 1 and 2 as a guest, the last as a logged-in player, page 1 as the GM
+(moderator's buttons), the last as a member whose own time zone is Europe/Moscow (its JSON says
+"timezone": the GM's profile would), the last two again under another board date format (SMF:
+with «Yesterday» on), page 1 in MyBB's classic post layout (a member's option), and a middle and
+the last page of the same thread at two posts a page («1 … 5 6 7 … 11» paginations). Each page's JSON names its posts as the database
 holds them (oracle: not gorod's reading), its page number, last page and next page's URL.
 """
 from __future__ import annotations
@@ -53,13 +56,17 @@ def write_thread(board: Board, kit) -> tuple[str, dict]:
                "Правила: [url=http://127.0.0.1/rules]читать здесь[/url] :) [img]http://127.0.0.1/pic.png[/img]")
     spec = engine.new_topic
     if kit.poll:
-        spec = replace(spec, fields={**spec.fields, **kit.poll})
+        spec = replace(spec, url=spec.url + kit.poll_url, fields={**spec.fields, **kit.poll})
     answer = board.submit(gm, spec, opening, f"Город N: состояния {int(time.time())}", forum=engine.forum_id)
     where = answer.location or re.sub("&amp;", "&", answer.text)
     if engine.topic_on_page:
         target = answer.location or re.search(r"(?i)http-equiv=\"refresh\"[^>]*url=([^\"'>]+)", where).group(1)
         where = re.sub("&amp;", "&", board.client(gm).get(target, auth=True).text)
     topic = engine.topic_id(where)
+    if kit.poll_form:     # MyBB: the poll's own form after the thread's
+        url, fields = kit.poll_form
+        board.submit(gm, replace(engine.new_topic, url=url.format(thread=topic), form="form[action='polls.php']",
+                                 text="question", subject=None, fields=fields), "Кого казнить?")
     writers = {n: board.writer(n) for n in board.players + [gm]}
     roles: dict[str, str] = {}
 
@@ -85,6 +92,8 @@ def write_thread(board: Board, kit) -> tuple[str, dict]:
     reply(katya, "[quote]Кто-то сказал, что Вася мирный.[/quote]\nНе верю анонимам. " + strike.format("Голосую против Васи")
           + " Передумала: голосую против Пети.", "anonymous")
     reply(vasya, "Пример приказа:\n[code]/vote Петя\nесли ночь: спать[/code]\nЭто был пример.", "code")
+    if engine.merges:    # a member's second post in a row is glued to his first («Добавлено спустя», [hr])
+        writers[vasya].reply(topic, "Добавлю: голосую против [b]Пети[/b], он молчит.")
     if kit.spoiler:
         reply(petya, "Под спойлером: " + kit.spoiler.format("видел Аню ночью у дома Пети") + " Остальное потом.",
               "spoiler")
@@ -146,10 +155,17 @@ def capture(board: Board, kit, topic: str, out: Path, viewer: str | None, tag: s
     last = -(-len(kit.messages(board.forum_dir, topic)) // per)
     for number in pages:
         url = board.url + PAGE_URL[board.engine.name](topic, number, per)
-        page = client.get(url, auth=viewer is not None)
+        record = page_record(board, kit, topic, number, last, url, tag, int(time.time()))
+        want = [p["id"] for p in record["posts"]]
+        for _ in range(5):     # a board setting just changed may take PHP's opcache a moment
+            page = client.get(url, auth=viewer is not None)
+            shown = list(dict.fromkeys(re.findall(kit.anchor, page.text)))
+            if shown == want:
+                break
+            time.sleep(1.5)
+        assert shown == want, f"{url}: the page shows posts {shown}, the database says {want}"
         name = f"{board.engine.name}-{tag}-p{number}"
         (out / f"{name}.html").write_bytes(page.content)
-        record = page_record(board, kit, topic, number, last, url, tag, int(time.time()))
         record["viewer"] = viewer or "guest"
         (out / f"{name}.json").write_text(json.dumps(record, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
         print(f"{name}: {len(record['posts'])} posts")
@@ -173,16 +189,67 @@ def main(engine: str, home: Path, out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
     last = -(-len(kit.messages(board.forum_dir, topic)) // kit.per_page(board.forum_dir))
     every = list(range(1, last + 1)) if last <= 3 else [1, 2, last - 1, last]
-    capture(board, kit, topic, out, None, "guest", every)
-    capture(board, kit, topic, out, board.players[0], "player", [1, last])
+    capture(board, kit, topic, out, None, "guest", every[:-1])      # (the last page: as «dmy» and «player»)
+    capture(board, kit, topic, out, board.players[0], "player", [last])
     capture(board, kit, topic, out, board.gm, "gm", [1])
+    zone_user = board.players[1]
+    kit.user_zone(board.forum_dir, users[zone_user], True)
+    try:          # a member who set his own time zone (the GM's view when he did: his profile says the zone)
+        capture(board, kit, topic, out, zone_user, "msk", [last])
+    finally:
+        kit.user_zone(board.forum_dir, users[zone_user], False)
+    for name in (f"msk-p{last}",):
+        record = out / f"{engine}-{name}.json"
+        record.write_text(json.dumps({**json.loads(record.read_text(encoding="utf-8")), "timezone": "Europe/Moscow"},
+                                     ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     kit.date_format(board.forum_dir, True)
     try:
         capture(board, kit, topic, out, None, "dmy", every[-2:])
     finally:
         kit.date_format(board.forum_dir, False)
+    if kit.other_language:
+        kit.other_language(board.forum_dir, True)
+        try:
+            capture(board, kit, topic, out, None, "en", every[-2:])
+        finally:
+            kit.other_language(board.forum_dir, False)
+    if kit.other_layout:
+        kit.other_layout(board.forum_dir, board.gm, True)
+        try:
+            capture(board, kit, topic, out, board.gm, "classic", [1])
+        finally:
+            kit.other_layout(board.forum_dir, board.gm, False)
+    per = kit.per_page(board.forum_dir)
+    kit.set_per_page(board.forum_dir, 2)      # the same thread in many pages: «1 … 5 6 7 … 11» paginations
+    try:
+        many = -(-len(kit.messages(board.forum_dir, topic)) // 2)
+        capture(board, kit, topic, out, board.gm, "many", [6, many])
+    finally:
+        kit.set_per_page(board.forum_dir, per)
     (out / f"{engine}-roles.json").write_text(json.dumps(roles, indent=1) + "\n", encoding="utf-8")
 
 
+def short(engine: str, home: Path, out: Path) -> None:
+    """A thread of one page (three posts: no pagination on some engines), as a guest and the GM."""
+    raw = json.loads((home / engine / "status.json").read_text(encoding="utf-8"))
+    board = Board(ENGINES[engine], Status(**{k: v for k, v in raw.items() if k in Status.__dataclass_fields__}), home)
+    kit = KITS[engine]
+    answer = board.submit(board.gm, board.engine.new_topic, "Короткая тема: [b]голосуем[/b] до вечера.",
+                          f"Город N: одна страница {int(time.time())}", forum=board.engine.forum_id)
+    where = answer.location or re.sub("&amp;", "&", answer.text)
+    if board.engine.topic_on_page:
+        target = answer.location or re.search(r"(?i)http-equiv=\"refresh\"[^>]*url=([^\"'>]+)", where).group(1)
+        where = re.sub("&amp;", "&", board.client(board.gm).get(target, auth=True).text)
+    topic = board.engine.topic_id(where)
+    board.writer(board.players[0]).reply(topic, "Голосую против [b]Пети[/b].")
+    board.writer(board.players[1]).reply(topic, "А я против Васи.")
+    out.mkdir(parents=True, exist_ok=True)
+    capture(board, kit, topic, out, None, "short", [1])
+    capture(board, kit, topic, out, board.gm, "shortgm", [1])
+
+
 if __name__ == "__main__":
-    main(sys.argv[1], Path(sys.argv[2]).resolve(), Path(sys.argv[3]))
+    if sys.argv[1] == "short":
+        short(sys.argv[2], Path(sys.argv[3]).resolve(), Path(sys.argv[4]))
+    else:
+        main(sys.argv[1], Path(sys.argv[2]).resolve(), Path(sys.argv[3]))

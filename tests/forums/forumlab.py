@@ -27,7 +27,12 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 ENGINES = ("mybb", "phpbb", "smf", "fluxbb", "misago", "nodebb")
+# An install may take WAIT_SECONDS; past that it goes on only while it makes progress (its logs
+# grow, or its processes use CPU) within STALL_SECONDS, and never past OUTER_SECONDS. Under heavy
+# load a slow install still finishes; a hung one fails with its log a little after WAIT_SECONDS.
 WAIT_SECONDS = float(os.environ.get("GOROD_FORUMS_WAIT", "480"))
+STALL_SECONDS = float(os.environ.get("GOROD_FORUMS_STALL", "90"))
+OUTER_SECONDS = float(os.environ.get("GOROD_FORUMS_WAIT_MAX", str(max(900.0, WAIT_SECONDS))))
 
 
 @dataclass(frozen=True)
@@ -175,13 +180,11 @@ def install(home: Path, engine: str) -> int:
     started = time.monotonic()
     error = ""
     with open(log_path, "w") as log:
-        try:
-            done = subprocess.run(cmd, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, **extra_env},
-                                  cwd=str(folder), timeout=WAIT_SECONDS)
-            if done.returncode != 0:
-                error = f"{cmd[1]} exited with status {done.returncode}"
-        except subprocess.TimeoutExpired:
-            error = f"{cmd[1]} did not finish within {WAIT_SECONDS:.0f} s"
+        proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, **extra_env},
+                                cwd=str(folder))
+        error = watch_install(proc, cmd[1], logs=lambda: _logs(folder))
+        if error and proc.returncode is not None and proc.returncode < 0:   # stopped by the watch
+            _append_newest_log(log, _logs(folder), log_path)
     if not error:
         error = _answers(plan["url"])
     users = _users(folder / "forum" / "seed.json")
@@ -191,6 +194,94 @@ def install(home: Path, engine: str) -> int:
     tmp.write_text(json.dumps({**asdict(status), "port": plan["port"]}, ensure_ascii=False), encoding="utf-8")
     os.replace(tmp, folder / "status.json")
     return 0
+
+
+def _logs(folder: Path) -> list[Path]:
+    """Where an install writes as it goes: its own log, and the logs its script writes in the
+    engine's folder (NodeBB's npm-install.log and setup.log, Misago's pg/server.log, ...)."""
+    return [folder / "install.log", *folder.glob("forum/*.log"), *folder.glob("forum/*/*.log")]
+
+
+def watch_install(proc: subprocess.Popen, what: str, *, logs, wait: float | None = None,
+                  stall: float | None = None, outer: float | None = None, sample: float = 5.0,
+                  cpu_step: float = 1.0) -> str:
+    """Wait for an install: "" when it exits 0, else why it failed. Up to `wait` seconds
+    whatever it does; then on while it makes progress (`logs()` grow, or its processes use
+    CPU: `cpu_step` seconds since the last progress, more than idle servers use in `stall`)
+    within `stall` seconds; never past `outer`. An install stopped for it is killed."""
+    wait = WAIT_SECONDS if wait is None else wait
+    stall = STALL_SECONDS if stall is None else stall
+    outer = max(wait, OUTER_SECONDS if outer is None else outer)
+    started = last_progress = time.monotonic()
+    seen = (_log_state(logs()), _tree_cpu(proc.pid))
+    while True:
+        try:
+            code = proc.wait(timeout=sample)
+            return "" if code == 0 else f"{what} exited with status {code}"
+        except subprocess.TimeoutExpired:
+            pass
+        now = time.monotonic()
+        logs_now, cpu_now = _log_state(logs()), _tree_cpu(proc.pid)
+        if logs_now != seen[0] or cpu_now - seen[1] >= cpu_step:
+            last_progress, seen = now, (logs_now, cpu_now)
+        elif cpu_now < seen[1]:
+            seen = (seen[0], cpu_now)                            # a child left the tree
+        elapsed = now - started
+        if elapsed >= outer:
+            why = f"{what} did not finish within {outer:.0f} s (the outer bound, GOROD_FORUMS_WAIT_MAX)"
+        elif elapsed >= wait and now - last_progress >= stall:
+            why = (f"{what} did not finish within {wait:.0f} s and made no progress for {now - last_progress:.0f} s "
+                   "(its logs did not grow, its processes used no CPU)")
+        else:
+            continue
+        proc.kill()
+        proc.wait()
+        return why
+
+
+def _append_newest_log(log, paths: list[Path], own: Path, lines: int = 20) -> None:
+    """An install stopped while writing another log (NodeBB's npm-install.log): its tail at
+    the end of the install's own log, which is what a failed test shows."""
+    written = [p for p in paths if p != own and p.exists()]
+    if not written:
+        return
+    newest = max(written, key=lambda p: p.stat().st_mtime)
+    log.write(f"\n---- forumlab: the install was stopped; the last lines of {newest}:\n")
+    log.write("\n".join(newest.read_text(errors="replace").splitlines()[-lines:]) + "\n")
+    log.flush()
+
+
+def _log_state(paths: list[Path]) -> tuple:
+    state = []
+    for path in sorted(paths):
+        try:
+            st = path.stat()
+        except OSError:
+            continue
+        state.append((str(path), st.st_size, st.st_mtime_ns))
+    return tuple(state)
+
+
+def _tree_cpu(root: int) -> float:
+    """CPU seconds used by the process `root` and its live descendants (and the children they
+    have waited for), from /proc; 0 where /proc cannot say."""
+    parents, times = {}, {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        pid = int(stat.parent.name)
+        parents[pid] = int(fields[1])
+        times[pid] = sum(int(t) for t in fields[11:15])    # utime stime cutime cstime
+    tree, todo = set(), [root]
+    while todo:
+        pid = todo.pop()
+        if pid in tree:
+            continue
+        tree.add(pid)
+        todo += [child for child, parent in parents.items() if parent == pid]
+    return sum(times.get(pid, 0) for pid in tree) / os.sysconf("SC_CLK_TCK")
 
 
 def _answers(url: str) -> str:
@@ -209,8 +300,11 @@ def _users(seed: Path) -> dict:
         return {}
 
 
-def wait(home: Path, engines=ENGINES, timeout: float = WAIT_SECONDS) -> dict[str, dict]:
-    deadline = time.monotonic() + timeout
+def wait(home: Path, engines=ENGINES, timeout: float | None = None) -> dict[str, dict]:
+    """Each engine's status once its install is over. The supervisor bounds the install
+    (watch_install) and writes the status: this waits while it is alive, up to its outer
+    bound and a minute more for the check after the install."""
+    deadline = time.monotonic() + (max(OUTER_SECONDS, WAIT_SECONDS) + 60 if timeout is None else timeout)
     out = {}
     for engine in engines:
         path = home / engine / "status.json"
@@ -289,8 +383,9 @@ def live_engine(engine: str) -> Status:
         pytest.skip(f"live {engine} forum: {why}")
     status = wait(Path(home), (engine,))[engine]
     if status is None:
-        pytest.fail(f"live {engine} forum: no status after {WAIT_SECONDS:.0f} s "
-                    f"(see {home}/{engine}/install.log)", pytrace=False)
+        pytest.fail(f"live {engine} forum: no status.json: its install's supervisor ended without one, or "
+                    f"{max(OUTER_SECONDS, WAIT_SECONDS) + 60:.0f} s passed (see {home}/{engine}/install.log)",
+                    pytrace=False)
     if status["state"] != "up":
         tail = _tail(status["log"])
         pytest.fail(f"live {engine} forum failed to install: {status['error']}\n{tail}", pytrace=False)

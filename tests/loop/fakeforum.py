@@ -33,6 +33,7 @@ class FakeForum:
     engine: str = "spirit"
     max_length: int = 3000
     time_precision: int = 1
+    pm_lookup: bool = True                                   # False: find_pm cannot look (no PM list)
     posts: list[Item] = field(default_factory=list)
     inbox: list[Item] = field(default_factory=list)          # PMs to the GM
     sent_pms: list[Item] = field(default_factory=list)       # PMs from the GM
@@ -104,6 +105,8 @@ class FakeForum:
 
     def find_pm(self, to: str, title: str, text: str, exclude: frozenset[str] = frozenset()):
         from gorod.loop.forum import plain
+        if not self.pm_lookup:
+            return None
         for item in self.sent_pms:
             if item.title == title and plain(item.text) == plain(text) and str(item.id) not in exclude:
                 return Created(item.id, f"/topic/private/{item.id}/")

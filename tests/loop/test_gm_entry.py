@@ -149,6 +149,7 @@ def test_order_add_from_settles_a_public_vote_as_the_post_it_came_from(tmp_path,
     """Exam finding 13: ?N came from a thread post («Голосую за казнь фрэнка»); settling it
     in words with --from is read as that post (a vote counts there), not as a PM."""
     from gorod.loop.game import Game
+    from scraper.orders import Reason, Unresolved
 
     path = dealt(tmp_path, capsys, monkeypatch)
     assert run(capsys, "phase", "end", "--no-read", "--yes")[0] == 0          # day 1: votes are public
@@ -168,3 +169,28 @@ def test_order_add_from_settles_a_public_vote_as_the_post_it_came_from(tmp_path,
     assert "(если текст был постом в теме: --public)" in err
     code, out, err = run(capsys, "order", "add", "голосую за frank", "--from", "heidi", "--public")
     assert code == 0 and "{by: heidi, ability: Голосование, target: frank}" in out, err
+
+
+def test_order_add_says_what_is_wrong_with_the_form_in_russian(tmp_path, capsys, monkeypatch):
+    """Exam finding 8: PyYAML's English dump was shown; now the place and the problem."""
+    dealt(tmp_path, capsys, monkeypatch)
+    code, _, err = run(capsys, "order", "add", "{by: dave ability: Кража}")
+    assert code == 1 and "«{by: dave ability: Кража}»: позиция 18: в записи {…} после значения нужна запятая" in err
+    assert "while parsing" not in err and "<unicode string>" not in err
+    code, _, err = run(capsys, "order", "add", "{by: dave, abilty: Кража, target: grace}")
+    assert code == 1 and "неизвестное поле «abilty»; может быть: ability" in err
+    code, _, err = run(capsys, "order", "add", "{by: dave, target: grace}")
+    assert code == 1 and "нет поля «ability»" in err
+    code, _, err = run(capsys, "order", "add", "dave крадёт у grace")
+    assert code == 1 and "нужна запись в фигурных скобках" in err and "или дайте --from НИК" in err
+    assert active_orders(capsys) == []
+
+
+def test_order_add_offers_the_authors_own_ability_by_the_players_slang(tmp_path, capsys, monkeypatch):
+    """Exam finding 8: «Брейнс» for bob the Зомби suggested Ревность, Арест; his one attack
+    is Bra-a-a-ains, which players call «брейнс» and «есть мозги»."""
+    dealt(tmp_path, capsys, monkeypatch)
+    code, _, err = run(capsys, "order", "add", "{by: bob, ability: Брейнс, target: grace}")
+    assert code == 1 and "неизвестная способность «Брейнс»; может быть: Bra-a-a-ains" in err, err
+    code, _, err = run(capsys, "order", "add", "{by: bob, ability: Мозги, target: grace}")
+    assert code == 1 and "может быть: Bra-a-a-ains" in err, err

@@ -6,7 +6,7 @@ words a refused zombie command as `gorod state` does."""
 from __future__ import annotations
 
 from gorod.loop import cycle, deal
-from gorod.loop.checks import warnings
+from gorod.loop.checks import command_problem, order_problem, warnings
 from gorod.tally import tally_now
 
 
@@ -49,7 +49,7 @@ def test_a_zombie_command_the_zombie_cannot_carry_out(make_game, forum, clock):
     [row] = [o for o in game.records.orders("night 1") if o.by == "alice"]
     state, _ = game.fold()
     said_by_state = warnings(state, [row])[row.id]
-    said_by_tally = tally_now(game).verdict_by_row[row.id]
+    said_by_tally = tally_now(game, problem=order_problem, refusal=command_problem).verdict_by_row[row.id]
     assert said_by_state == said_by_tally
     assert "явная роль игрока bob — Оракул, а «Кража» — действие роли Вор" in said_by_tally
     [receipt] = receipts(game)

@@ -87,3 +87,27 @@ def test_an_old_store_with_the_bite_as_a_plain_trace_is_no_drift(tmp_path, capsy
     third.fold()
     assert [n.kind for n in third.records.notices()].count("drift") == 1
     third.store.close()
+
+
+def test_a_refusal_told_in_new_words_is_no_drift(tmp_path, capsys, monkeypatch):
+    """A newer gorod words a refusal otherwise («вы в Тюрьме…» for «этот персонаж…»): the
+    order and its reason code are the result, so an old store raises no alarm; another
+    reason code still does."""
+    from gorod.loop.game import Game
+
+    path = make_config(tmp_path, capsys, monkeypatch)
+    assert run(capsys, "deal")[0] == 0
+    assert run(capsys, "order", "add", "{by: carol, ability: Sacrifice!, target: grace}")[0] == 0   # not a Полнолуние
+    assert run(capsys, "phase", "end", "--no-read", "--yes")[0] == 0
+    game = Game.open(path)
+    events = json.loads(game.store.db.execute("SELECT events FROM phases WHERE phase = 'night 1'").fetchone()[0])
+    [rejected] = [e for e in events if e["type"] == "Rejected"]
+    for change, drift in (({"message": "Заявка «Sacrifice!» отклонена: старые слова."}, 0), ({"reason": "cooldown"}, 1)):
+        stored = [dict(e, **change) if e is rejected else e for e in events]
+        with game.store.transaction() as db:
+            db.execute("UPDATE phases SET events = ? WHERE phase = 'night 1'", (json.dumps(stored, ensure_ascii=False),))
+        game.store.close()
+        game = Game.open(path)
+        game.fold()
+        assert [n.kind for n in game.records.notices()].count("drift") == drift, change
+    game.store.close()

@@ -154,13 +154,13 @@ def test_engine_facts_merge_a_death_and_its_status():
 
 
 @pytest.mark.parametrize("section, message", [
-    ({"hots": "x"}, "replay.hots: unknown key"),
+    ({"hots": "x"}, "replay.hots: неизвестный ключ"),
     ({"gm_text": {"colors": ["orange", 3]}}, "replay.gm_text.colors[1]"),
-    ({"gm_text": {"colors": [], "bold": False}}, "replay.gm_text: nothing would count"),
-    ({"phase_header": "(ночь"}, "replay.phase_header: not a regular expression"),
-    ({"phase_header": "ночь"}, "replay.phase_header: needs two groups"),
+    ({"gm_text": {"colors": [], "bold": False}}, "replay.gm_text: так ничто не сочтётся"),
+    ({"phase_header": "(ночь"}, "replay.phase_header: это не регулярное выражение"),
+    ({"phase_header": "ночь"}, "replay.phase_header: нужны две группы"),
     ({"boundaries": "moon"}, "replay.boundaries"),
-    ({"boundaries": "schedule"}, "replay.first_night: needed"),
+    ({"boundaries": "schedule"}, "replay.first_night: нужно при boundaries: schedule"),
 ])
 def test_replay_section_errors_name_the_key_path(section, message):
     game = game_from_mapping({"replay": section}, "g.yaml", extra_keys=frozenset({"replay"}))
@@ -177,6 +177,11 @@ def test_demo_prints_drafts_and_a_summary():
     assert "Игра окончена. Победа: Нежить (НЖ)." in text
     assert "Итог по фазам:" in text and "расхождений с мастером: 0" in text
     assert "Заявка «Укус» отклонена: способность перезаряжается." in text
+    # exam finding 31: the start has no news post; the end says the winner as the news does
+    start = text.split("=== Начало игры ===", 1)[1].split("=== Ночь 1", 1)[0]
+    assert "Сводка новостей" not in start and "Ничего примечательного" not in start
+    assert "Стартовые ЛС (черновики gorod): каждому игроку — его явная и тайная роль; кроме того узнают:" in start
+    assert "Игра окончена, победа: Нежить (НЖ)." in text and "победитель: НЖ" not in text
 
 
 def test_progress_bar(tmp_path):

@@ -3,13 +3,15 @@ capture_states.py wrote them through the forums' own forms and saved them: page 
 page and a last page with one post; as a guest, a logged-in player and the GM; posts of weeks
 ago, yesterday, today and a minute ago; edits by the author and by a moderator; quotes of
 quotes, quotes without an author, code, lists, links, smileys, spoilers, struck text,
-signatures, user titles, a deleted author; another board date format), read offline with
+signatures, user titles, a deleted author, polls; another board date format; a member's own time
+zone, with the zone in the GM's profile as he would write it), read offline with
 `--profile auto`. Each page's JSON beside it is the forum's own database (not gorod's reading):
 every post's id, author, exact time, own words, quotes and spoilers, edit, and the page's
 number, last page and next page's link must come out exactly."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from datetime import datetime, timezone
 from pathlib import Path
 from urllib.parse import parse_qsl, urlsplit
@@ -43,7 +45,7 @@ def same_link(got: str | None, want: str | None) -> bool:
 
 def test_the_held_back_set_has_every_engines_pages():
     engines = {r.parent.name for r in RECORDS}
-    assert {"mybb", "phpbb", "smf", "fluxbb"} <= engines, engines
+    assert {"mybb", "phpbb", "smf", "fluxbb", "misago", "nodebb"} <= engines, engines
 
 
 @pytest.mark.parametrize("record", RECORDS, ids=[f"{r.parent.name}/{r.stem}" for r in RECORDS])
@@ -54,7 +56,11 @@ def test_a_page_is_read_exactly_with_auto_detection(record: Path):
     profile = detect_profile(content, source=page.name)
     assert profile.name == want["profile"]
     now = datetime.fromtimestamp(want["captured_at"], timezone.utc)   # «Today» is the day it was saved
-    got = extract_posts(content, None, page.name, url=want["url"], now=now)
+    if want.get("timezone"):     # a member's own zone: the GM's profile (extends: the engine's) says it
+        profile = replace(profile, timezone=want["timezone"])
+        got = extract_posts(content, profile, page.name, url=want["url"], now=now)
+    else:
+        got = extract_posts(content, None, page.name, url=want["url"], now=now)
     precision = want["precision"]        # what the page shows: seconds (1), minutes (60), exactly (0)
     reads_edit_times = load_profile(want["profile"]).post.edited_time is not None
     assert [p.id for p in got.posts] == [p["id"] for p in want["posts"]]
@@ -65,6 +71,8 @@ def test_a_page_is_read_exactly_with_auto_detection(record: Path):
         assert words(post.text) == exp["words"], where
         assert [words(q) for q in post.quotes if words(q)] == exp["quotes"], where
         assert [words(s) for s in post.spoilers if words(s)] == exp["spoilers"], where
+        assert [words(e.text) for e in post.emphasis if e.bold] == exp["bold"], where
+        assert [[e.color, words(e.text)] for e in post.emphasis if e.color] == exp["colours"], where
         assert post.edited == bool(exp["edited"]), where
         if exp["edited"] and reads_edit_times:
             assert post.edited_at == shown(exp["edited"], want["edit_precision"]), where

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
+from urllib.parse import urljoin
+
+import pytest
 
 from scraper.detect import detect_profile
 from scraper.extract import extract_posts
-from scraper.learn import learn_pages
+from scraper.learn import LearnError, learn_pages
 from scraper.learn.compare import compare_page
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -138,3 +141,203 @@ def test_a_players_own_repeated_lines_are_kept_as_words():
     posts = extract_posts(_posts_page(bodies), learned.profile(), "days.html").posts
     assert posts[0].text.startswith("День 1:") and posts[1].text.startswith("День 2:")
     assert posts[2].text.startswith("Добавлено спустя 06 с:")
+
+
+# ---------------------------------------------------------------- the live engines' page states
+# (tests/scraper/pages/states: a thread of each live engine in the states a real game thread has,
+# each page's JSON the forum's own database; the learner reads each viewer's pages as one thread)
+
+STATES = ROOT / "tests" / "scraper" / "pages" / "states"
+STATE_THREADS = sorted({(p.parent.name, p.name.rsplit("-p", 1)[0]) for p in STATES.glob("*/*-p*.html")})
+
+
+from test_engine_page_states import same_link  # noqa: E402  (the states test's own link check)
+
+
+def _oracle_words(text: str) -> str:
+    from scraper.write_lookup import words
+    return words(text)
+
+
+@pytest.mark.parametrize("folder,thread", STATE_THREADS, ids=[t for _, t in STATE_THREADS])
+def test_a_learned_profile_reads_each_live_engines_thread_as_its_database_says(folder, thread):
+    import json
+    paths = sorted((STATES / folder).glob(f"{thread}-p*.html"), key=lambda p: int(p.stem.rsplit("-p", 1)[1]))
+    pages = [(p.read_bytes(), str(p)) for p in paths]
+    shipped = detect_profile(pages[0][0], source=str(paths[0]))
+    shown = sum(len(json.loads(p.with_suffix(".json").read_text(encoding="utf-8"))["posts"]) for p in paths[:2])
+    if shown < 2:
+        # a last page of one post alone: nothing to compare between posts; the learner says so
+        # (or says what it could not find), it does not pass a guess off as learned
+        try:
+            learned = learn_pages(pages[:2], timezone=shipped.timezone)
+        except LearnError as refused:
+            assert "не найден" in str(refused)
+            return
+        assert any(u.startswith("one post:") for u in learned.unconfirmed)
+        return
+    learned = learn_pages(pages[:2], timezone=shipped.timezone)
+    profile = learned.profile()
+    for (content, source), path in zip(pages, paths):
+        want = json.loads(path.with_suffix(".json").read_text(encoding="utf-8"))
+        now = datetime.fromtimestamp(want["captured_at"], timezone.utc)
+        got = extract_posts(content, profile, source, url=want["url"], now=now)
+        step = want["precision"] or 1
+        assert [p.id for p in got.posts] == [p["id"] for p in want["posts"]], source
+        for post, exp in zip(got.posts, want["posts"]):
+            where = f"{path.name} post {exp['id']}"
+            assert post.author == exp["author"], where
+            shown = exp["time"] if not want["precision"] else int(exp["time"]) // step * step     # (0: exact)
+            assert post.posted_at == datetime.fromtimestamp(shown, timezone.utc), where
+            assert _oracle_words(post.text) == exp["words"], where
+            assert [_oracle_words(q) for q in post.quotes if _oracle_words(q)] == exp["quotes"], where
+            assert [_oracle_words(s) for s in post.spoilers if _oracle_words(s)] == exp["spoilers"], where
+            if "edited" in learned.data["selectors"]["post"]:
+                assert post.edited == bool(exp["edited"]), where
+            else:           # (Misago shows an edit in its page's JSON only: the learner says it found none)
+                assert any(u.startswith("edits:") for u in learned.unconfirmed), where
+        assert (got.page, got.last_page) == (want["page"], want["last_page"]), source
+        assert same_link(got.next_url and urljoin(want["url"], got.next_url), want["next"]), (source, got.next_url)
+
+
+def _db(path: Path) -> dict:
+    import json
+    return json.loads(path.with_suffix(".json").read_text(encoding="utf-8"))
+
+
+def _db_post(path: Path, test) -> dict:
+    return next(p for p in _db(path)["posts"] if test(p))
+
+
+def test_a_deleted_members_name_where_the_others_have_a_link_is_read_from_a_second_place_on_smf():
+    # SMF shows a deleted member's name as the bare <h4> text; the others' as a link in it; the
+    # post subject's link is no name (a place that reads it in some post is no author's place)
+    paths = [STATES / "smf" / f"smf-guest-p{i}.html" for i in (1, 2)]
+    learned, shipped, pages = _learned(*paths)
+    assert learned.data["selectors"]["post"]["author"] == ["div.poster a", "h4"]
+    posts = {p.id: p for p in extract_posts(pages[0][0], learned.profile(), pages[0][1], now=NOW).posts}
+    deleted = _db_post(paths[0], lambda p: p["author"] == "Удалённый_игрок")
+    assert posts[deleted["id"]].author == "Удалённый_игрок"
+    assert {p.author for p in posts.values()} >= {"Мастер", "Вася", "Петя"}
+
+
+def test_a_deleted_members_name_a_code_boxs_header_and_a_bold_vote_on_phpbb():
+    # the deleted member's name is a <span class=username>, no link: not the post's subject link;
+    # «Code: Select all» over a code box is the forum's; a vote's bold «Пети», the same in
+    # several posts, is the voter's words
+    paths = [STATES / "phpbb" / f"phpbb-guest-p{i}.html" for i in (1, 2)]
+    learned, shipped, pages = _learned(*paths)
+    posts = {p.id: p for p in extract_posts(pages[0][0], learned.profile(), pages[0][1], now=NOW).posts}
+    assert posts[_db_post(paths[0], lambda p: p["author"] == "Удалённый_игрок")["id"]].author == "Удалённый_игрок"
+    code = posts[_db_post(paths[0], lambda p: "vote" in p["words"])["id"]]
+    assert "Code:" not in code.text and "Select all" not in code.text and "/vote Петя" in code.text
+    assert any("против Пети" in p.text for p in posts.values())
+
+
+def test_mybb_times_said_as_minutes_ago_are_read_from_their_title_and_yesterday_from_the_text():
+    # «<span title="12-01-2026, 01:16 PM">25 minutes ago</span>» in span.post_date: the title
+    # first, kept to times with a clock («<span title="11-30-2026">Yesterday</span>, 09:15 AM»
+    # has the day only: the text says that one)
+    paths = [STATES / "mybb" / f"mybb-guest-p{i}.html" for i in (1, 2)]
+    learned, shipped, pages = _learned(*paths)
+    first, second = learned.data["selectors"]["post"]["time"]
+    assert first["attr"] == "title" and "regex" in first and second["selector"] == "span.post_date"
+    said = pages[1][0].decode("utf-8")
+    assert "minutes ago" in said and ">Yesterday</span>" in said     # (both kinds are on the page)
+    db = _db(paths[1])
+    now = datetime.fromtimestamp(db["captured_at"], timezone.utc)
+    got = extract_posts(pages[1][0], learned.profile(), pages[1][1], now=now).posts
+    assert [p.posted_at for p in got] == [datetime.fromtimestamp(p["time"] // 60 * 60, timezone.utc)
+                                          for p in db["posts"]]
+
+
+def test_relative_times_only_leave_the_date_form_a_guess_the_report_names():
+    # every time on the FluxBB pages is «Сегодня 11:41:55»: any date form reads those; only the
+    # clock's shape (24 h, seconds) is known, and the report says the rest is a guess
+    from scraper.learn.report import learn_report
+    learned, shipped, pages = _learned(LIVE / "fluxbb-t2-p1.html", LIVE / "fluxbb-t2-p2.html")
+    formats = learned.data["dates"]["formats"]
+    assert "%Y-%m-%d %H:%M:%S" in formats          # the forum's own (its shipped profile's)
+    assert all("%S" in f and "%p" not in f for f in formats)
+    assert any(u.startswith("dates:") for u in learned.unconfirmed)
+    report = learn_report(learned, pages)
+    assert "Догадки" in report and "относительные" in report and "зачёркнутое" in report
+
+
+def test_the_report_shows_an_author_read_from_two_places():
+    from scraper.learn.report import learn_report
+    paths = [STATES / "smf" / f"smf-guest-p{i}.html" for i in (1, 2)]
+    learned, shipped, pages = _learned(*paths)
+    assert "автор: div.poster a; иначе h4" in learn_report(learned, pages)
+
+
+def test_a_page_of_m_button_drawn_with_layout_classes_only_gives_the_page_and_the_last():
+    # Misago: <nav class="thread-paginator"><div class="dropdown"><button class="btn btn-default">
+    # Page 2 of 3</button></div>…</nav>, and no numbered page links
+    pager = ('<div class="dropdown"><button class="btn">Меню</button></div>'
+             '<nav class="thread-paginator"><a class="btn" rel="prev" href="/t/x/13/">‹</a>'
+             '<div class="dropdown"><button class="btn btn-default btn-block" disabled>Page 2 of 3</button></div>'
+             '<a class="btn" rel="next" href="/t/x/13/3/">›</a></nav>')
+    page = _posts_page(["Голосую против Пети", "Лечу Аню этой ночью", "Проверяю Катю"]).replace(
+        b"<body>", b"<body>" + pager.encode())
+    learned = learn_pages([(page, "misago.html")])
+    got = extract_posts(page, learned.profile(), "misago.html")
+    assert (got.page, got.last_page, got.next_url) == (2, 3, "/t/x/13/3/")
+
+
+def test_an_edit_notice_every_post_carries_marks_only_the_posts_where_it_says_more():
+    # NodeBB draws «отредактировано» (hidden) in every post; an edited one names the editor
+    notice = '<span component="post/editor" class="visually-hidden">отредактировано {}</span>'
+    bodies = ["Голосую против Пети", "Лечу Аню этой ночью", "Проверяю Катю", "Голосую против Ани"]
+    page = _posts_page(bodies)
+    for i, who in enumerate(["", "Оля", "", ""], 1):
+        page = page.replace(f'<div class="words">{bodies[i - 1]}</div>'.encode(),
+                            f'<div class="words">{bodies[i - 1]}</div>{notice.format(who)}'.encode())
+    learned = learn_pages([(page, "nodebb.html")])
+    posts = extract_posts(page, learned.profile(), "nodebb.html").posts
+    assert [p.edited for p in posts] == [False, True, False, False]
+
+
+def test_a_single_post_is_learned_but_said_to_be_a_guess():
+    from scraper.learn.report import learn_report
+    page = _posts_page(["Голосую против Пети, он всю ночь молчал"])
+    learned = learn_pages([(page, "one.html")])
+    assert any(u.startswith("one post:") for u in learned.unconfirmed)
+    assert "один пост" in learn_report(learned, [(page, "one.html")])
+
+
+def test_nodebb4_quote_headers_are_the_quotes_first_line_of_links_and_a_colon():
+    # NodeBB 4: «<blockquote><p><a>@Вася</a> <a href=/post/52>said</a>:<br>Голосую …</p>»; a quote
+    # of a quote opens with its own «@Петя said:» paragraph, then the inner quote; a quoted
+    # line that is a link and words is no header
+    said = '<a class="mention" href="/user/{0}">@{0}</a> <a href="/post/{1}">said</a>:'
+    bodies = [f"<blockquote><p>{said.format('Вася', 52)}<br>Голосую против Пети</p></blockquote><p>Согласна.</p>",
+              f"<blockquote><p>{said.format('Петя', 53)}</p><blockquote><p>{said.format('Вася', 52)}<br>"
+              "Голосую против Пети</p></blockquote><p>Не согласен.</p></blockquote><p>Оба неправы.</p>",
+              "<blockquote><p><a href='/rules'>Правила</a> читать всем</p></blockquote><p>Прочитал.</p>"]
+    page = _posts_page(bodies)
+    learned = learn_pages([(page, "nodebb4.html")])
+    posts = extract_posts(page, learned.profile(), "nodebb4.html").posts
+    assert [q.strip(": \n") for q in posts[0].quotes] == ["Голосую против Пети"]
+    assert "said" not in posts[1].quotes[0] and "Не согласен." in posts[1].quotes[0]
+    assert posts[2].quotes == ("Правила читать всем",)
+    assert [p.text for p in posts] == ["Согласна.", "Оба неправы.", "Прочитал."]
+
+
+def test_a_quote_with_no_quote_markup_is_known_by_repeating_another_posts_words():
+    # a home-made board draws quotes as <div class="said"><b>Вася:</b><div>…</div></div>: no
+    # <blockquote>, no «quote» class; its words are Вася's post's own words above it. A
+    # signature repeats too, but in the same kind of block under each of its author's posts
+    sig = '<div class="sg">Мирный житель, играю честно и до конца</div>'
+    bodies = ["Голосую против Пети: он всю ночь молчал и ничего не объяснил." + sig,
+              '<div class="said"><b>Вася:</b><div>Голосую против Пети: он всю ночь молчал и ничего не объяснил.</div>'
+              "</div>Не согласен с Васей. Голосую против Ани.",
+              "Лечу Катю этой ночью, а голосовать пока не буду." + sig]
+    page = _posts_page(bodies)
+    learned = learn_pages([(page, "homemade.html")])
+    assert learned.data["selectors"]["body"]["quote"] == "div.said"
+    posts = extract_posts(page, learned.profile(), "homemade.html").posts
+    assert posts[1].text == "Не согласен с Васей. Голосую против Ани."
+    assert [q.replace("Вася:", "").strip() for q in posts[1].quotes] == [
+        "Голосую против Пети: он всю ночь молчал и ничего не объяснил."]
+    assert posts[0].quotes == () and posts[2].quotes == ()

@@ -27,10 +27,14 @@ CARD_MODULES = (
     fives, ace_of_clubs, joker,
 )
 
-# The one card that is also ordered by day (Король Пик's reveal and commands).
+# The one card that is also ordered by day (Король Пик's reveal and commands): its row and
+# how its orders are written.
 SPECS = king_of_spades.SPECS
+WORDS = king_of_spades.WORDS
+# The cards' rulings (SPEC §10), each in its card's module.
+RULINGS = tuple(spec for module in CARD_MODULES for spec in getattr(module, "RULINGS", ()))
 
 __all__ = [
-    "CARD_MODULES", "CardSpec", "DECK", "SPECS", "THROW", "card_bonus_now", "card_shape", "deck",
+    "CARD_MODULES", "CardSpec", "DECK", "RULINGS", "SPECS", "THROW", "WORDS", "card_bonus_now", "card_shape", "deck",
     "effect_of", "targets_of", "throw_refusal", "thrown",
 ]

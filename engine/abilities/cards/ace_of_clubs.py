@@ -1,12 +1,27 @@
 """Туз Крестей (Паранойя): the Мастер карт reads all the target's anonymous mail for the rest
-of the game (the mail itself: engine/abilities/pigeon.py reads `state.paranoia`)."""
+of the game (a `mail_copy` hook, called as each message is delivered)."""
 from __future__ import annotations
 
+from engine import events as ev
 from engine.abilities.cards.deck import THROW, CardSpec, card, card_info
-from engine.abilities.registry import night_step
+from engine.abilities.registry import night_step, on
+from engine.ruling_rows import choice
 
 # no «Брошенная на X» bonus: on the Тварь it tells the Тварь instead (A4)
 CARD = card(CardSpec("Туз Крестей", "Туз Крестей (Паранойя) - Мастер карт может до конца игры читать всю анонимную переписку цели, включая имена отправителей и получателей. Нельзя кинуть на себя. Брошенная на Тварь, позволяет Твари (sic!) узнать Явную роль Мастера карт и подсовывать ему любую ложную информацию или скрывать истинную (через мастера).", on_self=False))
+
+
+# Its rulings (SPEC §10, §11): gathered into engine.rulings.SPECS.
+RULINGS = (
+    choice(
+        "paranoia_tvar_clause", "A4", '"Твари (sic!)" in Туз Крестей',
+        "Туз Крестей (Паранойя), брошенный на Тварь, «позволяет Твари (sic!) узнать Явную роль "
+        "Мастера карт и подсовывать ему любую ложную информацию». Кто получает бонус?",
+        ("tvar_benefits", "как написано: бонус получает Тварь (настоящая, даже под маской); "
+                          "Мастер карт ничего не получает"),
+        ("master_benefits", "«Твари» — опечатка вместо «Мастеру»: бонус получает Мастер карт"),
+    ),
+)
 
 
 @night_step("N2", "x", ability=THROW)
@@ -15,6 +30,17 @@ def paranoia_from_tonight(night) -> None:
     for thrown in night.cards:
         if thrown.acts_as == "Туз Крестей":
             night.state.paranoia.append((thrown.by, thrown.targets[0]))
+
+
+@on("mail_copy", THROW)
+def reads_the_mail(night, action, recipient) -> None:
+    """«может до конца игры читать всю анонимную переписку цели, включая имена отправителей
+    и получателей»: a message from or to a watched player, while the Мастер карт lives."""
+    for master, watched in night.state.paranoia:
+        if watched in (action.user, recipient) and night.p(master).alive:
+            night.emit(ev.Message(str(night.phase), night.cause("Туз Крестей", action.order),
+                                 master, ev.fact(**{"from": action.user, "about": recipient,
+                                                    "message": action.order.text})))
 
 
 @card_info("Туз Крестей")

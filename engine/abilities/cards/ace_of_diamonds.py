@@ -3,8 +3,20 @@ from __future__ import annotations
 
 from engine.abilities.cards.deck import THROW, CardSpec, card, on_throw
 from engine.abilities.registry import night_step, on, vote_weight
+from engine.ruling_rows import choice
 
 CARD = card(CardSpec("Туз Бубен", "Туз Бубен (Немота) - затыкает рот игроку. Он не имеет права голоса на Дневном Вече до конца игры. Мэра лишает только одного голоса. Брошенная на Инквизитора, позволяет Мастеру Карт узнать его Тайную роль.", bonus="Инквизитор"))
+
+
+# Its rulings (SPEC §10, §11): gathered into engine.rulings.SPECS.
+RULINGS = (
+    choice(
+        "silence_starts", "A81", "Туз Бубен's start and the Мэр",
+        "Туз Бубен (Немота) «затыкает рот игроку до конца игры». С какого дня?",
+        ("next_day", "карта действует с ночи после броска: день броска не затронут"),
+        ("immediate", "уже в день броска"),
+    ),
+)
 
 
 @on_throw("Туз Бубен")

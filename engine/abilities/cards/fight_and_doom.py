@@ -9,9 +9,22 @@ from __future__ import annotations
 from engine.abilities.cards.deck import THROW, CardSpec, card, card_refusal
 from engine.abilities.registry import night_step
 from engine.reasons import Reason
+from engine.ruling_rows import choice
 
 FIGHT = card(CardSpec("Четверка Крестей", "Четверка Крестей (Грызня) - если к концу ночи у цели осталось больше одной жизни, то теряет все жизни, кроме одной. Брошенная на Зомби, позволяет Мастеру узнать его Тайную роль.", bonus="Зомби"))
 DOOM = card(CardSpec("Двойка Червей", "Двойка Червей (Рок) - бросается только на цели, не находящиеся в Госпитале. Если к концу ночи у цели осталась единица здоровья, она умирает. Брошенная на Беса, позволяет Мастеру карт узнать его Тайную роль.", bonus="Бес"))
+
+
+# Its rulings (SPEC §10, §11): gathered into engine.rulings.SPECS.
+RULINGS = (
+    choice(
+        "gryznya_rok", "A76", "Грызня and Рок together (Джокер)",
+        "Грызня (Четверка Крестей) и Рок (Двойка Червей, через Джокера) на одной цели. Как считать?",
+        ("simultaneous_after_swap", "обе смотрят на жизни после Подмены одновременно: 2 жизни → "
+                                    "Грызня → 1, Рок не срабатывает"),
+        ("sequential_deck_order", "по очереди в порядке колоды: цель умирает"),
+    ),
+)
 
 
 @card_refusal("Двойка Червей")

@@ -10,10 +10,35 @@ from engine.abilities.registry import night_step, on
 from engine.names import CIVILIAN
 from engine.phase import PhaseId, PhaseKind
 from engine.state import ShulerWindow
+from engine.ruling_rows import choice, flag
 
 DIAMONDS = card(CardSpec("Пятерка Бубен", "Пятерка Бубен (Шулер) - если персонаж, на которого брошена карта, в течение суток (ночь, день) с момента броска умирает, то вместо этого он теряет все жизни, кроме одной. Действует один раз. Брошенная на Мирного, позволяет Мастеру карт узнать его Тайную роль.", bonus=CIVILIAN))
 # A82: the «аналогично» carries the bonus only under `shuler_bonus_both`
 CLUBS = card(CardSpec("Пятерка Крестей", "Пятерка Крестей (Шулер) - аналогично \"Пятерке Бубен\".", bonus=CIVILIAN, bonus_ruling="shuler_bonus_both"))
+
+
+# Its rulings (SPEC §10, §11): gathered into engine.rulings.SPECS.
+RULINGS = (
+    flag(
+        "shuler_bonus_both", "A5", "\"Мирный\" and Пятерка Крестей's bonus",
+        "Пятерка Бубен (Шулер), брошенная «на Мирного», открывает Мастеру карт его Тайную роль; "
+        "Пятерка Крестей — «аналогично Пятерке Бубен».",
+        yes="бонус срабатывает на любого из двух Мирных жителей, и у Пятерки Крестей тот же бонус",
+        no="у Пятерки Крестей бонуса нет (только у Пятерки Бубен)",
+    ),
+    choice(
+        "shuler_window", "A77", "Шулер",
+        "Шулер спасает, если цель умирает «в течение суток (ночь, день) с момента броска». Какие это фазы?",
+        ("next_night_and_day", "ночь после броска и следующий день (сам день броска не покрыт)"),
+        ("throw_day_and_night", "остаток дня броска и следующая ночь"),
+    ),
+    flag(
+        "shuler_saves_execution", "A77", "Шулер",
+        "Спасает ли Шулер от казни?",
+        yes="да: казнь — это смерть; остаётся 1 жизнь, Лазарет",
+        no="нет",
+    ),
+)
 
 
 @on_throw("Пятерка Бубен")

@@ -4,9 +4,22 @@ from __future__ import annotations
 from engine.abilities.cards.deck import THROW, CardSpec, card, card_refusal
 from engine.abilities.registry import night_step
 from engine.reasons import Reason
+from engine.ruling_rows import flag
 
 # «Они обе не должны находиться на Кладбище» is the card's own rule: its code, not TARGET_DEAD
 CARD = card(CardSpec("Валет Пик", "Валет Пик (Подмена) - эта карта кидается сразу на две цели. Они обе не должны находиться на Кладбище. В конце ночи количество жизней целей меняется местами (новое здоровье может быть выше максимума). Брошенная на Некроманта, позволяет Мастеру карт узнать его Тайную роль.", bonus="Некромант", targets=2, dead_target=Reason.CARD_TARGET))
+
+
+# Its rulings (SPEC §10, §11): gathered into engine.rulings.SPECS.
+RULINGS = (
+    flag(
+        "swap_before_death", "A75", "Валет Пик and a dying target",
+        "Валет Пик (Подмена) меняет жизни двух целей «в конце ночи». До смертей или после?",
+        yes="после урона, но до смертей: может спасти цель с нулём жизней и убить другую "
+            "(убитых Аутодафе и Порчей не меняет)",
+        no="после смертей: умершие не участвуют",
+    ),
+)
 
 
 @card_refusal("Валет Пик")

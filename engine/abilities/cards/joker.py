@@ -3,9 +3,27 @@ from __future__ import annotations
 
 from engine.abilities.cards.deck import CardSpec, as_thrown, card
 from engine.reasons import Reason
+from engine.ruling_rows import flag
 
 # A82: its effect's bonus only under `joker_carries_bonus`
 CARD = card(CardSpec("Джокер", "Джокер (Козырь) - можно использовать как любую карту из колоды, даже уже использованную.", stands_for_any=True, bonus_ruling="joker_carries_bonus"))
+
+
+# Its rulings (SPEC §10, §11): gathered into engine.rulings.SPECS.
+RULINGS = (
+    flag(
+        "joker_any_card", "A68", "Джокер",
+        "Джокер: «можно использовать как любую карту из колоды, даже уже использованную». Какую?",
+        yes="любую другую карту (не Джокер): из руки, из колоды или уже использованную",
+        no="только ту, которой нет в руке (из колоды или использованную)",
+    ),
+    flag(
+        "joker_carries_bonus", "A68", "Джокер",
+        "Переносит ли Джокер бонус изображаемой карты («Брошенная на X, позволяет узнать…»)?",
+        yes="да, вместе с её правилами выбора цели",
+        no="нет",
+    ),
+)
 
 
 @as_thrown("Джокер")

@@ -8,7 +8,8 @@ from __future__ import annotations
 from engine import events as ev
 from engine.abilities.cards.deck import CardSpec, card, on_throw
 from engine.abilities.registry import day_effect, on, refusal
-from engine.abilities.spec import D, AbilitySpec as _A, Field, RoleKind
+from engine.abilities.spec import D, AbilitySpec as _A, Channel, Field, RoleKind, Shape, Words
+from engine.abilities.voting import VOTE
 from engine.orders import Order
 from engine.reasons import Reason
 from engine.state import Puppet
@@ -18,6 +19,18 @@ CARD = card(CardSpec("Король Пик", "Король Пик (Кукла) - 
 SPECS = (
     _A("Король Пик", RoleKind.CARD, ("Мастер карт",), D, "Король Пик (Кукла) - в любой день, начиная с момента броска этой карты, Мастер карт может публично раскрыть свою роль. После этого все дневные действия цели (голосование и способности Явных ролей) полностью контролируются Мастером. После смерти Мастер карт эффект спадает.",
        optional=(Field.COMMAND,), public=True, aliases=("Кукла",)),
+)
+
+# What the order parser and the memo read of its orders (scraper/orders reads them generically).
+WORDS = (
+    Words("Король Пик", Channel.POST, "без слов — раскрыться; или дневное действие куклы: «Король Пик: голосует против Веры»",
+          verbs=(),
+          examples=(("Король Пик: раскрываюсь", {}),
+                    ("Король Пик: голосует против Веры",
+                     {"command": {"ability": VOTE, "target": "Вера"}})),
+          shape=Shape.PUPPET,
+          consumes=True,
+          own_verb=True),
 )
 
 
@@ -52,7 +65,7 @@ def puppet(day, order: Order, spec, controller) -> None:
         return
     command = Order(by=puppet.target, ability=order.command.ability,
                     target=order.command.target, mode=order.command.mode)
-    if command.ability == "Голосование":
+    if command.ability == VOTE:
         cmd, cmd_spec = day.shape(command)
         refused = day.day_refusal(cmd, cmd_spec, controller=order.by)
         if refused:
@@ -69,7 +82,7 @@ def puppet(day, order: Order, spec, controller) -> None:
 def puppet_controlled(day, order, spec, controller):
     """«все дневные действия цели (голосование и способности Явных ролей) полностью
     контролируются Мастером»: the puppet's own are refused."""
-    day_action = spec.name == "Голосование" or spec.kind is RoleKind.OPEN
+    day_action = spec.name == VOTE or spec.kind is RoleKind.OPEN
     if controller is None and day_action and puppet_master(day, order.by):
         return Reason.VOTE_CONTROLLED, None
     return None
