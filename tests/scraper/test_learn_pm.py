@@ -103,3 +103,42 @@ def test_an_inbox_url_without_the_gms_name_is_a_usage_error():
     run = subprocess.run([sys.executable, "-m", "gorod", "forum", "learn", "--pages", str(DEMO[0]),
                           "--inbox", "http://127.0.0.1:9/inbox"], capture_output=True, text=True, cwd=ROOT)
     assert run.returncode == 2 and "--user" in run.stderr
+
+
+@pytest.mark.parametrize("url, template", [
+    ("https://f.example/index.php?topic=3.0", "{base}/index.php?topic={thread}.0"),
+    ("https://f.example/viewtopic.php?t=3&sid=d1567b94caeff5a62776bd0f025e0d35", "{base}/viewtopic.php?t={thread}"),
+    ("https://f.example/posting.php?mode=reply&t=3", "{base}/posting.php?mode=reply&t={thread}"),
+    ("https://f.example/showthread.php?tid=2", "{base}/showthread.php?tid={thread}"),
+    ("https://f.example/topic/12/slug/", "{base}/topic/{thread}/slug/"),
+    ("https://f.example/about/", None),
+])
+def test_the_reply_page_takes_the_thread_number_where_gorod_reads_it(url, template):
+    """The writer is called with the number gorod.loop.forum.topic_id_of reads from the game's
+    thread_url: the learned template puts {thread} there (none: no reply URL is proposed)."""
+    from gorod.loop.forum import topic_id_of
+    from scraper.learn.learner import thread_template
+    assert thread_template(url) == template
+    if template:
+        assert template.replace("{base}", "https://f.example").replace("{thread}", topic_id_of(url)) == \
+            url.replace("&sid=d1567b94caeff5a62776bd0f025e0d35", "")
+
+
+def test_forum_check_takes_what_it_confirmed_off_the_learned_files_unconfirmed_list(tmp_path):
+    import yaml
+    from config.profiles import load_profile
+    from gorod.forumcheck import Report, _confirm
+    thread, pm = _pm(PAGES / "phpbb3")
+    reply = (b"<html><body><form id='postform' method='post' action='./posting.php?mode=reply&amp;t=3'>"
+             b"<textarea name='message'></textarea></form></body></html>",
+             "http://127.0.0.1:57483/posting.php?mode=reply&t=3")
+    path = tmp_path / "learned.yaml"
+    path.write_text(learn_pages(thread, pm=pm, gm_pages=[reply]).yaml(), encoding="utf-8")
+    report = Report("x", "learned")
+    _confirm(report, load_profile(path), ["write.reply"])          # the reply went through, the PM was not tried
+    left = yaml.safe_load(path.read_text(encoding="utf-8"))["unconfirmed"]
+    assert not any(u.startswith("write.reply:") for u in left) and any(u.startswith("write.pm:") for u in left)
+    assert report.ok and "write.reply" in report.lines[-1].detail
+    assert "# " in path.read_text(encoding="utf-8")                # its comments kept
+    shipped = load_profile("phpbb3")
+    _confirm(Report("x", "phpbb3"), shipped, ["write.reply"])     # a shipped profile's file is never edited
