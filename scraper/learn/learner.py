@@ -415,7 +415,9 @@ def _learn_pm(pm: PmPages, data: dict, notes: dict, missing: list, unconfirmed: 
         notes["login"] = (f"the login form ({login.selector}); sent {LOGIN_FORM_AGE:g} s after it is shown, as a "
                           "person would (some forums refuse a form sent at once)")
         if urlsplit(login.page).scheme in ("http", "https"):
-            data.setdefault("urls", {})["login"] = _template(login.page)
+            # (where the forum would send us after logging in says nothing of the login page)
+            data.setdefault("urls", {})["login"] = re.sub(r"(?i)[?&;](?:next|redirect|return(?:_?to)?|referer)=[^&;#]*",
+                                                          "", _template(login.page)).replace("?&", "?")
         else:
             unconfirmed.append("urls.login: learned from a saved page: set it to the login page's address")
 
