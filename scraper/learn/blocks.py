@@ -62,6 +62,8 @@ def find_blocks(root, has_time: Callable[[object], bool], time_text: Callable[[o
             continue
         if key[0] == "class" and len(members) < 2:
             continue
+        if key[0] != "class":
+            members = _one_kind(members)
         # (loose only on a number: a class alone is too weak a sign to take posts without a time in)
         found = _selector(key, members, root, loose=True) if key[0] != "class" else _exactly(key, members, root)
         if found is None or found[0] in skip:
@@ -71,6 +73,27 @@ def find_blocks(root, has_time: Callable[[object], bool], time_text: Callable[[o
         if best is None or rank > best[0]:
             best = (rank, Blocks(selector, tuple(selected), key[0]))
     return best[1] if best else None
+
+
+def _one_kind(members: list) -> list:
+    """The members of one kind: where most share a class that a few lack, and those few share
+    none of the many's classes, the few are another kind of block numbered alike (Misago's
+    li.event, a moderation event, among its li.post)."""
+    if len(members) < 4:
+        return members
+    counts: dict[str, int] = {}
+    for m in members:
+        for c in set(tree.classes(m)):
+            counts[c] = counts.get(c, 0) + 1
+    for c, n in sorted(counts.items(), key=lambda kv: -kv[1]):
+        if not 0.75 * len(members) <= n < len(members):
+            continue
+        many = [m for m in members if c in tree.classes(m)]
+        few = [m for m in members if c not in tree.classes(m)]
+        common = set.intersection(*(set(tree.classes(m)) for m in many))
+        if not any(common & set(tree.classes(f)) for f in few):
+            return many
+    return members
 
 
 def find_blocks_untimed(root, skip: frozenset = frozenset()) -> Blocks | None:

@@ -148,7 +148,10 @@ def test_a_players_own_repeated_lines_are_kept_as_words():
 # each page's JSON the forum's own database; the learner reads each viewer's pages as one thread)
 
 STATES = ROOT / "tests" / "scraper" / "pages" / "states"
-STATE_THREADS = sorted({(p.parent.name, p.name.rsplit("-p", 1)[0]) for p in STATES.glob("*/*-p*.html")})
+# (states-more: one-page threads and a closed Misago thread's last page, with a moderation event)
+STATE_THREADS = sorted({(f"{p.parent.parent.name}/{p.parent.name}", p.name.rsplit("-p", 1)[0])
+                        for more in ("states", "states-more")
+                        for p in (STATES.parent / more).glob("*/*-p*.html")})
 
 
 from test_engine_page_states import same_link  # noqa: E402  (the states test's own link check)
@@ -162,7 +165,7 @@ def _oracle_words(text: str) -> str:
 @pytest.mark.parametrize("folder,thread", STATE_THREADS, ids=[t for _, t in STATE_THREADS])
 def test_a_learned_profile_reads_each_live_engines_thread_as_its_database_says(folder, thread):
     import json
-    paths = sorted((STATES / folder).glob(f"{thread}-p*.html"), key=lambda p: int(p.stem.rsplit("-p", 1)[1]))
+    paths = sorted((STATES.parent / folder).glob(f"{thread}-p*.html"), key=lambda p: int(p.stem.rsplit("-p", 1)[1]))
     pages = [(p.read_bytes(), str(p)) for p in paths]
     shipped = detect_profile(pages[0][0], source=str(paths[0]))
     shown = sum(len(json.loads(p.with_suffix(".json").read_text(encoding="utf-8"))["posts"]) for p in paths[:2])
@@ -416,3 +419,14 @@ def test_a_block_of_another_kind_with_the_same_numbered_id_is_no_post():
     later = page.replace(b"</body>", '<div class="event" id="p777"><a class="who" href="/user/1">gm</a>'
                                      '<span class="when">09.12.2026 10:00</span> закрыл тему</div></body>'.encode())
     assert [p.id for p in extract_posts(later, learned.profile(), "p3.html").posts] == ["101", "102", "103"]
+
+
+def test_a_moderation_event_numbered_like_the_posts_on_the_learned_page_is_no_post():
+    # the closed Misago thread's last page: <li id="post-347" class="event"> among li.post on the
+    # page the learner reads: most blocks share a class the event lacks, and it shares none of theirs
+    bodies = ["Голосую против Пети", "Лечу Аню этой ночью", "Проверяю Катю", "Голосую против Ани"]
+    page = _posts_page(bodies).replace(b"</body>", '<div class="event" id="p777"><a class="who" href="/user/1">gm</a>'
+                                       '<span class="when">09.12.2026 10:00</span><div class="words">закрыл тему'
+                                       '</div></div></body>'.encode())
+    learned = learn_pages([(page, "closed.html")])
+    assert [p.id for p in extract_posts(page, learned.profile(), "closed.html").posts] == ["101", "102", "103", "104"]
