@@ -253,10 +253,14 @@ def _rows(group: _Group) -> bool:
     return True
 
 
+_ROW_CLASS = re.compile(r"(?i)row|item|topic|conversation|dialog|thread|message|entry")
+
+
 def _one_row(link):
-    """A list of one: the nearest table row or list item around the link."""
+    """A list of one: the nearest table row, list item or block named for a row around the link."""
     node = link.getparent()
-    while node is not None and tree.tag(node) not in ("tr", "li", "article"):
+    while node is not None and tree.tag(node) not in ("tr", "li", "article") and not (
+            tree.tag(node) == "div" and _ROW_CLASS.search(node.get("class") or "")):
         node = node.getparent()
     return node
 
@@ -457,13 +461,16 @@ def _count(group: _Group, matched: list) -> FieldGuess | None:
         for el in row.iter():
             if isinstance(el.tag, str) and el is not row and _count_of(el) is not None:
                 votes.update(tree.relative_selectors(el, row) + _child_paths(el, row))
+    fitting = []
     for sel, _ in votes.most_common():
         found = [fields.first(r, sel) for r in group.rows]
         if any(f is None or _count_of(f) is None for f in found):
             continue
         if all(_count_of(fields.first(row, sel)) in (len(page.ids), len(page.ids) - 1) for row, _, page in matched):
-            return FieldGuess(sel)
-    return None
+            fitting.append((sel, tuple(_count_of(f) for f in found)))
+    if len({values for _, values in fitting}) != 1:
+        return None         # none, or numbers that say different things (a row or two tell too little)
+    return FieldGuess(fitting[0][0])
 
 
 def _count_of(el) -> int | None:
