@@ -139,15 +139,18 @@ def find_sent_pm(client: HttpClient, profile: Profile, url: str, *, subject: str
             empty = profile.pm_json is not None and entry.count == 0
             if entry.subject.strip() != subject.strip() or not entry.id.isdigit() or entry.id in exclude or empty:
                 continue
-            if text is None or _conversation_holds(client, profile, entry.url, text):
+            if text is None or _conversation_holds(client, profile, entry.url, text, entry.id):
                 return Created(int(entry.id), client.url(entry.url))
         current = listing.next_url
     return None
 
 
-def _conversation_holds(client: HttpClient, profile: Profile, url: str, text: str) -> bool:
+def _conversation_holds(client: HttpClient, profile: Profile, url: str, text: str, entry_id: str) -> bool:
     """The conversation's first page (its messages, on a JSON forum) has a message with
-    `text`'s words (we started it), read as the PM poller reads it."""
+    `text`'s words (we started it), read as the PM poller reads it. Where the list's rows
+    are messages (`pm_inbox.rows: messages`), only the row's own message counts: SMF's page
+    of a row shows the folder's every message, so PMs of one title would all match the
+    first row."""
     from scraper.poll import _first_page, pm_messages_rules   # the poller's own reading
 
     if profile.pm_json is not None:
@@ -161,9 +164,18 @@ def _conversation_holds(client: HttpClient, profile: Profile, url: str, text: st
             try:
                 extracted = extract_from_tree(parse_html(page.content, profile.encoding), profile, page.url,
                                               url=page.url, rules=profile.pm_message)
-                if any(same_words(text, post.text) for post in extracted.posts):
+                if any(same_words(text, post.text) for post in _own(extracted.posts, profile, entry_id)):
                     return True
             except ScraperError:
                 pass
         extracted = extract_posts(page.content, profile, page.url, url=page.url)
-    return any(same_words(text, post.text) for post in extracted.posts)
+    return any(same_words(text, post.text) for post in _own(extracted.posts, profile, entry_id))
+
+
+def _own(posts, profile: Profile, entry_id: str):
+    """The messages a PM list's row stands for: all of its page's, or, where rows are
+    messages, the row's own (all of them where none carries its id: a PM is rather found
+    as another than not found and sent twice)."""
+    if profile.pm_inbox is not None and profile.pm_inbox.rows == "messages":
+        return [post for post in posts if post.id == entry_id] or posts
+    return posts

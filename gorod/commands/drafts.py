@@ -41,7 +41,7 @@ def register(sub) -> None:
                        description="Approve drafts: they are posted by `gorod publish` or the next "
                        "`gorod run`. A draft whose text names a secret its audience does not know is "
                        "refused unless --force, and so is a receipt gone stale (its phase resolved, or the GM "
-                       "dropped its orders). A rejected draft named by its number is approved again "
+                       "dropped its orders) or a «не учтена» notice of an order the GM restored. A rejected draft named by its number is approved again "
                        "(an undo of `gorod reject`); --all takes only the pending ones.")
     add_game_option(p)
     p.add_argument("ids", type=int, nargs="*", metavar="ID")

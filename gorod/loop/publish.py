@@ -117,7 +117,15 @@ def check_draft(game: Game, draft: DraftRow, know: Knowledge | None = None) -> l
 
 def stale_receipt(game: Game, draft: DraftRow) -> str | None:
     """Why a receipt no longer says what is true (exam findings 5, 12): its phase is over
-    («напишите мастеру до конца фазы» is moot), or the GM dropped every order it confirms."""
+    («напишите мастеру до конца фазы» is moot), or the GM dropped every order it confirms;
+    why a «не учтена» notice no longer does: the GM restored its order (gmexam finding 10)."""
+    if draft.kind == "late" and draft.key.startswith("late:"):
+        _late, kind, rest = draft.key.split(":", 2)
+        source_id, _, version = rest.rpartition(":")
+        if any(o.status == "active" for o in game.records.source_orders(kind, source_id)
+               if str(o.source_version) == version):
+            return "заявка, которую он называет не учтённой, восстановлена мастером и в силе"
+        return None
     if draft.kind != "receipt" or not draft.key.startswith("receipt:"):
         return None
     from gorod.loop.words import phase_name

@@ -39,3 +39,24 @@ def test_a_receipt_of_dropped_orders_is_not_approved_without_force(make_game, fo
 def test_a_receipt_still_true_is_approved(make_game, forum, clock):
     game, receipt = receipted(make_game, forum, clock)
     assert approve(game, receipt.id).state == "approved"
+
+
+def test_a_late_notice_of_a_restored_order_is_not_approved_without_force(make_game, forum, clock):
+    """gmexam finding 10: the GM restored an order refused as late (`gorod order restore`);
+    its draft «ваша заявка … не учтена» would tell the player something no longer true."""
+    from gorod.loop.orders import restore_order
+
+    from datetime import timedelta
+
+    game = make_game()
+    deal(game)
+    clock.at("09:00", 1)
+    end_now(game, read=False, confirmed=True)               # day 1 opens now
+    forum.post("dave", "Голосую против grace", clock.now - timedelta(seconds=30))   # shown before it
+    cycle(game, post=False)
+    [row] = game.records.orders(status="late")
+    [late] = [d for d in game.records.drafts() if d.kind == "late"]
+    restore_order(game, row.id)
+    with pytest.raises(LoopError, match=r"восстановлена.*gorod reject"):
+        approve(game, late.id)
+    assert game.records.draft(late.id).state == "pending"
