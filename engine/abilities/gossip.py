@@ -83,7 +83,7 @@ def gossip_tally_note(order: Order) -> str | None:
 @on("shape", "Компромат")
 def gossip_shape(order: Order) -> None:
     if not order.save and order.target is None:
-        raise OrderError("Компромат needs 'save: true' or 'target'")
+        raise OrderError("Компромат: нужна цель (поле target) или «в копилку» (save: true)")
 
 
 @target_rule("Компромат")

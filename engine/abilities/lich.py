@@ -294,7 +294,7 @@ def soulless(night, attack) -> ev.NoticeCode | None:
 @on("shape", "Зомбирование")
 def zombie_shape(order: Order) -> None:
     if not order.signal and (order.target is None or order.command is None):
-        raise OrderError("Зомбирование needs 'target' and 'command' (or 'signal: true')")
+        raise OrderError("Зомбирование: нужны цель (поле target) и приказ (поле command) или сигнал (signal: true)")
 
 
 @on("intake", "Зомбирование")
