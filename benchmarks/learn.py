@@ -4,7 +4,7 @@
 
 For every thread of the saved pages (../shared/corpus/forums and games, the demo game's
 Spirit pages in gorod/data/demo/thread, tests/scraper/pages, and the live engines' page states
-in tests/scraper/pages/states, one thread per engine and viewer), the learner reads the
+in tests/scraper/pages/states and states-more, one thread per engine and viewer), the learner reads the
 thread's first one or two pages with no profile (it sees the date formats table only) and
 its profile then reads every page of the thread; each page is compared with what the
 shipped profile of its engine (detected as `--profile auto` would) reads there: the same
@@ -65,10 +65,10 @@ def threads(shared: Path | None = None) -> list[Thread]:
     out += _group(ROOT / "tests/scraper/pages/live", "tests/scraper/pages/live")
     # the live engines' page states (h/livepages): each viewer's pages of an engine's thread are one
     # thread (guest, player, GM, another date format or zone: what one GM would learn from)
-    states = ROOT / "tests/scraper/pages/states"
-    if states.is_dir():
-        for folder in sorted(p for p in states.iterdir() if p.is_dir()):
-            out += _group(folder, f"tests/scraper/pages/states/{folder.name}")
+    for states in (ROOT / "tests/scraper/pages/states", ROOT / "tests/scraper/pages/states-more"):
+        if states.is_dir():
+            for folder in sorted(p for p in states.iterdir() if p.is_dir()):
+                out += _group(folder, f"tests/scraper/pages/{states.name}/{folder.name}")
     return [t for t in out if t.pages]
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from engine import events as ev
 from engine.abilities import AbilitySpec, RoleKind, When, registry
-from engine.abilities.voting import Ballot, can_vote, tally
+from engine.abilities.voting import VOTE, Ballot, can_vote, tally
 from engine.context import PhaseContext
 from engine.reasons import Reason
 from engine.orders import Order
@@ -149,7 +149,7 @@ class Day(PhaseContext):
                            *[b.order for b in self.ballots.values() if b.target == condemned])
         self.emit(ev.Executed(str(self.phase), cause, condemned))
         lives = 0 if self.rulings["executed_lives"] == "zero" else player.lives
-        self.bury(condemned, "§4.3 казнь", ["Голосование"], cause.orders, lives=lives)
+        self.bury(condemned, "§4.3 казнь", [VOTE], cause.orders, lives=lives)
 
     # --- D4 / D5 -------------------------------------------------------------------------
     def end_of_day(self) -> None:

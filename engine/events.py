@@ -204,16 +204,19 @@ class Trace(Event):
 
 @dataclass(frozen=True)
 class Redirected(Trace):
-    """An order's target replaced (Очарование, Дама Червей)."""
+    """An order's target replaced (Очарование, Дама Червей); `fizzles`: why the order now
+    does nothing (A44 3: onto oneself, onto a dead player), or ""."""
     user: str = ""
     ability: str = ""
     to: str = ""
     by_rule: str = ""
+    fizzles: str = ""
 
 
 @dataclass(frozen=True)
 class Blocked(Trace):
-    """An order that does nothing (Чары, Валет Крестей, a victim of tonight, A70)."""
+    """An order that does nothing (Чары, Валет Крестей, a victim of tonight, A70; an attack
+    blocked or cancelled by its recipient's defence)."""
     user: str = ""
     ability: str = ""
     by_rule: str = ""

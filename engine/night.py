@@ -248,14 +248,16 @@ class Night(PhaseContext):
             action.targets = [to for _ in action.targets]
         else:
             action.targets[0] = to
-        self.emit(ev.Redirected(str(self.phase), self.cause(rule, cause, action.order),
-                                f"{action.name} игрока {action.user} перенаправлена на {to} ({rule})",
-                                action.user, action.name, to, rule))
+        fizzles = ""
         if not self.rulings["redirect_ignores_restrictions"] and to == action.user \
                 and action.spec.target.value in ("other", "two_free", "dead"):
-            action.failed = True   # A44 (3) b: a redirect onto oneself fizzles
+            fizzles = "перенаправлена на самого игрока"   # A44 (3) b: a redirect onto oneself fizzles
         if not self.p(to).alive:
-            action.failed = True   # «a redirect onto a dead player makes it fizzle» (A44 3)
+            fizzles = f"перенаправлена на мёртвого {to}"   # «a redirect onto a dead player makes it fizzle» (A44 3)
+        action.failed = action.failed or bool(fizzles)
+        self.emit(ev.Redirected(str(self.phase), self.cause(rule, cause, action.order),
+                                f"{action.name} игрока {action.user} перенаправлена на {to} ({rule})",
+                                action.user, action.name, to, rule, fizzles))
 
     def void_orders_of(self, nick: str, cause: Action, why: str) -> None:
         """Every other order of `nick` tonight does nothing (Чары; A70 b victims)."""
@@ -302,9 +304,14 @@ class Night(PhaseContext):
                 continue
             attack.cancelled_by = hook.ability
             self.notice(attack.attacker, code, hook.ability, attack.action.order, about=recipient.nick)
-            self.trace(f"{attack.name} игрока {attack.attacker} по {recipient.nick} отменена "
-                       f"({hook.ability})", hook.ability, attack.action.order)
+            self.blocked(attack, hook.ability, f"{attack.name} игрока {attack.attacker} по {recipient.nick} "
+                         f"отменена ({hook.ability})")
             return
+
+    def blocked(self, attack: Attack, rule: str, text: str) -> None:
+        """The GM told that an attack does nothing (a defence blocked or cancelled it)."""
+        self.emit(ev.Blocked(str(self.phase), self.cause(rule, attack.action.order), text,
+                             attack.attacker, attack.name, rule))
 
     def move(self, attack: Attack, to: str, flag: str, rule: str, cause: Order | None) -> None:
         """N8/N9: an attack changes recipient (a card, a guard), then N7 again."""

@@ -59,17 +59,18 @@ class Order:
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any]) -> "Order":
         if not isinstance(data, Mapping):
-            raise OrderError(f"an order must be a mapping, got {type(data).__name__}")
+            raise OrderError(f"заявка — это поля {{by: …, ability: …}}, а не {_KIND_RU.get(type(data), 'значение')} "
+                             f"{data!r}")
         known = {f.name for f in fields(cls)}
         kwargs: dict[str, Any] = {}
         for key, value in data.items():
             attr = cls._KEY_TO_ATTR.get(str(key), str(key))
             if attr not in known or attr.startswith("_"):
-                raise OrderError(f"unknown order field '{key}'")
+                raise OrderError(f"в заявке неизвестное поле «{key}»")
             kwargs[attr] = _convert(attr, value)
         for required in ("by", "ability"):
             if not kwargs.get(required):
-                raise OrderError(f"order without '{required}'")
+                raise OrderError(f"в заявке нет поля {required} ({_REQUIRED_RU[required]})")
         return cls(**kwargs)
 
     def to_mapping(self) -> dict[str, Any]:
@@ -103,7 +104,9 @@ class Order:
         try:
             data = yaml.safe_load(text)
         except yaml.YAMLError as exc:
-            raise OrderError(f"not an order: {text!r} ({exc})") from None
+            mark = getattr(exc, "problem_mark", None)
+            where = f", строка {mark.line + 1}, столбец {mark.column + 1}" if mark else ""
+            raise OrderError(f"не заявка: {text!r} не читается как {{by: …, ability: …}}{where}") from None
         return cls.from_mapping(data)
 
     def with_target(self, target: str) -> "Order":
@@ -129,27 +132,32 @@ class Order:
         return tuple(out)
 
 
+# For the GM's messages: what was given instead of an order, and what a required field is.
+_KIND_RU = {str: "строка", list: "список", int: "число", float: "число", bool: "да/нет", type(None): "пустое значение"}
+_REQUIRED_RU = {"by": "кто подаёт заявку", "ability": "способность"}
+
+
 def _convert(attr: str, value: Any) -> Any:
     if attr in ("targets", "cards", "roles"):
         if not isinstance(value, (list, tuple)):
-            raise OrderError(f"'{attr}' must be a list")
+            raise OrderError(f"поле {attr} должно быть списком [ …, … ]")
         return tuple(str(v) for v in value)
     if attr == "reveal_list":
         if not isinstance(value, Mapping):
-            raise OrderError("'list' must be a mapping of nickname to secret role")
+            raise OrderError("поле list должно быть списком пар «ник: тайная роль»")
         return tuple((str(k), str(v)) for k, v in value.items())
     if attr == "command":
         if not isinstance(value, Mapping) or "ability" not in value:
-            raise OrderError("'command' must be a mapping with 'ability' (and 'target')")
+            raise OrderError("поле command должно быть приказом {ability: …, target: …} (ability обязательно)")
         extra = set(value) - {"ability", "target", "mode"}
         if extra:
-            raise OrderError(f"unknown command field(s): {', '.join(sorted(map(str, extra)))}")
+            raise OrderError(f"в приказе (поле command) неизвестные поля: {', '.join(sorted(map(str, extra)))}")
         return ZombieCommand(str(value["ability"]),
                              None if value.get("target") is None else str(value["target"]),
                              None if value.get("mode") is None else str(value["mode"]))
     if attr in ("signal", "save", "swap_mask"):
         if not isinstance(value, bool):
-            raise OrderError(f"'{attr}' must be true or false")
+            raise OrderError(f"поле {attr} должно быть true или false")
         return value
     if value is None:
         return None

@@ -137,13 +137,15 @@ def _judge(runnable, events, verdicts: dict[int, OrderVerdict]) -> None:
                                         text="заменена",
                                         replaced_by=new[0] if new else None)
     for event in events:
-        if not isinstance(event, (ev.Fizzled, ev.Blocked)):
+        if not isinstance(event, (ev.Fizzled, ev.Blocked)) \
+                and not (isinstance(event, ev.Redirected) and event.fizzles):
             continue
         hit = next((a for a in accepted if (a[2].by, a[2].ability) == (event.user, event.ability)
                     and verdicts[a[0]].status is Status.IN_FORCE), None)
         if hit is not None:
             # «использующий эту способность не узнает об этом, если не указано обратного»
             why = (f"{event.why} (игрок об этом не узнает)" if isinstance(event, ev.Fizzled)
+                   else f"{event.fizzles} ({event.by_rule})" if isinstance(event, ev.Redirected)
                    else f"заблокирована ({event.by_rule})")
             verdicts[hit[0]] = OrderVerdict(hit[0], hit[1], Status.FIZZLES, why=why,
                                             text=f"в силе, но не сработает: {why}")

@@ -37,22 +37,24 @@ def check_shape(state: GameState, order: Order) -> tuple[Order, AbilitySpec]:
     spec = find_ability(order.ability)
     if spec is None:
         if canon_card(order.ability):
-            raise OrderError(f"'{order.ability}' is a card: throw it with '{THROW}'")
-        raise OrderError(f"unknown ability '{order.ability}'")
+            raise OrderError(f"«{order.ability}» — карта: её кидают заявкой «{THROW}» (поле card)")
+        raise OrderError(f"неизвестная способность «{order.ability}» (поле ability)")
     if order.by not in state.players:
-        raise OrderError(f"unknown player '{order.by}'")
+        raise OrderError(f"неизвестный игрок «{order.by}» (поле by)")
     user = state.players[order.by]
     if spec.kind is not RoleKind.COMMON:
         held = user.held_roles | {r for r in (user.open_role, user.secret_role) if r}
         if not held.intersection(spec.roles):
-            raise OrderError(
-                f"'{spec.name}' belongs to {', '.join(spec.roles)}; {order.by} has never held that role")
+            raise OrderError(f"«{spec.name}» — способность роли {', '.join(spec.roles)}, а у игрока "
+                             f"{order.by} этой роли не было (поле ability)")
     if not spec.orderable:
-        raise OrderError(f"'{spec.name}' is passive or chosen at the start: it is never ordered")
+        raise OrderError(f"«{spec.name}» не заявляют: она действует сама или выбирается в начале игры (поле ability)")
     order = _canonical(order, spec)
-    for name in (*order.all_targets, *( [order.resummon] if order.resummon else [])):
-        if name not in state.players:
-            raise OrderError(f"unknown player '{name}'")
+    named = [("target", order.target), ("to", order.to), *(("targets", t) for t in order.targets),
+             ("resummon", order.resummon)]
+    for key, name in named:
+        if name is not None and name not in state.players:
+            raise OrderError(f"неизвестный игрок «{name}» (поле {key})")
     _check_fields(state, order, spec)
     return order, spec
 
@@ -62,20 +64,20 @@ def _canonical(order: Order, spec: AbilitySpec) -> Order:
 
     changes = {"ability": spec.name}
     if order.card is not None:
-        changes["card"] = _canon(order.card, canon_card, "card")
+        changes["card"] = _canon(order.card, canon_card, "карта", "card")
     if order.as_card is not None:
-        changes["as_card"] = _canon(order.as_card, canon_card, "card")
+        changes["as_card"] = _canon(order.as_card, canon_card, "карта", "as")
     if order.cards:
-        changes["cards"] = tuple(_canon(name, canon_card, "card") for name in order.cards)
+        changes["cards"] = tuple(_canon(name, canon_card, "карта", "cards") for name in order.cards)
     if order.roles:
-        changes["roles"] = tuple(_canon(name, canon_secret_role, "secret role") for name in order.roles)
+        changes["roles"] = tuple(_canon(name, canon_secret_role, "тайная роль", "roles") for name in order.roles)
     if order.reveal_list:
-        changes["reveal_list"] = tuple((nick, _canon(role, canon_secret_role, "secret role", " in the list"))
+        changes["reveal_list"] = tuple((nick, _canon(role, canon_secret_role, "тайная роль", "list"))
                                        for nick, role in order.reveal_list)
     if order.command is not None:
         cmd_spec = find_ability(order.command.ability)
         if cmd_spec is None:
-            raise OrderError(f"unknown ability '{order.command.ability}' in the command")
+            raise OrderError(f"неизвестная способность «{order.command.ability}» в приказе (поле command)")
         target = order.command.target
         if spec.command_by_open_role and target is not None:
             role = canon_open_role(target)
@@ -84,11 +86,30 @@ def _canonical(order: Order, spec: AbilitySpec) -> Order:
     return replace(order, **changes)
 
 
-def _canon(name: str, canon, what: str, where: str = "") -> str:
+def _canon(name: str, canon, what: str, key: str) -> str:
     value = canon(name)
     if value is None:
-        raise OrderError(f"unknown {what} '{name}'{where}")
+        raise OrderError(f"неизвестная {what} «{name}» (поле {key})")
     return value
+
+
+# What an order of each field lacks, said to the GM (FORMAT.md's field in brackets).
+MISSING_RU = {
+    Field.TARGET: "нужна цель (поле target)",
+    Field.TARGETS: "нужны два игрока (поле targets)",
+    Field.TO: "нужен получатель (поле to)",
+    Field.TEXT: "нужен текст (поле text)",
+    Field.MODE: "нужен режим (поле mode: heal или kill)",
+    Field.CARDS: "нужны карты (поле cards)",
+    Field.LIST: "нужен список «ник: тайная роль» (поле list)",
+    Field.CARD: "нужна карта (поле card)",
+    Field.ROLES: "нужны роли (поле roles)",
+}
+
+
+def missing(name: str, field: Field) -> OrderError:
+    """«Порча: нужна цель (поле target)»."""
+    return OrderError(f"{name}: {MISSING_RU[field]}")
 
 
 def _check_fields(state: GameState, order: Order, spec: AbilitySpec) -> None:
@@ -98,23 +119,15 @@ def _check_fields(state: GameState, order: Order, spec: AbilitySpec) -> None:
     if own:
         own(order)
     for f in need:
-        if f is Field.TARGET and order.target is None:
-            raise OrderError(f"{name} needs 'target'")
-        if f is Field.TARGETS and len(order.targets) != 2:
-            raise OrderError(f"{name} needs 'targets' with two players")
-        if f is Field.TO and order.to is None:
-            raise OrderError(f"{name} needs 'to'")
-        if f is Field.TEXT and order.text is None:
-            raise OrderError(f"{name} needs 'text'")
-        if f is Field.MODE and order.mode not in ("heal", "kill"):
-            raise OrderError(f"{name} needs 'mode: heal' or 'mode: kill'")
-        if f is Field.CARDS and not order.cards:
-            raise OrderError(f"{name} needs 'cards'")
-        if f is Field.LIST and not order.reveal_list:
-            raise OrderError(f"{name} needs 'list'")
+        lacking = {Field.TARGET: order.target is None, Field.TARGETS: len(order.targets) != 2,
+                   Field.TO: order.to is None, Field.TEXT: order.text is None,
+                   Field.MODE: order.mode not in ("heal", "kill"), Field.CARDS: not order.cards,
+                   Field.LIST: not order.reveal_list}.get(f, False)
+        if lacking:
+            raise missing(name, f)
     for nick, _role in order.reveal_list:
         if nick not in state.players:
-            raise OrderError(f"unknown player '{nick}' in the list")
+            raise OrderError(f"неизвестный игрок «{nick}» в списке (поле list)")
 
 
 # --- legality ---------------------------------------------------------------------------

@@ -14,13 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine import events as ev
+from engine.abilities import find_ability, registry
 from engine.orders import Order, OrderError
 from engine.phase import PhaseId
 from engine.preview import OrderVerdict, PhasePreview, Status, preview_phase
 from engine.state import GameState
-
-VOTE_ORDERS = ("Голосование", "Компромат", "Влияние")
-
 
 @dataclass(frozen=True)
 class Vote:
@@ -37,7 +35,7 @@ class Tally:
     phase: str
     votes: list[Vote] = field(default_factory=list)
     refused: list[tuple[str, str]] = field(default_factory=list)   # (order, the engine's reason)
-    extra: list[str] = field(default_factory=list)                 # Митинг, Компромат
+    extra: list[str] = field(default_factory=list)                 # votes added, a save
     totals: dict[str, int] = field(default_factory=dict)
     leader: str | None = None
     verdict: str = ""
@@ -62,10 +60,11 @@ def tally_of(preview: PhasePreview) -> Tally:
                              v.controlled_by) for v in preview.votes),
                        key=lambda v: (-v.weight, v.target, v.voter))
     for event in preview.events:
-        if isinstance(event, ev.Rejected) and event.order.ability in VOTE_ORDERS:
+        if isinstance(event, ev.Rejected) and _on_vote(event.order):
             out.refused.append((str(event.order), event.message))
-        if isinstance(event, ev.Accepted) and event.order.ability == "Компромат" and event.order.save:
-            out.extra.append(f"{event.order.by} откладывает голос в копилку")
+        if isinstance(event, ev.Accepted):
+            out.extra += [note for hook in registry.all_of("tally_note", event.order.ability)
+                          if (note := hook(event.order))]
     out.extra += [added.text for added in preview.added]
     out.abstained = preview.abstained
     out.electorate = preview.electorate
@@ -76,6 +75,12 @@ def tally_of(preview: PhasePreview) -> Tally:
         out.verdict = VERDICT_RU[verdict.outcome].format(condemned=verdict.condemned)
         out.outcome = verdict.outcome
     return out
+
+
+def _on_vote(order: Order) -> bool:
+    """An order that casts, saves or dictates a vote (its spec row's `on_vote`)."""
+    spec = find_ability(order.ability)
+    return spec is not None and spec.on_vote
 
 
 VERDICT_RU = {

@@ -24,14 +24,7 @@ PRODUCT = ("engine", "config", "scraper", "publisher", "gorod")
 MAX_FILES = 3
 
 # ability: (at most this many files, why it is named in more than MAX_FILES)
-ALLOWED: dict[str, tuple[int, str]] = {
-    "Голосование": (
-        5,
-        "the day's vote is the protocol the other day abilities act on (SPEC §4): the engine's "
-        "day (the execution's cause), the heading of SPEC §10's vote section, the GM's command "
-        "checks and the tally view (the others import `engine.abilities.voting.VOTE`)",
-    ),
-}
+ALLOWED: dict[str, tuple[int, str]] = {}
 
 
 def _files() -> list[Path]:

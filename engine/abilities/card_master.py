@@ -281,9 +281,9 @@ def minus_first_day_throw(night, order: Order, spec) -> bool:
 @on("shape", "Кинуть карты")
 def throw_shape(order: Order) -> None:
     if order.card is None:
-        raise OrderError("Кинуть карты needs 'card'")
+        raise OrderError("Кинуть карты: нужна карта (поле card)")
     if cards.DECK[order.card].stands_for_any and order.as_card is None:
-        raise OrderError("a Джокер needs 'as' (the card it stands for)")
+        raise OrderError("Джокер: нужна карта, которую он заменяет (поле as)")
     cards.card_shape(order, cards.effect_of(order))
 
 

@@ -156,8 +156,8 @@ def protective_circle(night) -> None:
             strongest.blocked_by = "Protective circle"
             demonologist.circle_consumed_night = night.n
             night.notice(demonologist.nick, ev.NoticeCode.CIRCLE_GONE, "Protective circle")
-            night.trace(f"Protective circle блокирует {strongest.name} игрока {strongest.attacker}",
-                       "Protective circle", strongest.action.order)
+            night.blocked(strongest, "Protective circle",
+                          f"Protective circle блокирует {strongest.name} игрока {strongest.attacker}")
 
 
 @on("start", "Знакомства по ту сторону", sub="b")

@@ -61,8 +61,8 @@ def incorporeal(night) -> None:
         strongest = night.strongest(night.live_attacks_on(ghost.nick))
         if strongest:   # «каждую ночь блокирует одну атаку … блокируется самая сильная»
             strongest.blocked_by = "Бестелесность"
-            night.trace(f"Бестелесность блокирует {strongest.name} игрока {strongest.attacker}",
-                       "Бестелесность", strongest.action.order)
+            night.blocked(strongest, "Бестелесность",
+                          f"Бестелесность блокирует {strongest.name} игрока {strongest.attacker}")
 
 
 @night_step("N5", "b", ability="Касание смерти")

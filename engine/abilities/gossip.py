@@ -14,7 +14,7 @@ from engine.reasons import Reason
 
 SPECS = (
     _A("Компромат", RoleKind.OPEN, ("Сплетник",), D, "Компромат - вместо голосования может сохранить голос \"в копилку\". Голоса из \"копилки\" могут быть использованы в любой день вместе с обычным (при этом они расходуются).",
-       target=TargetRule.OTHER_LIVING, optional=(Field.TARGET, Field.SAVE)),
+       target=TargetRule.OTHER_LIVING, optional=(Field.TARGET, Field.SAVE), on_vote=True),
 )
 
 
@@ -64,16 +64,26 @@ def gossip(day, order: Order, spec, controller) -> None:
         replace_ballot(day, order.by, order, remove=True)
         day.saved_today.add(order.by)
         day.spend(order, spec)
-        day.trace(f"{order.by} откладывает голос в копилку", "Компромат", order)
+        day.trace(saving(order), "Компромат", order)
     else:
         day.spends[order.by] = (order.target, order)
         day.trace(f"{order.by} тратит голоса из копилки против {order.target}", "Компромат", order)
 
 
+def saving(order: Order) -> str:
+    return f"{order.by} откладывает голос в копилку"
+
+
+@on("tally_note", "Компромат")
+def gossip_tally_note(order: Order) -> str | None:
+    """What the GM's tally shows of an accepted save (a save casts no vote to list)."""
+    return saving(order) if order.save else None
+
+
 @on("shape", "Компромат")
 def gossip_shape(order: Order) -> None:
     if not order.save and order.target is None:
-        raise OrderError("Компромат needs 'save: true' or 'target'")
+        raise OrderError("Компромат: нужна цель (поле target) или «в копилку» (save: true)")
 
 
 @target_rule("Компромат")

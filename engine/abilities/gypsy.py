@@ -54,6 +54,13 @@ def chary(night) -> None:
                 night.emit(ev.Blocked(str(night.phase), night.cause("Чары", chary.order, action.order),
                                       f"{action.name} игрока {action.user} не применяется (Чары)",
                                       action.user, action.name, "Чары"))
+        # The standing orders written tonight (Перерождение, Преемственность, A52) are
+        # his orders too (N4 e: «every order of the Чары's final target is void»).
+        for key in [k for k in night.standing if k[0] == chary.targets[0]]:
+            order = night.standing.pop(key)
+            night.emit(ev.Blocked(str(night.phase), night.cause("Чары", chary.order, order),
+                                  f"{key[1]} игрока {key[0]} не применяется (Чары)",
+                                  key[0], key[1], "Чары"))
 
 
 def passives_off(night, nick: str) -> bool:

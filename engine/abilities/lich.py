@@ -294,7 +294,7 @@ def soulless(night, attack) -> ev.NoticeCode | None:
 @on("shape", "Зомбирование")
 def zombie_shape(order: Order) -> None:
     if not order.signal and (order.target is None or order.command is None):
-        raise OrderError("Зомбирование needs 'target' and 'command' (or 'signal: true')")
+        raise OrderError("Зомбирование: нужны цель (поле target) и приказ (поле command) или сигнал (signal: true)")
 
 
 @on("intake", "Зомбирование")
@@ -313,6 +313,31 @@ def defer_signal(night, order: Order, spec) -> bool:
 def signals(night) -> None:
     for order, spec in [d for d in night.deferred if d[0].signal]:
         night_zombie_signal(night, order, spec)
+
+
+@night_step("N5", "0", ability="Зомбирование")
+def silenced_lich_gives_no_signal(night) -> None:
+    """The signal is one of the Лич's orders, but it was judged at N2, before N4 voided the
+    orders of whoever does not act tonight; its command is voided here, right after N4 and
+    before N5's conditions: it does not run, and the Лич hears only that it failed (N22 h).
+    Who does not act: the Чары's final target («В эту ночь тот не применяет свои
+    способности», N4 e); under `prison_starts: immediate` one jailed tonight (Зомбирование
+    has no Т); under `night_victims_act: false` one burnt or jailed tonight (A70 b)."""
+    silenced = {chary.targets[0] for chary in night.live_actions("Чары")}
+    jailed = {jail.targets[0] for jail in night.live_actions("Арест") + night.live_actions("Темница")}
+    if night.rulings["prison_starts"] == "immediate":
+        silenced |= jailed
+    if not night.rulings["night_victims_act"]:
+        silenced |= jailed | {burn.targets[0] for burn in night.live_actions("Аутодафе")}
+    for signal, command in night.own(ZombieActions).pairs:
+        if signal.by not in silenced:
+            continue
+        for action in night.actions:
+            if action.order is command and not action.void:
+                action.void = True
+                night.emit(ev.Blocked(str(night.phase), night.cause("Зомбирование", signal, command),
+                                      f"сигнал Лича {signal.by} не подан: он не действует этой ночью",
+                                      action.user, action.name, "Зомбирование"))
 
 
 @refusal("Зомбирование", phase="day")

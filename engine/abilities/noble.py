@@ -15,7 +15,8 @@ from engine.reasons import Reason
 
 SPECS = (
     _A("Влияние", RoleKind.OPEN, ("Дворянин",), D, "Влияние - каждый ход может диктовать голоса другого персонажа. У Мэра забирает оба голоса. Не может использоваться на одну и ту же цель два раза подряд.",
-       freq=Freq.PER_DAY, target=TargetRule.PAIR, fields=(Field.TARGETS,), when_ruling="influence_phase"),
+       freq=Freq.PER_DAY, target=TargetRule.PAIR, fields=(Field.TARGETS,), when_ruling="influence_phase",
+       on_vote=True),
 )
 
 

@@ -23,6 +23,8 @@ Hook kinds (`JOINS` names them per ability, the spec-hook test reads them):
 - no_vote(ability): the ability takes a player's vote for the day (§4.3 weight 0)
 - vote_weight(sub, ability): a change to a counted vote's weight (§4.3)
 - tally(sub, ability): votes added at the tally (Митинг, Компромат)
+- tally_note(ability): fn(order) -> the line the GM's tally shows of an accepted order
+  that casts no vote (Компромат's save), or None
 - attack(ability): an attack's rank and damage when its record is built (N6)
 - late_damage(late, ability) / no_damage(ability): damage known only at N13; no damage
 - unsaveable(ability): a kill no Шулер saves from («Не спасает ничего»)

@@ -104,6 +104,9 @@ class AbilitySpec:
     uses_ruling: str = ""           # its number of uses: an integer or "unlimited"
     keeps_ruling: tuple[str, str] = ("", "")   # (ruling, marker): the marker holds only if true
     command_by_open_role: bool = False   # a `command` whose target names an open role (§6.5)
+    # its day order casts, saves or dictates a vote (§4.3): the GM's tally lists its refusals
+    # beside the votes
+    on_vote: bool = False
 
     @property
     def is_attack(self) -> bool:

@@ -27,7 +27,7 @@ from engine.reasons import Reason
 SPECS = (
     _A("Голосование", RoleKind.COMMON, (), D, "Голосование (считается \"дневной\") - днем (на Дневном Вече) может публично отдать голос против любого персонажа.",
        # without a target: the vote is withdrawn («Цель можно менять неограниченное количество раз»)
-       target=TargetRule.OTHER_LIVING, optional=(Field.TARGET,), public=True, keeps="Л",
+       target=TargetRule.OTHER_LIVING, optional=(Field.TARGET,), public=True, keeps="Л", on_vote=True,
        slang=("вешать", "повесить", "выносить", "вынести", "казнить", "линчевать")),
 )
 # Its name, for the modules that act on votes (commands, the puppet, the tally, the drafts).

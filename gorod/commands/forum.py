@@ -81,8 +81,9 @@ def _register_learn(commands) -> None:
     parser.add_argument("--inbox", metavar="URL_OR_FILE",
                         help="the GM's PM inbox: a URL (gorod logs in through the login form it learns, as "
                              "--user) or a saved copy of the page as the GM sees it")
-    parser.add_argument("--conversations", nargs="+", metavar="FILE", default=[],
-                        help="saved conversation pages (a row's page of the inbox; two or three are best)")
+    parser.add_argument("--conversations", nargs="+", metavar="URL_OR_FILE", default=[],
+                        help="conversation pages (a row's page of the inbox; two or three are best): saved files, "
+                             "or with --inbox URL addresses read as the GM (needed when the inbox has one row)")
     parser.add_argument("--compose", metavar="URL_OR_FILE",
                         help="the new-PM page (its form becomes write.pm); default with --inbox URL: the "
                              "inbox's «Написать»/«Compose» link")
@@ -162,7 +163,8 @@ def _pm_pages(args, live_inbox: bool, pages: list):
         return (Path(path).read_bytes(), path) if path else None
     if live_inbox:
         live = fetch.fetch_pm(args.inbox, args.user, args.password_env, thread_url=args.url,
-                              compose_url=args.compose if args.compose and "://" in args.compose else None)
+                              compose_url=args.compose if args.compose and "://" in args.compose else None,
+                              conversation_urls=tuple(c for c in args.conversations if "://" in c))
         pm = live.pm
         if args.url:
             # the posts as a guest reads them (the game's thread is read so); the reply form as the GM sees it

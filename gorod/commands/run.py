@@ -40,7 +40,7 @@ def _show(report, as_json: bool) -> None:
         if report.tick.drafted:
             print(f"новых черновиков: {len(report.tick.drafted)} (gorod drafts)")
         for note in report.tick.notices:
-            print(note)
+            print(note.text)
     if report.publish and (report.publish.posted or report.publish.failed):
         print(f"отправлено черновиков: {len(report.publish.posted)}")
         for draft_id, error in report.publish.failed.items():

@@ -127,11 +127,10 @@ def command_problem(state: GameState, order: Order) -> str | None:
     if cmd.target is None or canon_open_role(cmd.target) is None:
         return (f"цель приказа «{cmd.target or ''}» — не явная роль: цель приказа называют по явной роли"
                 f"{_maybe(nearest(cmd.target or '', OPEN_ROLES))}")
-    if spec.name == "Голосование":
-        return None
     # The one case a GM meets most (the engine's command_refusal judges the rest and the
     # Лич is told its form): the zombie's open role has no such action.
     scope = state.rulings["zombie_command_scope"]
+    # (a communal ability, a vote say, is every zombie's)
     if zombie is not None and spec.kind is RoleKind.OPEN and scope != "any_open_role" \
             and zombie.open_role not in spec.roles:
         return (f"явная роль игрока {zombie.nick} — {zombie.open_role or 'нет'}, а «{spec.name}» — действие роли "

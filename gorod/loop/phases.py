@@ -37,14 +37,25 @@ from gorod.loop.words import moment, opened, phase_name, resolved
 from publisher.drafts import immediate_draft, phase_drafts, private_lines, resolve_draft
 
 
+@dataclass(frozen=True)
+class TickNotice:
+    """What a tick told the GM (also stored as a notice row of that kind)."""
+    kind: NoticeKind
+    text: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"kind": self.kind.value, "text": self.text}
+
+
 @dataclass
 class TickReport:
     resolved: list[str] = field(default_factory=list)
     drafted: list[int] = field(default_factory=list)
-    notices: list[str] = field(default_factory=list)
+    notices: list[TickNotice] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
-        return {"resolved": self.resolved, "drafted": self.drafted, "notices": self.notices}
+        return {"resolved": self.resolved, "drafted": self.drafted,
+                "notices": [notice.to_json() for notice in self.notices]}
 
 
 def _orders(game: Game, phase: str, state) -> tuple[list[Order], list[int], list[Skipped]]:
@@ -164,7 +175,7 @@ def tick(game: Game) -> TickReport:
             text = (f"{phase_name(phase)}: проголосовали все, кто может голосовать ({len(may)}); день можно "
                     "закончить раньше: gorod phase end")
             if game.records.notice(f"vote-complete:{phase}", NoticeKind.VOTE_COMPLETE, text, phase, again=True):
-                report.notices.append(text)
+                report.notices.append(TickNotice(NoticeKind.VOTE_COMPLETE, text))
         else:   # a vote withdrawn, a voter back: no longer complete
             game.records.clear_notices(f"vote-complete:{phase}")
     if not current.announced and clocks.announce_at(current.deadline, schedule) <= now < current.deadline:
@@ -177,7 +188,7 @@ def tick(game: Game) -> TickReport:
     if now >= current.deadline:
         made, skipped = _resolve(game)
         report.drafted.extend(made)
-        report.notices.extend(skipped)
+        report.notices.extend(TickNotice(NoticeKind.ERROR, text) for text in skipped)
         report.resolved.append(phase)
     return report
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from engine.abilities import ABILITIES
 from engine.orders import Order, OrderError
-from gorod.loop.game import Game
+from gorod.loop.game import _TRACE_KINDS, Game
 from gorod.loop.records import DraftRow
 
 LABELS = {"Died": "смерть", "Executed": "казнь", "Revealed": "раскрыта тайная роль", "StatusChanged": "статус",
@@ -66,6 +66,8 @@ def label(kind: str) -> str:
     (the ability that taught it is the line's rule)."""
     if kind in LABELS:
         return LABELS[kind]
+    if kind in _TRACE_KINDS:   # a typed explanation (Blocked, Redirected, Fizzled …) is one too
+        return LABELS["Trace"]
     if kind.startswith("Learned") or kind == "Notice":
         return LABELS["Learned"]
     return kind

@@ -66,7 +66,9 @@ def _learned_next(pages: list[tuple[bytes, str]]) -> str | None:
 
 
 def fetch_pm(inbox_url: str, user: str, password_env: str, *, thread_url: str | None = None,
-             compose_url: str | None = None) -> LiveLearning:
+             compose_url: str | None = None, conversation_urls: tuple[str, ...] = ()) -> LiveLearning:
+    """`conversation_urls`: conversations to read besides (or, for an inbox of one row, instead of)
+    the ones its rows link to."""
     guest = client_for(inbox_url)
     login_page = _login_page(guest, inbox_url, thread_url)
     root = _parse(*login_page).root
@@ -86,8 +88,11 @@ def fetch_pm(inbox_url: str, user: str, password_env: str, *, thread_url: str | 
     page = _parse(*inbox)
     first_guess = inbox_mod.find_inbox(page.root, fetched.url, [], user, page.timed)
     conversations = []
+    for url in conversation_urls:
+        got = client.get(url, auth=True)
+        conversations.append((got.content, got.url))
     if first_guess is not None:
-        seen = set()
+        seen = {u.split("#", 1)[0] for _, u in conversations}
         for link in first_guess.links:
             key = link.split("#", 1)[0]
             if key in seen:

@@ -501,6 +501,9 @@ def _position(block, el) -> float:
 _BODY_TAGS = frozenset("div td article section blockquote span p li dd".split())
 
 
+_DIGITS = re.compile(r"\d+")
+
+
 def _has_twin(el) -> bool:
     """A sibling of the same tag with text of its own beside the element (an element with an
     id of its own is one of a kind: `div#post_message_N` beside the signature's plain div)."""
@@ -562,9 +565,14 @@ def find_body(blocks: list, avoid: list) -> FieldGuess | None:
             continue        # the first of several paragraphs or quotes: a part of the body, not all of it
         texts = [tree.text(f) if f is not None else "" for f in found]
         seen = Counter(texts)
+        # the same words but for the numbers in other posts («Posts: 9 Threads: 9 Joined: Dec
+        # 2026», «Posts: 48 Threads: 0 …»): the author's statistics, a form the forum fills in
+        # (two numbers at least: «Реплика №1: …», «Реплика №2: …» are words)
+        shapes = Counter(_DIGITS.sub("#", t) for t in texts if len(_DIGITS.findall(t)) >= 2)
         # a text every post repeats (a «share» menu, a button row, the «Re: subject» line) is
         # no post's own words: not counted, also as a part of a larger element
-        sizes = [len(t) - _repeated_inside(f, repeated) if f is not None and (seen[t] == 1 or n == 1) else 0
+        sizes = [len(t) - _repeated_inside(f, repeated) if f is not None and (seen[t] == 1 or n == 1)
+                 and shapes[_DIGITS.sub("#", t)] < max(2, n / 2) else 0
                  for t, f in zip(texts, found)]
         if sum(sizes) <= 0:
             continue
@@ -572,6 +580,12 @@ def find_body(blocks: list, avoid: list) -> FieldGuess | None:
         scored.append((sum(sizes), depth, sel, sizes))
     if not scored:
         return None
+    if n == 1:
+        # one post: nothing repeats to compare; an element whose id carries the post's own
+        # number (MyBB's div#pid_105, vBulletin's div#post_message_N) is about this post
+        numbered = [s for s in scored if _carries_post_number(first(blocks[0], s[2]), blocks[0])]
+        if numbered:
+            scored = numbered
     best = max(scored, key=lambda s: (s[0], -s[1]))
     # a tighter element holding the same words in every post (but for separators) is better:
     # it leaves out the frame around them
@@ -587,6 +601,11 @@ def find_body(blocks: list, avoid: list) -> FieldGuess | None:
         return FieldGuess(sel, note="the longest text of each post, apart from its author and time, and "
                                     "without the signature or edit notice some posts carry under it")
     return FieldGuess(sel, note="the longest text of each post, apart from its author and time")
+
+
+def _carries_post_number(el, block) -> bool:
+    numbers = set(re.findall(r"\d{2,}", " ".join(v for k, v in block.attrib.items() if k == "id" or k.startswith("data-"))))
+    return el is not None and bool(numbers & set(re.findall(r"\d{2,}", el.get("id") or "")))
 
 
 def _said(found) -> str | None:

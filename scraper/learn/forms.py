@@ -44,7 +44,7 @@ def find_form(root, url: str | None, pm: bool = False) -> FormGuess | None:
         fid = form.get("id")
         sel = f"form#{fid}" if fid and tree._CSS_IDENT.match(fid) else (
             f"form[name='{form.get('name')}']" if form.get("name") else
-            f"form[action*='{(form.get('action') or '').split('?')[0].rsplit('/', 1)[-1]}']")
+            _action_selector(form.get("action") or ""))
         buttons = [inp for inp in form.iter("input", "button")
                    if (inp.get("type") or ("submit" if tree.tag(inp) == "button" else "")).lower() == "submit"
                    and inp.get("name")]
@@ -69,6 +69,13 @@ def find_form(root, url: str | None, pm: bool = False) -> FormGuess | None:
             if area.get("name") in ("message", "req_message", "content", "post", "text", "body"):
                 break
     return best
+
+
+def _action_selector(action: str) -> str | None:
+    """`form[action*='publish']`: the form by the last word of where it posts (None: no word)."""
+    words = [w for w in re.split(r"[/?&;=.]", action.split("?")[0]) if re.search(r"[A-Za-z]", w)]
+    word = next((w for w in reversed(words) if w not in ("php", "html", "htm", "index")), None)
+    return f"form[action*='{word}']" if word and "'" not in word else None
 
 
 @dataclass(frozen=True)

@@ -122,7 +122,7 @@ def find_inbox(root, source: str, conversations: list[Conversation], gm: str | N
     if time_guess is not None:
         notes["selectors.pm_inbox.time"] = "the time the row shows (of its last message)"
     link = FieldGuess(link_sel, "href")
-    tails = {tuple(_tokens(a.get("href") or "")[group.key + 1:]) for a in links}
+    tails = {_shape(_tokens(_addr(a))[group.key + 1:] + ["0"]) for a in links}
     if len(tails) > 1:
         # some rows link past the conversation (Misago's `/p/slug/5/new/` to the first unread
         # message): the conversation itself is the link up to its number
@@ -155,8 +155,15 @@ def _shape(tokens: list[str]) -> tuple:
     the last number (`/p/slug/5/new/` and `/p/slug/4/` are one shape)."""
     out = []
     for t in tokens:
-        out.append("#" if re.search(r"\d", t) else t)
+        if _NUMBERED.match(t) and not re.search(r"[-%.]", t):
+            out.append("#")             # a number, or a word and a number (`msg12`, `p7`)
+        elif re.search(r"[-%]|[^\x00-\x7f]", t) or re.search(r"\d", t):
+            out.append("~")             # a slug (`re-nochnoi-khod-17`, `%D0%B2...`): any words
+        else:
+            out.append(t)
     last = max((i for i, t in enumerate(out) if t == "#"), default=-1)
+    if last < 0:
+        return ()
     return tuple(out[:last + 1])
 
 
@@ -166,23 +173,32 @@ def _groups(root) -> list[_Group]:
         href = (a.get("href") or "").strip()
         if not href or href.lower().startswith(("javascript:", "mailto:")) or not re.search(r"\d", href):
             continue
-        shape = _shape(_tokens(href))
+        shape = _shape(_tokens(_addr(a)))
         if shape:
             by_shape.setdefault(shape, []).append(a)
     groups = []
     for shape, links in by_shape.items():
         numeric = [i for i, t in enumerate(shape) if t == "#"]
-        values = [[_number(_tokens(a.get("href"))[i]) if i < len(_tokens(a.get("href"))) else None
+        values = [[_number(_tokens(_addr(a))[i]) if i < len(_tokens(_addr(a))) else None
                    for i in numeric] for a in links]
         varying = [k for k, i in enumerate(numeric) if len({v[k] for v in values}) > 1]
         if varying:
             key = numeric[varying[-1]]
-        elif len(links) and all(_number(_tokens(a.get("href"))[numeric[-1]]) for a in links):
+        elif len(links) and all(_number(_tokens(_addr(a))[numeric[-1]]) for a in links):
             key = numeric[-1]
         else:
             continue
         groups.append(_Group(links, key))
     return groups
+
+
+def _addr(a) -> str:
+    """The link's address as its row's number is read from: without its fragment (`#c1`, a
+    read conversation's first unread message, which an unread one's link lacks), unless the
+    number is in the fragment alone (SMF's `#msg12` on the inbox page itself)."""
+    href = (a.get("href") or "").strip()
+    bare = href.split("#", 1)[0]
+    return bare if _shape(_tokens(bare)) else href
 
 
 def _number(token: str) -> str | None:
@@ -191,7 +207,7 @@ def _number(token: str) -> str | None:
 
 
 def _key_of(a, group: _Group) -> str | None:
-    tokens = _tokens(a.get("href") or "")
+    tokens = _tokens(_addr(a))
     return _number(tokens[group.key]) if group.key < len(tokens) else None
 
 
@@ -237,10 +253,14 @@ def _rows(group: _Group) -> bool:
     return True
 
 
+_ROW_CLASS = re.compile(r"(?i)row|item|topic|conversation|dialog|thread|message|entry")
+
+
 def _one_row(link):
-    """A list of one: the nearest table row or list item around the link."""
+    """A list of one: the nearest table row, list item or block named for a row around the link."""
     node = link.getparent()
-    while node is not None and tree.tag(node) not in ("tr", "li", "article"):
+    while node is not None and tree.tag(node) not in ("tr", "li", "article") and not (
+            tree.tag(node) == "div" and _ROW_CLASS.search(node.get("class") or "")):
         node = node.getparent()
     return node
 
@@ -337,7 +357,7 @@ def _container(root, group: _Group, links: list) -> str | None:
 def _href_literal(group: _Group) -> str | None:
     """The constant words right before the row's number in its links (`pmid=`, `mdl=topic`,
     `#msg`), for a selector that names the conversation's link by where it points."""
-    tokens = _tokens(group.links[0].get("href") or "")
+    tokens = _tokens(_addr(group.links[0]))
     key = tokens[group.key] if group.key < len(tokens) else ""
     m = _NUMBERED.match(key)
     if m and m.group(1) and re.search(r"[A-Za-z]", m.group(1)):
@@ -347,7 +367,7 @@ def _href_literal(group: _Group) -> str | None:
     parts: list[str] = []
     while i >= 0 and len(parts) < 4:
         t = tokens[i]
-        if re.search(r"\d", t) and not all(tokens[i] == (_tokens(a.get("href") or "") + [""] * 99)[i]
+        if re.search(r"\d", t) and not all(tokens[i] == (_tokens(_addr(a)) + [""] * 99)[i]
                                            for a in group.links):
             break
         parts.insert(0, t)
@@ -376,8 +396,8 @@ def _link_selector(group: _Group, links: list) -> str | None:
 def _id_regex(group: _Group) -> str:
     """The row's number in its link: the words before it kept, what differs between rows
     (a slug) as any word, `?&;` as any of them."""
-    tokens = _tokens(group.links[0].get("href") or "")
-    all_tokens = [_tokens(a.get("href") or "") for a in group.links]
+    tokens = _tokens(_addr(group.links[0]))
+    all_tokens = [_tokens(_addr(a)) for a in group.links]
     key = tokens[group.key]
     m = _NUMBERED.match(key)
     out = [re.escape(m.group(1)) + r"(\d+)" if m else r"(\d+)"]
@@ -441,13 +461,16 @@ def _count(group: _Group, matched: list) -> FieldGuess | None:
         for el in row.iter():
             if isinstance(el.tag, str) and el is not row and _count_of(el) is not None:
                 votes.update(tree.relative_selectors(el, row) + _child_paths(el, row))
+    fitting = []
     for sel, _ in votes.most_common():
         found = [fields.first(r, sel) for r in group.rows]
         if any(f is None or _count_of(f) is None for f in found):
             continue
         if all(_count_of(fields.first(row, sel)) in (len(page.ids), len(page.ids) - 1) for row, _, page in matched):
-            return FieldGuess(sel)
-    return None
+            fitting.append((sel, tuple(_count_of(f) for f in found)))
+    if len({values for _, values in fitting}) != 1:
+        return None         # none, or numbers that say different things (a row or two tell too little)
+    return FieldGuess(fitting[0][0])
 
 
 def _count_of(el) -> int | None:

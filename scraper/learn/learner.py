@@ -148,6 +148,9 @@ def learn_pages(pages: list[tuple[bytes, str]], inbox: tuple[bytes, str] | None 
             notes[f"selectors.pagination.{key}"] = g.note
     if not pagination:
         missing.append("pagination")
+    pagination["single"] = paging.SINGLE
+    notes["selectors.pagination.single"] = ("a page that links no page by the number 1 or 2 is the thread's only "
+                                            "page: page 1 of 1 (read only where the fields above find nothing)")
 
     data: dict = {
         "engine": "learned",
@@ -194,14 +197,41 @@ def learn_pages(pages: list[tuple[bytes, str]], inbox: tuple[bytes, str] | None 
     return learned
 
 
+class _NoFields(LearnError):
+    """Blocks were found, but no author, text or number in them: other blocks may be the posts."""
+
+    def __init__(self, message: str, container: str):
+        super().__init__(message)
+        self.container = container
+
+
 def _learn_posts(parsed: list[_Page], what: str = "постов", short_ids: bool = False,
                  exclude: frozenset = frozenset()) -> _Posts:
     """The post container and the fields inside it, learned over the blocks of every page.
-    (`short_ids`, `exclude`: for PM pages, see `_learn_pm_posts`.)"""
+    (`short_ids`, `exclude`: for PM pages, see `_learn_pm_posts`.) Blocks without an author,
+    a text or a number are not the posts (a list of notifications beside a page's one post):
+    the next best blocks are tried; if none serves, the first blocks' failure is said."""
+    skip: set[str] = set()
+    first_failure = None
+    for _ in range(4):
+        try:
+            return _learn_posts_in(parsed, what, short_ids, exclude, frozenset(skip))
+        except _NoFields as failed:
+            first_failure = first_failure or failed
+            skip.add(failed.container)
+        except LearnError:
+            if first_failure is None:
+                raise
+            break
+    raise LearnError(str(first_failure))
+
+
+def _learn_posts_in(parsed: list[_Page], what: str, short_ids: bool, exclude: frozenset,
+                    skip: frozenset) -> _Posts:
     notes: dict[str, str] = {}
     missing: list[str] = []
     unconfirmed: list[str] = []
-    container = _container(parsed, short_ids, exclude)
+    container = _container(parsed, short_ids, exclude, skip)
     all_blocks = [b for p in parsed for b in p.blocks.members]
     if len(all_blocks) < 2:
         # what repeats from post to post (the author's place, the chrome around the words)
@@ -217,19 +247,19 @@ def _learn_posts(parsed: list[_Page], what: str = "постов", short_ids: boo
     time_els = [fields.element_of(b, time_guess[0]) if time_guess else None for b in all_blocks]
     author = fields.find_author(all_blocks, [[t] for t in time_els])
     if author is None:
-        raise LearnError(f"{parsed[0].source}: в блоках {what} ({container}) не найден автор: "
-                         "короткое имя, которое повторяется в каждом посте и различается между постами")
+        raise _NoFields(f"{parsed[0].source}: в блоках {what} ({container}) не найден автор: "
+                        "короткое имя, которое повторяется в каждом посте и различается между постами", container)
     author_els = [fields.element_of(b, author) for b in all_blocks]
     shown = [fields.own_time_elements(b, time_guess[0], timed_all) if time_guess else [] for b in all_blocks]
     body = fields.find_body(all_blocks, [[a, t, *s] for a, t, s in zip(author_els, time_els, shown)])
     if body is None:
-        raise LearnError(f"{parsed[0].source}: в блоках {what} ({container}) не найден текст поста")
+        raise _NoFields(f"{parsed[0].source}: в блоках {what} ({container}) не найден текст поста", container)
     pid = fields.find_id(all_blocks, parsed[0].blocks.how, pages=len(parsed))
     if pid is None and short_ids:
         pid = _linked_number(all_blocks)
     if pid is None:
-        raise LearnError(f"{parsed[0].source}: в блоках {what} ({container}) не найден номер поста: "
-                         "ни id блока, ни атрибута с номером, ни ссылки на пост")
+        raise _NoFields(f"{parsed[0].source}: в блоках {what} ({container}) не найден номер поста: "
+                        "ни id блока, ни атрибута с номером, ни ссылки на пост", container)
 
     post: dict = {"container": container, "id": pid.as_yaml(), "author": author.as_yaml(), "body": body.as_yaml()}
     notes["selectors.post.id"] = pid.note
@@ -385,7 +415,9 @@ def _learn_pm(pm: PmPages, data: dict, notes: dict, missing: list, unconfirmed: 
         notes["login"] = (f"the login form ({login.selector}); sent {LOGIN_FORM_AGE:g} s after it is shown, as a "
                           "person would (some forums refuse a form sent at once)")
         if urlsplit(login.page).scheme in ("http", "https"):
-            data.setdefault("urls", {})["login"] = _template(login.page)
+            # (where the forum would send us after logging in says nothing of the login page)
+            data.setdefault("urls", {})["login"] = re.sub(r"(?i)[?&;](?:next|redirect|return(?:_?to)?|referer)=[^&;#]*",
+                                                          "", _template(login.page)).replace("?&", "?")
         else:
             unconfirmed.append("urls.login: learned from a saved page: set it to the login page's address")
 
@@ -525,13 +557,14 @@ def _conversations(data: dict, pages) -> list:
     return out
 
 
-def _container(parsed: list[_Page], short_ids: bool = False, exclude: frozenset = frozenset()) -> str:
-    """The post container, the same selector on every page."""
+def _container(parsed: list[_Page], short_ids: bool = False, exclude: frozenset = frozenset(),
+               skip: frozenset = frozenset()) -> str:
+    """The post container, the same selector on every page (none of `skip`: blocks tried already)."""
     for p in parsed:
         marked = _holding_times(p) - exclude
-        p.blocks = blocks_mod.find_blocks(p.root, lambda el, m=marked: el in m, short_ids=short_ids)
+        p.blocks = blocks_mod.find_blocks(p.root, lambda el, m=marked: el in m, short_ids=short_ids, skip=skip)
         if p.blocks is None:
-            p.blocks = blocks_mod.find_blocks_untimed(p.root)
+            p.blocks = blocks_mod.find_blocks_untimed(p.root, skip=skip)
         if p.blocks is None:
             raise LearnError(f"{p.source}: не найдены повторяющиеся блоки постов (элементы с номером "
                              "поста и временем или автором в каждом): это страница темы?")

@@ -164,7 +164,9 @@ def _page_of(root) -> FieldGuess | None:
         selector = _own_selector(root, el)
         if selector is None:
             continue
-        return FieldGuess(selector, regex=r"(\d+)\D+\d+", note=f"the «{own}» text")
+        # from the page's own word on: «3 posts • Page 1 of 1» has another number before it
+        word = re.escape(_PAGE_OF.search(own).group(0).split()[0].rstrip("0123456789"))
+        return FieldGuess(selector, regex=f"{word}\\s*(\\d+)\\D+\\d+", note=f"the «{own}» text")
     return None
 
 
@@ -192,9 +194,15 @@ def _own_selector(root, el) -> str | None:
 
 def page_of_last(current: FieldGuess | None) -> FieldGuess | None:
     """The last page out of the same «Page 2 of 3» text the current page is read from."""
-    if current is None or current.regex != r"(\d+)\D+\d+":
+    if current is None or not (current.regex or "").endswith("(\\d+)\\D+\\d+"):
         return None
-    return FieldGuess(current.selector, regex=r"\d+\D+(\d+)", note=current.note.replace("the «", "the last number in the «"))
+    regex = current.regex[: -len("(\\d+)\\D+\\d+")] + "\\d+\\D+(\\d+)"
+    return FieldGuess(current.selector, regex=regex, note=current.note.replace("the «", "the last number in the «"))
+
+
+# no link on the page says «1» or «2»: it links no other page of its thread by number, so it is
+# the thread's only page (read only where current, last and next find nothing)
+SINGLE = "xpath:/html[not(//a[@href][normalize-space() = '1' or normalize-space() = '2'])]"
 
 
 def _arrow_next(root) -> FieldGuess | None:

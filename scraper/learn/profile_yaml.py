@@ -21,6 +21,9 @@ HEADER = """\
 
 
 def _dump(value) -> str:
+    if isinstance(value, str) and "\n" in value:
+        import json
+        return json.dumps(value, ensure_ascii=False)     # «"\n"» (a YAML double-quoted string), not a folded block
     text = yaml.safe_dump(value, allow_unicode=True, default_flow_style=None, sort_keys=False, width=1000).rstrip()
     return text[:-4].rstrip() if text.endswith("\n...") else text   # a lone scalar's document end
 

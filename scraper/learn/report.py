@@ -51,6 +51,11 @@ def learn_report(learned, pages: list[tuple[bytes, str]], pm=None) -> str:
             form = learned.data["write"]["pm"]
             out.append(f"  форма ЛС: {form['url']} (кому «{form['to']}», текст «{form['text']}») — не проверена: "
                        "gorod forum check --write URL_ТЕМЫ --pm-to ИМЯ")
+    addresses = [u.split(":", 1)[0] for u in learned.unconfirmed if u.startswith(("urls.pm_inbox:", "urls.login:"))]
+    if addresses:
+        out.append("Впишите в профиль вручную (страницы сохранены, их адресов нет): "
+                   + ", ".join(f"{a} (адрес {'входящих ЛС' if a == 'urls.pm_inbox' else 'страницы входа'}, "
+                               "вида {base}/...)" for a in addresses))
     guesses = _guesses(learned)
     if guesses:
         out.append("Догадки (проверьте на форуме):")
@@ -149,5 +154,6 @@ def _why(missing: str) -> str:
         "pm_inbox": ": на странице входящих не найдены строки со ссылками на разговоры (страница под мастером? "
                     "в ней хотя бы два разговора?)",
         "pm_message": ": в разговорах не найдены повторяющиеся блоки сообщений (дайте страницы двух-трёх разговоров)",
-        "login": ": формы с полем пароля нет (вход JSON-запросом? тогда login.api вручную)",
+        "login": ": на этих страницах нет формы с полем пароля (дайте --login-page: страницу входа, сохранённую "
+                 "без входа; если вход — JSON-запрос скрипта, опишите login.api вручную)",
     }.get(missing, "")

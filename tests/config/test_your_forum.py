@@ -20,7 +20,8 @@ PAGE = (HERE / "yourforum" / "kolenka-topic.html").read_bytes()
 
 def readme_blocks() -> tuple[str, str]:
     section = README.read_text(encoding="utf-8").split("## Your forum", 1)[1].split("\n## ", 1)[0]
-    blocks = re.findall(r"```yaml\n(.*?)```", section, re.S)
+    # (the section starts with `gorod forum learn`'s example; the hand-written profile is «kolenka»)
+    blocks = [b for b in re.findall(r"```yaml\n(.*?)```", section, re.S) if "kolenka" in b]
     assert len(blocks) == 2, "README «Your forum»: the profile and the game's forum: section"
     return blocks[0], blocks[1]
 

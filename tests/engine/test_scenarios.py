@@ -57,12 +57,12 @@ phases:
 
 
 @pytest.mark.parametrize("order, needle", [
-    ("{by: Боря, ability: Полёт, target: Аня}", "unknown ability 'Полёт'"),
-    ("{by: Вася, ability: Нападение, target: Аня}", "unknown player 'Вася'"),
-    ("{by: Боря, ability: Нападение, target: Петя}", "unknown player 'Петя'"),
-    ("{by: Аня, ability: Нападение, target: Боря}", "never held that role"),
-    ("{by: Боря, ability: Нападение}", "needs 'target'"),
-    ("{by: Боря, ability: Загнанный в угол}", "never ordered"),
+    ("{by: Боря, ability: Полёт, target: Аня}", "неизвестная способность «Полёт»"),
+    ("{by: Вася, ability: Нападение, target: Аня}", "неизвестный игрок «Вася»"),
+    ("{by: Боря, ability: Нападение, target: Петя}", "неизвестный игрок «Петя»"),
+    ("{by: Аня, ability: Нападение, target: Боря}", "этой роли не было"),
+    ("{by: Боря, ability: Нападение}", "нужна цель (поле target)"),
+    ("{by: Боря, ability: Загнанный в угол}", "не заявляют"),
 ])
 def test_run_prints_error_naming_the_problem_and_exits_2(tmp_path, capsys, order, needle):
     path = _write(tmp_path, BASE + f"      - {order}\n")

@@ -230,7 +230,8 @@ def main(engine: str, home: Path, out: Path) -> None:
 
 
 def short(engine: str, home: Path, out: Path) -> None:
-    """A thread of one page (three posts: no pagination on some engines), as a guest and the GM."""
+    """A thread of one page (three posts: no pagination on some engines), as a guest and the GM
+    (saved in tests/scraper/pages/states-more/ENGINE: the learner's tests do not read them yet)."""
     raw = json.loads((home / engine / "status.json").read_text(encoding="utf-8"))
     board = Board(ENGINES[engine], Status(**{k: v for k, v in raw.items() if k in Status.__dataclass_fields__}), home)
     kit = KITS[engine]

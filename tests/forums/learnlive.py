@@ -25,6 +25,17 @@ from scraper.learn.compare_pm import compare_conversation, compare_inbox
 from scraper.learn.learner import PmPages
 
 CONVERSATIONS = 6       # conversations of the inbox compared (the newest)
+# where each engine's result is recorded, for `python benchmarks/learn_live.py`
+REPORT = Path(os.environ.get("GOROD_LEARN_REPORT") or Path(__file__).resolve().parents[2] / ".realforum" / "learn-live.jsonl")
+
+
+def record(engine: str, **fields) -> None:
+    """One JSON line per engine and test: what the live learning read, for the benchmark."""
+    import json
+    import time
+    REPORT.parent.mkdir(parents=True, exist_ok=True)
+    with REPORT.open("a", encoding="utf-8") as out:
+        out.write(json.dumps({"engine": engine, "at": int(time.time()), **fields}, ensure_ascii=False) + "\n")
 
 
 @dataclass
@@ -64,6 +75,13 @@ def learned_against_shipped(board, topic: str) -> LiveLearned:
     result = LiveLearned([p for p in compared if p is not None], learned, pm_note=note)
     if pm is not None and board.profile.pm_inbox is not None:
         _compare_pms(board, profile, result)
+    record(board.engine.name, kind="read", pages=len(result.pages), exact_pages=result.exact_pages(),
+           page_differences=[list(p.differences[:2]) for p in result.pages if not p.exact],
+           inbox=result.inbox if board.profile.pm_inbox is not None and pm is not None else None,
+           conversations=len(result.conversations),
+           exact_conversations=sum(1 for d in result.conversations.values() if not d),
+           login=bool(learned.data.get("login")), pm_note=result.pm_note, notes=result.notes,
+           missing=list(learned.missing))
     return result
 
 

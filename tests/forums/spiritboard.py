@@ -8,6 +8,8 @@ GOROD_FORUM_SPIRIT_LIMITED_URL with both on. Spirit's guards are settings of its
 process (settings_gorod.py), not of its database: the suite writes with them on in a thread of
 the second instance (its `guarded` board) instead of turning them on in the first. Its own
 record of each post's time is its SQLite database (GOROD_REALFORUM_HOME/<instance>.sqlite3).
+NodeBB's crash between a PM's two calls (test_json_crash.py) has no Spirit counterpart: a new
+private topic and its first message are one form, one POST.
 """
 from __future__ import annotations
 
@@ -90,7 +92,7 @@ def _engine():
         pm_reply=lambda board, user, conversation, text: board.writer(user).reply(conversation, text),
         flood_window=10,         # @ratelimit(rate="1/10s") of spirit.comment.views.publish, fixed windows
         # the page shows minutes (Django's "N j, Y, P"); no edit time at all (only the count
-        # of edits, linking to /comment/history/<pk>/): the edit's time is not compared
+        # of edits, linking to /comment/history/<pk>/): gorod must read none
         time_precision=60, edit_time=False,
     )
 

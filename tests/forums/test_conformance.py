@@ -395,6 +395,8 @@ def test_the_learned_profile_alone_posts_a_reply_and_a_pm_exactly_once_through_f
         pytest.skip("the learning test did not run")
     if board.profile.login.api is not None:
         assert not live.learned.data.get("login") and live.pm_note, live.learned.missing      # said, not guessed
+        from learnlive import record
+        record(board.engine.name, kind="write", ok=None, lines=["the login is a JSON request: not learnable from HTML"])
         pytest.skip(f"{board.engine.name}: the login is a JSON request (login.api): nothing to learn it from in HTML")
     folder = tmp_path / "profiles"
     folder.mkdir()
@@ -410,6 +412,9 @@ def test_the_learned_profile_alone_posts_a_reply_and_a_pm_exactly_once_through_f
     board.writer(player).reply(game.topic, f"Жду ночи {int(time.time())}, голосую позже.")   # the GM's reply is glued to nothing
     note = f"Проверка выученного профиля {int(time.time())}: тестовое сообщение."
     report = check_forum(load_game(path), write_to=board.thread_url(game.topic), text=note, pm_to=player)
+    from learnlive import record
+    record(board.engine.name, kind="write", ok=report.ok, lines=[f"{'ok' if line.ok else 'ОШИБКА'} {line.what}"
+                                                                 for line in report.lines if not line.ok])
     assert report.ok, report.text()
     mine = [p for p in board.read_thread(game.topic).posts if words(note) in words(p.text)]
     assert len(mine) == 1 and mine[0].author == board.gm, [(p.id, p.author) for p in mine]

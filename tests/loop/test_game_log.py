@@ -90,7 +90,7 @@ def test_an_order_text_that_is_no_order_stays_text_and_says_why_when_read(tmp_pa
 
     [row] = Records(Store(path)).orders(status=None)
     assert row.data is None
-    with pytest.raises(ValueError, match="not an order"):
+    with pytest.raises(ValueError, match="не заявка"):
         row.order
 
 

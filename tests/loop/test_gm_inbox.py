@@ -146,13 +146,13 @@ def test_the_complete_vote_notice_goes_when_a_vote_is_withdrawn_and_comes_back(m
     nicks = ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "мирон"]
     posts = {nick: forum.post(nick, "Голосую против dave" if nick != "dave" else "Голосую против erin", clock.now)
              for nick in nicks}
-    assert [n for n in cycle(game).tick.notices if "проголосовали все" in n]
+    assert [n for n in cycle(game).tick.notices if "проголосовали все" in n.text]
     assert any("проголосовали все" in i.text for i in inbox(game))
     forum.edit(posts["мирон"], "Снимаю голос")                      # no longer complete
     cycle(game)
     assert not any("проголосовали все" in i.text for i in inbox(game))
     forum.edit(posts["мирон"], "Голосую против dave")
-    assert [n for n in cycle(game).tick.notices if "проголосовали все" in n]
+    assert [n for n in cycle(game).tick.notices if "проголосовали все" in n.text]
     [item] = [i for i in inbox(game) if "проголосовали все" in i.text]
     from gorod.loop.inbox import mark_read
     mark_read(game, [item.id])

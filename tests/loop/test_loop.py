@@ -13,6 +13,7 @@ import pytest
 from engine.phase import PhaseId
 from gorod.loop import (LoopError, add_order, approve, cycle, deal, drop_order, edit, extend, publish,
                         reject, resolve_phase)
+from gorod.loop.records import NoticeKind
 from gorod.loop.crash import SimulatedCrash
 from gorod.loop.deal import deal_roles
 
@@ -208,7 +209,9 @@ def test_the_gm_is_told_when_everyone_who_may_vote_has_voted(make_game, forum, c
     assert cycle(game).tick.notices == []
     forum.post("мирон", "Голосую против dave", clock.now)
     [note] = cycle(game).tick.notices
-    assert "проголосовали все" in note
+    assert note.kind is NoticeKind.VOTE_COMPLETE and "проголосовали все" in note.text
+    assert cycle(game).tick.to_json()["notices"] == []    # told once
+    assert note.to_json() == {"kind": "vote_complete", "text": note.text}
     resolve_phase(game)                   # gorod phase end
     news = game.records.drafts()[-1] if False else [d for d in game.records.drafts() if d.key == "news:day 1"][0]
     assert "dave (Бес) — казнь по итогам Дневного Вече." in news.body

@@ -92,11 +92,11 @@ def card_shape(order: Order, effect: str) -> None:
     spec = DECK[effect]
     if spec.targets == 2:
         if len(order.targets) != 2:
-            raise OrderError(f"{effect} needs 'targets' with two players")
+            raise OrderError(f"{effect}: нужны два игрока (поле targets)")
     elif order.target is None:
-        raise OrderError(f"{effect} needs 'target'")
+        raise OrderError(f"{effect}: нужна цель (поле target)")
     if spec.needs_roles and not order.roles:
-        raise OrderError(f"{effect} needs 'roles'")
+        raise OrderError(f"{effect}: нужны роли (поле roles)")
 
 
 def throw_refusal(ctx, order: Order, master):
