@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from engine.abilities import ABILITIES, RoleKind, find_ability
+from engine.abilities.voting import VOTE
 from engine.names import OPEN_ROLES, canon_card, canon_open_role
 from engine.orders import Order, OrderError
 from engine.state import GameState
@@ -117,7 +118,8 @@ def command_problem(state: GameState, order: Order) -> str | None:
     """Why a Зомбирование's command will not run, said plainly (the engine refuses it as
     `invalid_command`, and the Лич is told only the command's form): «Формат приказа:
     [Публичное действие Явной роли], [Цель]. … Цель должна быть указана явно, по Явной роли.»"""
-    if find_ability(order.ability) is not find_ability("Зомбирование") or order.command is None:
+    own = find_ability(order.ability)
+    if own is None or not own.command_by_open_role or order.command is None:
         return None
     cmd = order.command
     spec = find_ability(cmd.ability)
@@ -127,7 +129,7 @@ def command_problem(state: GameState, order: Order) -> str | None:
     if cmd.target is None or canon_open_role(cmd.target) is None:
         return (f"цель приказа «{cmd.target or ''}» — не явная роль: цель приказа называют по явной роли"
                 f"{_maybe(nearest(cmd.target or '', OPEN_ROLES))}")
-    if spec.name == "Голосование":
+    if spec.name == VOTE:
         return None
     # The one case a GM meets most (the engine's command_refusal judges the rest and the
     # Лич is told its form): the zombie's open role has no such action.
