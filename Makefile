@@ -8,10 +8,13 @@ STAMP  := $(VENV)/.installed
 
 .PHONY: demo test install clean browser forums
 
+# pip's own chatter (index warnings of the machine's pip config, setuptools banners) goes to
+# .venv/install.log, shown whole only when the install fails: the demo's first screen is the demo.
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[test]'
+	@echo "installing gorod into $(VENV) (pip's output: $(VENV)/install.log)"
+	@{ $(BIN)/python -m pip install -q --upgrade pip && $(BIN)/python -m pip install -q -e '.[test]'; } \
+	  > $(VENV)/install.log 2>&1 || { cat $(VENV)/install.log; exit 1; }
 	touch $(STAMP)
 
 install: $(STAMP)

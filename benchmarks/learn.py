@@ -3,7 +3,8 @@
     python benchmarks/learn.py [--shared DIR] [--pages] [--yaml]
 
 For every thread of the saved pages (../shared/corpus/forums and games, the demo game's
-Spirit pages in gorod/data/demo/thread, and tests/scraper/pages), the learner reads the
+Spirit pages in gorod/data/demo/thread, tests/scraper/pages, and the live engines' page states
+in tests/scraper/pages/states, one thread per engine and viewer), the learner reads the
 thread's first one or two pages with no profile (it sees the date formats table only) and
 its profile then reads every page of the thread; each page is compared with what the
 shipped profile of its engine (detected as `--profile auto` would) reads there: the same
@@ -62,21 +63,33 @@ def threads(shared: Path | None = None) -> list[Thread]:
     out.append(Thread("gorod/data/demo/thread", tuple(sorted((ROOT / "gorod/data/demo/thread").glob("*.html")))))
     out += _group(ROOT / "tests/scraper/pages", "tests/scraper/pages")
     out += _group(ROOT / "tests/scraper/pages/live", "tests/scraper/pages/live")
+    # the live engines' page states (h/livepages): each viewer's pages of an engine's thread are one
+    # thread (guest, player, GM, another date format or zone: what one GM would learn from)
+    states = ROOT / "tests/scraper/pages/states"
+    if states.is_dir():
+        for folder in sorted(p for p in states.iterdir() if p.is_dir()):
+            out += _group(folder, f"tests/scraper/pages/states/{folder.name}")
     return [t for t in out if t.pages]
 
 
 def _group(folder: Path, label: str) -> list[Thread]:
     by_topic: dict[str, list[Path]] = {}
-    for path in sorted(folder.glob("*.htm*")):
+    for path in sorted(folder.glob("*.htm*"), key=_page_order):
         by_topic.setdefault(_topic(path.name), []).append(path)
     return [Thread(f"{label}/{key}", tuple(paths)) for key, paths in sorted(by_topic.items())]
 
 
+def _page_order(path: Path) -> tuple:
+    """Pages in their thread's order: `-p6` before `-p26` (numbers as numbers)."""
+    import re
+    return tuple(int(part) if part.isdigit() else part for part in re.split(r"(\d+)", path.name))
+
+
 def _topic(name: str) -> str:
-    """A page's topic key: its name without the page part (`-p2`, `_03`, `-page-01`)."""
+    """A page's topic key: its name without the page part (`-p2`, `_03`, `-page-01`, `page-01`)."""
     import re
     stem = name.rsplit(".", 1)[0]
-    stem = re.sub(r"(?:[-_]p\d+|[-_]page[-_]?\d+|_\d\d(?:_\d\d)?|[-_]\d{4}_\d\d_\d\d(?:_\d\d)?)(?=[-_.]|$)", "", stem)
+    stem = re.sub(r"(?:[-_]p\d+|(?:^|[-_])page[-_]?\d+|_\d\d(?:_\d\d)?|[-_]\d{4}_\d\d_\d\d(?:_\d\d)?)(?=[-_.]|$)", "", stem)
     return re.sub(r"[-_]cp1251$", "", stem)
 
 

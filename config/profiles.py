@@ -31,7 +31,10 @@ The schema (every key is checked; unknown keys are errors, to catch typos):
       post: {container, id, author, body, time, number, author_id, edited, edit_count, edited_time,
              subject, conversation, skip}
       body: {quote, quote_header, spoiler, spoiler_header, strike, hidden, drop}
-      pagination: {current, last, next}
+      pagination: {current, last, next, single}
+                                   # single: what only a thread of one page shows (MyBB draws
+                                   # no page list then): such a page is page 1 of 1, when
+                                   # neither current, last nor next is found on it
       pm_inbox: {container, id, subject, sender, time, link, count, rows, empty, listing}
                                    # empty: what only an inbox listing nothing shows (its
                                    # «no messages» row); listing: what every inbox page shows,
@@ -166,6 +169,7 @@ class Pagination:
     current: Field | None = None
     last: Field | None = None
     next: Field | None = None
+    single: str | None = None      # a selector matching only a thread's only page: page 1 of 1
 
 
 @dataclass(frozen=True)
@@ -398,6 +402,13 @@ def load_profile(name_or_path: str | Path, game_dir: str | Path | None = None) -
     return _cache[key]
 
 
+def reload_profile(path: str | Path) -> Profile:
+    """A profile file read again (its cached reading dropped): after gorod itself edited it
+    (`gorod forum check` taking a confirmed entry off `unconfirmed:`)."""
+    _cache.pop(str(_resolve(path)), None)
+    return load_profile(path)
+
+
 def profile_from_mapping(data: Mapping, label: str) -> Profile:
     """A profile from a mapping (what a YAML file would hold, without `extends:`), validated
     like a file: `gorod forum learn` checks the profile it learned before writing it."""
@@ -612,8 +623,9 @@ def _validate(data: dict, label: str, stem: str) -> Profile:
     defaults = BodyRules()
     body = BodyRules(**{k: v.selector(b.get(k, getattr(defaults, k)), f"selectors.body.{k}")
                         for k in BodyRules.__dataclass_fields__})
-    pg = v.mapping(sel.get("pagination") or {}, "selectors.pagination", {"current", "last", "next"})
-    pagination = Pagination(**{k: v.field(pg.get(k), f"selectors.pagination.{k}") for k in ("current", "last", "next")})
+    pg = v.mapping(sel.get("pagination") or {}, "selectors.pagination", {"current", "last", "next", "single"})
+    pagination = Pagination(**{k: v.field(pg.get(k), f"selectors.pagination.{k}") for k in ("current", "last", "next")},
+                            single=v.selector(pg.get("single"), "selectors.pagination.single"))
     pm_inbox = None
     if sel.get("pm_inbox") is not None:
         p = "selectors.pm_inbox"

@@ -89,8 +89,11 @@ class PlayerState:
         return self.open_role
 
     def apparent_role(self) -> str:
-        """What every role check sees (SPEC §6.3): the mask, else the real role."""
-        if self.mask and self.secret_role in ("Тварь", "Инквизитор"):
+        """What every role check sees (SPEC §6.3): the mask while the player holds a role that
+        chooses one (a `mask` setup choice: Приспосабливайся, the Инквизитор's), else the real role."""
+        from engine.abilities.registry import setup_choices
+
+        if self.mask and any(h.label == self.secret_role for h in setup_choices("mask")):
             return self.mask
         return self.secret_role
 

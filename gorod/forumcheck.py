@@ -284,7 +284,7 @@ def _write_pm(report: Report, forum: SiteForum, to: str, text: str | None) -> bo
 def _confirm(report: Report, profile, confirmed: list[str]) -> None:
     """Take what the test writes confirmed off the `unconfirmed:` list of the GM's own profile
     file (a learned one): the file is edited line by line, its comments kept."""
-    from config.profiles import PROFILES_DIR, ProfileError, load_profile
+    from config.profiles import PROFILES_DIR, ProfileError, reload_profile
     from pathlib import Path
     path = Path(profile.path) if profile.path else None
     entries = [u for u in profile.unconfirmed if any(u.startswith(c + ":") for c in confirmed)]
@@ -306,9 +306,10 @@ def _confirm(report: Report, profile, confirmed: list[str]) -> None:
     original = "".join(lines)
     path.write_text("".join(kept), encoding="utf-8")
     try:
-        load_profile(path)
+        reload_profile(path)
     except (ProfileError, OSError) as exc:
         path.write_text(original, encoding="utf-8")
+        reload_profile(path)
         report.add(False, "отметка unconfirmed", f"{path}: не снята ({exc})", "unconfirmed")
         return
     report.add(True, "отметка unconfirmed", f"{', '.join(confirmed)}: подтверждено, снято в {path}")

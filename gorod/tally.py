@@ -41,6 +41,7 @@ class Tally:
     totals: dict[str, int] = field(default_factory=dict)
     leader: str | None = None
     verdict: str = ""
+    outcome: ev.TallyOutcome | None = None
     abstained: tuple[str, ...] = ()
     electorate: tuple[str, ...] = ()
     verdicts: list[OrderVerdict] = field(default_factory=list)
@@ -73,6 +74,7 @@ def tally_of(preview: PhasePreview) -> Tally:
         out.totals = dict(verdict.totals)
         out.leader = preview.executed or verdict.condemned
         out.verdict = VERDICT_RU[verdict.outcome].format(condemned=verdict.condemned)
+        out.outcome = verdict.outcome
     return out
 
 
@@ -87,6 +89,11 @@ VERDICT_RU = {
 # An order's verdict after its phase was resolved (the preview's own words are the future's).
 PAST_RU = {Status.IN_FORCE: "принята", Status.REFUSED: "отклонена: {why}",
            Status.FIZZLES: "принята, но не сработала: {why}"}
+
+
+# Why nobody would be executed, said once («казни не будет (ничья)», not «(ничья: казни нет)»).
+NO_EXECUTION_WHY = {ev.TallyOutcome.TIE: "ничья", ev.TallyOutcome.NO_VOTES: "голосов нет",
+                    ev.TallyOutcome.TOO_FEW: "голосов меньше порога"}
 
 
 def verdict_text(verdict: OrderVerdict, label=lambda index: f"#{index + 1}", *, past: bool = False) -> str:

@@ -96,7 +96,7 @@ def immediate_draft(phase: str, nick: str, lines: list[str], events: Iterable[ev
     """A PM with the results of a day order that resolved at once («сразу», the rules)."""
     texts = texts or bundled()
     doc = texts.document("private", markup, nick=nick, lines=lines, phase_title=title_of(phase),
-                         game_title=game_title)
+                         game_title=game_title, at_once=True)
     events = tuple(events)
     return Draft("pm", nick, f"now:{phase}:{nick}:{number}", doc.title, doc.body, phase, events,
                  tuple(lines) if len(lines) == len(events) else ())

@@ -212,6 +212,9 @@ def extract_from_tree(root, profile: Profile, source: str, *, url: str | None = 
     nxt = _page_value(root, profile.pagination.next, on_page)
     if nxt and url:
         nxt = urljoin(url, nxt)
+    if page is None and last is None and not nxt and profile.pagination.single \
+            and on_page.first_match(profile.pagination.single) is not None:
+        page = last = 1            # a thread of one page, said so by the page itself
     batch = _Batch(root, containers, rules.container, _shared_anchors(rules))
     # every field of every post first: reading a body takes its marked parts out of the tree
     heads, unreadable = _heads(batch, rules, comp, source, now, per_post)

@@ -40,12 +40,14 @@ def register(sub) -> None:
     p = sub.add_parser("approve", help="одобрить черновики к отправке (после проверки тайн)",
                        description="Approve drafts: they are posted by `gorod publish` or the next "
                        "`gorod run`. A draft whose text names a secret its audience does not know is "
-                       "refused unless --force. A rejected draft named by its number is approved again "
+                       "refused unless --force, and so is a receipt gone stale (its phase resolved, or the GM "
+                       "dropped its orders). A rejected draft named by its number is approved again "
                        "(an undo of `gorod reject`); --all takes only the pending ones.")
     add_game_option(p)
     p.add_argument("ids", type=int, nargs="*", metavar="ID")
     p.add_argument("--all", action="store_true", help="every pending draft")
-    p.add_argument("--force", action="store_true", help="approve despite the secrets check")
+    p.add_argument("--force", action="store_true",
+                   help="approve despite the secrets check, or a receipt gone stale (its phase over, its orders dropped)")
     p.set_defaults(handler=_approve)
 
     p = sub.add_parser("reject", help="отклонить черновик (не отправится, если не одобрить его снова)",

@@ -22,7 +22,7 @@ def register(sub) -> None:
 def _tally(game, args) -> int:
     from gorod.loop.checks import command_problem, order_problem, warnings
     from gorod.loop.words import phase_name
-    from gorod.tally import tally_now
+    from gorod.tally import NO_EXECUTION_WHY, tally_now
 
     current = game.open_phase()   # refused, with the reason, before the deal and after the end
     state, _events = game.fold()
@@ -58,7 +58,8 @@ def _tally(game, args) -> int:
     if tally.leader:
         print(f"Если день кончится сейчас, казнён будет {tally.leader}.")
     elif tally.totals:
-        print(f"Если день кончится сейчас, казни не будет ({tally.verdict}).")
+        why = NO_EXECUTION_WHY.get(tally.outcome)
+        print("Если день кончится сейчас, казни не будет" + (f" ({why})." if why else "."))
     if tally.abstained:
         print("Не голосовали: " + ", ".join(tally.abstained))
     return 0

@@ -29,6 +29,7 @@ EXCERPT = 300
 KIND_RU: dict[NoticeKind, str] = {
     NoticeKind.INBOX: "письмо", NoticeKind.EDITED: "правка", NoticeKind.DELETED: "удалён",
     NoticeKind.ERROR: "ошибка", NoticeKind.VOTE_COMPLETE: "голоса", NoticeKind.DRIFT: "правила изменились",
+    NoticeKind.BOUNDARY: "на границе фазы", NoticeKind.DEAD_POST: "пост с Кладбища",
 }
 
 

@@ -219,12 +219,26 @@ def take_post(game: Game, event, report: PollReport | None = None) -> None:
             note_message(game, kind="post", source_id=event.post_id, version=event.version, author=post.author,
                          text=post.text, phase=None)
         return
+    _from_the_graveyard(game, post, event, str(clock.phase))
     result = parse_post(post, roster, settings)
     if clock.phase.kind is PhaseKind.NIGHT:
         result = result.at_night()     # a vote at night is asked about, never stored (exam 5)
     _take(game, clock, result, kind="post", source_id=event.post_id, version=event.version,
           author=post.author, given=_given(post, event.change), text=post.text, previous=event.last_seen,
           report=report)
+
+
+def _from_the_graveyard(game: Game, post, event, phase: str) -> None:
+    """«Кладбище (он же Мертв) - персонаж … не может писать игровые посты»: the GM is told
+    (what to do about it is his call); the post is read as any other."""
+    player = game.fold()[0].players.get(post.author)
+    if player is None or not player.dead or player.left:
+        return
+    shown = " ".join(post.text.split())
+    shown = shown if len(shown) <= 120 else shown[:119] + "…"
+    game.records.notice(f"dead-post:{event.post_id}:{event.version}", NoticeKind.DEAD_POST,
+                        f"{post.author} на Кладбище, а пишет в теме (пост {event.post_id}): «{shown}». Правила: "
+                        "«Кладбище — персонаж … не может писать игровые посты».", phase)
 
 
 def _given(post, change: Change) -> datetime | None:
@@ -322,8 +336,13 @@ def _take(game: Game, clock: PhaseClock, result: ParseResult, *, kind: str, sour
                                       refused=[refusals[i][1] for i in sorted(refusals)])
                 _add(game, draft, trace=[{"type": "Order", "scope": "private",
                                           "to": [author], "rule": "receipt", "cause": describe_order(o)
-                                          + (f" — будет отклонена: {refusals[i][0]}" if i in refusals else "")}
+                                          + (f" — будет отклонена: {refusals[i][0]}" if i in refusals else ""),
+                                          "line": describe_order(o)}
                                          for i, o in enumerate(stored)])
+                if refusals:   # told now: the phase's results PMs do not say it again
+                    told = game.records.get(f"told:{phase}", {}) or {}
+                    told.setdefault(author, []).extend(refusals[i][1] for i in sorted(refusals))
+                    game.records.put(f"told:{phase}", told)
 
 
 def _placed(shown: datetime, seen: datetime, clock: PhaseClock, precision: int) -> tuple[bool, str | None]:

@@ -115,6 +115,25 @@ def check_draft(game: Game, draft: DraftRow, know: Knowledge | None = None) -> l
     return leaks
 
 
+def stale_receipt(game: Game, draft: DraftRow) -> str | None:
+    """Why a receipt no longer says what is true (exam findings 5, 12): its phase is over
+    («напишите мастеру до конца фазы» is moot), or the GM dropped every order it confirms."""
+    if draft.kind != "receipt" or not draft.key.startswith("receipt:"):
+        return None
+    from gorod.loop.words import phase_name
+
+    current = game.current()
+    if draft.phase and (current is None or str(current.phase) != draft.phase):
+        return (f"приём заявки фазы «{phase_name(draft.phase)}», а она уже разрешена: "
+                "его «до конца фазы» устарело")
+    _receipt, kind, rest = draft.key.split(":", 2)
+    source_id, _, version = rest.rpartition(":")
+    orders = [o for o in game.records.source_orders(kind, source_id) if str(o.source_version) == version]
+    if orders and all(o.status != "active" for o in orders):
+        return "заявки, о приёме которых он говорит, уже не в силе (gorod order list --all)"
+    return None
+
+
 def approve(game: Game, draft_id: int, *, force: bool = False) -> DraftRow:
     draft = game.records.draft(draft_id)
     if draft is None:
@@ -127,6 +146,10 @@ def approve(game: Game, draft_id: int, *, force: bool = False) -> DraftRow:
     if leaks and not force:
         raise LoopError(f"черновик #{draft_id}: " + "; ".join(leak.describe() for leak in leaks)
                         + " — исправьте (gorod edit) или одобрите несмотря на это (--force)")
+    stale = stale_receipt(game, draft)
+    if stale and not force:
+        raise LoopError(f"черновик #{draft_id}: {stale} — отклоните его (gorod reject {draft_id}) "
+                        "или одобрите несмотря на это (--force)")
     game.records.set_draft_state(draft_id, "approved", expect=("pending", "rejected"))
     return game.records.draft(draft_id)
 

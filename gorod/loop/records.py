@@ -61,6 +61,7 @@ class NoticeKind(StrEnum):
     ERROR = "error"                  # a read, a write or an order that failed
     VOTE_COMPLETE = "vote_complete"  # everyone who may vote has voted
     DRIFT = "drift"                  # a stored phase resolves otherwise now
+    DEAD_POST = "dead_post"          # a player on the Кладбище posts in the thread
 
 
 class NoticeSeen(int, Enum):

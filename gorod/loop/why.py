@@ -25,7 +25,7 @@ from gorod.loop.records import DraftRow
 LABELS = {"Died": "смерть", "Executed": "казнь", "Revealed": "раскрыта тайная роль", "StatusChanged": "статус",
           "OpenRoleChanged": "явная роль перешла", "Announced": "объявлено", "Learned": "узнал(а)",
           "Rejected": "отклонено", "Trace": "ход разрешения", "Left": "покинул(а) игру",
-          "GameOver": "конец игры", "Order": "заявка принята", "Message": "письмо"}
+          "GameOver": "конец игры", "Order": "заявка прочитана", "Message": "письмо"}
 # Rules that are gorod's own, not the engine's (stored in traces by these keys).
 RULES_RU = {"receipt": "ответ игроку, как прочитана его заявка"}
 # Sentences of rules-ru.txt for the rules that are not one ability's (quoted verbatim).
@@ -117,10 +117,33 @@ def _aimed_at(player: str, orders: list[str]) -> list[str]:
 
 
 def _phase_orders(game: Game, phase: str | None) -> list[str]:
+    """The orders a resolved phase took, without the ones it refused (a dead man's vote is
+    not behind anyone's status)."""
+    from engine import events as ev
+
     for row in game.records.phases():
         if str(row.phase) == phase:
-            return row.texts
+            refused = {str(e.order) for e in game.phase_events(row.phase) if isinstance(e, ev.Rejected)}
+            return [text for text in row.texts if text not in refused]
     return [o.text for o in game.records.orders(phase)] if phase else []
+
+
+def rule_ru(rule: str) -> str:
+    """The rule as the GM reads it: gorod's own keys and the refusal codes of SPEC §3.3 in
+    Russian («§3.3 отказ: нет голоса сегодня», not «§3.3 cannot_vote»)."""
+    if rule in RULES_RU:
+        return RULES_RU[rule]
+    if rule.startswith("§3.3 "):
+        from engine.preview import REFUSED_SHORT
+        from engine.reasons import Reason
+
+        code = rule[len("§3.3 "):]
+        try:
+            reason = Reason(code)
+        except ValueError:
+            return rule
+        return f"§3.3 отказ: {REFUSED_SHORT.get(reason) or code.replace('_', ' ')}"
+    return rule
 
 
 def _agreed(text: str, item: dict[str, Any], game: Game) -> str:
@@ -170,5 +193,5 @@ def explain(game: Game, draft: DraftRow) -> list[Why]:
                 phase_orders = _phase_orders(game, item.get("phase") or draft.phase)
             orders = _aimed_at(item["player"], phase_orders)
         out.append(Why(line, _agreed(label(str(item.get("type"))), item, game), audience(item),
-                       RULES_RU.get(str(item.get("rule") or ""), str(item.get("rule") or "")), sentence(item), orders))
+                       rule_ru(str(item.get("rule") or "")), sentence(item), orders))
     return out

@@ -17,12 +17,16 @@ def writer(out: TextIO) -> Write:
 
 
 def show_start(write: Write, drafts) -> None:
-    """The start phase's drafts (Мистическая связь, Знакомства по ту сторону)."""
+    """The start: no news post (the GM posts none before night 1), a start PM per player
+    with his roles, and what some of them learn besides (Мистическая связь, Знакомства по
+    ту сторону)."""
     write("=== Начало игры ===")
-    write("Сводка новостей, черновик gorod (рыжим цветом):")
-    for line in drafts.news:
-        write(f"  {line}")
-    _private(write, drafts.private)
+    write("Стартовые ЛС (черновики gorod): каждому игроку — его явная и тайная роль"
+          + ("; кроме того узнают:" if drafts.private else "."))
+    for nick, lines in drafts.private.items():
+        write(f"  → {nick}:")
+        for line in lines:
+            write(f"      {line}")
     write()
 
 
@@ -94,11 +98,21 @@ def summary(write: Write, report: ReplayReport) -> None:
     for line in player_table(phase_output("end", None, report.state, ())["players"]):
         write("  " + line)
     if report.state.game_over:
-        write(f"Игра окончена, победитель: {report.state.winner or 'нет'}.")
+        write(f"Игра окончена, {winner_words(report.state.winner)}.")
     write()
     diffs = len(report.differences)
     write(f"Постов в теме: {report.posts} (до начала игры: {report.pre_game}), личных сообщений: {report.pms}, "
           f"фаз: {len(report.phases)}, расхождений с мастером: {diffs}.")
+
+
+def winner_words(winner: str | None) -> str:
+    """«победа: Нежить (НЖ)», as the news post says it; a neutral's nick as it is."""
+    from publisher.texts import FACTION_NAMES
+
+    if not winner:
+        return "без победителя"
+    name = FACTION_NAMES.get(winner)
+    return f"победа: {name} ({winner})" if name else f"победа: {winner}"
 
 
 def _died(phase: PhaseReplay):

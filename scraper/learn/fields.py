@@ -895,6 +895,9 @@ def find_body_parts(bodies: list) -> BodyParts:
                 head = _quote_header(el)
                 if head is not None:
                     qheads[head] += 1
+    if not quotes:
+        # no quote by its markup: a block inside a body that repeats another post's words is one
+        quotes, qheads = _repeating_blocks(bodies)
     outer_quotes = _outermost(quotes)
     return BodyParts(
         quote=union(outer_quotes),
@@ -902,6 +905,46 @@ def find_body_parts(bodies: list) -> BodyParts:
         spoiler=union([s for s, _ in spoilers.most_common(2)]),
         spoiler_header=union([s for s, _ in sheads.most_common(2)]),
     )
+
+
+def _repeating_blocks(bodies: list) -> tuple[Counter, Counter]:
+    """Quotes known by what they say: a block element of a body (with a class, or a frame
+    with a class around it) whose words, but for a short first line («Вася:»), stand as
+    another post's own words on these pages, and not in that post inside a block of the same
+    kind (a signature repeats too, in the same place of each of its author's posts)."""
+    quotes, heads = Counter(), Counter()
+    present = [b for b in bodies if b is not None]
+    texts = [tree.text(b) for b in present]
+    for i, body in enumerate(present):
+        for el in body.iter(*_BLOCK_TAGS):
+            if el is body or not tree.classes(el) or any(tree.tag(a) in _BLOCK_TAGS and a is not body
+                                                         and tree.classes(a) and step_of(a) in quotes
+                                                         for a in el.iterancestors()):
+                continue
+            kids = [k for k in el if isinstance(k.tag, str)]
+            words = tree.text(el)
+            if kids and len(tree.text(kids[0])) <= 80 and len(kids) > 1:
+                words = " ".join(tree.text(k) for k in kids[1:])
+            if len(words) < 20 or len(tree.text(el)) >= len(texts[i]):
+                continue        # too short to tell, or all the post says
+            kind = step_of(el)
+            for j, other in enumerate(present):
+                if j == i or words not in texts[j]:
+                    continue
+                from config.select import select
+                if any(words in tree.text(k) for k in select(other, kind)):
+                    continue    # the same kind of block there too: chrome, a signature
+                quotes[kind] += 1
+                head = _quote_header(el)
+                if head is not None:
+                    heads[head] += 1
+                break
+    return quotes, heads
+
+
+def step_of(el) -> str:
+    """`tag.class` with the element's first stable class (a quote kind)."""
+    return tree.step(el)
 
 
 def union(selectors: list[str]) -> str | None:
@@ -935,6 +978,9 @@ def _quote_header(quote) -> str | None:
     """The quote's «X wrote:» line: a short first element of the quote (or of its only
     wrapper) ending in a colon or in «wrote», «said», «писал(а)»."""
     step = tree.step(quote, _matching_class(quote, _QUOTE_CLASS)) if tree.tag(quote) != "blockquote" else "blockquote"
+    inline = _first_line_header(quote, step)
+    if inline is not None:
+        return inline
     node = quote
     for _ in range(4):      # (below a wrapper or three: Cobalt's quote-content > quote-body > quote-source)
         kids = [k for k in node if isinstance(k.tag, str) and tree.text(k)]     # (an icon says nothing)
@@ -967,6 +1013,38 @@ def _quote_header(quote) -> str | None:
             and re.search(r"(?i)quote|head|cite|title|цитат", prev.get("class") or ""):
         return tree.step(prev, _matching_class(prev, _QUOTE_CLASS) or _matching_class(prev, _HEADER_CLASS))
     return None
+
+
+def _first_line_header(quote, step: str) -> str | None:
+    """«@Вася said:<br>Голосую …» (NodeBB 4): the quote's first paragraph opens with a line of
+    links and a colon only, then a break: those links are the header; or that paragraph is
+    the line alone and more of the quote follows (a quote of a quote): the paragraph is. An
+    XPath for them. («@X said in <a>Title</a>:» has words of its own: not this.)"""
+    kids = [k for k in quote if isinstance(k.tag, str)]
+    if not kids or tree.tag(kids[0]) != "p" or (quote.text or "").strip():
+        return None
+    p = kids[0]
+    line, texts, broken = [], [p.text or ""], False
+    for k in p:
+        if not isinstance(k.tag, str):
+            continue
+        if tree.tag(k) == "br":
+            broken = True
+            break
+        line.append(k)
+        texts.append(k.tail or "")
+    said = "".join(texts)
+    if not line or any(tree.tag(k) != "a" for k in line) or ":" not in said \
+            or said.replace(":", "").strip() or len(" ".join(tree.text(k) for k in line)) > 80:
+        return None
+    if not broken and len(kids) < 2:
+        return None     # the quote is that line only: its words, not a header
+    where = _css_xpath(step) if step != "blockquote" else "descendant::blockquote"
+    first_line = "text()[not(preceding-sibling::br)]"
+    links_and_colon = f"[{first_line}[contains(., ':')]][not({first_line}[translate(normalize-space(), ':', '') != ''])]"
+    if broken:
+        return f"xpath:{where}/*[1][self::p][br]{links_and_colon}/a[not(preceding-sibling::br)]"
+    return f"xpath:{where}/*[1][self::p][not(br)][a]{links_and_colon}[following-sibling::*]"
 
 
 _SIGNATURE = re.compile(r"(?i)(?:^|[-_])sig(?:nature)?(?:$|[-_])|signature")

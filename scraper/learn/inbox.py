@@ -406,20 +406,36 @@ def _kind_and_count(group: _Group, urls, subjects, conversations: list[Conversat
     else conversations, and the count a number of the row that is the page's message count
     (or its replies: one less) on every page read."""
     matched = []
+    by_url = any(c.url for c in conversations)
     for row, key, url, subject in zip(group.rows, group.keys, urls, subjects):
-        page = next((c for c in conversations if url and c.url and _page(c.url) == _page(url)), None) or \
-            next((c for c in conversations if subject and len(subject) >= 3 and subject in c.text), None)
+        if by_url:
+            page = next((c for c in conversations if url and c.url and _page(c.url) == _page(url)), None)
+        else:       # saved pages: the page that shows this row's subject and no longer one of another row
+            page = next((c for c in conversations if subject and len(subject) >= 3 and subject in c.text
+                         and not any(len(o) > len(subject) and subject in o and o in c.text for o in subjects)),
+                        None)
         if page is not None and page.ids:
             matched.append((row, key, page))
-    if matched and all(key in page.ids for _, key, page in matched):
-        notes["selectors.pm_inbox.rows"] = ("each row is one message: its page holds the message of the row's "
-                                            "number (read once; a reply is a new row)")
-        return "messages", None, len(matched)
     if not matched:
         notes["selectors.pm_inbox.rows"] = ("rows taken for conversations: no conversation page read to tell "
                                             "(each is read at every poll)")
         return "conversations", None, 0
+    count = _count(group, matched)
+    if count is None and all(key in page.ids for _, key, page in matched):
+        # (a number every row shows that counts its page's messages says conversation, even where a
+        # young forum's conversation and message numbers happen to agree)
+        notes["selectors.pm_inbox.rows"] = ("each row is one message: its page holds the message of the row's "
+                                            "number (read once; a reply is a new row)")
+        return "messages", None, len(matched)
     notes["selectors.pm_inbox.rows"] = "each row is a conversation: its page holds messages of other numbers"
+    if count is not None:
+        notes["selectors.pm_inbox.count"] = ("the row's number of messages (or replies), as the conversation "
+                                             "pages read show: an unchanged one is not read again")
+    return "conversations", count, len(matched)
+
+
+def _count(group: _Group, matched: list) -> FieldGuess | None:
+    """A number in every row that is its conversation page's message count (or replies, one less)."""
     votes: Counter[str] = Counter()
     for row, _, _ in matched:
         for el in row.iter():
@@ -430,10 +446,8 @@ def _kind_and_count(group: _Group, urls, subjects, conversations: list[Conversat
         if any(f is None or _count_of(f) is None for f in found):
             continue
         if all(_count_of(fields.first(row, sel)) in (len(page.ids), len(page.ids) - 1) for row, _, page in matched):
-            notes["selectors.pm_inbox.count"] = ("the row's number of messages (or replies), as the conversation "
-                                                 "pages read show: an unchanged one is not read again")
-            return "conversations", FieldGuess(sel), len(matched)
-    return "conversations", None, len(matched)
+            return FieldGuess(sel)
+    return None
 
 
 def _count_of(el) -> int | None:
@@ -443,6 +457,10 @@ def _count_of(el) -> int | None:
     if len(numbers) != 1 or len(value) > 30 or len(numbers[0]) > 6 or re.search(r"[:./-]\d", value):
         return None
     if tree.tag(el) == "a":
+        return None
+    rest = re.sub(r"\d+", " ", value).strip()
+    # alone, beside an icon's name (Misago's «chat_bubble_outline 0») or a word that says what it counts
+    if rest and not re.fullmatch(r"[\w-]*_[\w-]*|(?i:replies|reply|messages?|posts?|ответ\w*|сообщ\w*)", rest):
         return None
     return int(numbers[0])
 

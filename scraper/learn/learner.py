@@ -486,6 +486,9 @@ def _linked_number(blocks: list):
     return None
 
 
+# seconds between fetching a reply or PM form and sending it (phpBB wants two)
+WRITE_FORM_AGE = 3.0
+
 # seconds between fetching the login form and sending it: phpBB wants about one, FluxBB's
 # anti-bot addon three; a person takes longer than either
 LOGIN_FORM_AGE = 4.0
@@ -532,8 +535,11 @@ def _container(parsed: list[_Page], short_ids: bool = False, exclude: frozenset 
         if p.blocks is None:
             raise LearnError(f"{p.source}: не найдены повторяющиеся блоки постов (элементы с номером "
                              "поста и временем или автором в каждом): это страница темы?")
-    first = parsed[0].blocks.selector
-    for p in parsed[1:]:
+    # the page with the most posts says best what a post block is (a last page of one post
+    # shows a class of that one post too: FluxBB's «rowodd»)
+    ref = max(parsed, key=lambda p: len(p.blocks.members))
+    first = ref.blocks.selector
+    for p in parsed:
         if p.blocks.selector != first:
             from config.select import select
             try:
@@ -542,8 +548,8 @@ def _container(parsed: list[_Page], short_ids: bool = False, exclude: frozenset 
                 again = []
             if not again:
                 raise LearnError(f"{p.source}: блоки постов здесь другие ({p.blocks.selector}), чем на "
-                                 f"{parsed[0].source} ({first}): это страницы одной темы?")
-            p.blocks = blocks_mod.Blocks(first, tuple(again), parsed[0].blocks.how)
+                                 f"{ref.source} ({first}): это страницы одной темы?")
+            p.blocks = blocks_mod.Blocks(first, tuple(again), ref.blocks.how)
     return first
 
 
@@ -639,7 +645,9 @@ def _write(parsed: list[_Page], inbox, pm: "PmPages | None" = None, gm: list[_Pa
     notes["write.reply"] = (f"the reply form on the thread page ({form.selector}, its textarea «{form.text}»); "
                             "the new post's id is looked for in the forum's redirect, or in the "
                             "«message posted» page's refresh")
-    write: dict = {"reply": reply}
+    write: dict = {"reply": reply, "min_form_age": WRITE_FORM_AGE}
+    notes["write.min_form_age"] = (f"seconds between fetching a form and sending it, as a person would: some forums "
+                                   "(phpBB) refuse a form sent at once")
     if last:
         write["last_page"] = last
         notes["write.last_page"] = "the thread's first page: the crash lookup reads from there to its end"

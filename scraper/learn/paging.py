@@ -97,6 +97,12 @@ def find_paging(root) -> PagingGuess:
         nxt = FieldGuess(f"xpath:({anchor}/descendant::a[normalize-space() = "
                          f"string(number(normalize-space({cur})) + 1)])[1]", "href",
                          note=f"the link to the current page's number plus one, in {t}.{cls}")
+    if nxt is not None and rel_next is not None and rel_next.selector.startswith("link") \
+            and _same_query(root, nxt, rel_next):
+        # the number link is a bare query (`?page=2`), which a page's URL with a post in its path
+        # (NodeBB's `/topic/7/slug/1`) carries along; the page's own <link rel=next> says the same
+        # query on the thread's address
+        nxt = rel_next
     nxt = nxt or rel_next
     if nxt is None:
         for a in holders[key].iter("a"):
@@ -218,6 +224,20 @@ def _class_of(el) -> str | None:
         if _PAGE_CLASS.search(c):
             return c
     return None
+
+
+def _same_query(root, numbered: FieldGuess, rel_next: FieldGuess) -> bool:
+    from html import unescape
+    from urllib.parse import urlsplit
+    from config.select import select_one
+    try:
+        a, link = select_one(root, numbered.selector), select_one(root, rel_next.selector)
+    except ValueError:
+        return False
+    if a is None or link is None:
+        return False
+    href, canonical = unescape(a.get("href") or ""), unescape(link.get("href") or "")
+    return href.startswith("?") and urlsplit(canonical).query == href[1:]
 
 
 def _rel_next(root) -> FieldGuess | None:

@@ -326,6 +326,10 @@ def _command(ctx, spec, trig, seg, toks, lo, hi, before):
     if sub is None:
         if sig is not None or _named_by(trig, spec, signal):
             return Order(by, spec.name, signal=True)
+        if cmd_at is not None:   # a command is written, but in it no action gorod can name
+            return Fail(Reason.MISSING_ARGUMENT, [], spec.name,
+                        "команда не прочитана: в ней не найдено публичное действие явной роли или голос "
+                        "(форма: «[публичное действие явной роли], [цель по явной роли]»)")
         return Fail(Reason.MISSING_ARGUMENT, [], spec.name, "нет ни команды, ни сигнала")
     end = min(i for i in (cmd_at, sub.start) if i is not None)
     scan = _scan_both(ctx, toks, lo, end, before, trig.start, 1, False)

@@ -14,7 +14,7 @@ from engine.names import CARDS, OPEN_ROLES, SECRET_ROLES
 
 ROOT = Path(__file__).resolve().parents[2]
 SKELETONS = ("engine/night.py", "engine/day.py", "engine/context.py", "engine/validate.py",
-             "engine/setup.py", "engine/resolve.py", "engine/abilities/cards/deck.py")
+             "engine/setup.py", "engine/resolve.py", "engine/state.py", "engine/abilities/cards/deck.py")
 ALLOWED = {
     ("engine/day.py", "Голосование"),               # D3: an execution's killer is the vote (§4.3)
     ("engine/abilities/cards/deck.py", "Кинуть карты"),   # the order every card's hooks serve

@@ -183,7 +183,8 @@ def test_every_pm_order_is_read_through_a_fault_on_a_conversation(forum, proxy, 
     _every_pm_read(forum, game)
     if kind == "layout":   # no reread helps a new theme: the GM is told, in Russian, who wrote
         alarms = [n.text for n in game.records.notices() if "не прочитаны: " in n.text]
-        assert any(t.startswith(("ЛС от dave ", "ЛС от heidi ", "ЛС от carol ")) for t in alarms), alarms
+        senders = {"dave", "heidi", "carol"} | {sender for sender, _title, _body in forum_seed.PMS}   # the seeded one too
+        assert any(t.startswith(tuple(f"ЛС от {nick} не прочитаны: " for nick in senders)) for t in alarms), alarms
         assert reports[0].errors
 
 
@@ -194,9 +195,19 @@ def test_every_pm_order_is_read_through_a_fault_on_the_inbox(forum, proxy, tmp_p
     cycle(game, post=False)          # the inbox known (empty) before the orders come
     _night_orders(forum)
     proxy.add(Fault("GET", INBOX, kind, after=after, times=1))
-    rounds(game, 3, post=False)
+    reports = rounds(game, 3, post=False)
     assert [h for h in proxy.log if h[2] == kind], "the fault was not hit"
     _every_pm_read(forum, game)
+    if kind == "layout":   # an inbox in a new theme lists nothing: a failed read, not "no messages"
+        assert reports[0].errors
+        assert any(n.text.startswith("ЛС (список входящих) не прочитаны: страница не похожа на список ЛС, каким "
+                                     "его описывает профиль 'spirit'") for n in game.records.notices())
+
+
+def test_an_empty_inbox_on_the_real_forum_reads_as_empty(forum):
+    """frank has no PM: Spirit's empty list («There are no topics here, yet») is an empty inbox."""
+    poller = PmPoller(forum.client("frank"), load_profile("spirit"), Store(":memory:"))
+    assert list(poller.poll()) == []
 
 
 def test_a_login_page_that_stays_is_an_alarm_not_silence(forum, proxy, tmp_path):

@@ -8,6 +8,12 @@ database.
     python tests/forums/capture_json_states.py ENGINE LAB_HOME OUT_DIR
 
 Only the posts of the thread it writes are changed (the lab forums are shared).
+
+    python tests/forums/capture_json_states.py misago-ru RU_BASE OUT_DIR
+
+saves OUT_DIR/misago-guest-p2 again as misago-ru-p2 from RU_BASE: a second Misago server on the
+same database started with LANGUAGE_CODE=ru (`manage.py runserver` in the lab's site folder, its
+environment as install.sh sets it), read with Accept-Language: ru (Misago's Russian pack).
 """
 from __future__ import annotations
 
@@ -41,6 +47,7 @@ def markdown_as_bbcode(text: str, nodebb: bool) -> str:
     if nodebb:
         text = blocks_of_quotes(text)
     text = re.sub(r"\[([^\]]+)\]\([^)]*\)", r"\1", text)
+    text = re.sub(r"\*\*(.+?)\*\*", r"[b]\1[/b]", text)
     return re.sub(r"~~(.+?)~~", r"[s]\1[/s]", text)
 
 
@@ -163,8 +170,8 @@ def nodebb_clear_caches(board: Board) -> None:
         assert f"43{n}" in answer, f"admin.cache.clear {name}: {answer[:200]}"
 
 
-def nodebb_pages(board: Board, topic: str) -> list[list[str]]:
-    client = board.client(None)
+def nodebb_pages(board: Board, topic: str, viewer: str | None = None) -> list[list[str]]:
+    client = board.client(viewer)
     first = json.loads(client.get(f"/api/topic/{topic}?page=1").content)
     pages = []
     for n in range(1, first["pagination"]["pageCount"] + 1):
@@ -289,9 +296,34 @@ def main(engine: str, home: Path, out: Path, topic: str | None = None) -> None:
     base = kit.canonical(board, topic)
     out.mkdir(parents=True, exist_ok=True)
     stored = {p.id: p for p in kit.messages(board.forum_dir, topic)}
-    last = len(pages)
-    for viewer, tag, numbers in ((None, "guest", list(range(1, last + 1))), (board.players[0], "player", [last]),
-                                 (board.gm, "gm", [1])):
+    # (NodeBB: a middle page is the «many» one below; its pages are large)
+    views = [(None, "guest", pages, [1, len(pages)] if kit.nodebb else list(range(1, len(pages) + 1))),
+             (board.gm, "gm", pages, [1])]
+    if kit.nodebb:        # a member who reads two posts a page (her own setting): «1 … 5 6 7 … 12»
+        reader = board.players[3]
+        client = board.client(reader)
+        if not client.logged_in:
+            client.login()
+        uid = json.loads(client.get("/api/config").content)["uid"]
+        _redis(board.forum_dir, "hset", f"user:{uid}:settings", "postsPerPage", "2")
+        nodebb_clear_caches(board)
+        try:
+            small = nodebb_pages(board, topic, reader)
+            views.append((reader, "many", small, [6, len(small)]))
+            _save(board, kit, topic, out, base, stored, views)
+        finally:
+            _redis(board.forum_dir, "hdel", f"user:{uid}:settings", "postsPerPage")
+            nodebb_clear_caches(board)
+    else:
+        _save(board, kit, topic, out, base, stored, views)
+    if roles:
+        (out / f"{engine}-roles.json").write_text(json.dumps({"topic": topic, **roles}, indent=1) + "\n", encoding="utf-8")
+
+
+def _save(board: Board, kit: JsonKit, topic: str, out: Path, base: str, stored: dict, views: list) -> None:
+    engine = board.engine.name
+    for viewer, tag, pages, numbers in views:
+        last = len(pages)
         client = board.client(viewer)
         if viewer and not client.logged_in:
             client.login()
@@ -309,9 +341,48 @@ def main(engine: str, home: Path, out: Path, topic: str | None = None) -> None:
                                 for p in (stored[i] for i in pages[number - 1])]}
             (out / f"{name}.json").write_text(json.dumps(record, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
             print(f"{name}: {len(record['posts'])} posts")
-    if roles:
-        (out / f"{engine}-roles.json").write_text(json.dumps({"topic": topic, **roles}, indent=1) + "\n", encoding="utf-8")
+
+
+def short(engine: str, home: Path, out: Path) -> None:
+    """A thread of one page (three posts), as a guest and the GM."""
+    raw = json.loads((home / engine / "status.json").read_text(encoding="utf-8"))
+    board = Board(ENGINES[engine], Status(**{k: v for k, v in raw.items() if k in Status.__dataclass_fields__}), home)
+    kit = KITS[engine]
+    topic = board.new_topic(board.gm, f"Город N: одна страница {int(time.time())}", "Короткая тема: **голосуем** до вечера.")
+    for n, text in enumerate(("Голосую против **Пети**.", "А я против Васи.")):
+        for attempt in range(5):
+            try:
+                board.writer(board.players[n]).reply(topic, text)
+                break
+            except Exception:       # Misago's flood guard (3 s)
+                if attempt == 4:
+                    raise
+                time.sleep(4)
+    pages = kit.pages(board, topic)
+    stored = {p.id: p for p in kit.messages(board.forum_dir, topic)}
+    out.mkdir(parents=True, exist_ok=True)
+    _save(board, kit, topic, out, kit.canonical(board, topic), stored,
+          [(None, "short", pages, [1]), (board.gm, "shortgm", pages, [1])])
+
+
+def russian(ru_base: str, out: Path, number: int = 2) -> None:
+    import requests
+    record = json.loads((out / f"misago-guest-p{number}.json").read_text(encoding="utf-8"))
+    base = record["url"].split("/t/", 1)[0]
+    record.update(url=record["url"].replace(base, ru_base), viewer="guest, Russian (Accept-Language: ru)",
+                  next=record["next"].replace(base, ru_base) if record["next"] else None)
+    page = requests.get(record["url"], headers={"Accept-Language": "ru", "User-Agent": "Mozilla/5.0"}, timeout=30)
+    page.raise_for_status()
+    record["captured_at"] = int(time.time())
+    (out / f"misago-ru-p{number}.html").write_bytes(page.content)
+    (out / f"misago-ru-p{number}.json").write_text(json.dumps(record, ensure_ascii=False, indent=1) + "\n",
+                                                   encoding="utf-8")
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], Path(sys.argv[2]).resolve(), Path(sys.argv[3]), *sys.argv[4:5])
+    if sys.argv[1] == "misago-ru":
+        russian(sys.argv[2], Path(sys.argv[3]))
+    elif sys.argv[1] == "short":
+        short(sys.argv[2], Path(sys.argv[3]).resolve(), Path(sys.argv[4]))
+    else:
+        main(sys.argv[1], Path(sys.argv[2]).resolve(), Path(sys.argv[3]), *sys.argv[4:5])

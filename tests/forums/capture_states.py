@@ -92,6 +92,8 @@ def write_thread(board: Board, kit) -> tuple[str, dict]:
     reply(katya, "[quote]Кто-то сказал, что Вася мирный.[/quote]\nНе верю анонимам. " + strike.format("Голосую против Васи")
           + " Передумала: голосую против Пети.", "anonymous")
     reply(vasya, "Пример приказа:\n[code]/vote Петя\nесли ночь: спать[/code]\nЭто был пример.", "code")
+    if engine.merges:    # a member's second post in a row is glued to his first («Добавлено спустя», [hr])
+        writers[vasya].reply(topic, "Добавлю: голосую против [b]Пети[/b], он молчит.")
     if kit.spoiler:
         reply(petya, "Под спойлером: " + kit.spoiler.format("видел Аню ночью у дома Пети") + " Остальное потом.",
               "spoiler")
@@ -153,10 +155,17 @@ def capture(board: Board, kit, topic: str, out: Path, viewer: str | None, tag: s
     last = -(-len(kit.messages(board.forum_dir, topic)) // per)
     for number in pages:
         url = board.url + PAGE_URL[board.engine.name](topic, number, per)
-        page = client.get(url, auth=viewer is not None)
+        record = page_record(board, kit, topic, number, last, url, tag, int(time.time()))
+        want = [p["id"] for p in record["posts"]]
+        for _ in range(5):     # a board setting just changed may take PHP's opcache a moment
+            page = client.get(url, auth=viewer is not None)
+            shown = list(dict.fromkeys(re.findall(kit.anchor, page.text)))
+            if shown == want:
+                break
+            time.sleep(1.5)
+        assert shown == want, f"{url}: the page shows posts {shown}, the database says {want}"
         name = f"{board.engine.name}-{tag}-p{number}"
         (out / f"{name}.html").write_bytes(page.content)
-        record = page_record(board, kit, topic, number, last, url, tag, int(time.time()))
         record["viewer"] = viewer or "guest"
         (out / f"{name}.json").write_text(json.dumps(record, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
         print(f"{name}: {len(record['posts'])} posts")
@@ -198,6 +207,12 @@ def main(engine: str, home: Path, out: Path) -> None:
         capture(board, kit, topic, out, None, "dmy", every[-2:])
     finally:
         kit.date_format(board.forum_dir, False)
+    if kit.other_language:
+        kit.other_language(board.forum_dir, True)
+        try:
+            capture(board, kit, topic, out, None, "en", every[-2:])
+        finally:
+            kit.other_language(board.forum_dir, False)
     if kit.other_layout:
         kit.other_layout(board.forum_dir, board.gm, True)
         try:
@@ -214,5 +229,27 @@ def main(engine: str, home: Path, out: Path) -> None:
     (out / f"{engine}-roles.json").write_text(json.dumps(roles, indent=1) + "\n", encoding="utf-8")
 
 
+def short(engine: str, home: Path, out: Path) -> None:
+    """A thread of one page (three posts: no pagination on some engines), as a guest and the GM."""
+    raw = json.loads((home / engine / "status.json").read_text(encoding="utf-8"))
+    board = Board(ENGINES[engine], Status(**{k: v for k, v in raw.items() if k in Status.__dataclass_fields__}), home)
+    kit = KITS[engine]
+    answer = board.submit(board.gm, board.engine.new_topic, "Короткая тема: [b]голосуем[/b] до вечера.",
+                          f"Город N: одна страница {int(time.time())}", forum=board.engine.forum_id)
+    where = answer.location or re.sub("&amp;", "&", answer.text)
+    if board.engine.topic_on_page:
+        target = answer.location or re.search(r"(?i)http-equiv=\"refresh\"[^>]*url=([^\"'>]+)", where).group(1)
+        where = re.sub("&amp;", "&", board.client(board.gm).get(target, auth=True).text)
+    topic = board.engine.topic_id(where)
+    board.writer(board.players[0]).reply(topic, "Голосую против [b]Пети[/b].")
+    board.writer(board.players[1]).reply(topic, "А я против Васи.")
+    out.mkdir(parents=True, exist_ok=True)
+    capture(board, kit, topic, out, None, "short", [1])
+    capture(board, kit, topic, out, board.gm, "shortgm", [1])
+
+
 if __name__ == "__main__":
-    main(sys.argv[1], Path(sys.argv[2]).resolve(), Path(sys.argv[3]))
+    if sys.argv[1] == "short":
+        short(sys.argv[2], Path(sys.argv[3]).resolve(), Path(sys.argv[4]))
+    else:
+        main(sys.argv[1], Path(sys.argv[2]).resolve(), Path(sys.argv[3]))

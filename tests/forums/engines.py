@@ -67,6 +67,7 @@ class Engine:
     markup: Markup = Markup()
     time_precision: int = 60     # seconds: the forum shows minutes
     edit_precision: int = 60     # of the edit's time
+    edit_time: bool = True       # the board shows when a post was edited (Spirit: only how often)
     # a forum started otherwise than by forumlab (Spirit, by tests/realforum/run.sh): () ->
     # (its Status, where its own records are: db_times' first argument), skipping when absent
     live: Callable[[], tuple] | None = None

@@ -183,6 +183,8 @@ def install(home: Path, engine: str) -> int:
         proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, **extra_env},
                                 cwd=str(folder))
         error = watch_install(proc, cmd[1], logs=lambda: _logs(folder))
+        if error and proc.returncode is not None and proc.returncode < 0:   # stopped by the watch
+            _append_newest_log(log, _logs(folder), log_path)
     if not error:
         error = _answers(plan["url"])
     users = _users(folder / "forum" / "seed.json")
@@ -235,6 +237,18 @@ def watch_install(proc: subprocess.Popen, what: str, *, logs, wait: float | None
         proc.kill()
         proc.wait()
         return why
+
+
+def _append_newest_log(log, paths: list[Path], own: Path, lines: int = 20) -> None:
+    """An install stopped while writing another log (NodeBB's npm-install.log): its tail at
+    the end of the install's own log, which is what a failed test shows."""
+    written = [p for p in paths if p != own and p.exists()]
+    if not written:
+        return
+    newest = max(written, key=lambda p: p.stat().st_mtime)
+    log.write(f"\n---- forumlab: the install was stopped; the last lines of {newest}:\n")
+    log.write("\n".join(newest.read_text(errors="replace").splitlines()[-lines:]) + "\n")
+    log.flush()
 
 
 def _log_state(paths: list[Path]) -> tuple:

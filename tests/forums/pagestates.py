@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
@@ -45,9 +46,17 @@ class Kit:
     per_page: Callable[[Path], int] = lambda d: 0   # the board's posts per page (its setting)
     set_per_page: Callable[[Path, int], None] = lambda d, n: None    # the board's setting changed
     other_layout: Callable[[Path, str, bool], None] | None = None    # a member's (by name) other post layout on / off
+    anchor: str = r'id="p(\d+)"'                   # each post's id in the page's markup (a check of the capture)
+    other_language: Callable[[Path, bool], None] | None = None       # the board's other language pack on / off
     precision: int = 60                             # what the pages show of a time: seconds (1) or minutes
     edit_precision: int = 60                        # of an edit's time
     dmy_precision: int = 60                         # the same under the other date format
+
+
+AVATAR = "http://127.0.0.1/avatar.png"     # a remote avatar (nothing is fetched from it)
+# a 1x1 PNG
+_PNG = bytes.fromhex("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002"
+                     "000154a24f5d0000000049454e44ae426082")
 
 
 # -- the message as stored -> what a reader must see ---------------------------------------------
@@ -93,12 +102,16 @@ def _parts(message: str) -> tuple[str, list[str], list[str], list[str]]:
 
 
 def oracle(message: str) -> dict:
-    """The words a reader must find in a stored message: own text, each quote, each spoiler."""
+    """The words a reader must find in a stored message: own text, each quote, each spoiler, and
+    the own text's bold and coloured fragments (orders may need them)."""
     own, quotes, spoilers, _ = _parts(_bbcode(message))
+
     def plain(text: str) -> str:
         return words(_TAG.sub(" ", text))
     return {"words": plain(own), "quotes": [plain(q) for q in quotes if plain(q)],
-            "spoilers": [plain(s) for s in spoilers if plain(s)]}
+            "spoilers": [plain(s) for s in spoilers if plain(s)],
+            "bold": [plain(b) for b in re.findall(r"(?is)\[b\](.*?)\[/b\]", own)],
+            "colours": [[c.strip("\"'").lower(), plain(t)] for c, t in re.findall(r"(?is)\[color=([^\]]+)\](.*?)\[/color\]", own)]}
 
 
 # -- MyBB 1.8 ------------------------------------------------------------------------------------
@@ -122,7 +135,8 @@ def _mybb_orphan(d: Path, pid: str, name: str) -> None:
 
 
 def _mybb_decorate(d: Path, users: dict) -> None:
-    _mariadb(d, "mybb", "; ".join(f"UPDATE mybb_users SET signature = '{sig}', usertitle = '{title}' WHERE uid = {int(u)}"
+    _mariadb(d, "mybb", "; ".join(f"UPDATE mybb_users SET signature = '{sig}', usertitle = '{title}', avatar = "
+                                  f"'{AVATAR}', avatardimensions = '50|50', avatartype = 'remote' WHERE uid = {int(u)}"
                                   for u, (sig, title) in users.items()))
 
 
@@ -134,14 +148,16 @@ def _mybb_setting(d: Path, name: str, value) -> None:
     _mariadb(d, "mybb", f"UPDATE mybb_settings SET value = '{value}' WHERE name = '{name}'")
     _php(d, "$_SERVER['REQUEST_METHOD'] = 'GET'; define('IN_MYBB', 1); define('THIS_SCRIPT', 'x.php'); "
             "require './inc/init.php'; rebuild_settings();")
+    time.sleep(2.5)      # PHP's opcache may serve the old inc/settings.php for up to 2 s
 
 
 def _mybb_date_format(d: Path, on: bool) -> None:
-    date, time = ("d.m.Y", "H:i") if on else ("m-d-Y", "h:i A")
-    _mariadb(d, "mybb", f"UPDATE mybb_settings SET value = '{date}' WHERE name = 'dateformat'; "
-                        f"UPDATE mybb_settings SET value = '{time}' WHERE name = 'timeformat'")
+    day, clock = ("d.m.Y", "H:i") if on else ("m-d-Y", "h:i A")
+    _mariadb(d, "mybb", f"UPDATE mybb_settings SET value = '{day}' WHERE name = 'dateformat'; "
+                        f"UPDATE mybb_settings SET value = '{clock}' WHERE name = 'timeformat'")
     _php(d, "$_SERVER['REQUEST_METHOD'] = 'GET'; define('IN_MYBB', 1); define('THIS_SCRIPT', 'x.php'); "
             "require './inc/init.php'; rebuild_settings();")
+    time.sleep(2.5)      # PHP's opcache may serve the old inc/settings.php for up to 2 s
 
 
 # -- phpBB 3.3 -----------------------------------------------------------------------------------
@@ -173,8 +189,9 @@ def _phpbb_orphan(d: Path, pid: str, name: str) -> None:
 
 
 def _phpbb_decorate(d: Path, users: dict) -> None:
-    _phpbb_write(d, "UPDATE phpbb_users SET user_sig = ?, user_rank = 0 WHERE user_id = ?",
-                 [(sig, int(u)) for u, (sig, _) in users.items()])
+    _phpbb_write(d, "UPDATE phpbb_users SET user_sig = ?, user_rank = 0, user_avatar = ?, user_avatar_type = "
+                    "'avatar.driver.remote', user_avatar_width = 50, user_avatar_height = 50 WHERE user_id = ?",
+                 [(sig, AVATAR, int(u)) for u, (sig, _) in users.items()])
 
 
 def _phpbb_zone(d: Path, uid: int, on: bool) -> None:
@@ -203,8 +220,8 @@ def _smf_orphan(d: Path, pid: str, name: str) -> None:
 
 
 def _smf_decorate(d: Path, users: dict) -> None:
-    _mariadb(d, "smf", "; ".join(f"UPDATE smf_members SET signature = '{sig}', usertitle = '{title}' WHERE id_member = {int(u)}"
-                                 for u, (sig, title) in users.items()))
+    _mariadb(d, "smf", "; ".join(f"UPDATE smf_members SET signature = '{sig}', usertitle = '{title}', avatar = '{AVATAR}' "
+                                 f"WHERE id_member = {int(u)}" for u, (sig, title) in users.items()))
 
 
 def _smf_zone(d: Path, uid: int, on: bool) -> None:
@@ -248,6 +265,10 @@ def _fluxbb_orphan(d: Path, pid: str, name: str) -> None:
 def _fluxbb_decorate(d: Path, users: dict) -> None:
     _fluxbb_write(d, "UPDATE fx_users SET signature = ?, title = ? WHERE id = ?",
                   [(sig, title, int(u)) for u, (sig, title) in users.items()])
+    for u in users:     # FluxBB's avatars are files named by the member's id
+        folder = d / "www" / "img" / "avatars"
+        if folder.is_dir():
+            (folder / f"{int(u)}.png").write_bytes(_PNG)
 
 
 def _fluxbb_zone(d: Path, uid: int, on: bool) -> None:
@@ -255,14 +276,14 @@ def _fluxbb_zone(d: Path, uid: int, on: bool) -> None:
 
 
 def _fluxbb_date_format(d: Path, on: bool) -> None:
-    date, time = ("d.m.Y", "H:i") if on else ("Y-m-d", "H:i:s")
+    day, clock = ("d.m.Y", "H:i") if on else ("Y-m-d", "H:i:s")
     _fluxbb_write(d, "UPDATE fx_config SET conf_value = ? WHERE conf_name = ?",
-                  [(date, "o_date_format"), (time, "o_time_format")])
+                  [(day, "o_date_format"), (clock, "o_time_format")])
 
 
 KITS: dict[str, Kit] = {
     "mybb": Kit("[quote='{author}']{text}[/quote]", "[s]{}[/s]", None, _mybb_messages, _mybb_times, _mybb_orphan,
-                _mybb_decorate, _mybb_date_format, _mybb_zone, edit_reason="editreason",
+                _mybb_decorate, _mybb_date_format, _mybb_zone, edit_reason="editreason", anchor=r'id="post_(\d+)"',
                 poll={"postpoll": "1", "numpolloptions": "3"},
                 poll_form=("/polls.php?action=newpoll&tid={thread}&polloptions=3",
                            {"options[1]": "Васю", "options[2]": "Петю", "options[3]": "Аню", "submit": "Post Poll"}),
@@ -280,7 +301,7 @@ KITS: dict[str, Kit] = {
                  poll={"poll_title": "Кого казнить?", "poll_option_text": "Васю\nПетю\nАню", "poll_max_options": "1",
                        "poll_length": "0"}),
     "smf": Kit("[quote author={author}]{text}[/quote]", "[s]{}[/s]", None, _smf_messages, _smf_times, _smf_orphan,
-               _smf_decorate, _smf_date_format, _smf_zone, edit_reason="modify_reason",
+               _smf_decorate, _smf_date_format, _smf_zone, edit_reason="modify_reason", anchor=r'id="msg_(\d+)"',
                poll={"question": "Кого казнить?", "options[0]": "Васю", "options[1]": "Петю", "options[2]": "Аню"},
                poll_url=";poll",
                per_page=lambda d: int(_mariadb(d, "smf", "SELECT value FROM smf_settings WHERE variable = 'defaultMaxMessages'")[0][0]),
@@ -291,5 +312,9 @@ KITS: dict[str, Kit] = {
                   edit_precision=1, per_page=lambda d: int(_sqlite(_fluxbb_db(d), "SELECT conf_value FROM fx_config "
                                                                    "WHERE conf_name = 'o_disp_posts_default'")[0][0]),
                   set_per_page=lambda d, n: _fluxbb_write(d, "UPDATE fx_config SET conf_value = ? WHERE "
-                                                             "conf_name = 'o_disp_posts_default'", [(str(n),)])),
+                                                             "conf_name = 'o_disp_posts_default'", [(str(n),)]),
+                  # the board's Russian pack (the lab's default) or its English one: «Today», «Edited by»
+                  other_language=lambda d, on: _fluxbb_write(d, "UPDATE fx_config SET conf_value = ? WHERE "
+                                                                "conf_name = 'o_default_lang'",
+                                                             [("English" if on else "Russian",)])),
 }

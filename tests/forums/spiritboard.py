@@ -91,7 +91,7 @@ def _engine():
         flood_window=10,         # @ratelimit(rate="1/10s") of spirit.comment.views.publish, fixed windows
         # the page shows minutes (Django's "N j, Y, P"); no edit time at all (only the count
         # of edits, linking to /comment/history/<pk>/): the edit's time is not compared
-        time_precision=60,
+        time_precision=60, edit_time=False,
     )
 
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # split.sh PYTEST...: run the suite as three pytest processes at once, each with the same
 # command line: the tests that need no live forum engine, and those that do (marked
-# live_forum) in two halves, phpBB's and Spirit's (its conformance entry) and the others'
-# (MyBB, SMF, FluxBB, Misago, NodeBB). The live ones spend their time waiting (for an engine's
+# live_forum) in two halves, phpBB's and Spirit's (its conformance entry, run first: Spirit is
+# up before pytest starts, phpBB is still installing) and the others' (MyBB, SMF, FluxBB,
+# Misago, NodeBB). The live ones spend their time waiting (for an engine's
 # install, a form's minimum age, a flood guard), not computing: run beside the rest they keep
 # `make test` within its time. Their output is printed at the end, after the main run's.
 # Exits non-zero when any of the three failed.

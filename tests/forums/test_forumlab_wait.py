@@ -48,3 +48,17 @@ def test_a_failed_install_fails_with_its_status(tmp_path):
     error, _ = run(tmp_path, "import sys; print('npm ERR! 404'); sys.exit(3)")
     assert error == "install.sh exited with status 3"
     assert "npm ERR! 404" in (tmp_path / "install.log").read_text()
+
+
+def test_a_stopped_install_leaves_the_tail_of_the_log_it_was_writing_in_its_own(tmp_path):
+    import forumlab
+    folder = tmp_path / "nodebb"
+    (folder / "forum").mkdir(parents=True)
+    (folder / "forum" / "npm-install.log").write_text("npm http fetch GET 200\nnpm WARN stalled\n")
+    own = folder / "install.log"
+    with open(own, "w") as log:
+        log.write("[0s] redis 7.0\n")
+        forumlab._append_newest_log(log, forumlab._logs(folder), own)
+    text = own.read_text()
+    assert text.startswith("[0s] redis 7.0") and text.rstrip().endswith("npm WARN stalled")
+    assert "npm-install.log" in text

@@ -208,3 +208,14 @@ def test_the_gm_reads_draft_kinds_and_repeated_approvals_in_russian(tmp_path, ca
     code, _, err = run(capsys, "approve", "1")
     assert code == 1 and "черновик #1 уже одобрен" in err and "а не ждёт" not in err
     assert json.loads(run(capsys, "drafts", "--json")[1])[0]["kind"] == "start"   # the JSON keeps the key
+
+
+def test_a_tie_in_the_tally_is_said_once(tmp_path, capsys, monkeypatch):
+    """Exam finding 27: «казни не будет (ничья: казни нет)» said it twice."""
+    make_config(tmp_path, capsys, monkeypatch)
+    assert run(capsys, "deal")[0] == 0
+    assert run(capsys, "phase", "end", "--no-read", "--yes")[0] == 0            # day 1
+    for order in ("{by: bob, ability: Голосование, target: dave}", "{by: grace, ability: Голосование, target: erin}"):
+        assert run(capsys, "order", "add", order)[0] == 0
+    code, out, _ = run(capsys, "tally")
+    assert code == 0 and "Если день кончится сейчас, казни не будет (ничья)." in out, out

@@ -140,7 +140,7 @@ def test_gm_orders_and_drops(make_game, clock):
     assert game.records.order(order_id).text == "{by: dave, ability: Кража, target: grace}"
     with pytest.raises(LoopError, match="не игрок этой игры"):
         add_order(game, "{by: nobody, ability: Кража, target: grace}")
-    with pytest.raises(LoopError, match="не заявка: «{by: dave»"):
+    with pytest.raises(LoopError, match="не заявка: «{by: dave»: позиция 10"):
         add_order(game, "{by: dave")
     drop_order(game, order_id)
     assert game.records.orders("night 1") == []

@@ -58,3 +58,32 @@ def test_gorod_phase_end_twice_as_a_gm_would(tmp_path, capsys, monkeypatch):
     assert code == 0 and "Ночь 1 разрешена ещё прошлым запуском" in out and "ничего не сделано" in out, err
     code, out, _ = run(capsys, "state")
     assert "Открыта: День 1" in out
+
+
+def test_deal_rerun_after_a_crash_inside_it_deals_once(make_game, monkeypatch):
+    """The deal is one transaction: a crash inside leaves nothing, so the rerun deals; a
+    rerun after it went through is refused and changes nothing."""
+    import importlib
+
+    from gorod.loop.game import LoopError
+
+    dealing = importlib.import_module("gorod.loop.deal")   # (gorod.loop.deal is also the function)
+
+    game = make_game()
+    real = dealing.save_drafts
+
+    def dies(*args, **kwargs):
+        real(*args, **kwargs)
+        raise SimulatedCrash("after the drafts, before the commit")
+    monkeypatch.setattr(dealing, "save_drafts", dies)
+    with pytest.raises(SimulatedCrash):
+        deal(game)
+    monkeypatch.undo()
+    again = make_game()
+    assert again.deal() is None and again.records.drafts() == [] and again.current() is None
+    ids = deal(again)
+    restarted = make_game()
+    with pytest.raises(LoopError, match="роли уже розданы"):
+        deal(restarted)
+    assert [d.id for d in restarted.records.drafts()] == ids
+    assert str(restarted.current().phase) == "night 1"

@@ -79,6 +79,8 @@ def test_demo_prints_a_readable_game():
     assert "Заявка «Укус» отклонена: способность перезаряжается." in text
     assert "Итог (видит только мастер):" in text
     assert "{" not in text   # not JSON
-    # The Лич's team never appears in the public part of the start phase.
+    # The start has no public part (no news post before night 1): the Лич's team is told
+    # only in his start PM.
     start = text.split("=== Ночь 1")[0]
-    assert "Ничего примечательного" in start
+    assert "Сводка новостей" not in start
+    assert "  → Дима:\n      Ваши союзники: Вера — Зомби, Катя — Призрак." in start

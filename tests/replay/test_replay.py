@@ -177,6 +177,11 @@ def test_demo_prints_drafts_and_a_summary():
     assert "Игра окончена. Победа: Нежить (НЖ)." in text
     assert "Итог по фазам:" in text and "расхождений с мастером: 0" in text
     assert "Заявка «Укус» отклонена: способность перезаряжается." in text
+    # exam finding 31: the start has no news post; the end says the winner as the news does
+    start = text.split("=== Начало игры ===", 1)[1].split("=== Ночь 1", 1)[0]
+    assert "Сводка новостей" not in start and "Ничего примечательного" not in start
+    assert "Стартовые ЛС (черновики gorod): каждому игроку — его явная и тайная роль; кроме того узнают:" in start
+    assert "Игра окончена, победа: Нежить (НЖ)." in text and "победитель: НЖ" not in text
 
 
 def test_progress_bar(tmp_path):

@@ -71,6 +71,8 @@ def test_a_page_is_read_exactly_with_auto_detection(record: Path):
         assert words(post.text) == exp["words"], where
         assert [words(q) for q in post.quotes if words(q)] == exp["quotes"], where
         assert [words(s) for s in post.spoilers if words(s)] == exp["spoilers"], where
+        assert [words(e.text) for e in post.emphasis if e.bold] == exp["bold"], where
+        assert [[e.color, words(e.text)] for e in post.emphasis if e.color] == exp["colours"], where
         assert post.edited == bool(exp["edited"]), where
         if exp["edited"] and reads_edit_times:
             assert post.edited_at == shown(exp["edited"], want["edit_precision"]), where

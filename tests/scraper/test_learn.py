@@ -35,7 +35,8 @@ def _bench():
 
 # measured on the saved pages when this floor was set (benchmarks/learn.py): raise it as the
 # learner gets better, never lower it to make a change pass
-EXACT_PAGES_FLOOR = 42            # of 42 thread pages (100 %)
+EXACT_PAGES_FLOOR = 86            # of 89 thread pages (97 %): 42/42 of the corpus and ours, 44/47 page states
+# (the three misses: one-post last pages, which the learner says it cannot learn from alone)
 
 
 def test_learned_profiles_read_the_saved_threads_as_the_shipped_ones_on_at_least_the_floor():
@@ -43,13 +44,12 @@ def test_learned_profiles_read_the_saved_threads_as_the_shipped_ones_on_at_least
     results = [r for r in (bench.run_thread(t) for t in bench.threads()) if r is not None]
     pages = [p for r in results for p in r.pages]
     exact = [p for p in pages if p.exact]
-    assert len(pages) >= 7, "the demo's five pages and ours at least"
-    if len(pages) < 30:                  # ../shared is absent: the demo's and our own pages only
-        assert len(exact) >= 0.8 * len(pages), [p.differences[:2] for p in pages if not p.exact]
-        return
     bad = "\n".join(f"{p.source}: {p.differences[:2]}" for p in pages if not p.exact)
-    assert len(exact) >= EXACT_PAGES_FLOOR, bad
+    assert len(pages) >= 7, "the demo's five pages and ours at least"
     assert len(exact) >= 0.9 * len(pages), bad      # issue 18's bar, also when pages are added
+    if not (bench.default_shared() / "corpus").is_dir():
+        return                           # ../shared is absent: the demo's and our own pages only
+    assert len(exact) >= EXACT_PAGES_FLOOR, bad
 
 
 def test_the_demo_games_spirit_pages_are_read_exactly_with_the_spirit_profile_hidden():
