@@ -117,7 +117,8 @@ def command_problem(state: GameState, order: Order) -> str | None:
     """Why a Зомбирование's command will not run, said plainly (the engine refuses it as
     `invalid_command`, and the Лич is told only the command's form): «Формат приказа:
     [Публичное действие Явной роли], [Цель]. … Цель должна быть указана явно, по Явной роли.»"""
-    if find_ability(order.ability) is not find_ability("Зомбирование") or order.command is None:
+    own = find_ability(order.ability)
+    if own is None or not own.command_by_open_role or order.command is None:
         return None
     cmd = order.command
     spec = find_ability(cmd.ability)
