@@ -164,7 +164,9 @@ RULINGS = (
 
 @refusal("Тасовать карты", phase="night")
 def shuffle_refusal(night, order: Order, spec=None, controller=None):
-    """Тасовать карты: four cards from the deck, the hand returned to it (A64)."""
+    """«один раз ночью складывает находящиеся в руке карты в колоду и выбирает любые
+    четыре из оставшихся в колоде»
+    Тасовать карты: four cards from the deck, the hand returned to it (A64)."""
     deck = [c for c in CARDS if c not in night.state.used_cards]
     if night.rulings["shuffle_from_deck"] == "full_deck":
         deck = list(CARDS)
@@ -280,6 +282,8 @@ def minus_first_day_throw(night, order: Order, spec) -> bool:
 
 @on("shape", "Кинуть карты")
 def throw_shape(order: Order) -> None:
+    """«днем может выбрать карту из руки, которую будет использовать, и цель, на кого он эту
+    карту кинет»: the order names its card (and, for the Джокер, the card it stands for)."""
     if order.card is None:
         raise OrderError("Кинуть карты: нужна карта (поле card)")
     if cards.DECK[order.card].stands_for_any and order.as_card is None:

@@ -122,7 +122,8 @@ def sacrifice_damage(night, action):
 
 @on("late_damage", "Sacrifice!", sub="2")
 def sacrifice_end_of_night(night, attack) -> int:
-    """`sacrifice_count_scope: end_of_night`: the Демоны dying tonight count too."""
+    """«Если к концу ночи цель умирает, Демонолог может перепризвать любого из демонов»
+    `sacrifice_count_scope: end_of_night`: the Демоны dying tonight count too."""
     return night.s0.demons_dead + sum(
         1 for p in night.players()
         if p.faction is Faction.DEMONS and not night.s0.dead[p.nick]

@@ -52,7 +52,8 @@ RULINGS = (
 
 @night_step("N12", "a", ability="Бестелесность")
 def incorporeal(night) -> None:
-    """N12: Бестелесность blocks the strongest attack on the Призрак."""
+    """«каждую ночь блокирует одну атаку по Призраку. Если атак было сыграно несколько,
+    блокируется самая сильная» (N12)."""
     for ghost in night.players():
         if ghost.secret_role != "Призрак" or not ghost.alive or ghost.in_prison:
             continue

@@ -82,6 +82,8 @@ def gossip_tally_note(order: Order) -> str | None:
 
 @on("shape", "Компромат")
 def gossip_shape(order: Order) -> None:
+    """«вместо голосования может сохранить голос "в копилку"»: a spend names its target, a save
+    names nobody."""
     if not order.save and order.target is None:
         raise OrderError("Компромат: нужна цель (поле target) или «в копилку» (save: true)")
 

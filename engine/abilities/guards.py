@@ -105,7 +105,8 @@ RULINGS = (
 
 @night_step("N4", "f", ability="Арест")
 def jail_now(night) -> None:
-    """`prison_starts: immediate` (A71 b): Арест / Темница act before the target's
+    """«может отправить любого персонажа в Тюрьму пожизненно»
+    `prison_starts: immediate` (A71 b): Арест / Темница act before the target's
     own orders, which are void unless their ability survives Тюрьма (Т)."""
     if night.rulings["prison_starts"] != "immediate":
         return
@@ -218,7 +219,8 @@ def beer_belly(player) -> bool:
 
 @refusal("На страже", phase="night")
 def guard_self(night, order, spec=None, controller=None):
-    """Guarding oneself does nothing (A34); refused under `guard_self: rejected`."""
+    """«может выбрать человека и охранять его всю ночь»
+    Guarding oneself does nothing (A34); refused under `guard_self: rejected`."""
     if order.target == order.by and night.rulings["guard_self"] == "rejected":
         return Reason.TARGET_SELF, order.target
     return None
@@ -226,7 +228,8 @@ def guard_self(night, order, spec=None, controller=None):
 
 @night_step("N0", "a", ability="Темница")
 def dungeon_release_at_night(night) -> None:
-    """`dungeon_release: start_of_next_night` (A72 b)."""
+    """«отправляет человека в Тюрьму на полтора дня (день, ночь, день)»
+    `dungeon_release: start_of_next_night` (A72 b)."""
     if night.rulings["dungeon_release"] != "start_of_next_night":
         return
     for player in night.players():

@@ -72,7 +72,8 @@ def passives_off(night, nick: str) -> bool:
 
 @night_step("N4", "c", ability="Чары")
 def chary_beats_charm(night) -> None:
-    """N4 (c): Чары on the Суккуб stops her Очарование before it redirects (A45)."""
+    """«В эту ночь тот не применяет свои способности, но не знает этого.»
+    N4 (c): Чары on the Суккуб stops her Очарование before it redirects (A45)."""
     if not night.rulings["chary_beats_charm"]:
         return
     for chary in night.live_actions("Чары"):

@@ -96,7 +96,8 @@ def hunt_unlocked(night) -> bool:
 
 @night_step("N0", "f", ability="Укус")
 def bite_night_unlock(night) -> None:
-    """Whether Гон is unlocked on the night of the Укус (A42 `hunt_unlock_check`)."""
+    """«наносит единицу урона цели»
+    Whether Гон is unlocked on the night of the Укус (A42 `hunt_unlock_check`)."""
     night.bite_night_unlock = hunt_unlocked(night)
 
 
@@ -132,7 +133,7 @@ def schedule_hunt(night) -> None:
 
 @attack("Укус")
 def bite_damage(night, action):
-    """«Укус - в наносит единицу урона цели.» (rank 4)"""
+    """«наносит единицу урона цели» (rank 4)"""
     return action.spec.attack_rank, 1
 
 

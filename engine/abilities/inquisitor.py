@@ -136,7 +136,8 @@ def drop_masks(night) -> None:
 
 @night_step("N21", "d", ability="Никто не ждал испанскую инквизицию!")
 def drop_masks_late(night) -> None:
-    """`inquisitor_mask_drop: next_night`: tonight's checks still see the mask (A31 b)."""
+    """«Все проверки роли будут показывать выбранную роль.»
+    `inquisitor_mask_drop: next_night`: tonight's checks still see the mask (A31 b)."""
     for nick in night.own(LateDrops).players:
         night.p(nick).mask = None
 
@@ -153,7 +154,8 @@ def not_with_autodafe(night, order, spec=None, controller=None):
 
 @night_step("N4", "g1", ability="Аутодафе")
 def burnt_do_not_act(night) -> None:
-    """`night_victims_act: false` (A70 b): a player burnt tonight does not act tonight."""
+    """«Аутодафе - раз за цикл ночей убивает выбранную цель.»
+    `night_victims_act: false` (A70 b): a player burnt tonight does not act tonight."""
     if night.rulings["night_victims_act"]:
         return
     for fate in night.live_actions("Аутодафе"):
@@ -198,6 +200,7 @@ def accused_not_acquitted(day, order, spec=None, controller=None):
 
 @on("no_acquittal", "Обвинение в ведьмовстве")
 def accused_condemned(day, condemned: str) -> bool:
+    """«следующим днем персонаж не может … быть оправдан Богачом»."""
     return condemned in day.marks.accused
 
 

@@ -164,7 +164,8 @@ def soul_shield(night) -> None:
 
 @refusal("Зомбирование", phase="night")
 def implant_refusal(night, order: Order, spec=None, controller=None):
-    """The command written at the implant must be one that can run (§6.5)."""
+    """«записать ему в мозг желаемую команду (см. приложение)»
+    The command written at the implant must be one that can run (§6.5)."""
     reason = command_refusal(night, order)
     return (reason, None) if reason else None
 
@@ -232,7 +233,8 @@ def zombie_failed(ctx, lich: str, order: Order | None) -> None:
 
 @day_effect("Зомбирование")
 def day_zombie_signal(day, order: Order, spec, controller) -> None:
-    """The Лич's signal by day: the command runs now as the zombified player's order."""
+    """«По сигналу Лича (через мастера) команда будет выполнена.»
+    The Лич's signal by day: the command runs now as the zombified player's order."""
     implant = day.state.zombie
     if implant is None or implant.lich != order.by:
         day.reject(order, Reason.INVALID_COMMAND)
@@ -268,13 +270,15 @@ def day_zombie_signal(day, order: Order, spec, controller) -> None:
 
 @night_step("N0", "b", ability="Армия тьмы")
 def army_at_night_start(night) -> None:
+    """«Зомби, Призрак и Некромант возрождаются каждое Новолуние с полным здоровьем»
+    (`army_timing: night_start`, A39)."""
     if night.moon is night.moon.NEW and night.rulings["army_timing"] == "night_start":
         army_of_darkness(night)
 
 
 @night_step("N20", "b", ability="Армия тьмы")
 def army_in_the_morning(night) -> None:
-    """`army_timing: morning_after` (A39 b)."""
+    """«возрождаются каждое Новолуние с полным здоровьем» `army_timing: morning_after` (A39 b)."""
     if night.rulings["army_timing"] == "morning_after" and night.moon is night.moon.NEW:
         army_of_darkness(night)
 
@@ -293,6 +297,9 @@ def soulless(night, attack) -> ev.NoticeCode | None:
 
 @on("shape", "Зомбирование")
 def zombie_shape(order: Order) -> None:
+    """«зомбировать человека, чтобы записать ему в мозг желаемую команду … По сигналу Лича
+    (через мастера) команда будет выполнена»: an implant names target and command, a signal
+    names neither."""
     if not order.signal and (order.target is None or order.command is None):
         raise OrderError("Зомбирование: нужны цель (поле target) и приказ (поле command) или сигнал (signal: true)")
 
@@ -311,6 +318,7 @@ def defer_signal(night, order: Order, spec) -> bool:
 
 @night_step("N2", "y", ability="Зомбирование")
 def signals(night) -> None:
+    """«По сигналу Лича (через мастера) команда будет выполнена»: tonight's signals."""
     for order, spec in [d for d in night.deferred if d[0].signal]:
         night_zombie_signal(night, order, spec)
 
@@ -342,11 +350,14 @@ def silenced_lich_gives_no_signal(night) -> None:
 
 @refusal("Зомбирование", phase="day")
 def implant_by_day(day, order: Order, spec=None, controller=None):
+    """«один раз за игру в любую ночь Лич может зомбировать человека»: not by day."""
     return Reason.WRONG_PHASE, None   # the implant is a night ability
 
 
 @night_step("N22", "d", ability="Зомбирование")
 def implants(night) -> None:
+    """«в любую ночь Лич может зомбировать человека, чтобы записать ему в мозг желаемую
+    команду»: tonight's implants."""
     for action in night.live_actions("Зомбирование"):
         if not action.order.signal:
             implant(night, action.order, action.targets[0])

@@ -116,4 +116,5 @@ def despotiya(day, player) -> bool:
 
 @vote_weight("a", ability="Деспотия", label="Мэр: Деспотия, голос за два")
 def despotiya_weight(day, voter, target, ballot, w: int) -> int:
+    """«Деспотия - на общем обсуждении имеет два голоса вместо одного.»"""
     return 2 if despotiya(day, voter) else w

@@ -85,7 +85,8 @@ def rebirth(ctx, lich) -> None:
 
 @refusal("Переливание жизни", phase="night")
 def transfusion_self(night, order, spec=None, controller=None):
-    """On himself it does nothing; refused under `transfusion_self: rejected`."""
+    """«восстанавливает единицу здоровья цели»
+    On himself it does nothing; refused under `transfusion_self: rejected`."""
     if order.target == order.by and night.rulings["transfusion_self"] == "rejected":
         return Reason.TARGET_SELF, order.target
     return None

@@ -53,7 +53,9 @@ RULINGS = (
 
 @refusal("Влияние", phase="day")
 def influence_refusal(day, order: Order, spec=None, controller=None):
-    """Another character who can vote today; not the same target twice in a row (A28)."""
+    """«диктовать голоса другого персонажа. … Не может использоваться на одну и ту же цель
+    два раза подряд.»
+    Another character who can vote today; not the same target twice in a row (A28)."""
     controlled, vote_target = order.targets
     user = day.p(order.by)
     if controlled == user.nick:
@@ -84,7 +86,8 @@ def influence(day, order: Order, spec, controller) -> None:
 
 @refusal("Влияние", phase="night")
 def night_influence_refusal(night, order: Order, spec=None, controller=None):
-    """`influence_phase: any`: a night Влияние is judged as ordered (A28)."""
+    """«Влияние - каждый ход может диктовать голоса другого персонажа.»
+    `influence_phase: any`: a night Влияние is judged as ordered (A28)."""
     controlled, vote_target = order.targets
     if controlled == order.by or vote_target == controlled:
         return Reason.TARGET_SELF, controlled
@@ -97,7 +100,8 @@ def night_influence_refusal(night, order: Order, spec=None, controller=None):
 
 @night_step("N22", "b", ability="Влияние")
 def influence_at_night(night) -> None:
-    """`influence_phase: any`: a night Влияние dictates the vote of the coming day."""
+    """«каждый ход может диктовать голоса другого персонажа»
+    `influence_phase: any`: a night Влияние dictates the vote of the coming day."""
     for action in night.live_actions("Влияние"):
         controlled, vote_target = action.targets[0], action.targets[1]
         night.marks.influence[controlled] = (vote_target, action.user, action.order)
@@ -106,7 +110,8 @@ def influence_at_night(night) -> None:
 
 @day_step("D0", "b", ability="Влияние")
 def dictated_at_dawn(day) -> None:
-    """D0: a night Влияние's dictated vote is cast as the day opens."""
+    """«каждый ход может диктовать голоса другого персонажа»
+    D0: a night Влияние's dictated vote is cast as the day opens."""
     for controlled, (vote_target, noble, order) in day.marks.influence.items():
         target = day.p(controlled)
         if can_vote(day, target) and day.p(noble).alive and day.p(vote_target).alive:

@@ -35,7 +35,8 @@ def prophecy(ctx, order: Order) -> None:
 
 @on("anytime", "Пророчество")
 def prophecy_order(ctx, order: Order, spec=None, controller=None) -> None:
-    """At once, by day or by night (N1, A24); the use is spent by the caller at night."""
+    """«один раз за игру в любой момент может узнать Тайную роль другого персонажа»
+    At once, by day or by night (N1, A24); the use is spent by the caller at night."""
     if spec is not None:
         ctx.spend(order, spec)
     prophecy(ctx, order)

@@ -59,7 +59,8 @@ RULINGS = (
 
 @night_step("N21", "c", ability="Голубиная почта")
 def pigeons(night) -> None:
-    """Голубиная почта: the message reaches its (possibly redirected) recipient without
+    """«через мастера передать анонимное сообщение любому другому персонажу»
+    the message reaches its (possibly redirected) recipient without
     a sender; whoever else may read it is told by its `mail_copy` hook."""
     for action in night.live_actions("Голубиная почта"):
         recipient = action.targets[0]
@@ -72,7 +73,9 @@ def pigeons(night) -> None:
 
 @day_effect("Голубиная почта")
 def day_pigeon(day, order: Order, spec, controller) -> None:
-    """Голубиная почта by day (`pigeon_phase: any`): delivered at once."""
+    """«Голубиная почта (считается "ночной") - три раза за игру может через мастера
+    передать анонимное сообщение любому другому персонажу.»
+    Голубиная почта by day (`pigeon_phase: any`): delivered at once."""
     day.spend(order, spec)
     day.learn(order.to, "Голубиная почта", order, message=order.text)
 

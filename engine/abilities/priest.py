@@ -52,7 +52,9 @@ RULINGS = (
 
 @on("info", "Исповедь")
 def confession(night, action) -> None:
-    """Исповедь: the priest learns the target's role, the target the priest's (A50)."""
+    """«может узнать Тайную роль другого персонажа. Этот персонаж, в свою очередь, узнает
+    Тайную роль священника.»
+    Исповедь: the priest learns the target's role, the target the priest's (A50)."""
     target = action.targets[0]
     if action.void:
         night.learn(action.user, "Исповедь (§9: не сработала)", action.order, about=target,

@@ -57,7 +57,8 @@ def rally(day, order: Order, spec, controller) -> None:
 
 @refusal("Митинг", phase="day")
 def rally_refusal(day, order: Order, spec=None, controller=None):
-    """`miting_needs_vote`: a Бунтарь without a vote today cannot hold a Митинг."""
+    """«этим днем голос Бунтаря считается за пять»
+    `miting_needs_vote`: a Бунтарь without a vote today cannot hold a Митинг."""
     from engine.abilities.voting import can_vote
     if day.rulings["miting_needs_vote"] and not can_vote(day, day.p(order.by)):
         return Reason.CANNOT_VOTE, None

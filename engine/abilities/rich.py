@@ -38,7 +38,8 @@ RULINGS = (
 
 @day_effect("Взятка")
 def bribe(day, order: Order, spec, controller) -> None:
-    """Взятка is ordered by day and acts at the tally (A55)."""
+    """«может оправдать того, кого приговорили на Дневном Вече»: ordered by day, it acts at the
+    tally (A55)."""
     day.bribes.append(order)
     day.trace(f"{order.by} готовит Взятку" + (f" для {order.target}" if order.target else ""),
                "Взятка", order)

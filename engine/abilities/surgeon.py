@@ -63,7 +63,8 @@ def operation(day, order: Order, spec, controller) -> None:
 
 @day_step("D3", "a", ability="Операция")
 def deferred_kills(day) -> None:
-    """`operation_kill_immediate: false` (A56 b): the kill at the end of the day."""
+    """«может вылечить (+1 жизнь) или убить любого, кто лежит в Лазарете»
+    `operation_kill_immediate: false` (A56 b): the kill at the end of the day."""
     for nick, order in day.deferred_kills:
         if day.p(nick).alive:
             day.kill(nick, "Операция", order)

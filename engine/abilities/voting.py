@@ -122,6 +122,8 @@ def prisoner_vote(day, order: Order, spec, controller=None):
 
 @refusal("Голосование", phase="day")
 def vote_refusal(day, order: Order, spec, controller=None):
+    """«днем (на Дневном Вече) может публично отдать голос против любого персонажа»: an own
+    vote the Протокол голосования refuses."""
     return own_vote_refusal(day, order, controller)
 
 
