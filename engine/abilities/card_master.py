@@ -267,7 +267,9 @@ def throw_refusal_hook(ctx, order: Order, spec=None, controller=None):
 
 @on("phase_exempt", "Кинуть карты")
 def minus_first_day(night) -> bool:
-    """Its night-1 phase is judged by `throw_refusal_hook` (A65)."""
+    """«В начале первой ночи может кинуть карту, считается, что она была брошена в "минус
+    первый" день.»
+    Its night-1 phase is judged by `throw_refusal_hook` (A65)."""
     return True
 
 

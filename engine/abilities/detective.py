@@ -43,7 +43,9 @@ RULINGS = (
 
 @on("info", "Расследование")
 def night_investigation(night, action) -> None:
-    """Ordered at night (`investigation_phase: any`), answered in the morning."""
+    """«публично расследовать чужую смерть, тайно узнавая способность, которая отправила
+    персонажа на Кладбище»
+    Ordered at night (`investigation_phase: any`), answered in the morning."""
     if action.void:
         night.learn(action.user, "Расследование (§9: не сработало)", action.order,
                    about=action.targets[0], killed_by=[])
@@ -66,6 +68,8 @@ def investigation(ctx, order: Order) -> None:
 
 @on("day", "Расследование")
 def investigation_order(day, order: Order, spec, controller) -> None:
-    """By day the answer comes at once."""
+    """«публично расследовать чужую смерть, тайно узнавая способность, которая отправила
+    персонажа на Кладбище»
+    By day the answer comes at once."""
     day.spend(order, spec)
     investigation(day, order)

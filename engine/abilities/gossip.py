@@ -76,7 +76,8 @@ def saving(order: Order) -> str:
 
 @on("tally_note", "Компромат")
 def gossip_tally_note(order: Order) -> str | None:
-    """What the GM's tally shows of an accepted save (a save casts no vote to list)."""
+    """«вместо голосования может сохранить голос "в копилку"»
+    What the GM's tally shows of an accepted save (a save casts no vote to list)."""
     return saving(order) if order.save else None
 
 
@@ -90,7 +91,8 @@ def gossip_shape(order: Order) -> None:
 
 @target_rule("Компромат")
 def gossip_target(ctx, user, order: Order):
-    """A spend names another living character; a save names nobody."""
+    """«Голоса из "копилки" могут быть использованы в любой день вместе с обычным»
+    A spend names another living character; a save names nobody."""
     return ctx.living(order.target, other=True) if order.target and not order.save else None
 
 

@@ -118,7 +118,8 @@ def jail_now(night) -> None:
 
 @night_step("N4", "g2", ability="Арест")
 def jailed_do_not_act(night) -> None:
-    """`night_victims_act: false` (A70 b): a player jailed tonight does not act tonight."""
+    """«может отправить любого персонажа в Тюрьму пожизненно»
+    `night_victims_act: false` (A70 b): a player jailed tonight does not act tonight."""
     if night.rulings["night_victims_act"]:
         return
     for fate in night.live_actions("Арест") + night.live_actions("Темница"):

@@ -138,3 +138,18 @@ def test_every_sub_step_of_a_reordered_step_is_in_its_orders():
     for (code, _reading), order in SUBSTEP_ORDERS.items():
         subs = {h.sub for h in registry.night_hooks(code)} | {sub for sub, _ in SKELETON.get(code, ())}
         assert subs <= set(order), (code, sorted(subs - set(order)))
+
+
+@pytest.mark.skipif(shared_dir() is None, reason="../shared is not beside this checkout")
+def test_every_hook_cites_a_sentence_of_the_rules_in_its_docstring():
+    """Each hook's docstring quotes («…») a piece of the rules-ru.txt sentence it follows (a
+    quote may elide with «…»; the other text may add the ruling it reads)."""
+    rules = _squash((shared_dir() / "rules" / "rules-ru.txt").read_text(encoding="utf-8"))
+
+    def cites(fn) -> bool:
+        quotes = re.findall(r"«([^»]*)»", fn.__doc__ or "")
+        return any(_squash(part).strip(" .") and _squash(part).strip(" .") in rules
+                   for q in quotes for part in re.split(r"…|\.\.\.", q))
+
+    uncited = sorted({f"{h.fn.__module__}.{h.fn.__name__}" for h in registry.HOOKS if not cites(h.fn)})
+    assert uncited == [], f"hooks whose docstring quotes no sentence of rules-ru.txt: {uncited}"

@@ -21,7 +21,8 @@ RULINGS = (
 
 @on_throw("Туз Бубен")
 def silent_at_once(ctx, thrown) -> None:
-    """A81 b: under `silence_starts: immediate` from the throw."""
+    """«затыкает рот игроку. Он не имеет права голоса на Дневном Вече до конца игры.»
+    A81 b: under `silence_starts: immediate` from the throw."""
     if ctx.rulings["silence_starts"] == "immediate":
         ctx.p(thrown.order.target).silenced = True
 

@@ -133,7 +133,8 @@ def thrown(ctx, card) -> None:
 
 @night_step("N0", "e", ability=THROW)
 def cards_need_master(night) -> None:
-    """A33 (2) b: under `thrown_card_survives_master: false` a thrown card needs its
+    """«Карта подействует ночью, после чего теряется.»
+    A33 (2) b: under `thrown_card_survives_master: false` a thrown card needs its
     Мастер карт alive."""
     if not night.rulings["thrown_card_survives_master"]:
         night.cards = [c for c in night.cards if not night.p(c.by).dead]
@@ -147,7 +148,8 @@ def thrown_cards_gone(night) -> None:
 
 @night_step("N21", "b", ability=THROW)
 def card_information(night) -> None:
-    """N21: what each card acting tonight tells (its `card_info` hook), then its bonus, in
+    """«Карта подействует ночью, после чего теряется.»
+    N21: what each card acting tonight tells (its `card_info` hook), then its bonus, in
     the order the cards were thrown."""
     for thrown_card in night.cards:
         info = INFO.get(thrown_card.acts_as)

@@ -85,6 +85,7 @@ def saves(ctx, nick: str, death: str, order=None) -> bool:
 
 @night_step("N22", "z", ability=THROW)
 def windows_close(night) -> None:
-    """N22 (z): the windows that ended with this night close."""
+    """«в течение суток (ночь, день) с момента броска»
+    N22 (z): the windows that ended with this night close."""
     for player in night.state.players.values():
         player.shuler = [w for w in player.shuler if max(w.phases) > night.phase]

@@ -54,6 +54,7 @@ def swap_lives(night, after_deaths: bool = False) -> None:
 
 @night_step("N19", "c", ability=THROW)
 def swap_after_deaths(night) -> None:
-    """`swap_before_death: false` (A75 b): Валет Пик after the deaths."""
+    """«В конце ночи количество жизней целей меняется местами»
+    `swap_before_death: false` (A75 b): Валет Пик after the deaths."""
     if not night.rulings["swap_before_death"]:
         swap_lives(night, after_deaths=True)

@@ -46,7 +46,7 @@ def first_morning(night) -> None:
 
 @day_step("D0", "a", ability=THROW)
 def remember_morning(day) -> None:
-    """Король Червей rolls back to «то, что было прошлым утром» (A69): each morning is kept."""
+    """Король Червей rolls back «к тому, что было прошлым утром» (A69): each morning is kept."""
     day.state.mornings[day.n] = {
         nick: {"lives": p.lives, "lazaret": p.lazaret, "prison": p.prison}
         for nick, p in day.state.players.items()

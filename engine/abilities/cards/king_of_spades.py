@@ -42,7 +42,10 @@ def made_puppet(ctx, thrown) -> None:
 
 @refusal("Король Пик", phase="day")
 def puppet_refusal(day, order: Order, spec=None, controller=None):
-    """Король Пик orders need the card thrown; a command needs the reveal first."""
+    """«в любой день, начиная с момента броска этой карты, Мастер карт может публично
+    раскрыть свою роль. После этого все дневные действия цели (голосование и способности
+    Явных ролей) полностью контролируются Мастером.»
+    Король Пик orders need the card thrown; a command needs the reveal first."""
     for puppet in day.state.puppets:
         if puppet.master == order.by:
             if order.command is not None and not puppet.revealed:
