@@ -86,7 +86,8 @@ def rebirth(ctx, lich) -> None:
 @refusal("Переливание жизни", phase="night")
 def transfusion_self(night, order, spec=None, controller=None):
     """«восстанавливает единицу здоровья цели»
-    On himself it does nothing; refused under `transfusion_self: rejected`."""
+    On himself (A85): under `allowed` the −1 and the +1 net 0; refused under
+    `transfusion_self: rejected`."""
     if order.target == order.by and night.rulings["transfusion_self"] == "rejected":
         return Reason.TARGET_SELF, order.target
     return None
