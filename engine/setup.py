@@ -32,17 +32,17 @@ def new_game(seats: list[Seat], setup: Mapping[str, Mapping[str, Any]] | None, r
     taken: dict[str, str] = {}
     for seat in seats:
         if seat.nick in players:
-            raise SetupError(f"player '{seat.nick}' is listed twice")
+            raise SetupError(f"игрок «{seat.nick}» указан дважды")
         open_role = canon_open_role(seat.open_role)
         if open_role is None:
-            raise SetupError(f"player '{seat.nick}': unknown open role '{seat.open_role}'")
+            raise SetupError(f"игрок «{seat.nick}»: неизвестная явная роль «{seat.open_role}»")
         secret = canon_secret_role(seat.secret_role)
         if secret is None:
-            raise SetupError(f"player '{seat.nick}': unknown secret role '{seat.secret_role}'")
+            raise SetupError(f"игрок «{seat.nick}»: неизвестная тайная роль «{seat.secret_role}»")
         if open_role in taken:
             # «каждой явной роли может быть только один представитель»
-            raise SetupError(f"open role '{open_role}' is held by both '{taken[open_role]}' "
-                             f"and '{seat.nick}'")
+            raise SetupError(f"явная роль «{open_role}» у двоих: «{taken[open_role]}» "
+                             f"и «{seat.nick}»")
         taken[open_role] = seat.nick
         player = PlayerState(seat.nick, open_role, secret, lives=2,
                              held_roles={open_role, secret})
@@ -63,21 +63,21 @@ def _apply_setup(state: GameState, nick: str, choices: Mapping[str, Any]) -> Non
     the player's secret role (`registry.setup_choice`); a null value is no choice."""
     keys = registry.setup_keys()
     if nick not in state.players:
-        raise SetupError(f"setup: unknown player '{nick}'")
+        raise SetupError(f"setup: неизвестный игрок «{nick}»")
     if not isinstance(choices, Mapping):
-        raise SetupError(f"setup.{nick}: expected a mapping with " + " and/or ".join(f"'{k}'" for k in keys))
+        raise SetupError(f"setup.{nick}: нужен словарь с ключом " + " и/или ".join(f"«{k}»" for k in keys))
     player = state.players[nick]
     for key, value in choices.items():
         hooks = registry.setup_choices(key)
         if not hooks:
-            raise SetupError(f"setup.{nick}: unknown key '{key}' (expected "
-                             + " or ".join(f"'{k}'" for k in keys) + ")")
+            raise SetupError(f"setup.{nick}: неизвестный ключ «{key}» (нужен "
+                             + " или ".join(f"«{k}»" for k in keys) + ")")
         if value is None:
             continue
         mine = [h for h in hooks if h.label == player.secret_role]
         if not mine:
-            raise SetupError(f"setup.{nick}.{key}: '{key}' is chosen only by the "
-                             + " and the ".join(h.label for h in hooks))
+            raise SetupError(f"setup.{nick}.{key}: «{key}» выбирает только "
+                             + " или ".join(h.label for h in hooks))
         for hook in mine:
             hook.fn(state, player, value)
 

@@ -27,7 +27,7 @@ def choose_mask(state, player, value) -> None:
     """«в начале игры может выбрать любую Тайную роль»: `setup.<nick>.mask`."""
     mask = canon_secret_role(str(value))
     if mask is None:
-        raise SetupError(f"setup.{player.nick}.mask: unknown secret role '{value}'")
+        raise SetupError(f"setup.{player.nick}.mask: неизвестная тайная роль «{value}»")
     player.mask = mask
 
 
@@ -38,7 +38,7 @@ def mask_chosen(state) -> None:
         return
     for player in state.players.values():
         if player.secret_role == "Тварь" and not player.mask:
-            raise SetupError(f"setup.{player.nick}.mask: the Тварь must choose a mask "
+            raise SetupError(f"setup.{player.nick}.mask: Тварь должна выбрать маску "
                              "(tvar_mask_optional: false)")
 
 

@@ -34,15 +34,15 @@ def deal_hand(state, player, value) -> None:
     """«в начале игры выбирает четыре карты из колоды … и кладет себе в руку»:
     `setup.<nick>.hand`."""
     if not isinstance(value, list):
-        raise SetupError(f"setup.{player.nick}.hand: expected a list of four cards")
+        raise SetupError(f"setup.{player.nick}.hand: нужен список из четырёх карт")
     hand = []
     for name in value:
         card = canon_card(str(name))
         if card is None:
-            raise SetupError(f"setup.{player.nick}.hand: unknown card '{name}'")
+            raise SetupError(f"setup.{player.nick}.hand: неизвестная карта «{name}»")
         hand.append(card)
     if len(hand) != 4 or len(set(hand)) != 4:
-        raise SetupError(f"setup.{player.nick}.hand: four different cards are needed, got {len(hand)}")
+        raise SetupError(f"setup.{player.nick}.hand: нужны четыре разные карты, дано {len(hand)}")
     player.hand = hand
 
 

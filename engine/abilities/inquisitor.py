@@ -36,9 +36,9 @@ def choose_mask(state, player, value) -> None:
         if canon_open_role(str(value)) and state.rulings["inquisitor_mask_roles"] == "any_role":
             player.mask = canon_open_role(str(value))
             return
-        raise SetupError(f"setup.{player.nick}.mask: unknown secret role '{value}'")
+        raise SetupError(f"setup.{player.nick}.mask: неизвестная тайная роль «{value}»")
     if mask == "Инквизитор":   # «любую другую роль»
-        raise SetupError(f"setup.{player.nick}.mask: the Инквизитор chooses another role")
+        raise SetupError(f"setup.{player.nick}.mask: Инквизитор выбирает другую роль")
     player.mask = mask
 
 

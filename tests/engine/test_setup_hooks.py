@@ -37,18 +37,18 @@ def test_setup_names_no_role_and_no_card():
 
 
 @pytest.mark.parametrize("setup, rulings, message", [
-    ({"dan": {"mask": "Бес"}}, {}, "setup.dan.mask: 'mask' is chosen only by the Инквизитор and the Тварь"),
-    ({"dan": {"hand": HAND}}, {}, "setup.dan.hand: 'hand' is chosen only by the Мастер карт"),
-    ({"ann": {"cards": HAND}}, {}, "setup.ann: unknown key 'cards' (expected 'mask' or 'hand')"),
-    ({"ann": "Бес"}, {}, "setup.ann: expected a mapping with 'mask' and/or 'hand'"),
-    ({"eve": {"mask": "Бес"}}, {}, "setup: unknown player 'eve'"),
-    ({"ann": {"mask": "Мэр"}}, {}, "setup.ann.mask: unknown secret role 'Мэр'"),
-    ({"bob": {"mask": "Инквизитор"}}, {}, "setup.bob.mask: the Инквизитор chooses another role"),
-    ({"bob": {"mask": "Мэр"}}, {}, "setup.bob.mask: unknown secret role 'Мэр'"),
-    ({"cat": {"hand": "Рок"}}, {}, "setup.cat.hand: expected a list of four cards"),
-    ({"cat": {"hand": ["Рок", "Рок", "Щит", "Джокер"]}}, {}, "four different cards are needed, got 4"),
-    ({"cat": {"hand": ["Рок", "Туз"]}}, {}, "setup.cat.hand: unknown card 'Туз'"),
-    ({}, {"tvar_mask_optional": False}, "setup.ann.mask: the Тварь must choose a mask"),
+    ({"dan": {"mask": "Бес"}}, {}, "setup.dan.mask: «mask» выбирает только Инквизитор или Тварь"),
+    ({"dan": {"hand": HAND}}, {}, "setup.dan.hand: «hand» выбирает только Мастер карт"),
+    ({"ann": {"cards": HAND}}, {}, "setup.ann: неизвестный ключ «cards» (нужен «mask» или «hand»)"),
+    ({"ann": "Бес"}, {}, "setup.ann: нужен словарь с ключом «mask» и/или «hand»"),
+    ({"eve": {"mask": "Бес"}}, {}, "setup: неизвестный игрок «eve»"),
+    ({"ann": {"mask": "Мэр"}}, {}, "setup.ann.mask: неизвестная тайная роль «Мэр»"),
+    ({"bob": {"mask": "Инквизитор"}}, {}, "setup.bob.mask: Инквизитор выбирает другую роль"),
+    ({"bob": {"mask": "Мэр"}}, {}, "setup.bob.mask: неизвестная тайная роль «Мэр»"),
+    ({"cat": {"hand": "Рок"}}, {}, "setup.cat.hand: нужен список из четырёх карт"),
+    ({"cat": {"hand": ["Рок", "Рок", "Щит", "Джокер"]}}, {}, "нужны четыре разные карты, дано 4"),
+    ({"cat": {"hand": ["Рок", "Туз"]}}, {}, "setup.cat.hand: неизвестная карта «Туз»"),
+    ({}, {"tvar_mask_optional": False}, "setup.ann.mask: Тварь должна выбрать маску"),
 ])
 def test_a_choice_the_rules_forbid_is_refused_naming_its_place(setup, rulings, message):
     with pytest.raises(SetupError) as refused:

@@ -141,7 +141,7 @@ def test_a_dealt_games_own_store_replays_with_the_dealt_secret_roles(tmp_path, c
     dealt = json.loads(run(capsys, "state", "--json")[1])["players"]
     code, out, err = run(capsys, "replay", str(tmp_path / "gorod.sqlite3"), "--game", path)
     assert code == 0, err
-    assert "unknown secret role" not in err
+    assert "неизвестная тайная роль" not in err
     for nick, player in dealt.items():      # the replay's table shows the roles the deal drew
         line = next(l for l in out.splitlines() if l.strip().startswith(nick + " "))
         assert player["secret"] in line, (nick, line)

@@ -367,7 +367,7 @@ def test_a_setup_that_cannot_start_the_game_is_refused_and_nothing_is_lost(make_
     clock.at("13:00")
     forum.pm("dave", "Кража — grace", clock.now)
     cycle(game)
-    with pytest.raises(LoopError, match="'mask' is chosen only by the Инквизитор and the Тварь"):
+    with pytest.raises(LoopError, match="«mask» выбирает только Инквизитор или Тварь"):
         resolve_phase(game)
     assert game.records.phases() == []
     assert game.records.orders("night 1") == []               # the PM could not be read against that setup...
