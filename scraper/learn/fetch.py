@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from urllib.parse import urljoin, urlsplit
 
-from scraper.errors import ScraperError
+from scraper.errors import ScraperError, failure_in_russian
 from scraper.http import HttpClient, HttpSettings, LoginForm
 from scraper.learn import forms, inbox as inbox_mod, tree
 from scraper.learn.learner import LOGIN_FORM_AGE, LearnError, PmPages, _parse
@@ -134,13 +134,14 @@ def reply_page(client: HttpClient, url: str) -> tuple[bytes, str]:
 def _login_page(guest: HttpClient, inbox_url: str, thread_url: str | None) -> tuple[bytes, str]:
     """A page with the login form: the page the inbox's or the thread's «Вход» link names,
     else the inbox as a guest sees it."""
-    seen = []
+    seen, failed = [], []
     for url in (inbox_url, thread_url):
         if not url:
             continue
         try:
             got = guest.get(url, allow_404=True)
-        except ScraperError:
+        except ScraperError as exc:
+            failed.append(exc)
             continue        # a 403 for guests (Misago): look at the thread's page
         page = (got.content, got.url)
         seen.append(page)
@@ -165,7 +166,8 @@ def _login_page(guest: HttpClient, inbox_url: str, thread_url: str | None) -> tu
                 if forms.find_login(_parse(linked.content, linked.url).root, linked.url) is not None:
                     return linked.content, linked.url
     if not seen:
-        raise LearnError(f"{inbox_url}: страница не получена")
+        why = "; ".join(failure_in_russian(exc) for exc in failed)
+        raise LearnError(f"{inbox_url}: страница не получена" + (f": {why}" if why else ""))
     return seen[0]
 
 

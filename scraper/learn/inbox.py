@@ -23,6 +23,7 @@ from urllib.parse import urljoin, urlsplit
 
 from config.select import select
 from scraper.learn import fields, tree
+from scraper.learn.blocks import _depth
 from scraper.learn.fields import FieldGuess
 
 _DELIMS = re.compile(r"([/?&;#=])")
@@ -295,13 +296,6 @@ def _page(url: str) -> str:
 def _absolute(source: str, href: str | None) -> str:
     href = (href or "").replace("&amp;", "&")
     return urljoin(source, href) if urlsplit(source).scheme in ("http", "https") else href
-
-
-def _depth(el) -> int:
-    d = 0
-    while el is not None:
-        el, d = el.getparent(), d + 1
-    return d
 
 
 # ---------------------------------------------------------------- selectors

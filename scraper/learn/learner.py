@@ -395,6 +395,11 @@ def _learn_pm(pm: PmPages, data: dict, notes: dict, missing: list, unconfirmed: 
         else:
             selectors["pm_inbox"] = guess.as_yaml()
             notes.update(guess.notes)
+            # (an ancestor of the rows is no sign: FluxBB's is gone from its empty list, Misago's
+            # is on every page, an error page too; so neither is guessed from a page with rows)
+            unconfirmed.append("selectors.pm_inbox.empty: not learned (no empty inbox read): until it names what "
+                               "the forum's empty PM list shows (its «no messages» row), an inbox listing nothing "
+                               "is a failed read, never an empty one")
             if not guess.matched:
                 unconfirmed.append("pm_inbox: no conversation page of the inbox's rows was read; rows are "
                                    "taken for conversations, without a message count")
@@ -624,8 +629,7 @@ _THREAD_IN_URL = (r"/topic/(\d+)", r"/t/[^/]+/(\d+)", r"[?&]t=(\d+)", r"[?&]tid=
 def thread_template(page_url: str) -> str | None:
     """The thread's page as a template: the site as {base}, the thread's number (where gorod
     reads it from the game's thread_url) as {thread}; None when the URL holds no number."""
-    parts = urlsplit(page_url)
-    rest = _SESSION_PARAM.sub("", page_url[len(f"{parts.scheme}://{parts.netloc}"):].split("#", 1)[0]).rstrip("?&;")
+    rest = _template(page_url)[len("{base}"):]
     for pattern in _THREAD_IN_URL:
         m = re.search(pattern, rest)
         if m:

@@ -2,7 +2,7 @@
 profile reads them (for the GM to compare with the forum), and what was not found."""
 from __future__ import annotations
 
-from scraper.errors import ScraperError
+from scraper.errors import ScraperError, failure_in_russian
 from scraper.extract import extract_posts
 from scraper.learn.names import FIELD_NAMES
 
@@ -67,7 +67,7 @@ def learn_report(learned, pages: list[tuple[bytes, str]], pm=None) -> str:
     try:
         page = extract_posts(content, profile, source)
     except ScraperError as exc:
-        out.append(f"Выученный профиль не читает {source}: {exc}")
+        out.append(f"Выученный профиль не читает {source}: {failure_in_russian(exc)}")
         return "\n".join(out) + "\n"
     out.append(f"Первые посты, как их читает выученный профиль (страница {page.page or '?'}, "
                f"всего {len(page.posts)}): сверьте с форумом")
@@ -93,7 +93,7 @@ def _inbox_lines(profile, pm) -> list[str]:
     try:
         listing = extract_inbox(content, profile, source)
     except ScraperError as exc:
-        return [f"Выученный профиль не читает входящие {source}: {exc}"]
+        return [f"Выученный профиль не читает входящие {source}: {failure_in_russian(exc)}"]
     out = [f"Входящие, как их читает выученный профиль ({len(listing.entries)} строк): сверьте с форумом"]
     for e in listing.entries[:FIRST_POSTS]:
         out.append(f"  #{e.id} «{e.subject}»" + (f" от {e.sender}" if e.sender else "")
@@ -104,7 +104,7 @@ def _inbox_lines(profile, pm) -> list[str]:
             read = extract_from_tree(parse_html(content, profile.encoding), profile, source,
                                      rules=profile.pm_message)
         except ScraperError as exc:
-            return out + [f"Выученный профиль не читает разговор {source}: {exc}"]
+            return out + [f"Выученный профиль не читает разговор {source}: {failure_in_russian(exc)}"]
         out.append(f"Разговор {source}, как его читает выученный профиль ({len(read.posts)} сообщ.):")
         for p in read.posts[:FIRST_POSTS]:
             when = p.posted_at.strftime("%d.%m.%Y %H:%M") if p.posted_at else "время не найдено"

@@ -46,6 +46,9 @@ def test_the_learned_inbox_and_conversations_read_as_the_shipped_profile_reads_t
     for content, source in pm.conversations:
         assert compare_conversation(content, source, shipped, learned) == [], source
     assert learned.urls["pm_inbox"].startswith("{base}/")
+    # no empty inbox was read: an emptied one must not pass for "no new PMs" unasked
+    assert learned.pm_inbox.empty is None and learned.pm_inbox.listing is None
+    assert any(u.startswith("selectors.pm_inbox.empty:") for u in learned.unconfirmed)
 
 
 def test_a_list_of_messages_and_a_list_of_conversations_with_their_counts():

@@ -27,6 +27,15 @@ def test_profiles_without_a_real_page_say_what_is_unconfirmed():
         assert load_profile(name).unconfirmed
 
 
+def test_an_inbox_told_empty_by_its_listing_alone_says_so_in_unconfirmed():
+    # pm_inbox.listing comes from saved list pages only (the live-confirmed engines name their
+    # «no messages» row in pm_inbox.empty): no empty list was seen, and the profile must say so
+    for profile in engine_profiles():
+        rules = profile.pm_inbox
+        if rules is not None and rules.listing and not rules.empty:
+            assert any("pm_inbox.listing" in entry for entry in profile.unconfirmed), profile.name
+
+
 def _write(tmp_path: Path, text: str, name: str = "forum.yaml") -> Path:
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
