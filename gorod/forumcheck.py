@@ -24,6 +24,7 @@ from urllib.parse import unquote
 from config.game import GameConfig
 from gorod.loop.forum import SiteForum, topic_id_of
 from gorod.store import Store
+from publisher.russian import inflect_nick
 from scraper.errors import LayoutChanged, ScraperError
 from scraper.extract import extract_posts
 from scraper.model import ExtractedPage, Post
@@ -288,9 +289,9 @@ def _write_pm(report: Report, forum: SiteForum, to: str, text: str | None) -> bo
     try:
         created = writer.send_pm([to], title, text)
     except (ScraperError, ValueError) as exc:
-        report.add(False, f"тестовое ЛС для {to}", str(exc), "write.pm")
+        report.add(False, f"тестовое ЛС для {inflect_nick(to, 'gent')}", str(exc), "write.pm")
         return False
-    report.add(True, f"тестовое ЛС для {to}", f"«{title}»" + (f": {created.url}" if created.url else ""))
+    report.add(True, f"тестовое ЛС для {inflect_nick(to, 'gent')}", f"«{title}»" + (f": {created.url}" if created.url else ""))
     try:
         found = writer.find_pm(title, text)
     except ScraperError as exc:
