@@ -24,7 +24,8 @@ from urllib.parse import unquote
 from config.game import GameConfig
 from gorod.loop.forum import SiteForum, topic_id_of
 from gorod.store import Store
-from scraper.errors import LayoutChanged, ScraperError
+from publisher.russian import inflect_nick
+from scraper.errors import LayoutChanged, ScraperError, failure_in_russian
 from scraper.extract import extract_posts
 from scraper.model import ExtractedPage, Post
 
@@ -142,7 +143,7 @@ def _thread(report: Report, forum: SiteForum) -> list[ExtractedPage]:
             extracted = extract_posts(page.content, profile, page.url, url=page.url)
         except ScraperError as exc:
             where = "первая страница темы" if not pages else f"страница {len(seen)} темы"
-            report.add(False, where, str(exc), _key_of(exc, "selectors.post"))
+            report.add(False, where, _said(exc), _key_of(exc, "selectors.post"))
             return pages
         if not pages:
             authors = list(dict.fromkeys(p.author for p in extracted.posts))
@@ -199,7 +200,7 @@ def _pms(report: Report, forum: SiteForum) -> None:
         page = forum.client.get(forum.pms.inbox_url, auth=True)
         inbox = extract_inbox(page.content, profile, page.url)
     except ScraperError as exc:
-        report.add(False, "список ЛС", str(exc), _key_of(exc, key))
+        report.add(False, "список ЛС", _said(exc), _key_of(exc, key))
         return
     if not inbox.entries:
         report.add(True, "список ЛС", "пуст (разговоров нет: прочесть нечего)")
@@ -209,7 +210,7 @@ def _pms(report: Report, forum: SiteForum) -> None:
     try:
         messages = forum.pms.read_conversation(entry)
     except ScraperError as exc:
-        report.add(False, f"разговор «{entry.subject}»", str(exc), _key_of(exc, "selectors.pm_message"))
+        report.add(False, f"разговор «{entry.subject}»", _said(exc), _key_of(exc, "selectors.pm_message"))
         return
     senders = list(dict.fromkeys(m.author for m in messages))
     report.add(bool(messages), f"разговор «{entry.subject}»",
@@ -237,7 +238,7 @@ def _form(report: Report, forum: SiteForum, what: str, form, key: str, **values)
         try:
             headers = JsonApi(client, forum.profile.api, forum.profile.name).csrf_headers()
         except ScraperError as exc:
-            report.add(False, what, str(exc), "api.csrf")
+            report.add(False, what, _said(exc), "api.csrf")
             return
         token = f", токен CSRF есть ({', '.join(headers)})" if headers else ""
         report.add(True, what, f"JSON API, {len(form.api)} запрос(а): {form.api[-1].method} {form.api[-1].url}{token}")
@@ -250,7 +251,7 @@ def _form(report: Report, forum: SiteForum, what: str, form, key: str, **values)
         find_form(page, selector=form.form, holding=form.text.replace("{thread}", str(values.get("thread", ""))),
                   default_charset=forum.profile.encoding, profile=forum.profile.name)
     except ScraperError as exc:
-        report.add(False, what, str(exc), _key_of(exc, f"{key}.url"))
+        report.add(False, what, _said(exc), _key_of(exc, f"{key}.url"))
         return
     report.add(True, what, f"есть на {url} (поле {form.text})")
 
@@ -265,13 +266,13 @@ def _write(report: Report, forum: SiteForum, url: str, text: str | None) -> bool
         writer = ForumWriter(forum.client, profile=forum.profile, allow_writes=True)
         created = writer.reply(topic, text)
     except (ScraperError, ValueError) as exc:
-        report.add(False, f"тестовый ответ в {url}", str(exc), "write.reply")
+        report.add(False, f"тестовый ответ в {url}", _said(exc), "write.reply")
         return False
     report.add(True, f"тестовый ответ в {url}", f"сообщение {created.id}: {created.url}")
     try:
         found = writer.find_reply(writer.last_page_url(topic) or url, after=created.id - 1, text=text)
     except ScraperError as exc:
-        report.add(False, "поиск после сбоя", str(exc), "write.last_page")
+        report.add(False, "поиск после сбоя", _said(exc), "write.last_page")
         return False
     return report.add(found is not None and found.id == created.id, "поиск после сбоя",
                       f"находит сообщение {created.id}" if found is not None and found.id == created.id
@@ -288,13 +289,13 @@ def _write_pm(report: Report, forum: SiteForum, to: str, text: str | None) -> bo
     try:
         created = writer.send_pm([to], title, text)
     except (ScraperError, ValueError) as exc:
-        report.add(False, f"тестовое ЛС для {to}", str(exc), "write.pm")
+        report.add(False, f"тестовое ЛС для {inflect_nick(to, 'gent')}", _said(exc), "write.pm")
         return False
-    report.add(True, f"тестовое ЛС для {to}", f"«{title}»" + (f": {created.url}" if created.url else ""))
+    report.add(True, f"тестовое ЛС для {inflect_nick(to, 'gent')}", f"«{title}»" + (f": {created.url}" if created.url else ""))
     try:
         found = writer.find_pm(title, text)
     except ScraperError as exc:
-        report.add(False, "поиск ЛС после сбоя", str(exc), "write.pm.sent_list")
+        report.add(False, "поиск ЛС после сбоя", _said(exc), "write.pm.sent_list")
         return False
     return report.add(found is not None, "поиск ЛС после сбоя",
                       f"находит ЛС «{title}»" if found is not None
@@ -337,6 +338,11 @@ def _confirm(report: Report, profile, confirmed: list[str]) -> None:
 
 
 def _said(exc: Exception) -> str:
-    """The error as the GM reads it: a refused login in Russian (`AuthRequired.ru`) where it has one."""
+    """The error as the GM reads it, in Russian (`scraper.errors.failure_in_russian`; a refused
+    login in the forum's words, `AuthRequired.ru`), naming the profile a wrong selector is in."""
     ru = getattr(exc, "ru", "")
-    return f"{unquote(getattr(exc, 'url', ''))}: {ru}" if ru else str(exc)
+    if ru:
+        return f"{unquote(getattr(exc, 'url', ''))}: {ru}"
+    said = failure_in_russian(exc)
+    profile = getattr(exc, "profile", None)
+    return f"{said}; профиль {profile!r}" if profile and f"{profile!r}" not in said else said

@@ -68,7 +68,7 @@ def test_a_wrong_selector_is_named_with_its_profile_key(tmp_path, monkeypatch):
     assert not report.ok
     bad = [line for line in report.lines if not line.ok]
     assert bad[0].what == "первая страница темы" and bad[0].key == "span.no-such-author"
-    assert "profile 'mymisago'" in bad[0].detail
+    assert "профиль 'mymisago'" in bad[0].detail and "селектор 'span.no-such-author'" in bad[0].detail
     assert "ОШИБКА первая страница темы:" in report.text() and "[ключ профиля: span.no-such-author]" in report.text()
 
 

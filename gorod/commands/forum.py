@@ -23,7 +23,7 @@ def register(sub) -> None:
 
 def _register_check(commands) -> None:
     parser = commands.add_parser(
-        "check", help="log in, read the thread's first and last page and the inbox, report in Russian",
+        "check", help="войти на форум, прочитать первую и последнюю страницы темы и ЛС, показать отчёт",
         description="With the game file: log in as the GM, read the thread's first and last page "
         "(posts, authors, times, quotes, edits), the PM list and its newest conversation, and "
         "look for the writer's forms; print one Russian line per check, ok or the exact "
@@ -60,7 +60,7 @@ def _check(args) -> int:
 
 def _register_learn(commands) -> None:
     parser = commands.add_parser(
-        "learn", help="learn a profile for a forum gorod does not know, from its own pages",
+        "learn", help="выучить профиль незнакомого gorod форума по его собственным страницам",
         description="Read one or two pages of a thread (a URL, or saved pages with --pages), find "
         "the repeated post blocks and in them the post id, the author, the time, the body, quotes "
         "and spoilers, the edit notice and the pagination, and the reply form; with the GM's PM "

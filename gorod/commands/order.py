@@ -12,7 +12,7 @@ def register(sub) -> None:
         "`restore` a dropped, superseded or late one, `list` them.")
     actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
 
-    p = actions.add_parser("add", help="add an order: '{by: NICK, ability: …, target: …}' or --from NICK TEXT",
+    p = actions.add_parser("add", help="добавить приказ: '{by: НИК, ability: …, target: …}' или --from НИК ТЕКСТ",
                            description="Add an order to the open phase: in the order form "
                            "'{by: Аня, ability: Укус, target: Боря}', or free text with --from NICK (read by "
                            "the order parser as a PM, or as a post with --public; with --resolves ID as the "
@@ -25,25 +25,25 @@ def register(sub) -> None:
     p.add_argument("--resolves", type=int, metavar="ID", help="the unresolved item (?ID) this settles")
     p.set_defaults(handler=_add)
 
-    p = actions.add_parser("drop", help="drop an order of the open phase")
+    p = actions.add_parser("drop", help="снять приказ открытой фазы")
     add_game_option(p)
     p.add_argument("id", type=int)
     p.add_argument("--reason", default="снята мастером")
     p.set_defaults(handler=_drop)
 
-    p = actions.add_parser("restore", help="put a dropped, superseded or late order back in force")
+    p = actions.add_parser("restore", help="вернуть в силу снятый, заменённый или опоздавший приказ")
     add_game_option(p)
     p.add_argument("id", type=int)
     p.set_defaults(handler=_restore)
 
-    p = actions.add_parser("list", help="the orders of a phase (the open one by default)")
+    p = actions.add_parser("list", help="приказы фазы (по умолчанию открытой)")
     add_game_option(p)
     p.add_argument("--phase", metavar="PHASE", help="the orders of this phase («ночь 1», «день 2»; default: the open one)")
     p.add_argument("--all", action="store_true", help="also dropped, superseded and late ones")
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=_list)
 
-    p = actions.add_parser("done", help="close an unresolved item without an order")
+    p = actions.add_parser("done", help="закрыть неразобранное сообщение без приказа")
     add_game_option(p)
     p.add_argument("id", type=int)
     p.set_defaults(handler=_done)

@@ -13,7 +13,7 @@ def register(sub) -> None:
         "and draft its results. `extend`: move its deadline by --hours or to --until 'YYYY-MM-DD "
         "HH:MM' (Moscow time); past two real days for a game day only with --force (the rules).")
     actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
-    p = actions.add_parser("end", help="resolve the open phase now (after reading the whole thread once more)")
+    p = actions.add_parser("end", help="разрешить открытую фазу сейчас (сначала ещё раз прочитав всю тему)")
     add_game_option(p)
     p.add_argument("phase", nargs="?", metavar="PHASE",
                    help="the phase to end ('день 2'): refused if another one is open; confirms like --yes")
@@ -23,7 +23,7 @@ def register(sub) -> None:
                    help="end it even if it opened under 10 minutes ago by a phase end and has no orders "
                    "(without it such a phase is refused: a repeated command would lose the players' phase)")
     p.set_defaults(handler=_end)
-    p = actions.add_parser("extend", help="move the open phase's deadline")
+    p = actions.add_parser("extend", help="перенести дедлайн открытой фазы")
     add_game_option(p)
     p.add_argument("--hours", type=float)
     p.add_argument("--until", metavar="'YYYY-MM-DD HH:MM'", help="the new deadline, in the schedule's time zone")

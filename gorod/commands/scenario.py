@@ -11,13 +11,13 @@ def register(sub) -> None:
         "scenario", help="прогнать или проверить сценарии правил (../shared/scenarios/FORMAT.md)",
         description="Rules scenarios: small games written as YAML (FORMAT.md).")
     actions = parser.add_subparsers(dest="scenario_command", metavar="ACTION", required=True)
-    run = actions.add_parser("run", help="resolve a scenario and print the FORMAT.md JSON",
+    run = actions.add_parser("run", help="разрешить сценарий и напечатать JSON по FORMAT.md",
                              description="Resolve every phase of FILE and print one JSON object "
                              "(FORMAT.md). Exit 0; on a file the engine cannot run, print "
                              '{"error": ...} naming the file, phase and order, and exit 2.')
     run.add_argument("file", metavar="FILE")
     run.set_defaults(handler=_run)
-    check = actions.add_parser("check", help="run scenarios and compare with their `expect`",
+    check = actions.add_parser("check", help="прогнать сценарии и сравнить с их `expect`",
                                description="Run each FILE and compare with its `expect` blocks; "
                                "print each mismatch (file, phase, key, expected, got). Exit 1 on "
                                "any mismatch, 2 if a file cannot be run.")

@@ -18,6 +18,7 @@ import re
 
 from gorod.loop.game import Game
 from gorod.loop.records import NoticeKind, NoticeRow
+from publisher.russian import inflect_nick
 
 INBOX = NoticeKind.INBOX
 # A post is addressed to the GM when it names him: his forum name, «мастер», «ведущий», «ГМ»
@@ -46,6 +47,7 @@ def note_message(game: Game, *, kind: str, source_id: str, version: int, author:
         return False
     short = " ".join(text.split())
     short = short if len(short) <= EXCERPT else short[:EXCERPT - 1] + "…"
+    author = inflect_nick(author, "gent")
     where = f"ЛС от {author}" if kind == "pm" else f"пост {author} ({source_id})"
     edited = f", правка {version}" if version > 1 else ""
     return game.records.notice(f"inbox:{kind}:{source_id}:{version}", INBOX, f"{where}{edited}: «{short}»", phase)

@@ -22,6 +22,7 @@ from typing import Any, Iterable
 from engine.orders import Order
 from engine.phase import PhaseId
 from gorod.store import Store, order_json_of_text
+from publisher.russian import inflect_nick
 from scraper.orders.result import MESSAGES, Reason as AskedWhy, Unresolved
 
 # the longest first: a text that begins with another's is read as its own
@@ -109,8 +110,8 @@ class OrderRow:
             return "мастер"
         edit = f", правка {self.source_version - 1}" if self.source_version and self.source_version > 1 else ""
         if self.source_kind == "post":
-            return f"пост {self.source_id} от {self.by}{edit}"
-        return f"ЛС от {self.by} ({self.source_id}){edit}"
+            return f"пост {self.source_id} от {inflect_nick(self.by, 'gent')}{edit}"
+        return f"ЛС от {inflect_nick(self.by, 'gent')} ({self.source_id}){edit}"
 
 
 @dataclass(frozen=True)

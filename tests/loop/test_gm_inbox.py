@@ -157,3 +157,15 @@ def test_the_complete_vote_notice_goes_when_a_vote_is_withdrawn_and_comes_back(m
     from gorod.loop.inbox import mark_read
     mark_read(game, [item.id])
     assert not cycle(game).tick.notices                              # read by the GM: not again
+
+
+def test_an_inbox_notice_declines_the_senders_nickname(make_game):
+    """«ЛС от Васи», as the drafts would write it (publisher.russian.inflect_nick); a
+    nickname that cannot be declined keeps its nominative («ЛС от Kot_99»)."""
+    from gorod.loop.inbox import note_message
+    game = make_game()
+    note_message(game, kind="pm", source_id="pm-v", version=1, author="Вася", text="привет", phase=None)
+    note_message(game, kind="pm", source_id="pm-k", version=1, author="Kot_99", text="привет", phase=None)
+    texts = [n.text for n in inbox(game, everything=True)]
+    assert any(t.startswith("ЛС от Васи: ") for t in texts), texts
+    assert any(t.startswith("ЛС от Kot_99: ") for t in texts), texts
