@@ -11,7 +11,6 @@ import sys
 from pathlib import Path
 
 import pytest
-import responses
 from lxml import etree
 
 from config.profiles import engine_profiles, load_profile
@@ -19,12 +18,11 @@ from config.select import compile_selector
 from gorod.store import Store
 from scraper.decode import parse_html
 from scraper.errors import AuthRequired, NotTheInbox, ScraperError, alarm_text
-from scraper.http import HttpClient, HttpSettings, LoginForm
 from scraper.inbox import extract_inbox
 from scraper.poll import PmPoller
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scraper"))
-from fakespirit import BASE, FakeSpirit  # noqa: E402
+from fakespirit import BASE, FakeSpirit, gm_client  # noqa: E402
 
 PAGES = Path(__file__).resolve().parent / "pages"
 LIVE = {"mybb": "mybb", "phpbb": "phpbb3", "smf": "smf2", "fluxbb": "punbb", "misago": "misago"}
@@ -87,17 +85,8 @@ def test_a_profile_that_does_not_say_how_an_empty_inbox_looks_never_reads_one():
 
 # ---------------------------------------------------------------- Spirit, through the poller
 
-@pytest.fixture
-def rsps():
-    with responses.RequestsMock(assert_all_requests_are_fired=False) as r:
-        yield r
-
-
 def pm_poller(store) -> PmPoller:
-    client = HttpClient(BASE, HttpSettings(min_interval=0, retries=0), sleep=lambda s: None)
-    client.login_form = LoginForm("/user/login/", "gm", "GOROD_TEST_UNUSED")
-    client.logged_in = True   # the fake forum asks nobody to log in
-    return PmPoller(client, load_profile("spirit"), store)
+    return PmPoller(gm_client(), load_profile("spirit"), store)
 
 
 def test_spirits_inbox_in_a_new_theme_is_a_failed_read_and_its_empty_inbox_is_empty(rsps, tmp_path):

@@ -11,7 +11,6 @@ import sys
 from pathlib import Path
 
 import pytest
-import responses
 
 from config.profiles import load_profile
 from gorod.loop import cycle, deal
@@ -19,28 +18,14 @@ from gorod.store import Store
 from scraper.decode import parse_html
 from scraper.errors import DateFormatError, LayoutChanged
 from scraper.extract import extract_from_tree
-from scraper.http import HttpClient, HttpSettings, LoginForm
 from scraper.poll import Change, PmPoller, ThreadPoller
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scraper"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "loop"))
-from fakespirit import BASE, TOPIC, FakeSpirit, render_page  # noqa: E402
+from fakespirit import BASE, TOPIC, FakeSpirit, gm_client, render_page  # noqa: E402
 
 BAD = "когда-то вечером"                      # no format of the Spirit profile reads it
 NIGHT = "Nov. 30, 2026, 10:00 a.m."           # 13:00 in Moscow on the first night (tests/loop's clock)
-
-
-@pytest.fixture
-def rsps():
-    with responses.RequestsMock(assert_all_requests_are_fired=False) as r:
-        yield r
-
-
-def client() -> HttpClient:
-    c = HttpClient(BASE, HttpSettings(min_interval=0, retries=0), sleep=lambda s: None)
-    c.login_form = LoginForm("/user/login/", "gm", "GOROD_TEST_UNUSED")
-    c.logged_in = True   # the fake forum asks nobody to log in
-    return c
 
 
 def changes(events) -> list[tuple[str, str]]:
@@ -53,7 +38,7 @@ def test_a_post_with_an_unreadable_time_is_told_and_the_rest_of_its_page_is_read
     bad = forum.post("bob", "два")
     bad.time = BAD
     forum.post("carol", "три")
-    poller = ThreadPoller(client(), load_profile("spirit"), Store(tmp_path / "g.sqlite3"), TOPIC)
+    poller = ThreadPoller(gm_client(), load_profile("spirit"), Store(tmp_path / "g.sqlite3"), TOPIC)
     events = list(poller.poll())
     assert changes(events) == [("new", "1"), ("new", "3"), ("unreadable", "2")]
     u = events[-1].unreadable
@@ -73,7 +58,7 @@ def test_a_bad_post_on_an_earlier_page_is_read_again_while_the_thread_goes_on(rs
     bad.time = BAD
     forum.post("carol", "три")
     forum.post("dave", "четыре")
-    poller = ThreadPoller(client(), load_profile("spirit"), Store(tmp_path / "g.sqlite3"), TOPIC)
+    poller = ThreadPoller(gm_client(), load_profile("spirit"), Store(tmp_path / "g.sqlite3"), TOPIC)
     assert changes(poller.poll()) == [("new", "1"), ("new", "3"), ("new", "4"), ("unreadable", "2")]
     forum.post("erin", "пять")                # page 3
     assert changes(poller.poll()) == [("new", "5"), ("unreadable", "2")]
@@ -89,7 +74,7 @@ def test_a_page_none_of_whose_posts_reads_is_a_failed_read(rsps, tmp_path):
     for p in posts:
         p.time = BAD
     store = Store(tmp_path / "g.sqlite3")
-    poller = ThreadPoller(client(), load_profile("spirit"), store, TOPIC)
+    poller = ThreadPoller(gm_client(), load_profile("spirit"), store, TOPIC)
     with pytest.raises(DateFormatError):
         list(poller.poll())
     assert store.pages(poller.key) == {} and store.known_posts(poller.key) == {}   # no high-water mark
@@ -124,7 +109,7 @@ def test_a_pm_with_an_unreadable_time_does_not_hide_its_conversation(rsps, tmp_p
     conv = forum.pm(None, "alice", "Проверяю bob.", subject="Ночь 1")
     forum.pm(conv, "alice", "И ещё одно.")
     conv.posts[1].time = BAD
-    pms = PmPoller(client(), load_profile("spirit"), Store(tmp_path / "g.sqlite3"))
+    pms = PmPoller(gm_client(), load_profile("spirit"), Store(tmp_path / "g.sqlite3"))
     assert changes(pms.poll()) == [("new", "1"), ("unreadable", "2")]
     # the inbox's count (2) is not recorded while a message did not read: read again
     assert changes(pms.poll()) == [("unreadable", "2")]
@@ -164,7 +149,7 @@ def test_the_round_stores_the_other_orders_and_tells_the_gm_which_post(rsps, tmp
     carol.posts[0].time = BAD
     store = Store(tmp_path / "gorod.sqlite3")
     game = Game(load_game(game_yaml(tmp_path)), store, now=clock,
-                forum=SpiritPms(forum, PmPoller(client(), load_profile("spirit"), store)))
+                forum=SpiritPms(forum, PmPoller(gm_client(), load_profile("spirit"), store)))
     deal(game)
     clock.at("13:30")
     # the conversation of carol reads (no message of it does): one bad message, not the round

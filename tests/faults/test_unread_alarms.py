@@ -10,31 +10,20 @@ import sys
 from pathlib import Path
 
 import pytest
-import responses
 
 from config.profiles import load_profile
 from gorod.store import Store
 from scraper.errors import ScraperError, alarm_text
-from scraper.http import HttpClient, HttpSettings, LoginForm
 from scraper.poll import PmPoller
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scraper"))
-from fakespirit import BASE, FakeSpirit, render_page  # noqa: E402
+from fakespirit import BASE, FakeSpirit, gm_client, render_page  # noqa: E402
 
 ERROR_PAGE = "<html><body><h1>Ошибка</h1><p>Что-то пошло не так.</p></body></html>"
 
 
-@pytest.fixture
-def rsps():
-    with responses.RequestsMock(assert_all_requests_are_fired=False) as r:
-        yield r
-
-
 def pm_poller(db) -> PmPoller:
-    client = HttpClient(BASE, HttpSettings(min_interval=0, retries=0), sleep=lambda s: None)
-    client.login_form = LoginForm("/user/login/", "gm", "GOROD_TEST_UNUSED")
-    client.logged_in = True   # the fake forum asks nobody to log in
-    return PmPoller(client, load_profile("spirit"), Store(db))
+    return PmPoller(gm_client(), load_profile("spirit"), Store(db))
 
 
 def alarm_of(poller: PmPoller) -> str:

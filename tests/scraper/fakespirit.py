@@ -13,8 +13,18 @@ from urllib.parse import parse_qs, urlsplit
 
 import responses
 
+from scraper.http import HttpClient, HttpSettings, LoginForm
+
 BASE = "http://spirit.test"
 TOPIC = "/topic/1/gorod/"
+
+
+def gm_client() -> HttpClient:
+    """The GM's client of the fake forum: no interval, no retries, no sleeping, logged in."""
+    client = HttpClient(BASE, HttpSettings(min_interval=0, retries=0), sleep=lambda s: None)
+    client.login_form = LoginForm("/user/login/", "gm", "GOROD_TEST_UNUSED")
+    client.logged_in = True   # the fake forum asks nobody to log in
+    return client
 
 
 @dataclass
