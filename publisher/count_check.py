@@ -72,6 +72,13 @@ def count_leaks(text: str, public: PublicCount, real_ballots: Mapping[str, str],
     return leaks
 
 
+def first_named(line: str, count: PublicCount) -> str | None:
+    """The player of the count a line names first (a candidate's line begins with him)."""
+    nicks = {*count.electorate, *(c.nick for c in count.candidates), *count.ballots()}
+    named = sorted((at, nick) for nick in nicks if (at := _first_at(line, nick)) is not None)
+    return named[0][1] if named else None
+
+
 def _first_at(line: str, nick: str) -> int | None:
     found = _pattern(nick).search(line.replace("ё", "е").replace("Ё", "Е").casefold())
     return found.start() if found else None

@@ -25,13 +25,15 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from config.game import VoteCountSchedule
-from engine.orders import OrderError
+from engine.abilities.voting import VOTE
+from engine.orders import Order, OrderError
 from engine.public_count import PublicCount, public_count
 from gorod.loop import clock as clocks
 from gorod.loop.drafting import save_drafts
 from gorod.loop.game import Game, LoopError, PhaseClock
 from gorod.loop.records import DraftRow, DraftState, NoticeKind
 from gorod.loop.words import phase_name
+from publisher.count_check import first_named
 from publisher.drafts import COUNT, count_draft
 
 SLOT = "count-slot:{phase}"       # the last scheduled slot drafted, per day (ISO time)
@@ -75,8 +77,7 @@ def draft_count(game: Game, *, slot: datetime | None = None) -> int:
     earlier = [d for d in game.records.drafts() if d.kind == COUNT and d.phase == phase]
     draft = count_draft(count, clocks.moscow_text(now, schedule, now), clocks.moscow_text(current.deadline, schedule, now),
                         f"count:{phase}:{len(earlier) + 1}", game.markup, game.texts, game_title=game.title)
-    trace = [{"type": "PublicCount", "scope": "public", "rule": "Протокол голосования, по постам в теме",
-              "cause": _cause(count), "count": count.to_json()}]
+    trace = _trace(count, game.markup.strip(draft.body))
     with game.store.transaction():
         for old in earlier:
             if old.state == DraftState.PENDING:
@@ -101,10 +102,21 @@ def count_on_demand(game: Game, *, read: bool = True) -> int:
     return draft_count(game)
 
 
-def _cause(count: PublicCount) -> str:
-    ballots = [f"{v.voter} → {c.nick}" + (f" ×{v.weight}" if v.weight != 1 else "")
-               for c in count.candidates for v in c.voters]
-    return "последний голос каждого в теме: " + ("; ".join(ballots) or "голосов нет")
+def _trace(count: PublicCount, shown: str) -> list[dict]:
+    """The draft's «почему»: the count itself (kept whole, for the secrets check), pinned to the
+    line that says what it counts, then each candidate's line with the votes behind it (each
+    pinned to the first line that names the candidate first, in whatever template)."""
+    lines = [line.strip() for line in shown.splitlines() if line.strip()]
+    head = next((line for line in lines if "по постам в теме" in line), lines[0] if lines else None)
+    rule = "Голосование: по постам в теме (учитывается последний голос)"
+    out = [{"type": "PublicCount", "scope": "public", "rule": rule, "line": head, "count": count.to_json(),
+            "cause": "голоса в теме; не голосовали: " + (", ".join(count.not_voted) or "все проголосовали")}]
+    for candidate in count.candidates:
+        orders = [str(Order(v.voter, VOTE, target=candidate.nick)) for v in candidate.voters]
+        out.append({"type": "PublicVotes", "scope": "public", "rule": rule, "orders": orders,
+                    "line": next((line for line in lines if first_named(line, count) == candidate.nick), None),
+                    "cause": f"против {candidate.nick}: {candidate.total}"})
+    return out
 
 
 def due_slot(plan: VoteCountSchedule, current: PhaseClock, now: datetime) -> datetime | None:
