@@ -98,7 +98,9 @@ def test_an_approved_count_never_goes_out_after_its_day(make_game, forum, clock)
     _day_one(game, forum, clock)
     draft_id = draft_count(game)
     approve(game, draft_id)
+    pending = draft_count(game)                     # a newer count, not approved
     end_now(game, read=False)                        # the day ends before the next publish
+    assert game.records.draft(pending).state == DraftState.REJECTED   # off the GM's list at once
     before = len(forum.gm_posts())
     publish(game)
     assert len(forum.gm_posts()) == before
