@@ -47,6 +47,8 @@ The schema (every key is checked; unknown keys are errors, to catch typos):
                                    # message: its page is read once, and of the messages it
                                    # shows only the one with the row's id is taken)
       pm_message: like post (a PM conversation page)
+      pm_participants: selector    # a conversation page's members' names (Spirit's participant
+                                   # menu): the crash lookup checks the recipient is one of them
     json:                          # format: json only (Discourse)
       posts: [dotted path]  id, number, author, time, body_html, edit_count, edited_time, page
     dates: {formats: [str], time_formats: [str], months: {name: n}, relative: {word: days back}}
@@ -67,6 +69,12 @@ The schema (every key is checked; unknown keys are errors, to catch typos):
       rejected: [regex]            # the forum's words for a refusal
       errors: selector             # where a form shown again says what is wrong
       merges: bool                 # a reply may be glued to our previous post (MyBB.ru)
+      limits:                      # what one PM takes (see WriteLimits; unknown: not set)
+        title: int                 # characters of a PM's title (drafts' titles are shortened to it)
+        pm_length: int             # characters of a PM's text, where less than max_length
+        recipients: int            # names one PM takes
+        same_title_minutes: int    # a repeated PM title is dropped this long (a double-post
+                                   # guard): PM titles get the player's name
     api: {csrf, refusal}           # JSON-API forums (Misago, NodeBB, Discourse): how JSON requests
                                    # carry the CSRF token, where a refusal's words are; with
     login: {api: call}             # a JSON login, `write.reply.api` / `write.pm.api` (calls in
@@ -265,6 +273,27 @@ class WriteForm:
 
 
 @dataclass(frozen=True)
+class WriteLimits:
+    """What the forum takes in one PM, beside the text length of `WriteRules.max_length`
+    (`write.limits:`). None: not known (nothing is fitted to it). Drafts are fitted to
+    these before the GM approves them (`publisher.fit`), and a write that breaks one is
+    refused before it is sent (`scraper.write`).
+
+    `title`: characters of a PM's title (NodeBB refuses a chat name over 50 with HTTP 400;
+    phpBB and SMF cut a longer one silently, so the crash lookup would never find it by its
+    title); `pm_length`: characters of a PM's text where it differs from `max_length`
+    (NodeBB's chat messages: 1000); `recipients`: names one PM takes; `same_title_minutes`:
+    how long the forum drops a second PM of the same title from the same sender (Spirit's
+    double-post guard, ST_DOUBLE_POST_THRESHOLD_MINUTES: 30), so PM titles are made unique
+    with the player's name."""
+
+    title: int | None = None
+    pm_length: int | None = None
+    recipients: int | None = None
+    same_title_minutes: int = 0
+
+
+@dataclass(frozen=True)
 class WriteRules:
     """How an engine takes a reply and a PM (see scraper.write). `merges`: the forum glues
     a reply to the author's own previous post when nobody wrote between (MyBB.ru's
@@ -283,6 +312,12 @@ class WriteRules:
     rejected: tuple[str, ...] = ()
     errors: str | None = None
     merges: bool = False
+    limits: WriteLimits = WriteLimits()
+
+    @property
+    def pm_max_length(self) -> int:
+        """Characters a PM's text takes (longer ones are split)."""
+        return min(self.max_length, self.limits.pm_length or self.max_length)
 
 
 @dataclass(frozen=True)
@@ -321,6 +356,7 @@ class Profile:
     api: ApiRules | None = None
     pm_json: PmJsonRules | None = None
     embedded_json: EmbeddedPosts | None = None
+    pm_participants: str | None = None
 
     def url(self, key: str, **values: Any) -> str:
         """Fill a URL template: `profile.url("thread_page", base=..., thread=7, page=2)`."""
@@ -615,7 +651,7 @@ def _validate(data: dict, label: str, stem: str) -> Profile:
     )
 
     sel = v.mapping(top.get("selectors") or {}, "selectors",
-                    {"post", "body", "pagination", "pm_inbox", "pm_message"},
+                    {"post", "body", "pagination", "pm_inbox", "pm_message", "pm_participants"},
                     {"post"} if fmt == "html" else set())
     post = _post_rules(v, sel["post"], "selectors.post") if sel.get("post") is not None else None
     pm_message = _post_rules(v, sel["pm_message"], "selectors.pm_message") if sel.get("pm_message") is not None else None
@@ -699,6 +735,7 @@ def _validate(data: dict, label: str, stem: str) -> Profile:
         api=api_rules(v, top.get("api")),
         pm_json=pm_json_rules(v, top.get("pm_json")),
         embedded_json=embedded_posts(v, top.get("embedded_json")),
+        pm_participants=v.selector(sel.get("pm_participants"), "selectors.pm_participants"),
     )
 
 
@@ -719,7 +756,7 @@ def _login_fields(v: "_V", raw: Any) -> LoginFields:
 # ---------------------------------------------------------------- the write section
 
 _WRITE_KEYS = {"markup", "max_length", "encoding", "min_form_age", "post_url", "last_page", "reply", "pm",
-               "rate_limited", "rate_limit_wait", "rejected", "errors", "merges"}
+               "rate_limited", "rate_limit_wait", "rejected", "errors", "merges", "limits"}
 _FORM_KEYS = {"url", "form", "text", "subject", "to", "to_separator", "fields", "omit", "add_recipients",
               "created", "sent_list", "outbox", "api"}
 
@@ -818,7 +855,21 @@ def _write_rules(v: _V, raw: Any, path: str) -> WriteRules:
                        for i, x in enumerate(v.strings(m.get("rejected"), _join(path, "rejected")))),
         errors=v.selector(m.get("errors"), _join(path, "errors")),
         merges=_flag(v, m.get("merges"), _join(path, "merges")),
+        limits=_write_limits(v, m.get("limits"), _join(path, "limits")),
     )
+
+
+def _write_limits(v: _V, raw: Any, path: str) -> WriteLimits:
+    m = v.mapping(raw or {}, path, {"title", "pm_length", "recipients", "same_title_minutes"})
+    values: dict[str, int] = {}
+    for key, least in (("title", 5), ("pm_length", 200), ("recipients", 1), ("same_title_minutes", 0)):
+        value = m.get(key)
+        if value is None:
+            continue
+        if isinstance(value, bool) or not isinstance(value, int) or value < least:
+            raise v.fail(_join(path, key), f"must be a whole number, at least {least}")
+        values[key] = value
+    return WriteLimits(**values)
 
 
 def _flag(v: _V, value: Any, path: str) -> bool:
