@@ -429,6 +429,18 @@ class Records:
             row = db.execute("SELECT * FROM outbox WHERE draft_id = ? AND part = ?", (draft_id, part)).fetchone()
         return _outbox(row)
 
+    def drop_intents(self, draft_id: int) -> int:
+        """Forget the draft's unconfirmed parts: the forum refused them, nothing of them is
+        there (`gorod.loop.publish.refused`); counted, so each refusal has its own notice."""
+        with self.store.transaction() as db:
+            dropped = db.execute("DELETE FROM outbox WHERE draft_id = ? AND state != 'confirmed'",
+                                 (draft_id,)).rowcount
+        self.put(f"refusals:{draft_id}", self.count_refusals(draft_id) + 1)
+        return dropped
+
+    def count_refusals(self, draft_id: int) -> int:
+        return int(self.get(f"refusals:{draft_id}", 0) or 0)
+
     def count_attempt(self, outbox_id: int) -> None:
         with self.store.transaction() as db:
             db.execute("UPDATE outbox SET attempts = attempts + 1 WHERE id = ?", (outbox_id,))
