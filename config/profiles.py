@@ -82,6 +82,12 @@ The schema (every key is checked; unknown keys are errors, to catch typos):
                                    # messages), `embedded_json:` (post edits a page keeps in its
                                    # scripts' JSON): see config/profile_api.py
 
+    clock:                         # where the forum says which zone its times are in (see ClockRules)
+      now: field                   # a page's «Current time: …» (MyBB's footer), in the viewer's zone
+      setting: {url: template, zone: field}
+                                   # the member's zone setting (MyBB usercp options, Spirit /user/):
+                                   # hours from UTC («3», «-3.5») or an IANA name
+
 A *field* (id, author, time, ...) is either a selector string (the text of
 the first match), a mapping {selector, attr, regex, required}: `selector`
 relative to the post (omitted: the post element itself), `attr` to read an
@@ -333,6 +339,19 @@ class LoginFields:
 
 
 @dataclass(frozen=True)
+class ClockRules:
+    """Where a page states the zone its times are shown in (`clock:`), to check the profile's
+    `timezone` against (scraper.forumclock): `now`, a page's statement of the current time
+    (read with the profile's dates, it must be the `Date` header's moment); `setting_url`
+    and `setting_zone`, the logged-in member's own zone setting (MyBB and Spirit show a
+    member the times in his zone): hours from UTC or an IANA name."""
+
+    now: Field | None = None
+    setting_url: str | None = None
+    setting_zone: Field | None = None
+
+
+@dataclass(frozen=True)
 class Profile:
     name: str
     engine: str
@@ -357,6 +376,7 @@ class Profile:
     pm_json: PmJsonRules | None = None
     embedded_json: EmbeddedPosts | None = None
     pm_participants: str | None = None
+    clock: ClockRules = ClockRules()
 
     def url(self, key: str, **values: Any) -> str:
         """Fill a URL template: `profile.url("thread_page", base=..., thread=7, page=2)`."""
@@ -620,7 +640,7 @@ def _validate(data: dict, label: str, stem: str) -> Profile:
     v = _V(label)
     top = v.mapping(data, "", {"engine", "name", "description", "format", "encoding", "timezone",
                                "unconfirmed", "urls", "detect", "selectors", "json", "dates", "write",
-                               "login", "api", "pm_json", "embedded_json"},
+                               "login", "api", "pm_json", "embedded_json", "clock"},
                     {"engine"})
     fmt = top.get("format", "html")
     if fmt not in ("html", "json"):
@@ -736,7 +756,19 @@ def _validate(data: dict, label: str, stem: str) -> Profile:
         pm_json=pm_json_rules(v, top.get("pm_json")),
         embedded_json=embedded_posts(v, top.get("embedded_json")),
         pm_participants=v.selector(sel.get("pm_participants"), "selectors.pm_participants"),
+        clock=_clock_rules(v, top.get("clock")),
     )
+
+
+def _clock_rules(v: "_V", raw: Any) -> ClockRules:
+    if raw is None:
+        return ClockRules()
+    m = v.mapping(raw, "clock", {"now", "setting"})
+    setting = v.mapping(m.get("setting") or {}, "clock.setting", {"url", "zone"},
+                        {"url", "zone"} if m.get("setting") is not None else set())
+    return ClockRules(now=v.field(m.get("now"), "clock.now"),
+                      setting_url=v.string(setting.get("url"), "clock.setting.url"),
+                      setting_zone=v.field(setting.get("zone"), "clock.setting.zone"))
 
 
 def _login_fields(v: "_V", raw: Any) -> LoginFields:

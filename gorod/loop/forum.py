@@ -169,6 +169,15 @@ class SiteForum:
         ids = [int(k.post_id) for k in known.values() if k.post_id.isdigit()]
         return max(ids) if ids else None
 
+    def server_now(self):
+        """The forum's clock now, by its last answer's `Date` header (None: none had one)."""
+        return self.client.server_now()
+
+    def read_clock(self):
+        """What the forum's pages say of the zone its times are in (`scraper.forumclock`)."""
+        from scraper.forumclock import read_clock
+        return read_clock(self.client, self.profile)
+
     # -- writing ----------------------------------------------------------------------------
     def reply(self, text: str, *, after: int | None) -> Created:
         return self.writer.reply(self.topic_id, text, after=after)
