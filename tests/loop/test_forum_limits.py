@@ -90,6 +90,9 @@ def test_a_refused_pm_is_a_russian_notice_on_its_draft_and_the_others_are_sent(m
     [note] = [n for n in game.records.notices() if n.key.startswith(f"publish-refused:{refused.id}:")]
     assert "не отправлен" in note.text and "chat-room-name-too-long" in note.text and "«Править»" in note.text
     assert note.text in draft_notes(game, refused.id)
+    from gorod.web.queries import drafts_view                       # the console's card shows it
+    [card] = [v for v in drafts_view(game) if v.row.id == refused.id]
+    assert note.text in card.notes and card.row.state == "pending"
     again = publish(game)
     assert not again.failed                                          # later publishes are clean
     edit(game, refused.id, refused.body, title="Роль")                # the GM's fix, then his word
