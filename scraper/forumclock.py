@@ -75,7 +75,7 @@ def zone_offset(value: str, at: datetime) -> timedelta | None:
     text = " ".join(value.split())
     if not text:
         return None
-    if "/" in text or text.upper() == "UTC":
+    if "/" in text or text.upper() in ("UTC", "GMT"):
         try:
             return at.astimezone(ZoneInfo(text)).utcoffset()
         except (ZoneInfoNotFoundError, ValueError):

@@ -102,8 +102,21 @@ NOW = datetime(2026, 12, 1, 21, 0, tzinfo=timezone.utc)
     ("0", 0), ("3", 3), ("-3.5", -3.5), ("5.5", 5.5),                        # MyBB's setting (hours)
     ("UTC", 0), ("Europe/Moscow", 3), ("Asia/Kolkata", 5.5),                 # Spirit's (IANA)
     ("UTC+03:00", 3), ("GMT +3", 3), ("UTC−05:00", -5), ("+0300", 3),        # pages' wordings
+    ("GMT", 0),      # from the held-out set below: it read as no zone; fixed, so moved here
 ])
 def test_a_stated_zone_is_read_as_its_offset(stated, hours):
+    assert zone_offset(stated, NOW) == timedelta(hours=hours)
+
+
+# Held out: written after the reader, not tuned on (first run 11 of 12; «GMT» alone failed, was
+# fixed and moved above, «UTC−03:30» took its place). Never edit a case to fit the code.
+HELD_OUT = [("GMT+3", 3), ("UTC +3:00", 3), ("+03:00", 3), ("-0330", -3.5), ("GMT -3.5", -3.5),
+            ("Europe/Kaliningrad", 2), ("Etc/GMT-3", 3), ("UTC+3 hours", 3), ("UTC+05:45", 5.75), ("−2", -2),
+            ("Asia/Tehran", 3.5), ("UTC−03:30", -3.5)]
+
+
+@pytest.mark.parametrize("stated, hours", HELD_OUT)
+def test_held_out_zone_statements(stated, hours):
     assert zone_offset(stated, NOW) == timedelta(hours=hours)
 
 
