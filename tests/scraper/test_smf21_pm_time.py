@@ -31,3 +31,18 @@ def test_an_unread_rows_subject_is_without_smf21s_new_badge():
     listing = extract_inbox(PAGE.read_bytes(), profile, "https://forum.test/index.php?action=pm")
     assert [(e.id, e.subject, e.sender) for e in listing.entries] == [
         ("1", "clock test 1796161140", "Вася"), ("2", "clock unread 1796161166", "Петя")]
+
+
+def test_forum_learn_learns_smf21s_pm_time_after_its_sent_to_label():
+    """`gorod forum learn` on the same page: the time is cut after the label's last «:» before
+    it («Sent to: Мастер on: …»), not its first (that cut holds the name and reads as no time)."""
+    from scraper.learn.learner import _learn_pm_posts, _parse
+    from config.profiles import profile_from_mapping
+
+    learned = _learn_pm_posts(_parse(PAGE.read_bytes(), "https://forum.test/index.php?action=pm"))
+    assert learned.post.get("time"), learned.post
+    profile = profile_from_mapping({"engine": "learned", "selectors": {"post": learned.post},
+                                    "dates": learned.dates or {"formats": ["iso"]}}, "smf21")
+    page = extract_from_tree(parse_html(PAGE.read_bytes(), None), profile, str(PAGE), now=NOW)
+    sent = datetime(2026, 12, 1, 21, 39, tzinfo=timezone.utc)
+    assert [(p.author, p.posted_at) for p in page.posts] == [("Вася", sent), ("Петя", sent)]
