@@ -127,7 +127,7 @@ class _Posts:
     container: str
 
 
-def learn_pages(pages: list[tuple[bytes, str]], inbox: tuple[bytes, str] | None = None, *,
+def learn_pages(pages: list[tuple[bytes, str]], inbox: tuple[bytes, str] | None = None, *, now=None,
                 pm: "PmPages | None" = None, gm_pages: list[tuple[bytes, str]] = (), timezone: str = "UTC",
                 name: str = "learned") -> LearnedProfile:
     """`inbox` (kept for callers of the first version): the PM compose page, as `pm.compose`.
