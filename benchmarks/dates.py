@@ -7,7 +7,7 @@ FILE (default tests/scraper/dates/heldout.tsv): `text<TAB>expected local time`, 
 Europe/Moscow with now = 2026-12-01 21:00 there; tests/scraper/dates/heldout-not-dates.txt: strings
 that are no time. Readers: the shipped profiles' formats through `scraper.dates.DateReader` (what
 the learner used before it had a grammar), `dateparser` when installed (not a dependency of gorod:
-measured only), and `scraper.dates.read_any` (the grammar) where it exists.
+measured only), and `scraper.dategrammar.read_any` (the grammar) where it exists.
 """
 from __future__ import annotations
 
@@ -55,7 +55,7 @@ def readers() -> dict:
     except ImportError:
         pass
     try:
-        from scraper.dates import read_any
+        from scraper.dategrammar import read_any
         out["grammar"] = lambda t: read_any(t, "Europe/Moscow", now=NOW)
     except ImportError:
         pass

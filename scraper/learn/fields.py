@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from scraper.learn import tree
-from scraper.dates import RELATIVE_DAYS
+from scraper.dategrammar import RELATIVE, forms_with_clock, read_any, relative
 from scraper.learn.times import TimeHit
 from scraper.text import element_text
 
@@ -122,7 +122,7 @@ def find_time(blocks: list, timed: dict[int, TimeHit]) -> tuple[FieldGuess, tupl
         if any(m is None for m in moments):
             continue
         # («Сегодня 09:15» says no day the learner knows: such times do not count in the order)
-        dated = [m for m, h in zip(moments, present) if not _RELATIVE.search(h.value)]
+        dated = [m for m, h in zip(moments, present) if not relative(h.value[h.span[0]:h.span[1]])]
         # (in either direction: a search listing shows the newest first)
         back = min(sum(1 for a, b in zip(dated, dated[1:]) if a > b),
                    sum(1 for a, b in zip(dated, dated[1:]) if a < b))
@@ -181,7 +181,7 @@ def find_time(blocks: list, timed: dict[int, TimeHit]) -> tuple[FieldGuess, tupl
     note = ("a time in every post, later from post to post: " + "; else ".join(g.note for g in guesses)
             if len(guesses) > 1 else guesses[0].note + ", later from post to post")
     said = [h.value[h.span[0]:h.span[1]] for _, _, present, _ in chosen for h in present]
-    if said and all(_RELATIVE.search(v) for v in said):
+    if said and all(relative(v) for v in said):
         # «Сегодня 11:41:55» only: any date form reads them; the clock's own shape (seconds, AM/PM)
         # is all the page says of the form of older dates
         forms = [_clock_shaped(said)]
@@ -200,14 +200,11 @@ def relative_only(guess: FieldGuess) -> bool:
 
 
 def _clock_shaped(said: list[str]) -> tuple[str, ...]:
-    """The known date forms whose clock is written as these times' clocks are (with seconds or
-    without, with AM/PM or without), or all of them when none is."""
-    from scraper.learn.times import known_formats
+    """Common date forms whose clock is written as these times' clocks are (with seconds or
+    without, with AM/PM or without)."""
     seconds = any(re.search(r"\d:\d\d:\d\d", v) for v in said)
     ampm = any(re.search(r"(?i)\d\s*[ap]\.?\s?m\b", v) for v in said)
-    fitting = tuple(f for f in known_formats() if f not in ("iso",) and "%H" in f + "%I"
-                    and ("%S" in f) == seconds and ("%p" in f) == ampm)
-    return fitting or known_formats()
+    return forms_with_clock(seconds, ampm)
 
 
 def _patched(gappy: list, every: list):
@@ -250,7 +247,6 @@ def _value_at(block, sel: str | None, attr: str | None) -> str | None:
     return el.get(attr) if attr else tree.text(el)
 
 
-_RELATIVE = re.compile(r"(?i)\b(?:" + "|".join(RELATIVE_DAYS) + r")\b")
 _ZONED = re.compile(r"(?:Z|[+-]\d\d:?\d\d)$")
 
 
@@ -292,7 +288,11 @@ def _same_moment(a, b) -> bool:
 
 
 def _formats(forms: list[tuple[str, ...]]) -> tuple[str, ...]:
-    """The date forms that read every time, else each time's first form (in the table's order)."""
+    """The date forms that read every time, else each time's first form (a relative time,
+    «Сегодня, 14:21», says no form: it counts for none)."""
+    forms = [f for f in forms if f and f != (RELATIVE,)] or [f for f in forms if f]
+    if not forms:
+        return ()
     common = set(forms[0])
     for f in forms[1:]:
         common &= set(f)
@@ -332,8 +332,7 @@ def _span_regex(hits: list[TimeHit]) -> str | None:
         for tail in _TAILS:
             candidates.append("(?s)" + re.escape(anchor) + r"\s*" + tail)
     candidates += ["(?s)^\\s*" + _TAILS[1], r"(\d{1,2}[./-]\d{1,2}[./-]\d{2,4},?\s+" + _CLOCK + ")"]
-    from scraper.learn.times import known_formats, reader
-    read = reader(known_formats()).read
+    read = read_any
     for rx in candidates:
         ok = 0
         for h in hits:
