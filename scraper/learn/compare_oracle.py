@@ -49,13 +49,14 @@ def compare_oracle(content: bytes, source: str, learned: Profile, page: dict, *,
 
 
 def same_time(read: datetime | None, stored: datetime) -> bool:
-    """Equal to the precision the page shows: to the second when the page shows seconds, else
-    to the minute (a stored 14:16:40 shown as 14:16)."""
+    """Equal to the precision the page shows: to the minute when the page shows minutes (a stored
+    14:16:40 shown as 14:16), else within the minute (a page's seconds; a «1 минуту назад» read
+    against the moment the page was saved is right to its minute only)."""
     if read is None:
         return False
     if read.second == 0 and read.microsecond == 0:
         return read == stored.replace(second=0, microsecond=0)
-    return abs(read - stored) < timedelta(seconds=1)
+    return abs(read - stored) < timedelta(seconds=60)
 
 
 def ids_differ(content: bytes, source: str, learned: Profile, page: dict, *, now=None) -> bool:

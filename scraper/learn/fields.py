@@ -541,8 +541,9 @@ def _repeated_inside(el, repeated: set[str]) -> int:
     return total
 
 
-def find_body(blocks: list, avoid: list) -> FieldGuess | None:
-    """The longest text of each post that holds neither its author nor its time."""
+def find_body(blocks: list, avoid: list, skip: frozenset = frozenset()) -> FieldGuess | None:
+    """The longest text of each post that holds neither its author nor its time (none of
+    `skip`: selectors whose reading failed the learner's checks)."""
     votes: Counter[str] = Counter()
     for b in blocks[:10]:
         for el in b.iter():
@@ -554,6 +555,8 @@ def find_body(blocks: list, avoid: list) -> FieldGuess | None:
     n = len(blocks)
     repeated = _repeated_texts(blocks)
     for sel in votes:
+        if sel in skip:
+            continue
         found = [first(b, sel) for b in blocks]
         if sum(f is not None for f in found) < 0.9 * n:
             continue

@@ -20,7 +20,7 @@ from config.profiles import Profile, profile_from_mapping
 from scraper.decode import parse_html, sniff_encoding
 from scraper.errors import ScraperError
 from scraper.learn import blocks as blocks_mod
-from scraper.learn import fields, forms, paging, times, tree
+from scraper.learn import checks, fields, forms, paging, times, tree
 
 
 class LearnError(ScraperError):
@@ -136,7 +136,7 @@ def learn_pages(pages: list[tuple[bytes, str]], inbox: tuple[bytes, str] | None 
     if not pages:
         raise LearnError("нет страниц: дайте URL темы или --pages ФАЙЛ")
     parsed = [_parse(content, source) for content, source in pages]
-    posts = _learn_posts(parsed)
+    posts = _checked_posts(pages, parsed, timezone, now)
     notes, missing, unconfirmed = dict(posts.notes), list(posts.missing), list(posts.unconfirmed)
     post, body_rules, dates = posts.post, posts.body, posts.dates
     pg = paging.find_paging(parsed[0].root)
@@ -197,6 +197,49 @@ def learn_pages(pages: list[tuple[bytes, str]], inbox: tuple[bytes, str] | None 
     return learned
 
 
+_TRIES = 8     # readings checked before the learner gives up
+
+
+def _checked_posts(pages: list[tuple[bytes, str]], parsed: list[_Page], timezone: str, now) -> _Posts:
+    """The post rules whose reading of the pages passes `checks.check_posts`. A failed check says
+    which field to try otherwise: the body (the next best text element), the quote header (none
+    then: a quote's text keeps its «X wrote:» line rather than a post losing its words), or the
+    container (the next best blocks). When no reading passes: no profile, a Russian report of
+    what was tried and what was wrong on which post."""
+    skip, skip_bodies, tried = set(), set(), []
+    for _ in range(_TRIES):
+        try:
+            posts = _learn_posts(parsed, skip=frozenset(skip), skip_bodies=frozenset(skip_bodies))
+        except LearnError as exc:
+            if not tried:
+                raise
+            tried.append(f"другие блоки: {exc}")
+            break
+        for _ in range(2):
+            data = {"engine": "learned", "timezone": timezone, "selectors": {"post": posts.post, "body": posts.body}}
+            if posts.dates:
+                data["dates"] = posts.dates
+            encoding = page_encoding(pages[0][0])
+            if encoding:
+                data["encoding"] = encoding
+            problems = checks.check_posts(data, pages, now=now)
+            if not problems or problems[0].field != "quote_header":
+                break
+            posts.notes["selectors.body.quote_header"] = f"not set: {problems[0]} (a learner's check)"
+            posts.body.pop("quote_header", None)
+            posts.unconfirmed.append(f"quote_header: {problems[0]}; not set")
+        if not problems:
+            return posts
+        body = posts.post.get("body")
+        tried.append(f"блоки {posts.container}, текст {body}: {problems[0]}")
+        if problems[0].field == "body" and isinstance(body, str):
+            skip_bodies.add(body)
+        else:
+            skip.add(posts.container)
+    raise LearnError(f"{parsed[0].source}: профиль не записан: ни одно прочтение постов не прошло проверку.\n"
+                     + "\n".join(f"  — {t}" for t in tried))
+
+
 class _NoFields(LearnError):
     """Blocks were found, but no author, text or number in them: other blocks may be the posts."""
 
@@ -206,16 +249,17 @@ class _NoFields(LearnError):
 
 
 def _learn_posts(parsed: list[_Page], what: str = "постов", short_ids: bool = False,
-                 exclude: frozenset = frozenset()) -> _Posts:
+                 exclude: frozenset = frozenset(), skip: frozenset = frozenset(),
+                 skip_bodies: frozenset = frozenset()) -> _Posts:
     """The post container and the fields inside it, learned over the blocks of every page.
     (`short_ids`, `exclude`: for PM pages, see `_learn_pm_posts`.) Blocks without an author,
     a text or a number are not the posts (a list of notifications beside a page's one post):
     the next best blocks are tried; if none serves, the first blocks' failure is said."""
-    skip: set[str] = set()
+    skip = set(skip)
     first_failure = None
     for _ in range(4):
         try:
-            return _learn_posts_in(parsed, what, short_ids, exclude, frozenset(skip))
+            return _learn_posts_in(parsed, what, short_ids, exclude, frozenset(skip), skip_bodies)
         except _NoFields as failed:
             first_failure = first_failure or failed
             skip.add(failed.container)
@@ -227,7 +271,7 @@ def _learn_posts(parsed: list[_Page], what: str = "постов", short_ids: boo
 
 
 def _learn_posts_in(parsed: list[_Page], what: str, short_ids: bool, exclude: frozenset,
-                    skip: frozenset) -> _Posts:
+                    skip: frozenset, skip_bodies: frozenset = frozenset()) -> _Posts:
     notes: dict[str, str] = {}
     missing: list[str] = []
     unconfirmed: list[str] = []
@@ -251,7 +295,7 @@ def _learn_posts_in(parsed: list[_Page], what: str, short_ids: bool, exclude: fr
                         "короткое имя, которое повторяется в каждом посте и различается между постами", container)
     author_els = [fields.element_of(b, author) for b in all_blocks]
     shown = [fields.own_time_elements(b, time_guess[0], timed_all) if time_guess else [] for b in all_blocks]
-    body = fields.find_body(all_blocks, [[a, t, *s] for a, t, s in zip(author_els, time_els, shown)])
+    body = fields.find_body(all_blocks, [[a, t, *s] for a, t, s in zip(author_els, time_els, shown)], skip_bodies)
     if body is None:
         raise _NoFields(f"{parsed[0].source}: в блоках {what} ({container}) не найден текст поста", container)
     pid = fields.find_id(all_blocks, parsed[0].blocks.how, pages=len(parsed))
