@@ -85,6 +85,34 @@ def forms_with_clock(seconds: bool, ampm: bool) -> tuple[str, ...]:
     return tuple(f"{d}{glue}{clock}" for d in days for glue in (", ", " ", " в ", " at "))
 
 
+_PIECE_RX = {"d": r"\d{1,2}(?:st|nd|rd|th)?", "m": r"\d{1,2}", "Y": r"\d{4}", "y": r"\d{2}", "B": r"[^\W\d_]+\.?",
+             "b": r"[^\W\d_]+\.?", "a": r"[^\W\d_]+\.?", "H": r"\d{1,2}", "I": r"\d{1,2}", "M": r"\d{2}",
+             "S": r"\d{2}", "p": r"[AaPp]\.?\s?[Mm]\.?", "%": "%"}
+
+
+def format_regex(fmt: str) -> str | None:
+    """A regex matching what a format reads, as the page writes it (a month name, «7:54 pm»):
+    for cutting a time out of a longer text («От: Мастер 24 ноября 2026 г. 17:29»)."""
+    if fmt in ("iso", RELATIVE):
+        return None
+    out, i = [], 0
+    while i < len(fmt):
+        ch = fmt[i]
+        if ch == "%" and i + 1 < len(fmt):
+            piece = _PIECE_RX.get(fmt[i + 1])
+            if piece is None:
+                return None
+            out.append(piece)
+            i += 2
+        elif ch.isspace():
+            out.append(r"\s+")
+            i += 1
+        else:
+            out.append(re.escape(ch))
+            i += 1
+    return "".join(out)
+
+
 @lru_cache(maxsize=512)
 def _reader(fmt: str) -> DateReader:
     return DateReader((fmt,), "UTC")
@@ -191,4 +219,4 @@ def _variants(pieces) -> list[list[str]]:
     return out
 
 
-__all__ = ["RELATIVE", "WEEKDAYS", "forms_with_clock", "read_any", "relative", "shape_of"]
+__all__ = ["RELATIVE", "WEEKDAYS", "format_regex", "forms_with_clock", "read_any", "relative", "shape_of"]

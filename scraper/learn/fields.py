@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from scraper.learn import tree
-from scraper.dategrammar import RELATIVE, forms_with_clock, read_any, relative
+from scraper.dategrammar import RELATIVE, format_regex, forms_with_clock, read_any, relative
 from scraper.learn.times import TimeHit
 from scraper.text import element_text
 
@@ -332,6 +332,12 @@ def _span_regex(hits: list[TimeHit]) -> str | None:
         for tail in _TAILS:
             candidates.append("(?s)" + re.escape(anchor) + r"\s*" + tail)
     candidates += ["(?s)^\\s*" + _TAILS[1], r"(\d{1,2}[./-]\d{1,2}[./-]\d{2,4},?\s+" + _CLOCK + ")"]
+    # the time's own shape, wherever it stands in the text (after the author's name: «От: Мастер
+    # 24 ноября 2026 г. 17:29»), the last such piece of the text
+    for form in dict.fromkeys(h.formats[0] for h in hits):
+        rx = format_regex(form)
+        if rx:
+            candidates.append("(?s).*(?<!\\w)(" + rx + ")(?!\\w)")
     read = read_any
     for rx in candidates:
         ok = 0
