@@ -17,9 +17,10 @@ from typing import Callable
 from config.select import select
 from scraper.learn import tree
 
-_NUMBERED_ID = re.compile(r"^([A-Za-z][A-Za-z_-]*?)[_-]?(\d{2,})$")
+# (any number: a young forum's posts are post-1 … post-9; or a bare number, id="29")
+_NUMBERED_ID = re.compile(r"^((?:[A-Za-z][A-Za-z_-]*?)?)[_-]?(\d+)$")
 # a PM conversation of a young forum: messages numbered from 1 (`post-4`, `p7`)
-_SHORT_NUMBERED_ID = re.compile(r"^([A-Za-z][A-Za-z_-]*?)[_-]?(\d+)$")
+_SHORT_NUMBERED_ID = _NUMBERED_ID
 _ID_ATTRS = ("data-pid", "data-post-id", "data-postid", "data-post", "data-node-id", "data-content-id",
              "data-content", "data-id", "data-pk", "data-message-id", "data-comment-id")
 _NOT_POSTS = re.compile(r"(?i)^(?:user|member|profile|forum|topic|thread|cat|category|nav|menu|page|"

@@ -741,10 +741,10 @@ def _digits(values):
 def _common_prefix(ids: list[str]) -> str | None:
     prefixes = set()
     for v in ids:
-        m = re.match(r"^([A-Za-z][A-Za-z_-]*?)[_-]?(\d+)$", v)
+        m = re.match(r"^((?:[A-Za-z][A-Za-z_-]*?)?)[_-]?(\d+)$", v)
         if not m:
             return None
-        prefixes.add(m.group(1))
+        prefixes.add(m.group(1))      # ("" for a bare number: id="29")
     return prefixes.pop() if len(prefixes) == 1 else None
 
 

@@ -299,7 +299,8 @@ def _learn_posts_in(parsed: list[_Page], what: str, short_ids: bool, exclude: fr
     if body is None:
         raise _NoFields(f"{parsed[0].source}: в блоках {what} ({container}) не найден текст поста", container)
     pid = fields.find_id(all_blocks, parsed[0].blocks.how, pages=len(parsed))
-    if pid is None and short_ids:
+    if pid is None:
+        # (no numbered id nor attribute: the number the post's own link carries, «#post-7»)
         pid = _linked_number(all_blocks)
     if pid is None:
         raise _NoFields(f"{parsed[0].source}: в блоках {what} ({container}) не найден номер поста: "
