@@ -21,8 +21,20 @@ from scraper.learn import tree
 _NUMBERED_ID = re.compile(r"^((?:[A-Za-z][A-Za-z_-]*?)?)[_-]?(\d+)$")
 # a PM conversation of a young forum: messages numbered from 1 (`post-4`, `p7`)
 _SHORT_NUMBERED_ID = _NUMBERED_ID
-_ID_ATTRS = ("data-pid", "data-post-id", "data-postid", "data-post", "data-node-id", "data-content-id",
-             "data-content", "data-id", "data-pk", "data-message-id", "data-comment-id")
+# a data attribute holding a number (no names of any engine's: data-pid, data-pk, data-node-id
+# alike), but for one that holds a time or a count (a Unix time differs in every post too)
+_NOT_ID_ATTR = re.compile(r"(?i)time|date|stamp|epoch|count|index|likes|votes|rep|score|level|page|width|height|size")
+
+
+def id_attrs(el) -> list[str]:
+    """The element's data attributes that may be a post's number: a value of digits (a prefix of
+    a few letters allowed, «post-12»), no time or count named, no Unix time."""
+    out = []
+    for attr, value in el.attrib.items():
+        if attr.startswith("data-") and not _NOT_ID_ATTR.search(attr) \
+                and re.fullmatch(r"[A-Za-z_-]{0,8}\d{1,12}", value or "") and not re.fullmatch(r"1[5-9]\d{8}(?:\d{3})?", value):
+            out.append(attr)
+    return out
 _NOT_POSTS = re.compile(r"(?i)^(?:user|member|profile|forum|topic|thread|cat|category|nav|menu|page|"
                         r"comment-form|ad|banner|sidebar)")
 
@@ -52,9 +64,8 @@ def find_blocks(root, has_time: Callable[[object], bool], time_text: Callable[[o
         m = (_SHORT_NUMBERED_ID if short_ids else _NUMBERED_ID).match(el.get("id") or "")
         if m and not _NOT_POSTS.match(m.group(1)):
             groups.setdefault(("id", t, m.group(1)), []).append(el)
-        for attr in _ID_ATTRS:
-            if re.search(r"\d", el.get(attr) or ""):
-                groups.setdefault(("attr", t, attr), []).append(el)
+        for attr in id_attrs(el):
+            groups.setdefault(("attr", t, attr), []).append(el)
         for c in tree.classes(el):
             groups.setdefault(("class", t, c), []).append(el)
     best = None
@@ -109,9 +120,8 @@ def find_blocks_untimed(root, skip: frozenset = frozenset()) -> Blocks | None:
         m = _NUMBERED_ID.match(el.get("id") or "")
         if m and not _NOT_POSTS.match(m.group(1)):
             groups.setdefault(("id", t, m.group(1)), []).append(el)
-        for attr in _ID_ATTRS:
-            if re.search(r"\d", el.get(attr) or ""):
-                groups.setdefault(("attr", t, attr), []).append(el)
+        for attr in id_attrs(el):
+            groups.setdefault(("attr", t, attr), []).append(el)
     best = None
     for key, members in groups.items():
         if len(members) < 2 or _nested(members) or not all(len(tree.text(m)) >= 10 for m in members):

@@ -678,8 +678,8 @@ def find_id(blocks: list, how: str, pages: int = 1) -> FieldGuess | None:
     if prefix is not None and distinct(_digits(ids)):
         own.append((FieldGuess(None, "id", f"^{re.escape(prefix)}[_-]?(\\d+)$", "the post block's own id"),
                     _digits(ids)))
-    from scraper.learn.blocks import _ID_ATTRS
-    for attr in _ID_ATTRS:
+    from scraper.learn.blocks import id_attrs
+    for attr in dict.fromkeys(a for b in blocks for a in id_attrs(b)):
         values = [(b.get(attr) or "") for b in blocks]
         if distinct(_digits(values)):
             rx = r"(\d+)" if all(re.fullmatch(r"\d+", v) for v in values) else r"^\D*(\d+)\D*$"
