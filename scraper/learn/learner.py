@@ -76,6 +76,10 @@ def page_encoding(content: bytes) -> str | None:
 
 
 def _parse(content: bytes, source: str) -> _Page:
+    from scraper.decode import looks_json
+    if looks_json(content):
+        raise LearnError(f"{source}: это ответ JSON API, а не страница темы: gorod forum learn учится по HTML-"
+                         "страницам (адрес темы, как её открывает браузер, или страница, сохранённая из браузера)")
     try:
         root = parse_html(content, sniff_encoding(content) or page_encoding(content) or "utf-8")
     except ScraperError as exc:

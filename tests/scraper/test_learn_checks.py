@@ -112,3 +112,8 @@ def test_no_reading_passing_the_checks_is_a_russian_refusal_and_exit_1(tmp_path)
                           capture_output=True, text=True)
     assert done.returncode == 1, done.stderr
     assert "текст поста" in done.stderr and not out.exists()
+
+
+def test_a_json_api_answer_is_refused_in_russian_not_read_as_a_page():
+    with pytest.raises(LearnError, match="это ответ JSON API, а не страница темы"):
+        learn_pages([(b'{"post_stream": {"posts": [{"id": 1, "cooked": "<p>x</p>"}]}}', "t.json")])
