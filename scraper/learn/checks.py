@@ -101,7 +101,9 @@ def _headers_in_text(posts: list) -> list[Problem]:
         "автор поста": [p for p, line in firsts if p.author and (line == p.author or line.startswith(p.author + " "))
                         and len(line) <= len(p.author) + 40],
         "номер поста": [p for p, line in firsts if _NUMBER.match(line)],
-        "время поста": [p for p, line in firsts if 0 < len(line) <= 60 and _has_time(line, formats_reading)],
+        # (in the header's first lines: «Re: subject» / «Sent to: Вася on: Today at 02:47 PM» / words)
+        "время поста": [p for p in posts if any(0 < len(line) <= 80 and _has_time(line, formats_reading)
+                                                for line in _lines(p.text)[:2]) and len(_lines(p.text)) > 1],
     }
     opening = Counter(line[:12] for _, line in firsts if len(line) >= 12)
     if opening:
@@ -126,6 +128,10 @@ def _headers_in_text(posts: list) -> list[Problem]:
         out.append(Problem("body", p.id, f"в тексте постов стоит подпись автора («{signers[0][1][0][1][:40]}» "
                                          f"под каждым постом {signers[0][0]}; первый — пост {p.id})"))
     return out
+
+
+def _lines(text: str) -> list[str]:
+    return [x.strip() for x in text.strip().splitlines() if x.strip()]
 
 
 def _has_time(line: str, formats_reading) -> bool:
