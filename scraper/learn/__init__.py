@@ -11,7 +11,8 @@ The learner never guesses silently: every field it could not find is named in
 Modules: `learner` (the orchestration: `learn_pages`), `tree` (element helpers and
 relative selectors), `times` (times in attributes and texts, by the date
 grammar `scraper.dategrammar`), `blocks` (the post container), `fields` (the fields inside
-a post, quotes, spoilers, chrome to drop), `paging` (pagination), `forms` (the reply
+a post, one field to a module: time, author, body, id, edit notice, quotes and spoilers,
+chrome to drop, struck-out text), `checks` (the self-checks of a learned reading), `paging` (pagination), `forms` (the reply
 and PM forms), `profile_yaml` (the commented YAML it writes), `report` (the Russian
 report), `names` (the fields' Russian names), `compare` (learned against shipped
 profiles, for benchmarks/learn.py and the tests).
