@@ -48,7 +48,7 @@ class Blocks:
 
     selector: str
     members: tuple
-    how: str            # "id" | "attr" | "class": what the selector keys on
+    how: str            # "id" | "attr" | "class" | "sibling": what the selector keys on
 
 
 def find_blocks(root, has_time: Callable[[object], bool], time_text: Callable[[object], int] = lambda el: 0,
@@ -68,23 +68,44 @@ def find_blocks(root, has_time: Callable[[object], bool], time_text: Callable[[o
             groups.setdefault(("attr", t, attr), []).append(el)
         for c in tree.classes(el):
             groups.setdefault(("class", t, c), []).append(el)
+        holder = _holder_step(el)
+        if holder:
+            # repeated siblings of one tag under one holder: posts with no id, data attribute
+            # or class of their own (<ol class="thread"><li>…</li><li>…</li></ol>)
+            groups.setdefault(("sibling", t, holder), []).append(el)
     best = None
     for key, members in groups.items():
         if _nested(members) or not all(len(tree.raw_text(m).strip()) >= time_text(m) + 15 for m in members):
             continue
-        if key[0] == "class" and len(members) < 2:
+        if key[0] in ("class", "sibling") and len(members) < 2:
             continue
         if key[0] != "class":
             members = _one_kind(members)
         # (loose only on a number: a class alone is too weak a sign to take posts without a time in)
-        found = _selector(key, members, root, loose=True) if key[0] != "class" else _exactly(key, members, root)
+        found = _selector(key, members, root, loose=True) if key[0] not in ("class", "sibling") \
+            else _exactly(key, members, root)
         if found is None or found[0] in skip:
             continue
         selector, selected = found
-        rank = (len(members), {"id": 2, "attr": 2, "class": 1}[key[0]], -_depth(members[0]), -len(selector))
+        rank = (len(members), {"id": 2, "attr": 2, "class": 1, "sibling": 0}[key[0]], -_depth(members[0]),
+                -len(selector))
         if best is None or rank > best[0]:
             best = (rank, Blocks(selector, tuple(selected), key[0]))
     return best[1] if best else None
+
+
+def _holder_step(el) -> str | None:
+    """The step that names an element's parent (`ol.thread`, `div#posts`), or None when it has
+    no stable class or id (a bare <div> says nothing that holds on the next page)."""
+    parent = el.getparent()
+    if parent is None or tree.tag(parent) in ("html", "body"):
+        return None
+    if tree.classes(parent):
+        return tree.step(parent)
+    pid = parent.get("id") or ""
+    if re.fullmatch(r"[A-Za-z][\w-]*", pid) and not re.search(r"\d", pid):
+        return f"{tree.tag(parent)}#{pid}"
+    return None
 
 
 def _one_kind(members: list) -> list:
@@ -172,6 +193,8 @@ def _selector(key: tuple, members: list, root, loose: bool = False):
         tries = [f"{t}[id^='{value}']"] + [f"{t}.{c}[id^='{value}']" for c in shared]
     elif kind == "attr":
         tries = [f"{t}[{value}]"] + [f"{t}.{c}[{value}]" for c in shared]
+    elif kind == "sibling":
+        tries = [f"{value} > {t}"]
     else:
         tries = [f"{t}.{value}"] + [f"{t}.{value}.{c}" for c in shared if c != value]
     if kind == "id":

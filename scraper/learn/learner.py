@@ -551,24 +551,31 @@ def _thread_fields(pm_posts: _Posts, thread: _Posts, page: _Page) -> dict:
 
 
 def _linked_number(blocks: list):
-    """A message's number in its own links (`private.php?action=delete&pmid=7`): a query
-    parameter that differs in every message, the first link carrying it."""
+    """A message's number in its own links (`private.php?action=delete&pmid=7`, a permalink
+    `#msg207`, `#post-7`): a query parameter or a fragment that differs in every message, the
+    first link carrying it."""
     params: dict[str, list] = {}
     for b in blocks:
         seen = {}
         for a in b.iter("a"):
-            for name, value in re.findall(r"[?&;](\w*(?:id|msg|p))=(\d+)", (a.get("href") or "").replace("&amp;", "&")):
-                seen.setdefault(name, (a, value))
+            href = (a.get("href") or "").replace("&amp;", "&")
+            for name, value in re.findall(r"[?&;](\w*(?:id|msg|p))=(\d+)", href):
+                seen.setdefault(("query", name), (a, value))
+            fragment = re.search(r"#([A-Za-z][A-Za-z_-]*?)[_-]?(\d+)$", href)
+            if fragment:
+                seen.setdefault(("fragment", fragment.group(1)), (a, fragment.group(2)))
         for name, hit in seen.items():
             params.setdefault(name, []).append(hit)
-    for name, hits in sorted(params.items(), key=lambda kv: -len(kv[1])):
+    for (kind, name), hits in sorted(params.items(), key=lambda kv: -len(kv[1])):
         if len(hits) != len(blocks) or len({v for _, v in hits}) != len(blocks):
             continue
-        rx = rf"[?&;]{name}=(\d+)"
-        sel = f"a[href*='{name}=']"
+        if kind == "query":
+            rx, sel, said = rf"[?&;]{name}=(\d+)", f"a[href*='{name}=']", f"{name}="
+        else:
+            rx, sel, said = rf"#{name}[_-]?(\d+)$", f"a[href*='#{name}']", f"#{name}…"
         if all(fields.first(b, sel) is not None and re.search(rx, fields.first(b, sel).get("href") or "")
                for b in blocks):
-            return fields.FieldGuess(sel, "href", rx, f"the message's number in its own links ({name}=)")
+            return fields.FieldGuess(sel, "href", rx, f"the message's number in its own links ({said})")
     return None
 
 
@@ -655,7 +662,8 @@ def _holding_times(page: _Page) -> set:
 
 def _container_note(selector: str, parsed: list[_Page]) -> str:
     counts = ", ".join(str(len(p.blocks.members)) for p in parsed)
-    how = {"id": "a numbered id", "attr": "a post-id attribute", "class": "a class"}[parsed[0].blocks.how]
+    how = {"id": "a numbered id", "attr": "a post-id attribute", "class": "a class",
+           "sibling": "repeated siblings of one holder"}[parsed[0].blocks.how]
     return f"one element per post, found by {how}: {counts} on the page(s) read"
 
 

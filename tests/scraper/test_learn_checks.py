@@ -117,3 +117,17 @@ def test_no_reading_passing_the_checks_is_a_russian_refusal_and_exit_1(tmp_path)
 def test_a_json_api_answer_is_refused_in_russian_not_read_as_a_page():
     with pytest.raises(LearnError, match="это ответ JSON API, а не страница темы"):
         learn_pages([(b'{"post_stream": {"posts": [{"id": 1, "cooked": "<p>x</p>"}]}}', "t.json")])
+
+
+def test_bare_sibling_posts_with_no_id_or_class_are_posts_by_their_structure():
+    # <ol class="thread"><li>…</li>…: no id, no data attribute, no class of their own; the post's
+    # number only in its permalink
+    items = "".join(f"""<li><a href="/u/{i}">{NAMES[i % 6]}</a> <a href="/t/5#msg{200 + i}">#</a>
+<time datetime="2026-11-2{i}T1{i}:00:00Z">2{i} Nov</time><p>{WORDS[i % 6]}</p></li>""" for i in range(1, 7))
+    page = f"<html><body><ul class='nav'><li><a href='/'>Форум</a></li></ul><ol class='thread'>{items}</ol></body></html>".encode()
+    learned = learn_pages([(page, "s.html")])
+    assert learned.data["selectors"]["post"]["container"] == "ol.thread > li"
+    posts = extract_posts(page, learned.profile(), "s.html").posts
+    assert [p.id for p in posts] == [str(200 + i) for i in range(1, 7)]
+    assert [p.author for p in posts] == [NAMES[i % 6] for i in range(1, 7)]
+    assert posts[0].text == WORDS[1]
