@@ -346,7 +346,7 @@ def _learn_posts_in(parsed: list[_Page], what: str, short_ids: bool, exclude: fr
         if not strike.confirmed:
             unconfirmed.append("strike: struck-out text is known by its class name only (the stylesheet that "
                                "draws it is not on the page): check a struck-out vote reads as struck")
-    drops = [d for d in fields.find_drops(bodies) if d != body.selector]
+    drops = list(body.drops) + [d for d in fields.find_drops(bodies) if d != body.selector]
     code_heads = fields.find_code_headers(bodies)
     drops += code_heads
     notices = fields.find_notices(bodies)

@@ -131,3 +131,34 @@ def test_bare_sibling_posts_with_no_id_or_class_are_posts_by_their_structure():
     assert [p.id for p in posts] == [str(200 + i) for i in range(1, 7)]
     assert [p.author for p in posts] == [NAMES[i % 6] for i in range(1, 7)]
     assert posts[0].text == WORDS[1]
+
+
+def _page(post, holder: str = "<div class='thread'>{}</div>") -> bytes:
+    return ("<html><body>" + holder.format("".join(post(i) for i in range(1, 7))) + "</body></html>").encode()
+
+
+def test_a_body_of_bare_paragraphs_beside_the_header_is_the_block_less_its_header():
+    page = _page(lambda i: f"""<div class="post" id="p{i}"><div class="meta"><a href="/u/{i}">{NAMES[i % 6]}</a>
+<span>2{i}.11.2026 10:0{i}</span></div><p>{WORDS[i % 6]}</p><p>Вторая строка {i}.</p></div>""")
+    learned = learn_pages([(page, "b.html")])
+    assert learned.data["selectors"]["post"]["body"] == "xpath:self::*"
+    assert "div.meta" in learned.data["selectors"]["body"]["drop"]
+    posts = extract_posts(page, learned.profile(), "b.html").posts
+    assert [p.text.split() for p in posts][:2] == [f"{WORDS[1]} Вторая строка 1.".split(), f"{WORDS[2]} Вторая строка 2.".split()]
+
+
+def test_a_plain_class_word_like_text_or_a_two_letter_class_names_the_body():
+    # «text», «bd»: a forum's own names, not layout utilities or noise
+    page = _page(lambda i: f"""<div class="entry" data-entry="{300 + i}"><div class="hd"><b>{NAMES[i % 6]}</b>
+<span>2{i}.11.2026 1{i}:00</span></div><div class="text">{WORDS[i % 6]}</div></div>""")
+    learned = learn_pages([(page, "c.html")])
+    posts = extract_posts(page, learned.profile(), "c.html").posts
+    assert [p.text for p in posts] == [WORDS[i % 6] for i in range(1, 7)]
+
+
+def test_a_name_cell_with_the_members_statistics_is_no_author_refused_rather_than_read_wrong():
+    page = _page(lambda i: f"""<tr id="p{100 + i}"><td class="author">{NAMES[i % 6]}<br>Сообщений: {20 + i}</td>
+<td><div class="date">Добавлено: 2{i}.11.2026 17:2{i}</div><div class="msg">{WORDS[i % 6]}</div></td></tr>""",
+                 "<table class='posts'>{}</table>")
+    with pytest.raises(LearnError, match="не найден автор"):
+        learn_pages([(page, "r.html")])

@@ -168,7 +168,8 @@ def name_like(value: str | None) -> bool:
     words = [w.casefold().strip(":.!,()[]|") for w in value.split()]
     if all(w in _LABELS or w in _LABEL_WORDS for w in words if w):
         return False        # «View User Profile», «Жалоба Ред. Удал.»: buttons, not a name
-    return not re.search(r"\d{1,2}:\d\d", value)
+    # (a clock is a time; «Сообщений: 21» a member's statistics beside his name)
+    return not re.search(r"\d{1,2}:\d\d|[^\W\d_]{3,}:\s*\d", value)
 
 
 def _position(block, el) -> float:

@@ -95,7 +95,7 @@ def find_body(blocks: list, avoid: list, skip: frozenset = frozenset()) -> Field
         depth = sum(tree.depth_below(f, b) for f, b in zip(found, blocks) if f is not None)
         scored.append((sum(sizes), depth, sel, sizes))
     if not scored:
-        return None
+        return _block_less_header(blocks, avoid)
     if n == 1:
         # one post: nothing repeats to compare; an element whose id carries the post's own
         # number (MyBB's div#pid_105, vBulletin's div#post_message_N) is about this post
@@ -117,6 +117,28 @@ def find_body(blocks: list, avoid: list, skip: frozenset = frozenset()) -> Field
         return FieldGuess(sel, note="the longest text of each post, apart from its author and time, and "
                                     "without the signature or edit notice some posts carry under it")
     return FieldGuess(sel, note="the longest text of each post, apart from its author and time")
+
+
+def _block_less_header(blocks: list, avoid: list) -> FieldGuess | None:
+    """The post's words stand in the block itself, beside its header (<div class="post"><div
+    class="meta">author, time</div><p>…</p><p>…</p></div>): the block, less the children that
+    hold the author or the time, when those are of one kind in every post and what is left
+    differs between posts."""
+    heads: set[str] = set()
+    texts = []
+    for b, av in zip(blocks, avoid):
+        kids = [k for k in b if isinstance(k.tag, str)]
+        header = [k for k in kids if any(a is not None and not isinstance(a, str) and tree.contains(k, a) for a in av)]
+        if not header or not tree.classes(header[0]):
+            return None
+        heads.update(tree.step(k) for k in header)
+        rest = " ".join(tree.text(k) for k in kids if k not in header) + " ".join(
+            (k.tail or "").strip() for k in kids)
+        texts.append(" ".join(rest.split()))
+    if len(heads) != 1 or sum(len(t) >= 2 for t in texts) < 0.9 * len(blocks) or len(set(texts)) < 0.8 * len(texts):
+        return None
+    return FieldGuess("xpath:self::*", note="the post's block itself, less its header (" + next(iter(heads)) +
+                      ": the author and the time): no element of its own holds the words", drops=tuple(heads))
 
 
 def _carries_post_number(el, block) -> bool:

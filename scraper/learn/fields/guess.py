@@ -20,6 +20,7 @@ class FieldGuess:
     note: str = ""          # why: written as a comment beside the field
     alternatives: tuple["FieldGuess", ...] = ()     # tried in order (a YAML list)
     kind: str | None = None     # the element kind the selector narrows (an edit notice's span.edit)
+    drops: tuple[str, ...] = ()     # what the selected element holds that is no field's (a post's header)
 
     def as_yaml(self):
         if self.alternatives:
