@@ -39,9 +39,10 @@ _MIN_POSTS = 3          # fewer posts than this: what repeats cannot be told fro
 
 @dataclass(frozen=True)
 class Problem:
-    field: str          # body | quote_header | time | container
+    field: str          # body | signature | quote_header | time | container
     post: str | None    # the post it was seen on (its id), when one
     message: str        # Russian, for the GM
+    said: str = ""      # the words at fault (a signature's line), when the fix needs them
 
     def __str__(self) -> str:
         return self.message
@@ -125,8 +126,9 @@ def _headers_in_text(posts: list) -> list[Problem]:
                if len(said) >= 2 and len({last for _, last in said}) == 1 and len(said[0][1]) >= 15]
     if len(signers) >= 2:
         p = signers[0][1][0][0]
-        out.append(Problem("body", p.id, f"в тексте постов стоит подпись автора («{signers[0][1][0][1][:40]}» "
-                                         f"под каждым постом {signers[0][0]}; первый — пост {p.id})"))
+        out.append(Problem("signature", p.id, f"в тексте постов стоит подпись автора («{signers[0][1][0][1][:40]}» "
+                                              f"под каждым постом {signers[0][0]}; первый — пост {p.id})",
+                           said=signers[0][1][0][1]))
     return out
 
 

@@ -219,7 +219,8 @@ def _checked_posts(pages: list[tuple[bytes, str]], parsed: list[_Page], timezone
                 raise
             tried.append(f"другие блоки: {exc}")
             break
-        for _ in range(2):
+        signature_drops: list[str] = []
+        for _ in range(4):
             data = {"engine": "learned", "timezone": timezone, "selectors": {"post": posts.post, "body": posts.body}}
             if posts.dates:
                 data["dates"] = posts.dates
@@ -227,11 +228,24 @@ def _checked_posts(pages: list[tuple[bytes, str]], parsed: list[_Page], timezone
             if encoding:
                 data["encoding"] = encoding
             problems = checks.check_posts(data, pages, now=now)
-            if not problems or problems[0].field != "quote_header":
+            if not problems:
                 break
-            posts.notes["selectors.body.quote_header"] = f"not set: {problems[0]} (a learner's check)"
-            posts.body.pop("quote_header", None)
-            posts.unconfirmed.append(f"quote_header: {problems[0]}; not set")
+            if problems[0].field == "quote_header":
+                posts.notes["selectors.body.quote_header"] = f"not set: {problems[0]} (a learner's check)"
+                posts.body.pop("quote_header", None)
+                posts.unconfirmed.append(f"quote_header: {problems[0]}; not set")
+            elif problems[0].field == "signature":
+                # the signature's element, dropped from the body (tried once each way)
+                if not signature_drops:
+                    signature_drops = _signature_drops(parsed, posts, problems[0].said)
+                if not signature_drops:
+                    break
+                drop = signature_drops.pop(0)
+                posts.body["drop"] = fields.union([d for d in [posts.body.get("drop"), drop] if d])
+                posts.notes["selectors.body.drop"] = (posts.notes.get("selectors.body.drop", "") +
+                                                      f"; the signature under each post ({drop}): a learner's check")
+            else:
+                break
         if not problems:
             return posts
         body = posts.post.get("body")
@@ -242,6 +256,27 @@ def _checked_posts(pages: list[tuple[bytes, str]], parsed: list[_Page], timezone
             skip.add(posts.container)
     raise LearnError(f"{parsed[0].source}: профиль не записан: ни одно прочтение постов не прошло проверку.\n"
                      + "\n".join(f"  — {t}" for t in tried))
+
+
+def _signature_drops(parsed: list[_Page], posts: _Posts, said: str) -> list[str]:
+    """Ways to drop a signature whose line is `said` from the bodies: its element's kind where
+    it has a class, else what follows a rule (<hr>) in the body."""
+    from config.select import select
+    body = posts.post.get("body") if isinstance(posts.post.get("body"), str) else None
+    out: list[str] = []
+    for page in parsed:
+        for block in page.blocks.members:
+            holders = select(block, body) if body else [block]
+            for h in holders[:1]:
+                for el in h.iter():
+                    if el is h or not isinstance(el.tag, str) or tree.text(el) != said:
+                        continue
+                    if tree.classes(el):
+                        out.append(tree.step(el))
+                    prev = el.getprevious()
+                    if prev is not None and tree.tag(prev) == "hr":
+                        out.append("xpath:descendant::hr[following-sibling::*] | descendant::hr/following-sibling::*")
+    return list(dict.fromkeys(out))
 
 
 class _NoFields(LearnError):

@@ -162,3 +162,33 @@ def test_a_name_cell_with_the_members_statistics_is_no_author_refused_rather_tha
                  "<table class='posts'>{}</table>")
     with pytest.raises(LearnError, match="не найден автор"):
         learn_pages([(page, "r.html")])
+
+
+@pytest.mark.parametrize("shape, post", [
+    ("posted by X — date", lambda i: f"""<div class="msg" id="msg{i}"><div class="head">Отправлено <a href="/member/{i}">
+{NAMES[i % 6]}</a> — 2{i}.11.2026, 17:2{i}</div><div class="content">{WORDS[i % 6]}</div></div>"""),
+    ("#N · date", lambda i: f"""<div class="msg" id="msg{i}"><div class="head"><a href="/member/{i}">{NAMES[i % 6]}</a></div>
+<div class="info">#{i} · 2{i} ноября 2026 г. 17:2{i}</div><div class="content">{WORDS[i % 6]}</div></div>"""),
+    ("an abbr's title beside «N дня назад»", lambda i: f"""<div class="msg" id="m-{i}"><a class="who" href="/member/{i}">
+<img src="/a.png"><span>{NAMES[i % 6]}</span></a><abbr title="2026-11-2{i}T17:2{i}:00+03:00">{i} дня назад</abbr>
+<div class="content">{WORDS[i % 6]}</div></div>"""),
+    ("a Unix time in data-time", lambda i: f"""<div class="msg" data-msg="{500 + i}" data-time="{1795700000 + i * 3600}">
+<a href="/member/{i}">{NAMES[i % 6]}</a><div class="content">{WORDS[i % 6]}</div></div>"""),
+])
+def test_times_beside_the_author_or_the_number_in_many_shapes(shape, post):
+    page = _page(post)
+    learned = learn_pages([(page, "v.html")], timezone="Europe/Moscow")
+    posts = extract_posts(page, learned.profile(), "v.html").posts
+    assert [p.author for p in posts] == [NAMES[i % 6] for i in range(1, 7)], shape
+    assert [p.text.strip() for p in posts] == [WORDS[i % 6] for i in range(1, 7)], shape
+    times = [p.posted_at for p in posts]
+    assert all(times) and times == sorted(times), shape
+
+
+def test_a_signature_after_a_rule_is_dropped_by_the_check_that_found_it():
+    page = _page(lambda i: f"""<div class="msg" id="msg{i}"><a href="/member/{i % 3}">{NAMES[i % 3]}</a>
+<span class="d">Nov {20 + i}, 2026 {i}:0{i} PM</span><div class="content">{WORDS[i % 6]}<hr>
+<div>Мирный житель города {NAMES[i % 3]}</div></div></div>""")
+    learned = learn_pages([(page, "sig.html")])
+    posts = extract_posts(page, learned.profile(), "sig.html").posts
+    assert [p.text.strip() for p in posts] == [WORDS[i % 6] for i in range(1, 7)]
