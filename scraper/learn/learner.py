@@ -279,6 +279,13 @@ def _signature_drops(parsed: list[_Page], posts: _Posts, said: str) -> list[str]
     return list(dict.fromkeys(out))
 
 
+def _shown_block(block) -> str:
+    """A post block as the GM can find it on the page: its id and its first words."""
+    words = " ".join(" ".join(block.itertext()).split())
+    words = words[:60] + "…" if len(words) > 60 else words
+    return (f"id «{block.get('id')}», " if block.get("id") else "") + f"«{words}»"
+
+
 class _NoFields(LearnError):
     """Blocks were found, but no author, text or number in them: other blocks may be the posts."""
 
@@ -331,19 +338,24 @@ def _learn_posts_in(parsed: list[_Page], what: str, short_ids: bool, exclude: fr
     author = fields.find_author(all_blocks, [[t] for t in time_els])
     if author is None:
         raise _NoFields(f"{parsed[0].source}: в блоках {what} ({container}) не найден автор: "
-                        "короткое имя, которое повторяется в каждом посте и различается между постами", container)
+                        "короткое имя, которое повторяется в каждом посте и различается между постами "
+                        f"(первый пост: {_shown_block(all_blocks[0])})", container)
     author_els = [fields.element_of(b, author) for b in all_blocks]
     shown = [fields.own_time_elements(b, time_guess[0], timed_all) if time_guess else [] for b in all_blocks]
     body = fields.find_body(all_blocks, [[a, t, *s] for a, t, s in zip(author_els, time_els, shown)], skip_bodies)
     if body is None:
-        raise _NoFields(f"{parsed[0].source}: в блоках {what} ({container}) не найден текст поста", container)
+        raise _NoFields(f"{parsed[0].source}: в блоках {what} ({container}) не найден текст поста: ни один элемент "
+                        "не держит в каждом посте его слова отдельно от автора и времени, и разные в разных постах "
+                        f"(первый пост: {_shown_block(all_blocks[0])})" + (
+                            f"; отвергнуты проверкой: {', '.join(sorted(skip_bodies))}" if skip_bodies else ""), container)
     pid = fields.find_id(all_blocks, parsed[0].blocks.how, pages=len(parsed))
     if pid is None:
         # (no numbered id nor attribute: the number the post's own link carries, «#post-7»)
         pid = _linked_number(all_blocks)
     if pid is None:
         raise _NoFields(f"{parsed[0].source}: в блоках {what} ({container}) не найден номер поста: "
-                        "ни id блока, ни атрибута с номером, ни ссылки на пост", container)
+                        f"ни id блока, ни атрибута с номером, ни ссылки на пост (первый пост: {_shown_block(all_blocks[0])})",
+                        container)
 
     post: dict = {"container": container, "id": pid.as_yaml(), "author": author.as_yaml(), "body": body.as_yaml()}
     notes["selectors.post.id"] = pid.note
