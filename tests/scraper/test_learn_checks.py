@@ -156,12 +156,16 @@ def test_a_plain_class_word_like_text_or_a_two_letter_class_names_the_body():
     assert [p.text for p in posts] == [WORDS[i % 6] for i in range(1, 7)]
 
 
-def test_a_name_cell_with_the_members_statistics_is_no_author_refused_rather_than_read_wrong():
+def test_a_name_cell_with_the_members_statistics_gives_its_first_line_as_the_author():
+    # «Петя<br>Сообщений: 21»: the whole cell is no name (name_like refuses «label: number»); its
+    # first line is
     page = _page(lambda i: f"""<tr id="p{100 + i}"><td class="author">{NAMES[i % 6]}<br>Сообщений: {20 + i}</td>
 <td><div class="date">Добавлено: 2{i}.11.2026 17:2{i}</div><div class="msg">{WORDS[i % 6]}</div></td></tr>""",
                  "<table class='posts'>{}</table>")
-    with pytest.raises(LearnError, match="не найден автор"):
-        learn_pages([(page, "r.html")])
+    learned = learn_pages([(page, "r.html")])
+    posts = extract_posts(page, learned.profile(), "r.html").posts
+    assert [p.author for p in posts] == [NAMES[i % 6] for i in range(1, 7)]
+    assert [p.text for p in posts] == [WORDS[i % 6] for i in range(1, 7)]
 
 
 @pytest.mark.parametrize("shape, post", [
