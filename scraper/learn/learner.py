@@ -136,7 +136,9 @@ def learn_pages(pages: list[tuple[bytes, str]], inbox: tuple[bytes, str] | None 
                 name: str = "learned") -> LearnedProfile:
     """`inbox` (kept for callers of the first version): the PM compose page, as `pm.compose`.
     `gm_pages`: the thread's pages as the GM sees them (logged in), where the reply form is;
-    the posts are learned from `pages` (a guest's view, as the game's thread is read)."""
+    the posts are learned from `pages` (a guest's view, as the game's thread is read).
+    `now`: the moment saved pages were saved, for their relative times («Вчера, 23:40») in the
+    self-checks (`checks.check_posts`); the clock's when None."""
     if not pages:
         raise LearnError("нет страниц: дайте URL темы или --pages ФАЙЛ")
     parsed = [_parse(content, source) for content, source in pages]
