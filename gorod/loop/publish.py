@@ -40,9 +40,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.public_count import PublicCount
+from gorod.loop.checks import command_problem, order_problem
+from gorod.loop.count import retire_stale_counts, stale_count
 from gorod.loop.crash import crashpoint
 from gorod.loop.game import Game, LoopError
 from gorod.loop.records import DraftRow, NoticeKind, OutboxRow
+from gorod.tally import tally_now
+from publisher.count_check import count_leaks
+from publisher.drafts import COUNT
 from publisher.secrets import PUBLIC, Knowledge, Leak, check_text
 from publisher.split import split_text
 from scraper.errors import ScraperError, WriteUncertain
@@ -112,7 +118,19 @@ def check_draft(game: Game, draft: DraftRow, know: Knowledge | None = None) -> l
     for item in draft.trace:
         if item.get("scope") not in (None, "public") and draft.audience not in item.get("to", []):
             leaks.append(Leak(draft.audience, item.get("cause", ""), "?", item.get("type", "?")))
-    return leaks
+    return leaks + _count_leaks(game, draft)
+
+
+def _count_leaks(game: Game, draft: DraftRow) -> list:
+    """A vote count says no more than the posts (`publisher.count_check`): checked against the
+    count it was drafted from and the engine's real tally of the day now."""
+    stored = next((item["count"] for item in draft.trace if item.get("type") == "PublicCount"), None)
+    current = game.current()
+    if draft.kind != COUNT or stored is None or current is None or str(current.phase) != draft.phase:
+        return []
+    real = tally_now(game, problem=order_problem, refusal=command_problem)
+    return count_leaks(draft.title + "\n" + draft.body, PublicCount.from_json(stored),
+                       {v.voter: v.target for v in real.votes if v.weight > 0}, real.totals)
 
 
 def stale_receipt(game: Game, draft: DraftRow) -> str | None:
@@ -154,6 +172,9 @@ def approve(game: Game, draft_id: int, *, force: bool = False) -> DraftRow:
     if leaks and not force:
         raise LoopError(f"черновик #{draft_id}: " + "; ".join(leak.describe() for leak in leaks)
                         + " — исправьте (gorod edit) или одобрите несмотря на это (--force)")
+    gone = stale_count(game, draft)
+    if gone:   # a count of a day that ended, or one a newer count replaced: never, even forced
+        raise LoopError(f"черновик #{draft_id}: {gone} — его не отправить")
     stale = stale_receipt(game, draft)
     if stale and not force:
         raise LoopError(f"черновик #{draft_id}: {stale} — отклоните его (gorod reject {draft_id}) "
@@ -191,14 +212,39 @@ def edit(game: Game, draft_id: int, body: str, title: str | None = None) -> Draf
 def publish(game: Game) -> PublishReport:
     """Post every approved draft (see the module docstring)."""
     report = PublishReport()
+    retire_stale_counts(game)   # a count never goes out after its day has ended
     for draft in game.records.drafts(["approved"]):
         try:
+            if stale_count(game, draft, replaced=False):
+                _settle_stale_count(game, draft, report)
+                continue
             _publish_draft(game, draft, report)
         except ScraperError as exc:
             report.failed[draft.id] = str(exc)
             game.records.notice(f"publish-failed:{draft.id}:{len(game.records.outbox(draft.id))}", NoticeKind.ERROR,
                                 f"черновик #{draft.id} не отправлен: {exc}")   # until posted or read
     return report
+
+
+def _settle_stale_count(game: Game, draft: DraftRow, report: PublishReport) -> None:
+    """A count whose day ended while it was being posted (a crash between the intent and the
+    confirmation): what reached the forum is confirmed, nothing more is sent."""
+    rows = game.records.outbox(draft.id)
+    for row in rows:
+        if row.state != "confirmed":
+            found = _look_up(game, game.forum, row)
+            if found is not None:
+                game.records.confirm(row.id, str(found.id), found.url)
+                report.recovered.append(row.id)
+    rows = game.records.outbox(draft.id)
+    if rows and all(row.state == "confirmed" for row in rows) and len(rows) == rows[0].parts:
+        game.records.set_draft_state(draft.id, "posted", expect=("approved",))
+        report.posted.append(draft.id)
+        return
+    game.records.set_draft_state(draft.id, "rejected", expect=("approved",))
+    game.records.notice(f"count-stale:{draft.id}", NoticeKind.ERROR,
+                        f"черновик #{draft.id} (подсчёт голосов) не дописан: его день закончился, "
+                        "а подсчёт после конца дня не отправляется")
 
 
 def can_look_up_pms(forum) -> bool:
