@@ -3,9 +3,9 @@ they take for dates, and their CPU time (a ratio to the first reader, same run).
 
     python benchmarks/dates.py [FILE.tsv]
 
-FILE (default tests/scraper/dates/heldout.tsv): `text<TAB>expected local time`, read in
-Europe/Moscow with now = 2026-12-01 21:00 there; tests/scraper/dates/heldout-not-dates.txt: strings
-that are no time. Readers: the shipped profiles' formats through `scraper.dates.DateReader` (what
+FILE (default tests/scraper/dates/heldout.tsv; tuned.tsv is the first held-out set, which the
+grammar was written against): `text<TAB>expected local time`, read in Europe/Moscow with now =
+2026-12-01 21:00 there; the FILE's `-not-dates.txt` beside it: strings that are no time. Readers: the shipped profiles' formats through `scraper.dates.DateReader` (what
 the learner used before it had a grammar), `dateparser` when installed (not a dependency of gorod:
 measured only), and `scraper.dategrammar.read_any` (the grammar) where it exists.
 """
@@ -66,7 +66,7 @@ def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     path = Path(argv[0]) if argv else ROOT / "tests/scraper/dates/heldout.tsv"
     rows = _rows(path)
-    negatives = [r[0] for r in _rows(ROOT / "tests/scraper/dates/heldout-not-dates.txt")]
+    negatives = [r[0] for r in _rows(path.with_name(path.stem + "-not-dates.txt"))]
     base = None
     for name, read in readers().items():
         t0 = time.process_time()
