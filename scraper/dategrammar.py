@@ -32,7 +32,7 @@ WEEKDAYS = frozenset("""понедельник вторник среда сре�
     пн вт ср чт пт сб вс пнд втр срд чтв птн сбт вск monday tuesday wednesday thursday friday saturday sunday
     mon tue tues wed thu thur thurs fri sat sun""".split())
 # words a forum writes between the pieces of a date
-_GLUE = frozenset("г г. года в во at on um à de le el the".split())
+_GLUE = frozenset("г г. года в во at on of um à de le el the".split())
 _PUNCT = re.compile(r"^[\s,;|@/·•–—\-]*$")
 _AMPM = re.compile(r"(?i)^(?:[ap]\.?\s?m\.?)$")
 

@@ -52,7 +52,7 @@ RELATIVE_DAYS: dict[str, int] = {
 
 DEFAULT_TIME_FORMATS = ("%H:%M", "%H:%M:%S", "%I:%M %p", "%I:%M:%S %p")
 
-_AMPM = re.compile(r"\b([ap])\.?\s?m\b\.?", re.I)
+_AMPM = re.compile(r"(?:(?<=\d)|\b)\s?([ap])\.?\s?m\b\.?", re.I)     # «7:54pm» too
 _HOUR_ONLY = re.compile(r"(?<![:\d])(\d{1,2})\s?(AM|PM)\b")
 _SPACES = re.compile(r"\s+")
 _NOON = re.compile(r"\bnoon\b", re.I)
@@ -150,7 +150,7 @@ class DateReader:
             s = _NOON.sub("12:00 PM", s)
         if "m" in s or "M" in s:
             s = _MIDNIGHT.sub("12:00 AM", s)
-            s = _AMPM.sub(lambda m: m.group(1).upper() + "M", s)
+            s = _AMPM.sub(lambda m: " " + m.group(1).upper() + "M", s)
         if "AM" in s or "PM" in s:
             s = _HOUR_ONLY.sub(r"\1:00 \2", s)
         if "t" in s or "d" in s or "T" in s or "D" in s:

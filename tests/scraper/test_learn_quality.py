@@ -68,12 +68,13 @@ def _dates(name: str):
 
 def test_the_date_grammar_reads_every_tuned_date_and_no_non_date():
     rows, negatives, wrong, false = _dates("tuned")
-    assert len(rows) >= 52 and not wrong, wrong
-    assert len(negatives) >= 29 and not false, false
+    assert len(rows) >= 87 and not wrong, wrong
+    assert len(negatives) >= 48 and not false, false
 
 
 def test_the_date_grammar_keeps_its_held_out_figure():
-    # the second held-out set, measured once when written: 33 of 35, no non-date taken for a date
+    # the third held-out set, measured once when written: 24 of 25 («полчаса назад» missed), no
+    # non-date taken for a date (the first two sets are tuned now)
     rows, negatives, wrong, false = _dates("heldout")
-    assert len(rows) == 35 and len(rows) - len(wrong) >= 33, wrong
-    assert len(negatives) == 19 and not false, false
+    assert len(rows) == 25 and len(rows) - len(wrong) >= 24, wrong
+    assert len(negatives) == 15 and not false, false
