@@ -53,13 +53,25 @@ class NotTheInbox(LayoutChanged):
 
 
 class UnknownEngine(ScraperError):
+    """`--profile auto` found no profile whose detection hints fit the page: the GM is told so
+    in Russian, with the `gorod forum learn` command that learns a profile from the page."""
+
     def __init__(self, url: str, detail: str = "") -> None:
         self.url = url
+        self.detail = detail
         super().__init__(
-            f"{url}: no forum engine recognised (tried every profile's detection hints)"
-            + (f"; {detail}" if detail else "")
-            + "; name one with --profile"
+            f"{url}: ни один профиль gorod не подходит к этому форуму (проверены признаки всех "
+            f"профилей{'; ' + detail if detail else ''}). Выучите профиль по страницам темы: "
+            f"{learn_command(url)} — и укажите его: --profile profiles/my-forum.yaml"
         )
+
+
+def learn_command(source: str) -> str:
+    """The `gorod forum learn` line for a thread page: its address, or the saved file."""
+    where = unquote(source or "")
+    if where.startswith(("http://", "https://")):
+        return f"gorod forum learn {where} --out profiles/my-forum.yaml"
+    return f"gorod forum learn --pages {where or 'СТРАНИЦА.html'} --out profiles/my-forum.yaml"
 
 
 def unread(exc: ScraperError, what: str) -> ScraperError:

@@ -84,8 +84,7 @@ def _detected(thread_url: str, game_dir: Path, settings: HttpSettings, where: st
     try:
         return detect_profile(page.content, page.url, page.url, profiles=available_profiles(game_dir))
     except UnknownEngine as exc:
-        raise ForumConfigError(f"{where}: forum.profile: auto: {exc}; name the forum's profile "
-                               f"(or write one: README «Your forum»)") from None
+        raise ForumConfigError(f"{where}: forum.profile: auto: {exc} (README «Your forum»)") from None
 
 
 def topic_id_of(url: str) -> str:
