@@ -166,10 +166,11 @@ def reject(game: Game, draft_id: int) -> DraftRow:
     draft = game.records.draft(draft_id)
     if draft is None:
         raise LoopError(f"нет черновика #{draft_id}")
-    if game.records.outbox(draft_id):
-        raise LoopError(f"черновик #{draft_id} уже отправляется (часть его на форуме): "
-                        "gorod publish его допишет")
-    if not game.records.set_draft_state(draft_id, "rejected", expect=("pending", "approved")):
+    if not game.records.reject_draft(draft_id):   # checked and changed at once: a publish may be claiming it
+        if game.records.outbox(draft_id):
+            raise LoopError(f"черновик #{draft_id} уже отправляется (часть его на форуме или в пути): "
+                            "gorod publish его допишет")
+        draft = game.records.draft(draft_id)
         raise LoopError(f"черновик #{draft_id} {STATE_RU.get(draft.state, draft.state)}: отклонить можно только ждущий или одобренный")
     return game.records.draft(draft_id)
 
@@ -178,27 +179,38 @@ def edit(game: Game, draft_id: int, body: str, title: str | None = None) -> Draf
     draft = game.records.draft(draft_id)
     if draft is None:
         raise LoopError(f"нет черновика #{draft_id}")
-    if draft.state == "posted" or game.records.outbox(draft_id):
-        raise LoopError(f"черновик #{draft_id} уже отправляется или отправлен: его не изменить")
     if not body.strip():
         raise LoopError(f"черновик #{draft_id}: пустой текст; лучше отклоните черновик")
-    game.records.set_draft_body(draft_id, body if body.endswith("\n") else body + "\n", title)
-    if draft.state == "approved":   # a changed text needs a new approval
-        game.records.set_draft_state(draft_id, "pending")
+    # checked and changed at once (a publish may be claiming it); an approved draft goes back to
+    # pending: a changed text needs a new approval
+    if not game.records.edit_draft(draft_id, body if body.endswith("\n") else body + "\n", title):
+        raise LoopError(f"черновик #{draft_id} уже отправляется или отправлен: его не изменить")
     return game.records.draft(draft_id)
 
 
 def publish(game: Game) -> PublishReport:
-    """Post every approved draft (see the module docstring)."""
+    """Post every approved draft (see the module docstring), under the game's writer lock."""
     report = PublishReport()
-    for draft in game.records.drafts(["approved"]):
+    with game.writing("отправка одобренных черновиков"):
+        for listed in game.records.drafts(["approved"]):
+            _publish_one(game, listed.id, report)
+    return report
+
+
+def _publish_one(game: Game, draft_id: int, report: PublishReport) -> None:
+    """One draft, read afresh: rejected or edited since the list was read, it is not sent."""
+    for _again in range(3):     # edited and approved again between reading and claiming: its new text
+        draft = game.records.draft(draft_id)
+        if draft is None or draft.state != "approved":
+            return
         try:
-            _publish_draft(game, draft, report)
+            if _publish_draft(game, draft, report) or game.records.outbox(draft_id):
+                return      # done, or a part claimed by another: never sent a second time from here
         except ScraperError as exc:
             report.failed[draft.id] = str(exc)
             game.records.notice(f"publish-failed:{draft.id}:{len(game.records.outbox(draft.id))}", NoticeKind.ERROR,
                                 f"черновик #{draft.id} не отправлен: {exc}")   # until posted or read
-    return report
+            return
 
 
 def can_look_up_pms(forum) -> bool:
@@ -258,7 +270,9 @@ def _look_up(game: Game, forum, row: OutboxRow):
     return forum.find_pm(row.recipient, row.title, row.text, confirmed_pms(game))
 
 
-def _publish_draft(game: Game, draft: DraftRow, report: PublishReport) -> None:
+def _publish_draft(game: Game, draft: DraftRow, report: PublishReport) -> bool:
+    """Send what of `draft` is not on the forum yet; False when a part could not be claimed
+    (the draft changed since it was read: the caller reads it again)."""
     forum = game.forum
     existing = {row.part: row for row in game.records.outbox(draft.id)}
     if existing:
@@ -279,7 +293,7 @@ def _publish_draft(game: Game, draft: DraftRow, report: PublishReport) -> None:
             if not game.records.get(_resend_key(row), False):   # the GM has not said "resend"
                 _ask_the_gm(game, draft, row, "gorod начал его отправлять, но не знает, дошло ли оно", row.attempts)
                 report.failed[draft.id] = "ЛС, может быть, уже отправлено: ждёт решения ведущего (gorod sent / gorod resend)"
-                return
+                return True
             game.records.put(_resend_key(row), False)          # one resend per word of the GM
         elif row is not None:
             found = _look_up(game, forum, row)
@@ -289,9 +303,11 @@ def _publish_draft(game: Game, draft: DraftRow, report: PublishReport) -> None:
                 continue
         else:
             after = forum.last_post_id() if target == "topic" else None
-            row = game.records.add_intent(draft.id, part, len(texts), target=target,
-                                          recipient=None if target == "topic" else draft.audience,
-                                          title=None if target == "topic" else title, text=text, after_id=after)
+            row = game.records.claim(draft, part, len(texts), target=target,
+                                     recipient=None if target == "topic" else draft.audience,
+                                     title=None if target == "topic" else title, text=text, after_id=after)
+            if row is None:     # rejected, edited or claimed by another since it was read: not sent
+                return False
         game.records.count_attempt(row.id)
         try:
             if target == "topic":
@@ -302,7 +318,7 @@ def _publish_draft(game: Game, draft: DraftRow, report: PublishReport) -> None:
             if target == "pm" and not can_look_up_pms(forum):
                 _ask_the_gm(game, draft, row, f"ответ форума на отправку потерян ({exc.reason})", row.attempts + 1)
                 report.failed[draft.id] = "ЛС, может быть, уже отправлено: ждёт решения ведущего (gorod sent / gorod resend)"
-                return
+                return True
             created = _look_up(game, forum, row)
             if created is None:
                 game.records.notice(f"write-uncertain:{row.id}:{row.attempts + 1}", NoticeKind.ERROR,
@@ -316,3 +332,4 @@ def _publish_draft(game: Game, draft: DraftRow, report: PublishReport) -> None:
     game.records.set_draft_state(draft.id, "posted", expect=("approved",))
     game.records.clear_notices(f"publish-failed:{draft.id}:")   # posted now: the error notice is moot
     report.posted.append(draft.id)
+    return True
