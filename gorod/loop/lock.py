@@ -20,6 +20,7 @@ from __future__ import annotations
 import fcntl
 import json
 import os
+import time
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
@@ -83,6 +84,18 @@ def worker_lock(store_path: str) -> Iterator[None]:
         os.close(fd)    # closing the descriptor releases the lock
 
 
+def _alive(pid) -> bool:
+    if not isinstance(pid, int) or pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
 class WriterLock:
     """The writer lock of one store, as one `Game` holds it (see the module docstring)."""
 
@@ -118,13 +131,26 @@ class WriterLock:
         finally:
             self._depth = 0
             self._fd = None
+            os.ftruncate(fd, 0)   # the next holder's refused ones never read this one's name
             os.close(fd)
 
+    def _holder_now(self) -> dict:
+        """Who holds the lock, as the file says. The holder writes it just after taking the
+        lock: an empty file, or one naming a process that is gone (killed while holding
+        it), is read again for a moment."""
+        holder: dict = {}
+        for _attempt in range(40):
+            try:
+                holder = json.loads(_holder(self.path) or "{}")
+            except ValueError:
+                holder = {}
+            if isinstance(holder, dict) and _alive(holder.get("pid")):
+                return holder
+            time.sleep(0.025)
+        return holder if isinstance(holder, dict) else {}
+
     def _refusal(self, mine: str) -> str:
-        try:
-            holder = json.loads(_holder(self.path) or "{}")
-        except ValueError:
-            holder = {}
+        holder = self._holder_now()
         pid = holder.get("pid") or "?"
         since = holder.get("since")
         when = f", с {datetime.fromisoformat(since).astimezone(self.zone):%H:%M:%S}" if since else ""
