@@ -15,7 +15,14 @@ orders as they come, and `tick(game)`, what the clock asks for.
   execution) wait for the boundary.
 - `tick(game)`: the «резолв» announcement is drafted `schedule.resolve_minutes` before
   the deadline; the GM is told when everyone who may vote has voted (the day may end
-  early: `gorod phase end`); at the deadline the phase is resolved.
+  early: `gorod phase end`); at the deadline the phase is resolved — once a read of the
+  thread and the inbox that failed nowhere has begun after the deadline; until then each
+  round alarms («дедлайн прошёл, форум не читается с …») and the phase waits.
+
+Every resolver (`tick`, `end_now`) resolves the phase it saw open, a compare-and-set in
+the resolving transaction (`_resolve(expect=)`): found resolved meanwhile, it says so
+(`AlreadyResolved`) and does nothing. `end_now`, `extend` and `resolve_phase` hold the
+game's writer lock (`gorod.loop.lock`); `tick` runs in the worker's round, which holds it.
 """
 from __future__ import annotations
 

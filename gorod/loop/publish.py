@@ -4,9 +4,17 @@ A public draft (the news post, the «резолв») is a reply in the game's th
 a player is a new PM conversation with him. A text longer than the forum takes is split
 (`publisher.split`), each part its own post.
 
+One writer at a time: `publish` holds the game's writer lock (`gorod.loop.lock`), so a
+second publisher (another `gorod publish`, a round of `gorod run`, the console) is refused
+at once, naming this one. Each draft is read again just before it goes.
+
 Exactly once — for each part:
 1. the intent is stored first (`outbox`: the text, and for a reply the highest post id
-   known before sending), in its own transaction;
+   known before sending), in its own transaction, as a claim (`Records.claim`): only if
+   the draft is still approved with the title and text it was read with, and no one has
+   claimed the part. A draft rejected or edited meanwhile is not sent with its old text
+   (edited and approved again, it is read again and goes with the new one); once a part
+   is claimed, `reject` and `edit` are refused («уже отправляется»);
 2. the request is sent; the forum's answer is confirmed by the new post's id (the
    writer refuses a redirect to an older post or someone else's: Spirit's silent
    double-post guard) and the rate limit is waited out by the writer;
