@@ -93,6 +93,8 @@ def failure_in_russian(exc: Exception) -> str:
         return f"разметка страницы не та, что в профиле: селектор {exc.selector!r} ничего не нашёл ({url})"
     if isinstance(exc, DateFormatError):
         return f"{post_problem_in_russian(exc)} ({url})"
+    if isinstance(exc, PostRejected):
+        return exc.ru or f"форум не сохранил запись: {exc.reason} ({url})"
     if isinstance(exc, RateLimited):
         return f"форум просит подождать ({url})"
     if isinstance(exc, HttpError):
@@ -179,4 +181,11 @@ class WriteUncertain(ForumError):
 
 
 class PostRejected(ForumError):
-    """A reply or PM that the forum did not save; the draft stays unpublished."""
+    """A reply or PM that the forum did not save; the draft stays unpublished. `ru`: why, in
+    Russian for the GM, with what he can do (where gorod knows it); `limit`: the profile key
+    (`write.limits.title`, ...) the draft broke, when that is why."""
+
+    def __init__(self, url: str, reason: str, *, ru: str = "", limit: str = "") -> None:
+        self.ru = ru
+        self.limit = limit
+        super().__init__(url, reason)

@@ -129,6 +129,7 @@ def _drafts(game, args) -> int:
 @with_game("show")
 def _show(game, args) -> int:
     from gorod.loop.game import LoopError
+    from gorod.loop.drafting import draft_notes
     from gorod.loop.publish import check_draft
     from gorod.loop.why import explain
 
@@ -144,6 +145,8 @@ def _show(game, args) -> int:
     audience = "всем (тема)" if draft.audience == "public" else f"ЛС {draft.audience}"
     print(f"#{draft.id} {draft_kind(draft.kind)} → {audience}; {STATE_RU[draft.state]}" + (" (исправлен)" if draft.edited else ""))
     print(f"Заголовок: {draft.title}")
+    for note in draft_notes(game, draft.id):
+        print(f"  ! {note}")
     print("-" * 60)
     print(draft.body.rstrip())
     print("-" * 60)

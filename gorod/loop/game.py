@@ -194,6 +194,41 @@ class Game:
         return markup_for(None)
 
     @property
+    def write_limits(self):
+        """What one PM takes on the game's forum (`config.profiles.WriteLimits`): its profile's
+        `write.limits` (nothing known for `profile: auto` until the forum is reached)."""
+        from config.profiles import WriteLimits
+        if self._forum is not None and getattr(self._forum, "limits", None) is not None:
+            return self._forum.limits
+        rules = self._write_rules()
+        return rules.limits if rules is not None else WriteLimits()
+
+    @property
+    def pm_max_length(self) -> int:
+        """Characters one PM's text takes on the game's forum (longer ones are split)."""
+        if self._forum is not None and hasattr(self._forum, "pm_max_length"):
+            return self._forum.pm_max_length
+        rules = self._write_rules()
+        if rules is not None:
+            return rules.pm_max_length
+        return self._forum.max_length if self._forum is not None else 60000
+
+    def _write_rules(self):
+        """The `write:` section of the forum's profile: the built forum's, else the one the
+        config names (None: `auto`, an unknown profile — reported when the forum is reached)."""
+        from config.profiles import load_profile
+        if self._forum is not None:
+            profile = getattr(self._forum, "profile", None)
+            return profile.write if profile is not None else None
+        name = self.config.forum.profile
+        if not name or name == "auto":
+            return None
+        try:
+            return load_profile(name, Path(self.config.path).parent).write
+        except Exception:   # noqa: BLE001 — an unknown profile is reported when the forum is reached
+            return None
+
+    @property
     def title(self) -> str:
         return self.config.title or "Город N"
 

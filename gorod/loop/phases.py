@@ -34,6 +34,7 @@ from engine.phase import PhaseId
 from engine.orders import Order, OrderError
 from engine.resolve import PhaseError, resolve
 from gorod.loop import clock as clocks
+from gorod.loop.count import retire_stale_counts, scheduled_count
 from gorod.loop.crash import crashpoint
 from gorod.loop.drafting import save_drafts
 from gorod.loop.eventlog import event_json
@@ -140,6 +141,7 @@ def _resolve(game: Game, expect: PhaseClock | None = None) -> tuple[list[int], l
         else:
             game.set_clock(next_clock)
     crashpoint("resolved")
+    retire_stale_counts(game)   # the day's counts not posted never go out now
     return made, [item.notice(phase) for item in skipped]
 
 
@@ -204,6 +206,7 @@ def tick(game: Game) -> TickReport:
     schedule = game.config.schedule
     if not current.phase.is_night:
         report.drafted.extend(resolve_now(game))
+        report.drafted.extend(scheduled_count(game))
         may, voted = voters(game)
         if may and may <= voted and now < current.deadline:
             text = (f"{phase_name(phase)}: проголосовали все, кто может голосовать ({len(may)}); день можно "

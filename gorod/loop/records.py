@@ -63,6 +63,8 @@ class NoticeKind(StrEnum):
     VOTE_COMPLETE = "vote_complete"  # everyone who may vote has voted
     DRIFT = "drift"                  # a stored phase resolves otherwise now
     DEAD_POST = "dead_post"          # a player on the Кладбище posts in the thread
+    CLOCK = "clock"                  # the forum's times are not in the profile's zone, or an order
+                                     # read as written before the deal
 
 
 class NoticeSeen(int, Enum):
@@ -453,6 +455,24 @@ class Records:
                 return None
             row = db.execute("SELECT * FROM outbox WHERE draft_id = ? AND part = ?", (draft.id, part)).fetchone()
         return _outbox(row)
+
+    def drop_intents(self, draft_id: int) -> int:
+        """Forget the draft's unconfirmed parts: the forum refused them, nothing of them is
+        there (`gorod.loop.publish.refused`); counted, so each refusal has its own notice."""
+        with self.store.transaction() as db:
+            dropped = db.execute("DELETE FROM outbox WHERE draft_id = ? AND state != 'confirmed'",
+                                 (draft_id,)).rowcount
+        self.put(f"refusals:{draft_id}", self.count_refusals(draft_id) + 1)
+        return dropped
+
+    def count_refusals(self, draft_id: int) -> int:
+        return int(self.get(f"refusals:{draft_id}", 0) or 0)
+
+    def confirmed_at(self, target: str, forum_id: str) -> datetime | None:
+        """When gorod recorded the forum's confirmation of its post `forum_id` (wall clock, UTC)."""
+        row = self.db.execute("SELECT confirmed_at FROM outbox WHERE target = ? AND forum_id = ? AND state = "
+                              "'confirmed'", (target, forum_id)).fetchone()
+        return datetime.fromisoformat(row[0]) if row and row[0] else None
 
     def count_attempt(self, outbox_id: int) -> None:
         with self.store.transaction() as db:

@@ -332,6 +332,10 @@ def _span_regex(hits: list[TimeHit]) -> str | None:
         for tail in _TAILS:
             candidates.append("(?s)" + re.escape(anchor) + r"\s*" + tail)
     candidates += ["(?s)^\\s*" + _TAILS[1], r"(\d{1,2}[./-]\d{1,2}[./-]\d{2,4},?\s+" + _CLOCK + ")"]
+    # the anchor's last use before the time, where it is used before it too (SMF 2.1's «Sent to:
+    # Мастер on: Today at 09:39 PM»: from the first «:» the cut would hold the name)
+    for anchor, _ in anchors.most_common(3):
+        candidates.append("(?s)" + re.escape(anchor) + r"\s*([^" + re.escape(anchor) + r"]*?" + _CLOCK + ")")
     from scraper.learn.times import known_formats, reader
     read = reader(known_formats()).read
     for rx in candidates:

@@ -90,12 +90,12 @@ def test_a_draft_rejected_or_edited_while_the_publish_runs_is_not_sent_with_its_
     rejected, edited = drafts[-1], drafts[-2]
     send = forum.send_pm
 
-    def and_meanwhile(to, title, text):
+    def and_meanwhile(to, title, text, **kwargs):
         if not forum.sent_pms:                            # during the first send
             reject(gm, rejected.id)
             edit(gm, edited.id, "Новый текст мастера.")
             approve(gm, edited.id)
-        return send(to, title, text)
+        return send(to, title, text, **kwargs)
     forum.send_pm = and_meanwhile
     report = publish(game)
     assert rejected.id not in report.posted and edited.id in report.posted
@@ -111,13 +111,13 @@ def test_a_claimed_draft_can_no_longer_be_rejected_or_edited(make_game, forum):
     send = forum.send_pm
     refusals = []
 
-    def and_meanwhile(to, title, text):
+    def and_meanwhile(to, title, text, **kwargs):
         if not forum.sent_pms:                            # the first draft's part is claimed: in flight
             for change in (lambda: reject(gm, first.id), lambda: edit(gm, first.id, "Другое.")):
                 with pytest.raises(Exception) as refused:
                     change()
                 refusals.append(str(refused.value))
-        return send(to, title, text)
+        return send(to, title, text, **kwargs)
     forum.send_pm = and_meanwhile
     publish(game)
     assert refusals == [f"черновик #{first.id} уже отправляется (часть его на форуме или в пути): gorod publish его допишет",
