@@ -78,7 +78,10 @@ def register(sub) -> None:
     p = sub.add_parser("publish", help="отправить одобренные черновики сейчас, каждый ровно один раз",
                        description="Post every approved draft to the forum (a reply in the thread, or a PM), "
                        "split where the forum caps length; after a crash, what reached the forum is found "
-                       "there and not sent again.")
+                       "there and not sent again. Each draft is read again just before it is sent: one "
+                       "rejected or edited meanwhile is not sent with its old text. Refused while another "
+                       "process resolves or posts (`gorod run`'s round, another publish, the console: the "
+                       "game's writer lock), naming it and its PID.")
     add_game_option(p)
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=_publish)

@@ -29,15 +29,13 @@ from engine.resolve import resolve
 from engine.rulings import Rulings
 from engine.setup import Seat, new_game
 from engine.state import GameState
+from gorod.loop.errors import LoopError
 from gorod.loop.eventlog import event_json
+from gorod.loop.lock import WriterLock
 from gorod.loop.records import NoticeKind, PhaseRow, Records
 from gorod.store import Store
 from publisher.markup import Markup, markup_for, profile_markup
 from publisher.texts import Texts
-
-
-class LoopError(ValueError):
-    """Something the GM must fix before the loop can go on; the message says what and where."""
 
 
 def utcnow() -> datetime:
@@ -149,6 +147,8 @@ class Game:
         self._forum_factory = forum_factory
         self.texts = Texts(self._templates_folder(), style=config.style, genders=config.genders)
         self._fold: _Fold | None = None
+        self.actor = "gorod"    # who this process is, named to another refused by the writer lock
+        self._writer = WriterLock(store.path, config.schedule.zone)
 
     @classmethod
     def open(cls, path: str | Path, *, store: str | Path | None = None, **kwargs) -> "Game":
@@ -161,6 +161,12 @@ class Game:
     def _templates_folder(self) -> str | None:
         folder = templates_folder(self.config)
         return str(folder) if folder else None
+
+    # -- one writer at a time ---------------------------------------------------------------------
+    def writing(self, what: str):
+        """The game's writer lock while the block runs (`gorod.loop.lock`): `what` says what
+        this step does, for the one refused meanwhile; `LockBusy` (a `LoopError`) if taken."""
+        return self._writer.hold(self.actor, what)
 
     # -- the forum ----------------------------------------------------------------------------
     @property

@@ -60,6 +60,11 @@ class PollReport:
                 "failed": self.failed}
 
 
+# When the last read of the thread and the inbox that failed nowhere began (ISO): the worker
+# resolves a phase at its deadline only after such a read begun after the deadline.
+WHOLE_READ_STARTED = "last_whole_read_started"
+
+
 def roster_of(state: GameState) -> Roster:
     return Roster.from_mapping({nick: {"open": p.open_role, "secret": p.secret_role}
                                 for nick, p in state.players.items()})
@@ -69,6 +74,7 @@ def poll(game: Game, *, rescan: bool = False) -> PollReport:
     """One pass over the thread and the PM inbox; `rescan` reads the whole thread again,
     to see edits on its older pages (the worker does so before a phase is resolved)."""
     report = PollReport()
+    started = game.now().isoformat(timespec="seconds")
     forum = game.forum
     seen = ReadTimes()
     retry(game, report)
@@ -97,6 +103,7 @@ def poll(game: Game, *, rescan: bool = False) -> PollReport:
     if not report.failed:
         read_at = game.now().isoformat(timespec="seconds")
         game.records.put("last_read", read_at)          # the console and `gorod state` say when
+        game.records.put(WHOLE_READ_STARTED, started)   # a deadline waits for a read begun after it
         if rescan:
             game.records.put("last_full_read", read_at)
     return report

@@ -4,9 +4,17 @@ A public draft (the news post, the «резолв») is a reply in the game's th
 a player is a new PM conversation with him. A text longer than the forum takes is split
 (`publisher.split`), each part its own post.
 
+One writer at a time: `publish` holds the game's writer lock (`gorod.loop.lock`), so a
+second publisher (another `gorod publish`, a round of `gorod run`, the console) is refused
+at once, naming this one. Each draft is read again just before it goes.
+
 Exactly once — for each part:
 1. the intent is stored first (`outbox`: the text, and for a reply the highest post id
-   known before sending), in its own transaction;
+   known before sending), in its own transaction, as a claim (`Records.claim`): only if
+   the draft is still approved with the title and text it was read with, and no one has
+   claimed the part. A draft rejected or edited meanwhile is not sent with its old text
+   (edited and approved again, it is read again and goes with the new one); once a part
+   is claimed, `reject` and `edit` are refused («уже отправляется»);
 2. the request is sent; the forum's answer is confirmed by the new post's id (the
    writer refuses a redirect to an older post or someone else's: Spirit's silent
    double-post guard) and the rate limit is waited out by the writer;
@@ -214,10 +222,11 @@ def reject(game: Game, draft_id: int) -> DraftRow:
     draft = game.records.draft(draft_id)
     if draft is None:
         raise LoopError(f"нет черновика #{draft_id}")
-    if game.records.outbox(draft_id):
-        raise LoopError(f"черновик #{draft_id} уже отправляется (часть его на форуме): "
-                        "gorod publish его допишет")
-    if not game.records.set_draft_state(draft_id, "rejected", expect=("pending", "approved")):
+    if not game.records.reject_draft(draft_id):   # checked and changed at once: a publish may be claiming it
+        if game.records.outbox(draft_id):
+            raise LoopError(f"черновик #{draft_id} уже отправляется (часть его на форуме или в пути): "
+                            "gorod publish его допишет")
+        draft = game.records.draft(draft_id)
         raise LoopError(f"черновик #{draft_id} {STATE_RU.get(draft.state, draft.state)}: отклонить можно только ждущий или одобренный")
     return game.records.draft(draft_id)
 
@@ -226,34 +235,46 @@ def edit(game: Game, draft_id: int, body: str, title: str | None = None) -> Draf
     draft = game.records.draft(draft_id)
     if draft is None:
         raise LoopError(f"нет черновика #{draft_id}")
-    if draft.state == "posted" or game.records.outbox(draft_id):
-        raise LoopError(f"черновик #{draft_id} уже отправляется или отправлен: его не изменить")
     if not body.strip():
         raise LoopError(f"черновик #{draft_id}: пустой текст; лучше отклоните черновик")
-    game.records.set_draft_body(draft_id, body if body.endswith("\n") else body + "\n", title)
-    if draft.state == "approved":   # a changed text needs a new approval
-        game.records.set_draft_state(draft_id, "pending")
+    # checked and changed at once (a publish may be claiming it); an approved draft goes back to
+    # pending: a changed text needs a new approval
+    if not game.records.edit_draft(draft_id, body if body.endswith("\n") else body + "\n", title):
+        raise LoopError(f"черновик #{draft_id} уже отправляется или отправлен: его не изменить")
     return game.records.draft(draft_id)
 
 
 def publish(game: Game) -> PublishReport:
-    """Post every approved draft (see the module docstring)."""
+    """Post every approved draft (see the module docstring), under the game's writer lock."""
     report = PublishReport()
-    retire_stale_counts(game)   # a count never goes out after its day has ended
-    for draft in game.records.drafts(["approved"]):
+    with game.writing("отправка одобренных черновиков"):
+        retire_stale_counts(game)   # a count never goes out after its day has ended
+        for listed in game.records.drafts(["approved"]):
+            _publish_one(game, listed.id, report)
+    return report
+
+
+def _publish_one(game: Game, draft_id: int, report: PublishReport) -> None:
+    """One draft, read afresh: rejected or edited since the list was read, it is not sent."""
+    for _again in range(3):     # edited and approved again between reading and claiming: its new text
+        draft = game.records.draft(draft_id)
+        if draft is None or draft.state != "approved":
+            return
         try:
             if stale_count(game, draft, replaced=False):
                 _settle_stale_count(game, draft, report)
-                continue
-            _publish_draft(game, draft, report)
+                return
+            if _publish_draft(game, draft, report) or game.records.outbox(draft_id):
+                return      # done, or a part claimed by another: never sent a second time from here
         except PostRejected as exc:   # the forum said no: back to the GM, the others go on
             report.failed[draft.id] = str(exc)
             refused(game, draft, exc)
+            return
         except ScraperError as exc:
             report.failed[draft.id] = str(exc)
             game.records.notice(f"publish-failed:{draft.id}:{len(game.records.outbox(draft.id))}", NoticeKind.ERROR,
                                 f"черновик #{draft.id} не отправлен: {exc}")   # until posted or read
-    return report
+            return
 
 
 def _settle_stale_count(game: Game, draft: DraftRow, report: PublishReport) -> None:
@@ -351,7 +372,9 @@ def _look_up(game: Game, forum, row: OutboxRow):
     return forum.find_pm(row.recipient, row.title, row.text, confirmed_pms(game))
 
 
-def _publish_draft(game: Game, draft: DraftRow, report: PublishReport) -> None:
+def _publish_draft(game: Game, draft: DraftRow, report: PublishReport) -> bool:
+    """Send what of `draft` is not on the forum yet; False when a part could not be claimed
+    (the draft changed since it was read: the caller reads it again)."""
     forum = game.forum
     target = "topic" if draft.audience == PUBLIC else "pm"
     length = forum.max_length if target == "topic" else game.pm_max_length
@@ -373,7 +396,7 @@ def _publish_draft(game: Game, draft: DraftRow, report: PublishReport) -> None:
             if not game.records.get(_resend_key(row), False):   # the GM has not said "resend"
                 _ask_the_gm(game, draft, row, "gorod начал его отправлять, но не знает, дошло ли оно", row.attempts)
                 report.failed[draft.id] = "ЛС, может быть, уже отправлено: ждёт решения ведущего (gorod sent / gorod resend)"
-                return
+                return True
             game.records.put(_resend_key(row), False)          # one resend per word of the GM
         elif row is not None:
             found = _look_up(game, forum, row)
@@ -383,9 +406,11 @@ def _publish_draft(game: Game, draft: DraftRow, report: PublishReport) -> None:
                 continue
         else:
             after = forum.last_post_id() if target == "topic" else None
-            row = game.records.add_intent(draft.id, part, len(texts), target=target,
-                                          recipient=None if target == "topic" else draft.audience,
-                                          title=None if target == "topic" else title, text=text, after_id=after)
+            row = game.records.claim(draft, part, len(texts), target=target,
+                                     recipient=None if target == "topic" else draft.audience,
+                                     title=None if target == "topic" else title, text=text, after_id=after)
+            if row is None:     # rejected, edited or claimed by another since it was read: not sent
+                return False
         game.records.count_attempt(row.id)
         try:
             if target == "topic":
@@ -396,7 +421,7 @@ def _publish_draft(game: Game, draft: DraftRow, report: PublishReport) -> None:
             if target == "pm" and not can_look_up_pms(forum):
                 _ask_the_gm(game, draft, row, f"ответ форума на отправку потерян ({exc.reason})", row.attempts + 1)
                 report.failed[draft.id] = "ЛС, может быть, уже отправлено: ждёт решения ведущего (gorod sent / gorod resend)"
-                return
+                return True
             created = _look_up(game, forum, row)
             if created is None:
                 game.records.notice(f"write-uncertain:{row.id}:{row.attempts + 1}", NoticeKind.ERROR,
@@ -410,3 +435,4 @@ def _publish_draft(game: Game, draft: DraftRow, report: PublishReport) -> None:
     game.records.set_draft_state(draft.id, "posted", expect=("approved",))
     game.records.clear_notices(f"publish-failed:{draft.id}:")   # posted now: the error notice is moot
     report.posted.append(draft.id)
+    return True
