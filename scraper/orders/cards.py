@@ -21,7 +21,9 @@ class Named:
 
 
 def _word_match(word: str, tok: Token) -> bool:
-    return word == tok.key or word in morph.lemmas(tok.low)
+    from scraper.orders.index import matters
+
+    return word == tok.key or (matters(tok.low) and word in morph.lemmas(tok.low))
 
 
 @lru_cache(maxsize=1)

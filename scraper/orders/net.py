@@ -224,3 +224,24 @@ def _emphasised_name(toks: list[Token], emphasised: frozenset[str], last_line: b
         return True
     return last_line and any(" ".join(t.key for t in toks[-n:]) in emphasised for n in (1, 2, 3)
                              if n < len(toks))
+
+
+def unread_item(ctx: Context, seg: Segment, toks: list[Token], names: list[Candidate], triggers,
+                private: bool) -> Unresolved:
+    """A clause that names a player, an open role or an ability and is no order by any rule
+    the reader knows (issue 24: talk is earned): the GM reads it, offered the whole orders
+    it may be (the author's abilities its words name, else those a bare name orders)."""
+    own = _own(ctx)
+    abilities: list[str] = []
+    for trig in triggers:
+        for ability in sorted(trig.abilities):
+            if (own is None or ability in own) and ability not in abilities:
+                abilities.append(ability)
+    if not abilities:
+        abilities = _targeted(ctx, private)
+    found = _orders(ctx, abilities, [c for c in names if c.nick != ctx.author or private])
+    from scraper.orders.result import MESSAGES
+    lead = _question(found[0]) if found else ""
+    reason = f"{lead} ({MESSAGES[Reason.UNREAD]})" if lead else ""
+    return Unresolved(seg.text, Reason.UNREAD, reason, tuple(str(o) for o in found),
+                      abilities[0] if len(abilities) == 1 else None)

@@ -22,14 +22,17 @@ from functools import lru_cache
 from typing import Any, Iterable
 
 from engine import morph
-from engine.abilities import Field, find_ability
+from engine.abilities import WORDS, Field, Shape, find_ability
 from engine.orders import Order
 from scraper.orders.abilities import CORRECTION_LEAD, Strength, Trigger, find_triggers
 from scraper.orders.args import (CONSUMING, MORE_THAN_A_TARGET, OVER_LINES, REPEATABLE, TO_LINE_END, Fail,
                                  build, self_allowed)
+from scraper.orders.index import matters
 from scraper.orders.net import NET_FLOOR, Zone, name_spans, net_item
+from scraper.orders.net import _names as net_names
+from scraper.orders.quotes import cut_quotes, pictures_out
 from scraper.orders.names import NameMatcher, Roster, own_abilities
-from scraper.orders.result import VOTE, ParseResult, Reason, Unresolved
+from scraper.orders.result import MESSAGES, VOTE, Clause, ParseResult, Reason, Unresolved, Verdict
 from scraper.orders.settings import ParseSettings, VoteForm
 from scraper.orders.targets import Context, scan_targets
 from scraper.orders.text import Segment, Span, key, lines, split_line, strip_markup, tokens
@@ -69,8 +72,8 @@ def _choose(ctx: Context, trig: Trigger) -> str | Fail:
             return next(iter(mine))
         if len(mine) > 1:
             return Fail(Reason.AMBIGUOUS_ABILITY, sorted(mine))
-        if not trig.by_verb and len(names) == 1:
-            return next(iter(names))   # named outright: the engine rejects it with its reason
+        # issue 24: an ability the author lacks is never stored as his order, even named
+        # outright («Могу сменить пол» from a player without it): asked in a PM, talk in a post
         return Fail(Reason.NOT_YOUR_ABILITY, sorted(names), sorted(names)[0] if len(names) == 1 else None)
     if len(names) == 1:
         return next(iter(names))
@@ -102,7 +105,8 @@ def _segment_orders(ctx: Context, seg: Segment, line_no: int, all_lines: list[st
         return found, False
 
     toks = tokens(seg.text)
-    vocative = _vocative_vote(ctx, seg, toks) or _bare_against(ctx, seg, toks)
+    ctx.addressee, spoken = _addressee(ctx, seg, toks)
+    vocative = _vocative_vote(ctx, seg, toks) or _bare_against(ctx, seg, toks, spoken)
     if vocative is not None:
         return [vocative], False
     triggers = find_triggers(seg, toks)
@@ -166,7 +170,7 @@ def _target_words(toks, text: str, nick: str, ctx: Context) -> str:
 
 # Words that open a correction of the order just given («Нет, передумал — против Маши»).
 CORRECTION = frozenset({"нет", "вернее", "точнее", "передумал", "передумала", "передумать", "ой", "стоп",
-                        "поправка", "исправляю", "лучше", "хотя", "есть"})
+                        "поправка", "исправляю", "лучше", "хотя", "есть", "теперь"})
 # Words that make a choice provisional («может», «позже подумаю»): a question, not an order.
 DEFERRAL = frozenset({"может", "возможно", "наверное", "позже", "потом", "подумаю", "решу", "определюсь",
                       "посмотрим", "перейду", "передумаю"})
@@ -201,7 +205,7 @@ def _vocative_vote(ctx: Context, seg: Segment, toks) -> _Found | None:
 # Words that may stand before a bare vote without changing it («Я за Борю», «Ну, против
 # Лиса», «Нет, против Веры»: a correction word opens the new vote, it is no talk).
 _BARE_LEAD = frozenset({"я", "ну", "итак", "тогда", "всё", "все", "значит", "ладно", "ок", "окей",
-                        "и"}) | CORRECTION_LEAD
+                        "и", "а", "уж"}) | CORRECTION_LEAD
 # Where a name is sent by a day vote («Боря на костёр», «Лиса на виселицу»).
 _SCAFFOLD = frozenset({"костёр", "костер", "виселицу", "эшафот", "плаху", "вылет"})
 
@@ -211,6 +215,8 @@ def _vote_verb(tok) -> bool:
     «вешаем», «казним»): alone before a name, the day's vote (the proper verb in the
     infinitive, «голосовать против…», is read or left as talk by the trigger rules)."""
     verbs = vocabulary().slang_verbs
+    if not matters(tok.low):
+        return False
     for r in morph.verb_readings(tok.low):
         if verbs.get(r.lemma) == frozenset({VOTE}) and (
                 r.pos == "INFN" or "impr" in r.grammemes or ("1per" in r.grammemes and "plur" in r.grammemes)):
@@ -218,7 +224,34 @@ def _vote_verb(tok) -> bool:
     return False
 
 
-def _bare_against(ctx: Context, seg: Segment, toks) -> _Found | None:
+def _addressee(ctx: Context, seg: Segment, toks) -> tuple[str | None, tuple[int, int] | None]:
+    """The player a clause speaks to, and where his name stands when it is a vocative at
+    the clause's end: an @mention, or a name before the first comma or after the last one."""
+    def confident(i: int):
+        cands = ctx.matcher.at(toks, i, ctx.author)
+        if cands and cands[0].nick is not None and cands[0].score >= ctx.settings.threshold:
+            if len(cands) == 1 or cands[1].score < cands[0].score - ctx.settings.margin:
+                return cands[0]
+        return None
+
+    for i, tok in enumerate(toks):
+        if tok.start > 0 and seg.text[tok.start - 1] == "@":
+            c = confident(i)
+            if c is not None:
+                return c.nick, None
+    if len(toks) >= 2:
+        c = confident(0)
+        if c is not None and seg.text[toks[c.end - 1].end:].lstrip().startswith(","):
+            return c.nick, None
+        for n in (1, 2):
+            if n < len(toks) and seg.text[toks[-n - 1].end:toks[-n].start].strip() == ",":
+                c = confident(len(toks) - n)
+                if c is not None and c.end == len(toks):
+                    return c.nick, (len(toks) - n, len(toks))
+    return None, None
+
+
+def _bare_against(ctx: Context, seg: Segment, toks, spoken: tuple[int, int] | None = None) -> _Found | None:
     """A sentence that is only a vote's pointer and a name is a vote: «Против Лиса.»,
     «Я за Борю», «Боря на костёр», «казнить Борю» (after lead words of _BARE_LEAD)."""
     if "?" in seg.text:
@@ -226,11 +259,11 @@ def _bare_against(ctx: Context, seg: Segment, toks) -> _Found | None:
     lead = 0
     while lead < len(toks) and toks[lead].low in _BARE_LEAD:
         lead += 1
-    lo, hi = lead + 1, len(toks)
+    lo, hi = lead + 1, spoken[0] if spoken else len(toks)
     if lead < len(toks) and (toks[lead].low in ("против", "за") or _vote_verb(toks[lead])):
         pass
-    elif len(toks) - lead >= 3 and toks[-2].low == "на" and toks[-1].low in _SCAFFOLD:
-        lo, hi = lead, len(toks) - 2
+    elif len(toks) - lead >= 3 and toks[hi - 2].low == "на" and toks[hi - 1].low in _SCAFFOLD:
+        lo, hi = lead, hi - 2
     else:
         return None
     if hi - lo < 1:
@@ -288,7 +321,12 @@ def _deferred(ctx: Context, order: Order, toks, lo: int, hi: int) -> Fail | None
 def _correction(ctx: Context, seg: Segment, last: _Found) -> _Found | None:
     """A sentence with no order of its own that corrects the one before it: the same
     ability, the new target («Голос против Лиса. Нет, передумал — против Маши»)."""
-    if last.order is None or last.order.target is None or last.ability is None:
+    if last.ability is None:
+        return None
+    # «Меняю голос. Был на Ване, теперь на Ольге»: a vote given without its target, then the target
+    waiting = last.ability == VOTE and last.order is None and last.fail is not None \
+        and last.fail.code == Reason.NO_TARGET
+    if not waiting and (last.order is None or last.order.target is None):
         return None
     spec = find_ability(last.ability)
     if spec is None or Field.TARGET not in (*spec.fields, *spec.optional) or Field.TARGETS in spec.fields:
@@ -317,8 +355,70 @@ def _correction(ctx: Context, seg: Segment, last: _Found) -> _Found | None:
                   by_verb=last.by_verb)
 
 
+# Abilities whose words are a list with commas in it (the four cards of a shuffle, the
+# revealed roles, a command): never cut between orders.
+WHOLE = CONSUMING | frozenset(name for name, words in WORDS.items()
+                              if words.shape in (Shape.CARDS, Shape.LIST, Shape.COMMAND, Shape.PUPPET))
+# Words that may join a second order to the first after a comma («, и дознание …», «, а у Ольги краду»).
+_LINK = frozenset({"и", "а", "также", "ещё", "еще", "потом", "затем", "плюс"})
+_OPEN_QUOTES = "«\"“„"
+
+
+def between_orders(seg: Segment, toks) -> list[Segment]:
+    """A sentence cut where a comma (or «, и» / «, а» / «;») stands between two orders:
+    each piece holds an ability's word of its own («Кусаю Лекса, а у Ольги краду»,
+    «Арест Тени, дозор за Ромашкой»). A piece without one stays with the piece before
+    it, and a message's own text (unquoted, to the line's end) is never cut."""
+    if "," not in seg.text or len(toks) < 4 or "?" in seg.text:
+        return [seg]
+    triggers = [t for t in find_triggers(seg, toks) if t.strength in (Strength.WEAK, Strength.STRONG)]
+    if len(triggers) < 2:
+        return [seg]
+    cuts = []
+    depth = _quote_depth_at(seg.text, [toks[k].start for k in range(1, len(toks))])
+    for k in range(1, len(toks)):
+        gap = seg.text[toks[k - 1].end:toks[k].start]
+        if "," in gap and not depth[k - 1]:
+            cuts.append(k)
+    if not cuts:
+        return [seg]
+    bounds = [0, *cuts, len(toks)]
+    pieces: list[tuple[int, int]] = []
+    for lo, hi in zip(bounds, bounds[1:]):
+        has = any(lo <= t.start < hi for t in triggers)
+        message = pieces and any(pieces[-1][0] <= t.start < pieces[-1][1] and t.abilities & WHOLE
+                                 and not t.abilities & TO_LINE_END for t in triggers) or pieces and any(
+                                 pieces[-1][0] <= t.start < pieces[-1][1] and t.abilities & TO_LINE_END
+                                 and not _quoted_after(seg.text, toks[t.start].start, toks[lo].start)
+                                 for t in triggers)
+        if pieces and (not has or message or not any(pieces[-1][0] <= t.start < pieces[-1][1] for t in triggers)):
+            pieces[-1] = (pieces[-1][0], hi)
+        else:
+            pieces.append((lo, hi))
+    if len(pieces) == 1:
+        return [seg]
+    out = []
+    for lo, hi in pieces:
+        begin = toks[lo].start
+        end = toks[hi - 1].end if hi < len(toks) else len(seg.text)
+        text = seg.text[begin:end].rstrip(" ,;")
+        out.append(Segment(text, text, 0))
+    return out
+
+
+def _quote_depth_at(text: str, positions: list[int]) -> list[bool]:
+    from scraper.orders.text import _quote_depths
+    return _quote_depths(text, positions)
+
+
+def _quoted_after(text: str, start: int, end: int) -> bool:
+    """A message's text in quotes between its ability word and the cut: the cut is free."""
+    piece = text[start:end]
+    return any(q in piece for q in "»\"”“")
+
+
 def _part(ctx: Context, text: str) -> list[tuple[Segment, list[_Found]]]:
-    """Each sentence with what the confident reader found in it, in text order."""
+    """Each clause with what the confident reader found in it, in text order."""
     out: list[tuple[Segment, list[_Found]]] = []
     all_lines = lines(text)
     consumed: set[int] = set()
@@ -326,19 +426,56 @@ def _part(ctx: Context, text: str) -> list[tuple[Segment, list[_Found]]]:
     for no, line in enumerate(all_lines):
         if no in consumed:
             continue
-        for seg in split_line(line):
-            found, rest = _segment_orders(ctx, seg, no, all_lines, consumed)
-            if not found and last is not None:
-                fixed = _correction(ctx, seg, last)
-                if fixed is not None:
-                    found = [fixed]
-            strong = [f for f in found if f.strength >= Strength.STRONG and f.ability]
-            if strong:
-                last = strong[-1]
-            out.append((seg, found))
-            if rest:
+        for sentence in split_line(line):
+            rest = False
+            pieces = [p for piece in between_orders(sentence, tokens(sentence.text)) for p in hedged(piece)]
+            for seg in pieces:
+                found, rest = _segment_orders(ctx, seg, no, all_lines, consumed)
+                if not found and last is not None:
+                    fixed = _correction(ctx, seg, last)
+                    if fixed is not None:
+                        found = [fixed]
+                strong = [f for f in found if f.strength >= Strength.STRONG and f.ability]
+                if strong:
+                    last = strong[-1]
+                if rest:
+                    # the order's words ran to the line's end: the clause is all of them
+                    seg = Segment(next((f.text for f in found if len(f.text) > len(seg.text)), seg.text), seg.line,
+                                  seg.offset)
+                out.append((seg, found))
+                if rest and len(pieces) == 1:
+                    break
+            if rest and len(pieces) == 1:
                 break
     return out
+
+
+# Words that open a hedge after an order («…, дальше видно будет», «…, пусть оправдывается»,
+# «…, пожалуй»): the hedge is a clause of its own, so its verbs and «пусть» do not make the
+# order talk. Deferrals («может», «потом», «подумаю») are not hedges: they make it a question.
+HEDGES = frozenset({"пусть", "дальше", "пожалуй", "надоело", "ничего", "без", "видно", "там", "а", "не",
+                    "вдруг", "просто", "всё", "все", "типа", "короче", "кароч", "имхо"})
+
+
+def hedged(seg: Segment) -> list[Segment]:
+    """An order, a comma, and a hedge: two clauses."""
+    if "," not in seg.text or "?" in seg.text:
+        return [seg]      # a question stays whole: its «?» makes all of it talk
+    toks = tokens(seg.text)
+    triggers = [t for t in find_triggers(seg, toks) if t.abilities]
+    if not triggers:
+        return [seg]
+    depth = _quote_depth_at(seg.text, [t.start for t in toks])
+    first = min(t.end for t in triggers)
+    for k in range(max(first, 1), len(toks)):
+        gap = seg.text[toks[k - 1].end:toks[k].start]
+        if "," in gap and not depth[k] and toks[k].low in HEDGES and not any(t.start >= k for t in triggers):
+            if k + 1 < len(toks) and toks[k].low == "а" and toks[k + 1].low in DEFERRAL:
+                return [seg]
+            head = seg.text[:toks[k - 1].end]
+            tail = seg.text[toks[k].start:]
+            return [Segment(head, seg.line, seg.offset), Segment(tail, tail, 0)]
+    return [seg]
 
 
 _COMMENT = (r"^\s*(?:\[\s*{label}\s*\]|\(\s*{label}\s*\))\s*(?::|—|–|-(?!\w))?\s*(.*)$"
@@ -400,9 +537,13 @@ OPEN, COMMENT, ARTISTIC, OUTSIDE = "open", "comment", "artistic", "outside"
 
 def _apply_policy(found: list[_Found], *, private: bool, zone: str, settings: ParseSettings,
                   spans: list[Span], stranger: str | None = None,
-                  like: tuple[str, ...] = ()) -> list[Order | Unresolved]:
+                  like: tuple[str, ...] = (), hints: list | None = None) -> list[Order | Unresolved]:
     """`like`: for an author not in the game, the players whose nicknames his is like
-    (the GM's «может быть: heidi» for «хайди»), never his own name back."""
+    (the GM's «может быть: heidi» for «хайди»), never his own name back. `hints` gets
+    why a found order was left as talk (a `talk.Talk`), for the clause's accounting."""
+    from scraper.orders.talk import Talk
+
+    hints = hints if hints is not None else []
     out: list[Order | Unresolved] = []
     for f in found:
         if stranger is not None:
@@ -412,12 +553,14 @@ def _apply_policy(found: list[_Found], *, private: bool, zone: str, settings: Pa
         ability = f.ability or (f.fail.ability if f.fail else None)
         channel = channel_of(ability) if ability else Channel.PM
         if f.fail is not None and f.fail.code == Reason.NOT_YOUR_ABILITY and (not private or f.slang):
+            hints.append(Talk.NOT_HIS)
             continue          # slang of someone else's ability is talk, not a wrong order
         if f.fail is not None and f.fail.code in (Reason.NO_TARGET, Reason.LOW_CONFIDENCE) and (
                 f.slang or f.narrated or not f.pointed or _defers(f.text)):
             # «бью тревогу», «Дознание вчера ничего не дало», «Голосую как обычно в последний
             # момент», «охраняю, кого — напишу позже»: nobody named, and no word aiming at
             # anyone; the net looks at the sentence again
+            hints.append(Talk.REPORT if f.narrated else Talk.NO_AIM)
             continue
         if private:
             if f.strength < Strength.STRONG and not (f.strength == Strength.WEAK and f.short):
@@ -540,10 +683,27 @@ def parse_text(text: str, roster: Roster, settings: ParseSettings | None = None,
     go there); otherwise a post's open text. `emphasis`: bold/coloured fragments (any
     objects with `text`, `bold`, `color`, e.g. `scraper.model.Emphasis`).
 
-    Two tiers: the confident reader, then the recall net (`scraper.orders.net`) on every
-    sentence that gave nothing: an order-like one becomes an `order_like` question."""
-    settings = settings or ParseSettings()
-    plain, markup = strip_markup(text or "")
+    The text is cut into clauses (`ParseResult.clauses`), each read, asked or talk by a
+    named rule (issue 24); quotes are cut out first and are talk. Two tiers read each
+    clause: the confident reader, then the recall net (`scraper.orders.net`). Never
+    raises: a text the reader breaks on comes back as one question naming the fault."""
+    try:
+        return _parse_text(text, roster, settings or ParseSettings(), author, private, emphasis)
+    except RecursionError:
+        raise
+    except Exception as exc:  # noqa: BLE001 — a reader's fault must reach the GM, not stop the intake
+        piece = " ".join(str(text or "").split())[:200]
+        return ParseResult((), (Unresolved(piece, Reason.UNREAD, f"{MESSAGES[Reason.UNREAD]} (сбой разбора: "
+                                                                 f"{type(exc).__name__})"),),
+                           (Clause(piece, Verdict.ASKED),))
+
+
+def _parse_text(text: str, roster: Roster, settings: ParseSettings, author: str | None, private: bool,
+                emphasis: Iterable[Any]) -> ParseResult:
+    from scraper.orders.talk import UNSHOWN, Talk
+
+    body, quotes = cut_quotes(str(text or ""))
+    plain, markup = strip_markup(pictures_out(body))
     spans = [Span(str(e.text), bool(getattr(e, "bold", False)), getattr(e, "color", None)) for e in emphasis]
     spans.extend(markup)
     player = roster.player(author) if author is not None else None
@@ -555,31 +715,105 @@ def parse_text(text: str, roster: Roster, settings: ParseSettings | None = None,
     like = _players_like(ctx, author) if stranger else ()
     items: list[Order | Unresolved] = []
     artistic: list[Order | Unresolved] = []
+    accounted: list[tuple[str, list[Order | Unresolved], Talk | None, str]] = [
+        (q.text, [], Talk.QUOTE, OPEN) for q in quotes]
     for part, zone in _zones(plain, settings, private):
         sentences = _part(ctx, part)
         if not private and VoteForm.BOLD_NAME in settings.vote_forms and zone in (OPEN, COMMENT):
             voted = [f.text for _, found in sentences for f in found if f.ability == VOTE]
-            bold = _bold_names(ctx, part, spans, voted)
-            if bold:
-                sentences.append((Segment(bold[0].text, bold[0].text, 0), bold))
+            for bold in _bold_names(ctx, part, spans, voted):
+                # a bold name belongs to the clause it is written in
+                home = next((n for n, (seg, _) in enumerate(sentences) if key(bold.text) in key(seg.text)), None)
+                if home is None:
+                    sentences.append((Segment(bold.text, bold.text, 0), [bold]))
+                else:
+                    sentences[home][1].append(bold)
         last_line = next((ln for ln in reversed(lines(part)) if ln.strip()), None)
         for seg, found in sentences:
+            hints: list[Talk] = []
             got = _apply_policy(found, private=private, zone=zone, settings=settings, spans=spans,
-                                stranger=author if stranger else None, like=like)
+                                stranger=author if stranger else None, like=like, hints=hints)
+            got = _checked(ctx, seg, got, private)
+            rule: Talk | None = None
             if zone == ARTISTIC:
                 artistic.extend(got)
+                accounted.append((seg.text, got, Talk.ARTISTIC, zone))
                 continue
-            if not got and not stranger and zone != OUTSIDE:
+            if not got and not stranger and zone != OUTSIDE and (private or not _conditional(seg.text)):
                 item = net_item(ctx, seg, Zone(private, zone == COMMENT), emphasised_names,
                                 last_line=seg.line == last_line)
                 if item is not None:
                     got = [item]
+            if not got:
+                if stranger:
+                    rule = Talk.STRANGER
+                elif zone == OUTSIDE:
+                    rule = Talk.ARTISTIC
+                else:
+                    rule = _talk_or_ask(ctx, seg, private, hints)
+                    if not isinstance(rule, Talk):
+                        got, rule = [rule], None
             items.extend(got)
+            accounted.append((seg.text, got, rule, zone))
     if not items:
         # The post's own field gave nothing: what its story text orders is asked about,
         # never taken (by the rules the rest of the post is artistic).
         items = [u for u in artistic if isinstance(u, Unresolved)]
-    return _last_word(items)
+    asked_artistic = {id(u) for u in items if isinstance(u, Unresolved)}
+    clauses = []
+    for piece, got, rule, zone in accounted:
+        if zone == ARTISTIC:
+            got = [g for g in got if id(g) in asked_artistic]
+            rule = None if got else Talk.ARTISTIC
+        if any(isinstance(g, Unresolved) for g in got):
+            clauses.append(Clause(piece, Verdict.ASKED))
+        elif got:
+            clauses.append(Clause(piece, Verdict.READ))
+        else:
+            talk = rule or Talk.PLAIN
+            clauses.append(Clause(piece, Verdict.TALK, talk.value, shown=private and talk not in UNSHOWN))
+    result = _last_word(items)
+    return ParseResult(result.orders, result.unresolved, tuple(clauses))
+
+
+def _conditional(text: str) -> bool:
+    from scraper.orders.talk import conditional
+    return conditional(text)
+
+
+def _checked(ctx: Context, seg: Segment, got: list[Order | Unresolved], private: bool) -> list[Order | Unresolved]:
+    """Orders the clause's words take back: said with sarcasm («ага, щас, голосую…»: asked),
+    or under a condition («если …»: in a PM asked, in a post talk about a vote to come)."""
+    from scraper.orders.talk import conditional, sarcastic
+
+    orders = [g for g in got if isinstance(g, Order)]
+    if not orders:
+        return got
+    if sarcastic(seg.text):
+        reason = Reason.IRONY
+    elif conditional(seg.text):
+        if not private:
+            return [g for g in got if not isinstance(g, Order)]
+        reason = Reason.CONDITIONAL
+    else:
+        return got
+    return [Unresolved(seg.text, reason, candidates=(str(g),), ability=g.ability) if isinstance(g, Order) else g
+            for g in got]
+
+
+def _talk_or_ask(ctx: Context, seg: Segment, private: bool, hints: list) -> Any:
+    """The talk rule of a clause that gave nothing, or the question it must be (issue 24:
+    talk is earned)."""
+    from scraper.orders.net import unread_item
+    from scraper.orders.talk import talk_rule
+
+    toks = tokens(seg.text)
+    names = net_names(ctx, toks)
+    triggers = [t for t in find_triggers(seg, toks) if t.abilities]
+    rule = talk_rule(ctx, seg, toks, names, triggers, hints[0] if hints else None)
+    if rule is not None:
+        return rule
+    return unread_item(ctx, seg, toks, names, triggers, private)
 
 
 def parse_post(post: Any, roster: Roster, settings: ParseSettings | None = None) -> ParseResult:

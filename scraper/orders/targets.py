@@ -24,6 +24,7 @@ class Context:
     matcher: NameMatcher
     settings: ParseSettings
     author: str | None = None
+    addressee: str | None = None   # the player a clause speaks to («@Шпуля …», «…, Ольга»): «тебя»
 
 
 @dataclass
@@ -52,6 +53,10 @@ def scan_targets(ctx: Context, toks: list[Token], lo: int, hi: int, count: int,
     i = lo
     while i < hi and len(scan.found) < count:
         if i in skip:
+            i += 1
+            continue
+        if ctx.addressee is not None and toks[i].low in YOU and ctx.addressee != ctx.author:
+            scan.found.append(Candidate(ctx.addressee, 100.0, "addressee", i, i + 1))
             i += 1
             continue
         cands = [c for c in ctx.matcher.at(toks, i, ctx.author)
@@ -117,6 +122,7 @@ def scan_targets(ctx: Context, toks: list[Token], lo: int, hi: int, count: int,
 
 
 ALTERNATIVE = frozenset({"или", "либо", "ли"})
+YOU = frozenset({"тебя", "тебе", "тобой", "ты"})
 
 
 def _alternative(ctx: Context, toks: list[Token], after: int, hi: int,
@@ -126,8 +132,8 @@ def _alternative(ctx: Context, toks: list[Token], after: int, hi: int,
     i = after
     seen_or = False
     while i < min(hi, after + 4):
-        if toks[i].low in ALTERNATIVE:
-            seen_or = True
+        if toks[i].low in ALTERNATIVE or (toks[i].low == "и" and i == after and toks[i].start - toks[i - 1].end <= 2):
+            seen_or = True   # «против Маши или Пети»; «против Маши и Пети» (two for one place)
         elif seen_or and i not in skip:
             cands = ctx.matcher.at(toks, i, ctx.author)
             if cands and cands[0].score >= FLOOR:

@@ -69,15 +69,32 @@ class Token:
 _WORD = re.compile(r"[\w]+(?:[-'’][\w]+)*", re.UNICODE)
 
 
-def tokens(text: str) -> list[Token]:
+def raw_tokens(text: str) -> list[Token]:
+    """Words as written (homoglyphs in a mixed word made Cyrillic)."""
     return [Token(cyrillize(m.group()), m.start(), m.end()) for m in _WORD.finditer(text)]
+
+
+def tokens(text: str) -> list[Token]:
+    """Words, each a word of the vocabulary where it is one short step from it (a Latin
+    spelling, a typo the dictionary does not know: `index.respell`); offsets as written."""
+    from scraper.orders.index import respell
+
+    out = []
+    for m in _WORD.finditer(text):
+        word = cyrillize(m.group())
+        fixed = respell(fold(word))
+        out.append(Token(fixed if fixed is not None else word, m.start(), m.end()))
+    return out
 
 
 # --- segments ------------------------------------------------------------------------------
 
 # Sentence ends inside a line; «!» that belongs to a name of the registry (an ability's
 # name or alias with «!» in it) does not end a sentence.
-_END = re.compile(r"(?<=[.!?;])\s+")
+# Emoji end a clause too (issue 24: «Могу сменить пол 😏 Kot_99 …» is two clauses), and so
+# does a smile's «)» before a capital («привет) Ревность на …»).
+EMOJI = ("\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\u2300-\u23FF\uFE0F\u200D")
+_END = re.compile(r"(?<=[.!?;…])\s+|\s*[" + EMOJI + r"]+\s*|(?<=\))\s+(?=[А-ЯЁA-Z])")
 _NAME_BANG = re.compile("(" + "|".join(sorted(
     {m.group(1).lower() for spec in ABILITIES for name in (spec.name, *spec.aliases)
      for m in re.finditer(r"(\w+)!", name)})) + ")!$", re.IGNORECASE)

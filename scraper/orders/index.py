@@ -1,0 +1,149 @@
+"""The words that can matter to the order parser, found without morphology (issue 24).
+
+pymorphy3 on every word of a text was the parser's main cost (a new word costs ~2 ms of
+dictionary walks). Only a word that may be an ability's word, a card's or a secret role's
+name, or one of the grammar's own words («против», «хочу», «применяю») ever needs its
+readings; names are the matcher's (`names.NameMatcher`, built once per game). So the
+vocabulary is expanded once per process into every inflected form of each of its words
+(the lexemes of their dictionary readings), and:
+
+- `matters(word)`: the word is one of those forms, so its readings are worth taking;
+- `respell(word)`: a word the parser cannot otherwise read, put right when it is one
+  short step from a form of the vocabulary: a Latin spelling («golosuyu», «kusayu») or a
+  typo of a word the dictionary does not know («Галасую», «нпадаю», «протв»).
+
+Everything else is read as written: no morphology, no fuzzy search.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from rapidfuzz import process
+from rapidfuzz.distance import Levenshtein
+
+from engine import morph
+from engine.names import CARDS, SECRET_ROLES, fold
+
+# The grammar's own words (abilities.py, args.py, parse.py, net.py), besides the vocabulary:
+# their forms must be read with morphology too.
+GRAMMAR = """
+против за голос голоса голосовать применять применить использовать активировать играть
+сыграть юзать задействовать заявлять заявить делать сделать объявлять объявить устраивать
+устроить проводить провести отдавать отдать менять поменять сменить переводить перевести
+переносить перенести ставить поставить снимать снять отзывать отозвать забирать забрать
+отменять отменить накладывать наложить наводить навести составлять составить брать взять
+отправлять отправить посылать послать слать писать написать направлять направить выпускать
+выпустить ловить кидать кинуть бросать бросить хотеть желать собираться планировать решить
+быть намереваться мочь уходить уйти идти пойти отдаваться доставаться достаться лететь
+улетать отправляться падать получать получить передумать ошибиться перепутать поправиться
+смена кандидат казнь вылет выбор копилка сигнал маска жертва
+"""
+
+
+def _lexeme(word: str) -> set[str]:
+    out = {fold(word)}
+    # a vocabulary word the dictionary does not know («перепризывать») keeps the forms of
+    # its guessed paradigm: its readings are taken from the same guess
+    for parse in morph.analyses(word):
+        out.update(fold(form.word) for form in parse.lexeme)
+    return out
+
+
+@lru_cache(maxsize=1)
+def forms() -> frozenset[str]:
+    """Every form of every word of the vocabulary, the cards, the secret roles and the
+    grammar's words (built once per process: ~1 s)."""
+    from scraper.orders.vocabulary import FIRST_PERSON, LEXICON, orderable, slang_of
+
+    words: set[str] = set(GRAMMAR.split())
+    for spec in orderable():
+        words.update(_split(spec.name))
+        for alias in spec.aliases:
+            words.update(_split(alias))
+        for slang in slang_of(spec.name):
+            words.update(_split(slang))
+    for lex in LEXICON:
+        for text in (*lex.names, *lex.verbs):
+            words.update(_split(text))
+        for keyword in lex.keywords:
+            words.update(keyword.words)
+            words.update(_split(keyword.written))
+    for name in (*CARDS, *(n for n in CARDS.values() if n), *SECRET_ROLES, "шулер", "мирный"):
+        words.update(_split(name))
+    from scraper.orders.shorthand import PHRASES, SHARED_VERBS
+    for phrases in PHRASES.values():
+        for phrase in phrases:
+            words.update(_split(phrase))
+    words.update(SHARED_VERBS)
+    words.update(FIRST_PERSON.values())
+    out: set[str] = set()
+    for word in words:
+        if any("а" <= ch <= "я" for ch in word):
+            out |= _lexeme(word)
+        else:
+            out.add(word)
+    return frozenset(out)
+
+
+def _split(text: str) -> list[str]:
+    from scraper.orders.text import raw_tokens
+
+    return [t.low for t in raw_tokens(text)]
+
+
+def matters(low: str) -> bool:
+    return low in forms()
+
+
+@lru_cache(maxsize=1)
+def _by_start() -> dict[tuple[str, int], tuple[str, ...]]:
+    """The Cyrillic forms of 4+ letters by their first letter and length (a typo keeps
+    the first letter, and its length within the edits allowed)."""
+    out: dict[tuple[str, int], list[str]] = {}
+    for f in forms():
+        if len(f) >= 4 and any("а" <= ch <= "я" for ch in f):
+            out.setdefault((f[0], len(f)), []).append(f)
+    return {k: tuple(sorted(v)) for k, v in out.items()}
+
+
+def _near(low: str, limit: int) -> list[str]:
+    index = _by_start()
+    out: list[str] = []
+    for size in range(len(low) - limit, len(low) + limit + 1):
+        out.extend(index.get((low[0], size), ()))
+    return out
+
+
+@lru_cache(maxsize=65536)
+def respell(low: str) -> str | None:
+    """The vocabulary form a word stands for, or None when it is read as written.
+
+    - all Latin: its Cyrillic spelling, when that is a form of the vocabulary;
+    - Cyrillic, unknown to the dictionary, 4+ letters: the one form within one edit
+      (two for 7+ letters), when no other form is as close."""
+    from scraper.orders.text import translit
+
+    if low in forms():
+        return None
+    for particle in ("-ка", "-то", "-таки", "-де"):
+        if low.endswith(particle) and low[:-len(particle)] in forms():
+            return low[:-len(particle)]      # «Проголосую-ка», «Повешу-ка»
+    if low.isascii():
+        # 5+ letters: a short Latin word is likelier a nickname's part («eden» of Eden1892)
+        cyr = translit(low) if low.isalpha() and len(low) >= 5 else None
+        return cyr if cyr and cyr in forms() else None
+    if len(low) < 4 or not low.isalpha() or _known(low):
+        return None
+    limit = 2 if len(low) >= 7 else 1
+    found = process.extract(low, _near(low, limit), scorer=Levenshtein.distance, score_cutoff=limit, limit=3)
+    if not found:
+        return None
+    best = min(d for _, d, _ in found)
+    closest = {f for f, d, _ in found if d == best}
+    if len(closest) > 1 and len({morph.lemma(f) for f in closest}) > 1:
+        return None          # two words as close: not a typo of one of them
+    return min(closest)
+
+
+def _known(low: str) -> bool:
+    return morph.analyzer().word_is_known(low)

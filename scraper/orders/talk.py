@@ -1,0 +1,196 @@
+"""Talk must be earned (issue 24): why a clause that gave no order is no order.
+
+A clause that names nobody and holds no ability word is plain talk. One that names a
+player (any case, a pet form, the other alphabet, an @mention) or an open role, or holds
+an ability's word (slang and misspellings within `index.respell` included), is talk only
+by one of the rules below, each with the words the GM reads; without one it is asked
+(`Reason.UNREAD`), never dropped.
+"""
+from __future__ import annotations
+
+import re
+from enum import Enum
+
+from engine import morph
+from scraper.orders.abilities import IMPERSONAL, SECOND_PERSON, Strength, Trigger, _judged
+from scraper.orders.names import Candidate
+from scraper.orders.targets import Context
+from scraper.orders.text import Segment, Token
+
+
+class Talk(str, Enum):
+    PLAIN = "plain"
+    GREETING = "greeting"
+    QUESTION = "question"
+    ADDRESSED = "addressed"
+    REPORT = "report"
+    CONDITIONAL = "conditional"
+    NEGATION = "negation"
+    JUDGEMENT = "judgement"
+    OPINION = "opinion"
+    NOT_HIS = "not_his"
+    NO_AIM = "no_aim"
+    QUOTE = "quote"
+    ARTISTIC = "artistic"
+    STRANGER = "stranger"
+
+
+TALK_RU: dict[Talk, str] = {
+    Talk.PLAIN: "ни игрока, ни способности не названо",
+    Talk.GREETING: "приветствие или благодарность",
+    Talk.QUESTION: "вопрос",
+    Talk.ADDRESSED: "сказано кому-то (обращение, «ты», повелительное наклонение)",
+    Talk.REPORT: "рассказ о прошлом или о других (прошедшее время, третье лицо)",
+    Talk.CONDITIONAL: "условие или предположение («если», «бы», «когда … тогда»)",
+    Talk.NEGATION: "отрицание («не», «ни»)",
+    Talk.JUDGEMENT: "суждение о действии («нельзя», «давайте», «это», «… — идея»)",
+    Talk.OPINION: "мнение об игроке: ни слова заявки, ни указания на цель",
+    Talk.NOT_HIS: "способность, которой у автора нет",
+    Talk.NO_AIM: "слово способности, но ни на кого не направлено",
+    Talk.QUOTE: "цитата: чужие слова",
+    Talk.ARTISTIC: "художественный текст вне графы заявок",
+    Talk.STRANGER: "автор не игрок этой партии",
+}
+
+# Talk a PM's reader need not be shown (every other clause of a PM without an order is).
+UNSHOWN = frozenset({Talk.GREETING, Talk.QUESTION, Talk.QUOTE})
+
+GREETINGS = frozenset("""
+привет приветик здравствуй здравствуйте здрасте добрый доброе доброй добрых спасибо спс благодарю
+пока спокойной ночи вечер утро день удачи хорошей хорошего мастер ведущий гм
+""".split())
+CONDITIONS = frozenset({"бы", "б", "кабы"})
+NEGATIONS = frozenset({"не", "ни", "нет", "никого", "никому", "ничего", "нельзя"})
+# «ага, щас», «как же», «разбежался»: the vote said in them is its opposite (asked, not read).
+SARCASM = re.compile(r"\b(?:ага,?\s+щас|ага,?\s+сейчас|как\s+же\b|разбежал(?:ся|ась|ись)|щас\s+прям|ну\s+да,?\s+конечно)",
+                     re.IGNORECASE)
+_POINTER = re.compile(r"[:=—–→]|->|\s-\s")
+
+
+def _verb_past_or_third(tok: Token) -> bool:
+    readings = morph.readings(tok.low)
+    return bool(readings) and readings[0].is_verb and (
+        "past" in readings[0].grammemes or "3per" in readings[0].grammemes)
+
+
+def _addressed(toks: list[Token], names: list[Candidate], text: str) -> bool:
+    if any(t.low in SECOND_PERSON for t in toks):
+        return True
+    first = min(names, key=lambda c: c.start) if names else None
+    if first is not None and first.start == 0 and text[toks[first.end - 1].end:].lstrip().startswith(","):
+        return True          # «Шаман, …»: said to him
+    if "@" in text:
+        return True
+    for tok in toks:
+        readings = morph.readings(tok.low)
+        if readings and readings[0].is_verb and ("impr" in readings[0].grammemes or "2per" in readings[0].grammemes):
+            return True
+    return False
+
+
+def talk_rule(ctx: Context, seg: Segment, toks: list[Token], names: list[Candidate],
+              triggers: list[Trigger], hint: Talk | None) -> Talk | None:
+    """The rule that makes this clause talk, or None: it must be asked."""
+    vocab = bool(triggers) or any(t.low in content_forms() for t in toks)
+    if not names and not vocab:
+        return Talk.GREETING if toks and all(t.low in GREETINGS for t in toks[:2]) else Talk.PLAIN
+    lows = [t.low for t in toks]
+    if "?" in seg.text:
+        return Talk.QUESTION
+    if any(w in CONDITIONS for w in lows) or conditional(seg.text):
+        return Talk.CONDITIONAL
+    if any(w in NEGATIONS for w in lows):
+        return Talk.NEGATION
+    if any(w in IMPERSONAL for w in lows) or _judged(toks) or _judged_by_dash(seg, toks, triggers):
+        return Talk.JUDGEMENT
+    if _addressed(toks, names, seg.text):
+        return Talk.ADDRESSED
+    inside = {i for t in triggers if t.strength >= Strength.WEAK for i in range(t.start, t.end)}
+    if any(_verb_past_or_third(t) for i, t in enumerate(toks) if i not in inside):
+        return Talk.REPORT
+    if hint is not None and (hint is not Talk.NO_AIM or not names):
+        return hint
+    if _tally(toks):
+        return Talk.REPORT     # «Голоса сейчас: Ваня 3, Шпуля 2», «У Лиса два голоса»
+    if not names and not _POINTER.search(seg.text):
+        return Talk.NO_AIM     # «У меня два голоса, и я пока их придержу»
+    if names and _claim(ctx, toks, seg.text):
+        return Talk.OPINION    # «Ставлю на то, что Боря — Тварь»
+    if not vocab and not _POINTER.search(seg.text):
+        return Talk.OPINION
+    if all(t.strength <= Strength.COMMAND for t in triggers) and any(
+            _verb_past_or_third(toks[t.start]) for t in triggers):
+        return Talk.REPORT   # «Шпуля опять голосует против меня»: the ability's own verb, third person
+    return None
+
+
+def _judged_by_dash(seg: Segment, toks: list[Token], triggers: list[Trigger]) -> bool:
+    """«Голосовать против Ольги — гениальная идея»: an infinitive, then « — » and a judgement."""
+    if not toks or " — " not in seg.text and " - " not in seg.text:
+        return False
+    first = toks[0]
+    return any(r.pos == "INFN" for r in morph.readings(first.low))
+
+
+def sarcastic(text: str) -> bool:
+    return SARCASM.search(text) is not None
+
+
+_IF = re.compile(r"(?:^|[\s,(—–-])(?:если|ежели|коли|будь\s+я)(?![\w])(?!\s+что\b)|\bкогда\b.*\bтогда\b", re.IGNORECASE)
+
+
+def conditional(text: str) -> bool:
+    """«Если X не объяснится — проголосую…», «когда … тогда и проголосую» (not «если что»)."""
+    return _IF.search(text) is not None
+
+
+NUMBERS = frozenset("один одного два две три четыре пять шесть семь восемь девять десять".split())
+
+
+def _tally(toks: list[Token]) -> bool:
+    """Votes counted: the plural «голоса» / «голосов» beside a number."""
+    return any(t.low in ("голоса", "голосов") for t in toks) and any(
+        t.low.isdigit() or t.low in NUMBERS for t in toks)
+
+
+def _claim(ctx: Context, toks: list[Token], text: str) -> bool:
+    """«X — Тварь», «что Шпуля — Вор»: a guess at a player's role, no order word."""
+    from scraper.orders.cards import find_secret_roles
+
+    if not re.search(r"\s[—–-]\s", text):
+        return False
+    if find_secret_roles(toks, 0, len(toks)):
+        return True
+    return any(ctx.matcher.role_at(toks, i) is not None for i in range(len(toks)))
+
+
+def content_forms() -> frozenset[str]:
+    """Forms of the abilities' own words (names, verbs, slang, keywords), not the grammar's:
+    one of them makes a clause that names a player no plain opinion («приношу Лекса в жертву»)."""
+    return _content()
+
+
+from functools import lru_cache  # noqa: E402
+
+
+@lru_cache(maxsize=1)
+def _content() -> frozenset[str]:
+    from scraper.orders.index import GRAMMAR, _lexeme, forms
+    from scraper.orders.text import raw_tokens
+    from scraper.orders.vocabulary import LEXICON, orderable, slang_of
+
+    grammar: set[str] = set()
+    for word in GRAMMAR.split():
+        grammar |= _lexeme(word)
+    words: set[str] = set()
+    for spec in orderable():
+        for text in (spec.name, *spec.aliases, *slang_of(spec.name)):
+            words.update(t.low for t in raw_tokens(text))
+    for lex in LEXICON:
+        for text in (*lex.names, *lex.verbs):
+            words.update(t.low for t in raw_tokens(text))
+    out: set[str] = set()
+    for word in words:
+        if len(word) >= 4:
+            out |= _lexeme(word) if any("а" <= ch <= "я" for ch in word) else {word}
+    return frozenset(f for f in out - grammar if f in forms())
