@@ -146,6 +146,15 @@ class Report:
     wrong: int = 0               # orders read otherwise than the label (ability, target, field)
     misses: list[Miss] = field(default_factory=list)
 
+    def __add__(self, other: "Report") -> "Report":
+        """Two reports as one (sets of different games read into one corpus's figures)."""
+        out = Report()
+        for name in ("texts", "chatter", "labelled", "asks", "confident", "correct", "reached", "asks_reached",
+                     "chatter_asked", "silent", "chatter_orders", "wrong"):
+            setattr(out, name, getattr(self, name) + getattr(other, name))
+        out.misses = self.misses + other.misses
+        return out
+
     @property
     def precision(self) -> float:
         return self.correct / self.confident if self.confident else 1.0
