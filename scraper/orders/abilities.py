@@ -232,7 +232,7 @@ def _find_triggers(seg: Segment, toks: list[Token]) -> list[Trigger]:
         i += 1
     # A name (not a verb) in a sentence that also tells something in the past or third
     # person is talk («Кража у Мэра — вот что было ночью»): at most WEAK.
-    if out and _narrates(toks, out):
+    if out and _narrates(toks[:_tail(seg.text, toks, out)], out, any(t.low == "теперь" for t in toks)):
         out = [t if t.by_verb or t.abilities & NO_TALK_DEMOTION else
                Trigger(t.abilities, t.start, t.end, min(t.strength, Strength.WEAK), t.by_verb, t.lemma, t.slang,
                        True) for t in out]
@@ -296,9 +296,19 @@ def lemma_words(toks: list[Token], i: int, n: int) -> list[str]:
 CORRECTING_VERBS = frozenset({"передумать", "ошибиться", "перепутать", "поправиться"})
 
 
-def _narrates(toks: list[Token], triggers: list[Trigger]) -> bool:
+def _tail(text: str, toks: list[Token], triggers: list[Trigger]) -> int:
+    """Where a comma-set aside after the orders begins («Голос против Тёти Моти, она слишком
+    много знает»): what is told there is about the target, no story around the order."""
+    last = max(t.end for t in triggers)
+    for k in range(last + 1, len(toks)):
+        if "," in text[toks[k - 1].end:toks[k].start]:
+            return k
+    return len(toks)
+
+
+def _narrates(toks: list[Token], triggers: list[Trigger], changing: bool = False) -> bool:
+    """`changing`: the sentence says «теперь» («был Шаман, теперь Тень»): «был» is no story."""
     inside = {i for t in triggers for i in range(t.start, t.end)}
-    changing = any(t.low == "теперь" for t in toks)   # «был Шаман, теперь Тень»: no story
     for i, tok in enumerate(toks):
         if i in inside:
             continue

@@ -139,6 +139,8 @@ def _message(ctx, spec, trig, seg, toks, lo, hi, before):
         q_start = seg.offset + toks[trig.end - 1].end + quoted.start()
         cut = next((i for i in range(lo, hi) if seg.offset + toks[i].start >= q_start), hi)
     scan = scan_targets(ctx, toks, lo, cut, 1, False)
+    if scan.problem == Reason.NO_TARGET and before < trig.start:
+        scan = scan_targets(ctx, toks, before, trig.start, 1, False)   # «а Ольге анонимку: «…»»
     if scan.problem is not None:
         return _fail(scan, spec)
     target = scan.found[0]

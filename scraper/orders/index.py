@@ -70,7 +70,8 @@ def forms() -> frozenset[str]:
             words.update(_split(keyword.written))
     for name in (*CARDS, *(n for n in CARDS.values() if n), *SECRET_ROLES, "шулер", "мирный"):
         words.update(_split(name))
-    from scraper.orders.shorthand import PHRASES, SHARED_VERBS
+    from scraper.orders.shorthand import PHRASES, SHARED_VERBS, VERBS
+    words.update(VERBS)
     for phrases in PHRASES.values():
         for phrase in phrases:
             words.update(_split(phrase))
@@ -131,9 +132,17 @@ def respell(low: str) -> str | None:
     if low.isascii():
         # 5+ letters: a short Latin word is likelier a nickname's part («eden» of Eden1892)
         cyr = translit(low) if low.isalpha() and len(low) >= 5 else None
-        return cyr if cyr and cyr in forms() else None
+        if not cyr:
+            return None
+        return cyr if cyr in forms() else _typo(cyr)    # «galosuyu» → «галосую» → «голосую»
     if len(low) < 4 or not low.isalpha() or _known(low):
         return None
+    return _typo(low)
+
+
+def _typo(low: str) -> str | None:
+    if low in forms():
+        return low
     limit = 2 if len(low) >= 7 else 1
     found = process.extract(low, _near(low, limit), scorer=Levenshtein.distance, score_cutoff=limit, limit=3)
     if not found:

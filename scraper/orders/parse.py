@@ -17,14 +17,16 @@ for it); an order whose author is unknown has `by: ""` (`null` in JSON).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Iterable
 
 from engine import morph
 from engine.abilities import WORDS, Field, Shape, find_ability
 from engine.orders import Order
-from scraper.orders.abilities import CORRECTION_LEAD, Strength, Trigger, find_triggers
+from scraper.orders.abilities import CORRECTION_LEAD, REFUSING, Strength, Trigger, find_triggers, first_content
+from scraper.orders.args import shape_of
+from scraper.orders.shorthand import VOTE_KEEPERS
 from scraper.orders.args import (CONSUMING, MORE_THAN_A_TARGET, OVER_LINES, REPEATABLE, TO_LINE_END, Fail,
                                  build, self_allowed)
 from scraper.orders.index import matters
@@ -109,7 +111,7 @@ def _segment_orders(ctx: Context, seg: Segment, line_no: int, all_lines: list[st
     vocative = _vocative_vote(ctx, seg, toks) or _bare_against(ctx, seg, toks, spoken)
     if vocative is not None:
         return [vocative], False
-    triggers = find_triggers(seg, toks)
+    triggers = _vote_kept(ctx, find_triggers(seg, toks))
     strong = [t for t in triggers if t.strength == Strength.STRONG]
     starts = strong or [t for t in triggers if t.strength == Strength.WEAK][:1]
     before = 0
@@ -141,7 +143,8 @@ def _segment_orders(ctx: Context, seg: Segment, line_no: int, all_lines: list[st
         result = build(ctx, spec, trig, use_seg, use_toks, trig.end, hi, before)
         if isinstance(result, Order):
             result = _corrected(ctx, spec, result, use_toks, trig.end, hi)
-            result = _deferred(ctx, result, use_toks, trig.end, hi) or result
+            result = _deferred(ctx, result, use_toks, trig.end, hi) or _refused_order(result, use_toks, trig.end, hi) \
+                or result
         pointed = choice != VOTE or _points(use_seg.text, use_toks, trig.end, hi)
         mark = ""
         if isinstance(result, Order) and choice == VOTE and result.target is not None:
@@ -296,12 +299,52 @@ def _points(text: str, toks, lo: int, hi: int) -> bool:
     return any(t.low in POINTING_WORDS for t in toks[lo:hi])
 
 
+def _refused_order(order: Order, toks, lo: int, hi: int) -> Fail | None:
+    """«Порчу на Ваню не буду»: an order its own words refuse is asked, never stored."""
+    if any(toks[j].low == "не" and toks[j + 1].low in REFUSING for j in range(lo, hi - 1)):
+        names = [order.target] if order.target else list(order.targets or ())
+        return Fail(Reason.DEFERRED, [n for n in names if n], order.ability)
+    return None
+
+
+def _second_after(ctx: Context, seg: Segment, last: _Found) -> _Found | None:
+    """«Sacrifice: Тень. Перепризвать Zlata»: the second name of the order before, given in
+    a sentence of its own that opens with the order's keyword."""
+    order = last.order
+    if order is None or shape_of(order.ability) is not Shape.SECOND:
+        return None
+    keyword = WORDS[order.ability].keywords[0]
+    if getattr(order, keyword.value, None):
+        return None
+    toks = tokens(seg.text)
+    start = first_content(toks)
+    if start >= len(toks) or not (morph.lemmas(toks[start].low) | {toks[start].low}) & keyword.words:
+        return None
+    scan = scan_targets(ctx, toks, start + 1, len(toks), 1, True)
+    if scan.problem is not None:
+        return _Found(seg.text, order.ability, Strength.STRONG, fail=Fail(scan.problem, scan.candidates, order.ability))
+    fuller = replace(order, **{keyword.value: scan.nicks[0]})
+    return _Found(seg.text, order.ability, Strength.STRONG, order=fuller, by_verb=last.by_verb)
+
+
+def _vote_kept(ctx: Context, triggers: list[Trigger]) -> list[Trigger]:
+    """«Голос сегодня в копилку»: the vote's noun beside the word of an ability that keeps
+    votes (the Сплетник's Компромат, when the author holds it) is that ability's order."""
+    own = own_abilities(ctx.roster, ctx.author) or frozenset()
+    keepers = {a for t in triggers for a in t.abilities if a in VOTE_KEEPERS and a in own}
+    if not keepers:
+        return triggers
+    return [t for t in triggers if t.abilities != frozenset({VOTE})]
+
+
 def _corrected(ctx: Context, spec, order: Order, toks, lo: int, hi: int) -> Order:
     """«Голосую против Васи, вернее против Маши»: a correction inside the sentence."""
     if order.target is None or order.targets or spec.name in MORE_THAN_A_TARGET:
         return order
+    refused = any(toks[j].low == "не" and toks[j + 1].low in REFUSING for j in range(lo, hi - 1))
     for j in range(lo, hi):
-        if toks[j].low in CORRECTION and toks[j].low != "есть" and toks[j].low != "лучше":
+        # «лучше» corrects only after a refusal («Порчу на Ваню не буду, лучше на Сеню»)
+        if toks[j].low in CORRECTION and toks[j].low != "есть" and (toks[j].low != "лучше" or refused):
             scan = scan_targets(ctx, toks, j + 1, hi, 1, self_allowed(spec))
             if scan.problem is None and scan.found:
                 return Order(order.by, order.ability, target=scan.nicks[0])
@@ -432,7 +475,7 @@ def _part(ctx: Context, text: str) -> list[tuple[Segment, list[_Found]]]:
             for seg in pieces:
                 found, rest = _segment_orders(ctx, seg, no, all_lines, consumed)
                 if not found and last is not None:
-                    fixed = _correction(ctx, seg, last)
+                    fixed = _correction(ctx, seg, last) or _second_after(ctx, seg, last)
                     if fixed is not None:
                         found = [fixed]
                 strong = [f for f in found if f.strength >= Strength.STRONG and f.ability]

@@ -121,7 +121,10 @@ def vocabulary() -> Vocabulary:
                 words = _phrase_key(word) if " " in word else (key(word),)
                 if words:
                     phrases.setdefault(words, set()).add(spec.name)
-    from scraper.orders.shorthand import PHRASES, SHARED_VERBS
+    from scraper.orders.shorthand import PHRASES, SHARED_VERBS, VERBS
+
+    for verb, ability in VERBS.items():
+        verbs.setdefault(key(verb), set()).add(ability)
 
     for ability, words in PHRASES.items():
         for phrase in words:
