@@ -24,7 +24,7 @@ from typing import Any, Iterable
 from engine import morph
 from engine.abilities import WORDS, Field, Shape, find_ability
 from engine.orders import Order
-from scraper.orders.abilities import CORRECTION_LEAD, REFUSING, Strength, Trigger, find_triggers, first_content
+from scraper.orders.abilities import APPLY_VERBS, CORRECTION_LEAD, REFUSING, Strength, Trigger, find_triggers, first_content
 from scraper.orders.args import shape_of
 from scraper.orders.shorthand import VOTE_KEEPERS
 from scraper.orders.args import (CONSUMING, MORE_THAN_A_TARGET, OVER_LINES, REPEATABLE, TO_LINE_END, Fail,
@@ -299,9 +299,19 @@ def _points(text: str, toks, lo: int, hi: int) -> bool:
     return any(t.low in POINTING_WORDS for t in toks[lo:hi])
 
 
+def _first_person(low: str) -> bool:
+    """«не буду», «не дам», «не хочу»: a verb of the author's own after «не» refuses."""
+    if low in REFUSING:
+        return True
+    readings = morph.readings(low)
+    # not a verb that sets an order's flag («маску не меняю» keeps the order)
+    return bool(readings) and readings[0].is_verb and "1per" in readings[0].grammemes \
+        and readings[0].lemma not in APPLY_VERBS
+
+
 def _refused_order(order: Order, toks, lo: int, hi: int) -> Fail | None:
     """«Порчу на Ваню не буду»: an order its own words refuse is asked, never stored."""
-    if any(toks[j].low == "не" and toks[j + 1].low in REFUSING for j in range(lo, hi - 1)):
+    if any(toks[j].low == "не" and _first_person(toks[j + 1].low) for j in range(lo, hi - 1)):
         names = [order.target] if order.target else list(order.targets or ())
         return Fail(Reason.DEFERRED, [n for n in names if n], order.ability)
     return None
@@ -341,7 +351,7 @@ def _corrected(ctx: Context, spec, order: Order, toks, lo: int, hi: int) -> Orde
     """«Голосую против Васи, вернее против Маши»: a correction inside the sentence."""
     if order.target is None or order.targets or spec.name in MORE_THAN_A_TARGET:
         return order
-    refused = any(toks[j].low == "не" and toks[j + 1].low in REFUSING for j in range(lo, hi - 1))
+    refused = any(toks[j].low == "не" and _first_person(toks[j + 1].low) for j in range(lo, hi - 1))
     for j in range(lo, hi):
         # «лучше» corrects only after a refusal («Порчу на Ваню не буду, лучше на Сеню»)
         if toks[j].low in CORRECTION and toks[j].low != "есть" and (toks[j].low != "лучше" or refused):
