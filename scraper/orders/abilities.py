@@ -19,6 +19,7 @@ from functools import lru_cache
 from enum import IntEnum
 
 from engine import morph
+from scraper.orders import index
 from scraper.orders.index import matters
 from scraper.orders.result import VOTE
 from scraper.orders.text import Segment, Token, translit
@@ -260,7 +261,7 @@ def addressed(toks: list[Token]) -> bool:
     for tok in toks:
         if tok.low in SECOND_PERSON:
             return True
-        readings = morph.readings(tok.low)
+        readings = index.readings(tok.low)
         if readings and readings[0].is_verb and ("impr" in readings[0].grammemes or "2per" in readings[0].grammemes):
             return True
     return False
@@ -276,7 +277,7 @@ def _judged(toks: list[Token]) -> bool:
     for tok in toks:
         if tok.low in ("это", "было", "будет", "идея"):
             return True   # «…— это сливать игру», «Охранять Петю было ошибкой»
-        readings = morph.readings(tok.low)
+        readings = index.readings(tok.low)
         if readings and any(r.pos == "PRED" or (r.pos == "ADJS" and "neut" in r.grammemes) for r in readings[:2]) \
                 and readings[0].pos in ("ADVB", "PRED", "ADJS"):
             return True
@@ -314,11 +315,11 @@ def _narrates(toks: list[Token], triggers: list[Trigger], changing: bool = False
             continue
         if changing and tok.low in ("был", "была", "было", "были"):
             continue
-        if morph.lemma(tok.low) in GIVING_VERBS or tok.low == "может":
+        if index.lemma(tok.low) in GIVING_VERBS or tok.low == "может":
             continue        # «Голос уходит Лису»: the vote's own verb; «может» is «maybe»
-        if morph.lemma(tok.low) in CORRECTING_VERBS:
+        if index.lemma(tok.low) in CORRECTING_VERBS:
             continue        # «Передумала: голос против Веры»: the past opens the new order, no story
-        readings = morph.readings(tok.low)
+        readings = index.readings(tok.low)
         if readings and readings[0].is_verb and (
                 "past" in readings[0].grammemes or "3per" in readings[0].grammemes):
             return True

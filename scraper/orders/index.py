@@ -16,6 +16,7 @@ Everything else is read as written: no morphology, no fuzzy search.
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from rapidfuzz import process
@@ -107,12 +108,28 @@ def _by_start() -> dict[tuple[str, int], tuple[str, ...]]:
     return {k: tuple(sorted(v)) for k, v in out.items()}
 
 
-def _near(low: str, limit: int) -> list[str]:
+def _near(low: str, limit: int) -> tuple[str, ...]:
+    return _near_by(low[0], len(low), limit)
+
+
+@lru_cache(maxsize=4096)
+def _near_by(first: str, size: int, limit: int) -> tuple[str, ...]:
     index = _by_start()
     out: list[str] = []
-    for size in range(len(low) - limit, len(low) + limit + 1):
-        out.extend(index.get((low[0], size), ()))
-    return out
+    for n in range(size - limit, size + limit + 1):
+        out.extend(index.get((first, n), ()))
+    return tuple(out)
+
+
+def prepare() -> None:
+    """Build the vocabulary's index now (once per process; `parse.matcher_for` calls it
+    with each game's name index), so no text pays for it."""
+    from scraper.orders.talk import content_forms
+
+    forms()
+    _by_start()
+    _ends()
+    content_forms()
 
 
 @lru_cache(maxsize=65536)
@@ -140,9 +157,20 @@ def respell(low: str) -> str | None:
     return _typo(low)
 
 
+@lru_cache(maxsize=1)
+def _ends() -> tuple[frozenset[str], frozenset[str]]:
+    """The first and the last three letters of the forms a typo may be of: a typo keeps one
+    of them («галасую», «нпадаю» end as «голосую», «нападаю»; «протв» starts as «против»)."""
+    long = [f for f in forms() if len(f) >= 4]
+    return frozenset(f[:3] for f in long), frozenset(f[-3:] for f in long)
+
+
 def _typo(low: str) -> str | None:
     if low in forms():
         return low
+    heads, tails = _ends()
+    if low[:3] not in heads and low[-3:] not in tails:
+        return None
     limit = 2 if len(low) >= 7 else 1
     found = process.extract(low, _near(low, limit), scorer=Levenshtein.distance, score_cutoff=limit, limit=3)
     if not found:
@@ -154,5 +182,29 @@ def _typo(low: str) -> str | None:
     return min(closest)
 
 
+@lru_cache(maxsize=65536)
 def _known(low: str) -> bool:
     return morph.analyzer().word_is_known(low)
+
+
+# Endings a verb form (or a predicative: «надо», «жаль», «глупо») may have: only such a
+# word, and only one the dictionary knows, is worth its readings when it is no vocabulary
+# word (a new word's guessed readings cost ~2 ms and say little).
+_VERBISH = re.compile(r"(?:л|ла|ло|ли|лся|лась|лось|лись|ет|ёт|ит|ут|ют|ат|ят|ешь|ёшь|ишь|ете|ёте|ите|йте|ьте|"
+                      r"ем|ём|им|й|и|ь|ся|сь|ть|ти|чь|у|ю|о)$")
+
+
+@lru_cache(maxsize=65536)
+def readings(low: str):
+    """`morph.readings` of a word that can matter: a vocabulary form, or a known word with a
+    verb's (or a predicative's) ending; () for any other word."""
+    if low in forms():
+        return morph.readings(low)
+    if not _VERBISH.search(low) or not _known(low):
+        return ()
+    return morph.readings(low)
+
+
+def lemma(low: str) -> str:
+    found = readings(low)
+    return found[0].lemma if found else low

@@ -80,7 +80,30 @@ def memo(settings: ParseSettings | None = None, roles: set[str] | None = None) -
             if slang:
                 out.append("  Сленг: " + ", ".join(first_person(w) for w in slang) + ".")
         out.append("")
+    out += shorthand_lines()
     return "\n".join(out).rstrip() + "\n"
+
+
+def shorthand_lines() -> list[str]:
+    """Every short form the reader understands besides the names, verbs and slang above
+    (`scraper.orders.shorthand`): the table the reader itself reads."""
+    from scraper.orders.shorthand import MEMO, PHRASES, SHARED_VERBS, VERBS
+
+    out = ["Короткие формы (понимаются там же, где полные)"]
+    for ability in sorted({*PHRASES, *VERBS.values()}, key=lambda a: (a != "Голосование", a)):
+        line = f"• {ability}"
+        if ability in MEMO:
+            line += f": {MEMO[ability]}"
+        words = PHRASES.get(ability, ()) + tuple(v for v, a in VERBS.items() if a == ability)
+        if words:
+            line += ". Слова: " + ", ".join(f"«{w}»" for w in words)
+        out.append(line + ".")
+    for verb, more in SHARED_VERBS.items():
+        out.append(f"• «{verb}» подходит и к «{', '.join(sorted(more))}»: у кого обе способности, "
+                   "у того мастер уточнит, какая имеется в виду.")
+    out.append("• Цитаты ([quote], строки с «>», «Ник писал(а):») не читаются как заявки: это чужие слова.")
+    out.append("")
+    return out
 
 
 def first_person(phrase: str) -> str:

@@ -111,6 +111,8 @@ SPELLED = 90.0   # the nickname in the other alphabet («Гены» for Gena, «
 # A whole part of a longer nickname («Котик» for Kotik_7) is a candidate just below the
 # default threshold; the same consonants in the other alphabet («Дэн» for Dan Brown) less.
 PART = 84.0
+# No reading below this is ever offered or compared (targets.FLOOR): the gate's cut.
+_GATE = 70.0
 SOUNDS_LIKE = 80.0
 
 
@@ -209,6 +211,7 @@ class NameMatcher:
                 self.entries.append(replace(_entry(alias), nick=player.nick))
         self.max_words = max((len(e.words) for e in self.entries), default=1)
         self._memo: dict[tuple, tuple[tuple, ...]] = {}
+        self._namey: dict[str, bool] = {}
         self.role_forms: dict[str, frozenset[str]] = {
             role: morph.inflections(key(role)) for role in OPEN_ROLES}
         self._role_form_list = [f for forms in self.role_forms.values() for f in sorted(forms)]
@@ -226,19 +229,74 @@ class NameMatcher:
         against every nickname and role form are the parser's main cost)."""
         if i >= len(toks):
             return []
-        window = tuple((t.key, t.low, t.text) for t in toks[i:i + self.max_words])
+        if toks[i].key not in SELF_WORDS and not self.namey(toks[i]) and (
+                self.max_words == 1 or i + 1 >= len(toks) or not self.namey(toks[i + 1])):
+            return []      # no name's reading can start here (`namey`): no window, no memo
+        # the window's words that can be part of a name decide the readings: a word after
+        # them that is no name's is left out of the memo's key, so new words share entries
+        size = 1
+        while size < self.max_words and i + size < len(toks) and self.namey(toks[i + size]):
+            size += 1
+        window = tuple((t.key, t.low, t.text) for t in toks[i:i + size])
         memo_key = (window, author)
         hit = self._memo.get(memo_key)
         if hit is None:
-            hit = tuple((c.nick, c.score, c.via, c.start - i, c.end - i, c.role) for c in self._at(toks, i, author))
+            hit = tuple((c.nick, c.score, c.via, c.start - i, c.end - i, c.role)
+                        for c in self._at(toks[:i + size], i, author))
             if len(self._memo) >= _MEMO_SIZE:
                 self._memo.clear()
             self._memo[memo_key] = hit
         return [Candidate(nick, score, via, start + i, end + i, role) for nick, score, via, start, end, role in hit]
 
+    @cached_property
+    def _gate(self) -> tuple[frozenset[str], tuple[str, ...]]:
+        """Every exact key a name may be read from, and the strings a fuzzy reading compares
+        with (each nickname word's forms, joined names, open roles' forms): the index of the
+        game's name forms, built once per game."""
+        exact: set[str] = set(SELF_WORDS)
+        fuzzy: set[str] = set()
+        for e in self.entries:
+            for forms in (*e.words, *e.spelled):
+                exact |= forms
+                fuzzy |= forms
+            exact |= e.initials | e.parts | e.part_forms
+            fuzzy.add(e.joined)
+            fuzzy.add(e.compact)
+        exact |= set(self._role_by_form)
+        fuzzy |= set(self._role_form_list)
+        return frozenset(exact), tuple(sorted(f for f in fuzzy if f))
+
+    def namey(self, tok: Token) -> bool:
+        """Can this word begin or be part of a name's reading? (a word that scores below the
+        candidates' floor against every form is never one, so the matcher skips it)."""
+        hit = self._namey.get(tok.key)
+        if hit is None:
+            hit = self._namey_of(tok)
+            if len(self._namey) >= _MEMO_SIZE:
+                self._namey.clear()
+            self._namey[tok.key] = hit
+        return hit
+
+    def _namey_of(self, tok: Token) -> bool:
+        exact, fuzzy = self._gate
+        if tok.key in exact or tok.low in exact:
+            return True
+        cyr = translit(tok.text)
+        if cyr and (cyr in exact or process.extractOne(cyr, fuzzy, scorer=fuzz.ratio, score_cutoff=_GATE)):
+            return True
+        compact = re.sub(r"[\W_]+", "", tok.key)
+        if len(compact) >= 4 and any(e.compact.startswith(compact) for e in self.entries):
+            return True
+        if len(compact) >= 3 and any(skeleton(cyr or tok.low) in e.skeletons for e in self.entries if e.skeletons):
+            return True
+        return process.extractOne(tok.key, fuzzy, scorer=fuzz.ratio, score_cutoff=_GATE) is not None
+
     def _at(self, toks: list[Token], i: int, author: str | None) -> list[Candidate]:
         first = toks[i].key
         best: dict[str | None, Candidate] = {}
+        if first not in SELF_WORDS and not self.namey(toks[i]) and (
+                self.max_words == 1 or i + 1 >= len(toks) or not self.namey(toks[i + 1])):
+            return []
 
         def offer(c: Candidate) -> None:
             k = c.nick if c.nick is not None else f"role:{c.role}"

@@ -22,6 +22,7 @@ from functools import lru_cache
 from typing import Any, Iterable
 
 from engine import morph
+from scraper.orders import index
 from engine.abilities import WORDS, Field, Shape, find_ability
 from engine.orders import Order
 from scraper.orders.abilities import APPLY_VERBS, CORRECTION_LEAD, REFUSING, Strength, Trigger, find_triggers, first_content
@@ -46,6 +47,9 @@ SHORT = 10   # a private sentence this short may name its ability anywhere («П
 
 @lru_cache(maxsize=16)
 def matcher_for(roster: Roster, aliases: tuple[tuple[str, str], ...] = ()) -> NameMatcher:
+    """The game's index of name forms (once per game), with the vocabulary's (once per
+    process): what every text of the game is read against."""
+    index.prepare()
     return NameMatcher(roster, aliases)
 
 
@@ -303,7 +307,7 @@ def _first_person(low: str) -> bool:
     """«не буду», «не дам», «не хочу»: a verb of the author's own after «не» refuses."""
     if low in REFUSING:
         return True
-    readings = morph.readings(low)
+    readings = index.readings(low)
     # not a verb that sets an order's flag («маску не меняю» keeps the order)
     return bool(readings) and readings[0].is_verb and "1per" in readings[0].grammemes \
         and readings[0].lemma not in APPLY_VERBS

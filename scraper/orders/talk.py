@@ -12,6 +12,7 @@ import re
 from enum import Enum
 
 from engine import morph
+from scraper.orders import index
 from scraper.orders.abilities import IMPERSONAL, SECOND_PERSON, Strength, Trigger, _judged
 from scraper.orders.names import Candidate
 from scraper.orders.targets import Context
@@ -57,7 +58,7 @@ UNSHOWN = frozenset({Talk.GREETING, Talk.QUESTION, Talk.QUOTE})
 
 GREETINGS = frozenset("""
 привет приветик здравствуй здравствуйте здрасте добрый доброе доброй добрых спасибо спс благодарю
-пока спокойной ночи вечер утро день удачи хорошей хорошего мастер ведущий гм
+пока спокойной ночи вечер утро день удачи хорошей хорошего мастер ведущий гм всем ку хай салют
 """.split())
 CONDITIONS = frozenset({"бы", "б", "кабы"})
 NEGATIONS = frozenset({"не", "ни", "нет", "никого", "никому", "ничего", "нельзя"})
@@ -68,7 +69,7 @@ _POINTER = re.compile(r"[:=—–→]|->|\s-\s")
 
 
 def _verb_past_or_third(tok: Token) -> bool:
-    readings = morph.readings(tok.low)
+    readings = index.readings(tok.low)
     return bool(readings) and readings[0].is_verb and (
         "past" in readings[0].grammemes or "3per" in readings[0].grammemes)
 
@@ -82,7 +83,7 @@ def _addressed(toks: list[Token], names: list[Candidate], text: str) -> bool:
     if "@" in text:
         return True
     for tok in toks:
-        readings = morph.readings(tok.low)
+        readings = index.readings(tok.low)
         if readings and readings[0].is_verb and ("impr" in readings[0].grammemes or "2per" in readings[0].grammemes):
             return True
     return False
@@ -93,7 +94,9 @@ def talk_rule(ctx: Context, seg: Segment, toks: list[Token], names: list[Candida
     """The rule that makes this clause talk, or None: it must be asked."""
     vocab = bool(triggers) or any(t.low in content_forms() for t in toks)
     if not names and not vocab:
-        return Talk.GREETING if toks and all(t.low in GREETINGS for t in toks[:2]) else Talk.PLAIN
+        if toks and toks[0].low in GREETINGS:
+            return Talk.GREETING
+        return Talk.QUESTION if "?" in seg.text else Talk.PLAIN
     lows = [t.low for t in toks]
     if "?" in seg.text:
         return Talk.QUESTION
@@ -129,7 +132,7 @@ def _judged_by_dash(seg: Segment, toks: list[Token], triggers: list[Trigger]) ->
     if not toks or " — " not in seg.text and " - " not in seg.text:
         return False
     first = toks[0]
-    return any(r.pos == "INFN" for r in morph.readings(first.low))
+    return any(r.pos == "INFN" for r in index.readings(first.low))
 
 
 def sarcastic(text: str) -> bool:

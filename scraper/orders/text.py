@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from engine.abilities import ABILITIES
 from engine.names import fold
@@ -76,7 +76,13 @@ def raw_tokens(text: str) -> list[Token]:
 
 def tokens(text: str) -> list[Token]:
     """Words, each a word of the vocabulary where it is one short step from it (a Latin
-    spelling, a typo the dictionary does not know: `index.respell`); offsets as written."""
+    spelling, a typo the dictionary does not know: `index.respell`); offsets as written.
+    Memoised by the text: a clause is looked at by several readers."""
+    return list(_tokens(text))
+
+
+@lru_cache(maxsize=4096)
+def _tokens(text: str) -> tuple[Token, ...]:
     from scraper.orders.index import respell
 
     out = []
@@ -84,7 +90,7 @@ def tokens(text: str) -> list[Token]:
         word = cyrillize(m.group())
         fixed = respell(fold(word))
         out.append(Token(fixed if fixed is not None else word, m.start(), m.end()))
-    return out
+    return tuple(out)
 
 
 # --- segments ------------------------------------------------------------------------------
