@@ -24,6 +24,7 @@ from rapidfuzz.distance import Levenshtein
 
 from engine import morph
 from engine.names import CARDS, SECRET_ROLES, fold
+from scraper.orders.text import Token, cyrillize, raw_tokens, translit, _WORD
 
 # The grammar's own words (abilities.py, args.py, parse.py, net.py), besides the vocabulary:
 # their forms must be read with morphology too.
@@ -88,8 +89,6 @@ def forms() -> frozenset[str]:
 
 
 def _split(text: str) -> list[str]:
-    from scraper.orders.text import raw_tokens
-
     return [t.low for t in raw_tokens(text)]
 
 
@@ -124,12 +123,10 @@ def _near_by(first: str, size: int, limit: int) -> tuple[str, ...]:
 def prepare() -> None:
     """Build the vocabulary's index now (once per process; `parse.matcher_for` calls it
     with each game's name index), so no text pays for it."""
-    from scraper.orders.talk import content_forms
-
     forms()
     _by_start()
     _ends()
-    content_forms()
+    _content()
 
 
 @lru_cache(maxsize=65536)
@@ -139,8 +136,6 @@ def respell(low: str) -> str | None:
     - all Latin: its Cyrillic spelling, when that is a form of the vocabulary;
     - Cyrillic, unknown to the dictionary, 4+ letters: the one form within one edit
       (two for 7+ letters), when no other form is as close."""
-    from scraper.orders.text import translit
-
     if low in forms():
         return None
     for particle in ("-ка", "-то", "-таки", "-де"):
@@ -208,3 +203,47 @@ def readings(low: str):
 def lemma(low: str) -> str:
     found = readings(low)
     return found[0].lemma if found else low
+
+
+def read_tokens(text: str) -> list[Token]:
+    """A clause's words as the readers see them: each a word of the vocabulary where it is
+    one short step from it (`respell`: a Latin spelling, a typo the dictionary does not
+    know); offsets as written. Memoised by the text: a clause is looked at by several readers."""
+    return list(_read_tokens(text))
+
+
+@lru_cache(maxsize=4096)
+def _read_tokens(text: str) -> tuple[Token, ...]:
+    out = []
+    for m in _WORD.finditer(text):
+        word = cyrillize(m.group())
+        fixed = respell(fold(word))
+        out.append(Token(fixed if fixed is not None else word, m.start(), m.end()))
+    return tuple(out)
+
+
+def content_forms() -> frozenset[str]:
+    """Forms of the abilities' own words (names, verbs, slang, keywords), not the grammar's:
+    one of them makes a clause that names a player no plain opinion («приношу Лекса в жертву»)."""
+    return _content()
+
+
+@lru_cache(maxsize=1)
+def _content() -> frozenset[str]:
+    from scraper.orders.vocabulary import LEXICON, orderable, slang_of
+
+    grammar: set[str] = set()
+    for word in GRAMMAR.split():
+        grammar |= _lexeme(word)
+    words: set[str] = set()
+    for spec in orderable():
+        for text in (spec.name, *spec.aliases, *slang_of(spec.name)):
+            words.update(t.low for t in raw_tokens(text))
+    for lex in LEXICON:
+        for text in (*lex.names, *lex.verbs):
+            words.update(t.low for t in raw_tokens(text))
+    out: set[str] = set()
+    for word in words:
+        if len(word) >= 4:
+            out |= _lexeme(word) if any("а" <= ch <= "я" for ch in word) else {word}
+    return frozenset(f for f in out - grammar if f in forms())

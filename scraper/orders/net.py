@@ -24,8 +24,9 @@ from engine.orders import Order
 from scraper.orders.abilities import IMPERSONAL, Strength, addressed, find_triggers
 from scraper.orders.names import Candidate, own_abilities
 from scraper.orders.result import VOTE, Reason, Unresolved
+from scraper.orders.index import read_tokens
 from scraper.orders.targets import Context
-from scraper.orders.text import Segment, Span, Token, tokens
+from scraper.orders.text import Segment, Span, Token
 from scraper.orders.vocabulary import Channel, channel_of
 MAX_CANDIDATES = 5
 # A name the net offers: at least a part of a nickname or the same consonants (names.py);
@@ -149,8 +150,8 @@ def _alone(ctx: Context, toks: list[Token], floor: float | None = None) -> bool:
 def name_spans(ctx: Context, spans: list[Span]) -> frozenset[str]:
     """The keys of the bold or coloured fragments that are only a name (computed once per
     text, so a long post with many fragments stays linear)."""
-    return frozenset(" ".join(t.key for t in tokens(s.text)) for s in spans
-                     if (s.bold or s.color) and _alone(ctx, tokens(s.text)))
+    return frozenset(" ".join(t.key for t in read_tokens(s.text)) for s in spans
+                     if (s.bold or s.color) and _alone(ctx, read_tokens(s.text)))
 
 
 def net_item(ctx: Context, seg: Segment, zone: Zone, emphasised: frozenset[str],
@@ -158,7 +159,7 @@ def net_item(ctx: Context, seg: Segment, zone: Zone, emphasised: frozenset[str],
     """The question for one sentence that gave nothing, or None when it is not order-like.
     `last_line`: the sentence is on the text's last line, where a bare name is a vote (a
     bare name in a list of names higher up is a read list, not an order)."""
-    toks = tokens(seg.text)
+    toks = read_tokens(seg.text)
     if not toks:
         return None
     if not zone.comment and _talk(seg, toks):

@@ -30,7 +30,7 @@ from scraper.orders.args import shape_of
 from scraper.orders.shorthand import VOTE_KEEPERS
 from scraper.orders.args import (CONSUMING, MORE_THAN_A_TARGET, OVER_LINES, REPEATABLE, TO_LINE_END, Fail,
                                  build, self_allowed)
-from scraper.orders.index import matters
+from scraper.orders.index import matters, read_tokens
 from scraper.orders.net import NET_FLOOR, Zone, name_spans, net_item
 from scraper.orders.net import _names as net_names
 from scraper.orders.quotes import cut_quotes, pictures_out
@@ -38,7 +38,7 @@ from scraper.orders.names import NameMatcher, Roster, own_abilities
 from scraper.orders.result import MESSAGES, VOTE, Clause, ParseResult, Reason, Unresolved, Verdict
 from scraper.orders.settings import ParseSettings, VoteForm
 from scraper.orders.targets import Context, scan_targets
-from scraper.orders.text import Segment, Span, key, lines, split_line, strip_markup, tokens
+from scraper.orders.text import Segment, Span, key, lines, split_line, strip_markup
 from scraper.orders.vocabulary import Channel, channel_of, vocabulary
 from scraper.orders.votes import emphasised, english_votes
 
@@ -97,7 +97,7 @@ def _segment_orders(ctx: Context, seg: Segment, line_no: int, all_lines: list[st
                 found.append(_Found(seg.text, VOTE, Strength.STRONG, order=Order(ctx.author or "", VOTE),
                                     form=mark.form, mark=mark.mark))
                 continue
-            toks = tokens(mark.target_text)
+            toks = read_tokens(mark.target_text)
             scan = scan_targets(ctx, toks, 0, min(len(toks), 3), 1, False)
             if scan.problem is not None:
                 found.append(_Found(seg.text, VOTE, Strength.STRONG, fail=Fail(scan.problem, scan.candidates, VOTE),
@@ -110,7 +110,7 @@ def _segment_orders(ctx: Context, seg: Segment, line_no: int, all_lines: list[st
                                     mark=words))
         return found, False
 
-    toks = tokens(seg.text)
+    toks = read_tokens(seg.text)
     ctx.addressee, spoken = _addressee(ctx, seg, toks)
     vocative = _vocative_vote(ctx, seg, toks) or _bare_against(ctx, seg, toks, spoken)
     if vocative is not None:
@@ -141,7 +141,7 @@ def _segment_orders(ctx: Context, seg: Segment, line_no: int, all_lines: list[st
                     consumed.add(j)
                     j += 1
             use_seg = Segment(text, text, 0) if choice in OVER_LINES else Segment(text, seg.line, seg.offset)
-            use_toks = tokens(use_seg.text)
+            use_toks = read_tokens(use_seg.text)
             hi = len(use_toks)
             rest_consumed = True
         result = build(ctx, spec, trig, use_seg, use_toks, trig.end, hi, before)
@@ -330,7 +330,7 @@ def _second_after(ctx: Context, seg: Segment, last: _Found) -> _Found | None:
     keyword = WORDS[order.ability].keywords[0]
     if getattr(order, keyword.value, None):
         return None
-    toks = tokens(seg.text)
+    toks = read_tokens(seg.text)
     start = first_content(toks)
     if start >= len(toks) or not (morph.lemmas(toks[start].low) | {toks[start].low}) & keyword.words:
         return None
@@ -390,7 +390,7 @@ def _correction(ctx: Context, seg: Segment, last: _Found) -> _Found | None:
         return None
     if last.ability in MORE_THAN_A_TARGET:
         return None
-    toks = tokens(seg.text)
+    toks = read_tokens(seg.text)
     lead = [i for i, t in enumerate(toks[:4]) if t.low in CORRECTION]
     if not lead or "?" in seg.text:
         return None
@@ -485,7 +485,7 @@ def _part(ctx: Context, text: str) -> list[tuple[Segment, list[_Found]]]:
             continue
         for sentence in split_line(line):
             rest = False
-            pieces = [p for piece in between_orders(sentence, tokens(sentence.text)) for p in hedged(piece)]
+            pieces = [p for piece in between_orders(sentence, read_tokens(sentence.text)) for p in hedged(piece)]
             for seg in pieces:
                 found, rest = _segment_orders(ctx, seg, no, all_lines, consumed)
                 if not found and last is not None:
@@ -518,7 +518,7 @@ def hedged(seg: Segment) -> list[Segment]:
     """An order, a comma, and a hedge: two clauses."""
     if "," not in seg.text or "?" in seg.text:
         return [seg]      # a question stays whole: its «?» makes all of it talk
-    toks = tokens(seg.text)
+    toks = read_tokens(seg.text)
     triggers = [t for t in find_triggers(seg, toks) if t.abilities]
     if not triggers:
         return [seg]
@@ -659,7 +659,7 @@ def _apply_policy(found: list[_Found], *, private: bool, zone: str, settings: Pa
 
 
 def _defers(text: str) -> bool:
-    return any(t.low in DEFERRAL for t in tokens(text))
+    return any(t.low in DEFERRAL for t in read_tokens(text))
 
 
 def _bold_names(ctx: Context, text: str, spans: list[Span], voted: list[str]) -> list[_Found]:
@@ -668,7 +668,7 @@ def _bold_names(ctx: Context, text: str, spans: list[Span], voted: list[str]) ->
     for span in spans:
         if not span.bold:
             continue
-        toks = tokens(span.text)
+        toks = read_tokens(span.text)
         if not toks:
             continue
         cands = ctx.matcher.at(toks, 0, ctx.author)
@@ -688,7 +688,7 @@ def _bold_names(ctx: Context, text: str, spans: list[Span], voted: list[str]) ->
 
 def _players_like(ctx: Context, name: str | None) -> tuple[str, ...]:
     """The players a name not in the game is like (a typo, the other alphabet)."""
-    toks = tokens(name or "")
+    toks = read_tokens(name or "")
     cands = ctx.matcher.at(toks, 0, None) if toks else []
     return tuple(dict.fromkeys(c.nick for c in cands if c.nick is not None and c.score >= NET_FLOOR))[:3]
 
@@ -864,7 +864,7 @@ def _talk_or_ask(ctx: Context, seg: Segment, private: bool, hints: list) -> Any:
     from scraper.orders.net import unread_item
     from scraper.orders.talk import talk_rule
 
-    toks = tokens(seg.text)
+    toks = read_tokens(seg.text)
     names = net_names(ctx, toks)
     triggers = [t for t in find_triggers(seg, toks) if t.abilities]
     rule = talk_rule(ctx, seg, toks, names, triggers, hints[0] if hints else None)

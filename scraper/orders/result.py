@@ -96,6 +96,40 @@ class Unresolved:
         return out
 
 
+class Talk(str, Enum):
+    PLAIN = "plain"
+    GREETING = "greeting"
+    QUESTION = "question"
+    ADDRESSED = "addressed"
+    REPORT = "report"
+    CONDITIONAL = "conditional"
+    NEGATION = "negation"
+    JUDGEMENT = "judgement"
+    OPINION = "opinion"
+    NOT_HIS = "not_his"
+    NO_AIM = "no_aim"
+    QUOTE = "quote"
+    ARTISTIC = "artistic"
+    STRANGER = "stranger"
+
+
+TALK_RU: dict[Talk, str] = {
+    Talk.PLAIN: "ни игрока, ни способности не названо",
+    Talk.GREETING: "приветствие или благодарность",
+    Talk.QUESTION: "вопрос",
+    Talk.ADDRESSED: "сказано кому-то (обращение, «ты», повелительное наклонение)",
+    Talk.REPORT: "рассказ о прошлом или о других (прошедшее время, третье лицо)",
+    Talk.CONDITIONAL: "условие или предположение («если», «бы», «когда … тогда»)",
+    Talk.NEGATION: "отрицание («не», «ни»)",
+    Talk.JUDGEMENT: "суждение о действии («нельзя», «давайте», «это», «… — идея»)",
+    Talk.OPINION: "мнение об игроке: ни слова заявки, ни указания на цель",
+    Talk.NOT_HIS: "способность, которой у автора нет",
+    Talk.NO_AIM: "слово способности, но ни на кого не направлено",
+    Talk.QUOTE: "цитата: чужие слова",
+    Talk.ARTISTIC: "художественный текст вне графы заявок",
+    Talk.STRANGER: "автор не игрок этой партии",
+}
+
 class Verdict(str, Enum):
     """How a clause of a text ended: exactly one of three (issue 24)."""
 
@@ -118,7 +152,6 @@ class Clause:
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"text": self.text, "verdict": self.verdict.value}
         if self.rule is not None:
-            from scraper.orders.talk import TALK_RU, Talk
             out["rule"] = self.rule
             out["why"] = TALK_RU[Talk(self.rule)]
         if self.shown:

@@ -9,49 +9,14 @@ by one of the rules below, each with the words the GM reads; without one it is a
 from __future__ import annotations
 
 import re
-from enum import Enum
 
-from engine import morph
 from scraper.orders import index
 from scraper.orders.abilities import IMPERSONAL, SECOND_PERSON, Strength, Trigger, _judged
 from scraper.orders.names import Candidate
 from scraper.orders.targets import Context
+from scraper.orders.result import Talk  # the rules (and their Russian, TALK_RU) live with the result
 from scraper.orders.text import Segment, Token
 
-
-class Talk(str, Enum):
-    PLAIN = "plain"
-    GREETING = "greeting"
-    QUESTION = "question"
-    ADDRESSED = "addressed"
-    REPORT = "report"
-    CONDITIONAL = "conditional"
-    NEGATION = "negation"
-    JUDGEMENT = "judgement"
-    OPINION = "opinion"
-    NOT_HIS = "not_his"
-    NO_AIM = "no_aim"
-    QUOTE = "quote"
-    ARTISTIC = "artistic"
-    STRANGER = "stranger"
-
-
-TALK_RU: dict[Talk, str] = {
-    Talk.PLAIN: "ни игрока, ни способности не названо",
-    Talk.GREETING: "приветствие или благодарность",
-    Talk.QUESTION: "вопрос",
-    Talk.ADDRESSED: "сказано кому-то (обращение, «ты», повелительное наклонение)",
-    Talk.REPORT: "рассказ о прошлом или о других (прошедшее время, третье лицо)",
-    Talk.CONDITIONAL: "условие или предположение («если», «бы», «когда … тогда»)",
-    Talk.NEGATION: "отрицание («не», «ни»)",
-    Talk.JUDGEMENT: "суждение о действии («нельзя», «давайте», «это», «… — идея»)",
-    Talk.OPINION: "мнение об игроке: ни слова заявки, ни указания на цель",
-    Talk.NOT_HIS: "способность, которой у автора нет",
-    Talk.NO_AIM: "слово способности, но ни на кого не направлено",
-    Talk.QUOTE: "цитата: чужие слова",
-    Talk.ARTISTIC: "художественный текст вне графы заявок",
-    Talk.STRANGER: "автор не игрок этой партии",
-}
 
 # Talk a PM's reader need not be shown (every other clause of a PM without an order is).
 UNSHOWN = frozenset({Talk.GREETING, Talk.QUESTION, Talk.QUOTE})
@@ -92,7 +57,7 @@ def _addressed(toks: list[Token], names: list[Candidate], text: str) -> bool:
 def talk_rule(ctx: Context, seg: Segment, toks: list[Token], names: list[Candidate],
               triggers: list[Trigger], hint: Talk | None) -> Talk | None:
     """The rule that makes this clause talk, or None: it must be asked."""
-    vocab = bool(triggers) or any(t.low in content_forms() for t in toks)
+    vocab = bool(triggers) or any(t.low in index.content_forms() for t in toks)
     if not names and not vocab:
         if toks and toks[0].low in GREETINGS:
             return Talk.GREETING
@@ -167,33 +132,3 @@ def _claim(ctx: Context, toks: list[Token], text: str) -> bool:
     return any(ctx.matcher.role_at(toks, i) is not None for i in range(len(toks)))
 
 
-def content_forms() -> frozenset[str]:
-    """Forms of the abilities' own words (names, verbs, slang, keywords), not the grammar's:
-    one of them makes a clause that names a player no plain opinion («приношу Лекса в жертву»)."""
-    return _content()
-
-
-from functools import lru_cache  # noqa: E402
-
-
-@lru_cache(maxsize=1)
-def _content() -> frozenset[str]:
-    from scraper.orders.index import GRAMMAR, _lexeme, forms
-    from scraper.orders.text import raw_tokens
-    from scraper.orders.vocabulary import LEXICON, orderable, slang_of
-
-    grammar: set[str] = set()
-    for word in GRAMMAR.split():
-        grammar |= _lexeme(word)
-    words: set[str] = set()
-    for spec in orderable():
-        for text in (spec.name, *spec.aliases, *slang_of(spec.name)):
-            words.update(t.low for t in raw_tokens(text))
-    for lex in LEXICON:
-        for text in (*lex.names, *lex.verbs):
-            words.update(t.low for t in raw_tokens(text))
-    out: set[str] = set()
-    for word in words:
-        if len(word) >= 4:
-            out |= _lexeme(word) if any("а" <= ch <= "я" for ch in word) else {word}
-    return frozenset(f for f in out - grammar if f in forms())

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cached_property
 
 from engine.abilities import ABILITIES
 from engine.names import fold
@@ -69,28 +69,13 @@ class Token:
 _WORD = re.compile(r"[\w]+(?:[-'’][\w]+)*", re.UNICODE)
 
 
-def raw_tokens(text: str) -> list[Token]:
-    """Words as written (homoglyphs in a mixed word made Cyrillic)."""
+def tokens(text: str) -> list[Token]:
+    """Words as written (homoglyphs in a mixed word made Cyrillic); `index.read_tokens`
+    gives a clause's words as the readers see them (typos and Latin spellings put right)."""
     return [Token(cyrillize(m.group()), m.start(), m.end()) for m in _WORD.finditer(text)]
 
 
-def tokens(text: str) -> list[Token]:
-    """Words, each a word of the vocabulary where it is one short step from it (a Latin
-    spelling, a typo the dictionary does not know: `index.respell`); offsets as written.
-    Memoised by the text: a clause is looked at by several readers."""
-    return list(_tokens(text))
-
-
-@lru_cache(maxsize=4096)
-def _tokens(text: str) -> tuple[Token, ...]:
-    from scraper.orders.index import respell
-
-    out = []
-    for m in _WORD.finditer(text):
-        word = cyrillize(m.group())
-        fixed = respell(fold(word))
-        out.append(Token(fixed if fixed is not None else word, m.start(), m.end()))
-    return tuple(out)
+raw_tokens = tokens
 
 
 # --- segments ------------------------------------------------------------------------------
