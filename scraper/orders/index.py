@@ -147,7 +147,12 @@ def respell(low: str) -> str | None:
         if not cyr:
             return None
         return cyr if cyr in forms() else _typo(cyr)    # «galosuyu» → «галосую» → «голосую»
-    if len(low) < 4 or not low.isalpha() or _known(low):
+    if len(low) < 4 or not low.isalpha():
+        return None
+    heads, tails = _ends()
+    if low[:3] not in heads and low[-3:] not in tails:
+        return None          # shares no start or end with a form: no typo of one (cheap test first)
+    if _known(low):
         return None
     return _typo(low)
 

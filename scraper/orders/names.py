@@ -212,6 +212,7 @@ class NameMatcher:
         self.max_words = max((len(e.words) for e in self.entries), default=1)
         self._memo: dict[tuple, tuple[tuple, ...]] = {}
         self._namey: dict[str, bool] = {}
+        self._placed: dict[tuple, tuple[Candidate, ...]] = {}
         self.role_forms: dict[str, frozenset[str]] = {
             role: morph.inflections(key(role)) for role in OPEN_ROLES}
         self._role_form_list = [f for forms in self.role_forms.values() for f in sorted(forms)]
@@ -245,8 +246,17 @@ class NameMatcher:
                         for c in self._at(toks[:i + size], i, author))
             if len(self._memo) >= _MEMO_SIZE:
                 self._memo.clear()
+                self._placed.clear()
             self._memo[memo_key] = hit
-        return [Candidate(nick, score, via, start + i, end + i, role) for nick, score, via, start, end, role in hit]
+        if not hit:
+            return []
+        placed = self._placed.get((memo_key, i))
+        if placed is None:
+            # the readings placed at `i` (Candidates are frozen: one tuple serves every caller)
+            placed = tuple(Candidate(nick, score, via, start + i, end + i, role)
+                           for nick, score, via, start, end, role in hit)
+            self._placed[(memo_key, i)] = placed
+        return list(placed)
 
     @cached_property
     def _gate(self) -> tuple[frozenset[str], tuple[str, ...]]:
@@ -277,19 +287,35 @@ class NameMatcher:
             self._namey[tok.key] = hit
         return hit
 
+    @cached_property
+    def _fuzzy_by_length(self) -> dict[int, tuple[str, ...]]:
+        """The fuzzy forms by length: a ratio of 70 needs lengths within a factor of 1.9."""
+        out: dict[int, list[str]] = {}
+        for form in self._gate[1]:
+            out.setdefault(len(form), []).append(form)
+        return {n: tuple(v) for n, v in out.items()}
+
+    def _near_forms(self, word: str) -> list[str]:
+        n = len(word)
+        by_length = self._fuzzy_by_length
+        return [f for size in range(max(1, int(n / 1.9)), int(n * 1.9) + 2) for f in by_length.get(size, ())]
+
     def _namey_of(self, tok: Token) -> bool:
-        exact, fuzzy = self._gate
+        exact, _fuzzy = self._gate
         if tok.key in exact or tok.low in exact:
             return True
         cyr = translit(tok.text)
-        if cyr and (cyr in exact or process.extractOne(cyr, fuzzy, scorer=fuzz.ratio, score_cutoff=_GATE)):
+        if cyr and cyr in exact:
             return True
         compact = re.sub(r"[\W_]+", "", tok.key)
         if len(compact) >= 4 and any(e.compact.startswith(compact) for e in self.entries):
             return True
         if len(compact) >= 3 and any(skeleton(cyr or tok.low) in e.skeletons for e in self.entries if e.skeletons):
             return True
-        return process.extractOne(tok.key, fuzzy, scorer=fuzz.ratio, score_cutoff=_GATE) is not None
+        for word in ((cyr,) if cyr else ()) + (tok.key,):
+            if process.extractOne(word, self._near_forms(word), scorer=fuzz.ratio, score_cutoff=_GATE):
+                return True
+        return False
 
     def _at(self, toks: list[Token], i: int, author: str | None) -> list[Candidate]:
         first = toks[i].key

@@ -10,8 +10,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from functools import cached_property
+from dataclasses import dataclass, field
 
 from engine.abilities import ABILITIES
 from engine.names import fold
@@ -55,15 +54,16 @@ class Token:
     text: str     # as written (homoglyphs in a mixed word already made Cyrillic)
     start: int
     end: int
+    # `low`: folded, for morphology (Cyrillic words stay Cyrillic, Latin stay Latin);
+    # `key`: the comparison key. Computed once here: the readers ask for them all the time
+    # (a cached_property's lock cost more than the folding).
+    low: str = field(init=False, repr=False, compare=False)
+    key: str = field(init=False, repr=False, compare=False)
 
-    @cached_property
-    def key(self) -> str:
-        return key(self.text)
-
-    @cached_property
-    def low(self) -> str:
-        """Folded, for morphology: Cyrillic words stay Cyrillic, Latin stay Latin."""
-        return fold(self.text)
+    def __post_init__(self) -> None:
+        low = fold(self.text)
+        object.__setattr__(self, "low", low)
+        object.__setattr__(self, "key", low.translate(_FOLDED))
 
 
 _WORD = re.compile(r"[\w]+(?:[-'’][\w]+)*", re.UNICODE)
