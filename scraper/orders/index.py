@@ -152,9 +152,9 @@ def respell(low: str) -> str | None:
     heads, tails = _ends()
     if low[:3] not in heads and low[-3:] not in tails:
         return None          # shares no start or end with a form: no typo of one (cheap test first)
-    if _known(low):
-        return None
-    return _typo(low)
+    fixed = _typo(low)
+    # a word the dictionary knows is no typo (asked last: the lookup is the dearer test)
+    return None if fixed is None or _known(low) else fixed
 
 
 @lru_cache(maxsize=1)

@@ -213,6 +213,7 @@ class NameMatcher:
         self._memo: dict[tuple, tuple[tuple, ...]] = {}
         self._namey: dict[str, bool] = {}
         self._placed: dict[tuple, tuple[Candidate, ...]] = {}
+        self._near_cache: dict[int, tuple[str, ...]] = {}
         self.role_forms: dict[str, frozenset[str]] = {
             role: morph.inflections(key(role)) for role in OPEN_ROLES}
         self._role_form_list = [f for forms in self.role_forms.values() for f in sorted(forms)]
@@ -295,10 +296,18 @@ class NameMatcher:
             out.setdefault(len(form), []).append(form)
         return {n: tuple(v) for n, v in out.items()}
 
-    def _near_forms(self, word: str) -> list[str]:
+    def _near_forms(self, word: str) -> tuple[str, ...]:
         n = len(word)
-        by_length = self._fuzzy_by_length
-        return [f for size in range(max(1, int(n / 1.9)), int(n * 1.9) + 2) for f in by_length.get(size, ())]
+        hit = self._near_cache.get(n)
+        if hit is None:
+            by_length = self._fuzzy_by_length
+            hit = tuple(f for size in range(max(1, int(n / 1.9)), int(n * 1.9) + 2) for f in by_length.get(size, ()))
+            self._near_cache[n] = hit
+        return hit
+
+    @cached_property
+    def _skeletons(self) -> frozenset[str]:
+        return frozenset(k for e in self.entries for k in e.skeletons)
 
     def _namey_of(self, tok: Token) -> bool:
         exact, _fuzzy = self._gate
@@ -310,7 +319,7 @@ class NameMatcher:
         compact = re.sub(r"[\W_]+", "", tok.key)
         if len(compact) >= 4 and any(e.compact.startswith(compact) for e in self.entries):
             return True
-        if len(compact) >= 3 and any(skeleton(cyr or tok.low) in e.skeletons for e in self.entries if e.skeletons):
+        if len(compact) >= 3 and self._skeletons and skeleton(cyr or tok.low) in self._skeletons:
             return True
         for word in ((cyr,) if cyr else ()) + (tok.key,):
             if process.extractOne(word, self._near_forms(word), scorer=fuzz.ratio, score_cutoff=_GATE):
