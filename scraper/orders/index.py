@@ -72,12 +72,10 @@ def forms() -> frozenset[str]:
             words.update(_split(keyword.written))
     for name in (*CARDS, *(n for n in CARDS.values() if n), *SECRET_ROLES, "шулер", "мирный"):
         words.update(_split(name))
-    from scraper.orders.shorthand import PHRASES, SHARED_VERBS, VERBS
-    words.update(VERBS)
+    from scraper.orders.shorthand import PHRASES
     for phrases in PHRASES.values():
         for phrase in phrases:
             words.update(_split(phrase))
-    words.update(SHARED_VERBS)
     words.update(FIRST_PERSON.values())
     out: set[str] = set()
     for word in words:

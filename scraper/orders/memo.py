@@ -87,20 +87,16 @@ def memo(settings: ParseSettings | None = None, roles: set[str] | None = None) -
 def shorthand_lines() -> list[str]:
     """Every short form the reader understands besides the names, verbs and slang above
     (`scraper.orders.shorthand`): the table the reader itself reads."""
-    from scraper.orders.shorthand import MEMO, PHRASES, SHARED_VERBS, VERBS
+    from scraper.orders.result import VOTE
+    from scraper.orders.shorthand import MEMO, PHRASES
 
     out = ["Короткие формы (понимаются там же, где полные)"]
-    for ability in sorted({*PHRASES, *VERBS.values()}, key=lambda a: (a != "Голосование", a)):
+    for ability in sorted(PHRASES, key=lambda a: (a != VOTE, a)):
         line = f"• {ability}"
         if ability in MEMO:
             line += f": {MEMO[ability]}"
-        words = PHRASES.get(ability, ()) + tuple(v for v, a in VERBS.items() if a == ability)
-        if words:
-            line += ". Слова: " + ", ".join(f"«{w}»" for w in words)
-        out.append(line + ".")
-    for verb, more in SHARED_VERBS.items():
-        out.append(f"• «{verb}» подходит и к «{', '.join(sorted(more))}»: у кого обе способности, "
-                   "у того мастер уточнит, какая имеется в виду.")
+        out.append(line + ". Слова: " + ", ".join(f"«{w}»" for w in PHRASES[ability]) + ".")
+    out.append("• Глагол, подходящий к двум вашим способностям («спасаю» — и лечение, и охрана), мастер уточнит.")
     out.append("• Цитаты ([quote], строки с «>», «Ник писал(а):») не читаются как заявки: это чужие слова.")
     out.append("")
     return out
