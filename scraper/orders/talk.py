@@ -25,8 +25,12 @@ GREETINGS = frozenset("""
 привет приветик здравствуй здравствуйте здрасте добрый доброе доброй добрых спасибо спс благодарю
 пока спокойной ночи вечер утро день удачи хорошей хорошего мастер ведущий гм всем ку хай салют
 """.split())
-CONDITIONS = frozenset({"бы", "б", "кабы"})
-NEGATIONS = frozenset({"не", "ни", "нет", "никого", "никому", "ничего", "нельзя"})
+CONDITIONS = frozenset({"бы", "б", "кабы", "if", "would", "could", "might", "unless"})
+NEGATIONS = frozenset({"не", "ни", "нет", "никого", "никому", "ничего", "нельзя", "not", "no", "never", "t", "nobody"})
+# English talk, for the games of English-speaking forums the replay reads (TeamLiquid): said to
+# someone, told in the past or the third person (the Russian rules go by the dictionary).
+ENGLISH_ADDRESS = frozenset({"you", "your", "yours", "u", "ur"})
+ENGLISH_REPORT = frozenset({"was", "were", "did", "had", "has", "have", "said", "is", "are", "does", "been", "seems"})
 # «ага, щас», «как же», «разбежался»: the vote said in them is its opposite (asked, not read).
 SARCASM = re.compile(r"\b(?:ага,?\s+щас|ага,?\s+сейчас|как\s+же\b|разбежал(?:ся|ась|ись)|щас\s+прям|ну\s+да,?\s+конечно)",
                      re.IGNORECASE)
@@ -34,13 +38,15 @@ _POINTER = re.compile(r"[:=—–→]|->|\s-\s")
 
 
 def _verb_past_or_third(tok: Token) -> bool:
+    if tok.low.isascii():
+        return tok.low in ENGLISH_REPORT or (len(tok.low) > 4 and tok.low.endswith("ed"))
     readings = index.readings(tok.low)
     return bool(readings) and readings[0].is_verb and (
         "past" in readings[0].grammemes or "3per" in readings[0].grammemes)
 
 
 def _addressed(toks: list[Token], names: list[Candidate], text: str) -> bool:
-    if any(t.low in SECOND_PERSON for t in toks):
+    if any(t.low in SECOND_PERSON or t.low in ENGLISH_ADDRESS for t in toks):
         return True
     first = min(names, key=lambda c: c.start) if names else None
     if first is not None and first.start == 0 and text[toks[first.end - 1].end:].lstrip().startswith(","):
