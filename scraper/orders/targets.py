@@ -77,6 +77,10 @@ def scan_targets(ctx: Context, toks: list[Token], lo: int, hi: int, count: int,
         rivals = [c for c in cands[1:] if c.nick != best.nick
                   and c.score >= best.score - ctx.settings.margin]
         if rivals:
+            chosen = _by_context(toks, i, [best, *rivals])
+            if chosen is not None:
+                best, rivals = chosen, []
+        if rivals:
             scan.problem = Reason.AMBIGUOUS_TARGET
             scan.candidates = [_label(c) for c in (best, *rivals)]
             return scan
@@ -119,6 +123,23 @@ def scan_targets(ctx: Context, toks: list[Token], lo: int, hi: int, count: int,
         else:
             scan.problem = Reason.NO_TARGET
     return scan
+
+
+# Words before a name that say which reading is meant when a nickname is also an open role's
+# name («Мэр» the player, while another is the Мэр): «игрока Мэр» is the nickname, «роль Мэра»
+# the role's holder.
+AS_NICK = frozenset({"игрок", "игрока", "игроку", "игроком", "ник", "ника", "нику", "ником", "юзер", "юзера"})
+AS_ROLE = frozenset({"роль", "роли", "ролью"})
+
+
+def _by_context(toks: list[Token], i: int, readings: list[Candidate]) -> Candidate | None:
+    """The one reading the word before the name points at, or None (then it is asked)."""
+    if i == 0:
+        return None
+    before = toks[i - 1].low
+    via = "nick" if before in AS_NICK else "role" if before in AS_ROLE else None
+    picked = [c for c in readings if c.via == via]
+    return picked[0] if via is not None and len(picked) == 1 else None
 
 
 ALTERNATIVE = frozenset({"или", "либо", "ли"})
