@@ -215,3 +215,8 @@ def test_memo_lists_every_short_form():
         for phrase in phrases:
             assert re.search(re.escape(phrase), text, re.IGNORECASE), phrase
     assert first_person("спасать") in text        # the shared verb, in the guard's slang
+
+
+def test_a_nickname_that_is_a_roles_name_is_read_by_the_word_before_it():
+    assert read("Голосую против игрока Мэр", author="Шпуля").orders[0].target == "Мэр"
+    assert read("Голосую против роли Мэр", author="Шпуля").orders[0].target == "Zlata"
