@@ -183,7 +183,7 @@ def find_triggers(seg: Segment, toks: list[Token]) -> list[Trigger]:
     return list(_triggers(seg.text, tuple(toks)))
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=16384)
 def _triggers(text: str, toks: tuple[Token, ...]) -> tuple[Trigger, ...]:
     return tuple(_find_triggers(Segment(text, text, 0), list(toks)))
 

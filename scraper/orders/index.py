@@ -215,7 +215,7 @@ def read_tokens(text: str) -> list[Token]:
     return list(_read_tokens(text))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=16384)
 def _read_tokens(text: str) -> tuple[Token, ...]:
     out = []
     for m in _WORD.finditer(text):

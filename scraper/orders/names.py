@@ -107,6 +107,7 @@ SELF_WORDS = frozenset({"себя", "себе", "собой", "сам", "сам�
 
 
 _MEMO_SIZE = 65536
+_PLACED_SIZE = 8192
 SPELLED = 90.0   # the nickname in the other alphabet («Гены» for Gena, «Petya» for Петя)
 # A whole part of a longer nickname («Котик» for Kotik_7) is a candidate just below the
 # default threshold; the same consonants in the other alphabet («Дэн» for Dan Brown) less.
@@ -256,6 +257,8 @@ class NameMatcher:
             # the readings placed at `i` (Candidates are frozen: one tuple serves every caller)
             placed = tuple(Candidate(nick, score, via, start + i, end + i, role)
                            for nick, score, via, start, end, role in hit)
+            if len(self._placed) >= _PLACED_SIZE:
+                self._placed.clear()     # bounded: a long post's positions would fill it
             self._placed[(memo_key, i)] = placed
         return list(placed)
 

@@ -665,6 +665,13 @@ def _defers(text: str) -> bool:
 def _bold_names(ctx: Context, text: str, spans: list[Span], voted: list[str]) -> list[_Found]:
     out = []
     where = key(text)
+    # the words (one to three in a row) of the sentences that voted already: a bold name among
+    # them is that vote's target, no second vote (a set, so a long post stays linear)
+    voted_words: set[str] = set()
+    for v in voted:
+        ks = [t.key for t in read_tokens(v)]
+        for n in (1, 2, 3):
+            voted_words.update(" ".join(ks[i:i + n]) for i in range(len(ks) - n + 1))
     for span in spans:
         if not span.bold:
             continue
@@ -674,7 +681,7 @@ def _bold_names(ctx: Context, text: str, spans: list[Span], voted: list[str]) ->
         cands = ctx.matcher.at(toks, 0, ctx.author)
         if not cands or cands[0].end != len(toks) or cands[0].score < ctx.settings.threshold:
             continue
-        if key(span.text) not in where or any(key(span.text) in key(v) for v in voted):
+        if key(span.text) not in where or " ".join(t.key for t in toks) in voted_words:
             continue
         scan = scan_targets(ctx, toks, 0, len(toks), 1, False)
         if scan.problem is not None:
@@ -778,9 +785,17 @@ def _parse_text(text: str, roster: Roster, settings: ParseSettings, author: str 
         sentences = _part(ctx, part)
         if not private and VoteForm.BOLD_NAME in settings.vote_forms and zone in (OPEN, COMMENT):
             voted = [f.text for _, found in sentences for f in found if f.ability == VOTE]
+            keys = [key(seg.text) for seg, _ in sentences]
+            at = 0
             for bold in _bold_names(ctx, part, spans, voted):
-                # a bold name belongs to the clause it is written in
-                home = next((n for n, (seg, _) in enumerate(sentences) if key(bold.text) in key(seg.text)), None)
+                # a bold name belongs to the clause it is written in; the names come in text
+                # order, so the search goes on from the last one's clause (linear in the post)
+                wanted = key(bold.text)
+                home = next((n for n in range(at, len(keys)) if wanted in keys[n]), None)
+                if home is None:
+                    home = next((n for n in range(at) if wanted in keys[n]), None)
+                else:
+                    at = home
                 if home is None:
                     sentences.append((Segment(bold.text, bold.text, 0), [bold]))
                 else:

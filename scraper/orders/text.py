@@ -61,7 +61,7 @@ class Token:
     key: str = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        low = fold(self.text)
+        low = self.text.casefold().replace("ё", "е")      # `fold` of one word (no spaces in it)
         object.__setattr__(self, "low", low)
         object.__setattr__(self, "key", low.translate(_FOLDED))
 
