@@ -115,7 +115,7 @@ def _segment_orders(ctx: Context, seg: Segment, line_no: int, all_lines: list[st
     vocative = _vocative_vote(ctx, seg, toks) or _bare_against(ctx, seg, toks, spoken)
     if vocative is not None:
         return [vocative], False
-    triggers = _vote_kept(ctx, find_triggers(seg, toks))
+    triggers = _named_players_out(ctx, toks, _vote_kept(ctx, find_triggers(seg, toks)))
     strong = [t for t in triggers if t.strength == Strength.STRONG]
     starts = strong or [t for t in triggers if t.strength == Strength.WEAK][:1]
     before = 0
@@ -339,6 +339,22 @@ def _second_after(ctx: Context, seg: Segment, last: _Found) -> _Found | None:
         return _Found(seg.text, order.ability, Strength.STRONG, fail=Fail(scan.problem, scan.candidates, order.ability))
     fuller = replace(order, **{keyword.value: scan.nicks[0]})
     return _Found(seg.text, order.ability, Strength.STRONG, order=fuller, by_verb=last.by_verb)
+
+
+_AIMING = frozenset({"на", "против", "за", "у", "к", "в"})
+
+
+def _named_players_out(ctx: Context, toks, triggers: list[Trigger]) -> list[Trigger]:
+    """A nickname that is an ability's name («Порча») after a word that aims at a target
+    («Порча на Порчу», «Кража у Порчи») is that player, not a second order."""
+    out = []
+    for t in triggers:
+        if t.start > 0 and toks[t.start - 1].low in _AIMING:
+            cands = ctx.matcher.at(toks, t.start, ctx.author)
+            if cands and cands[0].via == "nick" and cands[0].score >= 100.0:
+                continue
+        out.append(t)
+    return out
 
 
 def _vote_kept(ctx: Context, triggers: list[Trigger]) -> list[Trigger]:

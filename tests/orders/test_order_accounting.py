@@ -220,3 +220,11 @@ def test_memo_lists_every_short_form():
 def test_a_nickname_that_is_a_roles_name_is_read_by_the_word_before_it():
     assert read("Голосую против игрока Мэр", author="Шпуля").orders[0].target == "Мэр"
     assert read("Голосую против роли Мэр", author="Шпуля").orders[0].target == "Zlata"
+
+
+def test_a_nickname_that_is_an_abilitys_name_after_an_aiming_word_is_the_player():
+    roster = Roster.from_mapping({"Порча": {"open": "Вор", "secret": "Бес"},
+                                  "Вася": {"open": "Ведьма", "secret": "Стражник"}, "Кот": {"open": "Мэр"}})
+    got = parse_text("Порча на Порчу", roster, author="Вася", private=True)
+    assert [(o.ability, o.target) for o in got.orders] == [("Порча", "Порча")]
+    assert parse_text("Голосую против Порчи", roster, author="Кот").orders[0].target == "Порча"
