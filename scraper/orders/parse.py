@@ -25,14 +25,15 @@ from engine import morph
 from scraper.orders import index
 from engine.abilities import WORDS, Field, Shape, find_ability
 from engine.orders import Order
-from scraper.orders.abilities import APPLY_VERBS, CORRECTION_LEAD, REFUSING, Strength, Trigger, find_triggers, first_content
+from scraper.orders.abilities import APPLY_VERBS, CORRECTION_LEAD, DEFERRAL, REFUSING, Strength, Trigger, find_triggers, first_content
 from scraper.orders.args import shape_of
 from scraper.orders.shorthand import VOTE_KEEPERS
 from scraper.orders.args import (CONSUMING, MORE_THAN_A_TARGET, OVER_LINES, REPEATABLE, TO_LINE_END, Fail,
                                  build, self_allowed)
 from scraper.orders.index import matters, read_tokens
 from scraper.orders.net import NET_FLOOR, Zone, name_spans, net_item
-from scraper.orders.net import _names as net_names
+from scraper.orders.clauses import between_orders, hedged
+from scraper.orders.talk import UNSHOWN, Talk, checked, conditional, talk_or_ask
 from scraper.orders.quotes import cut_quotes, pictures_out
 from scraper.orders.names import NameMatcher, Roster, own_abilities
 from scraper.orders.result import MESSAGES, VOTE, Clause, ParseResult, Reason, Unresolved, Verdict
@@ -178,9 +179,6 @@ def _target_words(toks, text: str, nick: str, ctx: Context) -> str:
 # Words that open a correction of the order just given («Нет, передумал — против Маши»).
 CORRECTION = frozenset({"нет", "вернее", "точнее", "передумал", "передумала", "передумать", "ой", "стоп",
                         "поправка", "исправляю", "лучше", "хотя", "есть", "теперь"})
-# Words that make a choice provisional («может», «позже подумаю»): a question, not an order.
-DEFERRAL = frozenset({"может", "возможно", "наверное", "позже", "потом", "подумаю", "решу", "определюсь",
-                      "посмотрим", "перейду", "передумаю"})
 # Phrases that give the vote to the one addressed («Петя, мой голос твой»).
 _YOURS = frozenset({"твой", "твоя", "твое", "тебе", "тебя"})
 
@@ -428,68 +426,6 @@ def _correction(ctx: Context, seg: Segment, last: _Found) -> _Found | None:
                   by_verb=last.by_verb)
 
 
-# Abilities whose words are a list with commas in it (the four cards of a shuffle, the
-# revealed roles, a command): never cut between orders.
-WHOLE = CONSUMING | frozenset(name for name, words in WORDS.items()
-                              if words.shape in (Shape.CARDS, Shape.LIST, Shape.COMMAND, Shape.PUPPET))
-# Words that may join a second order to the first after a comma («, и дознание …», «, а у Ольги краду»).
-_LINK = frozenset({"и", "а", "также", "ещё", "еще", "потом", "затем", "плюс"})
-_OPEN_QUOTES = "«\"“„"
-
-
-def between_orders(seg: Segment, toks) -> list[Segment]:
-    """A sentence cut where a comma (or «, и» / «, а» / «;») stands between two orders:
-    each piece holds an ability's word of its own («Кусаю Лекса, а у Ольги краду»,
-    «Арест Тени, дозор за Ромашкой»). A piece without one stays with the piece before
-    it, and a message's own text (unquoted, to the line's end) is never cut."""
-    if "," not in seg.text or len(toks) < 4 or "?" in seg.text:
-        return [seg]
-    triggers = [t for t in find_triggers(seg, toks) if t.strength in (Strength.WEAK, Strength.STRONG)]
-    if len(triggers) < 2:
-        return [seg]
-    cuts = []
-    depth = _quote_depth_at(seg.text, [toks[k].start for k in range(1, len(toks))])
-    for k in range(1, len(toks)):
-        gap = seg.text[toks[k - 1].end:toks[k].start]
-        if "," in gap and not depth[k - 1]:
-            cuts.append(k)
-    if not cuts:
-        return [seg]
-    bounds = [0, *cuts, len(toks)]
-    pieces: list[tuple[int, int]] = []
-    for lo, hi in zip(bounds, bounds[1:]):
-        has = any(lo <= t.start < hi for t in triggers)
-        message = pieces and any(pieces[-1][0] <= t.start < pieces[-1][1] and t.abilities & WHOLE
-                                 and not t.abilities & TO_LINE_END for t in triggers) or pieces and any(
-                                 pieces[-1][0] <= t.start < pieces[-1][1] and t.abilities & TO_LINE_END
-                                 and not _quoted_after(seg.text, toks[t.start].start, toks[lo].start)
-                                 for t in triggers)
-        if pieces and (not has or message or not any(pieces[-1][0] <= t.start < pieces[-1][1] for t in triggers)):
-            pieces[-1] = (pieces[-1][0], hi)
-        else:
-            pieces.append((lo, hi))
-    if len(pieces) == 1:
-        return [seg]
-    out = []
-    for lo, hi in pieces:
-        begin = toks[lo].start
-        end = toks[hi - 1].end if hi < len(toks) else len(seg.text)
-        text = seg.text[begin:end].rstrip(" ,;")
-        out.append(Segment(text, text, 0))
-    return out
-
-
-def _quote_depth_at(text: str, positions: list[int]) -> list[bool]:
-    from scraper.orders.text import _quote_depths
-    return _quote_depths(text, positions)
-
-
-def _quoted_after(text: str, start: int, end: int) -> bool:
-    """A message's text in quotes between its ability word and the cut: the cut is free."""
-    piece = text[start:end]
-    return any(q in piece for q in "»\"”“")
-
-
 def _part(ctx: Context, text: str) -> list[tuple[Segment, list[_Found]]]:
     """Each clause with what the confident reader found in it, in text order."""
     out: list[tuple[Segment, list[_Found]]] = []
@@ -521,34 +457,6 @@ def _part(ctx: Context, text: str) -> list[tuple[Segment, list[_Found]]]:
             if rest and len(pieces) == 1:
                 break
     return out
-
-
-# Words that open a hedge after an order («…, дальше видно будет», «…, пусть оправдывается»,
-# «…, пожалуй»): the hedge is a clause of its own, so its verbs and «пусть» do not make the
-# order talk. Deferrals («может», «потом», «подумаю») are not hedges: they make it a question.
-HEDGES = frozenset({"пусть", "дальше", "пожалуй", "надоело", "ничего", "без", "видно", "там", "а", "не",
-                    "вдруг", "просто", "всё", "все", "типа", "короче", "кароч", "имхо"})
-
-
-def hedged(seg: Segment) -> list[Segment]:
-    """An order, a comma, and a hedge: two clauses."""
-    if "," not in seg.text or "?" in seg.text:
-        return [seg]      # a question stays whole: its «?» makes all of it talk
-    toks = read_tokens(seg.text)
-    triggers = [t for t in find_triggers(seg, toks) if t.abilities]
-    if not triggers:
-        return [seg]
-    depth = _quote_depth_at(seg.text, [t.start for t in toks])
-    first = min(t.end for t in triggers)
-    for k in range(max(first, 1), len(toks)):
-        gap = seg.text[toks[k - 1].end:toks[k].start]
-        if "," in gap and not depth[k] and toks[k].low in HEDGES and not any(t.start >= k for t in triggers):
-            if k + 1 < len(toks) and toks[k].low == "а" and toks[k + 1].low in DEFERRAL:
-                return [seg]
-            head = seg.text[:toks[k - 1].end]
-            tail = seg.text[toks[k].start:]
-            return [Segment(head, seg.line, seg.offset), Segment(tail, tail, 0)]
-    return [seg]
 
 
 _COMMENT = (r"^\s*(?:\[\s*{label}\s*\]|\(\s*{label}\s*\))\s*(?::|—|–|-(?!\w))?\s*(.*)$"
@@ -614,8 +522,6 @@ def _apply_policy(found: list[_Found], *, private: bool, zone: str, settings: Pa
     """`like`: for an author not in the game, the players whose nicknames his is like
     (the GM's «может быть: heidi» for «хайди»), never his own name back. `hints` gets
     why a found order was left as talk (a `talk.Talk`), for the clause's accounting."""
-    from scraper.orders.talk import Talk
-
     hints = hints if hints is not None else []
     out: list[Order | Unresolved] = []
     for f in found:
@@ -780,8 +686,6 @@ def parse_text(text: str, roster: Roster, settings: ParseSettings | None = None,
 
 def _parse_text(text: str, roster: Roster, settings: ParseSettings, author: str | None, private: bool,
                 emphasis: Iterable[Any]) -> ParseResult:
-    from scraper.orders.talk import UNSHOWN, Talk
-
     body, quotes = cut_quotes(str(text or ""))
     plain, markup = strip_markup(pictures_out(body))
     spans = [Span(str(e.text), bool(getattr(e, "bold", False)), getattr(e, "color", None)) for e in emphasis]
@@ -821,13 +725,13 @@ def _parse_text(text: str, roster: Roster, settings: ParseSettings, author: str 
             hints: list[Talk] = []
             got = _apply_policy(found, private=private, zone=zone, settings=settings, spans=spans,
                                 stranger=author if stranger else None, like=like, hints=hints)
-            got = _checked(ctx, seg, got, private)
+            got = checked(seg, got, private)
             rule: Talk | None = None
             if zone == ARTISTIC:
                 artistic.extend(got)
                 accounted.append((seg.text, got, Talk.ARTISTIC, zone))
                 continue
-            if not got and not stranger and zone != OUTSIDE and (private or not _conditional(seg.text)):
+            if not got and not stranger and zone != OUTSIDE and (private or not conditional(seg.text)):
                 item = net_item(ctx, seg, Zone(private, zone == COMMENT), emphasised_names,
                                 last_line=seg.line == last_line)
                 if item is not None:
@@ -838,7 +742,7 @@ def _parse_text(text: str, roster: Roster, settings: ParseSettings, author: str 
                 elif zone == OUTSIDE:
                     rule = Talk.ARTISTIC
                 else:
-                    rule = _talk_or_ask(ctx, seg, private, hints)
+                    rule = talk_or_ask(ctx, seg, private, hints)
                     if not isinstance(rule, Talk):
                         got, rule = [rule], None
             items.extend(got)
@@ -862,46 +766,6 @@ def _parse_text(text: str, roster: Roster, settings: ParseSettings, author: str 
             clauses.append(Clause(piece, Verdict.TALK, talk.value, shown=private and talk not in UNSHOWN))
     result = _last_word(items)
     return ParseResult(result.orders, result.unresolved, tuple(clauses))
-
-
-def _conditional(text: str) -> bool:
-    from scraper.orders.talk import conditional
-    return conditional(text)
-
-
-def _checked(ctx: Context, seg: Segment, got: list[Order | Unresolved], private: bool) -> list[Order | Unresolved]:
-    """Orders the clause's words take back: said with sarcasm («ага, щас, голосую…»: asked),
-    or under a condition («если …»: in a PM asked, in a post talk about a vote to come)."""
-    from scraper.orders.talk import conditional, sarcastic
-
-    orders = [g for g in got if isinstance(g, Order)]
-    if not orders:
-        return got
-    if sarcastic(seg.text):
-        reason = Reason.IRONY
-    elif conditional(seg.text):
-        if not private:
-            return [g for g in got if not isinstance(g, Order)]
-        reason = Reason.CONDITIONAL
-    else:
-        return got
-    return [Unresolved(seg.text, reason, candidates=(str(g),), ability=g.ability) if isinstance(g, Order) else g
-            for g in got]
-
-
-def _talk_or_ask(ctx: Context, seg: Segment, private: bool, hints: list) -> Any:
-    """The talk rule of a clause that gave nothing, or the question it must be (issue 24:
-    talk is earned)."""
-    from scraper.orders.net import unread_item
-    from scraper.orders.talk import talk_rule
-
-    toks = read_tokens(seg.text)
-    names = net_names(ctx, toks)
-    triggers = [t for t in find_triggers(seg, toks) if t.abilities]
-    rule = talk_rule(ctx, seg, toks, names, triggers, hints[0] if hints else None)
-    if rule is not None:
-        return rule
-    return unread_item(ctx, seg, toks, names, triggers, private)
 
 
 def parse_post(post: Any, roster: Roster, settings: ParseSettings | None = None) -> ParseResult:

@@ -11,10 +11,13 @@ from __future__ import annotations
 import re
 
 from scraper.orders import index
-from scraper.orders.abilities import IMPERSONAL, SECOND_PERSON, Strength, Trigger, _judged
+from engine.orders import Order
+from scraper.orders.abilities import IMPERSONAL, SECOND_PERSON, Strength, Trigger, _judged, find_triggers
 from scraper.orders.names import Candidate
 from scraper.orders.targets import Context
-from scraper.orders.result import Talk  # the rules (and their Russian, TALK_RU) live with the result
+from scraper.orders.net import _names as net_names
+from scraper.orders.net import unread_item
+from scraper.orders.result import Reason, Talk, Unresolved  # the rules' Russian (TALK_RU) lives with the result
 from scraper.orders.text import Segment, Token
 
 
@@ -138,3 +141,33 @@ def _claim(ctx: Context, toks: list[Token], text: str) -> bool:
     return any(ctx.matcher.role_at(toks, i) is not None for i in range(len(toks)))
 
 
+
+
+def checked(seg: Segment, got: list, private: bool) -> list:
+    """Orders the clause's words take back: said with sarcasm («ага, щас, голосую…»: asked),
+    or under a condition («если …»: in a PM asked, in a post talk about a vote to come)."""
+    orders = [g for g in got if isinstance(g, Order)]
+    if not orders:
+        return got
+    if sarcastic(seg.text):
+        reason = Reason.IRONY
+    elif conditional(seg.text):
+        if not private:
+            return [g for g in got if not isinstance(g, Order)]
+        reason = Reason.CONDITIONAL
+    else:
+        return got
+    return [Unresolved(seg.text, reason, candidates=(str(g),), ability=g.ability) if isinstance(g, Order) else g
+            for g in got]
+
+
+def talk_or_ask(ctx: Context, seg: Segment, private: bool, hints: list) -> Talk | Unresolved:
+    """The talk rule of a clause that gave nothing, or the question it must be (talk is
+    earned: `net.unread_item`, with the whole orders it may be)."""
+    toks = index.read_tokens(seg.text)
+    names = net_names(ctx, toks)
+    triggers = [t for t in find_triggers(seg, toks) if t.abilities]
+    rule = talk_rule(ctx, seg, toks, names, triggers, hints[0] if hints else None)
+    if rule is not None:
+        return rule
+    return unread_item(ctx, seg, toks, names, triggers, private)
