@@ -52,7 +52,7 @@ def _talk(seg: Segment, toks: list[Token]) -> bool:
     return addressed(toks)
 
 
-def _names(ctx: Context, toks: list[Token]) -> list[Candidate]:
+def named_players(ctx: Context, toks: list[Token]) -> list[Candidate]:
     """Every player named in the sentence (one reading per place, best first), ranked:
     confident readings, then after «против/за/на», then later in the sentence."""
     out: list[Candidate] = []
@@ -178,7 +178,7 @@ def net_item(ctx: Context, seg: Segment, zone: Zone, emphasised: frozenset[str],
             if ability not in abilities:
                 abilities.append(ability)
     if abilities:
-        names = _names(ctx, toks)
+        names = named_players(ctx, toks)
         if not names and any(_needs_target(a) for a in abilities):
             return None           # «бью тревогу»: an ability word with nobody to aim it at
         found = _orders(ctx, abilities, names)
@@ -186,7 +186,7 @@ def net_item(ctx: Context, seg: Segment, zone: Zone, emphasised: frozenset[str],
     alone = (last_line and _alone(ctx, toks, NET_FLOOR)) or _emphasised_name(toks, emphasised, last_line) \
         or (zone.private and _labelled_name(ctx, seg, toks))
     if alone or zone.comment:
-        names = _names(ctx, toks)
+        names = named_players(ctx, toks)
         targeted = _targeted(ctx, zone.private)
         found = _orders(ctx, targeted, names) if names and targeted else []
         if not found:

@@ -15,7 +15,7 @@ from engine.orders import Order
 from scraper.orders.abilities import IMPERSONAL, SECOND_PERSON, Strength, Trigger, _judged, find_triggers
 from scraper.orders.names import Candidate
 from scraper.orders.targets import Context
-from scraper.orders.net import _names as net_names
+from scraper.orders.net import named_players
 from scraper.orders.net import unread_item
 from scraper.orders.result import Reason, Talk, Unresolved  # the rules' Russian (TALK_RU) lives with the result
 from scraper.orders.text import Segment, Token
@@ -165,7 +165,7 @@ def talk_or_ask(ctx: Context, seg: Segment, private: bool, hints: list) -> Talk 
     """The talk rule of a clause that gave nothing, or the question it must be (talk is
     earned: `net.unread_item`, with the whole orders it may be)."""
     toks = index.read_tokens(seg.text)
-    names = net_names(ctx, toks)
+    names = named_players(ctx, toks)
     triggers = [t for t in find_triggers(seg, toks) if t.abilities]
     rule = talk_rule(ctx, seg, toks, names, triggers, hints[0] if hints else None)
     if rule is not None:
