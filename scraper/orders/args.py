@@ -293,7 +293,7 @@ def _list(ctx, spec, trig, seg, toks, lo, hi, before):
     while i < hi:
         scan = scan_targets(ctx, toks, i, hi, 1, True)
         if not scan.found:
-            if scan.problem in (Reason.AMBIGUOUS_TARGET, Reason.NO_HOLDER):
+            if scan.problem in (Reason.AMBIGUOUS_TARGET, Reason.AMBIGUOUS_NAME, Reason.NO_HOLDER):
                 return _fail(scan, spec)
             break
         who = scan.found[0]

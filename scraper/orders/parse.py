@@ -649,7 +649,7 @@ def _last_word(items: list[Order | Unresolved]) -> ParseResult:
 
 
 # Questions that are the author's later word on the same ability (not rule breaches).
-_SUPERSEDING = frozenset({Reason.AMBIGUOUS_TARGET, Reason.LOW_CONFIDENCE, Reason.DEFERRED, Reason.NO_HOLDER,
+_SUPERSEDING = frozenset({Reason.AMBIGUOUS_TARGET, Reason.AMBIGUOUS_NAME, Reason.LOW_CONFIDENCE, Reason.DEFERRED, Reason.NO_HOLDER,
                           Reason.SELF_NOT_ALLOWED})
 
 

@@ -81,7 +81,10 @@ def scan_targets(ctx: Context, toks: list[Token], lo: int, hi: int, count: int,
             if chosen is not None:
                 best, rivals = chosen, []
         if rivals:
-            scan.problem = Reason.AMBIGUOUS_TARGET
+            # a nickname that is an open role's name, read both ways: said so to the GM
+            same_words = all(c.start == best.start and c.end == best.end for c in rivals)
+            both = {best.via, *(c.via for c in rivals)} == {"nick", "role"}
+            scan.problem = Reason.AMBIGUOUS_NAME if same_words and both else Reason.AMBIGUOUS_TARGET
             scan.candidates = [_label(c) for c in (best, *rivals)]
             return scan
         if best.via == "self" and best.nick is None:

@@ -202,7 +202,8 @@ def test_shorthand_is_read(text, author, ability, field, value):
 
 def test_a_nickname_that_is_a_roles_name_is_asked_unless_the_context_says():
     asked = read("Голосую против Мэра", author="Шпуля")
-    assert not asked.orders and asked.unresolved[0].code == Reason.AMBIGUOUS_TARGET
+    assert not asked.orders and asked.unresolved[0].code == Reason.AMBIGUOUS_NAME
+    assert set(asked.unresolved[0].candidates) == {"Мэр", "Zlata (Мэр)"}
     assert read("Голосую против Zlata", author="Шпуля").orders[0].target == "Zlata"
 
 
