@@ -214,7 +214,7 @@ class NameMatcher:
         self._memo: dict[tuple, tuple[tuple, ...]] = {}
         self._namey: dict[str, bool] = {}
         self._placed: dict[tuple, tuple[Candidate, ...]] = {}
-        self._near_cache: dict[int, tuple[str, ...]] = {}
+        self._near_cache: dict[tuple, tuple[str, ...]] = {}
         self.role_forms: dict[str, frozenset[str]] = {
             role: morph.inflections(key(role)) for role in OPEN_ROLES}
         self._role_form_list = [f for forms in self.role_forms.values() for f in sorted(forms)]
@@ -300,12 +300,19 @@ class NameMatcher:
         return {n: tuple(v) for n, v in out.items()}
 
     def _near_forms(self, word: str) -> tuple[str, ...]:
+        """The forms a word may score 70 against: of a near length, and sharing its first
+        letter or its second and third (a typo in the first letter) or starting with its
+        second letter (the first letter doubled or stray)."""
         n = len(word)
-        hit = self._near_cache.get(n)
+        cache_key = (n, word[:1], word[1:3])
+        hit = self._near_cache.get(cache_key)
         if hit is None:
             by_length = self._fuzzy_by_length
-            hit = tuple(f for size in range(max(1, int(n / 1.9)), int(n * 1.9) + 2) for f in by_length.get(size, ()))
-            self._near_cache[n] = hit
+            hit = tuple(f for size in range(max(1, int(n / 1.9)), int(n * 1.9) + 2) for f in by_length.get(size, ())
+                        if f[:1] == word[:1] or f[1:3] == word[1:3] or f[:1] == word[1:2])
+            if len(self._near_cache) >= _PLACED_SIZE:
+                self._near_cache.clear()
+            self._near_cache[cache_key] = hit
         return hit
 
     @cached_property
