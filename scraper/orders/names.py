@@ -240,7 +240,7 @@ class NameMatcher:
         size = 1
         while size < self.max_words and i + size < len(toks) and self.namey(toks[i + size]):
             size += 1
-        window = tuple((t.key, t.low, t.text) for t in toks[i:i + size])
+        window = tuple(t.text for t in toks[i:i + size])      # key and low follow from the text
         memo_key = (window, author)
         hit = self._memo.get(memo_key)
         if hit is None:
