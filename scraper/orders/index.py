@@ -94,35 +94,11 @@ def matters(low: str) -> bool:
     return low in forms()
 
 
-@lru_cache(maxsize=1)
-def _by_start() -> dict[tuple[str, int], tuple[str, ...]]:
-    """The Cyrillic forms of 4+ letters by their first letter and length (a typo keeps
-    the first letter, and its length within the edits allowed)."""
-    out: dict[tuple[str, int], list[str]] = {}
-    for f in forms():
-        if len(f) >= 4 and any("а" <= ch <= "я" for ch in f):
-            out.setdefault((f[0], len(f)), []).append(f)
-    return {k: tuple(sorted(v)) for k, v in out.items()}
-
-
-def _near(low: str, limit: int) -> tuple[str, ...]:
-    return _near_by(low[0], len(low), limit)
-
-
-@lru_cache(maxsize=4096)
-def _near_by(first: str, size: int, limit: int) -> tuple[str, ...]:
-    index = _by_start()
-    out: list[str] = []
-    for n in range(size - limit, size + limit + 1):
-        out.extend(index.get((first, n), ()))
-    return tuple(out)
-
-
 def prepare() -> None:
     """Build the vocabulary's index now (once per process; `parse.matcher_for` calls it
     with each game's name index), so no text pays for it."""
     forms()
-    _by_start()
+    _by_ends()
     _ends()
     _content()
 
@@ -163,6 +139,20 @@ def _ends() -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(f[:3] for f in long), frozenset(f[-3:] for f in long)
 
 
+@lru_cache(maxsize=1)
+def _by_ends() -> tuple[dict[str, tuple[str, ...]], dict[tuple[str, str], tuple[str, ...]]]:
+    """The forms a typo may be of, by their first three letters, and by their first letter
+    with their last three (a typo keeps the one or the other, and the first letter)."""
+    heads: dict[str, list[str]] = {}
+    tails: dict[tuple[str, str], list[str]] = {}
+    for f in forms():
+        if len(f) >= 4 and any("а" <= ch <= "я" for ch in f):
+            heads.setdefault(f[:3], []).append(f)
+            tails.setdefault((f[0], f[-3:]), []).append(f)
+    return ({k: tuple(sorted(v)) for k, v in heads.items()},
+            {k: tuple(sorted(v)) for k, v in tails.items()})
+
+
 def _typo(low: str) -> str | None:
     if low in forms():
         return low
@@ -170,7 +160,10 @@ def _typo(low: str) -> str | None:
     if low[:3] not in heads and low[-3:] not in tails:
         return None
     limit = 2 if len(low) >= 7 else 1
-    found = process.extract(low, _near(low, limit), scorer=Levenshtein.distance, score_cutoff=limit, limit=3)
+    by_head, by_tail = _by_ends()
+    near = [f for f in (*by_head.get(low[:3], ()), *by_tail.get((low[0], low[-3:]), ()))
+            if abs(len(f) - len(low)) <= limit]
+    found = process.extract(low, near, scorer=Levenshtein.distance, score_cutoff=limit, limit=3)
     if not found:
         return None
     best = min(d for _, d, _ in found)

@@ -292,12 +292,15 @@ class NameMatcher:
         return hit
 
     @cached_property
-    def _fuzzy_by_length(self) -> dict[int, tuple[str, ...]]:
-        """The fuzzy forms by length: a ratio of 70 needs lengths within a factor of 1.9."""
-        out: dict[int, list[str]] = {}
+    def _fuzzy_by_letters(self) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
+        """The fuzzy forms by their first letter and by their second and third (a ratio of 70
+        also needs lengths within a factor of 1.9: `_near_forms` filters by that)."""
+        first: dict[str, list[str]] = {}
+        middle: dict[str, list[str]] = {}
         for form in self._gate[1]:
-            out.setdefault(len(form), []).append(form)
-        return {n: tuple(v) for n, v in out.items()}
+            first.setdefault(form[:1], []).append(form)
+            middle.setdefault(form[1:3], []).append(form)
+        return ({k: tuple(v) for k, v in first.items()}, {k: tuple(v) for k, v in middle.items()})
 
     def _near_forms(self, word: str) -> tuple[str, ...]:
         """The forms a word may score 70 against: of a near length, and sharing its first
@@ -307,9 +310,10 @@ class NameMatcher:
         cache_key = (n, word[:1], word[1:3])
         hit = self._near_cache.get(cache_key)
         if hit is None:
-            by_length = self._fuzzy_by_length
-            hit = tuple(f for size in range(max(1, int(n / 1.9)), int(n * 1.9) + 2) for f in by_length.get(size, ())
-                        if f[:1] == word[:1] or f[1:3] == word[1:3] or f[:1] == word[1:2])
+            by_first, by_middle = self._fuzzy_by_letters
+            lo, hi = max(1, int(n / 1.9)), int(n * 1.9) + 1
+            pool = {*by_first.get(word[:1], ()), *by_middle.get(word[1:3], ()), *by_first.get(word[1:2], ())}
+            hit = tuple(sorted(f for f in pool if lo <= len(f) <= hi))
             if len(self._near_cache) >= _PLACED_SIZE:
                 self._near_cache.clear()
             self._near_cache[cache_key] = hit
