@@ -191,12 +191,27 @@ def _triggers(text: str, toks: tuple[Token, ...]) -> tuple[Trigger, ...]:
     return tuple(_find_triggers(Segment(text, text, 0), list(toks)))
 
 
+@lru_cache(maxsize=65536)
+def _may_trigger(low: str) -> bool:
+    """Can this word start a phrase of the vocabulary or be an ability's verb? (Most words
+    of a text cannot: they are skipped without looking for a phrase or a verb.)"""
+    if matters(low):
+        return True
+    index = _phrases_by_first_word()
+    return any(form in index for form in _forms(low))
+
+
 def _find_triggers(seg: Segment, toks: list[Token]) -> list[Trigger]:
+    if not any(_may_trigger(t.low) for t in toks):
+        return []         # no ability word: no phrase, no verb (what follows finds nothing)
     out: list[Trigger] = []
     start = first_content(toks, seg.text)
     talk = "?" in seg.text or any(t.low == "бы" or t.low in IMPERSONAL for t in toks)
     i = 0
     while i < len(toks):
+        if not _may_trigger(toks[i].low):
+            i += 1
+            continue
         phrase = _phrase_at(toks, i)
         verb_s, verb_abilities, verb_lemma = _verb_strength(toks, i, start)
         if phrase is not None:

@@ -24,7 +24,7 @@ from rapidfuzz.distance import Levenshtein
 
 from engine import morph
 from engine.names import CARDS, SECRET_ROLES, fold
-from scraper.orders.text import Token, cyrillize, raw_tokens, translit, _WORD
+from scraper.orders.text import Token, cyrillize, new_token, raw_tokens, translit, _WORD
 
 # The grammar's own words (abilities.py, args.py, parse.py, net.py), besides the vocabulary:
 # their forms must be read with morphology too.
@@ -210,12 +210,31 @@ def read_tokens(text: str) -> list[Token]:
 
 @lru_cache(maxsize=16384)
 def _read_tokens(text: str) -> tuple[Token, ...]:
+    read = _READ
     out = []
     for m in _WORD.finditer(text):
-        word = cyrillize(m.group())
-        fixed = respell(fold(word))
-        out.append(Token(fixed if fixed is not None else word, m.start(), m.end()))
+        raw = m.group()
+        word = read.get(raw)
+        if word is None:
+            word = _read_word(raw)
+        start, end = m.span()
+        out.append(new_token(word[0], start, end, word[1], word[2]))
     return tuple(out)
+
+
+_READ: dict[str, tuple[str, str, str]] = {}
+
+
+def _read_word(raw: str) -> tuple[str, str, str]:
+    """A word as the readers see it (`respell`), with its `low` and `key`: memoised by the
+    word as written (bounded), so a word a thread repeats is read once."""
+    word = cyrillize(raw)
+    fixed = respell(fold(word))
+    tok = Token(fixed if fixed is not None else word, 0, 0)
+    if len(_READ) >= 65536:
+        _READ.clear()
+    _READ[raw] = out = (tok.text, tok.low, tok.key)
+    return out
 
 
 def content_forms() -> frozenset[str]:

@@ -241,7 +241,8 @@ class NameMatcher:
         while size < self.max_words and i + size < len(toks) and self.namey(toks[i + size]):
             size += 1
         window = tuple(t.text for t in toks[i:i + size])      # key and low follow from the text
-        memo_key = (window, author)
+        # the author matters only to «себя» (the self reading): other windows share one entry
+        memo_key = (window, author if toks[i].key in SELF_WORDS else None)
         hit = self._memo.get(memo_key)
         if hit is None:
             hit = tuple((c.nick, c.score, c.via, c.start - i, c.end - i, c.role)

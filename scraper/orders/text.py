@@ -10,7 +10,8 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from collections import namedtuple
+from dataclasses import dataclass
 
 from engine.abilities import ABILITIES
 from engine.names import fold
@@ -49,21 +50,46 @@ def is_cyrillic(word: str) -> bool:
     return bool(_CYR.search(word)) and not _LAT.search(cyrillize(word))
 
 
-@dataclass(frozen=True)
-class Token:
-    text: str     # as written (homoglyphs in a mixed word already made Cyrillic)
-    start: int
-    end: int
-    # `low`: folded, for morphology (Cyrillic words stay Cyrillic, Latin stay Latin);
-    # `key`: the comparison key. Computed once here: the readers ask for them all the time
-    # (a cached_property's lock cost more than the folding).
-    low: str = field(init=False, repr=False, compare=False)
-    key: str = field(init=False, repr=False, compare=False)
+class Token(namedtuple("_Token", "text start end low key")):
+    """A word as written (homoglyphs in a mixed word already made Cyrillic) and its offsets.
 
-    def __post_init__(self) -> None:
-        low = self.text.casefold().replace("ё", "е")      # `fold` of one word (no spaces in it)
-        object.__setattr__(self, "low", low)
-        object.__setattr__(self, "key", low.translate(_FOLDED))
+    `low`: folded, for morphology (Cyrillic words stay Cyrillic, Latin stay Latin); `key`:
+    the comparison key. Both are computed once, here: the readers ask for them all the
+    time. A tuple, not a dataclass: a clause's words are made and hashed (the readers'
+    memos are keyed by them) for every new text, and a tuple is made and hashed in C."""
+
+    __slots__ = ()
+
+    def __new__(cls, text: str, start: int, end: int) -> "Token":
+        low, folded = _spellings(text)
+        return tuple.__new__(cls, (text, start, end, low, folded))
+
+    def __getnewargs__(self) -> tuple[str, int, int]:
+        return self[:3]
+
+    def __repr__(self) -> str:
+        return f"Token(text={self.text!r}, start={self.start}, end={self.end})"
+
+
+def new_token(text: str, start: int, end: int, low: str, folded: str) -> Token:
+    """A token whose `low` and `key` the caller has already (`index.read_tokens`' memo)."""
+    return tuple.__new__(Token, (text, start, end, low, folded))
+
+
+_SPELLINGS: dict[str, tuple[str, str]] = {}
+
+
+def _spellings(text: str) -> tuple[str, str]:
+    """(`low`, `key`) of a word: `fold` of one word (no spaces in it), then the Latin
+    letters that look Cyrillic. Memoised (bounded): a thread repeats its words."""
+    hit = _SPELLINGS.get(text)
+    if hit is None:
+        low = text.casefold().replace("ё", "е")
+        hit = (low, low.translate(_FOLDED))
+        if len(_SPELLINGS) >= 65536:
+            _SPELLINGS.clear()
+        _SPELLINGS[text] = hit
+    return hit
 
 
 _WORD = re.compile(r"[\w]+(?:[-'’][\w]+)*", re.UNICODE)
