@@ -62,7 +62,9 @@ def readings(word: str) -> tuple[Reading, ...]:
         return ()
     out = []
     for parse in analyses(word):
-        out.append(Reading(fold(parse.normal_form), parse.tag.POS, frozenset(parse.tag.grammemes)))
+        pos = parse.tag.POS
+        # a plain string: pymorphy3's typed grammeme checks every comparison in Python
+        out.append(Reading(fold(parse.normal_form), None if pos is None else str(pos), frozenset(parse.tag.grammemes)))
     return tuple(out)
 
 

@@ -202,14 +202,15 @@ def _may_trigger(low: str) -> bool:
 
 
 def _find_triggers(seg: Segment, toks: list[Token]) -> list[Trigger]:
-    if not any(_may_trigger(t.low) for t in toks):
+    may = list(map(_may_trigger, [t.low for t in toks]))
+    if not any(may):
         return []         # no ability word: no phrase, no verb (what follows finds nothing)
     out: list[Trigger] = []
     start = first_content(toks, seg.text)
     talk = "?" in seg.text or any(t.low == "бы" or t.low in IMPERSONAL for t in toks)
     i = 0
     while i < len(toks):
-        if not _may_trigger(toks[i].low):
+        if not may[i]:
             i += 1
             continue
         phrase = _phrase_at(toks, i)
@@ -276,13 +277,22 @@ SECOND_PERSON = frozenset({"ты", "тебе", "тебя", "твой", "твоя
 
 
 def addressed(toks: list[Token]) -> bool:
-    for tok in toks:
-        if tok.low in SECOND_PERSON:
-            return True
-        readings = index.readings(tok.low)
-        if readings and readings[0].is_verb and ("impr" in readings[0].grammemes or "2per" in readings[0].grammemes):
-            return True
-    return False
+    return any(map(_addressing, [tok.low for tok in toks]))
+
+
+@lru_cache(maxsize=65536)
+def _addressing(low: str) -> bool:
+    """A word said to someone: «ты», «вам», a verb in the imperative or the second person."""
+    if low in SECOND_PERSON:
+        return True
+    return imperative_or_second(low)
+
+
+@lru_cache(maxsize=65536)
+def imperative_or_second(low: str) -> bool:
+    readings = index.readings(low)
+    return bool(readings) and readings[0].is_verb and (
+        "impr" in readings[0].grammemes or "2per" in readings[0].grammemes)
 
 
 def _refused(toks: list[Token]) -> bool:
@@ -292,14 +302,16 @@ def _refused(toks: list[Token]) -> bool:
 def _judged(toks: list[Token]) -> bool:
     """A sentence that judges an action rather than orders it: «это», or a predicative
     («глупо», «странно»)."""
-    for tok in toks:
-        if tok.low in ("это", "было", "будет", "идея"):
-            return True   # «…— это сливать игру», «Охранять Петю было ошибкой»
-        readings = index.readings(tok.low)
-        if readings and any(r.pos == "PRED" or (r.pos == "ADJS" and "neut" in r.grammemes) for r in readings[:2]) \
-                and readings[0].pos in ("ADVB", "PRED", "ADJS"):
-            return True
-    return False
+    return any(map(_judging, [tok.low for tok in toks]))
+
+
+@lru_cache(maxsize=65536)
+def _judging(low: str) -> bool:
+    if low in ("это", "было", "будет", "идея"):
+        return True   # «…— это сливать игру», «Охранять Петю было ошибкой»
+    readings = index.readings(low)
+    return bool(readings) and any(r.pos == "PRED" or (r.pos == "ADJS" and "neut" in r.grammemes)
+                                  for r in readings[:2]) and readings[0].pos in ("ADVB", "PRED", "ADJS")
 
 
 def lemma_words(toks: list[Token], i: int, n: int) -> list[str]:
@@ -333,12 +345,24 @@ def _narrates(toks: list[Token], triggers: list[Trigger], changing: bool = False
             continue
         if changing and tok.low in ("был", "была", "было", "были"):
             continue
-        if index.lemma(tok.low) in GIVING_VERBS or tok.low == "может":
-            continue        # «Голос уходит Лису»: the vote's own verb; «может» is «maybe»
-        if index.lemma(tok.low) in CORRECTING_VERBS:
-            continue        # «Передумала: голос против Веры»: the past opens the new order, no story
-        readings = index.readings(tok.low)
-        if readings and readings[0].is_verb and (
-                "past" in readings[0].grammemes or "3per" in readings[0].grammemes):
+        if _tells(tok.low):
             return True
     return False
+
+
+@lru_cache(maxsize=65536)
+def _tells(low: str) -> bool:
+    """A verb that tells a story: past tense or third person, but not the vote's own giving
+    verb («Голос уходит Лису»), «может» («maybe») or a correction's («Передумала: …»)."""
+    if index.lemma(low) in GIVING_VERBS or low == "может":
+        return False
+    if index.lemma(low) in CORRECTING_VERBS:
+        return False
+    return past_or_third(low)
+
+
+@lru_cache(maxsize=65536)
+def past_or_third(low: str) -> bool:
+    readings = index.readings(low)
+    return bool(readings) and readings[0].is_verb and (
+        "past" in readings[0].grammemes or "3per" in readings[0].grammemes)

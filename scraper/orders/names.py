@@ -63,6 +63,15 @@ class Roster:
             out.append(Player(str(nick), open_role, secret))
         return cls(tuple(out))
 
+    def __hash__(self) -> int:
+        # once per roster: the per-game memos (`own_abilities`, `matcher_for`) hash it for
+        # every clause, and a frozen dataclass hashes each player in Python
+        return self._hash
+
+    @cached_property
+    def _hash(self) -> int:
+        return hash(self.players)
+
     @cached_property
     def _by_key(self) -> dict[str, Player]:
         return {key(p.nick): p for p in self.players}
@@ -230,23 +239,38 @@ class NameMatcher:
 
         Memoised by the words of the window (a thread repeats its words; fuzzy scores
         against every nickname and role form are the parser's main cost)."""
-        if i >= len(toks):
+        count = len(toks)
+        if i >= count:
             return []
-        if toks[i].key not in SELF_WORDS and not self.namey(toks[i]) and (
-                self.max_words == 1 or i + 1 >= len(toks) or not self.namey(toks[i + 1])):
-            return []      # no name's reading can start here (`namey`): no window, no memo
+        known = self._namey          # `namey`'s memo, read inline: this runs at every word
+        tok = toks[i]
+        selfish = tok.key in SELF_WORDS
+        if not selfish:
+            hit = known.get(tok.key)
+            if hit is None:
+                hit = self.namey(tok)
+            if not hit:
+                if self.max_words == 1 or i + 1 >= count:
+                    return []      # no name's reading can start here (`namey`): no window, no memo
+                after = known.get(toks[i + 1].key)
+                if after is None:
+                    after = self.namey(toks[i + 1])
+                if not after:
+                    return []
         # the window's words that can be part of a name decide the readings: a word after
         # them that is no name's is left out of the memo's key, so new words share entries
         size = 1
-        while size < self.max_words and i + size < len(toks) and self.namey(toks[i + size]):
+        while size < self.max_words and i + size < count and self.namey(toks[i + size]):
             size += 1
-        window = tuple(t.text for t in toks[i:i + size])      # key and low follow from the text
+        # key and low follow from the text
+        window = (tok.text,) if size == 1 else tuple([t.text for t in toks[i:i + size]])
         # the author matters only to «себя» (the self reading): other windows share one entry
-        memo_key = (window, author if toks[i].key in SELF_WORDS else None)
+        memo_key = (window, author if selfish else None)
         hit = self._memo.get(memo_key)
         if hit is None:
-            hit = tuple((c.nick, c.score, c.via, c.start - i, c.end - i, c.role)
-                        for c in self._at(toks[:i + size], i, author))
+            # the window alone is read (a reading never looks before its first word)
+            hit = tuple((c.nick, c.score, c.via, c.start, c.end, c.role)
+                        for c in self._at(toks[i:i + size], 0, author))
             if len(self._memo) >= _MEMO_SIZE:
                 self._memo.clear()
                 self._placed.clear()

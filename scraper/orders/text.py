@@ -117,6 +117,7 @@ _NAME_BANG = re.compile("(" + "|".join(sorted(
      for m in re.finditer(r"(\w+)!", name)})) + ")!$", re.IGNORECASE)
 _INITIAL = re.compile(r"(^|\s)\w\.$")
 _QUOTES = {"«": "»", "\"": "\"", "“": "”", "„": "“"}
+_QUOTE_MARK = re.compile("[" + re.escape("".join(sorted({*_QUOTES, *_QUOTES.values()}))) + "]")
 
 
 @dataclass(frozen=True)
@@ -127,19 +128,26 @@ class Segment:
 
 
 def _quote_depths(line: str, positions: list[int]) -> list[bool]:
-    """For each position (ascending), is it inside «…»/"…"? One pass over the line, so a
-    100 KB line with thousands of sentence ends stays linear."""
+    """For each position (ascending), is it inside «…»/"…"? One pass over the quote marks
+    of the line (found by a regex, not letter by letter), so a 100 KB line with thousands
+    of sentence ends stays linear."""
+    if not positions:
+        return []
+    marks = [(m.start(), m.group()) for m in _QUOTE_MARK.finditer(line, 0, max(positions))]
+    if not marks:
+        return [False] * len(positions)
     out: list[bool] = []
     open_quote: str | None = None
-    pos = 0
+    k = 0
     for target in positions:
-        while pos < target:
-            ch = line[pos]
-            if open_quote is None and ch in _QUOTES:
-                open_quote = ch
-            elif open_quote is not None and ch == _QUOTES[open_quote]:
+        while k < len(marks) and marks[k][0] < target:
+            ch = marks[k][1]
+            if open_quote is None:
+                if ch in _QUOTES:
+                    open_quote = ch
+            elif ch == _QUOTES[open_quote]:
                 open_quote = None
-            pos += 1
+            k += 1
         out.append(open_quote is not None)
     return out
 
