@@ -104,6 +104,7 @@ def inflections(word: str) -> frozenset[str]:
     return frozenset(out)
 
 
+@lru_cache(maxsize=65536)
 def verb_readings(word: str) -> tuple[Reading, ...]:
     return tuple(r for r in readings(word) if r.is_verb)
 

@@ -117,9 +117,17 @@ def _forms(low: str) -> frozenset[str]:
     return out | morph.lemmas(cyr) if cyr and matters(cyr) else out
 
 
-def _phrase_at(toks: list[Token], i: int) -> tuple[int, frozenset[str], str] | None:
+@lru_cache(maxsize=65536)
+def _phrases_from(low: str) -> tuple[tuple[int, tuple[str, ...], str], ...]:
+    """The phrases a word may start, in the vocabulary's order."""
     index = _phrases_by_first_word()
-    candidates = sorted(c for form in _forms(toks[i].low) for c in index.get(form, ()))
+    return tuple(sorted(c for form in _forms(low) for c in index.get(form, ())))
+
+
+def _phrase_at(toks: list[Token], i: int) -> tuple[int, frozenset[str], str] | None:
+    candidates = _phrases_from(toks[i].low)
+    if not candidates:
+        return None
     best_len = 0
     found: set[str] = set()
     lemma = ""
@@ -149,15 +157,19 @@ def _after_verb(toks: list[Token], i: int, verbs: frozenset[str]) -> bool:
     return False
 
 
+@lru_cache(maxsize=65536)
+def _ability_verbs(low: str) -> tuple[tuple[morph.Reading, frozenset[str]], ...]:
+    """The word's verb readings whose lemma orders an ability, with those abilities."""
+    if not matters(low):
+        return ()
+    verbs = vocabulary().verbs
+    return tuple((r, verbs[r.lemma]) for r in morph.verb_readings(low) if verbs.get(r.lemma))
+
+
 def _verb_strength(toks: list[Token], i: int, start: int) -> tuple[Strength, frozenset[str], str]:
     vocab = vocabulary()
     best: tuple[Strength, frozenset[str], str] = (Strength.NONE, frozenset(), "")
-    if not matters(toks[i].low):
-        return best
-    for r in morph.verb_readings(toks[i].low):
-        abilities = vocab.verbs.get(r.lemma)
-        if not abilities:
-            continue
+    for r, abilities in _ability_verbs(toks[i].low):
         g = r.grammemes
         if "1per" in g and ("pres" in g or "futr" in g):
             s = Strength.STRONG
@@ -195,10 +207,7 @@ def _triggers(text: str, toks: tuple[Token, ...]) -> tuple[Trigger, ...]:
 def _may_trigger(low: str) -> bool:
     """Can this word start a phrase of the vocabulary or be an ability's verb? (Most words
     of a text cannot: they are skipped without looking for a phrase or a verb.)"""
-    if matters(low):
-        return True
-    index = _phrases_by_first_word()
-    return any(form in index for form in _forms(low))
+    return matters(low) or bool(_phrases_from(low))
 
 
 def _find_triggers(seg: Segment, toks: list[Token]) -> list[Trigger]:

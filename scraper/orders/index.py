@@ -160,9 +160,7 @@ def _typo(low: str) -> str | None:
     if low[:3] not in heads and low[-3:] not in tails:
         return None
     limit = 2 if len(low) >= 7 else 1
-    by_head, by_tail = _by_ends()
-    near = [f for f in (*by_head.get(low[:3], ()), *by_tail.get((low[0], low[-3:]), ()))
-            if abs(len(f) - len(low)) <= limit]
+    near = _near(low[:3], len(low)) + _near((low[0], low[-3:]), len(low))
     found = process.extract(low, near, scorer=Levenshtein.distance, score_cutoff=limit, limit=3)
     if not found:
         return None
@@ -171,6 +169,17 @@ def _typo(low: str) -> str | None:
     if len(closest) > 1 and len({morph.lemma(f) for f in closest}) > 1:
         return None          # two words as close: not a typo of one of them
     return min(closest)
+
+
+@lru_cache(maxsize=65536)
+def _near(end: str | tuple[str, str], length: int) -> tuple[str, ...]:
+    """The forms with these first three letters (a str), or this first letter and last
+    three (a pair), of a length a typo of a `length`-letter word may have; in `_by_ends`'
+    order."""
+    by_head, by_tail = _by_ends()
+    limit = 2 if length >= 7 else 1
+    forms = by_head.get(end, ()) if isinstance(end, str) else by_tail.get(end, ())
+    return tuple(f for f in forms if abs(len(f) - length) <= limit)
 
 
 @lru_cache(maxsize=65536)
@@ -212,13 +221,16 @@ def read_tokens(text: str) -> list[Token]:
 def _read_tokens(text: str) -> tuple[Token, ...]:
     read = _READ
     out = []
-    for m in _WORD.finditer(text):
-        raw = m.group()
+    at = 0
+    for raw in _WORD.findall(text):
+        # between two matches stand only non-word characters, and a match begins with a
+        # word character: the first occurrence from the last end is the match itself
+        start = text.find(raw, at)
+        at = start + len(raw)
         word = read.get(raw)
         if word is None:
             word = _read_word(raw)
-        start, end = m.span()
-        out.append(new_token(word[0], start, end, word[1], word[2]))
+        out.append(new_token(word[0], start, at, word[1], word[2]))
     return tuple(out)
 
 

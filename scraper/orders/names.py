@@ -163,6 +163,7 @@ class _NickEntry:
     skeletons: tuple[str, ...] = ()     # per word: consonant skeleton of its Cyrillic spelling
 
 
+_NOT_WORD = re.compile(r"[\W_]+")
 _CAMEL = re.compile(r"[A-ZА-ЯЁ]+(?![a-zа-яё])|[A-ZА-ЯЁ][a-zа-яё]+|[a-zа-яё]+|\d+")
 
 
@@ -345,6 +346,12 @@ class NameMatcher:
         return hit
 
     @cached_property
+    def _compact_prefixes(self) -> frozenset[str]:
+        """Every beginning of a nickname's compact form (`e.compact.startswith(x)` for some
+        entry is `x in` this)."""
+        return frozenset(e.compact[:n] for e in self.entries for n in range(1, len(e.compact) + 1))
+
+    @cached_property
     def _skeletons(self) -> frozenset[str]:
         return frozenset(k for e in self.entries for k in e.skeletons)
 
@@ -355,8 +362,8 @@ class NameMatcher:
         cyr = translit(tok.text)
         if cyr and cyr in exact:
             return True
-        compact = re.sub(r"[\W_]+", "", tok.key)
-        if len(compact) >= 4 and any(e.compact.startswith(compact) for e in self.entries):
+        compact = _NOT_WORD.sub("", tok.key)
+        if len(compact) >= 4 and compact in self._compact_prefixes:
             return True
         if len(compact) >= 3 and self._skeletons and skeleton(cyr or tok.low) in self._skeletons:
             return True
@@ -427,7 +434,7 @@ class NameMatcher:
             if len(window) < size:
                 continue
             text = " ".join(t.key for t in window)
-            compact = re.sub(r"[\W_]+", "", text)
+            compact = _NOT_WORD.sub("", text)
             if compact in entry.initials:
                 best = max(best or (0.0, size), (75.0, size))
             if len(compact) < 3:

@@ -67,19 +67,19 @@ def _addressed(toks: list[Token], names: list[Candidate], text: str) -> bool:
 def talk_rule(ctx: Context, seg: Segment, toks: list[Token], names: list[Candidate],
               triggers: list[Trigger], hint: Talk | None) -> Talk | None:
     """The rule that makes this clause talk, or None: it must be asked."""
-    vocab = bool(triggers) or any(t.low in index.content_forms() for t in toks)
+    lows = [t.low for t in toks]
+    vocab = bool(triggers) or not index.content_forms().isdisjoint(lows)
     if not names and not vocab:
         if toks and toks[0].low in GREETINGS:
             return Talk.GREETING
         return Talk.QUESTION if "?" in seg.text else Talk.PLAIN
-    lows = [t.low for t in toks]
     if "?" in seg.text:
         return Talk.QUESTION
-    if any(w in CONDITIONS for w in lows) or conditional(seg.text):
+    if not CONDITIONS.isdisjoint(lows) or conditional(seg.text):
         return Talk.CONDITIONAL
-    if any(w in NEGATIONS for w in lows):
+    if not NEGATIONS.isdisjoint(lows):
         return Talk.NEGATION
-    if any(w in IMPERSONAL for w in lows) or _judged(toks) or _judged_by_dash(seg, toks, triggers):
+    if not IMPERSONAL.isdisjoint(lows) or _judged(toks) or _judged_by_dash(seg, toks, triggers):
         return Talk.JUDGEMENT
     if _addressed(toks, names, seg.text):
         return Talk.ADDRESSED

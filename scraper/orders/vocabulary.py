@@ -53,7 +53,13 @@ def latin_key(word: str) -> str:
     """Latin ability words compare with doubled letters and hyphens removed
     («Bra-a-a-ains», «Braaains» → «brains»)."""
     letters = "".join(filter(str.isalpha, word.lower()))
-    return _RUNS.sub(r"\1", letters)
+    if _RUNS.search(letters) is None:
+        return letters            # most words double no letter (the cheap test first)
+    out: list[str] = []
+    for ch in letters:
+        if not out or out[-1] != ch:
+            out.append(ch)
+    return "".join(out)
 
 
 _RUNS = re.compile(r"(.)\1+", re.DOTALL)
