@@ -116,6 +116,7 @@ SELF_WORDS = frozenset({"себя", "себе", "собой", "сам", "сам�
 
 
 _MEMO_SIZE = 65536
+_UNREAD = object()   # no memo entry yet (None is a memoised «no reading»)
 _PLACED_SIZE = 8192
 SPELLED = 90.0   # the nickname in the other alphabet («Гены» for Gena, «Petya» for Петя)
 # A whole part of a longer nickname («Котик» for Kotik_7) is a candidate just below the
@@ -203,6 +204,7 @@ def _entry(nick: str) -> _NickEntry:
 _VOWELS = str.maketrans("", "", "аеёиоуыэюяйьъ")
 
 
+@lru_cache(maxsize=65536)
 def skeleton(word: str) -> str:
     """First letter and the consonants after it: «дэна» and «дан» (Dan) are both «дн»,
     «брауна» and «броун» (Brown) «брн». Only ever a candidate, never a confident name."""
@@ -225,6 +227,8 @@ class NameMatcher:
         self._namey: dict[str, bool] = {}
         self._placed: dict[tuple, tuple[Candidate, ...]] = {}
         self._near_cache: dict[tuple, tuple[str, ...]] = {}
+        self._entry_memo: dict[tuple, tuple[float, int] | None] = {}
+        self._role_memo: dict[str, dict[str, float]] = {}
         self.role_forms: dict[str, frozenset[str]] = {
             role: morph.inflections(key(role)) for role in OPEN_ROLES}
         self._role_form_list = [f for forms in self.role_forms.values() for f in sorted(forms)]
@@ -391,30 +395,53 @@ class NameMatcher:
             else:
                 offer(Candidate(None, 100.0, "self", i, i + 1))
             return list(best.values())
-        for entry in self.entries:
+        memo = self._entry_memo
+        for number, entry in enumerate(self.entries):
             n = len(entry.words)
-            window = toks[i:i + n]
-            if len(window) == n and all(t.key in forms for t, forms in zip(window, entry.words)):
-                offer(Candidate(entry.nick, 100.0, "nick", i, i + n))
-                continue
-            if first in FILLER and first != entry.joined:
-                continue
-            if len(window) == n and all(_spelled(t, forms, other)
-                                        for t, forms, other in zip(window, entry.words, entry.spelled)):
-                offer(Candidate(entry.nick, SPELLED, "nick", i, i + n))
-                continue
-            score = self._fuzzy(entry, toks, i)
-            if score is not None:
-                offer(Candidate(entry.nick, score[0], "nick", i, i + score[1]))
+            # one nickname's reading depends only on its own number of words: memoised by
+            # them, so «против Пете» and «Кусаю Пете» share the one-word nicknames' readings
+            entry_key = (number, tuple([t.text for t in toks[i:i + n]]))
+            reading = memo.get(entry_key, _UNREAD)
+            if reading is _UNREAD:
+                reading = self._entry_reading(entry, toks, i)
+                if len(memo) >= _MEMO_SIZE:
+                    memo.clear()
+                memo[entry_key] = reading
+            if reading is not None:
+                offer(Candidate(entry.nick, reading[0], "nick", i, i + reading[1]))
         if first not in FILLER:
             for role, score in self._role_scores(first).items():
                 holder = self.roster.holder(role)
                 offer(Candidate(holder, score, "role", i, i + 1, role=role))
         return sorted(best.values(), key=lambda c: (-c.score, c.start))
 
+    def _entry_reading(self, entry: _NickEntry, toks: list[Token], i: int) -> tuple[float, int] | None:
+        """The score and the number of words of one nickname's reading at `i`, or None."""
+        first = toks[i].key
+        n = len(entry.words)
+        window = toks[i:i + n]
+        if len(window) == n and all(t.key in forms for t, forms in zip(window, entry.words)):
+            return 100.0, n
+        if first in FILLER and first != entry.joined:
+            return None
+        if len(window) == n and all(_spelled(t, forms, other)
+                                    for t, forms, other in zip(window, entry.words, entry.spelled)):
+            return SPELLED, n
+        return self._fuzzy(entry, toks, i)
+
     def _role_scores(self, first: str) -> dict[str, float]:
         """Open roles the word may name, with their scores (≥ 60), best form each; the
-        fuzzy part runs in rapidfuzz's C loop over every form at once."""
+        fuzzy part runs in rapidfuzz's C loop over every form at once. Memoised by the word
+        (the caller only reads the mapping)."""
+        hit = self._role_memo.get(first)
+        if hit is None:
+            hit = self._role_scores_of(first)
+            if len(self._role_memo) >= _MEMO_SIZE:
+                self._role_memo.clear()
+            self._role_memo[first] = hit
+        return hit
+
+    def _role_scores_of(self, first: str) -> dict[str, float]:
         out: dict[str, float] = {}
         exact = self._role_by_form.get(first)
         if exact:
@@ -480,7 +507,6 @@ class NameMatcher:
         """An open role named (in any case) by the word at `i`."""
         if i >= len(toks):
             return None
-        for role, forms in self.role_forms.items():
-            if toks[i].key in forms:
-                return role
-        return None
+        # the first role, in `role_forms`' order, with the word among its forms
+        roles = self._role_by_form.get(toks[i].key)
+        return roles[0] if roles else None

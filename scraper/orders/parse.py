@@ -239,7 +239,7 @@ def _addressee(ctx: Context, seg: Segment, toks) -> tuple[str | None, tuple[int,
                 return cands[0]
         return None
 
-    for i, tok in enumerate(toks):
+    for i, tok in enumerate(toks if "@" in seg.text else ()):
         if tok.start > 0 and seg.text[tok.start - 1] == "@":
             c = confident(i)
             if c is not None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections import namedtuple
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engine.abilities import ABILITIES
 from engine.names import fold
@@ -257,8 +258,10 @@ _TRANSLIT = [("shch", "щ"), ("sch", "щ"), ("yo", "ё"), ("zh", "ж"), ("kh", "
 _LATIN_WORD = re.compile(r"^[a-z]+$")
 
 
+@lru_cache(maxsize=65536)
 def translit(word: str) -> str | None:
-    """A Latin word spelled in Cyrillic letters, or None if it is not plain Latin."""
+    """A Latin word spelled in Cyrillic letters, or None if it is not plain Latin
+    (memoised: the name matcher asks it of each word once per nickname)."""
     word = word.casefold()
     if not _LATIN_WORD.match(word):
         return None
