@@ -84,7 +84,7 @@ def talk_rule(ctx: Context, seg: Segment, toks: list[Token], names: list[Candida
     if _addressed(toks, names, seg.text):
         return Talk.ADDRESSED
     inside = {i for t in triggers if t.strength >= Strength.WEAK for i in range(t.start, t.end)}
-    if any(_verb_past_or_third(t) for i, t in enumerate(toks) if i not in inside):
+    if any(_reports(t.low) for i, t in enumerate(toks) if i not in inside):
         return Talk.REPORT
     if hint is not None and (hint is not Talk.NO_AIM or not names):
         return hint

@@ -162,7 +162,8 @@ def split_line(line: str) -> list[Segment]:
         # Only the last few characters decide (a name's «!», an initial), so a long
         # quoted run with many full stops is not rescanned at each one.
         near = line[max(start, m.start() - 16):m.start()]
-        if inside or _NAME_BANG.search(near) or _INITIAL.search(near):
+        # (each pattern needs its «!» or «.»: the cheap test first)
+        if inside or ("!" in near and _NAME_BANG.search(near)) or ("." in near and _INITIAL.search(near)):
             continue
         head = line[start:m.start()]
         if head.strip():
