@@ -145,7 +145,7 @@ def learn_pages(pages: list[tuple[bytes, str]], inbox: tuple[bytes, str] | None 
     posts = _checked_posts(pages, parsed, timezone, now)
     notes, missing, unconfirmed = dict(posts.notes), list(posts.missing), list(posts.unconfirmed)
     post, body_rules, dates = posts.post, posts.body, posts.dates
-    pg = paging.find_paging(parsed[0].root)
+    pg = paging.find_paging(parsed[0].root, parsed[0].source)
     pagination: dict = {}
     for key in ("current", "last", "next"):
         g = getattr(pg, key)
@@ -154,9 +154,11 @@ def learn_pages(pages: list[tuple[bytes, str]], inbox: tuple[bytes, str] | None 
             notes[f"selectors.pagination.{key}"] = g.note
     if not pagination:
         missing.append("pagination")
-    pagination["single"] = paging.SINGLE
+    pagination["single"] = pg.single or paging.SINGLE
     notes["selectors.pagination.single"] = ("a page that links no page by the number 1 or 2 is the thread's only "
-                                            "page: page 1 of 1 (read only where the fields above find nothing)")
+                                            "page: page 1 of 1 (read only where the fields above find nothing)"
+                                            + ("; a foreign list's links (another address's pages) not counted"
+                                               if pg.single not in ("", paging.SINGLE) else ""))
 
     data: dict = {
         "engine": "learned",
@@ -726,17 +728,11 @@ def _urls(source: str) -> dict:
 _ID_IN_LINK = r"(?:[#?&;/](?:p|pid|post|msg|entry)[=_-]?|/post/|#post-|\.msg)(\d+)"
 
 
-# where gorod finds a thread's number in its URL (the ones gorod.loop.forum.topic_id_of reads,
-# in its order: the writer is called with that number)
-_THREAD_IN_URL = (r"/topic/(\d+)", r"/t/[^/]+/(\d+)", r"[?&]t=(\d+)", r"[?&]tid=(\d+)", r"[?&;]topic=(\d+)",
-                  r"[?&]id=(\d+)", r"/(\d+)(?:[-/]|$)")
-
-
 def thread_template(page_url: str) -> str | None:
     """The thread's page as a template: the site as {base}, the thread's number (where gorod
     reads it from the game's thread_url) as {thread}; None when the URL holds no number."""
     rest = _template(page_url)[len("{base}"):]
-    for pattern in _THREAD_IN_URL:
+    for pattern in paging.THREAD_IN_URL:
         m = re.search(pattern, rest)
         if m:
             return "{base}" + rest[:m.start(1)] + "{thread}" + rest[m.end(1):]

@@ -38,7 +38,7 @@ def _bench():
 
 # measured on the saved pages when this floor was set (benchmarks/learn.py): raise it as the
 # learner gets better, never lower it to make a change pass
-EXACT_PAGES_FLOOR = 102           # of 104 thread pages (98 %): the misses, MyBB's one-page threads whose
+EXACT_PAGES_FLOOR = 104           # of 106 thread pages (98 %): the misses, MyBB's one-page threads whose
 # rating stars link «1» «2» (the learner says it found no page list; the shipped profile says 1 of 1)
 
 

@@ -430,3 +430,50 @@ def test_a_moderation_event_numbered_like_the_posts_on_the_learned_page_is_no_po
                                        '</div></div></body>'.encode())
     learned = learn_pages([(page, "closed.html")])
     assert [p.id for p in extract_posts(page, learned.profile(), "closed.html").posts] == ["101", "102", "103", "104"]
+
+
+BUSY_BOARD = ROOT / "tests" / "scraper" / "pages" / "mybb18-busy-board-thread.html"
+
+
+def test_a_thread_on_a_busy_board_pages_through_the_thread_not_the_board():
+    # MyBB with 35 threads in its board: the breadcrumb's hidden popup lists the board's pages
+    # (forumdisplay.php?fid=2&page=2, «2» marked current) before the thread's own list
+    learned, shipped, pages = _learned(BUSY_BOARD)
+    got = _exact(learned, shipped, pages)
+    page = extract_posts(pages[0][0], learned.profile(), pages[0][1], now=NOW)
+    assert (page.page, page.last_page, page.next_url) == (1, 3, "showthread.php?tid=1&page=2")
+    assert got["mybb18-busy-board-thread.html"]
+
+
+def _board_and_thread(thread_pages: str, board_pages: str = '<a href="/forum/2?page=1">1</a> '
+                      '<b>2</b> <a href="/forum/2?page=3">3</a>') -> bytes:
+    """A thread's page under a board's list of its own pages, drawn (not hidden) before the
+    thread's, both of the same class."""
+    bare = _posts_page(["Голосую против Пети", "Лечу Аню этой ночью", "Проверяю Катю"])
+    lists = f'<div class="pages">{board_pages}</div>'
+    if thread_pages:
+        lists += f'<div class="pages">{thread_pages}</div>'
+    return bare.replace(b"<body>", f"<body>{lists}".encode())
+
+
+def test_the_page_list_linking_the_threads_address_is_the_threads_when_both_are_drawn():
+    url = "http://127.0.0.1:9/topic/7?page=2"
+    page = _board_and_thread('<a href="/topic/7">1</a> <b>2</b> <a href="/topic/7?page=3">3</a>')
+    learned = learn_pages([(page, url)])
+    got = extract_posts(page, learned.profile(), url, url=url)
+    assert (got.page, got.last_page, got.next_url) == (2, 3, "http://127.0.0.1:9/topic/7?page=3")
+    # the next page's link is the thread's on every page: on its last, none (not the board's «3»)
+    last = _board_and_thread('<a href="/topic/7">1</a> <a href="/topic/7?page=2">2</a> <b>3</b>')
+    got = extract_posts(last, learned.profile(), url, url="http://127.0.0.1:9/topic/7?page=3")
+    assert (got.page, got.next_url) == (3, None)
+
+
+def test_a_one_page_thread_on_a_busy_board_has_no_next_page_and_is_page_1_of_1():
+    # learned from a short thread: the only list on its page is the board's; it is not taken for
+    # the thread's (its next link would leave the thread), and its «1», «2» do not say the thread
+    # has more pages
+    url = "http://127.0.0.1:9/topic/7"
+    page = _board_and_thread("")
+    learned = learn_pages([(page, url)])
+    got = extract_posts(page, learned.profile(), url, url=url)
+    assert (got.page, got.last_page, got.next_url) == (1, 1, None)
