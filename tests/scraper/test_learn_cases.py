@@ -477,3 +477,31 @@ def test_a_one_page_thread_on_a_busy_board_has_no_next_page_and_is_page_1_of_1()
     learned = learn_pages([(page, url)])
     got = extract_posts(page, learned.profile(), url, url=url)
     assert (got.page, got.last_page, got.next_url) == (1, 1, None)
+
+
+def test_a_short_posts_words_after_its_time_in_one_wrapper_are_its_body():
+    # the time and the words share a wrapper (div.post-content: div.date, div.content); for a
+    # short post the wrapper's whole text reads as a time with a word after it, «November 24th
+    # 2026 13:29 В игре!»: it is the time's wrapper, not a second header hiding the words
+    words = ["Добро пожаловать в Город N! Запись открыта до вечера, пишите «в игре».", "В игре!",
+             "Я в игре, записывайте.", "Тоже в игре!", "Записываюсь, давно ждал эту партию, друзья."]
+    posts = "".join(f"""<div id="post-{1000 + i}" class="post"><div class="post-user"><h3 class="username">
+<a href="/index.php?user={i}">Player{i}</a></h3><div class="joined">Joined: December 1st 2026</div></div>
+<div class="post-content"><div class="date"><a href="/index.php?thread=1#post-{1000 + i}">November 2{i}th 2026
+0{i}:48</a></div><div class="content">{w}</div></div></div>""" for i, w in enumerate(words, 1))
+    page = f"<html><body><div id='posts'>{posts}</div></body></html>".encode()
+    got = extract_posts(page, learn_pages([(page, "short.html")]).profile(), "short.html").posts
+    assert [p.text for p in got] == words
+
+
+def test_a_glued_posts_notice_in_an_element_of_the_forums_class_is_dropped_when_seen_once():
+    # a member's next post glued to his last, the forum's notice between them in its template's
+    # paragraph (<p class="f-bb-after"><em>Добавлено спустя 02 с:</em></p>), once on the pages
+    # learned from; a player's own grey line of the same words stays (test above)
+    bodies = ["<p>Запись закрыта.</p><p class='f-bb-after'><em>Добавлено спустя 02 с:</em></p><p>Утро. Никто не погиб.</p>",
+              "<p>Голосую против Пети</p>", "<p>Лечу Аню этой ночью</p>"]
+    page = _posts_page(bodies)
+    learned = learn_pages([(page, "glued.html")])
+    posts = extract_posts(page, learned.profile(), "glued.html").posts
+    assert posts[0].text.split() == "Запись закрыта. Утро. Никто не погиб.".split()
+    assert any(u.startswith("drop:") and "Добавлено спустя" in u for u in learned.unconfirmed)
