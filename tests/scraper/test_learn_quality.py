@@ -52,14 +52,11 @@ def test_the_tuned_engine_with_plain_text_quotes_keeps_its_figure():
     assert refused is None and n == 3 and ok >= 1, [c.differences for c in cmp]
 
 
-def test_the_held_out_engines_keep_their_figures():
-    # frozen pages never tuned on (README «Your forum»): h1 1 of 3 read right when this floor was
-    # set; h3 refused, in Russian, with no profile (a refusal is no wrong reading)
-    bench = _bench("learn_heldout")
-    ok, n, refused, cmp, _ = bench.run_set(ROOT / "tests/scraper/pages/heldout/h1")
-    assert refused is None and n == 3 and ok >= 1, [c.differences for c in cmp]
-    ok, n, refused, cmp, _ = bench.run_set(ROOT / "tests/scraper/pages/heldout/h3")
-    assert n == 3 and (ok >= 0 if refused is None else re.search("[а-я]{4}", refused)), refused
+def test_the_held_out_engine_keeps_its_figure():
+    # frozen pages never tuned on (README «Your forum»): h4 read 3 of 3 pages right, ids the
+    # database's, when it was measured once (h1 and h3 were read to fix them: tuned now, t3 and t4)
+    ok, n, refused, cmp, ids_differ = _bench("learn_heldout").run_set(ROOT / "tests/scraper/pages/heldout/h4")
+    assert refused is None and ok == n == 3 and not ids_differ, [c.differences for c in cmp] or refused
 
 
 def _dates(name: str):
