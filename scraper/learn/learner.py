@@ -428,7 +428,14 @@ def _learn_posts_in(parsed: list[_Page], what: str, short_ids: bool, exclude: fr
         notes["selectors.body.spoiler"] = "spoiler blocks inside the body"
         if parts.spoiler_header:
             body_rules["spoiler_header"] = parts.spoiler_header
-    if not parts.quote:
+    lines = fields.find_quote_lines(bodies) if not parts.quote else None
+    if lines:
+        body_rules["quote_lines"] = lines
+        notes["selectors.body.quote_lines"] = ("quotes drawn as text: lines opening with «>» (another post's words "
+                                               "among them), taken apart from the post's own text")
+        unconfirmed.append("quote_lines: the quotes are text lines opening with «>», not elements: a player's own "
+                           "line opening so is read as a quote")
+    elif not parts.quote:
         unconfirmed.append("quotes: no quote on these pages; selectors.body.quote is the common blockquote")
     if not parts.spoiler:
         unconfirmed.append("spoilers: no spoiler on these pages; selectors.body.spoiler is not set")

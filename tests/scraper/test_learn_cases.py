@@ -505,3 +505,22 @@ def test_a_glued_posts_notice_in_an_element_of_the_forums_class_is_dropped_when_
     posts = extract_posts(page, learned.profile(), "glued.html").posts
     assert posts[0].text.split() == "Запись закрыта. Утро. Никто не погиб.".split()
     assert any(u.startswith("drop:") and "Добавлено спустя" in u for u in learned.unconfirmed)
+
+
+def test_quotes_drawn_as_text_lines_opening_with_a_mark_are_quotes_not_the_posts_words():
+    # a forum showing Markdown unrendered (t4): «> Голосую против Бори» is another post's
+    # words, quoted; read as the quoting player's own, it would count as his vote
+    bodies = ["Голосую против Бори<br>Он молчит весь день.", "&gt; Голосую против Бори<br><br>Поддерживаю.",
+              "Я мирный житель.", "&gt; Я мирный житель.<br><br>Не верю. &gt; это стрелка, не цитата",
+              "&gt; Поддерживаю.<br><br>&gt; Не верю.<br><br>Итого два мнения."]
+    page = _posts_page(bodies)
+    learned = learn_pages([(page, "plain.html")])
+    assert learned.data["selectors"]["body"]["quote_lines"] == "> "
+    assert any(u.startswith("quote_lines:") for u in learned.unconfirmed)
+    posts = extract_posts(page, learned.profile(), "plain.html").posts
+    assert [p.text for p in posts[1:]] == ["Поддерживаю.", "Я мирный житель.",
+                                           "Не верю. > это стрелка, не цитата", "Итого два мнения."]
+    assert posts[1].quotes == ("Голосую против Бори",) and posts[4].quotes == ("Поддерживаю.", "Не верю.")
+    # a «>» line that quotes nobody on the pages says nothing: no quote rule
+    alone = _posts_page(["&gt; стрелка вправо", "&gt;&gt; две стрелки", "Голосую против Пети"])
+    assert "quote_lines" not in learn_pages([(alone, "arrows.html")]).data["selectors"]["body"]
