@@ -30,6 +30,7 @@ _PAGE_CLASS = re.compile(r"(?i)pagination|paginator|paging|pagenav|page-?nav|pag
 _NEXT_WORDS = ("»", "›", ">", ">>", "next", "next ›", "next »", "след.", "следующая", "вперёд", "вперед", "→",
                "далее", "дальше")
 _CURRENT = re.compile(r"(?i)current|active|selected|\bon\b")
+_INERT = re.compile(r"(?i)(?:^|\s)disabled(?:\s|$)")
 _PAGE_OF = re.compile(r"(?i)(?:page|страница|стр\.?)\s*(\d+)\s*(?:of|из|/)\s*(\d+)")
 _NUMBER_TEST = "[translate(normalize-space(), '0123456789', '') = ''][normalize-space() != '']"
 
@@ -93,9 +94,13 @@ def find_paging(root, url: str | None = None) -> PagingGuess:
     # the current page is marked: a class saying so, else bold, else any number that is no link
     marked = [c for c in numbers if any(_CURRENT.search(x.get("class") or "") for x in (c, c.getparent()))]
     if not marked:
-        # the current page drawn as a link of its own, in a marked item (NodeBB, Bootstrap)
+        # the current page drawn as a link of its own, in a marked item (NodeBB, Bootstrap), or in
+        # a greyed-out one (pybbm's <li class="disabled"><a href="?page=2">2</a>), when only one is
         marked = [a for a in holders[key].iter("a") if tree.text(a).isdigit()
                   and any(_CURRENT.search(x.get("class") or "") for x in (a, a.getparent()))]
+        inert = [a for a in holders[key].iter("a") if tree.text(a).isdigit()
+                 and any(_INERT.search(x.get("class") or "") for x in (a, a.getparent()))]
+        marked = marked or (inert if len({tree.text(a) for a in inert}) == 1 else [])
     bold = [c for c in numbers if tree.tag(c) in ("strong", "b", "em")]
     for group, how in ((marked, "marked"), (bold, "bold"), (numbers, "plain")):
         if not group:
@@ -103,8 +108,9 @@ def find_paging(root, url: str | None = None) -> PagingGuess:
         c = group[0]
         cond = ""
         if how == "marked":
-            mark = next(x for x in (c, c.getparent()) if _CURRENT.search(x.get("class") or ""))
-            word = next(w for w in (mark.get("class") or "").split() if _CURRENT.search(w))
+            said = _CURRENT if any(_CURRENT.search(x.get("class") or "") for x in (c, c.getparent())) else _INERT
+            mark = next(x for x in (c, c.getparent()) if said.search(x.get("class") or ""))
+            word = next(w for w in (mark.get("class") or "").split() if said.search(w))
             cond = f"[{_has_class(word)}]" if mark is c else f"[parent::*[{_has_class(word)}]]"
         plain_only = "" if tree.tag(c) == "a" else "[not(descendant::a)][not(ancestor::a)]"
         current_xpath = f"({anchor}/descendant::{tree.tag(c)}{cond}{plain_only}{_NUMBER_TEST})[1]"

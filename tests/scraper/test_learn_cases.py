@@ -524,3 +524,18 @@ def test_quotes_drawn_as_text_lines_opening_with_a_mark_are_quotes_not_the_posts
     # a «>» line that quotes nobody on the pages says nothing: no quote rule
     alone = _posts_page(["&gt; стрелка вправо", "&gt;&gt; две стрелки", "Голосую против Пети"])
     assert "quote_lines" not in learn_pages([(alone, "arrows.html")]).data["selectors"]["body"]
+
+
+def test_the_current_page_drawn_as_a_greyed_out_link_is_the_page_number():
+    # pybbm (t1): every page a link, the current one in <li class="disabled">; the «next» link
+    # says «следующая страница →»: the page number and the link to its number plus one
+    def paged(current: int) -> bytes:
+        items = "".join(f'<li{" class=disabled" if n == current else ""}><a href="?page={n}" class="page">{n}</a></li>'
+                        for n in (1, 2, 3))
+        lists = f'<div class="pagination"><ul><li class="prev"><a href="?page=1">← предыдущая</a></li>{items}</ul></div>'
+        words = [f"Голосую против Пети, день {current}", f"Лечу Аню ночью {current}", f"Проверяю Катю, круг {current}"]
+        return _posts_page(words).replace(b"<body>", f"<body>{lists}".encode())
+    learned = learn_pages([(paged(2), "http://127.0.0.1:9/topic/1/?page=2")])
+    for n, nxt in ((1, "?page=2"), (2, "?page=3"), (3, None)):
+        got = extract_posts(paged(n), learned.profile(), f"p{n}.html")
+        assert (got.page, got.next_url) == (n, nxt), n
