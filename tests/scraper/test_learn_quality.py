@@ -5,9 +5,7 @@ printed by benchmarks/learn.py, learn_heldout.py and dates.py; README «Your for
 from __future__ import annotations
 
 import importlib.util
-import re
 import sys
-from pathlib import Path
 
 import pytest
 from gorod_testpaths import ROOT, shared_dir
