@@ -256,6 +256,15 @@ def reveal_order(ctx, order: Order, spec=None, controller=None) -> None:
         ctx.check_win()
 
 
+@on("info", "Раскрыть карты")
+def reveal_queued(night, action) -> None:
+    """«в любой момент игры публично выкладывает полный список», under `anytime_at_night:
+    queued_with_night` (A24 b): judged with the night's orders at its end, unless void
+    (Чары); the win check of N23 follows."""
+    if action.live:
+        reveal_cards(night, action.order)
+
+
 @refusal("Кинуть карты", phase="any")
 def throw_refusal_hook(ctx, order: Order, spec=None, controller=None):
     """By day: the card in hand and its target rule. At night only the «минус первый»
