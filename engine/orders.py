@@ -52,6 +52,7 @@ class Order:
     save: bool = False
     swap_mask: bool = False
     resummon: str | None = None
+    votes: int | None = None      # Компромат: saved votes spent (`gossip_spend: any_number`, A30)
 
     # FORMAT.md keys that differ from the attribute names.
     _KEY_TO_ATTR = {"as": "as_card", "list": "reveal_list"}
@@ -158,6 +159,10 @@ def _convert(attr: str, value: Any) -> Any:
     if attr in ("signal", "save", "swap_mask"):
         if not isinstance(value, bool):
             raise OrderError(f"поле {attr} должно быть true или false")
+        return value
+    if attr == "votes":
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise OrderError("поле votes — число голосов из копилки, целое от 1")
         return value
     if value is None:
         return None

@@ -46,6 +46,50 @@ def deal_hand(state, player, value) -> None:
     player.hand = hand
 
 
+@setup_choice("throw", ability="Кинуть карты", role="Мастер карт")
+def setup_throw(state, player, value) -> None:
+    """«В начале первой ночи может кинуть карту, считается, что она была брошена в "минус
+    первый" день.»: `setup.<nick>.throw: {card, target | targets, as, roles}` under
+    `minus_first_day_throw: setup` (A65 b); judged in night 1 like the night-1 order."""
+    where = f"setup.{player.nick}.throw"
+    if state.rulings["minus_first_day_throw"] != "setup":
+        raise SetupError(f"{where}: бросок «минус первого» дня в раскладе пишется только при "
+                         "rulings.minus_first_day_throw: setup (иначе это заявка Кинуть карты в ночь 1)")
+    if not isinstance(value, dict):
+        raise SetupError(f"{where}: нужен словарь {{card: …, target: …}}")
+    fields = {str(k): v for k, v in value.items()}
+    if "by" in fields or "ability" in fields:
+        raise SetupError(f"{where}: поля by и ability не нужны: бросает {player.nick}, способность Кинуть карты")
+    try:
+        order = Order.from_mapping({"by": player.nick, "ability": "Кинуть карты", **fields})
+        throw_shape(order)
+    except OrderError as exc:
+        raise SetupError(f"{where}: {exc}") from None
+    if any(o.by == player.nick and o.ability == "Кинуть карты" for o in state.setup_orders):
+        raise SetupError(f"{where}: бросок «минус первого» дня — только один")
+    state.setup_orders.append(order)
+
+
+@night_step("N2", "a", ability="Кинуть карты")
+def setup_throw_in_night_one(night) -> None:
+    """«В начале первой ночи может кинуть карту»: the throw written in the setup (A65 b) is
+    judged now, as the night-1 order is under the default, and acts this night."""
+    if night.n != 1 or night.rulings["minus_first_day_throw"] != "setup":
+        return
+    spec = next(s for s in SPECS if s.name == "Кинуть карты")
+    for order in night.state.setup_orders:
+        if order.ability != spec.name:
+            continue
+        refused = night.refusal(order, spec, snapshot=night.s0, skip_phase=True) or throw_refusal(night, order)
+        if refused:
+            night.reject(order, *refused)
+            continue
+        # the use is day −1's, no day's of the game: a night-1 throw order is refused for
+        # its phase (wrong_phase), not as a second use
+        night.emit(ev.Accepted(str(night.phase), night.cause("принята (бросок из расклада)", order), order))
+        minus_first_day_throw(night, order, spec)
+
+
 # What the order parser and the memo read of its orders (scraper/orders reads them generically).
 WORDS = (
     Words("Тасовать карты", Channel.PM, "четыре карты через запятую",
