@@ -14,6 +14,7 @@ from engine.names import canon_open_role, canon_secret_role, fold
 from engine.orders import Order, OrderError
 from engine.phase import PhaseId
 from engine.resolve import PhaseError, resolve
+from engine.reading_fields import problems as reading_field_problems
 from engine.rulings import Rulings, RulingsError
 from engine.setup import Seat, SetupError, new_game
 from engine.support import UnsupportedRuling
@@ -35,6 +36,7 @@ class ScenarioPhase:
     orders: list[Order]
     expect: dict[str, Any] | None
     whole: tuple[str, ...] = ()
+    raw_orders: list = field(default_factory=list)   # as written (what a reading's fields are read from)
 
 
 @dataclass
@@ -45,6 +47,9 @@ class Scenario:
     setup: dict[str, Any]
     rulings: Rulings
     phases: list[ScenarioPhase] = field(default_factory=list)
+    # `refused: <words>` (ours, beyond FORMAT.md): the engine refuses this game at its start
+    # with a message holding these words (a reading whose only effect is to refuse a setup)
+    refused: str | None = None
 
 
 def load_scenario(path: str | Path) -> Scenario:
@@ -69,7 +74,8 @@ def load_scenario(path: str | Path) -> Scenario:
         rulings = Rulings.from_mapping(data.get("rulings") or {}, where=f"{where}: rulings")
     except RulingsError as exc:
         raise ScenarioError(str(exc)) from None
-    scenario = Scenario(where, str(data.get("title", "")), seats, data.get("setup") or {}, rulings)
+    scenario = Scenario(where, str(data.get("title", "")), seats, data.get("setup") or {}, rulings,
+                        refused=None if data.get("refused") is None else str(data["refused"]))
     raw_phases = data.get("phases") or []
     if not isinstance(raw_phases, list):
         raise ScenarioError(f"{where}: 'phases' must be a list")
@@ -92,7 +98,12 @@ def load_scenario(path: str | Path) -> Scenario:
         if expect is not None and not isinstance(expect, dict):
             raise ScenarioError(f"{where}: {name}: 'expect' must be a mapping")
         whole = _whole_keys(raw.get("whole"), f"{where}: {name}")
-        scenario.phases.append(ScenarioPhase(name, orders, expect, whole))
+        scenario.phases.append(ScenarioPhase(name, orders, expect, whole, list(raw.get("orders") or [])))
+    misplaced = reading_field_problems(rulings, scenario.setup, [
+        (f"phases[{i}] ({phase.name}).orders[{j}]", order)
+        for i, phase in enumerate(scenario.phases, 1) for j, order in enumerate(phase.raw_orders, 1)])
+    if misplaced:
+        raise ScenarioError("\n".join(f"{where}: {line}" for line in misplaced))
     return scenario
 
 
@@ -186,6 +197,17 @@ class Mismatch:
     def __str__(self) -> str:
         return (f"{self.file}: {self.phase}: {self.key}: expected {_show(self.expected)}, "
                 f"got {_show(self.got)}")
+
+
+def check_refused(scenario: Scenario) -> list[Mismatch]:
+    """A scenario with `refused:` passes when the engine refuses it with those words."""
+    try:
+        output = run_scenario(scenario)
+    except ScenarioError as exc:
+        if scenario.refused in str(exc):
+            return []
+        return [Mismatch(scenario.path, "start", "refused", scenario.refused, str(exc))]
+    return [Mismatch(scenario.path, "start", "refused", scenario.refused, "ran: " + _show(output)[:200])]
 
 
 def check_scenario(scenario: Scenario, output: dict[str, Any]) -> list[Mismatch]:

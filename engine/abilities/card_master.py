@@ -11,7 +11,7 @@ from engine.abilities import cards  # the deck
 from engine.abilities.registry import SetupError, day_effect, night_step, on, refusal, setup_choice
 from engine.abilities.spec import ANY_, D, N, S, AbilitySpec as _A, Cooldown, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Keyword, Reach, Shape, Words
-from engine.ruling_rows import choice, flag, number
+from engine.ruling_rows import ReadingField, choice, flag, number
 from engine.names import CARDS, canon_card
 from engine.orders import Order, OrderError
 from engine.reasons import Reason
@@ -88,6 +88,13 @@ def setup_throw_in_night_one(night) -> None:
         # its phase (wrong_phase), not as a second use
         night.emit(ev.Accepted(str(night.phase), night.cause("принята (бросок из расклада)", order), order))
         minus_first_day_throw(night, order, spec)
+
+
+# The fields only one reading of its rulings reads (engine/reading_fields.py).
+READING_FIELDS = (
+    ReadingField("minus_first_day_throw", "setup", "setup", "throw", "Кинуть карты",
+                 hint="иначе бросок «минус первого» дня — заявка Кинуть карты в ночь 1"),
+)
 
 
 # What the order parser and the memo read of its orders (scraper/orders reads them generically).

@@ -8,7 +8,7 @@ from __future__ import annotations
 from engine.abilities.registry import day_effect, on, refusal, target_rule
 from engine.abilities.spec import D, AbilitySpec as _A, Field, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Keyword, Shape, Words
-from engine.ruling_rows import choice, flag
+from engine.ruling_rows import ReadingField, choice, flag
 from engine.orders import Order, OrderError
 from engine.reasons import Reason
 
@@ -27,6 +27,13 @@ WORDS = (
           shape=Shape.SAVE,
           keywords=(Keyword("save", "в копилку", frozenset({"копилка", "сохранить", "сохранять",
                         "отложить", "откладывать", "save", "копить"})),)),
+)
+
+
+# The fields only one reading of its rulings reads (engine/reading_fields.py).
+READING_FIELDS = (
+    ReadingField("gossip_spend", "any_number", "order", "votes", "Компромат",
+                 hint="иначе тратятся все голоса из копилки"),
 )
 
 
