@@ -29,7 +29,7 @@ class Day(PhaseContext):
     def __init__(self, state: GameState, phase: PhaseId, orders: list[Order]):
         super().__init__(state, phase)
         self.n = phase.number
-        self.orders = orders
+        self.orders = self.take_answers(orders)
         self.ballots: dict[str, Ballot] = {}
         self.lost_vote: set[str] = set()        # «теряет способность голосовать в течение дня»
         self.controlled: dict[str, str] = {}    # voter -> controller (Влияние etc.)

@@ -94,7 +94,7 @@ class Night(PhaseContext):
         super().__init__(state, phase)
         self.n = phase.number
         self.moon = phase.moon
-        self.orders = orders
+        self.orders = self.take_answers(orders)
         self.actions: list[Action] = []
         self.attacks: list[Attack] = []
         self.cards = [c for c in state.thrown if c.night == self.n]

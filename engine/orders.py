@@ -53,6 +53,9 @@ class Order:
     swap_mask: bool = False
     resummon: str | None = None
     votes: int | None = None      # Компромат: saved votes spent (`gossip_spend: any_number`, A30)
+    # the answer to the engine's question at a trigger (`standing_orders: false`, A52 b): a
+    # nickname (the heir, the demon) or true / false
+    answer: str | bool | None = None
 
     # FORMAT.md keys that differ from the attribute names.
     _KEY_TO_ATTR = {"as": "as_card", "list": "reveal_list"}
@@ -160,6 +163,12 @@ def _convert(attr: str, value: Any) -> Any:
         if not isinstance(value, bool):
             raise OrderError(f"поле {attr} должно быть true или false")
         return value
+    if attr == "answer":
+        if isinstance(value, bool) or value is None:
+            return value
+        if isinstance(value, (str, int)) and str(value).strip():
+            return str(value).strip()
+        raise OrderError("поле answer — ответ на вопрос: ник, true или false")
     if attr == "votes":
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             raise OrderError("поле votes — число голосов из копилки, целое от 1")

@@ -6,7 +6,6 @@ of a silent default (the rulings table still lists them, so the choice is visibl
 from __future__ import annotations
 
 UNSUPPORTED: dict[str, frozenset] = {
-    "standing_orders": frozenset({False}),
 }
 
 

@@ -142,6 +142,10 @@ def run_scenario(scenario: Scenario) -> dict[str, Any]:
             text = str(exc)
             prefix = f"{phase.name}: "
             raise ScenarioError(f"{where}: {text if text.startswith(prefix) else prefix + text}") from None
+        if result.pending is not None:   # `standing_orders: false`: the answer is an order of the phase
+            q = result.pending
+            raise ScenarioError(f"{where}: {phase.name}: движок ждёт ответа {q.to}: {q.text} "
+                                f"— ответ заявкой этой же фазы {q.answer_hint()}")
         state = result.state
         out.append(phase_output(phase.name, phase_id, state, result.events))
     return {"phases": out}

@@ -102,13 +102,26 @@ def devour(night) -> None:
         if (beast.nick in night.dying and beast.lives > 0 and beast.nick not in night.killed
                 and night.rulings["devour_heal_saves_tvar"]):
             night.dying.discard(beast.nick)
-        wants = record.action.order.swap_mask or night.rulings["devour_mask_swap_default"]
         victim = night.p(record.recipient)
+        wants = swap_wanted(night, beast, victim.nick, record.action.order)
         if wants and beast.mask:
             night.reveal_as[victim.nick] = beast.mask
             beast.mask = victim.secret_role
             night.trace(f"Тварь {beast.nick} меняет маску на {victim.secret_role}", "Пожирай",
                        record.action.order)
+
+
+def swap_wanted(ctx, beast, victim: str, order) -> bool:
+    """«может сменить маску»: written in advance (`swap_mask`, A52), or, under
+    `standing_orders: false`, asked when the victim dies (A52 b)."""
+    if not beast.mask:
+        return False
+    if ctx.rulings["standing_orders"]:
+        return bool(order.swap_mask or ctx.rulings["devour_mask_swap_default"])
+    answer = ctx.choice_at_trigger(beast.nick, "Пожирай",
+                                   f"жертва Пожирай {victim} умирает: меняет ли Тварь {beast.nick} маску "
+                                   f"на её роль?")
+    return answer.answer is True
 
 
 @attack("Пожирай")
@@ -159,7 +172,7 @@ def devoured_by_day(day, victim: str, order) -> str | None:
         return None
     if beast.lives < day.max_lives(beast):
         beast.lives += 1
-    wants = order.swap_mask or day.rulings["devour_mask_swap_default"]
+    wants = swap_wanted(day, beast, victim, order)
     if wants and beast.mask:
         old, beast.mask = beast.mask, day.p(victim).secret_role
         day.trace(f"Тварь {beast.nick} меняет маску на {beast.mask}", "Пожирай", order)
