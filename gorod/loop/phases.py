@@ -91,10 +91,14 @@ def _resolve(game: Game) -> tuple[list[int], list[str]]:
             new_deal = {**deal, "setup": dict(game.config.setup)}   # frozen with night 1
     state, _events = game.fold()    # a setup that cannot start the game is refused here
     orders, ids, skipped = _orders(game, phase, state)
+    orders = as_answers(orders, game.records.get(question_key(phase)))
     try:
         result = resolve(state, current.phase, orders)
     except (PhaseError, OrderError) as exc:
         raise _engine_error(current.phase, exc) from None
+    if result.pending is not None:
+        raise PhaseAsks(ask(game, result.pending))
+    game.records.put(question_key(phase), None)
     told = {nick: set(lines) for nick, lines in _told(game, phase).items()}
     drafts = phase_drafts(phase, result.events, game.markup, game.texts, game_title=game.title,
                           already_told=told)
@@ -121,6 +125,60 @@ def _resolve(game: Game) -> tuple[list[int], list[str]]:
     return made, [item.notice(phase) for item in skipped]
 
 
+class PhaseAsks(LoopError):
+    """`standing_orders: false` (A52 b): the phase stopped at a death to ask a choice; the
+    GM was told (a notice) and the PM asking the player drafted. `drafts`: their ids."""
+
+    def __init__(self, asked: tuple[str, list[int]]) -> None:
+        super().__init__(asked[0])
+        self.drafts = asked[1]
+
+
+def question_key(phase: str) -> str:
+    return f"question:{phase}"
+
+
+def ask(game: Game, question) -> tuple[str, list[int]]:
+    """The engine's question at a trigger (A52 b): stored for the phase, a notice to the GM
+    (`gorod state`, the console) and a PM to the one who chooses, for the GM to approve. The
+    phase resolves once the answer is one of its orders: the player's reply by PM (an order
+    of the ability asked about, read as the answer) or the GM's `gorod order add`."""
+    phase = question.phase
+    options = f" (можно: {', '.join(question.options)})" if question.options else " (да или нет)"
+    text = (f"{phase_name(phase)}: фаза ждёт ответа {question.to}: {question.text}{options}. Ответ — "
+            f"его ЛС мастеру или gorod order add '{question.answer_hint()}'")
+    made: list[int] = []
+    with game.store.transaction():
+        game.records.put(question_key(phase), {"to": question.to, "ability": question.ability,
+                                               "text": question.text, "options": list(question.options)})
+        if game.records.notice(f"{question_key(phase)}:{question.to}:{question.ability}", NoticeKind.QUESTION,
+                               text, phase):
+            draft = immediate_draft(phase, question.to, [f"Мастер спрашивает: {question.text}{options}"], [], 1,
+                                    game.markup, game.texts, game_title=game.title)
+            made = save_drafts(game, [replace(draft, key=f"{question_key(phase)}:{question.to}:{question.ability}")],
+                               trace=[])
+    return text, made
+
+
+def as_answers(orders: list[Order], asked: dict | None) -> list[Order]:
+    """While the engine waits for `asked["to"]`'s choice, his order of the ability asked about
+    is his answer: «передаю роль Вере» names the heir, «принимаю роль Лича» says yes, a
+    Sacrifice! with only a demon to resummon names him (A52 b)."""
+    if not asked:
+        return orders
+    out = []
+    for order in orders:
+        if order.by == asked["to"] and order.ability == asked["ability"] and order.answer is None:
+            value = order.resummon or order.target if asked["options"] else True
+            if asked["ability"] in ("Sacrifice!", "Пожирай") and order.target and not order.resummon:
+                out.append(order)   # tonight's attack itself, not the answer
+                continue
+            out.append(Order(order.by, order.ability, answer=value))
+        else:
+            out.append(order)
+    return out
+
+
 def resolve_now(game: Game) -> list[int]:
     """The day's orders so far, resolved at once: PM drafts of what is new to each player."""
     current = game.current()
@@ -131,10 +189,13 @@ def resolve_now(game: Game) -> list[int]:
     orders, _ids, _skipped = _orders(game, phase, state)   # the skipped ones are shown by `gorod state`
     if not orders:
         return []
+    orders = as_answers(orders, game.records.get(question_key(phase)))
     try:
         result = resolve(state, current.phase, orders)
     except (PhaseError, OrderError) as exc:
         raise _engine_error(current.phase, exc) from None
+    if result.pending is not None:   # a death by day waits for a choice: asked now
+        return ask(game, result.pending)[1]
     told = _told(game, phase)
     made = []
     with game.store.transaction():
@@ -186,7 +247,12 @@ def tick(game: Game) -> TickReport:
             report.drafted.extend(save_drafts(game, [replace(draft, key=key, phase=phase)], trace=[]))
             game.set_clock(PhaseClock(current.phase, current.started, current.deadline, current.cycle_started, True))
     if now >= current.deadline:
-        made, skipped = _resolve(game)
+        try:
+            made, skipped = _resolve(game)
+        except PhaseAsks as asked:   # the phase waits for an answer (A52 b)
+            report.drafted.extend(asked.drafts)
+            report.notices.append(TickNotice(NoticeKind.QUESTION, str(asked)))
+            return report
         report.drafted.extend(made)
         report.notices.extend(TickNotice(NoticeKind.ERROR, text) for text in skipped)
         report.resolved.append(phase)

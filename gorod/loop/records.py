@@ -63,6 +63,7 @@ class NoticeKind(StrEnum):
     VOTE_COMPLETE = "vote_complete"  # everyone who may vote has voted
     DRIFT = "drift"                  # a stored phase resolves otherwise now
     DEAD_POST = "dead_post"          # a player on the Кладбище posts in the thread
+    QUESTION = "question"            # the phase waits for a player's choice (`standing_orders: false`)
 
 
 class NoticeSeen(int, Enum):
