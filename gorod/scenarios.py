@@ -2,7 +2,7 @@
 the FORMAT.md JSON, and compare with `expect`."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +50,8 @@ class Scenario:
     # `refused: <words>` (ours, beyond FORMAT.md): the engine refuses this game at its start
     # with a message holding these words (a reading whose only effect is to refuse a setup)
     refused: str | None = None
+    # `partial: <reason>` (ours): this file opts out of whole outcomes by default
+    partial: str | None = None
 
 
 def load_scenario(path: str | Path) -> Scenario:
@@ -74,8 +76,12 @@ def load_scenario(path: str | Path) -> Scenario:
         rulings = Rulings.from_mapping(data.get("rulings") or {}, where=f"{where}: rulings")
     except RulingsError as exc:
         raise ScenarioError(str(exc)) from None
+    partial = data.get("partial")
+    if partial is not None and (not isinstance(partial, str) or not partial.strip()):
+        raise ScenarioError(f"{where}: partial: нужна причина, почему файл проверяет не весь исход фаз")
     scenario = Scenario(where, str(data.get("title", "")), seats, data.get("setup") or {}, rulings,
-                        refused=None if data.get("refused") is None else str(data["refused"]))
+                        refused=None if data.get("refused") is None else str(data["refused"]),
+                        partial=partial)
     raw_phases = data.get("phases") or []
     if not isinstance(raw_phases, list):
         raise ScenarioError(f"{where}: 'phases' must be a list")
@@ -105,6 +111,21 @@ def load_scenario(path: str | Path) -> Scenario:
     if misplaced:
         raise ScenarioError("\n".join(f"{where}: {line}" for line in misplaced))
     return scenario
+
+
+# Our own scenarios check these keys whole by default in every phase they expect something
+# of (the secret information and what is refused), unless the file says `partial: <reason>`.
+WHOLE_BY_DEFAULT = ("learned", "announced", "revealed", "rejected")
+
+
+def whole_by_default(scenario: Scenario) -> Scenario:
+    """The scenario as our suite checks it: WHOLE_BY_DEFAULT added to every phase with an
+    `expect` (or a `whole`), unless it opts out with `partial`."""
+    if scenario.partial is not None:
+        return scenario
+    phases = [replace(phase, whole=tuple(dict.fromkeys(phase.whole + WHOLE_BY_DEFAULT)))
+              if phase.expect is not None or phase.whole else phase for phase in scenario.phases]
+    return replace(scenario, phases=phases)
 
 
 def _whole_keys(value, where: str) -> tuple[str, ...]:
