@@ -219,6 +219,8 @@ def take_post(game: Game, event, report: PollReport | None = None) -> None:
             note_message(game, kind="post", source_id=event.post_id, version=event.version, author=post.author,
                          text=post.text, phase=None)
         return
+    if _edit_of_an_old_post(game, clock, post, event):
+        return
     _from_the_graveyard(game, post, event, str(clock.phase))
     result = parse_post(post, roster, settings)
     if clock.phase.kind is PhaseKind.NIGHT:
@@ -239,6 +241,42 @@ def _from_the_graveyard(game: Game, post, event, phase: str) -> None:
     game.records.notice(f"dead-post:{event.post_id}:{event.version}", NoticeKind.DEAD_POST,
                         f"{post.author} на Кладбище, а пишет в теме (пост {event.post_id}): «{shown}». Правила: "
                         "«Кладбище — персонаж … не может писать игровые посты».", phase)
+
+
+def _edit_of_an_old_post(game: Game, clock: PhaseClock, post, event) -> bool:
+    """An edit of a post written before the open phase began (in a phase already resolved,
+    or before the deal): every order belongs to the phase of its post, so the edit makes
+    no order of the open phase and changes nothing stored; the GM is told what changed
+    (issue 26: a day-1 vote edited on day 3 replaced the real day-3 vote). An edit within
+    the open phase is read as any post (`_take`)."""
+    if event.change is not Change.EDITED:
+        return False
+    known = game.records.source_orders("post", event.post_id)
+    span = timedelta(seconds=max(1, getattr(game.forum, "time_precision", 1)))
+    if post.posted_at is not None and post.posted_at + span <= clock.started:
+        old = game.phase_at(post.posted_at) or (str(known[-1].phase) if known else None)
+    elif known and all(str(o.phase) != str(clock.phase) for o in known):
+        old = str(known[-1].phase)      # no time shown, or in the boundary's minute: its orders' phase
+    else:
+        return False
+    deal = game.deal() or {}
+    if deal.get("dealt_at") and post.posted_at is not None \
+            and post.posted_at < datetime.fromisoformat(deal["dealt_at"]):
+        where, when = "до раздачи ролей", "после раздачи"
+    else:
+        where = f"{phase_name(old, lower=True)}, фаза разрешена" if old else "прошлая фаза, она разрешена"
+        when = "после её конца"
+    before = str((event.last_seen or {}).get("text", ""))
+    game.records.notice(f"old-edit:post:{event.post_id}:{event.version}", NoticeKind.EDITED,
+                        f"{post.author}: пост {event.post_id} ({where}) исправлен {when}. Заявки из правки "
+                        f"не берутся, ничего не изменилось.\nбыло: «{_shown(before)}»\n"
+                        f"стало: «{_shown(post.text)}»", str(clock.phase))
+    return True
+
+
+def _shown(text: str, limit: int = 300) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 def _given(post, change: Change) -> datetime | None:

@@ -106,6 +106,8 @@ def _resolve(game: Game) -> tuple[list[int], list[str]]:
         if new_deal is not None:
             game.records.put("deal", new_deal)
         game.records.save_phase(current.phase, orders, ids, [event_json(e) for e in result.events])
+        ended = game.records.get("ended_clocks", []) or []   # when each phase was open: a post's phase
+        game.records.put("ended_clocks", [*ended, {**current.to_json(), "ended": now.isoformat()}])
         made = save_drafts(game, drafts)
         for item in skipped:
             game.records.set_order_status(item.order_id, OrderStatus.DROPPED, f"пропущена при разрешении: {item.problem}")
