@@ -10,8 +10,8 @@ from pathlib import Path
 import yaml
 
 from engine.rulings import (
-    SPEC_BY_KEY,
-    SPECS,
+    RULING_BY_KEY as SPEC_BY_KEY,
+    ALL_SPECS as SPECS,
     RulingSpec,
     Rulings,
     RulingsError,

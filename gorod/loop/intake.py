@@ -3,8 +3,10 @@
 Each new or edited post (and each PM) is parsed (`scraper.orders`) against the players
 as they are now (open roles move with Преемственность). In one store transaction per
 post, its orders are stored with their source (post/PM id and version), the items the
-parser could not read go to the GM (`unresolved`), and drafts follow: a receipt to the
-author when `receipts: true`, a refusal when the order came during the «резолв» (after
+parser could not read go to the GM (`unresolved`), and drafts follow: the author's one
+receipt of the phase, made again with his orders (`gorod.loop.receipts`, `receipts: true`),
+a «передумал(а)?» item for a second order of a once-a-night ability (`gorod.loop.mind`),
+a refusal when the order came during the «резолв» (after
 the phase's deadline, or before the open phase began: it belonged to a phase already
 resolved). Orders, unresolved items and drafts are unique by source, version and item,
 so a post read twice after a crash adds nothing (the poller hands out a post again
@@ -27,11 +29,12 @@ from engine.state import GameState
 from gorod.loop.crash import crashpoint
 from gorod.loop.drafting import save_drafts
 from gorod.loop.game import Game, PhaseClock
-from gorod.loop.checks import known_refusals
 from gorod.loop.inbox import note_message
+from gorod.loop.mind import ask_about_changes
+from gorod.loop.receipts import refresh_receipt
 from gorod.loop.words import phase_name
 from gorod.loop.records import NoticeKind
-from publisher.drafts import describe_order, late_draft, receipt_draft
+from publisher.drafts import late_draft
 from scraper.orders import ParseSettings, Roster, parse_message, parse_post
 from scraper.orders.result import ParseResult
 from scraper.model import Emphasis, Post, PrivateMessage
@@ -323,7 +326,7 @@ def _take(game: Game, clock: PhaseClock, result: ParseResult, *, kind: str, sour
             records.set_order_status(order.id, "superseded", f"заменена правкой (версия {version})")
         if version > 1:
             records.close_source_unresolved(kind, source_id, version)
-        stored = []
+        stored, stored_ids = [], []
         for item, order in enumerate(result.orders):
             by = order.by or author
             status = "superseded" if newer else "late" if late else "active"
@@ -333,6 +336,7 @@ def _take(game: Game, clock: PhaseClock, result: ParseResult, *, kind: str, sour
                                          given_at=given_at.isoformat())
             if order_id is not None:
                 stored.append(replace(order, by=by))
+                stored_ids.append(order_id)
         for item, un in enumerate(result.unresolved):
             if records.add_unresolved(phase, author, un, source_kind=kind, source_id=source_id,
                                       source_version=version, item=item):
@@ -357,6 +361,9 @@ def _take(game: Game, clock: PhaseClock, result: ParseResult, *, kind: str, sour
             if note_message(game, kind=kind, source_id=source_id, version=version, author=author, text=text,
                             phase=phase):
                 report.letters += 1
+        if earlier and not stored and not newer:    # an edit took its orders back
+            for nick in {o.by for o in earlier}:
+                refresh_receipt(game, phase, nick)
         if not stored or newer:
             return
         if late:
@@ -366,21 +373,9 @@ def _take(game: Game, clock: PhaseClock, result: ParseResult, *, kind: str, sour
             _add(game, draft)
         else:
             report.orders += len(stored)
-            if game.config.receipts:
-                # an order gorod already knows will be refused is said so now, while it can be changed
-                refusals = known_refusals(game.fold()[0], clock.phase, stored)
-                draft = receipt_draft(phase, author, stored, f"receipt:{kind}:{source_id}:{version}",
-                                      game.markup, game.texts, game_title=game.title,
-                                      refused=[refusals[i][1] for i in sorted(refusals)])
-                _add(game, draft, trace=[{"type": "Order", "scope": "private",
-                                          "to": [author], "rule": "receipt", "cause": describe_order(o)
-                                          + (f" — будет отклонена: {refusals[i][0]}" if i in refusals else ""),
-                                          "line": describe_order(o)}
-                                         for i, o in enumerate(stored)])
-                if refusals:   # told now: the phase's results PMs do not say it again
-                    told = game.records.get(f"told:{phase}", {}) or {}
-                    told.setdefault(author, []).extend(refusals[i][1] for i in sorted(refusals))
-                    game.records.put(f"told:{phase}", told)
+            for nick in dict.fromkeys([o.by for o in stored] + [o.by for o in earlier]):
+                ask_about_changes(game, phase, nick, stored_ids)
+                refresh_receipt(game, phase, nick)
 
 
 def _placed(shown: datetime, seen: datetime, clock: PhaseClock, precision: int) -> tuple[bool, str | None]:

@@ -32,6 +32,7 @@ from gorod.loop.drafting import save_drafts
 from gorod.loop.eventlog import event_json
 from gorod.loop.checks import Skipped, command_problem, order_problem, usable_orders
 from gorod.loop.game import Game, LoopError, PhaseClock
+from gorod.loop.receipts import told_by_receipts, withdraw_receipts
 from gorod.loop.records import NoticeKind, OrderStatus
 from gorod.loop.words import moment, opened, phase_name, resolved
 from publisher.drafts import immediate_draft, phase_drafts, private_lines, resolve_draft
@@ -71,8 +72,13 @@ def _engine_error(phase: PhaseId, exc: Exception) -> LoopError:
     return LoopError(f"{phase_name(phase)}: {text}")
 
 
-def _told(game: Game, phase: str) -> dict[str, list[str]]:
-    return game.records.get(f"told:{phase}", {}) or {}
+def _told(game: Game, phase: str, *, sent_only: bool = False) -> dict[str, list[str]]:
+    """What each player was told of this phase already: the day's answers at once and what
+    his receipt says (`gorod.loop.receipts.told_by_receipts`)."""
+    told = {nick: list(lines) for nick, lines in (game.records.get(f"told:{phase}", {}) or {}).items()}
+    for nick, lines in told_by_receipts(game, phase, sent_only=sent_only).items():
+        told.setdefault(nick, []).extend(line for line in lines if line not in told[nick])
+    return told
 
 
 def resolve_phase(game: Game) -> list[int]:
@@ -95,7 +101,7 @@ def _resolve(game: Game) -> tuple[list[int], list[str]]:
         result = resolve(state, current.phase, orders)
     except (PhaseError, OrderError) as exc:
         raise _engine_error(current.phase, exc) from None
-    told = {nick: set(lines) for nick, lines in _told(game, phase).items()}
+    told = {nick: set(lines) for nick, lines in _told(game, phase, sent_only=True).items()}
     drafts = phase_drafts(phase, result.events, game.markup, game.texts, game_title=game.title,
                           already_told=told)
     now = game.now()
@@ -109,6 +115,7 @@ def _resolve(game: Game) -> tuple[list[int], list[str]]:
         ended = game.records.get("ended_clocks", []) or []   # when each phase was open: a post's phase
         game.records.put("ended_clocks", [*ended, {**current.to_json(), "ended": now.isoformat()}])
         made = save_drafts(game, drafts)
+        withdraw_receipts(game, phase)      # «до конца фазы» is moot now: never sent after it
         for item in skipped:
             game.records.set_order_status(item.order_id, OrderStatus.DROPPED, f"пропущена при разрешении: {item.problem}")
             game.records.notice(f"skipped:{item.order_id}", NoticeKind.ERROR, item.notice(phase),
@@ -137,11 +144,12 @@ def resolve_now(game: Game) -> list[int]:
         result = resolve(state, current.phase, orders)
     except (PhaseError, OrderError) as exc:
         raise _engine_error(current.phase, exc) from None
-    told = _told(game, phase)
+    told = game.records.get(f"told:{phase}", {}) or {}
+    said = _told(game, phase)          # with what the receipts waiting to be sent say
     made = []
     with game.store.transaction():
         for nick, items in private_lines(result.events, game.texts).items():
-            new = [(text, event) for text, event in items if text not in told.get(nick, [])]
+            new = [(text, event) for text, event in items if text not in said.get(nick, [])]
             if not new:
                 continue
             told.setdefault(nick, []).extend(text for text, _ in new)

@@ -42,6 +42,7 @@ from typing import Any
 
 from gorod.loop.crash import crashpoint
 from gorod.loop.game import Game, LoopError
+from gorod.loop.receipts import is_phase_receipt
 from gorod.loop.records import DraftRow, NoticeKind, OutboxRow
 from publisher.secrets import PUBLIC, Knowledge, Leak, check_text
 from publisher.split import split_text
@@ -134,12 +135,23 @@ def stale_receipt(game: Game, draft: DraftRow) -> str | None:
     if draft.phase and (current is None or str(current.phase) != draft.phase):
         return (f"приём заявки фазы «{phase_name(draft.phase)}», а она уже разрешена: "
                 "его «до конца фазы» устарело")
+    withdrawn = game.records.withdrawn(draft.id)
+    if withdrawn:
+        return f"gorod отозвал этот приём: {withdrawn}"
+    if is_phase_receipt(draft):
+        return None     # kept true by gorod.loop.receipts while its phase is open
     _receipt, kind, rest = draft.key.split(":", 2)
     source_id, _, version = rest.rpartition(":")
     orders = [o for o in game.records.source_orders(kind, source_id) if str(o.source_version) == version]
     if orders and all(o.status != "active" for o in orders):
         return "заявки, о приёме которых он говорит, уже не в силе (gorod order list --all)"
     return None
+
+
+def _past_phase(game: Game, draft: DraftRow) -> bool:
+    """A receipt whose phase is over (its wording speaks of the phase as open)."""
+    current = game.current()
+    return draft.kind == "receipt" and bool(draft.phase) and (current is None or str(current.phase) != draft.phase)
 
 
 def approve(game: Game, draft_id: int, *, force: bool = False) -> DraftRow:
@@ -155,6 +167,12 @@ def approve(game: Game, draft_id: int, *, force: bool = False) -> DraftRow:
         raise LoopError(f"черновик #{draft_id}: " + "; ".join(leak.describe() for leak in leaks)
                         + " — исправьте (gorod edit) или одобрите несмотря на это (--force)")
     stale = stale_receipt(game, draft)
+    if stale and _past_phase(game, draft) and not draft.edited:
+        raise LoopError(f"черновик #{draft_id}: {stale}; игрок узнает итог из ЛС фазы. Если всё же отправить, "
+                        "сначала перепишите текст («Изменить»): «до конца фазы» в нём уже неправда")
+    if stale and not force and game.records.withdrawn(draft_id):
+        raise LoopError(f"черновик #{draft_id}: {stale}; новый приём, когда он нужен, gorod готовит сам "
+                        "(одобрить этот всё же: --force)")
     if stale and not force:
         raise LoopError(f"черновик #{draft_id}: {stale} — отклоните его (gorod reject {draft_id}) "
                         "или одобрите несмотря на это (--force)")
@@ -192,6 +210,9 @@ def publish(game: Game) -> PublishReport:
     """Post every approved draft (see the module docstring)."""
     report = PublishReport()
     for draft in game.records.drafts(["approved"]):
+        if _past_phase(game, draft) and not draft.edited and not game.records.outbox(draft.id):
+            game.records.withdraw_draft(draft.id, "фаза закончилась раньше, чем приём ушёл")
+            continue        # never sent after its phase with «до конца фазы» in it
         try:
             _publish_draft(game, draft, report)
         except ScraperError as exc:

@@ -63,6 +63,7 @@ class NoticeKind(StrEnum):
     VOTE_COMPLETE = "vote_complete"  # everyone who may vote has voted
     DRIFT = "drift"                  # a stored phase resolves otherwise now
     DEAD_POST = "dead_post"          # a player on the Кладбище posts in the thread
+    CHANGE_OF_MIND = "change_of_mind"  # a second order of a once-a-night ability: which one? (gorod.loop.mind)
 
 
 class NoticeSeen(int, Enum):
@@ -411,6 +412,26 @@ class Records:
         with self.store.transaction() as db:
             db.execute("UPDATE drafts SET body = ?, title = coalesce(?, title), updated_at = ? WHERE id = ?",
                        (body, title, _now(), draft_id))
+
+    def rewrite_draft(self, draft_id: int, *, title: str, body: str, trace: list) -> None:
+        """gorod's own new text of a draft the GM has not edited (a receipt updated in place):
+        its original moves with it, so it is not shown as the GM's edit."""
+        with self.store.transaction() as db:
+            db.execute("UPDATE drafts SET title = ?, body = ?, original = ?, trace = ?, updated_at = ? WHERE id = ?",
+                       (title, body, body, json.dumps(trace, ensure_ascii=False), _now(), draft_id))
+
+    def withdraw_draft(self, draft_id: int, why: str) -> bool:
+        """gorod takes back an unsent draft that is no longer true (a stale receipt): it is
+        rejected, with the reason kept (`withdrawn`), so the GM need not reject it himself."""
+        with self.store.transaction():
+            if not self.set_draft_state(draft_id, DraftState.REJECTED, expect=(DraftState.PENDING, DraftState.APPROVED)):
+                return False
+            self.put(f"withdrawn:{draft_id}", why)
+            return True
+
+    def withdrawn(self, draft_id: int) -> str | None:
+        """Why gorod withdrew the draft, or None (not withdrawn, or rejected by the GM)."""
+        return self.get(f"withdrawn:{draft_id}")
 
     # -- outbox -----------------------------------------------------------------------------
     def outbox(self, draft_id: int | None = None) -> list[OutboxRow]:

@@ -18,7 +18,7 @@ from engine.abilities.voting import VOTE
 from engine.names import Status
 from engine.orders import Order, OrderError
 from engine.phase import PhaseId
-from engine.rulings import SPEC_BY_KEY, Rulings, format_value
+from engine.rulings import RULING_BY_KEY as SPEC_BY_KEY, Rulings, format_value
 from gorod.loop.checks import command_problem, order_problem, warnings
 from gorod.loop.game import Game
 from gorod.loop.inbox import inbox

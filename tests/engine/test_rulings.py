@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.rulings import SPEC_BY_KEY, SPECS, RulingSpec, Rulings, RulingsError
+from engine.rulings import ALL_SPECS, GM_SPECS, SPEC_BY_KEY, SPECS, RulingSpec, Rulings, RulingsError
 from gorod.cli import main
 
 REPO = Path(__file__).resolve().parents[2]
@@ -83,6 +83,16 @@ def test_defaults_entries_and_titles_match_the_spec(spec_rows):
         assert spec.title == row["title"], spec.key
 
 
+def test_gorods_own_rulings_are_no_spec_keys_and_load_like_them():
+    """Issue 26: where SPEC leaves the GM's practice open (a change of mind at night), a
+    ruling of gorod's own (entry G…), set in the same `rulings:`, never among §11's keys."""
+    assert [spec.key for spec in GM_SPECS] == ["night_order_change"]
+    assert all(spec.entry.startswith("G") and spec.key not in SPEC_BY_KEY for spec in GM_SPECS)
+    assert Rulings.from_mapping({"night_order_change": "last"})["night_order_change"] == "last"
+    with pytest.raises(RulingsError, match="night_order_change"):
+        Rulings.from_mapping({"night_order_change": "both"})
+
+
 def test_only_typo_fixes_is_fixed():
     assert [spec.key for spec in SPECS if not spec.configurable] == ["typo_fixes"]
 
@@ -117,12 +127,12 @@ def test_every_reading_is_explained_and_loads(spec: RulingSpec):
 
 def test_defaults_round_trip():
     defaults = Rulings.defaults()
-    assert dict(defaults) == {spec.key: spec.default for spec in SPECS}
+    assert dict(defaults) == {spec.key: spec.default for spec in ALL_SPECS}
     assert defaults.changed() == {}
     assert defaults.to_mapping() == {}
     assert Rulings.from_mapping({}) == defaults
     assert Rulings.from_mapping(None) == defaults
-    explicit = {spec.key: spec.default for spec in SPECS if spec.configurable}
+    explicit = {spec.key: spec.default for spec in ALL_SPECS if spec.configurable}
     assert Rulings.from_mapping(explicit) == defaults
     assert Rulings.from_mapping(explicit).changed() == {}
 
@@ -251,7 +261,7 @@ def test_cli_lists_every_key_with_its_description(capsys):
 def test_cli_json_is_a_list_of_every_spec(capsys):
     assert main(["rulings", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)
-    assert [row["key"] for row in rows] == [spec.key for spec in SPECS]
+    assert [row["key"] for row in rows] == [spec.key for spec in ALL_SPECS]
     by_key = {row["key"]: row for row in rows}
     assert by_key["cycle_mode"]["default"] == "fixed"
     assert by_key["cycle_mode"]["readings"] == ["fixed", "rolling"]
