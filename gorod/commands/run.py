@@ -30,7 +30,7 @@ def _show(report, as_json: bool) -> None:
     if as_json:
         print_json(report.to_json())
         return
-    if report.poll:
+    if report.poll and not report.poll.failed:     # a failed read is told by its error below, not as «0 posts»
         p = report.poll
         print(f"прочитано: постов {p.posts}, ЛС {p.pms}; заявок {p.orders}, во время резолва {p.late}, "
               f"неясных {p.unresolved}, правок {p.edited}, писем мастеру {p.letters}")

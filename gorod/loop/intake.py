@@ -38,7 +38,7 @@ from publisher.drafts import late_draft
 from scraper.orders import ParseSettings, Roster, parse_message, parse_post
 from scraper.orders.result import ParseResult
 from scraper.model import Emphasis, Post, PrivateMessage
-from scraper.errors import ScraperError, alarm_text
+from scraper.errors import ForumUnavailable, ScraperError, alarm_text
 from scraper.poll import Change, PmEvent, PostEvent
 
 
@@ -80,6 +80,9 @@ def poll(game: Game, *, rescan: bool = False) -> PollReport:
             _guarded(game, take_post, event, report)
     except ScraperError as exc:
         _alarm(game, "thread", exc, report)
+        if isinstance(exc, ForumUnavailable) and exc.kind in UNREACHABLE:
+            _mark_read(game, report, rescan)     # the same forum: its PMs are not tried for a minute more
+            return report
     try:
         for event in (forum.poll_pms(rescan=True) if rescan else forum.poll_pms()):
             if event.change is Change.UNREADABLE:
@@ -89,12 +92,27 @@ def poll(game: Game, *, rescan: bool = False) -> PollReport:
             _guarded(game, take_pm, event, report)
     except ScraperError as exc:
         _alarm(game, "pms", exc, report)
-    if not report.failed:
-        read_at = game.now().isoformat(timespec="seconds")
-        game.records.put("last_read", read_at)          # the console and `gorod state` say when
-        if rescan:
-            game.records.put("last_full_read", read_at)
+    _mark_read(game, report, rescan)
     return report
+
+
+# a forum that cannot be reached at all: its PM list is not tried after its thread
+UNREACHABLE = ("refused", "dns", "timeout")
+
+
+def _mark_read(game: Game, report: PollReport, rescan: bool) -> None:
+    """When the forum was last read, and whether it is failing: set by every read (a
+    round's, a phase end's, the console's), so the alarm «Форум не читается» goes with the
+    first read that reads (issue 26), whoever made it."""
+    now = game.now().isoformat(timespec="seconds")
+    if report.failed:
+        since = (game.records.get("read_error") or {}).get("since") or now
+        game.records.put("read_error", {"since": since, "text": "; ".join(report.failed)})
+        return
+    game.records.put("read_error", None)
+    game.records.put("last_read", now)          # the console and `gorod state` say when
+    if rescan:
+        game.records.put("last_full_read", now)
 
 
 def _alarm(game: Game, source: str, exc: ScraperError, report: PollReport) -> None:

@@ -64,8 +64,9 @@ def forum_trouble(exc: Exception, hint: str) -> str:
     url = unquote(getattr(exc, "url", "") or "")
     reason = getattr(exc, "reason", None) or str(exc)
     if isinstance(exc, ForumUnavailable):
-        return (f"форум не отвечает ({url}: {reason}). Проверьте, что он работает и что forum.base_url "
-                f"в конфиге верен; {hint}.")
+        from scraper.errors import unavailable_in_russian
+        return f"{unavailable_in_russian(exc)}; {hint}."
+
     if isinstance(exc, AuthRequired):
         reason = getattr(exc, "ru", "") or reason
         return (f"форум не пускает мастера ({url}: {reason}). Проверьте forum.gm_user и пароль "
@@ -73,8 +74,8 @@ def forum_trouble(exc: Exception, hint: str) -> str:
     if isinstance(exc, RateLimited):
         return f"форум просит подождать ({url}: {reason}); {hint}."
     if isinstance(exc, ForumError):
-        return f"форум ответил не так, как ожидалось ({url}: {reason}); {hint}."
-    return f"не удалось прочитать форум: {exc}; {hint}."
+        return f"форум ответил не так, как ожидалось ({url}); {hint}."
+    return f"не удалось прочитать форум ({type(exc).__name__}); {hint}."
 
 
 # The drafts' kinds (publisher.drafts.Draft.kind) as the GM reads them in lists and on cards.

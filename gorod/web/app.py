@@ -182,7 +182,7 @@ class Console:
         for error in report.errors:
             self.flash.append(("error", error))
         poll = report.poll
-        if poll is not None:
+        if poll is not None and not poll.failed and not report.errors:   # a read that failed read nothing
             self.say(f"Форум прочитан{' целиком' if request.form.get('rescan') == '1' else ''}: постов {poll.posts}, "
                      f"ЛС {poll.pms}, заявок {poll.orders}, неясных {poll.unresolved}, правок {poll.edited}, "
                      f"писем мастеру {poll.letters}.")
