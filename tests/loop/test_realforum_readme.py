@@ -256,7 +256,7 @@ def test_a_gms_day_as_the_readme_writes_it(forum, tmp_path, capsys, monkeypatch)
     finally:
         ending.send_signal(signal.SIGINT)
         ending.wait(timeout=30)
-    assert "форум не отвечает (http://127.0.0.1:9/topic/1/игра/" in said, said
+    assert "форум 127.0.0.1:9 не отвечает (http://127.0.0.1:9/topic/1/игра/" in said, said
     assert "gorod phase end --no-read" in said
     assert main(["state", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["open"]["phase"] == "night 2"
