@@ -110,3 +110,19 @@ def test_a_forum_that_stays_down_is_said_on_the_page_until_it_answers(client, ga
     forum.poll_thread = answers
     cycle(game, post=False)
     assert "Форум не читается" not in page(client)
+
+
+def test_a_change_of_mind_is_two_buttons_and_one_click_settles_it(client, game, forum, clock):
+    """Issue 26: «передумал(а)?» in the console is the two orders as buttons, no command."""
+    forum.pm("dave", "Кража — alice", clock.now)
+    cycle(game, post=False)
+    forum.pm("dave", "Передумал: Кража — erin", clock.now)
+    cycle(game, post=False)
+    html = page(client)
+    first, second = sorted(o.id for o in game.records.orders("night 1") if o.by == "dave")
+    assert f"Оставить #{first}" in html and f"Взять #{second}" in html
+    assert "gorod order keep" not in html
+    post(client, f"/mind/{second}/keep")
+    html = page(client)
+    assert f"Заявка #{second} в силе, #{first} снята." in html
+    assert [o.target for o in (r.order for r in game.records.orders("night 1")) if o.by == "dave"] == ["erin"]
