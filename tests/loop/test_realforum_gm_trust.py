@@ -110,3 +110,16 @@ def test_phpbb_a_change_of_mind_one_true_receipt_and_an_old_edit_that_changes_no
     [notice] = [n for n in game.records.notices() if n.key.startswith("old-edit:")]
     assert f"пост {old.id} (день 1, фаза разрешена) исправлен после её конца" in notice.text
     assert "стало: «Голосую против heidi»" in notice.text
+
+
+def test_phpbb_gorod_signup_reads_the_sign_up_thread_and_prints_the_players_block(capsys):
+    """Issue 26, item 11: `gorod signup URL` on a live phpBB sign-up thread."""
+    from gorod.cli import main
+
+    forum = board_game("phpbb", ["lena", "oleg"])
+    forum.writer("lena").reply(forum.topic_id, "Ник: lena\nКласс: Мэр")
+    forum.writer("oleg").reply(forum.topic_id, "Хочу играть!\nКласс: Вор")
+    assert main(["signup", forum.topic_url, "--gm", forum.gm]) == 0
+    out = capsys.readouterr().out
+    block = out.split("players:\n", 1)[1]
+    assert "  lena: {open: Мэр}\n" in block and "  oleg: {open: Вор}\n" in block, out
