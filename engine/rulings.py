@@ -146,7 +146,7 @@ class Rulings(Mapping[str, Any]):
                 continue
             if not spec.configurable:
                 problems.append(
-                    f"{where}.{key}: не настраивается (так решено в SPEC §10 {spec.entry}, «{spec.title}»); "
+                    f"{where}.{key}: не настраивается (так решено в SPEC §10 {spec.entry}, «{spec.title_ru}»); "
                     "уберите этот ключ"
                 )
                 continue

@@ -127,6 +127,7 @@ def _json_row(spec: RulingSpec, rulings: Rulings | None) -> dict[str, object]:
         "configurable": spec.configurable,
         "entry": spec.entry,
         "title": spec.title,
+        "title_ru": spec.title_ru,
         "section": section_of(spec),
         "description_ru": spec.description_ru,
     }
@@ -157,7 +158,7 @@ def _render(specs: list[RulingSpec], rulings: Rulings, game: Path | None) -> str
             lines += ["", f"== {section} =="]
         if spec.entry != entry:
             entry = spec.entry
-            lines += ["", f"{spec.entry}. {spec.title}"]
+            lines += ["", f"{spec.entry}. {spec.title_ru}"]
         lines += _render_spec(spec, rulings if game is not None else None)
     return "\n".join(lines)
 

@@ -271,7 +271,7 @@ def rulings_view(game: Game) -> list[dict[str, Any]]:
         if spec is None or not spec.configurable:
             continue
         rows.append({"key": key, "value": format_value(value), "default": format_value(spec.default),
-                     "changed": key in changed, "title": spec.title, "entry": spec.entry,
+                     "changed": key in changed, "title": spec.title_ru, "entry": spec.entry,
                      "description": spec.description_ru})
     rows.sort(key=lambda r: (not r["changed"], r["key"]))
     return rows

@@ -329,3 +329,21 @@ def test_cli_missing_game_file_exits_2(tmp_path, capsys):
 def test_cli_unknown_key_argument_exits_2(capsys):
     assert main(["rulings", "cycle_mod"]) == 2
     assert "неизвестное правило; может быть, 'cycle_mode'?" in capsys.readouterr().err
+
+
+def test_every_entry_has_a_russian_title_for_the_gm():
+    """Issue 26: the GM reads the entries' titles in Russian (`gorod rulings`, the console)."""
+    import re
+
+    from engine.ruling_titles import TITLES_RU
+
+    assert {spec.entry for spec in ALL_SPECS} == set(TITLES_RU)
+    for spec in ALL_SPECS:
+        words = re.findall(r"\b[A-Za-z]{3,}\b", spec.title_ru.replace("Sacrifice", "").replace("Protective circle", "").replace("(sic!)", ""))
+        assert not words, (spec.entry, spec.title_ru)
+
+
+def test_cli_headings_are_russian(capsys):
+    assert main(["rulings", "cycle_mode"]) == 0
+    out = capsys.readouterr().out
+    assert "A16. «Раз за цикл ночей»" in out
