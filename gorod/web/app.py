@@ -65,6 +65,11 @@ def _draft_buttons(draft_id: int) -> list[dict]:
 FORUM_HINT = {"phase_end": "закончить фазу без чтения форума: отметьте «без чтения форума» и нажмите ещё раз",
               "refresh": "повторите позже", "publish": "одобренное отправится, когда форум ответит"}
 STATIC = Path(__file__).resolve().parent / "static"
+# werkzeug's refusals, said as the console says things
+HEADING_RU = {404: "Страница не найдена", 405: "Так нельзя", 400: "Неверный запрос", 413: "Слишком большой запрос"}
+HTTP_RU = {404: "Такой страницы в консоли нет. Всё, что консоль умеет, — на её главной странице.",
+           405: "Это действие делается кнопкой на странице консоли, а не переходом по адресу.",
+           400: "Запрос не понят: обновите страницу консоли и попробуйте снова."}
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self'; "
        "form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
 
@@ -132,12 +137,13 @@ class Console:
         try:
             response = self.dispatch(request)
         except BadInput as exc:
-            response = self.refused(str(exc), status=400)
+            response = self.refused(str(exc), status=400, heading="Неверный запрос")
         except RequestEntityTooLarge:
             response = self.refused(f"Слишком большой запрос: консоль принимает до {MAX_BODY // 1024} КБ.",
-                                    status=413)
-        except HTTPException as exc:
-            response = exc.get_response(environ)
+                                    status=413, heading="Слишком большой запрос")
+        except HTTPException as exc:       # the console's own page, in Russian, with a way back
+            response = self.refused(HTTP_RU.get(exc.code, f"Запрос не выполнен (HTTP {exc.code})."),
+                                    status=exc.code or 500, heading=HEADING_RU.get(exc.code, "Ошибка"))
         for name, value in (("Content-Security-Policy", CSP), ("X-Content-Type-Options", "nosniff"),
                             ("Referrer-Policy", "same-origin"), ("Cache-Control", "no-store"),
                             ("X-Frame-Options", "DENY")):
@@ -182,8 +188,8 @@ class Console:
         # the result (or the refusal) is where the page opens, under the header: never out of view
         return redirect("/#result", code=303)
 
-    def refused(self, text: str, status: int = 403) -> Response:
-        page = self.env.get_template("refused.html").render(text=text)
+    def refused(self, text: str, status: int = 403, heading: str = "Доступ закрыт") -> Response:
+        page = self.env.get_template("refused.html").render(text=text, heading=heading)
         return Response(page, status=status, mimetype="text/html")
 
     def static(self, name: str) -> Response:
