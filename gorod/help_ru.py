@@ -247,7 +247,7 @@ HELP_RU = {
         "напишет через него. Код выхода 1 — не найдено ничего, из чего сделать профиль, 2 — неверные аргументы.",
     "Write a commented example game config: the forum and the GM's account, the players, the schedule in Moscow "
     "time, rulings, parsing, templates. Edit it, then `gorod run --once` (the thread so far: sign-ups are talk) "
-    "and `gorod deal` (README: «A GM's day»). An existing file is never overwritten.":
+    "and `gorod deal` (README: «Руководство мастера»). An existing file is never overwritten.":
         "Записать пример файла игры с комментариями: форум и учётная запись мастера, игроки, расписание по "
         "Москве, толкования, разбор, шаблоны. Заполните его, потом `gorod run --once` (тема до сих пор: запись "
         "на роли — разговоры) и `gorod deal` (README: «Руководство мастера»). Существующий файл не "
