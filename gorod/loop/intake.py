@@ -32,7 +32,7 @@ from gorod.loop.game import Game, PhaseClock
 from gorod.loop.inbox import note_message
 from gorod.loop.mind import ask_about_changes
 from gorod.loop.receipts import refresh_receipt
-from gorod.loop.words import phase_name
+from gorod.loop.words import agreed, phase_name
 from gorod.loop.records import NoticeKind
 from publisher.drafts import late_draft
 from scraper.orders import ParseSettings, Roster, parse_message, parse_post
@@ -365,7 +365,8 @@ def _take(game: Game, clock: PhaseClock, result: ParseResult, *, kind: str, sour
             before = "; ".join(o.text for o in earlier) or "нет"
             after = "; ".join(str(o) for o in result.orders) or "нет"
             records.notice(f"edit:{kind}:{source_id}:{version}", NoticeKind.EDITED,
-                           f"{author} исправил(а) {'пост' if kind == 'post' else 'ЛС'} {source_id} "
+                           agreed(f"{author} исправил(а) ", author, game.texts.genders)
+                           + f"{'пост' if kind == 'post' else 'ЛС'} {source_id} "
                            f"(версия {version}). Заявки были: {before}; стали: {after}.\n{diff}", phase)
             report.edited += 1
         if unsure and stored and not newer:

@@ -19,7 +19,7 @@ from engine.reasons import Reason
 from gorod.loop.game import Game, LoopError
 from gorod.loop.records import NoticeKind, NoticeRow, OrderRow, OrderStatus
 from gorod.loop.receipts import refresh_receipt
-from gorod.loop.words import phase_name
+from gorod.loop.words import agreed, phase_name
 
 KEY = "mind"
 SPENT = (Reason.USED_UP, Reason.ONE_ACTION_PER_NIGHT)
@@ -62,7 +62,7 @@ def ask_about_changes(game: Game, phase: str, nick: str, new_ids: list[int]) -> 
             game.records.set_order_status(old.id, OrderStatus.SUPERSEDED,
                                           f"игрок передумал: в силе #{new.id} (правило night_order_change: last)")
         standing = new if rule == "last" else old
-        text = (f"{nick} передумал(а)? Ночью «{new.order.ability}» применяется один раз, а заявок две: "
+        text = (agreed(f"{nick} передумал(а)?", nick, game.texts.genders) + f" Ночью «{new.order.ability}» применяется один раз, а заявок две: "
                 f"#{old.id} «{old.text}» ({old.source}) и #{new.id} «{new.text}» ({new.source}). "
                 f"Пока вы не выбрали, в силе #{standing.id} (правило night_order_change: {rule}). "
                 f"Выбрать: «Оставить #{old.id}» или «Взять #{new.id}» в консоли "

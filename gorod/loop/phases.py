@@ -299,9 +299,14 @@ def extend(game: Game, *, hours: float | None = None, until: datetime | None = N
     schedule = game.config.schedule
     if (hours is None) == (until is None):
         raise LoopError("укажите либо часы (--hours), либо срок (--until)")
+    if hours is not None and hours <= 0:
+        raise LoopError(f"продлить можно только вперёд: {hours:g} ч (чтобы закончить раньше — gorod phase end)")
     new = until if until is not None else current.deadline + timedelta(hours=hours)
     if new <= game.now():
         raise LoopError(f"новый срок {moment(new, schedule)} уже прошёл")
+    if new <= current.deadline:   # «продлить» never shortens the phase silently (issue 26)
+        raise LoopError(f"новый срок {moment(new, schedule)} не позже нынешнего ({moment(current.deadline, schedule)}): "
+                        "продлить можно только вперёд; закончить раньше — gorod phase end")
     limit = clocks.cap(current.cycle_started, schedule)
     if new > limit and not force:
         raise LoopError(f"новый срок {moment(new, schedule)} позже предела игрового дня "

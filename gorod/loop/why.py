@@ -20,6 +20,7 @@ from typing import Any
 from engine.abilities import ABILITIES
 from engine.orders import Order, OrderError
 from gorod.loop.game import _TRACE_KINDS, Game
+from gorod.loop.words import agreed
 from gorod.loop.records import DraftRow
 
 LABELS = {"Died": "смерть", "Executed": "казнь", "Revealed": "раскрыта тайная роль", "StatusChanged": "статус",
@@ -153,13 +154,7 @@ def _agreed(text: str, item: dict[str, Any], game: Game) -> str:
     to = item.get("to") or []
     if "(а)" not in text or isinstance(to, str) or len(to) != 1:
         return text
-    from engine.morph import Gender
-    from publisher.russian import player_gender
-
-    gender = player_gender(str(to[0]), game.texts.genders)
-    if gender is None:
-        return text
-    return text.replace("(а)", "а" if gender is Gender.FEMALE else "")
+    return agreed(text, str(to[0]), game.texts.genders)
 
 
 def _pinned(shown: list[str], trace: list[dict[str, Any]], markup) -> list[str | None] | None:

@@ -27,6 +27,20 @@ def phase_name(phase: str | PhaseId | None, *, lower: bool = False) -> str:
     return name.lower() if lower else name
 
 
+def agreed(text: str, nick: str, genders) -> str:
+    """«исправил(а)», «передумал(а)» agreeing with `nick` when his gender is known (the game's
+    `players:` or the nickname itself, `publisher.russian.player_gender`)."""
+    if "(а)" not in text:
+        return text
+    from engine.morph import Gender
+    from publisher.russian import player_gender
+
+    gender = player_gender(nick, genders)
+    if gender is None:
+        return text
+    return text.replace("(а)", "а" if gender is Gender.FEMALE else "")
+
+
 def opened(phase: str | PhaseId) -> str:
     pid = phase if isinstance(phase, PhaseId) else PhaseId.parse(str(phase))
     return f"{'открыта' if pid.is_night else 'открыт'} {phase_name(pid, lower=True)}"

@@ -127,3 +127,14 @@ def test_the_ruling_last_takes_the_later_order_until_the_gm_chooses(make_game, f
     [asked] = [n for n in game.records.notices() if n.kind == "change_of_mind"]
     choose(game, choices(asked)[0])                 # the GM goes back to the first
     assert [o.status for o in game.records.orders("night 1", status=None) if o.by == "dave"] == ["active", "dropped"]
+
+
+def test_the_question_agrees_with_a_known_gender(make_game, forum, clock):
+    from loopdata import PLAYERS
+
+    game = night(make_game, players={**PLAYERS, "dave": {**PLAYERS["dave"], "gender": "ж"}})
+    forum.pm("dave", "Кража — grace", clock.now)
+    forum.pm("dave", "Передумала: Кража — heidi", clock.now)
+    cycle(game, post=False)
+    [asked] = [n for n in game.records.notices() if n.kind == "change_of_mind"]
+    assert asked.text.startswith("dave передумала? ")

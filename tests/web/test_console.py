@@ -158,7 +158,7 @@ def test_the_live_tally_shows_each_vote_with_its_weight_and_why(client, game, fo
     cycle(game, post=False)
     html = page(client)
     tally = html[html.index('id="tally"'):html.index('id="drafts"')]
-    assert "казнён будет <b>dave</b>" in tally
+    assert "на казнь пойдёт <b>dave</b>" in tally
     assert re.search(r"<td[^>]*>alice</td><td[^>]*>dave</td><td class=\"weight\"[^>]*>2</td>\s*<td[^>]*>Мэр: Деспотия", tally)
     assert re.search(r"<td[^>]*>bob</td><td[^>]*>dave</td><td class=\"weight\"[^>]*>1</td>\s*<td[^>]*>обычный голос", tally)
     assert "<b>dave</b>: 3" in tally
