@@ -112,7 +112,7 @@ class OrderRow:
         edit = f", правка {self.source_version - 1}" if self.source_version and self.source_version > 1 else ""
         if self.source_kind == "post":
             return f"пост {self.source_id} от {inflect_nick(self.by, 'gent')}{edit}"
-        return f"ЛС от {inflect_nick(self.by, 'gent')} ({self.source_id}){edit}"
+        return f"ЛС от {inflect_nick(self.by, 'gent')} ({pm_place(self.source_id)}){edit}"
 
 
 @dataclass(frozen=True)
@@ -458,6 +458,15 @@ class Records:
         with self.store.transaction() as db:
             db.execute("UPDATE outbox SET state = 'confirmed', forum_id = ?, url = ?, confirmed_at = ? WHERE id = ?",
                        (forum_id, url, _now(), outbox_id))
+
+
+def pm_place(source_id: str) -> str:
+    """A PM's stored id «conversation/message» in words: «переписка 38, сообщение 41», or
+    «сообщение 38» when the forum's conversation is its first message («38/38» said nothing)."""
+    conversation, _, message = source_id.partition("/")
+    if not message or message == conversation:
+        return f"сообщение {conversation}"
+    return f"переписка {conversation}, сообщение {message}"
 
 
 def order_json(order: Order) -> str:

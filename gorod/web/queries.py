@@ -162,7 +162,9 @@ def _parsed(row: OrderRow) -> dict[str, Any]:
     except OrderError as exc:
         return {"error": str(exc)}
     targets = [t for t in (getattr(order, "targets", None) or ()) if t] or ([order.target] if order.target else [])
-    return {"by": order.by, "ability": order.ability, "targets": targets}
+    from engine.abilities.voting import VOTE
+    return {"by": order.by, "ability": order.ability, "targets": targets,
+            "unvote": order.ability == VOTE and not order.target}
 
 
 def orders_view(game: Game) -> dict[str, Any]:
@@ -188,6 +190,8 @@ def orders_view(game: Game) -> dict[str, Any]:
             view.status_ru = "не разрешится"   # the engine's shape error, said in the GM's words below
         elif view.row.id in verdicts:
             view.status_ru = verdicts[view.row.id]
+            if view.status_ru == "в силе" and view.parsed.get("unvote"):
+                view.status_ru = "голос снят"     # an unvote in force is no vote «в силе» (issue 26)
     settings = ParseSettings.from_mapping(game.config.parsing)
     for item in game.records.unresolved():
         out["unresolved"].append(UnresolvedView(
@@ -238,6 +242,7 @@ class DraftView:
     leaks: list[str]
     parts: list[OutboxRow]
     diff: str | None
+    past: bool = False        # rejected, of a phase already resolved: out of the GM's list (issue 26)
 
 
 def drafts_view(game: Game) -> list[DraftView]:
@@ -246,6 +251,11 @@ def drafts_view(game: Game) -> list[DraftView]:
     if game.deal() is None:
         return []
     know = knowledge(game)
+    current = game.current()
+    # the phases whose drafts are still the GM's business: the open one (and the start's PMs until night 1 ends)
+    open_phases = {str(current.phase)} if current else set()
+    if not game.records.phase_count():
+        open_phases.add("start")
     order = {"pending": 0, "approved": 1, "rejected": 2, "posted": 3}
     rows = sorted(game.records.drafts(None),
                   key=lambda d: (order.get(d.state, 9), -d.id if d.state == "posted" else d.id))
@@ -256,7 +266,8 @@ def drafts_view(game: Game) -> list[DraftView]:
         if d.edited:
             diff = "\n".join(difflib.unified_diff(d.original.splitlines(), d.body.splitlines(),
                                                   "черновик gorod", "после правки", lineterm=""))
-        out.append(DraftView(d, DRAFT_RU.get(d.state, d.state), leaks, game.records.outbox(d.id), diff))
+        out.append(DraftView(d, DRAFT_RU.get(d.state, d.state), leaks, game.records.outbox(d.id), diff,
+                             d.state == "rejected" and d.phase not in open_phases))
     return out
 
 
