@@ -226,7 +226,12 @@ def _edit(game, args) -> int:
 def _publish(game, args) -> int:
     from gorod.loop import publish
 
-    report = publish(game)
+    def said(done: int, total: int, draft) -> None:      # a long send shows it is moving
+        if not args.json:
+            print(f"[{done}/{total}] #{draft.id} {draft_kind(draft.kind)} → "
+                  f"{'тема' if draft.audience == 'public' else draft.audience}", flush=True)
+
+    report = publish(game, progress=said)
     if args.json:
         print_json(report.to_json())
     else:

@@ -206,10 +206,14 @@ def edit(game: Game, draft_id: int, body: str, title: str | None = None) -> Draf
     return game.records.draft(draft_id)
 
 
-def publish(game: Game) -> PublishReport:
-    """Post every approved draft (see the module docstring)."""
+def publish(game: Game, *, progress=None) -> PublishReport:
+    """Post every approved draft (see the module docstring). `progress(done, total, draft)`
+    is called after each draft (posted or not), for a GM watching a long send."""
     report = PublishReport()
-    for draft in game.records.drafts(["approved"]):
+    approved = game.records.drafts(["approved"])
+    for done, draft in enumerate(approved, 1):
+        if progress is not None and done > 1:
+            progress(done - 1, len(approved), approved[done - 2])
         if _past_phase(game, draft) and not draft.edited and not game.records.outbox(draft.id):
             game.records.withdraw_draft(draft.id, "фаза закончилась раньше, чем приём ушёл")
             continue        # never sent after its phase with «до конца фазы» in it
@@ -219,6 +223,8 @@ def publish(game: Game) -> PublishReport:
             report.failed[draft.id] = str(exc)
             game.records.notice(f"publish-failed:{draft.id}:{len(game.records.outbox(draft.id))}", NoticeKind.ERROR,
                                 f"черновик #{draft.id} не отправлен: {exc}")   # until posted or read
+    if progress is not None and approved:
+        progress(len(approved), len(approved), approved[-1])
     return report
 
 

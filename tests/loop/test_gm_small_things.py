@@ -1,5 +1,5 @@
-"""Issue 26 (low): `phase extend` with a negative time or an earlier deadline shortened the
-phase silently; «продлить» goes forward only, and says so."""
+"""Issue 26's low items in the loop and the CLI: `phase extend` never shortens the phase
+silently; the worker's lines carry their time; a long send shows its progress."""
 from __future__ import annotations
 
 from datetime import timedelta
@@ -33,3 +33,20 @@ def test_the_workers_lines_carry_the_rounds_time(make_game, forum, clock, capsys
     _show(cycle(game, post=False), False, _now_text(game))
     out = capsys.readouterr().out
     assert out.startswith("[30.11 12:00:00] прочитано: постов 0, ЛС 1; заявок 1"), out
+
+
+def test_a_long_send_shows_its_progress(make_game, capsys):
+    from gorod.commands.drafts import _publish
+    from gorod.loop import approve
+
+    game = make_game()
+    deal(game)
+    for d in game.records.drafts(["pending"]):
+        approve(game, d.id)
+    total = len(game.records.drafts(["approved"]))
+
+    class Args:
+        json = False
+    assert _publish.__wrapped__(game, Args()) == 0          # the command's body, on this game
+    out = capsys.readouterr().out
+    assert f"[1/{total}] #" in out and f"[{total}/{total}] #" in out and "роль → " in out
