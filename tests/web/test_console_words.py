@@ -34,3 +34,10 @@ def test_rejected_drafts_of_past_phases_leave_the_list(client, game):
     html = page(client)
     shown = html.split('<details class="posted">')[0].split('<details class="old">')[0]
     assert f'id="draft-{start[0].id}"' not in shown and f'id="draft-{start[0].id}"' in html
+
+
+def test_the_console_token_survives_a_restart(open_game):
+    from gorod.commands.web import game_token
+
+    first = game_token(open_game())
+    assert len(first) >= 20 and game_token(open_game()) == first
