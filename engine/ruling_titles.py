@@ -1,8 +1,9 @@
 """The Russian title of each §10 entry, as the GM reads it (`gorod rulings`, the console).
 
 The rulings' table keeps SPEC §11's English titles (`RulingSpec.title`: tests hold it to
-SPEC.md); the GM reads these. An entry without one here falls back to its English title
-and fails tests/engine/test_rulings.py.
+SPEC.md); the GM reads these. An entry whose SPEC title is already Russian (A67, an
+ability's own name, kept in its module) has none here; any other without one fails
+tests/engine/test_rulings.py.
 """
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ TITLES_RU: dict[str, str] = {
     "A9": "Складываются ли прибавки жизней",
     "A10": "Предел лечения после смены максимума",
     "A11": "Когда действуют пороги жизней",
-    "A12": "Отнимает ли Тюрьма Голосование и Голубиную почту",
+    "A12": "Отнимает ли Тюрьма Голосование и почтовых голубей",
     "A13": "Несколько статусов сразу",
     "A14": "Можно ли действовать на заключённых",
     "A15": "Цели на Кладбище",
@@ -73,7 +74,6 @@ TITLES_RU: dict[str, str] = {
     "A64": "Тасовать карты",
     "A65": "Бросок в минус первый день",
     "A66": "Зомбирование",
-    "A67": "Голубиная почта",
     "A68": "Джокер",
     "A69": "Откат Короля Червей",
     "A70": "Заявки игрока, убитого или арестованного в ту же ночь",
