@@ -182,9 +182,13 @@ def receipt_draft(phase: str, nick: str, lines: list[ReceiptLine | Order], key: 
 
 
 def late_draft(phase: str, nick: str, text: str, key: str, markup: Markup, texts: Texts | None = None, *,
-               game_title: str = "Город N") -> Draft:
+               game_title: str = "Город N", of_phase: str | None = None) -> Draft:
+    """`phase`: the phase open now (the draft's); `of_phase`: the one whose «резолв» the order
+    came in, when it is an earlier one (it came before `phase` opened)."""
     texts = texts or bundled()
-    doc = texts.document("late", markup, nick=nick, text=text, phase_title=title_of(phase), game_title=game_title)
+    late_in = of_phase or phase
+    doc = texts.document("late", markup, nick=nick, text=text, phase_title=title_of(late_in),
+                         open_title=title_of(phase) if late_in != phase else "", game_title=game_title)
     return Draft("late", nick, key, doc.title, doc.body, phase)
 
 

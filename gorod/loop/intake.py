@@ -387,8 +387,10 @@ def _take(game: Game, clock: PhaseClock, result: ParseResult, *, kind: str, sour
             return
         if late:
             report.late += len(stored)
+            before = given_at < clock.started          # in the резолв of the phase before this one
             draft = late_draft(phase, author, text, f"late:{kind}:{source_id}:{version}", game.markup,
-                               game.texts, game_title=game.title)
+                               game.texts, game_title=game.title,
+                               of_phase=(game.phase_at(given_at) or None) if before else None)
             _add(game, draft)
         else:
             report.orders += len(stored)

@@ -50,3 +50,19 @@ def test_a_long_send_shows_its_progress(make_game, capsys):
     assert _publish.__wrapped__(game, Args()) == 0          # the command's body, on this game
     out = capsys.readouterr().out
     assert f"[1/{total}] #" in out and f"[{total}/{total}] #" in out and "роль → " in out
+
+
+def test_a_late_order_names_the_phase_it_was_late_for_and_what_to_do(make_game, forum, clock):
+    """Issue 26 (low): an order written in the резолв of night 1 and read once day 1 was open
+    said «во время резолва фазы «День 1»»; it was night 1's, and day 1 is open to resend it."""
+    from gorod.loop import cycle, end_now
+
+    game = make_game()
+    deal(game)
+    clock.at("09:00", 1)
+    end_now(game, read=False, confirmed=True)                  # day 1 opens now
+    forum.post("dave", "Голосую против grace", clock.now - timedelta(seconds=30))
+    cycle(game, post=False)
+    [late] = [d for d in game.records.drafts() if d.kind == "late"]
+    assert "во время резолва фазы «Ночь 1 (Новолуние)»" in late.body
+    assert "Если она для фазы «День 1», пришлите её ещё раз" in late.body
