@@ -162,9 +162,7 @@ def _parsed(row: OrderRow) -> dict[str, Any]:
     except OrderError as exc:
         return {"error": str(exc)}
     targets = [t for t in (getattr(order, "targets", None) or ()) if t] or ([order.target] if order.target else [])
-    from engine.abilities.voting import VOTE
-    return {"by": order.by, "ability": order.ability, "targets": targets,
-            "unvote": order.ability == VOTE and not order.target}
+    return {"by": order.by, "ability": order.ability, "targets": targets}
 
 
 def orders_view(game: Game) -> dict[str, Any]:
@@ -190,8 +188,6 @@ def orders_view(game: Game) -> dict[str, Any]:
             view.status_ru = "не разрешится"   # the engine's shape error, said in the GM's words below
         elif view.row.id in verdicts:
             view.status_ru = verdicts[view.row.id]
-            if view.status_ru == "в силе" and view.parsed.get("unvote"):
-                view.status_ru = "голос снят"     # an unvote in force is no vote «в силе» (issue 26)
     settings = ParseSettings.from_mapping(game.config.parsing)
     for item in game.records.unresolved():
         out["unresolved"].append(UnresolvedView(
