@@ -118,7 +118,9 @@ def _drafts(game, args) -> int:
     for d in drafts:
         audience = "всем (тема)" if d.audience == "public" else f"ЛС {d.audience}"
         posted = ", ".join(r.forum_id or "?" for r in game.records.outbox(d.id) if r.state == "confirmed")
-        extra = (" ✎" if d.edited else "") + (f" → {posted}" if posted else "")
+        withdrawn = game.records.withdrawn(d.id) if d.state == "rejected" else None
+        extra = (" ✎" if d.edited else "") + (f" → {posted}" if posted else "") \
+            + (f" (отозван gorod: {withdrawn})" if withdrawn else "")
         print(f"#{d.id:<4} {STATE_RU[d.state]:<9} {draft_kind(d.kind):<10} {audience:<20} {d.title}{extra}")
     return 0
 

@@ -262,7 +262,9 @@ def drafts_view(game: Game) -> list[DraftView]:
         if d.edited:
             diff = "\n".join(difflib.unified_diff(d.original.splitlines(), d.body.splitlines(),
                                                   "черновик gorod", "после правки", lineterm=""))
-        out.append(DraftView(d, DRAFT_RU.get(d.state, d.state), leaks, game.records.outbox(d.id), diff,
+        withdrawn = game.records.withdrawn(d.id) if d.state == "rejected" else None
+        state_ru = f"отозван gorod: {withdrawn}" if withdrawn else DRAFT_RU.get(d.state, d.state)
+        out.append(DraftView(d, state_ru, leaks, game.records.outbox(d.id), diff,
                              d.state == "rejected" and d.phase not in open_phases))
     return out
 

@@ -138,3 +138,20 @@ def test_the_question_agrees_with_a_known_gender(make_game, forum, clock):
     cycle(game, post=False)
     [asked] = [n for n in game.records.notices() if n.kind == "change_of_mind"]
     assert asked.text.startswith("dave передумала? ")
+
+
+def test_a_withdrawn_receipt_says_so_in_the_list(make_game, forum, clock, capsys):
+    from gorod.commands.drafts import _drafts
+
+    game = night(make_game)
+    forum.pm("dave", "Кража — grace", clock.now)
+    cycle(game, post=False)
+    clock.at("13:05")
+    end_now(game, read=False, confirmed=True)
+
+    class Args:
+        all = True
+        json = False
+    _drafts.__wrapped__(game, Args())
+    out = capsys.readouterr().out
+    assert "(отозван gorod: фаза закончилась раньше, чем приём ушёл)" in out
