@@ -119,8 +119,6 @@ HELP_RU = {
     "the text is a PM to the GM or a post's private text (secret orders)":
         "текст — ЛС мастеру или скрытая часть поста (тайные заявки)",
     # phase
-    "do not read the forum first (when it is down; what came since the last read is left out)":
-        "не читать форум перед концом фазы (когда он лежит; пришедшее после последнего чтения не учтётся)",
     "end it even if it opened under 10 minutes ago by a phase end and has no orders (without it such a phase is "
     "refused: a repeated command would lose the players' phase)":
         "закончить, даже если фаза открыта концом фазы меньше 10 минут назад и заявок нет (без этого такая фаза "
@@ -140,8 +138,6 @@ HELP_RU = {
     # run
     "one round, then exit": "один круг и выйти",
     "print each round's report as JSON": "отчёт каждого круга в JSON",
-    "do not post approved drafts this time": "на этот раз не отправлять одобренные черновики",
-    "do not read the forum this time (it is down)": "на этот раз не читать форум (он лежит)",
     "read the whole thread from page 1 (edits on older pages); otherwise every 10th round and before a deadline":
         "перечитать всю тему с 1-й страницы (правки на старых страницах); иначе — каждый 10-й круг и перед сроком",
     # scenario
@@ -198,10 +194,6 @@ HELP_RU = {
     "drafts not edited by hand get the new text; edited, approved and posted ones are kept.":
         "Сделать черновики разрешённой фазы заново из её событий по нынешним шаблонам. Ждущие и не правленные "
         "получают новый текст; правленные, одобренные и отправленные остаются.",
-    "Post every approved draft to the forum (a reply in the thread, or a PM), split where the forum caps length; "
-    "after a crash, what reached the forum is found there and not sent again.":
-        "Отправить на форум все одобренные черновики (ответом в теме или ЛС), деля длинные по пределу форума; "
-        "после сбоя дошедшее находится на форуме и не отправляется снова.",
     "For a PM gorod may or may not have sent (its answer lost, and no PM list on this forum gorod can read to "
     "look): the GM found it on the forum, so its unconfirmed parts are marked sent and never sent again.":
         "ЛС, про которое gorod не знает, ушло ли оно (ответ форума потерян, а списка отправленных ЛС gorod "
@@ -213,18 +205,6 @@ HELP_RU = {
         "(или круг `gorod run`) отправит неподтверждённые части ещё раз.",
     "Commands about the game's forum itself (its profile, login, pages).":
         "Команды о самом форуме игры (его профиль, вход, страницы).",
-    "With the game file: log in as the GM, read the thread's first and last page (posts, authors, times, quotes, "
-    "edits), the PM list and its newest conversation, and look for the writer's forms; print one Russian line per "
-    "check, ok or the exact problem with the profile key behind it. Posts nothing unless --write names a thread "
-    "(one test reply there, and with --pm-to one test PM, each found again by the crash lookup; nothing is "
-    "deleted; what was confirmed is taken off the unconfirmed: list of the GM's own profile file). Exit status 1 "
-    "when a check fails, 2 for a game file that cannot be read.":
-        "С файлом игры: войти как мастер, прочитать первую и последнюю страницу темы (посты, авторы, время, "
-        "цитаты, правки), список ЛС и свежую переписку, найти формы для ответа и ЛС; по строке на проверку: "
-        "«ок» или точная беда и ключ профиля за ней. Ничего не пишет, если --write не называет тему (там один "
-        "пробный ответ, с --pm-to ещё одно пробное ЛС; оба находятся потом поиском после сбоя; ничего не "
-        "удаляется; подтверждённое уходит из списка unconfirmed: профиля мастера). Код выхода 1 — проверка не "
-        "прошла, 2 — файл игры не читается.",
     "Read one or two pages of a thread (a URL, or saved pages with --pages), find the repeated post blocks and in "
     "them the post id, the author, the time, the body, quotes and spoilers, the edit notice and the pagination, "
     "and the reply form; with the GM's PM inbox (--inbox URL with --user, or saved pages: --inbox FILE "
@@ -258,12 +238,6 @@ HELP_RU = {
         "Поправки мастера в открытой фазе: `add` — заявка, пришедшая по Skype/ICQ, или решение неясного пункта; "
         "`drop` — снять прочитанную (она остаётся в хранилище, помеченная снятой); `restore` — вернуть снятую, "
         "заменённую или опоздавшую; `keep` — оставить одну из двух заявок «передумал(а)?»; `list` — список.",
-    "`end`: resolve the open phase now (a day whose vote is complete may end early) and draft its results. "
-    "`extend`: move its deadline by --hours or to --until 'YYYY-MM-DD HH:MM' (Moscow time); past two real days "
-    "for a game day only with --force (the rules).":
-        "`end` — разрешить открытую фазу сейчас (день, где все проголосовали, можно закончить раньше) и "
-        "подготовить итоги. `extend` — сдвинуть срок на --hours или до --until 'ГГГГ-ММ-ДД ЧЧ:ММ' (по Москве); "
-        "больше двух суток на игровой день — только с --force (по правилам).",
     "Rebuild a finished (or running) game's timeline from its thread and the GM's PMs, parse every order, resolve "
     "each phase and print what gorod would have drafted and every difference from what the GM announced. Exit 0: "
     "no difference; 1: differences; 2: cannot read the game or the source.":
@@ -324,28 +298,6 @@ HELP_RU = {
         "Добавить заявку в открытую фазу: в форме '{by: Аня, ability: Укус, target: Боря}' или свободным текстом "
         "с --from НИК (разбирается как ЛС, с --public — как пост; с --resolves ID — как пришёл пункт: пункт из "
         "поста читается как пост, и голос в нём засчитывается).",
-    "Read one post or PM text on stdin and print JSON {\"orders\": [...], \"unresolved\": [...]}: each order in the "
-    "order mapping of FORMAT.md (by, ability, target, ...), each unresolved item with text, reason (Russian) and "
-    "candidates; a sentence that looks like an order but cannot be read is an item with code order_like whose "
-    "candidates are whole orders («похоже на голос против Лиса?»). [b]/[color] BBCode in the text counts as "
-    "emphasis. GAME.yaml needs `players:` (nickname: {open, secret}) and may have `parsing:` (vote_forms, "
-    "vote_emphasis, vote_color, orders_outside_comment, comment_label, threshold, margin, aliases).":
-        "Прочитать текст одного поста или ЛС из стандартного ввода и напечатать JSON {\"orders\": [...], "
-        "\"unresolved\": [...]}: каждая заявка в виде FORMAT.md (by, ability, target, …), каждый неясный пункт с "
-        "текстом, причиной и кандидатами; фраза, похожая на заявку, но не прочитанная, — пункт с кодом "
-        "order_like, его кандидаты — целые заявки («похоже на голос против Лиса?»). BBCode [b]/[color] — "
-        "выделение. В GAME.yaml нужны `players:` (ник: {open, secret}), может быть `parsing:` (vote_forms, "
-        "vote_emphasis, vote_color, orders_outside_comment, comment_label, threshold, margin, aliases).",
-    "Every `poll_interval` seconds: read new posts and PMs and store their orders, resolve day orders at once, "
-    "draft the «резолв» before each deadline, resolve the phase at its deadline and draft the news post and PMs, "
-    "and post the drafts the GM approved. --once does one round and exits (for cron and checks). One worker per "
-    "game: a second `gorod run` on the same store is refused, naming the PID of the one running (a lock file "
-    "beside the store, *.sqlite3.run-lock).":
-        "Каждые `poll_interval` секунд: прочитать новые посты и ЛС и сохранить заявки, сразу разрешать дневные "
-        "заявки, готовить «резолв» перед каждым сроком, разрешать фазу в срок и готовить пост новостей и ЛС, "
-        "отправлять одобренное мастером. --once — один круг и выход (для cron и проверок). Один процесс на "
-        "игру: второй `gorod run` на том же хранилище не запускается и называет PID первого (файл блокировки "
-        "рядом с хранилищем, *.sqlite3.run-lock).",
     "Resolve the open phase on a copy of the game as if it ended now, with the orders in force, and print what the "
     "engine decides: each order («в силе», «будет отклонена: использовано», «заменена #39»), and by day each vote "
     "with its weight and why, the totals, who would be executed and who has not voted. Nothing is stored; the "
@@ -377,6 +329,19 @@ HELP_RU = {
     "read the PM inbox of a live forum (личные сообщения)": "прочитать входящие ЛС живого форума",
     "after this phase ('start', «ночь 1», «день 1», 'night 1', 'day1', ...)":
         "после этой фазы ('start', «ночь 1», «день 1», 'night 1', 'day1', …)",
+    # descriptions changed since (h/once, h/count, h/clock, h/orders)
+    "Draft a post for the game's thread with the open day's vote count as the thread shows it: each candidate with the players whose last vote in the thread is for him, who has not voted, when it was counted and when the day ends. Only public facts: the votes as posted and withdrawn, the Мэр's two votes, abilities used in public (Митинг, Смена пола); never a vote dictated, saved or lost in secret (gorod tally shows the engine's real tally to the GM alone). The thread is read first (--no-read: not). The draft waits for approval like every post (gorod show, gorod approve) and replaces the day's counts not yet approved. Refused at night, before the deal and after the game's end. The game file's vote_count: drafts counts on a schedule.":
+        "Подготовить пост в тему с подсчётом голосов открытого дня, как его видно по теме: каждый кандидат с игроками, чей последний голос в теме за него, кто не голосовал, когда подсчитано и когда кончается день. Только открытое: голоса, как их написали и сняли, два голоса Мэра, способности, применённые публично (Митинг, Смена пола); никогда — голос продиктованный, сохранённый или тайно потерянный (настоящий подсчёт движка мастер видит в gorod tally). Сначала читается тема (--no-read — нет). Черновик ждёт одобрения, как любой пост (gorod show, gorod approve), и заменяет ещё не одобренные подсчёты этого дня. Ночью, до раздачи и после конца игры — отказ. Раздел vote_count: файла игры готовит подсчёты по расписанию.",
+    "Post every approved draft to the forum (a reply in the thread, or a PM), split where the forum caps length; after a crash, what reached the forum is found there and not sent again. Each draft is read again just before it is sent: one rejected or edited meanwhile is not sent with its old text. Refused while another process resolves or posts (`gorod run`'s round, another publish, the console: the game's writer lock), naming it and its PID.":
+        "Отправить на форум все одобренные черновики (ответом в теме или ЛС), деля длинные по пределу форума; после сбоя дошедшее находится на форуме и не отправляется снова. Каждый черновик перечитывается прямо перед отправкой: отклонённый или исправленный тем временем не уходит со старым текстом. Отказ, пока другой процесс разрешает фазу или отправляет (круг `gorod run`, другая отправка, консоль: блокировка записи игры), с его названием и PID.",
+    "With the game file: log in as the GM, read the thread's first and last page (posts, authors, times, quotes, edits), the PM list and its newest conversation, compare the times read with the forum's clock (its Date header) and the zone its pages state (the member's setting, the page's current time: the profile's clock:) with the profile's timezone, and look for the writer's forms; print one Russian line per check, ok or the exact problem with the profile key behind it. Posts nothing unless --write names a thread (one test reply there, its shown time checked against when it was posted, and with --pm-to one test PM, each found again by the crash lookup; nothing is deleted; what was confirmed is taken off the unconfirmed: list of the GM's own profile file). Exit status 1 when a check fails, 2 for a game file that cannot be read.":
+        "С файлом игры: войти как мастер, прочитать первую и последнюю страницу темы (посты, авторы, время, цитаты, правки), список ЛС и свежую переписку, сравнить прочитанное время с часами форума (его заголовок Date) и пояс, который называют страницы (настройка участника, текущее время страницы: clock: профиля), с timezone профиля, найти формы для ответа и ЛС; по строке на проверку: «ок» или точная беда и ключ профиля за ней. Ничего не пишет, если --write не называет тему (там один пробный ответ, его показанное время сверяется с временем отправки, с --pm-to ещё одно пробное ЛС; оба находятся потом поиском после сбоя; ничего не удаляется; подтверждённое уходит из списка unconfirmed: профиля мастера). Код выхода 1 — проверка не прошла, 2 — файл игры не читается.",
+    "Read one post or PM text on stdin and print JSON {\"orders\": [...], \"unresolved\": [...], \"talk\": [...]}: each order in the order mapping of FORMAT.md (by, ability, target, ...), each unresolved item with text, reason (Russian) and candidates; a sentence that looks like an order but cannot be read is an item with code order_like whose candidates are whole orders («похоже на голос против Лиса?»); each clause that is no order and no question is in talk with the rule that makes it talk (rule, why in Russian; shown: a PM's clause the GM is shown). Quotes ([quote], «>» lines, «X писал(а):») are cut out before reading. [b]/[color] BBCode in the text counts as emphasis. GAME.yaml needs `players:` (nickname: {open, secret}) and may have `parsing:` (vote_forms, vote_emphasis, vote_color, orders_outside_comment, comment_label, threshold, margin, aliases).":
+        "Прочитать текст одного поста или ЛС из стандартного ввода и напечатать JSON {\"orders\": [...], \"unresolved\": [...], \"talk\": [...]}: каждая заявка в виде FORMAT.md (by, ability, target, …), каждый неясный пункт с текстом, причиной и кандидатами; фраза, похожая на заявку, но не прочитанная, — пункт с кодом order_like, его кандидаты — целые заявки («похоже на голос против Лиса?»); каждая часть, что не заявка и не вопрос, — в talk с правилом, по которому она разговор (rule, why по-русски; shown — часть ЛС, которую показывают мастеру). Цитаты ([quote], строки «>», «X писал(а):») вырезаются до чтения. BBCode [b]/[color] — выделение. В GAME.yaml нужны `players:` (ник: {open, secret}), может быть `parsing:` (vote_forms, vote_emphasis, vote_color, orders_outside_comment, comment_label, threshold, margin, aliases).",
+    "`end`: resolve the open phase now (a day whose vote is complete may end early) and draft its results; refused while another process resolves or posts (a round of `gorod run`, `gorod publish`, the console: the game's writer lock), naming it and its PID, and a phase resolved meanwhile is said so, nothing done. `extend`: move its deadline by --hours or to --until 'YYYY-MM-DD HH:MM' (Moscow time); past two real days for a game day only with --force (the rules).":
+        "`end` — разрешить открытую фазу сейчас (день, где все проголосовали, можно закончить раньше) и подготовить итоги; отказ, пока другой процесс разрешает или отправляет (круг `gorod run`, `gorod publish`, консоль: блокировка записи игры), с его названием и PID, а о фазе, разрешённой тем временем, так и говорится, ничего не делается. `extend` — сдвинуть срок на --hours или до --until 'ГГГГ-ММ-ДД ЧЧ:ММ' (по Москве); больше двух суток на игровой день — только с --force (по правилам).",
+    "Every `poll_interval` seconds: read new posts and PMs and store their orders, resolve day orders at once, draft the «резолв» before each deadline, resolve the phase at its deadline and draft the news post and PMs, and post the drafts the GM approved. At a deadline the phase is resolved only after a whole read of the thread and the PMs begun after the deadline: while the forum cannot be read, each round says so («дедлайн прошёл, форум не читается с …») and the phase waits (`gorod phase end --no-read` ends it without the read). --once does one round and exits (for cron and checks); --no-post and --no-read hold for every round. One worker per game: a second `gorod run` on the same store is refused, naming the PID of the one running (a lock file beside the store, *.sqlite3.run-lock). Each round holds the game's writer lock (*.sqlite3.write-lock) that `gorod phase end`, `gorod publish` and the console's buttons take too: a round that finds it taken is skipped, naming the holder.":
+        "Каждые `poll_interval` секунд: прочитать новые посты и ЛС и сохранить заявки, сразу разрешать дневные заявки, готовить «резолв» перед каждым сроком, разрешать фазу в срок и готовить пост новостей и ЛС, отправлять одобренное мастером. В срок фаза разрешается только после полного чтения темы и ЛС, начатого после срока: пока форум не читается, каждый круг говорит об этом («дедлайн прошёл, форум не читается с …»), и фаза ждёт (`gorod phase end --no-read` заканчивает её без чтения). --once — один круг и выход (для cron и проверок); --no-post и --no-read действуют в каждом круге. Один процесс на игру: второй `gorod run` на том же хранилище не запускается и называет PID первого (файл блокировки рядом с хранилищем, *.sqlite3.run-lock). Каждый круг держит блокировку записи игры (*.sqlite3.write-lock), которую берут и `gorod phase end`, `gorod publish`, и кнопки консоли: круг, нашедший её занятой, пропускается с названием держателя.",
 }
 
 def _ru(text: str) -> str:

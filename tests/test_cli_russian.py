@@ -16,11 +16,12 @@ NAMES = {"gorod", "yaml", "json", "stdin", "stdout", "stderr", "ok", "pm", "id",
          "page", "thread", "pms", "rel", "next", "order_like", "vote_forms", "vote_emphasis", "vote_color",
          "orders_outside_comment", "comment_label", "threshold", "margin", "aliases", "players", "open", "secret",
          "parsing", "start", "night", "day", "day1", "expect", "error", "cron", "write", "unconfirmed", "pid",
-         "run", "lock", "sqlite3", "replay", "cookie", "mybbru", "extends", "color", "compose"}
+         "run", "lock", "sqlite3", "replay", "cookie", "mybbru", "extends", "color", "compose", "talk", "rule",
+         "why", "shown", "date", "clock", "timezone"}
 
 
 def english_words(text: str) -> list[str]:
-    text = re.sub(r"`[^`]*`|'[^']*'|\"[^\"]*\"|«[^»]*»|\{[^}]*\}|\[[^\]]*\]|--?[\w-]+|\$\w+|\b\w+\.\w+\b|"
+    text = re.sub(r"gorod(?: [a-z]+)+|`[^`]*`|'[^']*'|\"[^\"]*\"|«[^»]*»|\{[^}]*\}|\[[^\]]*\]|--?[\w-]+|\$\w+|\b\w+\.\w+\b|"
                   r"\b[A-Z_]{2,}\b|https?://\S+|\w+/", " ", text)
     return [w for w in re.findall(r"\b[A-Za-z]{2,}\b", text) if w.lower() not in NAMES]
 

@@ -68,11 +68,14 @@ def refresh_receipt(game: Game, phase: str, nick: str) -> int | None:
     draft, trace = _render(game, current, nick, rows, len(drafts) + (0 if unsent is not None else 1))
     with game.store.transaction():
         if unsent is not None and not unsent.edited:
-            if (unsent.body, unsent.title) != (draft.body, draft.title):
-                game.records.rewrite_draft(unsent.id, title=draft.title, body=draft.body, trace=trace)
+            if (unsent.body, unsent.title) == (draft.body, draft.title):
+                return unsent.id
+            if game.records.rewrite_draft(unsent.id, title=draft.title, body=draft.body, trace=trace):
                 if unsent.state == DraftState.APPROVED:   # the GM approved another text
                     game.records.set_draft_state(unsent.id, DraftState.PENDING, expect=(DraftState.APPROVED,))
-            return unsent.id
+                return unsent.id
+            unsent = None                  # a publisher claimed it meanwhile: it goes as it was
+            draft, trace = _render(game, current, nick, rows, len(drafts) + 1)
         if unsent is None and latest is not None and latest.state == DraftState.POSTED \
                 and latest.original == draft.body:
             return latest.id           # sent already, and nothing new to say

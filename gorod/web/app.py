@@ -92,6 +92,7 @@ ROUTES = Map([
     Rule("/draft/<draft_id>/reject", endpoint="draft_reject", methods=["POST"]),
     Rule("/drafts/approve-all", endpoint="approve_all", methods=["POST"]),
     Rule("/publish", endpoint="publish", methods=["POST"]),
+    Rule("/count", endpoint="count", methods=["POST"]),
     Rule("/phase/end", endpoint="phase_end", methods=["POST"]),
     Rule("/phase/extend", endpoint="phase_extend", methods=["POST"]),
     Rule("/notices/seen", endpoint="notices_seen", methods=["POST"]),
@@ -104,7 +105,7 @@ ROUTES = Map([
 SECTION_OF = {"refresh": "orders", "order_add": "manual", "order_drop": "orders", "order_restore": "orders",
               "unresolved_pick": "orders", "unresolved_dismiss": "orders", "notices_seen": "orders",
               "mind_keep": "orders", "draft_edit": "drafts", "draft_approve": "drafts", "draft_reject": "drafts",
-              "approve_all": "drafts", "publish": "drafts", "draft_sent": "drafts", "draft_resend": "drafts",
+              "approve_all": "drafts", "publish": "drafts", "count": "drafts", "draft_sent": "drafts", "draft_resend": "drafts",
               "phase_end": "game", "phase_extend": "game", "deal": "game"}
 
 
@@ -174,6 +175,7 @@ class Console:
         if endpoint == "static":
             return self.static(values["name"])
         game = self.open_game()
+        game.actor = "консоль мастера (gorod web)"   # named to one the writer lock refuses
         try:
             if endpoint == "index":
                 return self.index(game)
@@ -234,6 +236,13 @@ class Console:
                      f"ЛС {poll.pms}, заявок {poll.orders}, неясных {poll.unresolved}, правок {poll.edited}, "
                      f"писем мастеру {poll.letters}.")
         return "orders"
+
+    def do_count(self, game: Game, request: Request) -> str:
+        from gorod.loop.count import count_on_demand
+
+        draft_id = count_on_demand(game)
+        self.say(f"Черновик #{draft_id}: подсчёт голосов по постам в теме, ждёт одобрения.")
+        return "drafts"
 
     def do_order_add(self, game: Game, request: Request) -> str:
         from gorod.loop import add_order

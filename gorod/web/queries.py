@@ -238,10 +238,12 @@ class DraftView:
     leaks: list[str]
     parts: list[OutboxRow]
     diff: str | None
+    notes: list[str] = field(default_factory=list)   # the title's fitting, the forum's refusals
     past: bool = False        # rejected, of a phase already resolved: out of the GM's list (issue 26)
 
 
 def drafts_view(game: Game) -> list[DraftView]:
+    from gorod.loop.drafting import draft_notes
     from gorod.loop.publish import check_draft, knowledge
 
     if game.deal() is None:
@@ -264,7 +266,8 @@ def drafts_view(game: Game) -> list[DraftView]:
                                                   "черновик gorod", "после правки", lineterm=""))
         withdrawn = game.records.withdrawn(d.id) if d.state == "rejected" else None
         state_ru = f"отозван gorod: {withdrawn}" if withdrawn else DRAFT_RU.get(d.state, d.state)
-        out.append(DraftView(d, state_ru, leaks, game.records.outbox(d.id), diff,
+        notes = draft_notes(game, d.id) if d.state != "posted" else []
+        out.append(DraftView(d, state_ru, leaks, game.records.outbox(d.id), diff, notes,
                              d.state == "rejected" and d.phase not in open_phases))
     return out
 
