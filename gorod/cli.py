@@ -12,13 +12,13 @@ import pkgutil
 import sys
 
 from gorod import commands
+from gorod.help_ru import RussianArgumentParser, russify
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = RussianArgumentParser(
         prog="gorod",
-        description="gorod: помощник мастера форумной игры «Город N» "
-        "(game-master assistant for the forum game «Город N»).",
+        description="gorod: помощник мастера форумной игры «Город N».",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
@@ -26,6 +26,7 @@ def build_parser() -> argparse.ArgumentParser:
         register = getattr(module, "register", None)
         if register is not None:
             register(sub)
+    russify(parser)            # every subcommand's --help in Russian (gorod.help_ru)
     return parser
 
 

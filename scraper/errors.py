@@ -10,7 +10,7 @@ ScraperError
 """
 from __future__ import annotations
 
-from urllib.parse import unquote
+from urllib.parse import unquote, urlsplit
 
 
 class ScraperError(Exception):
@@ -112,11 +112,29 @@ def failure_in_russian(exc: Exception) -> str:
     if isinstance(exc, HttpError):
         return f"форум ответил ошибкой HTTP {exc.status} ({url})"
     if isinstance(exc, ForumUnavailable):
-        return (f"форум не отвечает ({url}: {exc.reason}); проверьте, что он работает и что "
-                f"forum.base_url в конфиге верен")
+        return unavailable_in_russian(exc)
     if isinstance(exc, ForumError):
-        return f"форум недоступен: {exc.reason} ({url})"
+        return f"запрос к форуму {_host(url)} не удался: форум ответил не так, как ожидалось ({url})"
     return str(exc)
+
+
+def _host(url: str) -> str:
+    return urlsplit(url).netloc or url or "?"
+
+
+def unavailable_in_russian(exc: "ForumUnavailable") -> str:
+    """What failed, said plainly and naming the forum; never the exception's own text."""
+    host = _host(unquote(exc.url or ""))
+    what = {
+        "refused": f"форум {host} не принимает соединений (соединение отклонено: сервер форума не запущен "
+                   "или это не тот адрес и порт)",
+        "dns": f"имя сервера форума {host} не найдено (DNS)",
+        "timeout": f"форум {host} не ответил вовремя" + (f" (за {exc.timeout:g} с)" if exc.timeout else ""),
+        "reset": f"форум {host} оборвал соединение",
+        "http": f"форум {host} ответил ошибкой HTTP {exc.status}",
+    }.get(exc.kind, f"нет связи с форумом {host}")
+    tries = f"; попыток: {exc.attempts}" if exc.attempts > 1 else ""
+    return f"{what}{tries}. Проверьте, что форум работает и что forum.base_url в конфиге верен"
 
 
 def post_problem_in_russian(exc: Exception) -> str:
@@ -183,7 +201,17 @@ class RateLimited(ForumError):
 
 
 class ForumUnavailable(ForumError):
-    """Timeouts, connection errors or 5xx answers outlasted the retries."""
+    """Timeouts, connection errors or 5xx answers outlasted the retries. `kind` says what
+    failed, for the GM's words (`failure_in_russian`): refused, dns, timeout, reset,
+    connect (another failure to connect) or http (`status`); `attempts` how many were made."""
+
+    def __init__(self, url: str, reason: str, *, kind: str = "connect", status: int | None = None,
+                 attempts: int = 1, timeout: float | None = None) -> None:
+        self.kind = kind
+        self.status = status
+        self.attempts = attempts
+        self.timeout = timeout
+        super().__init__(url, reason)
 
 
 class WriteUncertain(ForumError):

@@ -34,6 +34,7 @@ import email.utils
 import logging
 import os
 import re
+import socket
 import time
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
@@ -42,6 +43,7 @@ from typing import Any, Callable, Mapping
 from urllib.parse import parse_qs, urljoin, urlsplit
 
 import lxml.html
+
 import requests
 from lxml import etree
 import urllib3
@@ -77,6 +79,9 @@ class HttpSettings:
     timeout: float = 20.0
     min_interval: float = 1.0
     retries: int = 4
+    # a refused connection or an unknown name is no passing fault: one more try, then the
+    # GM is told (a forum that is down is said within seconds, not after a minute: issue 26)
+    retries_unreachable: int = 1
     backoff: float = 2.0
     max_backoff: float = 60.0
     max_retry_after: float = 300.0
@@ -409,8 +414,11 @@ class HttpClient:
                 if not replayable and not _never_sent(exc):
                     raise WriteUncertain(url, f"{why}: the answer was lost after the form was sent; "
                                               "the forum may have saved it") from exc
-                if attempt >= settings.retries:
-                    raise ForumUnavailable(url, f"{why} after {attempt + 1} attempts") from exc
+                kind = _failure_kind(exc)
+                limit = settings.retries_unreachable if kind in ("refused", "dns") else settings.retries
+                if attempt >= limit:
+                    raise ForumUnavailable(url, f"{why} after {attempt + 1} attempts", kind=kind,
+                                           attempts=attempt + 1, timeout=settings.timeout) from exc
                 self.wait(self._backoff(attempt), url, why)
                 attempt += 1
                 continue
@@ -432,7 +440,8 @@ class HttpClient:
                 if not replayable:
                     raise WriteUncertain(url, f"HTTP {status} after the form was sent; the forum may have saved it")
                 if attempt >= settings.retries:
-                    raise ForumUnavailable(url, f"HTTP {status} after {attempt + 1} attempts")
+                    raise ForumUnavailable(url, f"HTTP {status} after {attempt + 1} attempts", kind="http",
+                                           status=status, attempts=attempt + 1)
                 wait = _retry_after(response, self.wall_clock())
                 self.wait(wait if wait is not None else self._backoff(attempt), url, f"HTTP {status}")
                 attempt += 1
@@ -499,6 +508,34 @@ def _never_sent(exc: Exception) -> bool:
     reason = exc.args[0] if exc.args else None
     reason = getattr(reason, "reason", reason)   # urllib3's MaxRetryError wraps the cause
     return isinstance(reason, urllib3.exceptions.NewConnectionError) or isinstance(reason, ConnectionRefusedError)
+
+
+def _failure_kind(exc: Exception) -> str:
+    """What a transport failure was, for the GM's words: refused, dns, timeout, reset, connect."""
+    if isinstance(exc, requests.Timeout):
+        return "timeout"
+    if isinstance(exc, (requests.exceptions.ChunkedEncodingError, requests.exceptions.ContentDecodingError)):
+        return "reset"
+    chain, seen = [exc], set()
+    while chain:                      # requests wraps urllib3's MaxRetryError, which wraps the cause
+        item = chain.pop()
+        if item is None or id(item) in seen:
+            continue
+        seen.add(id(item))
+        if isinstance(item, urllib3.exceptions.NameResolutionError) or isinstance(item, socket.gaierror):
+            return "dns"
+        if isinstance(item, ConnectionRefusedError):
+            return "refused"
+        if isinstance(item, ConnectionResetError):
+            return "reset"
+        chain.extend([getattr(item, "reason", None), item.__cause__, item.__context__,
+                      *(a for a in getattr(item, "args", ()) if isinstance(a, BaseException))])
+    text = str(exc)
+    if "Connection refused" in text or "Errno 111" in text:
+        return "refused"
+    if "Name or service not known" in text or "nodename nor servname" in text or "Failed to resolve" in text:
+        return "dns"
+    return "connect"
 
 
 def _failure(exc: Exception) -> str:

@@ -33,6 +33,7 @@ GOROD_LAYERS: tuple[tuple[str, ...], ...] = (
     ("gorod.loop",),                             # the game loop (checks the whole config at load)
     ("gorod.demo", "gorod.forumcheck"),          # the bundled demo; `gorod forum check`
     ("gorod.web",),                              # the GM's console
+    ("gorod.help_ru",),                          # the command line in Russian (argparse, helps)
     ("gorod.commands",),                         # one module per subcommand
     ("gorod.cli",),
     ("gorod.__main__",),

@@ -12,7 +12,7 @@ import logging
 import os
 import re
 import sys
-from urllib.parse import unquote
+from urllib.parse import unquote, urlsplit
 
 
 def add_game_option(parser) -> None:
@@ -114,8 +114,8 @@ class RetryNotice(logging.Handler):
         self.told_at = record.created
         args = record.args if isinstance(record.args, tuple) else ()
         url = unquote(str(args[0])) if args else "форум"
-        why = args[1] if len(args) > 1 else ""
-        print(f"gorod {self.command}: форум не отвечает ({url}: {why}), пробую ещё раз… "
+        host = urlsplit(url).netloc or url      # the forum by name; the transport's English stays in the log
+        print(f"gorod {self.command}: форум {host} не отвечает ({url}), пробую ещё раз… "
               f"Не ждать: Ctrl-C; {NO_READ_HINT.get(self.command, 'повторите позже')}.", file=sys.stderr, flush=True)
 
 

@@ -66,12 +66,8 @@ def _cycle(game: Game, *, read: bool, post: bool, rescan: bool | None) -> CycleR
             rescan = rounds % RESCAN_EVERY == 0 or (current is not None and game.now() >= current.deadline)
         try:
             report.poll = poll(game, rescan=rescan)
-            if report.poll.failed:   # a read that did not read (the poll went on with the rest)
+            if report.poll.failed:   # a read that did not read (the poll went on with the rest; the alarm is set)
                 report.errors.extend(f"{text}; повторю в следующем круге" for text in report.poll.failed)
-                since = (game.records.get("read_error") or {}).get("since") or game.now().isoformat(timespec="seconds")
-                game.records.put("read_error", {"since": since, "text": "; ".join(report.poll.failed)})
-            else:
-                game.records.put("read_error", None)
         except ScraperError as exc:
             text = forum_trouble(exc, "повторю в следующем круге")
             report.errors.append(text)
