@@ -27,6 +27,7 @@ def register(sub) -> None:
 def _web(args) -> int:
     from config.game import GameConfigError
     from gorod.loop.game import Game
+    from gorod.store_faults import StoreError
     from gorod.web import Console, new_token, serve
 
     if args.demo:
@@ -41,6 +42,9 @@ def _web(args) -> int:
         except GameConfigError as exc:
             print(f"gorod web: {exc}", file=sys.stderr)
             return 2
+        except StoreError as exc:
+            print(f"gorod web: {exc}", file=sys.stderr)
+            return 1
         open_game = lambda: Game.open(args.game)   # noqa: E731
     token = os.environ.get("GOROD_WEB_TOKEN") or new_token()
     app = Console(open_game, token)

@@ -18,6 +18,7 @@ CSRF field in every form. Every string from the forum reaches the page escaped.
 from __future__ import annotations
 
 import logging
+import sqlite3
 from pathlib import Path
 from typing import Callable
 from urllib.parse import urlencode
@@ -30,6 +31,7 @@ from werkzeug.wrappers import Request, Response
 
 from gorod.loop.game import Game, LoopError
 from gorod.loop.words import forum_trouble, moment
+from gorod.store_faults import StoreError, fault_of
 from gorod.web import queries
 from gorod.web.guard import MAX_BODY, BadInput, check_host, check_origin, hours, whole
 from gorod.web.render import to_html
@@ -130,7 +132,10 @@ class Console:
                   for key, value in values.items()}
         if endpoint == "static":
             return self.static(values["name"])
-        game = self.open_game()
+        try:
+            game = self.open_game()
+        except StoreError as exc:       # the page says what `gorod state` would, never a 500
+            return self.refused(str(exc), status=503, title="Игра не открывается")
         try:
             if endpoint == "index":
                 return self.index(game)
@@ -142,11 +147,19 @@ class Console:
         except ScraperError as exc:
             self.flash.append(("error", forum_trouble(exc, FORUM_HINT.get(endpoint, "повторите позже"))))
             return redirect("/#top", code=303)
+        except (StoreError, sqlite3.Error) as exc:
+            fault = exc if isinstance(exc, StoreError) else fault_of(game.store.path, exc)
+            if fault is None:
+                raise
+            if endpoint == "index":
+                return self.refused(str(fault), status=503, title="Игра не читается")
+            self.flash.append(("error", str(fault)))
+            return redirect("/#top", code=303)
         finally:
             game.store.close()
 
-    def refused(self, text: str, status: int = 403) -> Response:
-        page = self.env.get_template("refused.html").render(text=text)
+    def refused(self, text: str, status: int = 403, title: str = "Доступ закрыт") -> Response:
+        page = self.env.get_template("refused.html").render(text=text, title=title)
         return Response(page, status=status, mimetype="text/html")
 
     def static(self, name: str) -> Response:
