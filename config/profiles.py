@@ -104,6 +104,7 @@ import yaml
 from config.profile_api import (ApiCall, ApiRules, EmbeddedPosts, PmJsonRules, api_calls, api_rules,
                                 embedded_posts, pm_json_rules)
 from config.select import BadSelector, compile_selector
+from config.yamlfile import NotUtf8, read_utf8
 
 PROFILES_DIR = Path(__file__).resolve().parent / "profiles"
 
@@ -449,7 +450,9 @@ def _merged(path: Path, seen: tuple[Path, ...]) -> dict:
     if path in seen:
         raise ProfileError(f"{label}: extends: cycle through {[str(p) for p in seen]}")
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = yaml.safe_load(read_utf8(path))
+    except NotUtf8 as exc:
+        raise ProfileError(f"{label}: {exc}") from None
     except yaml.YAMLError as exc:
         raise ProfileError(f"{label}: not valid YAML: {exc}") from None
     if data is None:

@@ -30,6 +30,7 @@ from typing import Any, Mapping
 import jinja2
 from jinja2.sandbox import SandboxedEnvironment
 
+from config.yamlfile import NotUtf8, utf8_text
 from engine import events as ev
 from engine.morph import Gender
 from engine.names import Faction
@@ -63,6 +64,23 @@ class Document:
     body: str
 
 
+class _Utf8Loader(jinja2.FileSystemLoader):
+    """The GM's folder: a template not in UTF-8 is a `TemplateError` naming the file and line."""
+
+    def get_source(self, environment, template):
+        try:
+            return super().get_source(environment, template)
+        except UnicodeDecodeError:
+            for folder in self.searchpath:
+                path = Path(folder) / template
+                if path.is_file():
+                    try:
+                        utf8_text(path.read_bytes())
+                    except NotUtf8 as exc:
+                        raise TemplateError(f"{path}: {exc}") from None
+            raise
+
+
 @lru_cache(maxsize=4096)
 def _inflect(word: str, case: str) -> str:
     from engine.morph import analyses
@@ -93,7 +111,7 @@ class Texts:
             path = Path(folder)
             if not path.is_dir():
                 raise TemplateError(f"templates: {folder}: not a folder")
-            loaders.append(jinja2.FileSystemLoader(str(path)))
+            loaders.append(_Utf8Loader(str(path)))
         ours = [jinja2.FileSystemLoader(str(BUNDLED / style)), jinja2.FileSystemLoader(str(BUNDLED))]
         loaders.extend(ours)
         # «bundled/events.j2»: the bundled file even where the GM's folder has its own, so
