@@ -31,6 +31,15 @@ class LayoutChanged(ScraperError):
         super().__init__(msg)
 
 
+class PartialPage(LayoutChanged):
+    """A page that read fewer posts than its markup implies (`scraper.wholeness`)."""
+
+    def __init__(self, url: str, profile: str, selector: str, read: int, expected: int, why: str,
+                 key: str = "selectors.post.container") -> None:
+        self.read, self.expected, self.why, self.key = read, expected, why, key
+        super().__init__(url, profile, selector, f"the page read {read} of {expected} posts ({why})")
+
+
 class NoPosts(LayoutChanged):
     """A page that has content yielded no posts (a board index given as a thread, say)."""
 
@@ -87,6 +96,13 @@ def failure_in_russian(exc: Exception) -> str:
                 f"переписки ({exc.selector.split(' | ')[0]!r}) и ни признака пустого списка "
                 f"({' или '.join(repr(m) for m in exc.marks)}) — форум показал другую страницу или сменил "
                 f"разметку ({url})")
+    if isinstance(exc, PartialPage):
+        why = (f"номера постов на ней {exc.why.rsplit(' ', 1)[-1]}" if exc.why.startswith("post numbers")
+               else "за ней есть следующая страница, значит она полная")
+        return (f"страница прочитана не вся: {exc.read} постов из {exc.expected} ({why}); у части постов "
+                f"разметка не та, что в профиле {exc.profile!r} (ключ {exc.key}: "
+                f"{exc.selector!r}); из этого чтения ничего не сохранено, следующий раунд прочтёт страницу "
+                f"снова ({url})")
     if isinstance(exc, NoPosts):
         return f"на странице нет ни одного поста — форум показал другую страницу или сменил разметку ({url})"
     if isinstance(exc, LayoutChanged):
