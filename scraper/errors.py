@@ -109,6 +109,12 @@ def failure_in_russian(exc: Exception) -> str:
         return f"разметка страницы не та, что в профиле: селектор {exc.selector!r} ничего не нашёл ({url})"
     if isinstance(exc, DateFormatError):
         return f"{post_problem_in_russian(exc)} ({url})"
+    if isinstance(exc, TooSlow):
+        return (f"форум отдавал ответ слишком медленно: за {exc.seconds:g} с пришёл не весь ({url}); "
+                "прочитанное не принято, повторите позже")
+    if isinstance(exc, TooLarge):
+        return (f"ответ форума больше предела {exc.limit / 1_000_000:g} МБ (ключ max_page_mb профиля) — не "
+                f"прочитан ({url}); если страница и правда такая большая, поднимите max_page_mb в профиле")
     if isinstance(exc, RateLimited):
         return f"форум просит подождать ({url})"
     if isinstance(exc, HttpError):
@@ -186,6 +192,22 @@ class RateLimited(ForumError):
 
 class ForumUnavailable(ForumError):
     """Timeouts, connection errors or 5xx answers outlasted the retries."""
+
+
+class TooSlow(ForumUnavailable):
+    """The whole answer did not come within the request's deadline (a trickling page)."""
+
+    def __init__(self, url: str, seconds: float) -> None:
+        self.seconds = seconds
+        super().__init__(url, f"the answer took longer than {seconds:g} s in all")
+
+
+class TooLarge(ForumError):
+    """An answer larger than the profile's `max_page_mb`: refused, not read on."""
+
+    def __init__(self, url: str, limit: int, said: int | None = None) -> None:
+        self.limit, self.said = limit, said
+        super().__init__(url, f"the answer is larger than {limit} bytes" + (f" ({said} announced)" if said else ""))
 
 
 class WriteUncertain(ForumError):
