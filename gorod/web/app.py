@@ -33,7 +33,7 @@ from gorod.loop.game import Game, LoopError
 from gorod.loop.words import forum_trouble, moment
 from gorod.store_faults import StoreError, fault_of
 from gorod.web import queries
-from gorod.web.guard import MAX_BODY, BadInput, check_host, check_origin, hours, whole
+from gorod.web.guard import MAX_BODY, BadInput, cap_body, check_host, check_origin, hours, whole
 from gorod.web.render import to_html
 from gorod.web.security import COOKIE, csrf_token, same
 from scraper.errors import ScraperError
@@ -93,8 +93,11 @@ class Console:
 
     # -- WSGI ----------------------------------------------------------------------------------
     def __call__(self, environ, start_response):
+        whole_body = cap_body(environ)         # before the request reads anything of it
         request = ConsoleRequest(environ)
         try:
+            if not whole_body:
+                raise RequestEntityTooLarge()
             response = self.dispatch(request)
         except BadInput as exc:
             response = self.refused(str(exc), status=400)
