@@ -241,3 +241,14 @@ def test_the_worker_tells_a_full_disk_and_goes_on(store_file, game_file, monkeyp
     worker.run(game, sleep=lambda _s: None, rounds=1, on_report=reports.append)
     assert len(reports) == 1
     assert "диск заполнен" in reports[0].errors[0] and "StoreFull" not in reports[0].errors[0]
+
+
+def test_a_write_the_console_cannot_make_is_the_error_at_the_top_of_its_page(store_file, read_only, game_file):
+    from gorod.web.security import csrf_token
+
+    client = Client(Console(lambda: Game.open(game_file), TOKEN))
+    client.get(f"/?token={TOKEN}")
+    response = client.post("/order/add", data={"csrf": csrf_token(TOKEN), "text": "{by: Аня, ability: Голосование, target: Боря}"})
+    assert response.status_code == 303
+    page = client.get("/")
+    assert page.status_code == 200 and "только для чтения" in page.text
