@@ -29,6 +29,9 @@ style: terse                       # the drafts' news lines: terse (short mechan
 seed: 0                            # the seed of the secret-role deal
 secret_roles: []                   # the deal's pool of secret roles (empty: the 15 roles, then Мирный житель)
 receipts: false                    # draft a receipt to each order's author («ваша заявка прочитана как …»)
+vote_count:                        # public vote counts drafted by day (off when absent; `gorod count` any time)
+  every_hours: 6                   # every 6 hours from the day's start
+  before_deadline_hours: [2]       # and 2 hours before the deadline
 store: null                        # the game's SQLite file (default: gorod.sqlite3 beside this file)
 ```
 
@@ -89,6 +92,19 @@ class Schedule:
 
 
 @dataclass(frozen=True)
+class VoteCountSchedule:
+    """When the worker drafts a public vote count by day (`vote_count:`): every
+    `every_hours` from the day's start, and `before_deadline_hours` before its deadline.
+    Off (neither) by default."""
+    every_hours: float | None = None
+    before_deadline_hours: tuple[float, ...] = ()
+
+    @property
+    def on(self) -> bool:
+        return self.every_hours is not None or bool(self.before_deadline_hours)
+
+
+@dataclass(frozen=True)
 class GameConfig:
     path: str
     title: str
@@ -107,6 +123,7 @@ class GameConfig:
     store: str | None = None
     genders: Mapping[str, Gender] = field(default_factory=dict)
     style: str = "terse"
+    vote_count: VoteCountSchedule = field(default_factory=VoteCountSchedule)
 
     @property
     def players(self) -> dict[str, tuple[str, str]]:
@@ -114,7 +131,8 @@ class GameConfig:
 
 
 TOP_KEYS = {"title", "forum", "players", "setup", "schedule", "poll_interval", "rulings",
-            "parsing", "templates", "seed", "secret_roles", "receipts", "store", "style", "replay"}
+            "parsing", "templates", "seed", "secret_roles", "receipts", "store", "style", "replay",
+            "vote_count"}
 # The drafts' styles (publisher/templates/<style>/), with the Russian words accepted for each.
 DRAFT_STYLES = {"terse": ("terse", "краткий", "кратко", "коротко"),
                 "full": ("full", "подробный", "подробно", "полный")}
@@ -131,6 +149,7 @@ POLL_INTERVAL = (10, 86_400)
 MIN_INTERVAL = (0.0, 3_600.0)
 MAX_DAY_HOURS = (1, 24 * 30)
 RESOLVE_MINUTES = (0, 24 * 60)
+VOTE_COUNT_HOURS = (0.1, 24.0 * 30)   # from six minutes to the longest day
 SEED = (0, 2**63 - 1)     # SQLite's integers
 
 
@@ -234,6 +253,7 @@ def game_from_mapping(data: Any, where: str = "game", *,
         store=_optional_str(data.get("store"), f"{where}: store"),
         genders=genders_from_mapping(data.get("players"), where),
         style=_style(data.get("style"), where),
+        vote_count=_vote_count(data.get("vote_count"), where),
     )
 
 
@@ -433,6 +453,44 @@ def _schedule(raw: Any, where: str) -> Schedule:
         values["resolve_minutes"] = _int(raw["resolve_minutes"], f"{where}: schedule.resolve_minutes",
                                          *RESOLVE_MINUTES)
     return Schedule(**values)
+
+
+VOTE_COUNT_KEYS = {"every_hours", "before_deadline_hours"}
+
+
+def _vote_count(raw: Any, where: str) -> VoteCountSchedule:
+    if raw is None:
+        return VoteCountSchedule()
+    _mapping(raw, f"{where}: vote_count")
+    for key in raw:
+        if key not in VOTE_COUNT_KEYS:
+            raise GameConfigError(f"{where}: vote_count.{key}: неизвестный ключ{_maybe(key, VOTE_COUNT_KEYS)} "
+                                  f"(известны: {', '.join(sorted(VOTE_COUNT_KEYS))})")
+    every = raw.get("every_hours")
+    if every is not None:
+        every = _hours(every, f"{where}: vote_count.every_hours")
+    before = raw.get("before_deadline_hours")
+    if before is None:
+        before = []
+    if not isinstance(before, list):
+        raise GameConfigError(f"{where}: vote_count.before_deadline_hours: нужен список часов до срока "
+                              f"([2] или [6, 1]), а не {_kind(before)}")
+    hours = []
+    for i, value in enumerate(before):
+        hour = _hours(value, f"{where}: vote_count.before_deadline_hours[{i}]")
+        if hour in hours:
+            raise GameConfigError(f"{where}: vote_count.before_deadline_hours[{i}]: {value!r} уже есть в списке")
+        hours.append(hour)
+    return VoteCountSchedule(every, tuple(sorted(hours, reverse=True)))
+
+
+def _hours(value: Any, path: str) -> float:
+    low, high = VOTE_COUNT_HOURS
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise GameConfigError(f"{path}: нужно число часов, а не {value!r}")
+    if not low <= value <= high:
+        raise GameConfigError(f"{path}: нужно число часов от {low:g} до {high:g}, а не {value!r}")
+    return float(value)
 
 
 def _int(value: Any, path: str, minimum: int, maximum: int) -> int:

@@ -19,6 +19,7 @@ from engine.abilities.voting import VOTE
 from engine.names import faction_of
 from engine.orders import Order
 from engine.phase import PhaseId
+from engine.public_count import PublicCount
 from publisher.markup import Formatted, Markup
 from publisher.morning import news_lines
 from publisher.render import is_night, phase_title
@@ -31,7 +32,7 @@ NOTHING = "Ничего примечательного не произошло."
 
 @dataclass(frozen=True)
 class Draft:
-    kind: str                 # news | pm | start | receipt | late | resolve
+    kind: str                 # news | pm | start | receipt | late | resolve | count
     audience: str             # "public" or a nickname
     key: str
     title: str
@@ -179,3 +180,20 @@ def resolve_draft(phase: str, deadline: str, markup: Markup, texts: Texts | None
     texts = texts or bundled()
     doc = texts.document("resolve", markup, phase_title=title_of(phase), deadline=deadline, game_title=game_title)
     return Draft("resolve", PUBLIC, f"resolve:{phase}", doc.title, doc.body, phase)
+
+
+COUNT = "count"   # the kind of a public vote count's draft
+
+
+def count_draft(count: PublicCount, at: str, deadline: str, key: str, markup: Markup,
+                texts: Texts | None = None, *, game_title: str = "Город N") -> Draft:
+    """The public vote count of a day (`engine.public_count`), a post for the thread: each
+    candidate with the players whose last public vote is for him, who has not voted, when
+    it was counted and when the day ends. `at`, `deadline`: the times as the GM's posts
+    write them («03.12 18:00 (Москва)»)."""
+    texts = texts or bundled()
+    phase = str(count.phase)
+    doc = texts.document(COUNT, markup, phase_title=title_of(phase), at=at, deadline=deadline,
+                         candidates=list(count.candidates), not_voted=list(count.not_voted),
+                         game_title=game_title)
+    return Draft(COUNT, PUBLIC, key, doc.title, doc.body, phase)

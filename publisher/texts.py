@@ -4,7 +4,8 @@ The bundled templates are in `publisher/templates/`: the news lines of each styl
 (`terse/events.j2`, the GM's short mechanical comment; `full/events.j2`, fuller
 sentences), the private lines shared by both (`facts.j2`: one macro per kind of learned
 fact), and one template per document (`news.j2`, `private.j2`, `start.j2`, `receipt.j2`,
-`late.j2`, `resolve.j2`), each with a `title()` macro. A game's `templates:` folder is
+`late.j2`, `resolve.j2`; the public vote count, `count.j2`, is one per style), each with a
+`title()` macro. A game's `templates:` folder is
 searched first, then the chosen style's folder, then the common one, so a GM overrides a
 text by copying one file there and editing it.
 
@@ -39,7 +40,7 @@ from publisher.morning import PlayerNews
 from publisher.russian import GenderUnknown, Nick, join, player_gender, plural
 
 BUNDLED = Path(__file__).resolve().parent / "templates"
-DOCUMENTS = ("news", "private", "start", "receipt", "late", "resolve")
+DOCUMENTS = ("news", "private", "start", "receipt", "late", "resolve", "count")
 # The bundled styles of the news lines (a game's `style:`), each a folder of BUNDLED.
 STYLES = {"terse": "краткий игромеханический комментарий", "full": "подробный текст мастера"}
 DEFAULT_STYLE = "terse"

@@ -40,6 +40,7 @@ def with_game(name: str):
             except StoreError as exc:
                 print(f"gorod {name}: {exc}", file=sys.stderr)
                 return 1
+            game.actor = f"gorod {name}"   # named to a process the writer lock refuses meanwhile
             retries = RetryNotice(name)
             logging.getLogger("scraper.http").addHandler(retries)
             try:

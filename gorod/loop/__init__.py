@@ -9,11 +9,14 @@ The library a CLI or a web console calls; `gorod/commands/` is a thin edge over 
                                              # start PMs drafted
     cycle(game)                              # poll + tick + publish: what `gorod run --once` does
     poll(game)                               # new posts/PMs -> orders, unresolved items, receipts
-    tick(game)                               # day orders at once, «резолв», vote complete, boundary
+    tick(game)                               # day orders at once, «резолв», vote complete, scheduled count, boundary
+    draft_count(game)                        # the open day's public vote count, a post for approval (`gorod count`)
     resolve_phase(game)                      # the open phase now (`gorod phase end`)
     draft(game, "night 1")                   # a resolved phase's drafts again (after a template change)
     extend(game, hours=12)                   # `gorod phase extend`
     game.fold(upto="day 1")                  # (GameState, events) at any past moment
+    with game.writing("what this step does"):   # the game's writer lock (`gorod.loop.lock`):
+        ...                                  # cycle, publish, end_now, extend, deal take it themselves
     game.records.drafts(["pending"])         # DraftRow: id, kind, audience, title, body, trace, state
     approve(game, id) / reject(game, id) / edit(game, id, body)
     publish(game)                            # approved drafts -> forum, exactly once
@@ -34,6 +37,7 @@ Drafts change state pending → approved → posted (or rejected); only `publish
 only approved drafts; `approve` refuses a text that names a secret its audience does not
 know (`publisher.secrets`) unless forced.
 """
+from gorod.loop.count import draft_count
 from gorod.loop.deal import deal
 from gorod.loop.drafting import draft
 from gorod.loop.game import Game, LoopError, PhaseClock
@@ -43,5 +47,5 @@ from gorod.loop.phases import end_now, extend, resolve_phase, tick
 from gorod.loop.publish import approve, check_draft, edit, publish, reject
 from gorod.loop.worker import cycle, run
 
-__all__ = ["Game", "LoopError", "PhaseClock", "add_order", "approve", "check_draft", "cycle", "deal", "draft",
+__all__ = ["Game", "LoopError", "PhaseClock", "add_order", "approve", "check_draft", "cycle", "deal", "draft", "draft_count",
            "drop_order", "edit", "end_now", "extend", "poll", "publish", "reject", "resolve_phase", "run", "tick"]

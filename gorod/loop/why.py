@@ -25,7 +25,8 @@ from gorod.loop.records import DraftRow
 LABELS = {"Died": "смерть", "Executed": "казнь", "Revealed": "раскрыта тайная роль", "StatusChanged": "статус",
           "OpenRoleChanged": "явная роль перешла", "Announced": "объявлено", "Learned": "узнал(а)",
           "Rejected": "отклонено", "Trace": "ход разрешения", "Left": "покинул(а) игру",
-          "GameOver": "конец игры", "Order": "заявка прочитана", "Message": "письмо"}
+          "GameOver": "конец игры", "Order": "заявка прочитана", "Message": "письмо",
+          "PublicCount": "подсчёт голосов по постам в теме", "PublicVotes": "голоса по постам в теме"}
 # Rules that are gorod's own, not the engine's (stored in traces by these keys).
 RULES_RU = {"receipt": "ответ игроку, как прочитана его заявка"}
 # Sentences of rules-ru.txt for the rules that are not one ability's (quoted verbatim).

@@ -4,8 +4,8 @@ The TeamLiquid games of ../shared/corpus/games/ (EDN) are English «mafia» game
 «Город N», but the same day vote protocol («будет учитываться только последний»; a vote
 without a target withdraws it). For each vote count the host (or a cohost) posted, every
 player post of that day before it is parsed with the game's `parsing:` settings
-(`##Vote X`), the parsed votes go through the engine's day protocol (`engine.resolve`, the
-§4.3 tally's trace), and the ballots are compared with the host's lines
+(`##Vote X`), the parsed votes go through the public count (`engine.public_count`: the engine's
+day protocol on what the thread shows, the same function as the count gorod posts), and the ballots are compared with the host's lines
 «Target (N): voter, voter» (struck-out voters are withdrawn votes and are not read).
 
 Every voter whose vote differs is classified:
@@ -28,10 +28,10 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from config.game import GameConfig, GameConfigError, load_game
-from engine import events as ev
 from engine.abilities.voting import VOTE
 from engine.orders import Order
 from engine.phase import PhaseId
+from engine.public_count import public_count
 from engine.resolve import resolve
 from engine.setup import new_game
 from gorod.replay.replayer import game_roster
@@ -140,16 +140,11 @@ def host_count(post: EdnPost, nick_of) -> dict[str, str] | None:
 
 
 def engine_ballots(game: GameConfig, orders: list[Order]) -> dict[str, str]:
-    """The day's ballots after `orders`, by the engine's day protocol (§4.3 trace)."""
+    """The day's ballots after `orders`: the public count of `engine.public_count`, the one
+    gorod posts in a live game (the engine's day protocol on what the thread shows)."""
     state, _ = new_game(list(game.seats), game.setup, game.rulings, seed=game.seed)
     state = resolve(state, PhaseId.parse("night 1"), []).state
-    result = resolve(state, PhaseId.parse("day 1"), orders)
-    ballots = {}
-    for e in result.events:
-        if isinstance(e, ev.Trace) and e.cause.rule == "§4.3" and e.text.startswith("голос ") and e.cause.orders:
-            order = e.cause.orders[0]
-            ballots[order.by] = order.target
-    return ballots
+    return public_count(state, PhaseId.parse("day 1"), orders).ballots()
 
 
 def check_game(path: str | Path, games_dir: str | Path) -> GameVotes:

@@ -37,6 +37,10 @@ seed: 7
     ({"forum": {"password_env": "hunter 2"}}, "forum.password_env: нужно ИМЯ"),
     ({"poll_interval": 1}, "poll_interval: не меньше 10"),
     ({"rulings": {"cycle_mod": "fixed"}}, "cycle_mode"),
+    ({"vote_count": {"every_hours": -1}}, "vote_count.every_hours: нужно число часов от 0.1 до 720, а не -1"),
+    ({"vote_count": {"before_deadline_hours": [1, "два"]}},
+     "vote_count.before_deadline_hours[1]: нужно число часов, а не 'два'"),
+    ({"vote_count": {"every_hour": 6}}, "vote_count.every_hour: неизвестный ключ; может быть: every_hours"),
 ])
 def test_errors_name_the_key(data, needle):
     with pytest.raises(GameConfigError) as exc:
@@ -127,3 +131,11 @@ def test_a_missing_game_file_says_where_gorod_looks(tmp_path):
         load_game(tmp_path / "gmae.yaml")
     with pytest.raises(GameConfigError, match="это папка, а не файл игры"):
         load_game(tmp_path)
+
+
+def test_the_vote_count_schedule_is_off_by_default_and_read_when_given():
+    base = {"players": {"Аня": {"open": "Мэр", "secret": "Бес"}}}
+    assert not game_from_mapping(base, "g.yaml").vote_count.on
+    given = game_from_mapping({**base, "vote_count": {"every_hours": 6, "before_deadline_hours": [1, 2.5]}}, "g.yaml")
+    assert given.vote_count.on
+    assert (given.vote_count.every_hours, given.vote_count.before_deadline_hours) == (6.0, (2.5, 1.0))

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from config.game import FORUM_KEYS, SCHEDULE_KEYS, TOP_KEYS, GameConfigError, load_game
+from config.game import FORUM_KEYS, SCHEDULE_KEYS, TOP_KEYS, VOTE_COUNT_KEYS, GameConfigError, load_game
 from engine.rulings import SPEC_BY_KEY
 from gorod.loop.game import check_sections
 from gorod.replay.settings import replay_settings
@@ -34,7 +34,7 @@ VALIDATORS = {   # module: the functions whose messages the GM sees (None: all o
 }
 ERRORS = {"GameConfigError", "SettingsError", "RulingsError", "CommandError", "ValueError", "KeyError"}
 # Latin words a Russian message may hold: keys, values the GM writes, names
-ALLOWED = (set(TOP_KEYS) | set(FORUM_KEYS) | set(SCHEDULE_KEYS) | set(SPEC_BY_KEY)
+ALLOWED = (set(TOP_KEYS) | set(FORUM_KEYS) | set(SCHEDULE_KEYS) | set(VOTE_COUNT_KEYS) | set(SPEC_BY_KEY)
            | {f.name for f in ParseSettings.__dataclass_fields__.values()}
            | {v.value for v in VoteForm} | {e.value for e in Emphasis}
            | {"host", "gm_text", "phase_header", "resolve_marker", "boundaries", "first_night", "colors", "bold",
@@ -192,6 +192,13 @@ BAD = [
     ({"poll_interval": 2**63}, "poll_interval"),
     ({"schedule": {"night_starts": "25:99"}}, "schedule.night_starts"),
     ({"style": "baroque"}, "style"),
+    ({"vote_count": {"every_hours": "часто"}}, "vote_count.every_hours"),
+    ({"vote_count": {"every_hours": 0}}, "vote_count.every_hours"),
+    ({"vote_count": {"before_deadline_hours": [2, "час"]}}, "vote_count.before_deadline_hours[1]"),
+    ({"vote_count": {"before_deadline_hours": [2, 2]}}, "vote_count.before_deadline_hours[1]"),
+    ({"vote_count": {"before_deadline_hours": "2"}}, "vote_count.before_deadline_hours"),
+    ({"vote_count": {"every_hour": 6}}, "vote_count.every_hour"),
+    ({"vote_count": [6]}, "vote_count"),
     ({"hots": 1}, "hots"),
 ]
 

@@ -231,6 +231,8 @@ def test_a_gms_day_as_the_readme_writes_it(forum, tmp_path, capsys, monkeypatch)
     capsys.readouterr()
     out = walk.run("gorod tally")
     assert "alice → dave: 2" in out and "Не голосовали: " in out and "carol" in out.split("Не голосовали: ")[1]
+    out = walk.run("gorod count")
+    assert "подсчёт голосов" in out and "dave — 2: alice ×2 (Мэр: Деспотия, голос за два)" in out, out
     for nick in ("carol", "erin", "frank", "heidi"):
         writers[nick].reply(forum.topic_id, "Голосую против **dave**.")
     out = walk.run("gorod phase end")

@@ -231,3 +231,23 @@ def test_orders_the_engine_will_refuse_or_has_replaced_say_so_before_the_day_end
     tally = html[html.index('id="tally"'):html.index('id="drafts"')]
     assert "Не голосовали: carol, dave, erin, frank" in tally
     assert "<b>dave</b>: 2" in tally
+
+
+def test_the_count_button_drafts_the_public_count(client, game, forum, clock):
+    resolve_phase(game)                                   # night 1 ends: day 1 is open
+    forum.post("alice", "Голосую против dave", clock.now)
+    forum.post("bob", "Голосую против dave", clock.now)
+    html = page(client)
+    tally = html[html.index('id="tally"'):html.index('id="drafts"')]
+    assert 'action="/count"' in tally
+    post(client, "/count")                                # the thread is read first, then the draft
+    [count] = [d for d in game.records.drafts(["pending"]) if d.kind == "count"]
+    assert "dave — 3: alice ×2 (Мэр: Деспотия, голос за два), bob" in count.body
+    html = page(client)
+    assert f"Черновик #{count.id}: подсчёт голосов по постам в теме" in html
+
+
+def test_the_count_button_at_night_says_why_not(client, game):
+    post(client, "/count")
+    assert "подсчёт голосов — только днём" in page(client)
+    assert not [d for d in game.records.drafts() if d.kind == "count"]
