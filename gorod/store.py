@@ -359,9 +359,12 @@ def _create(path: str, migrations: list[Migration]) -> None:
             finally:
                 db.close()
         try:
-            os.link(scratch, path)
+            os.link(scratch, path)             # fails if another process made it first: theirs stands
         except FileExistsError:
-            pass                               # another process made it first: theirs stands
+            pass
+        except OSError:                        # a file system without hard links
+            if not Path(path).exists():
+                os.replace(scratch, path)
     finally:
         for leftover in (scratch, scratch + "-wal", scratch + "-shm"):
             with contextlib.suppress(FileNotFoundError):
