@@ -20,7 +20,7 @@ from engine.names import faction_of
 from engine.orders import Order
 from engine.phase import PhaseId
 from engine.public_count import PublicCount
-from publisher.markup import Markup
+from publisher.markup import Formatted, Markup
 from publisher.morning import news_lines
 from publisher.render import is_night, phase_title
 from publisher.russian import inflect_nick
@@ -71,7 +71,8 @@ def phase_drafts(phase: str, events: Iterable[ev.Event], markup: Markup, texts: 
             private.setdefault(nick, []).append(text)
             private_events.setdefault(nick, []).append(event)
     common = {"phase_title": title, "game_title": game_title}
-    doc = texts.document("news", markup, lines=[text for text, _ in news] or [NOTHING], art=art, **common)
+    doc = texts.document("news", markup, lines=[text for text, _ in news] or [NOTHING], art=Formatted(art),  # the GM's own
+                         **common)
     out = [Draft("news", PUBLIC, f"news:{phase}", doc.title, doc.body, phase, tuple(news_events), tuple(news_told))]
     for nick, lines in private.items():
         doc = texts.document("private", markup, nick=nick, lines=lines, **common)
