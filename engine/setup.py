@@ -53,8 +53,8 @@ def new_game(seats: list[Seat], setup: Mapping[str, Mapping[str, Any]] | None, r
     state = GameState(players=players, rulings=rulings, seed=seed)
     for nick, choices in (setup or {}).items():
         _apply_setup(state, nick, choices)
-    for hook in registry.hooks_of("setup_check"):
-        hook.fn(state)
+    for check in registry.SETUP_CHECK.fns():
+        check(state)
     return state, _start_information(state)
 
 
@@ -68,7 +68,7 @@ def _apply_setup(state: GameState, nick: str, choices: Mapping[str, Any]) -> Non
         raise SetupError(f"setup.{nick}: нужен словарь с ключом " + " и/или ".join(f"«{k}»" for k in keys))
     player = state.players[nick]
     for key, value in choices.items():
-        hooks = registry.setup_choices(key)
+        hooks = registry.SETUP.at(key)
         if not hooks:
             raise SetupError(f"setup.{nick}: неизвестный ключ «{key}» (нужен "
                              + " или ".join(f"«{k}»" for k in keys) + ")")
@@ -86,7 +86,7 @@ def _start_information(state: GameState) -> list[ev.Event]:
     """What the rules tell anyone at the start: the abilities' `start` hooks (Мистическая
     связь, Знакомства по ту сторону)."""
     events: list[ev.Event] = []
-    for hook in registry.hooks_of("start"):
-        events += hook.fn(state)
+    for start in registry.START.fns():
+        events += start(state)
     return events
 

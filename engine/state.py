@@ -88,15 +88,6 @@ class PlayerState:
             return FORMER_MAYOR
         return self.open_role
 
-    def apparent_role(self) -> str:
-        """What every role check sees (SPEC §6.3): the mask while the player holds a role that
-        chooses one (a `mask` setup choice: Приспосабливайся, the Инквизитор's), else the real role."""
-        from engine.abilities.registry import setup_choices
-
-        if self.mask and any(h.label == self.secret_role for h in setup_choices("mask")):
-            return self.mask
-        return self.secret_role
-
     def uses_of(self, ability: str) -> list[PhaseId]:
         return self.uses.setdefault(ability, [])
 
@@ -213,11 +204,7 @@ class GameState:
         return list(self.players).index(nick)
 
 
-def apparent_faction(player: PlayerState) -> Faction:
-    return faction_of(player.apparent_role())
-
-
 __all__ = [
     "CIVILIAN", "DayMarks", "DeathRecord", "GameState", "Hunt", "PlayerState", "Prison",
-    "Puppet", "Shift", "ShulerWindow", "ThrownCard", "ZombieImplant", "apparent_faction",
+    "Puppet", "Shift", "ShulerWindow", "ThrownCard", "ZombieImplant",
 ]

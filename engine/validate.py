@@ -10,12 +10,26 @@ from __future__ import annotations
 from engine.abilities import (
     AbilitySpec, Cooldown, Field, Freq, RoleKind, TargetRule, When, find_ability, registry,
 )
-from engine.abilities.cards import THROW
-from engine.names import Moon, canon_card, canon_open_role, canon_secret_role, cycle_of
+from engine.api import THROW
+from engine.names import Faction, Moon, canon_card, faction_of, canon_open_role, canon_secret_role, cycle_of
 from engine.orders import Order, OrderError
 from engine.phase import PhaseId
 from engine.reasons import Reason
 from engine.state import GameState, PlayerState
+
+
+# --- roles ------------------------------------------------------------------------------
+
+def apparent_role(player: PlayerState) -> str:
+    """What every role check sees (SPEC §6.3): the mask while the player holds a role that
+    chooses one (a `mask` setup choice: Приспосабливайся, the Инквизитор's), else the real role."""
+    if player.mask and any(h.label == player.secret_role for h in registry.SETUP.at("mask")):
+        return player.mask
+    return player.secret_role
+
+
+def apparent_faction(player: PlayerState) -> Faction:
+    return faction_of(apparent_role(player))
 
 
 # --- lives ------------------------------------------------------------------------------
@@ -24,7 +38,7 @@ def max_lives(player: PlayerState, rulings) -> int:
     """«Если не указано обратного, то у каждого персонажа есть две "жизни"»; the abilities
     that add one (Закалка, Пивное пузо: `registry.max_lives` hooks) stack unless
     `max_lives_stack: false` (A9)."""
-    bonuses = sum(1 for hook in registry.hooks_of("max_lives") if hook.fn(player))
+    bonuses = sum(1 for hook in registry.MAX_LIVES.fns() if hook(player))
     if rulings["max_lives_stack"]:
         return 2 + bonuses
     return 2 + min(bonuses, 1)
@@ -115,7 +129,7 @@ def missing(name: str, field: Field) -> OrderError:
 def _check_fields(state: GameState, order: Order, spec: AbilitySpec) -> None:
     name = spec.name
     need = set(spec.fields)
-    own = registry.first("shape", name)   # fields that depend on each other (a card, a signal)
+    own = registry.SHAPE.first(name)   # fields that depend on each other (a card, a signal)
     if own:
         own(order)
     for f in need:
@@ -258,7 +272,7 @@ def target_refusal(state: GameState, user: PlayerState, spec: AbilitySpec, order
 
     if order.signal:
         return None   # a zombie signal names nobody
-    own = registry.first("target_rule", spec.name)
+    own = registry.TARGET_RULE.first(spec.name)
     if own:
         return own(_TargetContext(state, rulings, living), user, order)
     if (spec.info_only and rulings["dead_targetable"] == "investigation_and_information"

@@ -59,8 +59,8 @@ CHECKS: tuple[Callable[[GameState], Outcome | None], ...] = (_factions, _nobody)
 def outcome(state: GameState) -> Outcome:
     from engine.abilities import registry
 
-    for hook in registry.hooks_of("win"):
-        result = hook.fn(state)
+    for check in registry.WIN.fns():
+        result = check(state)
         if result is not None:
             return Outcome(*result)
     for check in CHECKS:

@@ -63,7 +63,7 @@ def tally_of(preview: PhasePreview) -> Tally:
         if isinstance(event, ev.Rejected) and _on_vote(event.order):
             out.refused.append((str(event.order), event.message))
         if isinstance(event, ev.Accepted):
-            out.extra += [note for hook in registry.all_of("tally_note", event.order.ability)
+            out.extra += [note for hook in registry.TALLY_NOTE.of(event.order.ability)
                           if (note := hook(event.order))]
     out.extra += [added.text for added in preview.added]
     out.abstained = preview.abstained

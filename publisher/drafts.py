@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
 from engine import events as ev
-from engine.abilities.voting import VOTE
+from engine.api import VOTE
 from engine.names import faction_of
 from engine.orders import Order
 from engine.phase import PhaseId

@@ -5,9 +5,9 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
-from engine.abilities.registry import is_passive, on
 from engine.abilities.spec import N, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
+from engine.abilities.registry import INFO, is_passive
 from engine.ruling_rows import choice
 
 SPECS = (
@@ -40,7 +40,7 @@ RULINGS = (
 )
 
 
-@on("info", "Составить гороскоп")
+@INFO("Составить гороскоп")
 def horoscope(night, action) -> None:
     """«Если ночью тот использовал способности Тайной роли, Астролог узнает его Тайную
     роль.» (A46)"""

@@ -5,9 +5,9 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
-from engine.abilities.registry import day_effect
 from engine.abilities.spec import D, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
+from engine.abilities.registry import day_effect
 from engine.ruling_rows import flag
 from engine.orders import Order
 

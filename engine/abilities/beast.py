@@ -5,10 +5,10 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
-from engine.abilities.registry import SetupError, attack, lazaret, night_step, on, setup_choice, win
 from engine.abilities.spec import N, P, S, AbilitySpec as _A, Cooldown, Field, RoleKind, TargetRule
 from engine.names import canon_secret_role
 from engine.abilities.spec import Channel, Keyword, Shape, Words
+from engine.abilities.registry import SETUP_CHECK, SetupError, attack, lazaret, night_step, setup_choice, win
 from engine.ruling_rows import choice, flag
 
 SPECS = (
@@ -31,7 +31,7 @@ def choose_mask(state, player, value) -> None:
     player.mask = mask
 
 
-@on("setup_check", "Приспосабливайся")
+@SETUP_CHECK("Приспосабливайся")
 def mask_chosen(state) -> None:
     """«может выбрать» read as «must» under `tvar_mask_optional: false`."""
     if state.rulings["tvar_mask_optional"]:
@@ -92,20 +92,20 @@ def devour(night) -> None:
     сменить маску … (наутро объявится, что жертва была той роли, которая ранее была
     маской Твари)» (A32)."""
     for record in night.attacks:
-        if record.name != "Пожирай" or not record.live or record.recipient not in night.dying:
+        if record.name != "Пожирай" or not record.live or not night.dying(record.recipient):
             continue
         beast = night.p(record.attacker)
         if beast.secret_role != "Тварь":
             continue
         if beast.lives < night.max_lives(beast):
             beast.lives += 1
-        if (beast.nick in night.dying and beast.lives > 0 and beast.nick not in night.killed
+        if (night.dying(beast.nick) and beast.lives > 0 and not night.killed(beast.nick)
                 and night.rulings["devour_heal_saves_tvar"]):
-            night.dying.discard(beast.nick)
+            night.spare(beast.nick)
         wants = record.action.order.swap_mask or night.rulings["devour_mask_swap_default"]
         victim = night.p(record.recipient)
         if wants and beast.mask:
-            night.reveal_as[victim.nick] = beast.mask
+            night.reveal_dead_as(victim.nick, beast.mask)
             beast.mask = victim.secret_role
             night.trace(f"Тварь {beast.nick} меняет маску на {victim.secret_role}", "Пожирай",
                        record.action.order)

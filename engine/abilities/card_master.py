@@ -7,10 +7,10 @@ the sentence of rules-ru.txt it implements.
 from __future__ import annotations
 
 from engine import events as ev
-from engine.abilities import cards  # the deck
-from engine.abilities.registry import SetupError, day_effect, night_step, on, refusal, setup_choice
 from engine.abilities.spec import ANY_, D, N, S, AbilitySpec as _A, Cooldown, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Keyword, Reach, Shape, Words
+from engine.abilities.registry import ACCEPTED, ANYTIME, AS_THROWN, CARD_INFO, CARD_REFUSAL, DECK, ON_THROW, PHASE_EXEMPT, SHAPE, SetupError, card, day_effect, night_refusal, night_step, refusal, setup_choice
+from engine.api import NightAPI, PhaseAPI, Refused, THROW
 from engine.ruling_rows import choice, flag, number
 from engine.names import CARDS, canon_card
 from engine.orders import Order, OrderError
@@ -162,7 +162,7 @@ RULINGS = (
 )
 
 
-@refusal("Тасовать карты", phase="night")
+@night_refusal("Тасовать карты")
 def shuffle_refusal(night, order: Order, spec=None, controller=None):
     """«один раз ночью складывает находящиеся в руке карты в колоду и выбирает любые
     четыре из оставшихся в колоде»
@@ -220,7 +220,7 @@ def throw_refusal(ctx, order: Order) -> tuple[Reason, str | None] | None:
     master = ctx.p(order.by)
     if order.card not in master.hand:
         return Reason.NOT_IN_HAND, None
-    return cards.throw_refusal(ctx, order, master)
+    return card_refusal(ctx, order, master)
 
 
 def throw(ctx, order: Order, acts_in_night: int) -> None:
@@ -228,12 +228,12 @@ def throw(ctx, order: Order, acts_in_night: int) -> None:
     master = ctx.p(order.by)
     master.hand.remove(order.card)
     ctx.state.used_cards.append(order.card)
-    effect = cards.effect_of(order)
-    targets = cards.targets_of(order, effect)
+    effect = effect_of(order)
+    targets = targets_of(order, effect)
     card = ThrownCard(order.card, effect, master.nick, tuple(targets), order.roles,
                       ctx.phase, acts_in_night, order)
     ctx.state.thrown.append(card)
-    cards.thrown(ctx, card)
+    card_thrown(ctx, card)
     ctx.trace(f"{master.nick} бросает карту {order.card}"
                + (f" как {effect}" if effect != order.card else "")
                + f" на {', '.join(targets)}", "Кинуть карты", order)
@@ -246,17 +246,16 @@ def throw_card(day, order: Order, spec, controller) -> None:
     throw(day, order, acts_in_night=day.n + 1)
 
 
-@on("anytime", "Раскрыть карты")
-def reveal_order(ctx, order: Order, spec=None, controller=None) -> None:
-    """«в любой момент игры»: at once, by day or by night (N1, A24)."""
-    if spec is not None:
-        ctx.spend(order, spec)
+@ANYTIME("Раскрыть карты")
+def reveal_order(ctx: PhaseAPI, order: Order) -> None:
+    """«в любой момент игры»: at once, by day or by night (N1, A24); the resolver spends
+    the use."""
     reveal_cards(ctx, order)
     if not ctx.phase.is_night:
         ctx.check_win()
 
 
-@refusal("Кинуть карты", phase="any")
+@refusal("Кинуть карты")
 def throw_refusal_hook(ctx, order: Order, spec=None, controller=None):
     """By day: the card in hand and its target rule. At night only the «минус первый»
     day's throw, written with the night-1 orders (A65)."""
@@ -265,7 +264,7 @@ def throw_refusal_hook(ctx, order: Order, spec=None, controller=None):
     return throw_refusal(ctx, order)
 
 
-@on("phase_exempt", "Кинуть карты")
+@PHASE_EXEMPT("Кинуть карты")
 def minus_first_day(night) -> bool:
     """«В начале первой ночи может кинуть карту, считается, что она была брошена в "минус
     первый" день.»
@@ -273,24 +272,24 @@ def minus_first_day(night) -> bool:
     return True
 
 
-@on("accepted", "Кинуть карты")
+@ACCEPTED("Кинуть карты")
 def minus_first_day_throw(night, order: Order, spec) -> bool:
     """«В начале первой ночи может кинуть карту, считается, что она была брошена в
     "минус первый" день.»: it acts this very night."""
     throw(night, order, acts_in_night=night.n)
-    night.cards = [c for c in night.state.thrown if c.night == night.n]
+    night.set_cards(c for c in night.state.thrown if c.night == night.n)
     return True
 
 
-@on("shape", "Кинуть карты")
+@SHAPE("Кинуть карты")
 def throw_shape(order: Order) -> None:
     """«днем может выбрать карту из руки, которую будет использовать, и цель, на кого он эту
     карту кинет»: the order names its card (and, for the Джокер, the card it stands for)."""
     if order.card is None:
         raise OrderError("Кинуть карты: нужна карта (поле card)")
-    if cards.DECK[order.card].stands_for_any and order.as_card is None:
+    if DECK[order.card].stands_for_any and order.as_card is None:
         raise OrderError("Джокер: нужна карта, которую он заменяет (поле as)")
-    cards.card_shape(order, cards.effect_of(order))
+    card_shape(order, effect_of(order))
 
 
 @night_step("N22", "i", ability="Тасовать карты")
@@ -298,3 +297,107 @@ def shuffled_hand(night) -> None:
     """«складывает находящиеся в руке карты в колоду и выбирает любые четыре»."""
     for action in night.live_actions("Тасовать карты"):
         night.p(action.user).hand = list(action.order.cards)
+
+
+# --- the deck (rules-ru.txt «Колода для Мастера карт», SPEC §6.4): what every card shares;
+# each card's row and hooks are in its module of engine/abilities/cards/, in the registry.
+
+def effect_of(order: Order) -> str:
+    """The card whose effect acts: the card itself, or the one a Джокер stands for."""
+    assert order.card is not None
+    if DECK[order.card].stands_for_any:
+        assert order.as_card is not None
+        return order.as_card
+    return order.card
+
+
+def targets_of(order: Order, effect: str) -> tuple[str, ...]:
+    if DECK[effect].targets == 2:
+        return tuple(order.targets)
+    assert order.target is not None
+    return (order.target,)
+
+
+def card_shape(order: Order, effect: str) -> None:
+    spec = DECK[effect]
+    if spec.targets == 2:
+        if len(order.targets) != 2:
+            raise OrderError(f"{effect}: нужны два игрока (поле targets)")
+    elif order.target is None:
+        raise OrderError(f"{effect}: нужна цель (поле target)")
+    if spec.needs_roles and not order.roles:
+        raise OrderError(f"{effect}: нужны роли (поле roles)")
+
+
+def card_refusal(ctx: PhaseAPI, order: Order, master: PlayerState) -> Refused | None:
+    """The card as thrown, then its effect's target rule (§6.4): the targets alive, not on
+    oneself where the card forbids it, then the card's own rules."""
+    effect = effect_of(order)
+    assert order.card is not None
+    own = AS_THROWN.first(order.card)
+    refused = own(ctx, order, effect, master) if own else None
+    if refused:
+        return refused
+    spec = DECK[effect]
+    for nick in targets_of(order, effect):
+        if not ctx.p(nick).alive:
+            return spec.dead_target, nick
+    if not spec.on_self and order.target == master.nick:
+        return Reason.CARD_TARGET, order.target
+    for rule in CARD_REFUSAL.of(effect):
+        refused = rule(ctx, order, effect, master)
+        if refused:
+            return refused
+    return None
+
+
+def card_thrown(ctx: PhaseAPI, card: ThrownCard) -> None:
+    """What a card does from the moment it is thrown; its bonus, when told at the throw."""
+    for effect in ON_THROW.of(card.acts_as):
+        effect(ctx, card)
+    if ctx.rulings["card_bonus_timing"] == "at_throw":
+        card_bonus_now(ctx, card)
+
+
+@night_step("N0", "e", ability=THROW)
+def cards_need_master(night: NightAPI) -> None:
+    """«Карта подействует ночью, после чего теряется.»
+    A33 (2) b: under `thrown_card_survives_master: false` a thrown card needs its
+    Мастер карт alive."""
+    if not night.rulings["thrown_card_survives_master"]:
+        night.set_cards(c for c in night.cards if not night.p(c.by).dead)
+
+
+@night_step("N22", "z", ability=THROW)
+def thrown_cards_gone(night: NightAPI) -> None:
+    """N22 (z): «Карта подействует ночью, после чего теряется.»"""
+    night.state.thrown = [c for c in night.state.thrown if c.night > night.n]
+
+
+@night_step("N21", "b", ability=THROW)
+def card_information(night: NightAPI) -> None:
+    """«Карта подействует ночью, после чего теряется.»
+    N21: what each card acting tonight tells (its `card_info` hook), then its bonus, in
+    the order the cards were thrown."""
+    for thrown_card in night.cards:
+        for info in CARD_INFO.of(thrown_card.acts_as):
+            info(night, thrown_card)
+        if night.rulings["card_bonus_timing"] == "acting_night":
+            card_bonus_now(night, thrown_card)
+
+
+def card_bonus_now(ctx: PhaseAPI, card: ThrownCard) -> None:
+    """«Брошенная на X, позволяет Мастеру узнать его Тайную роль» (A82): the bonus of the
+    card that acts, if the rulings of the card thrown and of its effect let it."""
+    effect = card.acts_as
+    for name in dict.fromkeys((card.card, effect)):
+        ruling = DECK[name].bonus_ruling
+        if ruling and not ctx.rulings[ruling]:
+            return
+    role = DECK[effect].bonus
+    if role is None:
+        return
+    for nick in card.targets:
+        seen = ctx.apparent(nick) if ctx.rulings["card_bonus_uses_mask"] else ctx.p(nick).secret_role
+        if seen == role:
+            ctx.learn(card.by, f"{effect}: бонус", card.order, about=nick, secret=role)

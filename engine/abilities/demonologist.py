@@ -6,10 +6,10 @@ the sentence of rules-ru.txt it implements.
 from __future__ import annotations
 
 from engine import events as ev
-from engine.abilities.gypsy import passives_off
-from engine.abilities.registry import attack, cancel, night_step, on
 from engine.abilities.spec import FULL, N, P, S, AbilitySpec as _A, Field, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Keyword, Shape, Words
+from engine.abilities.registry import LATE_DAMAGE, START, attack, cancel, night_step
+from engine.api import team_fact
 from engine.ruling_rows import DEFAULT_MARK, RulingSpec, choice, flag
 from engine.names import DEMON_SERVANTS, Faction
 
@@ -82,7 +82,7 @@ def resummon(night) -> None:
     """Sacrifice!: «Если к концу ночи цель умирает, Демонолог может перепризвать любого из
     демонов, восстанавливая ему здоровье до максимума и снимая все статусы.» (A41)"""
     for action in night.live_actions("Sacrifice!"):
-        if not action.order.resummon or action.targets[0] not in night.dying:
+        if not action.order.resummon or not night.dying(action.targets[0]):
             continue
         demonologist = night.p(action.user)
         if demonologist.dead:
@@ -120,14 +120,14 @@ def sacrifice_damage(night, action):
     return action.spec.attack_rank, night.s0.demons_dead
 
 
-@on("late_damage", "Sacrifice!", sub="2")
+@LATE_DAMAGE("Sacrifice!", sub="2")
 def sacrifice_end_of_night(night, attack) -> int:
     """«Если к концу ночи цель умирает, Демонолог может перепризвать любого из демонов»
     `sacrifice_count_scope: end_of_night`: the Демоны dying tonight count too."""
     return night.s0.demons_dead + sum(
         1 for p in night.players()
         if p.faction is Faction.DEMONS and not night.s0.dead[p.nick]
-        and (p.nick in night.killed or night.s0.lives[p.nick] - night.damage.get(p.nick, 0) <= 0))
+        and (night.killed(p.nick) or night.s0.lives[p.nick] - night.damage_to(p.nick) <= 0))
 
 
 @cancel("Aura of darkness")
@@ -137,7 +137,7 @@ def aura(night, attack) -> ev.NoticeCode | None:
     recipient = night.p(attack.recipient)
     if recipient.secret_role != "Демонолог" or night.p(attack.attacker).faction is not Faction.UNDEAD:
         return None
-    if passives_off(night, recipient.nick):
+    if night.passives_off(recipient.nick):
         return None
     return ev.NoticeCode.ATTACK_CANCELLED_AURA
 
@@ -150,7 +150,7 @@ def protective_circle(night) -> None:
         if demonologist.secret_role != "Демонолог" or not demonologist.alive \
                 or demonologist.in_prison or not circle_ready(night, demonologist):
             continue
-        if passives_off(night, demonologist.nick):
+        if night.passives_off(demonologist.nick):
             continue
         strongest = night.strongest(night.live_attacks_on(demonologist.nick))
         if strongest:   # «блокирует самую сильную атаку ночью, но после этого исчезает»
@@ -161,9 +161,8 @@ def protective_circle(night) -> None:
                           f"Protective circle блокирует {strongest.name} игрока {strongest.attacker}")
 
 
-@on("start", "Знакомства по ту сторону", sub="b")
+@START("Знакомства по ту сторону", sub="b")
 def acquaintances(state) -> list:
     """«Знакомства по ту сторону - в начале игры узнает, у кого есть Тайные роли Беса,
     Суккуба и Гончей Ада.»"""
-    from engine.abilities.lich import team_of
-    return team_of(state, "Демонолог", DEMON_SERVANTS, "Знакомства по ту сторону")
+    return team_fact(state, "Демонолог", DEMON_SERVANTS, "Знакомства по ту сторону")

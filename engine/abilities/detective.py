@@ -5,9 +5,9 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
-from engine.abilities.registry import on
 from engine.abilities.spec import ANY_, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
+from engine.abilities.registry import DAY_EFFECT, INFO
 from engine.ruling_rows import choice
 from engine.orders import Order
 
@@ -41,7 +41,7 @@ RULINGS = (
 )
 
 
-@on("info", "Расследование")
+@INFO("Расследование")
 def night_investigation(night, action) -> None:
     """«публично расследовать чужую смерть, тайно узнавая способность, которая отправила
     персонажа на Кладбище»
@@ -66,7 +66,7 @@ def investigation(ctx, order: Order) -> None:
     ctx.learn(order.by, "Расследование", order, about=order.target, killed_by=killed_by)
 
 
-@on("day", "Расследование")
+@DAY_EFFECT("Расследование")
 def investigation_order(day, order: Order, spec, controller) -> None:
     """«публично расследовать чужую смерть, тайно узнавая способность, которая отправила
     персонажа на Кладбище»

@@ -8,10 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine import events as ev
-from engine.abilities.gypsy import passives_off
-from engine.abilities.registry import attack, night_step, on
 from engine.abilities.spec import N, P, AbilitySpec as _A, Field, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
+from engine.abilities.registry import LATE_DAMAGE, NO_DAMAGE, OPEN_BLOCK, attack, night_step
 from engine.ruling_rows import choice
 from engine.names import Faction
 
@@ -57,7 +56,7 @@ def incorporeal(night) -> None:
     for ghost in night.players():
         if ghost.secret_role != "Призрак" or not ghost.alive or ghost.in_prison:
             continue
-        if passives_off(night, ghost.nick):
+        if night.passives_off(ghost.nick):
             continue
         strongest = night.strongest(night.live_attacks_on(ghost.nick))
         if strongest:   # «каждую ночь блокирует одну атаку … блокируется самая сильная»
@@ -93,7 +92,7 @@ def touch_record(night, action):
     return action.spec.attack_rank, None
 
 
-@on("late_damage", "Касание смерти", sub="1")
+@LATE_DAMAGE("Касание смерти", sub="1")
 def touch_damage(night, attack) -> int:
     """«если цель в Лазарете, наносит единицу урона» (A38): the Лазарет of S0, or after
     the night's other attacks under `touch_lazaret_check: after_damage`."""
@@ -101,7 +100,7 @@ def touch_damage(night, attack) -> int:
     if night.s0.lazaret.get(nick):
         return 1
     if night.rulings["touch_lazaret_check"] == "after_damage":
-        return 1 if night.s0.lives[nick] - night.damage.get(nick, 0) == 1 else 0
+        return 1 if night.s0.lives[nick] - night.damage_to(nick) == 1 else 0
     return 0
 
 
@@ -111,7 +110,7 @@ class Touched:
     players: set[str] = field(default_factory=set)
 
 
-@on("no_damage", "Касание смерти")
+@NO_DAMAGE("Касание смерти")
 def touch_block(night, attack) -> None:
     """«иначе цель не может использовать способности Явной роли следующим днем (и знает
     об этом)»."""
@@ -120,13 +119,13 @@ def touch_block(night, attack) -> None:
                  attack.action.order, about=attack.recipient)
 
 
-@on("open_block", "Касание смерти")
+@OPEN_BLOCK("Касание смерти")
 def touched_open_role(day, nick: str) -> bool:
     """«цель не может использовать способности Явной роли следующим днем»."""
-    return nick in day.marks.touched
+    return nick in day.state.marks.touched
 
 
 @night_step("N22", "b", ability="Касание смерти")
 def touched_tomorrow(night) -> None:
     """«… следующим днем»: the blocks of tonight's touches hold on the coming day."""
-    night.marks.touched |= night.own(Touched).players
+    night.state.marks.touched |= night.own(Touched).players

@@ -5,9 +5,12 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
-from engine.abilities.registry import day_effect, on, refusal, target_rule
+from dataclasses import dataclass, field
+
 from engine.abilities.spec import D, AbilitySpec as _A, Field, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Keyword, Shape, Words
+from engine.abilities.registry import ABSTAIN_EXCUSED, BALLOT_CAST, SHAPE, TALLY, TALLY_NOTE, day_effect, day_refusal, target_rule
+from engine.api import DayAPI
 from engine.ruling_rows import choice, flag
 from engine.orders import Order, OrderError
 from engine.reasons import Reason
@@ -56,17 +59,24 @@ RULINGS = (
 )
 
 
+@dataclass
+class GossipDay:
+    """Today's saves («в копилку») and spends of the Сплетники: Сплетник -> (target, order)."""
+    saved: set[str] = field(default_factory=set)
+    spends: dict[str, tuple[str, Order]] = field(default_factory=dict)
+
+
 @day_effect("Компромат")
-def gossip(day, order: Order, spec, controller) -> None:
+def gossip(day: DayAPI, order: Order, spec: AbilitySpec, controller: str | None) -> None:
     """Компромат: save today's vote «в копилку», or spend the saved votes (A30)."""
     if order.save:   # «вместо голосования»: today's vote is replaced by the save
-        from engine.abilities.voting import replace_ballot
-        replace_ballot(day, order.by, order, remove=True)
-        day.saved_today.add(order.by)
+        day.replace_ballot(order.by, order, remove=True)
+        day.own(GossipDay).saved.add(order.by)
         day.spend(order, spec)
         day.trace(saving(order), "Компромат", order)
     else:
-        day.spends[order.by] = (order.target, order)
+        assert order.target is not None
+        day.own(GossipDay).spends[order.by] = (order.target, order)
         day.trace(f"{order.by} тратит голоса из копилки против {order.target}", "Компромат", order)
 
 
@@ -74,14 +84,14 @@ def saving(order: Order) -> str:
     return f"{order.by} откладывает голос в копилку"
 
 
-@on("tally_note", "Компромат")
+@TALLY_NOTE("Компромат")
 def gossip_tally_note(order: Order) -> str | None:
     """«вместо голосования может сохранить голос "в копилку"»
     What the GM's tally shows of an accepted save (a save casts no vote to list)."""
     return saving(order) if order.save else None
 
 
-@on("shape", "Компромат")
+@SHAPE("Компромат")
 def gossip_shape(order: Order) -> None:
     """«вместо голосования может сохранить голос "в копилку"»: a spend names its target, a save
     names nobody."""
@@ -96,40 +106,51 @@ def gossip_target(ctx, user, order: Order):
     return ctx.living(order.target, other=True) if order.target and not order.save else None
 
 
-@refusal("Компромат", phase="day")
+@day_refusal("Компромат")
 def gossip_refusal(day, order: Order, spec=None, controller=None):
     """«вместо голосования может сохранить голос»: a save needs today's vote; a spend
     needs saved votes."""
-    from engine.abilities.voting import own_vote_refusal
     if order.save:
-        return own_vote_refusal(day, order, controller)
+        return day.own_vote_refusal(order, controller)
     if day.p(order.by).saved_votes <= 0:
         return Reason.NO_SAVED_VOTES, None
     return None
 
 
-@on("tally", "Компромат", sub="b")
+@TALLY("Компромат", sub="b")
 def spent_votes(day, votes: dict[str, int]) -> None:
     """«Голоса из "копилки" могут быть использованы в любой день вместе с обычным (при
     этом они расходуются)» (A30); today's save goes into the «копилка»."""
-    from engine.abilities.voting import added_votes, can_vote
-    for gossip, (target, order) in day.spends.items():
+    for gossip, (target, order) in day.own(GossipDay).spends.items():
         player = day.p(gossip)
-        if not can_vote(day, player):
+        if not day.can_vote(player):
             # «его голос не учитывается»: the spent votes don't count either (A30 4)
             if not day.rulings["gossip_refund_if_void"]:
                 player.saved_votes = 0
             continue
-        if day.rulings["gossip_saved_follow_regular"] and gossip in day.ballots:
-            target = day.ballots[gossip].target
+        regular = day.ballots().get(gossip)
+        if day.rulings["gossip_saved_follow_regular"] and regular is not None:
+            target = regular.target
         votes[target] = votes.get(target, 0) + player.saved_votes
-        added_votes(day, target, player.saved_votes, "Компромат", gossip,
+        day.add_votes(target, player.saved_votes, "Компромат", gossip,
                     f"Компромат: {gossip} тратит {player.saved_votes} голос(а) из копилки против {target}",
                     order)
         day.trace(f"{gossip}: {player.saved_votes} голос(а) из копилки против {target}",
                   "Компромат", order)
         player.saved_votes = 0
-    for gossip in day.saved_today:
+    for gossip in day.own(GossipDay).saved:
         player = day.p(gossip)
-        if can_vote(day, player):
+        if day.can_vote(player):
             player.saved_votes += 1
+
+
+@BALLOT_CAST("Компромат")
+def vote_replaces_save(day: DayAPI, voter: str) -> None:
+    """«вместо голосования может сохранить голос»: a vote cast after the save takes its place."""
+    day.own(GossipDay).saved.discard(voter)
+
+
+@ABSTAIN_EXCUSED("Компромат")
+def saved_is_no_abstention(day: DayAPI, nick: str) -> bool:
+    """«вместо голосования»: who saved his vote did not abstain."""
+    return nick in day.own(GossipDay).saved

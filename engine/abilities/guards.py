@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import replace
 
-from engine.abilities.registry import day_step, max_lives, night_step, on, refusal
 from engine.abilities.spec import HALF, N, P, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
+from engine.abilities.registry import INFO, attack, card, day_step, max_lives, night_refusal, night_step
 from engine.ruling_rows import choice, flag
 from engine.phase import PhaseId, PhaseKind
 from engine.reasons import Reason
@@ -169,7 +169,7 @@ def assign_to_guards(night, guarded: str, posts: list, attacks: list) -> None:
         for attack in list(attacks):
             for post in posts[1:]:
                 twin = replace(attack, flags=set(attack.flags))   # `double_guard: both_take_all`
-                night.attacks.append(twin)
+                night.add_attack(twin)
                 guard_move(night, twin, post, guarded)
             guard_move(night, attack, posts[0], guarded)
         return
@@ -184,7 +184,7 @@ def guard_move(night, attack, post, guarded: str) -> None:
     night.move(attack, post.user, "guarded", "На страже", post.order)
 
 
-@on("info", "Дозор")
+@INFO("Дозор")
 def watch(night, action) -> None:
     """Дозор: «узнает, кто применял на этого персонажа какие-либо ночные способности, но не
     узнает, какие именно» (A47)."""
@@ -218,7 +218,7 @@ def beer_belly(player) -> bool:
     return player.secret_role in ("Начальник стражи", "Стражник")
 
 
-@refusal("На страже", phase="night")
+@night_refusal("На страже")
 def guard_self(night, order, spec=None, controller=None):
     """«может выбрать человека и охранять его всю ночь»
     Guarding oneself does nothing (A34); refused under `guard_self: rejected`."""

@@ -5,10 +5,12 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from engine import events as ev
-from engine.abilities.registry import attack, night_step
 from engine.abilities.spec import N, P, AbilitySpec as _A, Cooldown, Field, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
+from engine.abilities.registry import attack, night_step
 from engine.ruling_rows import choice, flag
 from engine.names import Faction
 from engine.orders import Order
@@ -94,11 +96,17 @@ def hunt_unlocked(night) -> bool:
 
 
 
+@dataclass
+class BiteNight:
+    """Whether Гон was unlocked at the start of the night of the Укус (A42 3 b)."""
+    unlocked: bool = False
+
+
 @night_step("N0", "f", ability="Укус")
 def bite_night_unlock(night) -> None:
     """«наносит единицу урона цели»
     Whether Гон is unlocked on the night of the Укус (A42 `hunt_unlock_check`)."""
-    night.bite_night_unlock = hunt_unlocked(night)
+    night.own(BiteNight).unlocked = hunt_unlocked(night)
 
 
 @night_step("N5", "a", ability="Укус")
@@ -128,7 +136,7 @@ def schedule_hunt(night) -> None:
         victim = night.p(bite.targets[0])
         if victim.alive:
             night.state.hunt = Hunt(bite.user, victim.nick, night.n, bite.order,
-                                    unlocked=night.bite_night_unlock)
+                                    unlocked=night.own(BiteNight).unlocked)
 
 
 @attack("Укус")

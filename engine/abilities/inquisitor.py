@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.abilities.registry import SetupError, night_step, on, refusal, setup_choice, vote_weight
 from engine.abilities.spec import N, P, S, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
+from engine.abilities.registry import NO_ACQUITTAL, OPEN_BLOCK, TRUE_ROLE, UNSAVEABLE, SetupError, day_refusal, night_refusal, night_step, setup_choice, vote_weight
 from engine.ruling_rows import choice, flag
 from engine.reasons import Reason
 
@@ -42,7 +42,7 @@ def choose_mask(state, player, value) -> None:
     player.mask = mask
 
 
-@on("true_role", "Никто не ждал испанскую инквизицию!")
+@TRUE_ROLE("Никто не ждал испанскую инквизицию!")
 def checks_see_the_inquisitor(ctx, player) -> bool:
     """«Все проверки роли будут показывать выбранную роль»; A31 `inquiry_uses_mask: false`:
     the checks see the Инквизитор himself."""
@@ -142,8 +142,8 @@ def drop_masks_late(night) -> None:
         night.p(nick).mask = None
 
 
-@refusal("Аутодафе", phase="night")
-@refusal("Обвинение в ведьмовстве", phase="night")
+@night_refusal("Аутодафе")
+@night_refusal("Обвинение в ведьмовстве")
 def not_with_autodafe(night, order, spec=None, controller=None):
     """«Нельзя применять в ту же ночь, что и Аутодафе.»"""
     pair = {"Аутодафе", "Обвинение в ведьмовстве"}
@@ -167,10 +167,10 @@ def autodafe(night) -> None:
     """«Аутодафе - раз за цикл ночей убивает выбранную цель. Не спасает ничего.»: a kill,
     not an attack (no guard, defence or Щит душ stops it)."""
     for action in night.live_actions("Аутодафе"):
-        night.killed[action.targets[0]] = ("Аутодафе", action.order)
+        night.kill(action.targets[0], "Аутодафе", action.order)
 
 
-@on("unsaveable", "Аутодафе")
+@UNSAVEABLE("Аутодафе")
 def nothing_saves(night) -> bool:
     """«Не спасает ничего.»: not a Шулер either."""
     return True
@@ -181,27 +181,27 @@ def accused_tomorrow(night) -> None:
     """«следующим днем персонаж не может применять способности Явной роли и быть оправдан
     Богачом, а голос Инквизитора против этого персонажа считается за три»."""
     for action in night.live_actions("Обвинение в ведьмовстве"):
-        night.marks.accused[action.targets[0]] = action.user
+        night.state.marks.accused[action.targets[0]] = action.user
 
 
-@on("open_block", "Обвинение в ведьмовстве")
+@OPEN_BLOCK("Обвинение в ведьмовстве")
 def accused_open_role(day, nick: str) -> bool:
     """«следующим днем персонаж не может применять способности Явной роли»."""
-    return nick in day.marks.accused
+    return nick in day.state.marks.accused
 
 
-@refusal("Взятка", phase="day")
+@day_refusal("Взятка")
 def accused_not_acquitted(day, order, spec=None, controller=None):
     """«… и быть оправдан Богачом» (a Взятка naming him is refused)."""
-    if order.target and order.target in day.marks.accused:
+    if order.target and order.target in day.state.marks.accused:
         return Reason.CANNOT_ACQUIT, order.target
     return None
 
 
-@on("no_acquittal", "Обвинение в ведьмовстве")
+@NO_ACQUITTAL("Обвинение в ведьмовстве")
 def accused_condemned(day, condemned: str) -> bool:
     """«следующим днем персонаж не может … быть оправдан Богачом»."""
-    return condemned in day.marks.accused
+    return condemned in day.state.marks.accused
 
 
 @vote_weight("d", ability="Обвинение в ведьмовстве",
@@ -209,7 +209,7 @@ def accused_condemned(day, condemned: str) -> bool:
 def accuser_weight(day, voter, target, ballot, w: int) -> int:
     """«голос Инквизитора против этого персонажа считается за три (в любом случае за три.
     Дополнительные голоса Сплетника считаются за единицу каждый, как обычно)» (A29)."""
-    if day.marks.accused.get(target) == voter.nick:
+    if day.state.marks.accused.get(target) == voter.nick:
         return 3 if day.rulings["accusation_vote_fixed_three"] else w + 2
     return w
 
@@ -221,7 +221,7 @@ def face_of_the_crowd(night) -> None:
     for action in night.actions:
         user = night.p(action.user)
         if user.secret_role == "Инквизитор" and action.spec.kind is RoleKind.SECRET:
-            night.announced.add(id(action))
+            night.mark_announced(action)
             if action.void:
                 continue
             by = action.user if night.rulings["face_of_crowd_names_user"] else None

@@ -5,13 +5,12 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
-from engine.abilities.registry import night_step, on, target_rule
 from engine.abilities.spec import HALF, N, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
+from engine.abilities.registry import INFO, night_step, target_rule
 from engine.ruling_rows import flag
-from engine.names import CIVILIAN, Faction
+from engine.names import CIVILIAN, Faction, faction_of
 from engine.reasons import Reason
-from engine.state import apparent_faction
 
 SPECS = (
     _A("Дознание", RoleKind.SECRET, ("Дознаватель",), N, "Дознание - в любую ночь может выбрать двух живых персонажей не в Тюрьме (кроме себя) и сравнить, на одной ли стороне они находятся.",
@@ -53,7 +52,7 @@ RULINGS = (
 )
 
 
-@on("info", "Дознание")
+@INFO("Дознание")
 def inquiry(night, action) -> None:
     """Дознание: «сравнить, на одной ли стороне они находятся»; when it fails, both are
     treated as Мирный житель (§9) → same side."""
@@ -62,7 +61,7 @@ def inquiry(night, action) -> None:
     night.learn(action.user, "Дознание", action.order, about=[first, second], same_side=same)
 
 
-@on("info", "Пытка")
+@INFO("Пытка")
 def torture(night, action) -> None:
     """Пытка: «если наутро она не умирает, узнает её Тайную роль» (A49)."""
     target = action.targets[0]
@@ -77,8 +76,9 @@ def torture(night, action) -> None:
 
 def same_side(ctx, a: str, b: str) -> bool:
     """Дознание: «на одной ли стороне они находятся» (A48)."""
-    fa = apparent_faction(ctx.p(a)) if ctx.rulings["inquiry_uses_mask"] else ctx.p(a).faction
-    fb = apparent_faction(ctx.p(b)) if ctx.rulings["inquiry_uses_mask"] else ctx.p(b).faction
+    # under `inquiry_uses_mask` no check sees through a mask (`apparent` is the mask)
+    fa = faction_of(ctx.apparent(a)) if ctx.rulings["inquiry_uses_mask"] else ctx.p(a).faction
+    fb = faction_of(ctx.apparent(b)) if ctx.rulings["inquiry_uses_mask"] else ctx.p(b).faction
     if fa is Faction.NEUTRAL and fb is Faction.NEUTRAL:
         return bool(ctx.rulings["inquiry_neutrals_same_side"])
     return fa is fb

@@ -8,11 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine import events as ev
-from engine.abilities.gypsy import passives_off
-from engine.abilities.voting import VOTE
-from engine.abilities.registry import cancel, day_effect, night_step, on, refusal
 from engine.abilities.spec import N, P, S, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule, When
 from engine.abilities.spec import Channel, Keyword, Reach, Shape, Words
+from engine.abilities.registry import INTAKE, SHAPE, START, ability, attack, cancel, day_effect, day_refusal, find_ability, night_refusal, night_step
+from engine.api import VOTE, team_fact
 from engine.ruling_rows import choice, flag
 from engine.names import UNDEAD_SERVANTS, Faction, canon_open_role
 from engine.orders import Order, OrderError
@@ -142,14 +141,14 @@ def soul_shield(night) -> None:
     for lich in night.players():
         if lich.secret_role != "Лич" or night.s0.dead[lich.nick]:
             continue
-        if night.s0.lazaret[lich.nick] or night.s0.prison[lich.nick] or passives_off(night, lich.nick):
+        if night.s0.lazaret[lich.nick] or night.s0.prison[lich.nick] or night.passives_off(lich.nick):
             continue
-        if night.damage[lich.nick] > 0:
-            blockable = night.damage[lich.nick]
+        if night.damage_to(lich.nick) > 0:
+            blockable = night.damage_to(lich.nick)
             if night.rulings["soul_shield_blocks"] == "attacks_only":
-                blockable = night.attack_damage.get(lich.nick, 0)
+                blockable = night.attack_damage_to(lich.nick)
             if blockable > 0:
-                night.damage[lich.nick] -= 1
+                night.block_damage(lich.nick, 1)
                 night.trace(f"Щит душ блокирует единицу урона по {lich.nick}", "Щит душ")
         landed = [a for a in night.attacks if a.live and a.recipient == lich.nick]
         if night.rulings["soul_shield_reflects_cancelled"]:
@@ -162,7 +161,7 @@ def soul_shield(night) -> None:
                        strongest.action.order)
 
 
-@refusal("Зомбирование", phase="night")
+@night_refusal("Зомбирование")
 def implant_refusal(night, order: Order, spec=None, controller=None):
     """«записать ему в мозг желаемую команду (см. приложение)»
     The command written at the implant must be one that can run (§6.5)."""
@@ -248,12 +247,11 @@ def day_zombie_signal(day, order: Order, spec, controller) -> None:
         failed()
         return
     if command.ability == VOTE:   # «Проголосуй за Богача»: replaces his vote
-        from engine.abilities.voting import dictate
         cmd, cmd_spec = day.shape(command)
         if day.day_refusal(cmd, cmd_spec, controller=order.by):
             failed()
-            return
-        dictate(day, command.by, command.target, order.by, order)
+            return None
+        day.dictate(command.by, command.target, order.by, order)
         return
     try:
         done = day.resolve_order(command, controller=order.by, on_failure=failed)
@@ -290,12 +288,12 @@ def soulless(night, attack) -> ev.NoticeCode | None:
     recipient = night.p(attack.recipient)
     if recipient.secret_role != "Лич" or night.p(attack.attacker).faction is not Faction.DEMONS:
         return None
-    if passives_off(night, recipient.nick):
+    if night.passives_off(recipient.nick):
         return None
     return ev.NoticeCode.ATTACK_CANCELLED_NO_SOUL
 
 
-@on("shape", "Зомбирование")
+@SHAPE("Зомбирование")
 def zombie_shape(order: Order) -> None:
     """«зомбировать человека, чтобы записать ему в мозг желаемую команду … По сигналу Лича
     (через мастера) команда будет выполнена»: an implant names target and command, a signal
@@ -304,7 +302,7 @@ def zombie_shape(order: Order) -> None:
         raise OrderError("Зомбирование: нужны цель (поле target) и приказ (поле command) или сигнал (signal: true)")
 
 
-@on("intake", "Зомбирование")
+@INTAKE("Зомбирование")
 def defer_signal(night, order: Order, spec) -> bool:
     """«По сигналу Лича (через мастера) команда будет выполнена»: a signal is judged after
     the zombified player's own orders, so the result does not depend on who wrote first;
@@ -312,14 +310,14 @@ def defer_signal(night, order: Order, spec) -> bool:
     that it failed (§6.5)."""
     if not order.signal:
         return False
-    night.deferred.append((order, spec))
+    night.defer(order, spec)
     return True
 
 
 @night_step("N2", "y", ability="Зомбирование")
 def signals(night) -> None:
     """«По сигналу Лича (через мастера) команда будет выполнена»: tonight's signals."""
-    for order, spec in [d for d in night.deferred if d[0].signal]:
+    for order, spec in [d for d in night.deferred() if d[0].signal]:
         night_zombie_signal(night, order, spec)
 
 
@@ -348,7 +346,7 @@ def silenced_lich_gives_no_signal(night) -> None:
                                       action.user, action.name, "Зомбирование"))
 
 
-@refusal("Зомбирование", phase="day")
+@day_refusal("Зомбирование")
 def implant_by_day(day, order: Order, spec=None, controller=None):
     """«один раз за игру в любую ночь Лич может зомбировать человека»: not by day."""
     return Reason.WRONG_PHASE, None   # the implant is a night ability
@@ -376,20 +374,8 @@ def command_results(night) -> None:
                            target=action.targets[0] if action.targets else None)
 
 
-@on("start", "Мистическая связь", sub="a")
+@START("Мистическая связь", sub="a")
 def mystic_bond(state) -> list:
     """«Мистическая связь - на старте игры Лич узнает у кого Тайные роли Зомби, Призрака и
     Некроманта»."""
-    return team_of(state, "Лич", UNDEAD_SERVANTS, "Мистическая связь")
-
-
-def team_of(state, leader: str, servants: tuple[str, ...], rule: str) -> list:
-    """The `team` fact a gang's leader learns at the start (real roles, SPEC §6.3); the
-    Демонолог's Знакомства по ту сторону reads the same way."""
-    events = []
-    for player in state.players.values():
-        if player.secret_role != leader:
-            continue
-        team = {p.nick: p.secret_role for p in state.players.values() if p.secret_role in servants}
-        events.append(ev.LearnedTeam("start", ev.Cause(rule), player.nick, ev.fact(team=team)))
-    return events
+    return team_fact(state, "Лич", UNDEAD_SERVANTS, "Мистическая связь")

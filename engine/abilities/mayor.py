@@ -6,9 +6,10 @@ the sentence of rules-ru.txt it implements.
 from __future__ import annotations
 
 from engine import events as ev
-from engine.abilities.registry import target_rule, trigger, vote_weight
 from engine.abilities.spec import P, T, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
+from engine.abilities.registry import NOT_HEIR, find_ability, target_rule, trigger, vote_weight
+from engine.api import DayAPI
 from engine.ruling_rows import choice, flag
 from engine.orders import Order
 from engine.reasons import Reason
@@ -52,7 +53,7 @@ def succession(ctx, mayor) -> None:
     Явную роль любому другому человеку (тот теряет свою старую роль)» (A54)."""
     if mayor.open_role != "Мэр":
         return
-    order = ctx.standing.get((mayor.nick, "Преемственность"))
+    order = ctx.standing(mayor.nick, "Преемственность")
     if order is None:
         return
     heir = ctx.p(order.target)
@@ -99,17 +100,15 @@ def heir_target(ctx, user, order: Order):
     return None
 
 
-def cannot_become_mayor(player) -> bool:
-    from engine.abilities.rebel import anarchism
-    return anarchism(player)
+def cannot_become_mayor(player: PlayerState) -> bool:
+    """An open role that cannot become the Мэр (Анархизм: its `not_heir` hook)."""
+    return any(refuses(player) for refuses in NOT_HEIR.fns())
 
 
-def despotiya(day, player) -> bool:
+def despotiya(day: DayAPI, player: PlayerState) -> bool:
     """«Деспотия - на общем обсуждении имеет два голоса вместо одного.», unless open-role
     abilities are blocked today (A59)."""
-    from engine.abilities.thief import robbed_of_passives
-
-    if player.open_role != "Мэр" or robbed_of_passives(day, player.nick):
+    if player.open_role != "Мэр" or day.open_passives_off(player.nick):
         return False
     return not (day.open_role_blocked(player.nick) and day.rulings["open_block_despotiya"])
 

@@ -5,9 +5,9 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
-from engine.abilities.registry import night_step, refusal, trigger
 from engine.abilities.spec import N, T, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
+from engine.abilities.registry import night_refusal, night_step, trigger
 from engine.ruling_rows import choice, flag
 from engine.reasons import Reason
 
@@ -64,7 +64,7 @@ def rebirth(ctx, lich) -> None:
     for heir in ctx.players():
         if heir.secret_role != "Некромант" or not heir.alive or heir is lich:
             continue
-        standing = ctx.standing.get((heir.nick, "Перерождение"))
+        standing = ctx.standing(heir.nick, "Перерождение")
         wants = standing is not None
         if ctx.rulings["rebirth_requires_order"] and not wants:
             continue
@@ -83,7 +83,7 @@ def rebirth(ctx, lich) -> None:
         return
 
 
-@refusal("Переливание жизни", phase="night")
+@night_refusal("Переливание жизни")
 def transfusion_self(night, order, spec=None, controller=None):
     """«восстанавливает единицу здоровья цели»
     On himself (A85): under `allowed` the −1 and the +1 net 0; refused under
@@ -99,4 +99,4 @@ def transfusion(night) -> None:
     heal is applied at N14)."""
     for action in night.live_actions("Переливание жизни"):
         night.add_damage(action.user, 1, "Переливание жизни", action.order)
-        night.heals[action.targets[0]] += 1
+        night.heal_at_dawn(action.targets[0])

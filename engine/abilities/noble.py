@@ -5,11 +5,10 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
-from engine.abilities.registry import day_effect, day_step, night_step, refusal, vote_weight
 from engine.abilities.spec import D, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
+from engine.abilities.registry import day_effect, day_refusal, day_step, night_refusal, night_step, vote_weight
 from engine.ruling_rows import choice
-from engine.abilities.voting import can_vote, dictate
 from engine.orders import Order
 from engine.reasons import Reason
 
@@ -51,7 +50,7 @@ RULINGS = (
 )
 
 
-@refusal("Влияние", phase="day")
+@day_refusal("Влияние")
 def influence_refusal(day, order: Order, spec=None, controller=None):
     """«диктовать голоса другого персонажа. … Не может использоваться на одну и ту же цель
     два раза подряд.»
@@ -63,7 +62,7 @@ def influence_refusal(day, order: Order, spec=None, controller=None):
     target = day.p(controlled)
     if not target.alive:
         return Reason.TARGET_DEAD, controlled
-    if not can_vote(day, target):
+    if not day.can_vote(target):
         return Reason.CANNOT_VOTE, controlled
     if vote_target == controlled:
         return Reason.TARGET_SELF, vote_target
@@ -81,10 +80,10 @@ def influence(day, order: Order, spec, controller) -> None:
     controlled, vote_target = order.targets
     day.spend(order, spec)
     day.state.influence_log[order.by] = (controlled, day.n)
-    dictate(day, controlled, vote_target, order.by, order)
+    day.dictate(controlled, vote_target, order.by, order)
 
 
-@refusal("Влияние", phase="night")
+@night_refusal("Влияние")
 def night_influence_refusal(night, order: Order, spec=None, controller=None):
     """«Влияние - каждый ход может диктовать голоса другого персонажа.»
     `influence_phase: any`: a night Влияние is judged as ordered (A28)."""
@@ -104,7 +103,7 @@ def influence_at_night(night) -> None:
     `influence_phase: any`: a night Влияние dictates the vote of the coming day."""
     for action in night.live_actions("Влияние"):
         controlled, vote_target = action.targets[0], action.targets[1]
-        night.marks.influence[controlled] = (vote_target, action.user, action.order)
+        night.state.marks.influence[controlled] = (vote_target, action.user, action.order)
         night.state.influence_log[action.user] = (controlled, night.n)
 
 
@@ -112,10 +111,10 @@ def influence_at_night(night) -> None:
 def dictated_at_dawn(day) -> None:
     """«каждый ход может диктовать голоса другого персонажа»
     D0: a night Влияние's dictated vote is cast as the day opens."""
-    for controlled, (vote_target, noble, order) in day.marks.influence.items():
+    for controlled, (vote_target, noble, order) in day.state.marks.influence.items():
         target = day.p(controlled)
-        if can_vote(day, target) and day.p(noble).alive and day.p(vote_target).alive:
-            dictate(day, controlled, vote_target, noble, order)
+        if day.can_vote(target) and day.p(noble).alive and day.p(vote_target).alive:
+            day.dictate(controlled, vote_target, noble, order)
 
 
 @vote_weight("z", ability="Влияние", label="Влияние: продиктованный голос")
@@ -127,7 +126,7 @@ def dictated_weight(day, voter, target, ballot, w: int) -> int:
     mode = day.rulings["influence_weight"]
     if mode == "single_vote" and w > 1:
         return 1, "Влияние: продиктованный голос считается за один"
-    if mode == "added_to_own" and not can_vote(day, day.p(ballot.controlled_by)):
+    if mode == "added_to_own" and not day.can_vote(day.p(ballot.controlled_by)):
         # the Дворянин casts the taken votes himself (A28 b)
         return 0, f"Влияние: голоса отдаёт {ballot.controlled_by}, а у него сегодня голоса нет"
     return w

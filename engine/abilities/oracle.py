@@ -5,9 +5,10 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
-from engine.abilities.registry import on
 from engine.abilities.spec import ANY_, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
+from engine.abilities.registry import ANYTIME
+from engine.api import PhaseAPI
 from engine.orders import Order
 
 SPECS = (
@@ -33,10 +34,8 @@ def prophecy(ctx, order: Order) -> None:
                secret=ctx.apparent(order.target))
 
 
-@on("anytime", "Пророчество")
-def prophecy_order(ctx, order: Order, spec=None, controller=None) -> None:
+@ANYTIME("Пророчество")
+def prophecy_order(ctx: PhaseAPI, order: Order) -> None:
     """«один раз за игру в любой момент может узнать Тайную роль другого персонажа»
-    At once, by day or by night (N1, A24); the use is spent by the caller at night."""
-    if spec is not None:
-        ctx.spend(order, spec)
+    At once, by day or by night (N1, A24); the resolver spends the use."""
     prophecy(ctx, order)

@@ -5,9 +5,9 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
-from engine.abilities.registry import day_effect, hooks_of, night_step, target_rule
 from engine.abilities.spec import N, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Reach, Shape, Words
+from engine.abilities.registry import MAIL_COPY, day_effect, night_step, target_rule
 from engine.ruling_rows import choice, flag
 from engine.orders import Order
 
@@ -67,7 +67,7 @@ def pigeons(night) -> None:
         if night.s0.dead.get(recipient):
             continue   # redirected onto someone already dead: fizzles (A44 3)
         night.learn(recipient, "Голубиная почта", action.order, message=action.order.text)
-        for hook in hooks_of("mail_copy"):
+        for hook in MAIL_COPY.hooks():
             hook.fn(night, action, recipient)
 
 

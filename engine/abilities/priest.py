@@ -5,9 +5,9 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
-from engine.abilities.registry import lazaret, on
 from engine.abilities.spec import N, T, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
+from engine.abilities.registry import INFO, lazaret
 from engine.ruling_rows import choice, flag
 from engine.names import CIVILIAN
 
@@ -50,7 +50,7 @@ RULINGS = (
 )
 
 
-@on("info", "Исповедь")
+@INFO("Исповедь")
 def confession(night, action) -> None:
     """«может узнать Тайную роль другого персонажа. Этот персонаж, в свою очередь, узнает
     Тайную роль священника.»
@@ -73,11 +73,9 @@ def blessing(ctx, player) -> bool:
     """«один раз за игру, попадая в Лазарет, мгновенно исцеляет себя на единицу здоровья
     (и тут же из Лазарета выходит). О том, что Священник попадал в Лазарет, наутро
     пишется.» (A51); not while robbed under `theft_blocks: open_incl_passives_and_vote`."""
-    from engine.abilities.thief import robbed_of_passives
-
-    robbed = robbed_of_passives(ctx, player.nick)
+    robbed = ctx.open_passives_off(player.nick)
     wants = ctx.rulings["blessing_auto"] or \
-        (player.nick, "Божественное благословление") in ctx.standing
+        ctx.standing(player.nick, "Божественное благословление") is not None
     if (player.open_role == "Священник" and not player.blessing_used and not robbed
             and wants and not player.in_prison):
         player.blessing_used = True

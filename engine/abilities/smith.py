@@ -5,8 +5,8 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
-from engine.abilities.registry import max_lives
 from engine.abilities.spec import P, AbilitySpec as _A, RoleKind
+from engine.abilities.registry import max_lives
 
 SPECS = (
     _A("Закалка", RoleKind.OPEN, ("Кузнец",), P, "Закалка (Т) - плюс один к максимальному запасу здоровья.", keeps="Т"),

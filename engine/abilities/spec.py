@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from engine.names import Moon
+from engine.reasons import Reason
 
 
 class RoleKind(str, Enum):
@@ -115,6 +116,21 @@ class AbilitySpec:
     @property
     def orderable(self) -> bool:
         return self.when not in (When.PASSIVE, When.START)
+
+
+@dataclass(frozen=True)
+class CardSpec:
+    """A card's row of the deck (rules-ru.txt «Колода для Мастера карт», SPEC §6.4): what the
+    text says of all cards alike. What a card does is in its module's hooks."""
+    name: str                        # as in engine.names.CARDS
+    rule: str                        # its sentence of rules-ru.txt «Колода для Мастера карт»
+    bonus: str | None = None         # «Брошенная на X, позволяет Мастеру узнать его Тайную роль»
+    bonus_ruling: str = ""           # the bonus holds only if this ruling is true
+    on_self: bool = True             # False: «Не может бросаться на себя»
+    targets: int = 1                 # «эта карта кидается сразу на две цели» (Валет Пик)
+    dead_target: Reason = Reason.TARGET_DEAD   # the code for a target on the Кладбище
+    needs_roles: bool = False        # «вместе с броском пишет мастеру список … Тайных ролей»
+    stands_for_any: bool = False     # «можно использовать как любую карту из колоды» (Джокер)
 
 
 N, D, ANY_, P, T, S = When.NIGHT, When.DAY, When.ANY, When.PASSIVE, When.TRIGGER, When.START

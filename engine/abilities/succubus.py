@@ -8,9 +8,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine import events as ev
-from engine.abilities.registry import attack, night_step
 from engine.abilities.spec import FULL, N, AbilitySpec as _A, Field, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
+from engine.abilities.registry import attack, night_step
 from engine.ruling_rows import choice
 
 SPECS = (
@@ -55,18 +55,7 @@ def charm(night) -> None:
         for action in night.actions_of(charmed):
             if action is not charm and action.targets:
                 night.redirect(action, destination, "Очарование", charm.order)
-        redirect_standing(night, charmed, destination, "Очарование", charm.order)
-
-
-def redirect_standing(night, nick: str, to: str, rule: str, cause) -> None:
-    """The standing orders written tonight (Преемственность's heir, A52) are his orders
-    too: their target goes where his other orders go (N4 b, d)."""
-    for key, order in list(night.standing.items()):
-        if key[0] == nick and order.target is not None:
-            night.standing[key] = replace(order, target=to)
-            night.emit(ev.Redirected(str(night.phase), night.cause(rule, cause, order),
-                                     f"{key[1]} игрока {nick} перенаправлена на {to} ({rule})",
-                                     nick, key[1], to, rule))
+        night.redirect_standing(charmed, destination, "Очарование", charm.order)
 
 
 ONE_ACTION_PER_NIGHT = {"Суккуб": frozenset({"Очарование", "Ревность"})}   # «вместо Очарования»

@@ -5,9 +5,10 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
-from engine.abilities.registry import night_step, on
 from engine.abilities.spec import N, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
+from engine.abilities.registry import NO_VOTE, OPEN_BLOCK, OPEN_PASSIVES_OFF, night_step
+from engine.api import PhaseAPI
 from engine.ruling_rows import choice
 
 SPECS = (
@@ -44,23 +45,25 @@ RULINGS = (
 def robbed_tomorrow(night) -> None:
     """«Следующим днем она не может применять способности Явной роли и голосовать.»"""
     for action in night.live_actions("Кража"):
-        night.marks.robbed.add(action.targets[0])
+        night.state.marks.robbed.add(action.targets[0])
 
 
-@on("open_block", "Кража")
+@OPEN_BLOCK("Кража")
 def robbed_open_role(day, nick: str) -> bool:
     """«не может применять способности Явной роли»."""
-    return nick in day.marks.robbed
+    return nick in day.state.marks.robbed
 
 
-def robbed_of_passives(ctx, nick: str) -> bool:
-    """`theft_blocks: open_incl_passives_and_vote` (A59): the theft also stops the open
-    role's passive abilities (Деспотия, Божественное благословление) that day."""
+@OPEN_PASSIVES_OFF("Кража")
+def robbed_of_passives(ctx: PhaseAPI, nick: str) -> bool:
+    """«Следующим днем она не может применять способности Явной роли»: under
+    `theft_blocks: open_incl_passives_and_vote` (A59) its passive ones too (Деспотия,
+    Божественное благословление)."""
     return (not ctx.phase.is_night and nick in ctx.state.marks.robbed
             and ctx.rulings["theft_blocks"] == "open_incl_passives_and_vote")
 
 
-@on("no_vote", "Кража", label="Кража: без голоса сегодня")
+@NO_VOTE("Кража", label="Кража: без голоса сегодня")
 def robbed_vote(day, player) -> bool:
     """«… и голосовать.»"""
-    return player.nick in day.marks.robbed
+    return player.nick in day.state.marks.robbed

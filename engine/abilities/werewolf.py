@@ -5,8 +5,8 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
-from engine.abilities.registry import night_step
 from engine.abilities.spec import P, AbilitySpec as _A, RoleKind
+from engine.abilities.registry import night_step
 from engine.names import Moon
 
 SPECS = (
@@ -21,4 +21,4 @@ def regeneration(night) -> None:
         return
     for wolf in night.players():
         if wolf.open_role == "Оборотень" and wolf.alive and not wolf.in_prison:
-            night.heals[wolf.nick] += 1
+            night.heal_at_dawn(wolf.nick)

@@ -5,9 +5,9 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
-from engine.abilities.registry import day_effect, is_passive, night_step, on
 from engine.abilities.spec import D, N, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
+from engine.abilities.registry import NO_VOTE, UNSAVEABLE, attack, day_effect, is_passive, night_step
 from engine.ruling_rows import DEFAULT_MARK, RulingSpec, flag
 from engine.orders import Order
 
@@ -82,7 +82,7 @@ def curses(night) -> None:
             # «даже если атака была заблокирована способностями цели»: its passive defences
             own_block = is_passive(attack.blocked_by)
             if attack.live or own_cancel or own_block:
-                night.killed.setdefault(cursed, ("Порча", curse.order))
+                night.kill(cursed, "Порча", curse.order, replace=False)
                 if not night.rulings["night_victims_act"]:
                     for own in night.attacks:
                         if own.attacker == cursed and own.live:
@@ -96,18 +96,18 @@ def curses(night) -> None:
 def sex_change(day, order: Order, spec, controller) -> None:
     """Смена пола: «Этим днем он не может голосовать.»"""
     day.spend(order, spec)
-    day.marks.sex_changed.add(order.target)
-    day.lost_vote.add(order.target)
+    day.state.marks.sex_changed.add(order.target)
+    day.lose_vote(order.target)
     day.announce("Смена пола", "Смена пола", order, by=order.by, target=order.target)
 
 
-@on("no_vote", "Смена пола", label="Смена пола: без голоса сегодня")
+@NO_VOTE("Смена пола", label="Смена пола: без голоса сегодня")
 def sex_changed(day, player) -> bool:
     """«Этим днем он не может голосовать.»"""
-    return player.nick in day.marks.sex_changed
+    return player.nick in day.state.marks.sex_changed
 
 
-@on("unsaveable", "Порча")
+@UNSAVEABLE("Порча")
 def curse_unsaveable(night) -> bool:
     """«он умирает мгновенно»: a Шулер saves only under `curse_kill_shuler_saves` (A37)."""
     return not night.rulings["curse_kill_shuler_saves"]

@@ -25,7 +25,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from config.game import VoteCountSchedule
-from engine.abilities.voting import VOTE
+from engine.api import VOTE
 from engine.orders import Order, OrderError
 from engine.public_count import PublicCount, public_count
 from gorod.loop import clock as clocks

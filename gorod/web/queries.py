@@ -14,7 +14,7 @@ import difflib
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.abilities.voting import VOTE
+from engine.api import VOTE
 from engine.names import Status
 from engine.orders import Order, OrderError
 from engine.phase import PhaseId

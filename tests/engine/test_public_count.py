@@ -15,7 +15,7 @@ import random
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from engine.abilities.voting import VOTE
+from engine.api import VOTE
 from engine.public_count import is_public_order, public_count
 from engine.orders import Order
 from engine.preview import preview_phase

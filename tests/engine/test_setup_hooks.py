@@ -24,9 +24,9 @@ def test_each_choice_is_made_by_its_abilitys_module():
     state = _game({"ann": {"mask": "Бес"}, "bob": {"mask": "Лич"}, "cat": {"hand": HAND}})
     assert (state.players["ann"].mask, state.players["bob"].mask) == ("Бес", "Лич")
     assert state.players["cat"].hand == ["Джокер", "Двойка Червей", "Шестерка Бубен", "Туз Бубен"]
-    homes = {h.step: h.fn.__module__ for h in registry.hooks_of("setup") if h.label != "Тварь"}
+    homes = {h.step: h.fn.__module__ for h in registry.SETUP.hooks() if h.label != "Тварь"}
     assert homes == {"mask": "engine.abilities.inquisitor", "hand": "engine.abilities.card_master"}
-    assert [h.label for h in registry.setup_choices("mask")] == ["Инквизитор", "Тварь"]
+    assert [h.label for h in registry.SETUP.at("mask")] == ["Инквизитор", "Тварь"]
 
 
 def test_setup_names_no_role_and_no_card():

@@ -2,9 +2,10 @@
 of the game (a `mail_copy` hook, called as each message is delivered)."""
 from __future__ import annotations
 
+from engine.abilities.spec import CardSpec
+from engine.abilities.registry import CARD_INFO, MAIL_COPY, card, night_step
+from engine.api import THROW
 from engine import events as ev
-from engine.abilities.cards.deck import THROW, CardSpec, card, card_info
-from engine.abilities.registry import night_step, on
 from engine.ruling_rows import choice
 
 # no «Брошенная на X» bonus: on the Тварь it tells the Тварь instead (A4)
@@ -32,7 +33,7 @@ def paranoia_from_tonight(night) -> None:
             night.state.paranoia.append((thrown.by, thrown.targets[0]))
 
 
-@on("mail_copy", THROW)
+@MAIL_COPY(THROW)
 def reads_the_mail(night, action, recipient) -> None:
     """«может до конца игры читать всю анонимную переписку цели, включая имена отправителей
     и получателей»: a message from or to a watched player, while the Мастер карт lives."""
@@ -43,7 +44,7 @@ def reads_the_mail(night, action, recipient) -> None:
                                                     "message": action.order.text})))
 
 
-@card_info("Туз Крестей")
+@CARD_INFO("Туз Крестей")
 def on_the_beast(night, thrown) -> None:
     """«Брошенная на Тварь, позволяет Твари (sic!) узнать Явную роль Мастера карт» (A4; the
     reading «Мастеру» gives the bonus of the other cards)."""

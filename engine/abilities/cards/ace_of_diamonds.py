@@ -1,8 +1,9 @@
 """Туз Бубен (Немота): the target has no vote at the Дневное Вече for the rest of the game."""
 from __future__ import annotations
 
-from engine.abilities.cards.deck import THROW, CardSpec, card, on_throw
-from engine.abilities.registry import night_step, on, vote_weight
+from engine.abilities.spec import CardSpec
+from engine.abilities.registry import NO_VOTE, ON_THROW, card, night_step, vote_weight
+from engine.api import THROW
 from engine.ruling_rows import choice
 
 CARD = card(CardSpec("Туз Бубен", "Туз Бубен (Немота) - затыкает рот игроку. Он не имеет права голоса на Дневном Вече до конца игры. Мэра лишает только одного голоса. Брошенная на Инквизитора, позволяет Мастеру Карт узнать его Тайную роль.", bonus="Инквизитор"))
@@ -19,7 +20,7 @@ RULINGS = (
 )
 
 
-@on_throw("Туз Бубен")
+@ON_THROW("Туз Бубен")
 def silent_at_once(ctx, thrown) -> None:
     """«затыкает рот игроку. Он не имеет права голоса на Дневном Вече до конца игры.»
     A81 b: under `silence_starts: immediate` from the throw."""
@@ -34,11 +35,10 @@ def silence(night) -> None:
         night.p(thrown.targets[0]).silenced = True
 
 
-@on("no_vote", THROW, label="Туз Бубен: голоса нет")
+@NO_VOTE(THROW, label="Туз Бубен: голоса нет")
 def silenced_vote(day, player) -> bool:
     """Туз Бубен: «не имеет права голоса … Мэра лишает только одного голоса»."""
-    from engine.abilities.mayor import despotiya
-    return player.silenced and not despotiya(day, player)
+    return player.silenced and day.weight_before(player, "b") < 2
 
 
 @vote_weight("b", ability=THROW, label="Туз Бубен: на один голос меньше")

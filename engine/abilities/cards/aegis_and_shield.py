@@ -6,8 +6,9 @@ attack on the Мастер leaves the Шестерка none to move.
 """
 from __future__ import annotations
 
-from engine.abilities.cards.deck import THROW, CardSpec, card
-from engine.abilities.registry import night_step
+from engine.abilities.spec import CardSpec
+from engine.abilities.registry import attack, card, night_step
+from engine.api import THROW
 from engine.ruling_rows import choice
 
 AEGIS = card(CardSpec("Валет Бубен", "Валет Бубен (Эгида) - следующей ночью Валет охраняет цель от любых нападений, однако все нападения на Мастера карт \"уходят\" в защищаемую Вальтом цель, и от них Валет уже не спасает. Не может кидать на себя. Брошенная на Начальника стражи, позволяет Мастеру карт узнать его Тайную роль.", bonus="Начальник стражи", on_self=False))

@@ -6,8 +6,9 @@ sees the other's result is one ruling of both (A76 `gryznya_rok`).
 """
 from __future__ import annotations
 
-from engine.abilities.cards.deck import THROW, CardSpec, card, card_refusal
-from engine.abilities.registry import night_step
+from engine.abilities.spec import CardSpec
+from engine.abilities.registry import CARD_REFUSAL, card, night_step
+from engine.api import THROW
 from engine.reasons import Reason
 from engine.ruling_rows import choice
 
@@ -27,7 +28,7 @@ RULINGS = (
 )
 
 
-@card_refusal("Двойка Червей")
+@CARD_REFUSAL("Двойка Червей")
 def not_in_hospital(ctx, order, effect, master):
     """«бросается только на цели, не находящиеся в Госпитале» (A2: the Госпиталь is the
     Лазарет under `gospital_is_lazaret`)."""
@@ -49,9 +50,9 @@ def fight_and_doom(night) -> None:
         player = night.p(thrown.targets[0])
         if player.alive and player.lives > 1:
             player.lives = 1
-            night.dealt_by[player.nick].append("Четверка Крестей")
+            night.dealt(player.nick, "Четверка Крестей")
     for thrown in dooms:
         player = night.p(thrown.targets[0])
         seen = player.lives if sequential else lives[player.nick]
         if player.alive and seen == 1:
-            night.killed.setdefault(player.nick, ("Двойка Червей", thrown.order))
+            night.kill(player.nick, "Двойка Червей", thrown.order, replace=False)

@@ -5,8 +5,9 @@ One module for the two: the rules give the Пятерка Крестей as «а
 """
 from __future__ import annotations
 
-from engine.abilities.cards.deck import THROW, CardSpec, card, on_throw
-from engine.abilities.registry import night_step, on
+from engine.abilities.spec import CardSpec
+from engine.abilities.registry import DEATH_SAVE, ON_THROW, card, night_step
+from engine.api import THROW
 from engine.names import CIVILIAN
 from engine.phase import PhaseId, PhaseKind
 from engine.state import ShulerWindow
@@ -41,8 +42,8 @@ RULINGS = (
 )
 
 
-@on_throw("Пятерка Бубен")
-@on_throw("Пятерка Крестей")
+@ON_THROW("Пятерка Бубен")
+@ON_THROW("Пятерка Крестей")
 def open_window(ctx, thrown) -> None:
     """«в течение суток (ночь, день) с момента броска» (A77 `shuler_window`)."""
     night = PhaseId(thrown.night, PhaseKind.NIGHT)
@@ -66,7 +67,7 @@ _SAVED = {"night": "{card} спасает {nick}: вместо смерти ос
           "day": "{card} спасает {nick}", "execution": "{card} спасает {nick} от казни"}
 
 
-@on("death_save", THROW)
+@DEATH_SAVE(THROW)
 def saves(ctx, nick: str, death: str, order=None) -> bool:
     """«если персонаж … в течение суток (ночь, день) с момента броска умирает, то вместо
     этого он теряет все жизни, кроме одной. Действует один раз.» (A77); from an execution

@@ -1,8 +1,9 @@
 """Валет Пик (Подмена): two targets swap their lives at the end of the night (N15)."""
 from __future__ import annotations
 
-from engine.abilities.cards.deck import THROW, CardSpec, card, card_refusal
-from engine.abilities.registry import night_step
+from engine.abilities.spec import CardSpec
+from engine.abilities.registry import CARD_REFUSAL, card, night_step
+from engine.api import THROW
 from engine.reasons import Reason
 from engine.ruling_rows import flag
 
@@ -22,7 +23,7 @@ RULINGS = (
 )
 
 
-@card_refusal("Валет Пик")
+@CARD_REFUSAL("Валет Пик")
 def two_targets(ctx, order, effect, master):
     """«кидается сразу на две цели»: two different players."""
     targets = order.targets
@@ -40,15 +41,15 @@ def swap_lives(night, after_deaths: bool = False) -> None:
         return
     for thrown in night.cards_as("Валет Пик"):
         a, b = (night.p(n) for n in thrown.targets)
-        if a.nick in night.killed or b.nick in night.killed or not (a.alive and b.alive):
+        if night.killed(a.nick) or night.killed(b.nick) or not (a.alive and b.alive):
             continue
         for loser, winner in ((a, b), (b, a)):
             if winner.lives < loser.lives:   # it took lives from `loser` (A61: cards count)
-                night.dealt_by[loser.nick].append("Валет Пик")
+                night.dealt(loser.nick, "Валет Пик")
         a.lives, b.lives = b.lives, a.lives
         for player in (a, b):
             if thrown.order is not None:
-                night.damage_orders[player.nick].append(thrown.order)
+                night.relates(player.nick, thrown.order)
         night.trace(f"Валет Пик меняет жизни {a.nick} и {b.nick}", "Валет Пик", thrown.order)
 
 

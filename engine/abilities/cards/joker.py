@@ -1,7 +1,8 @@
 """Джокер (Козырь): thrown as any card of the deck (`as:`), even one already used."""
 from __future__ import annotations
 
-from engine.abilities.cards.deck import CardSpec, as_thrown, card
+from engine.abilities.spec import CardSpec
+from engine.abilities.registry import AS_THROWN, card
 from engine.reasons import Reason
 from engine.ruling_rows import flag
 
@@ -26,7 +27,7 @@ RULINGS = (
 )
 
 
-@as_thrown("Джокер")
+@AS_THROWN("Джокер")
 def stands_for_another(ctx, order, effect, master):
     """«как любую карту из колоды»: not as itself; A68 b (`joker_any_card: false`): only as
     a card not in the hand."""

@@ -2,8 +2,9 @@
 morning later (N20 c; each morning is kept for it)."""
 from __future__ import annotations
 
-from engine.abilities.cards.deck import THROW, CardSpec, card
-from engine.abilities.registry import day_step, night_step
+from engine.abilities.spec import CardSpec
+from engine.abilities.registry import card, day_step, night_step
+from engine.api import THROW
 from engine.state import Shift
 from engine.ruling_rows import choice, flag
 
@@ -82,7 +83,7 @@ def shift_states(night) -> None:
                    "Король Червей", shift.order)
     for thrown in night.cards_as("Король Червей"):
         target = night.p(thrown.targets[0])
-        if target.nick in night.dying and not night.rulings["shift_undoes_death"]:
+        if night.dying(target.nick) and not night.rulings["shift_undoes_death"]:
             continue
         morning = night.state.mornings.get(night.n - 1, {}).get(target.nick)
         if morning is None:

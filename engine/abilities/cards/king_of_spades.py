@@ -5,11 +5,11 @@ day orders (a spec row: reveal himself, then command the puppet).
 """
 from __future__ import annotations
 
+from engine.abilities.spec import CardSpec
 from engine import events as ev
-from engine.abilities.cards.deck import CardSpec, card, on_throw
-from engine.abilities.registry import day_effect, on, refusal
 from engine.abilities.spec import D, AbilitySpec as _A, Channel, Field, RoleKind, Shape, Words
-from engine.abilities.voting import VOTE
+from engine.abilities.registry import DAY_BLOCK, DEATH, ON_THROW, card, day_effect, day_refusal
+from engine.api import VOTE
 from engine.orders import Order
 from engine.reasons import Reason
 from engine.state import Puppet
@@ -34,13 +34,13 @@ WORDS = (
 )
 
 
-@on_throw("Король Пик")
+@ON_THROW("Король Пик")
 def made_puppet(ctx, thrown) -> None:
     """«в любой день, начиная с момента броска этой карты»."""
     ctx.state.puppets.append(Puppet(thrown.by, thrown.order.target, False, thrown.order))
 
 
-@refusal("Король Пик", phase="day")
+@day_refusal("Король Пик")
 def puppet_refusal(day, order: Order, spec=None, controller=None):
     """«в любой день, начиная с момента броска этой карты, Мастер карт может публично
     раскрыть свою роль. После этого все дневные действия цели (голосование и способности
@@ -74,14 +74,13 @@ def puppet(day, order: Order, spec, controller) -> None:
         if refused:
             day.reject(order, *refused)
             return False
-        from engine.abilities.voting import dictate
-        dictate(day, puppet.target, cmd.target, order.by, order)
+        day.dictate(puppet.target, cmd.target, order.by, order)
         return
     return day.resolve_order(command, controller=order.by,
                               on_failure=lambda: day.reject(order, Reason.VOTE_CONTROLLED))
 
 
-@on("day_block", "Король Пик")
+@DAY_BLOCK("Король Пик")
 def puppet_controlled(day, order, spec, controller):
     """«все дневные действия цели (голосование и способности Явных ролей) полностью
     контролируются Мастером»: the puppet's own are refused."""
@@ -91,7 +90,7 @@ def puppet_controlled(day, order, spec, controller):
     return None
 
 
-@on("death", "Король Пик")
+@DEATH("Король Пик")
 def master_died(ctx, player) -> None:
     """«После смерти Мастер карт эффект спадает.»"""
     ctx.state.puppets = [pp for pp in ctx.state.puppets if pp.master != player.nick]
