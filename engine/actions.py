@@ -48,6 +48,12 @@ class Action:
     def live(self) -> bool:
         return not (self.void or self.failed)
 
+    @property
+    def rank(self) -> int:
+        """Its attack strength (§6.6), for an attack."""
+        assert self.spec.attack_rank is not None, f"{self.name} is not an attack"
+        return self.spec.attack_rank
+
 
 @dataclass
 class Attack:

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import replace
-from typing import Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from engine import events as ev
 from engine.abilities import ONE_ACTION_PER_NIGHT, AbilitySpec, ability, registry, registry_index
 from engine.actions import Action, Attack, Snapshot
+from engine.api import Refused
 from engine.context import PhaseContext
 from engine.orders import Order
 from engine.phase import PhaseId
@@ -227,7 +228,7 @@ class Night(PhaseContext):
         self._actions.append(Action(order, spec, targets, seq=len(self._actions) + 1))
         return True
 
-    def night_refusal(self, order: Order, spec: AbilitySpec):
+    def night_refusal(self, order: Order, spec: AbilitySpec) -> Refused | None:
         """The common refusals on the start-of-night state, then «одну из следующих
         способностей» (A23), then the ability's own (its module's `refusal` hooks)."""
         skip_phase = any(hook(self) for hook in registry.PHASE_EXEMPT.of(spec.name))
@@ -294,7 +295,8 @@ class Night(PhaseContext):
         for action in self._actions:
             if not action.spec.is_attack or not action.live or not action.targets:
                 continue
-            rank, damage = action.spec.attack_rank, 1
+            rank: int = action.rank
+            damage: int | None = 1
             own = registry.ATTACK.first(action.name)
             if own:
                 rank, damage = own(self, action)
@@ -469,7 +471,7 @@ class Night(PhaseContext):
     def live_actions(self, name: str) -> list[Action]:
         return [a for a in self._actions if a.name == name and a.live]
 
-    def cards_as(self, effect: str):
+    def cards_as(self, effect: str) -> list[ThrownCard]:
         return [c for c in self._cards if c.acts_as == effect]
 
     def live_attacks_on(self, nick: str) -> list[Attack]:
@@ -477,7 +479,7 @@ class Night(PhaseContext):
         `hunt_blockable: false` is beyond them)."""
         return [a for a in self._attacks if a.live and a.recipient == nick and not a.action.shielded]
 
-    def strength_key(self, attack: Attack):
+    def strength_key(self, attack: Attack) -> tuple[int, int, int]:
         """§6.6: by rank (A35), then more damage, then the attacker's place in the list."""
         damage = self.damage_of(attack)
         if self.rulings["strongest_by"] == "damage":
@@ -557,7 +559,7 @@ def acting_at(code: str) -> list[str]:
     return list(dict.fromkeys(h.ability for h in registry.NIGHT_STEP.at(code)))
 
 
-def night_steps(rulings) -> tuple[tuple[str, str], ...]:
+def night_steps(rulings: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
     order = PROTECTION_ORDERS[rulings["protection_order"]]
     by_code = {row[0]: row for row in NIGHT_STEPS}
     steps = [row for row in NIGHT_STEPS if row[0] not in order]

@@ -10,6 +10,7 @@ from engine import events as ev
 from engine.abilities import registry
 from engine.abilities.registry import SetupError
 from engine.names import canon_open_role, canon_secret_role
+from engine.rulings import Rulings
 from engine.state import GameState, PlayerState
 from engine.support import check_supported
 from engine.validate import max_lives
@@ -24,7 +25,7 @@ class Seat:
     secret_role: str
 
 
-def new_game(seats: list[Seat], setup: Mapping[str, Mapping[str, Any]] | None, rulings,
+def new_game(seats: list[Seat], setup: Mapping[str, Mapping[str, Any]] | None, rulings: Rulings,
              *, seed: int = 0) -> tuple[GameState, list[ev.Event]]:
     """A new game before night 1, and the events of the `start` phase."""
     check_supported(rulings)

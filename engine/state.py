@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Sequence
 
 from engine.names import (
     CIVILIAN, FORMER_MAYOR, Faction, Status, faction_of,
@@ -73,7 +73,7 @@ class PlayerState:
         """Not on Кладбище (targets, «жива»); a prisoner is alive."""
         return not (self.dead or self.left)
 
-    def status(self, precedence=("Кладбище", "Тюрьма", "Лазарет")) -> Status:
+    def status(self, precedence: Sequence[str] = ("Кладбище", "Тюрьма", "Лазарет")) -> Status:
         """The gravest status (A13 `status_precedence`): Кладбище > Тюрьма > Лазарет > none."""
         if self.left:
             return Status.LEFT

@@ -9,6 +9,8 @@ from engine.abilities.spec import N, AbilitySpec as _A, Field, Freq, RoleKind, T
 from engine.abilities.spec import Channel, Words
 from engine.abilities.registry import INFO, is_passive
 from engine.ruling_rows import choice
+from engine.api import NightAPI
+from engine.actions import Action
 
 SPECS = (
     _A("Составить гороскоп", RoleKind.OPEN, ("Астролог",), N, "Составить гороскоп - раз за цикл ночей может тайно указать персонажа. Если ночью тот использовал способности Тайной роли, Астролог узнает его Тайную роль.",
@@ -41,7 +43,7 @@ RULINGS = (
 
 
 @INFO("Составить гороскоп")
-def horoscope(night, action) -> None:
+def horoscope(night: NightAPI, action: Action) -> None:
     """«Если ночью тот использовал способности Тайной роли, Астролог узнает его Тайную
     роль.» (A46)"""
     if not action.live:
@@ -57,7 +59,7 @@ def horoscope(night, action) -> None:
                    secret=night.apparent(target))
 
 
-def used_passive(night, nick: str) -> bool:
+def used_passive(night: NightAPI, nick: str) -> bool:
     """`including_passives`: a passive ability of the target's blocked or cancelled an
     attack on it tonight."""
     return any(is_passive(a.blocked_by) or is_passive(a.cancelled_by)

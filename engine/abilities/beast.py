@@ -5,11 +5,16 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from engine.abilities.spec import N, P, S, AbilitySpec as _A, Cooldown, Field, RoleKind, TargetRule
 from engine.names import canon_secret_role
 from engine.abilities.spec import Channel, Keyword, Shape, Words
 from engine.abilities.registry import SETUP_CHECK, SetupError, attack, lazaret, night_step, setup_choice, win
 from engine.ruling_rows import choice, flag
+from engine.api import NightAPI, PhaseAPI
+from engine.actions import Action
+from engine.state import GameState, PlayerState
 
 SPECS = (
     _A("Приспосабливайся", RoleKind.SECRET, ("Тварь",), S, "Приспосабливайся (Т,К) - в начале игры может выбрать любую Тайную роль. При любых попытках узнать его роль будет показываться выбранная. При смерти Твари всем сообщается, что умерший был выбранной Тварью роли.", keeps="ТК"),
@@ -23,7 +28,7 @@ SPECS = (
 
 
 @setup_choice("mask", ability="Приспосабливайся", role="Тварь")
-def choose_mask(state, player, value) -> None:
+def choose_mask(state: GameState, player: PlayerState, value: Any) -> None:
     """«в начале игры может выбрать любую Тайную роль»: `setup.<nick>.mask`."""
     mask = canon_secret_role(str(value))
     if mask is None:
@@ -32,7 +37,7 @@ def choose_mask(state, player, value) -> None:
 
 
 @SETUP_CHECK("Приспосабливайся")
-def mask_chosen(state) -> None:
+def mask_chosen(state: GameState) -> None:
     """«может выбрать» read as «must» under `tvar_mask_optional: false`."""
     if state.rulings["tvar_mask_optional"]:
         return
@@ -87,7 +92,7 @@ RULINGS = (
 
 
 @night_step("N18", ability="Пожирай")
-def devour(night) -> None:
+def devour(night: NightAPI) -> None:
     """N18 Пожирай: «Если та умирает, Тварь восстанавливает себе единицу здоровья и может
     сменить маску … (наутро объявится, что жертва была той роли, которая ранее была
     маской Твари)» (A32)."""
@@ -112,19 +117,19 @@ def devour(night) -> None:
 
 
 @attack("Пожирай")
-def devour_damage(night, action):
+def devour_damage(night: NightAPI, action: Action) -> tuple[int, int | None]:
     """«Пожирай - наносит две единицы урона цели.» (rank 1)"""
-    return action.spec.attack_rank, 2
+    return action.rank, 2
 
 
 @lazaret("a", ability="Превзмогай")
-def endure(ctx, player) -> bool:
+def endure(ctx: PhaseAPI, player: PlayerState) -> bool:
     """«Превзмогай - Тварь не попадает в Лазарет.»"""
     return player.secret_role == "Тварь"
 
 
 @win("a", ability="Уничтожай")
-def destroy(state):
+def destroy(state: GameState) -> tuple[str | None, bool, str] | None:
     """«Уничтожай - побеждает, если остается единственным живым и не в Тюрьме.»"""
     active = [p for p in state.players.values() if p.active]
     if len(active) == 1 and active[0].secret_role == "Тварь":
@@ -133,7 +138,7 @@ def destroy(state):
 
 
 @win("b", ability="Раздражай")
-def irritate(state):
+def irritate(state: GameState) -> tuple[str | None, bool, str] | None:
     """«Раздражай - пока Тварь жива, Демоны, Нежить и Закон не могут победить.» (A32)"""
     if any(p.active and p.secret_role == "Тварь" for p in state.players.values()):
         return None, False, "Тварь: Раздражай"

@@ -6,16 +6,18 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from engine import events as ev
-from engine.abilities.spec import ANY_, D, N, S, AbilitySpec as _A, Cooldown, Field, Freq, RoleKind, TargetRule
+from engine.abilities.spec import AbilitySpec, AbilitySpec as _A, ANY_, Cooldown, D, Field, Freq, N, RoleKind, S, TargetRule
 from engine.abilities.spec import Channel, Keyword, Reach, Shape, Words
 from engine.abilities.registry import ACCEPTED, ANYTIME, AS_THROWN, CARD_INFO, CARD_REFUSAL, DECK, ON_THROW, PHASE_EXEMPT, SHAPE, SetupError, card, day_effect, night_refusal, night_step, refusal, setup_choice
-from engine.api import NightAPI, PhaseAPI, Refused, THROW
+from engine.api import DayAPI, NightAPI, PhaseAPI, Refused, THROW
 from engine.ruling_rows import choice, flag, number
 from engine.names import CARDS, canon_card
 from engine.orders import Order, OrderError
 from engine.reasons import Reason
-from engine.state import ThrownCard
+from engine.state import GameState, PlayerState, ThrownCard
 
 SPECS = (
     _A("Сдать карты", RoleKind.SECRET, ("Мастер карт",), S, "Сдать карты – в начале игры выбирает четыре карты из колоды (см. приложение) и кладет себе в руку."),
@@ -30,7 +32,7 @@ SPECS = (
 
 
 @setup_choice("hand", ability="Сдать карты", role="Мастер карт")
-def deal_hand(state, player, value) -> None:
+def deal_hand(state: GameState, player: PlayerState, value: Any) -> None:
     """«в начале игры выбирает четыре карты из колоды … и кладет себе в руку»:
     `setup.<nick>.hand`."""
     if not isinstance(value, list):
@@ -163,7 +165,7 @@ RULINGS = (
 
 
 @night_refusal("Тасовать карты")
-def shuffle_refusal(night, order: Order, spec=None, controller=None):
+def shuffle_refusal(night: NightAPI, order: Order, spec: AbilitySpec) -> Refused | None:
     """«один раз ночью складывает находящиеся в руке карты в колоду и выбирает любые
     четыре из оставшихся в колоде»
     Тасовать карты: four cards from the deck, the hand returned to it (A64)."""
@@ -177,7 +179,7 @@ def shuffle_refusal(night, order: Order, spec=None, controller=None):
     return None
 
 
-def reveal_cards(ctx, order: Order) -> None:
+def reveal_cards(ctx: PhaseAPI, order: Order) -> None:
     """Раскрыть карты: «Если список верный, то Мастер карт единолично побеждает. В
     противном случае он покидает игру навсегда.» (A63)"""
     master = ctx.p(order.by)
@@ -215,7 +217,7 @@ def reveal_cards(ctx, order: Order) -> None:
         ctx.died(master)   # A63 3: leaving counts as death (a Король Пик's effect ends)
 
 
-def throw_refusal(ctx, order: Order) -> tuple[Reason, str | None] | None:
+def throw_refusal(ctx: PhaseAPI, order: Order) -> tuple[Reason, str | None] | None:
     """Кинуть карты: the card must be in hand; each card's own rules (§6.4, its module)."""
     master = ctx.p(order.by)
     if order.card not in master.hand:
@@ -223,9 +225,10 @@ def throw_refusal(ctx, order: Order) -> tuple[Reason, str | None] | None:
     return card_refusal(ctx, order, master)
 
 
-def throw(ctx, order: Order, acts_in_night: int) -> None:
+def throw(ctx: PhaseAPI, order: Order, acts_in_night: int) -> None:
     """«Карта подействует ночью, после чего теряется.»"""
     master = ctx.p(order.by)
+    assert order.card is not None   # throw_shape: a throw names its card
     master.hand.remove(order.card)
     ctx.state.used_cards.append(order.card)
     effect = effect_of(order)
@@ -240,7 +243,7 @@ def throw(ctx, order: Order, acts_in_night: int) -> None:
 
 
 @day_effect("Кинуть карты")
-def throw_card(day, order: Order, spec, controller) -> None:
+def throw_card(day: DayAPI, order: Order, spec: AbilitySpec, controller: str | None) -> None:
     """«днем может выбрать карту из руки … Карта подействует ночью»."""
     day.spend(order, spec)
     throw(day, order, acts_in_night=day.n + 1)
@@ -256,7 +259,7 @@ def reveal_order(ctx: PhaseAPI, order: Order) -> None:
 
 
 @refusal("Кинуть карты")
-def throw_refusal_hook(ctx, order: Order, spec=None, controller=None):
+def throw_refusal_hook(ctx: PhaseAPI, order: Order, spec: AbilitySpec) -> Refused | None:
     """By day: the card in hand and its target rule. At night only the «минус первый»
     day's throw, written with the night-1 orders (A65)."""
     if ctx.phase.is_night and (ctx.n != 1 or ctx.rulings["minus_first_day_throw"] != "night1_orders"):
@@ -265,7 +268,7 @@ def throw_refusal_hook(ctx, order: Order, spec=None, controller=None):
 
 
 @PHASE_EXEMPT("Кинуть карты")
-def minus_first_day(night) -> bool:
+def minus_first_day(night: NightAPI) -> bool:
     """«В начале первой ночи может кинуть карту, считается, что она была брошена в "минус
     первый" день.»
     Its night-1 phase is judged by `throw_refusal_hook` (A65)."""
@@ -273,7 +276,7 @@ def minus_first_day(night) -> bool:
 
 
 @ACCEPTED("Кинуть карты")
-def minus_first_day_throw(night, order: Order, spec) -> bool:
+def minus_first_day_throw(night: NightAPI, order: Order, spec: AbilitySpec) -> bool:
     """«В начале первой ночи может кинуть карту, считается, что она была брошена в
     "минус первый" день.»: it acts this very night."""
     throw(night, order, acts_in_night=night.n)
@@ -293,7 +296,7 @@ def throw_shape(order: Order) -> None:
 
 
 @night_step("N22", "i", ability="Тасовать карты")
-def shuffled_hand(night) -> None:
+def shuffled_hand(night: NightAPI) -> None:
     """«складывает находящиеся в руке карты в колоду и выбирает любые четыре»."""
     for action in night.live_actions("Тасовать карты"):
         night.p(action.user).hand = list(action.order.cards)

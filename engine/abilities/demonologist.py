@@ -9,9 +9,11 @@ from engine import events as ev
 from engine.abilities.spec import FULL, N, P, S, AbilitySpec as _A, Field, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Keyword, Shape, Words
 from engine.abilities.registry import LATE_DAMAGE, START, attack, cancel, night_step
-from engine.api import team_fact
+from engine.api import NightAPI, team_fact
 from engine.ruling_rows import DEFAULT_MARK, RulingSpec, choice, flag
 from engine.names import DEMON_SERVANTS, Faction
+from engine.actions import Action, Attack
+from engine.state import GameState, PlayerState
 
 SPECS = (
     _A("Sacrifice!", RoleKind.SECRET, ("Демонолог",), N, "Sacrifice! - в Полнолуние наносит цели количество урона, равное числу Демонов на Кладбище. Если к концу ночи цель умирает, Демонолог может перепризвать любого из демонов, восстанавливая ему здоровье до максимума и снимая все статусы.",
@@ -66,7 +68,7 @@ RULINGS = (
 )
 
 
-def circle_ready(night, player) -> bool:
+def circle_ready(night: NightAPI, player: PlayerState) -> bool:
     """«Восстанавливается через цикл ночей» (A19)."""
     consumed = player.circle_consumed_night
     if consumed is None:
@@ -78,7 +80,7 @@ def circle_ready(night, player) -> bool:
 
 
 @night_step("N19", "b", ability="Sacrifice!")
-def resummon(night) -> None:
+def resummon(night: NightAPI) -> None:
     """Sacrifice!: «Если к концу ночи цель умирает, Демонолог может перепризвать любого из
     демонов, восстанавливая ему здоровье до максимума и снимая все статусы.» (A41)"""
     for action in night.live_actions("Sacrifice!"):
@@ -88,7 +90,7 @@ def resummon(night) -> None:
         if demonologist.dead:
             continue
         demon = night.p(action.order.resummon)
-        allowed = ("Бес", "Суккуб", "Гончая Ада")
+        allowed: tuple[str, ...] = ("Бес", "Суккуб", "Гончая Ада")
         if night.rulings["resummon_scope"] == "any_demon":
             allowed += ("Демонолог",)
         if demon.secret_role not in allowed or demon.left:
@@ -104,7 +106,7 @@ def resummon(night) -> None:
 
 
 @night_step("N0", "d", ability="Sacrifice!")
-def demons_dead(night) -> None:
+def demons_dead(night: NightAPI) -> None:
     """«равное числу Демонов на Кладбище»: counted on S0 (A7 `sacrifice_count_scope`)."""
     scope = night.rulings["sacrifice_count_scope"]
     night.s0.demons_dead = sum(
@@ -113,15 +115,15 @@ def demons_dead(night) -> None:
 
 
 @attack("Sacrifice!")
-def sacrifice_damage(night, action):
+def sacrifice_damage(night: NightAPI, action: Action) -> tuple[int, int | None]:
     """«наносит цели количество урона, равное числу Демонов на Кладбище» (rank 2)."""
     if night.rulings["sacrifice_count_scope"] == "end_of_night":
-        return action.spec.attack_rank, None   # counted at N13, after the other damage (A7 c)
-    return action.spec.attack_rank, night.s0.demons_dead
+        return action.rank, None   # counted at N13, after the other damage (A7 c)
+    return action.rank, night.s0.demons_dead
 
 
 @LATE_DAMAGE("Sacrifice!", sub="2")
-def sacrifice_end_of_night(night, attack) -> int:
+def sacrifice_end_of_night(night: NightAPI, attack: Attack) -> int:
     """«Если к концу ночи цель умирает, Демонолог может перепризвать любого из демонов»
     `sacrifice_count_scope: end_of_night`: the Демоны dying tonight count too."""
     return night.s0.demons_dead + sum(
@@ -131,7 +133,7 @@ def sacrifice_end_of_night(night, attack) -> int:
 
 
 @cancel("Aura of darkness")
-def aura(night, attack) -> ev.NoticeCode | None:
+def aura(night: NightAPI, attack: Attack) -> ev.NoticeCode | None:
     """«чувствуя зло в Демонологе, Нежить отменяет атаку. Нежить знает, из-за чего была
     отменена атака.» (N7)"""
     recipient = night.p(attack.recipient)
@@ -143,7 +145,7 @@ def aura(night, attack) -> ev.NoticeCode | None:
 
 
 @night_step("N12", "b", ability="Protective circle")
-def protective_circle(night) -> None:
+def protective_circle(night: NightAPI) -> None:
     """N12: «блокирует самую сильную атаку ночью, но после этого исчезает (Демонолог знает,
     когда круг исчезает)»."""
     for demonologist in night.players():
@@ -162,7 +164,7 @@ def protective_circle(night) -> None:
 
 
 @START("Знакомства по ту сторону", sub="b")
-def acquaintances(state) -> list:
+def acquaintances(state: GameState) -> list[ev.Event]:
     """«Знакомства по ту сторону - в начале игры узнает, у кого есть Тайные роли Беса,
     Суккуба и Гончей Ада.»"""
     return team_fact(state, "Демонолог", DEMON_SERVANTS, "Знакомства по ту сторону")

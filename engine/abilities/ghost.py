@@ -13,6 +13,8 @@ from engine.abilities.spec import Channel, Words
 from engine.abilities.registry import LATE_DAMAGE, NO_DAMAGE, OPEN_BLOCK, attack, night_step
 from engine.ruling_rows import choice
 from engine.names import Faction
+from engine.api import DayAPI, NightAPI
+from engine.actions import Action, Attack
 
 SPECS = (
     _A("Касание смерти", RoleKind.SECRET, ("Призрак",), N, "Касание смерти - в любую ночь если цель в Лазарете, наносит единицу урона, иначе цель не может использовать способности Явной роли следующим днем (и знает об этом). Не может применяться на тех, кто этой ночью уже становился целью способностей Нежити. В любом случае считается атакой.",
@@ -50,7 +52,7 @@ RULINGS = (
 
 
 @night_step("N12", "a", ability="Бестелесность")
-def incorporeal(night) -> None:
+def incorporeal(night: NightAPI) -> None:
     """«каждую ночь блокирует одну атаку по Призраку. Если атак было сыграно несколько,
     блокируется самая сильная» (N12)."""
     for ghost in night.players():
@@ -66,7 +68,7 @@ def incorporeal(night) -> None:
 
 
 @night_step("N5", "b", ability="Касание смерти")
-def touch_condition(night) -> None:
+def touch_condition(night: NightAPI) -> None:
     """«Не может применяться на тех, кто этой ночью уже становился целью способностей
     Нежити»: otherwise it fails silently (A38)."""
     for touch in [a for a in night.actions if a.name == "Касание смерти" and a.live]:
@@ -87,13 +89,13 @@ def touch_condition(night) -> None:
 
 
 @attack("Касание смерти")
-def touch_record(night, action):
+def touch_record(night: NightAPI, action: Action) -> tuple[int, int | None]:
     """«В любом случае считается атакой.» (rank 7); its damage is decided at N13."""
-    return action.spec.attack_rank, None
+    return action.rank, None
 
 
 @LATE_DAMAGE("Касание смерти", sub="1")
-def touch_damage(night, attack) -> int:
+def touch_damage(night: NightAPI, attack: Attack) -> int:
     """«если цель в Лазарете, наносит единицу урона» (A38): the Лазарет of S0, or after
     the night's other attacks under `touch_lazaret_check: after_damage`."""
     nick = attack.recipient
@@ -111,7 +113,7 @@ class Touched:
 
 
 @NO_DAMAGE("Касание смерти")
-def touch_block(night, attack) -> None:
+def touch_block(night: NightAPI, attack: Attack) -> None:
     """«иначе цель не может использовать способности Явной роли следующим днем (и знает
     об этом)»."""
     night.own(Touched).players.add(attack.recipient)
@@ -120,12 +122,12 @@ def touch_block(night, attack) -> None:
 
 
 @OPEN_BLOCK("Касание смерти")
-def touched_open_role(day, nick: str) -> bool:
+def touched_open_role(day: DayAPI, nick: str) -> bool:
     """«цель не может использовать способности Явной роли следующим днем»."""
     return nick in day.state.marks.touched
 
 
 @night_step("N22", "b", ability="Касание смерти")
-def touched_tomorrow(night) -> None:
+def touched_tomorrow(night: NightAPI) -> None:
     """«… следующим днем»: the blocks of tonight's touches hold on the coming day."""
     night.state.marks.touched |= night.own(Touched).players

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.abilities.spec import D, AbilitySpec as _A, Field, RoleKind, TargetRule
+from engine.abilities.spec import AbilitySpec, AbilitySpec as _A, D, Field, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Keyword, Shape, Words
 from engine.abilities.registry import ABSTAIN_EXCUSED, BALLOT_CAST, SHAPE, TALLY, TALLY_NOTE, day_effect, day_refusal, target_rule
-from engine.api import DayAPI
+from engine.api import DayAPI, Refused, TargetAPI
 from engine.ruling_rows import choice, flag
 from engine.orders import Order, OrderError
 from engine.reasons import Reason
+from engine.state import PlayerState
 
 SPECS = (
     _A("Компромат", RoleKind.OPEN, ("Сплетник",), D, "Компромат - вместо голосования может сохранить голос \"в копилку\". Голоса из \"копилки\" могут быть использованы в любой день вместе с обычным (при этом они расходуются).",
@@ -100,14 +101,14 @@ def gossip_shape(order: Order) -> None:
 
 
 @target_rule("Компромат")
-def gossip_target(ctx, user, order: Order):
+def gossip_target(ctx: TargetAPI, user: PlayerState, order: Order) -> Refused | None:
     """«Голоса из "копилки" могут быть использованы в любой день вместе с обычным»
     A spend names another living character; a save names nobody."""
     return ctx.living(order.target, other=True) if order.target and not order.save else None
 
 
 @day_refusal("Компромат")
-def gossip_refusal(day, order: Order, spec=None, controller=None):
+def gossip_refusal(day: DayAPI, order: Order, spec: AbilitySpec, controller: str | None) -> Refused | None:
     """«вместо голосования может сохранить голос»: a save needs today's vote; a spend
     needs saved votes."""
     if order.save:
@@ -118,7 +119,7 @@ def gossip_refusal(day, order: Order, spec=None, controller=None):
 
 
 @TALLY("Компромат", sub="b")
-def spent_votes(day, votes: dict[str, int]) -> None:
+def spent_votes(day: DayAPI, votes: dict[str, int]) -> None:
     """«Голоса из "копилки" могут быть использованы в любой день вместе с обычным (при
     этом они расходуются)» (A30); today's save goes into the «копилка»."""
     for gossip, (target, order) in day.own(GossipDay).spends.items():

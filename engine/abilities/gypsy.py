@@ -46,7 +46,7 @@ RULINGS = (
 
 
 @night_step("N4", "e", ability="Чары")
-def chary(night) -> None:
+def chary(night: NightAPI) -> None:
     """Чары: «В эту ночь тот не применяет свои способности, но не знает этого.»"""
     for chary in night.live_actions("Чары"):
         for action in night.actions_of(chary.targets[0]):
@@ -74,7 +74,7 @@ def passives_off(night: NightAPI, nick: str) -> bool:
 
 
 @night_step("N4", "c", ability="Чары")
-def chary_beats_charm(night) -> None:
+def chary_beats_charm(night: NightAPI) -> None:
     """«В эту ночь тот не применяет свои способности, но не знает этого.»
     N4 (c): Чары on the Суккуб stops her Очарование before it redirects (A45)."""
     if not night.rulings["chary_beats_charm"]:

@@ -15,6 +15,8 @@ from engine.ruling_rows import choice, flag
 from engine.names import Faction
 from engine.orders import Order
 from engine.state import Hunt
+from engine.api import NightAPI
+from engine.actions import Action
 
 SPECS = (
     _A("Укус", RoleKind.SECRET, ("Гончая Ада",), N, "Укус - в наносит единицу урона цели. Не может применяться на цель, которую в эту же ночь выбирали другие Демоны. Перезаряжается одну ночь.",
@@ -68,7 +70,7 @@ RULINGS = (
 
 
 @night_step("N0", "f", ability="Гон")
-def create_hunt(night) -> None:
+def create_hunt(night: NightAPI) -> None:
     """Гон: «если наутро после Укуса жертва осталась жива, следующей ночью Гончая
     автоматически проводит еще одну атаку (не Укус)» (A42)."""
     hunt, night.state.hunt = night.state.hunt, None
@@ -89,7 +91,7 @@ def create_hunt(night) -> None:
     night.trace(f"Гон: {hound.nick} снова атакует {victim.nick}", "Гон", hunt.order)
 
 
-def hunt_unlocked(night) -> bool:
+def hunt_unlocked(night: NightAPI) -> bool:
     """«Если на Кладбище находятся либо Суккуб и Бес, либо Демонолог, открывается
     способность Гон»."""
     return (night.on_graveyard("Суккуб") and night.on_graveyard("Бес")) or night.on_graveyard("Демонолог")
@@ -103,14 +105,14 @@ class BiteNight:
 
 
 @night_step("N0", "f", ability="Укус")
-def bite_night_unlock(night) -> None:
+def bite_night_unlock(night: NightAPI) -> None:
     """«наносит единицу урона цели»
     Whether Гон is unlocked on the night of the Укус (A42 `hunt_unlock_check`)."""
     night.own(BiteNight).unlocked = hunt_unlocked(night)
 
 
 @night_step("N5", "a", ability="Укус")
-def bite_condition(night) -> None:
+def bite_condition(night: NightAPI) -> None:
     """«Не может применяться на цель, которую в эту же ночь выбирали другие Демоны»:
     otherwise it fails silently (A42, §9)."""
     for bite in [a for a in night.actions if a.name == "Укус" and a.live]:
@@ -129,7 +131,7 @@ def bite_condition(night) -> None:
 
 
 @night_step("N22", "e", ability="Гон")
-def schedule_hunt(night) -> None:
+def schedule_hunt(night: NightAPI) -> None:
     """«если наутро после Укуса жертва осталась жива, следующей ночью Гончая
     автоматически проводит еще одну атаку»: remembered for the next night."""
     for bite in night.live_actions("Укус"):
@@ -140,12 +142,12 @@ def schedule_hunt(night) -> None:
 
 
 @attack("Укус")
-def bite_damage(night, action):
+def bite_damage(night: NightAPI, action: Action) -> tuple[int, int | None]:
     """«наносит единицу урона цели» (rank 4)"""
-    return action.spec.attack_rank, 1
+    return action.rank, 1
 
 
 @attack("Гон")
-def hunt_damage(night, action):
+def hunt_damage(night: NightAPI, action: Action) -> tuple[int, int | None]:
     """«проводит еще одну атаку (не Укус), нанося единицу урона» (rank 4)."""
-    return action.spec.attack_rank, 1
+    return action.rank, 1

@@ -5,13 +5,19 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import dataclass, field
 
-from engine.abilities.spec import N, P, S, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+from engine.abilities.spec import AbilitySpec, AbilitySpec as _A, Field, Freq, N, P, RoleKind, S, TargetRule
 from engine.abilities.spec import Channel, Words
 from engine.abilities.registry import NO_ACQUITTAL, OPEN_BLOCK, TRUE_ROLE, UNSAVEABLE, SetupError, day_refusal, night_refusal, night_step, setup_choice, vote_weight
 from engine.ruling_rows import choice, flag
 from engine.reasons import Reason
+from engine.api import DayAPI, NightAPI, PhaseAPI, Refused
+from engine.actions import Ballot
+from engine.orders import Order
+from engine.state import GameState, PlayerState
 
 SPECS = (
     _A("Никто не ждал испанскую инквизицию!", RoleKind.SECRET, ("Инквизитор",), S, "Никто не ждал испанскую инквизицию! (Л,Т,К) - в начале игры может выбрать любую другую роль. Все проверки роли будут показывать выбранную роль. При смерти Инквизитора всем сообщается, что умерший был выбранной Инквизитором роли. Применение любых других способностей Тайной роли снимет маску.",
@@ -26,7 +32,7 @@ SPECS = (
 
 
 @setup_choice("mask", ability="Никто не ждал испанскую инквизицию!", role="Инквизитор")
-def choose_mask(state, player, value) -> None:
+def choose_mask(state: GameState, player: PlayerState, value: Any) -> None:
     """«в начале игры может выбрать любую другую роль»: a secret role, or an open one under
     `inquisitor_mask_roles: any_role`."""
     from engine.names import canon_open_role, canon_secret_role
@@ -43,7 +49,7 @@ def choose_mask(state, player, value) -> None:
 
 
 @TRUE_ROLE("Никто не ждал испанскую инквизицию!")
-def checks_see_the_inquisitor(ctx, player) -> bool:
+def checks_see_the_inquisitor(ctx: PhaseAPI, player: PlayerState) -> bool:
     """«Все проверки роли будут показывать выбранную роль»; A31 `inquiry_uses_mask: false`:
     the checks see the Инквизитор himself."""
     return player.secret_role == "Инквизитор" and not ctx.rulings["inquiry_uses_mask"]
@@ -122,7 +128,7 @@ class LateDrops:
 
 
 @night_step("N4", "h", ability="Никто не ждал испанскую инквизицию!")
-def drop_masks(night) -> None:
+def drop_masks(night: NightAPI) -> None:
     """N3: «Применение любых других способностей Тайной роли снимет маску» (A31)."""
     for action in night.actions:
         user = night.p(action.user)
@@ -135,7 +141,7 @@ def drop_masks(night) -> None:
 
 
 @night_step("N21", "d", ability="Никто не ждал испанскую инквизицию!")
-def drop_masks_late(night) -> None:
+def drop_masks_late(night: NightAPI) -> None:
     """«Все проверки роли будут показывать выбранную роль.»
     `inquisitor_mask_drop: next_night`: tonight's checks still see the mask (A31 b)."""
     for nick in night.own(LateDrops).players:
@@ -144,7 +150,7 @@ def drop_masks_late(night) -> None:
 
 @night_refusal("Аутодафе")
 @night_refusal("Обвинение в ведьмовстве")
-def not_with_autodafe(night, order, spec=None, controller=None):
+def not_with_autodafe(night: NightAPI, order: Order, spec: AbilitySpec) -> Refused | None:
     """«Нельзя применять в ту же ночь, что и Аутодафе.»"""
     pair = {"Аутодафе", "Обвинение в ведьмовстве"}
     if any(a.name in pair - {order.ability} for a in night.own_actions(order.by)):
@@ -153,7 +159,7 @@ def not_with_autodafe(night, order, spec=None, controller=None):
 
 
 @night_step("N4", "g1", ability="Аутодафе")
-def burnt_do_not_act(night) -> None:
+def burnt_do_not_act(night: NightAPI) -> None:
     """«Аутодафе - раз за цикл ночей убивает выбранную цель.»
     `night_victims_act: false` (A70 b): a player burnt tonight does not act tonight."""
     if night.rulings["night_victims_act"]:
@@ -163,7 +169,7 @@ def burnt_do_not_act(night) -> None:
 
 
 @night_step("N6", "b", ability="Аутодафе")
-def autodafe(night) -> None:
+def autodafe(night: NightAPI) -> None:
     """«Аутодафе - раз за цикл ночей убивает выбранную цель. Не спасает ничего.»: a kill,
     not an attack (no guard, defence or Щит душ stops it)."""
     for action in night.live_actions("Аутодафе"):
@@ -171,13 +177,13 @@ def autodafe(night) -> None:
 
 
 @UNSAVEABLE("Аутодафе")
-def nothing_saves(night) -> bool:
+def nothing_saves(night: NightAPI) -> bool:
     """«Не спасает ничего.»: not a Шулер either."""
     return True
 
 
 @night_step("N22", "b", ability="Обвинение в ведьмовстве")
-def accused_tomorrow(night) -> None:
+def accused_tomorrow(night: NightAPI) -> None:
     """«следующим днем персонаж не может применять способности Явной роли и быть оправдан
     Богачом, а голос Инквизитора против этого персонажа считается за три»."""
     for action in night.live_actions("Обвинение в ведьмовстве"):
@@ -185,13 +191,13 @@ def accused_tomorrow(night) -> None:
 
 
 @OPEN_BLOCK("Обвинение в ведьмовстве")
-def accused_open_role(day, nick: str) -> bool:
+def accused_open_role(day: DayAPI, nick: str) -> bool:
     """«следующим днем персонаж не может применять способности Явной роли»."""
     return nick in day.state.marks.accused
 
 
 @day_refusal("Взятка")
-def accused_not_acquitted(day, order, spec=None, controller=None):
+def accused_not_acquitted(day: DayAPI, order: Order, spec: AbilitySpec, controller: str | None) -> Refused | None:
     """«… и быть оправдан Богачом» (a Взятка naming him is refused)."""
     if order.target and order.target in day.state.marks.accused:
         return Reason.CANNOT_ACQUIT, order.target
@@ -199,14 +205,14 @@ def accused_not_acquitted(day, order, spec=None, controller=None):
 
 
 @NO_ACQUITTAL("Обвинение в ведьмовстве")
-def accused_condemned(day, condemned: str) -> bool:
+def accused_condemned(day: DayAPI, condemned: str) -> bool:
     """«следующим днем персонаж не может … быть оправдан Богачом»."""
     return condemned in day.state.marks.accused
 
 
 @vote_weight("d", ability="Обвинение в ведьмовстве",
              label="Обвинение: голос Инквизитора против обвинённого за три")
-def accuser_weight(day, voter, target, ballot, w: int) -> int:
+def accuser_weight(day: DayAPI, voter: PlayerState, target: str, ballot: Ballot | None, w: int) -> int:
     """«голос Инквизитора против этого персонажа считается за три (в любом случае за три.
     Дополнительные голоса Сплетника считаются за единицу каждый, как обычно)» (A29)."""
     if day.state.marks.accused.get(target) == voter.nick:
@@ -215,7 +221,7 @@ def accuser_weight(day, voter, target, ballot, w: int) -> int:
 
 
 @night_step("N22", "f", ability="Лицо толпы")
-def face_of_the_crowd(night) -> None:
+def face_of_the_crowd(night: NightAPI) -> None:
     """«о применении всех способностей Тайной роли Инквизитора публично объявляется
     следующим утром» (A78)."""
     for action in night.actions:

@@ -8,15 +8,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine import events as ev
-from engine.abilities.spec import N, P, S, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule, When
+from engine.abilities.spec import AbilitySpec, AbilitySpec as _A, Field, Freq, N, P, RoleKind, S, TargetRule, When
 from engine.abilities.spec import Channel, Keyword, Reach, Shape, Words
 from engine.abilities.registry import INTAKE, SHAPE, START, ability, attack, cancel, day_effect, day_refusal, find_ability, night_refusal, night_step
-from engine.api import VOTE, team_fact
+from engine.api import DayAPI, NightAPI, PhaseAPI, Refused, team_fact, VOTE
 from engine.ruling_rows import choice, flag
 from engine.names import UNDEAD_SERVANTS, Faction, canon_open_role
 from engine.orders import Order, OrderError
 from engine.reasons import Reason
-from engine.state import ZombieImplant
+from engine.state import GameState, ZombieImplant
+from engine.actions import Attack
 
 SPECS = (
     _A("Армия тьмы", RoleKind.SECRET, ("Лич",), P, "Армия тьмы (Л) - пока Лич не на Кладбище и не в Тюрьме, Зомби, Призрак и Некромант возрождаются каждое Новолуние с полным здоровьем. Действовать в ту же ночь они не могут.", keeps="Л"),
@@ -87,7 +88,7 @@ RULINGS = (
 )
 
 
-def army_of_darkness(night) -> None:
+def army_of_darkness(night: NightAPI) -> None:
     """«пока Лич не на Кладбище и не в Тюрьме, Зомби, Призрак и Некромант возрождаются
     каждое Новолуние с полным здоровьем. Действовать в ту же ночь они не могут.» (A39)"""
     if not any(p.secret_role == "Лич" and p.alive and not p.in_prison for p in night.players()):
@@ -106,7 +107,7 @@ def army_of_darkness(night) -> None:
                 night.trace(f"{player.nick} возрождается (Армия тьмы)", "Армия тьмы")
 
 
-def night_zombie_signal(night, order: Order, spec) -> None:
+def night_zombie_signal(night: NightAPI, order: Order, spec: AbilitySpec) -> None:
     """The Лич's signal: the command runs as the zombified player's night order (§6.5)."""
     refused = night.refusal(order, spec, snapshot=night.s0)
     if refused:
@@ -127,7 +128,7 @@ def night_zombie_signal(night, order: Order, spec) -> None:
             accepted = night.accept(command, cmd_spec, on_behalf_of=order.by)
         except Exception:   # a command that cannot even be read cannot run
             accepted = False
-    if accepted:
+    if accepted and command is not None:
         night.own(ZombieActions).pairs.append((order, command))
         night.trace(f"приказ зомби выполняется: {command}", "Зомбирование", order)
     else:
@@ -135,7 +136,7 @@ def night_zombie_signal(night, order: Order, spec) -> None:
 
 
 @night_step("N13", "d", ability="Щит душ")
-def soul_shield(night) -> None:
+def soul_shield(night: NightAPI) -> None:
     """Щит душ: «блокирует единицу урона каждую ночь и наносит единицу урона тому, кто
     этой ночью сыграл самую сильную атаку по Личу»."""
     for lich in night.players():
@@ -162,19 +163,20 @@ def soul_shield(night) -> None:
 
 
 @night_refusal("Зомбирование")
-def implant_refusal(night, order: Order, spec=None, controller=None):
+def implant_refusal(night: NightAPI, order: Order, spec: AbilitySpec) -> Refused | None:
     """«записать ему в мозг желаемую команду (см. приложение)»
     The command written at the implant must be one that can run (§6.5)."""
     reason = command_refusal(night, order)
     return (reason, None) if reason else None
 
 
-def command_refusal(ctx, order: Order) -> Reason | None:
+def command_refusal(ctx: PhaseAPI, order: Order) -> Reason | None:
     """«Формат приказа: [Публичное действие Явной роли], [Цель]. … Цель должна быть
     указана явно, по Явной роли.» (§6.5, A66)"""
-    zombie = ctx.p(order.target)
+    zombie = ctx.p(order.target_nick)
     cmd = order.command
-    from engine.abilities.registry import find_ability
+    if cmd is None:
+        return Reason.INVALID_COMMAND
     spec = find_ability(cmd.ability)
     if spec is None or cmd.target is None or canon_open_role(cmd.target) is None:
         return Reason.INVALID_COMMAND
@@ -194,15 +196,17 @@ def command_refusal(ctx, order: Order) -> Reason | None:
     return None
 
 
-def implant(ctx, order: Order, target: str) -> None:
-    holder = ctx.state.holder_of_open(order.command.target)
-    ctx.state.zombie = ZombieImplant(order.by, target, order.command, order,
+def implant(ctx: PhaseAPI, order: Order, target: str) -> None:
+    command = order.command
+    assert command is not None and command.target is not None   # command_refusal let it in
+    holder = ctx.state.holder_of_open(command.target)
+    ctx.state.zombie = ZombieImplant(order.by, target, command, order,
                                       holder_at_implant=holder.nick if holder else None)
-    ctx.trace(f"{order.by} зомбирует {target}: {order.command.ability} → {order.command.target}",
+    ctx.trace(f"{order.by} зомбирует {target}: {command.ability} → {command.target}",
                "Зомбирование", order)
 
 
-def zombie_order(ctx, signal: Order) -> Order | None:
+def zombie_order(ctx: PhaseAPI, signal: Order) -> Order | None:
     """The command as an order of the zombified player (§6.5 point 3); None if there
     is no command to fire. A command whose target role has no holder is returned
     without a target: it cannot run."""
@@ -210,7 +214,7 @@ def zombie_order(ctx, signal: Order) -> Order | None:
     if implant is None or implant.fired or implant.lich != signal.by:
         return None
     implant.fired = True
-    if ctx.rulings["zombie_target_by_open_role_at_execution"]:
+    if ctx.rulings["zombie_target_by_open_role_at_execution"] and implant.command.target is not None:
         holder = ctx.state.holder_of_open(implant.command.target)
         nick = holder.nick if holder else None
     else:
@@ -225,13 +229,13 @@ class ZombieActions:
     pairs: list[tuple[Order, Order]] = field(default_factory=list)
 
 
-def zombie_failed(ctx, lich: str, order: Order | None) -> None:
+def zombie_failed(ctx: PhaseAPI, lich: str, order: Order | None) -> None:
     """«Лич узнает о несрабатывании приказа, но не может знать, по какой причине.»"""
     ctx.notice(lich, ev.NoticeCode.ZOMBIE_COMMAND_FAILED, "Зомбирование", order)
 
 
 @day_effect("Зомбирование")
-def day_zombie_signal(day, order: Order, spec, controller) -> None:
+def day_zombie_signal(day: DayAPI, order: Order, spec: AbilitySpec, controller: str | None) -> bool | None:
     """«По сигналу Лича (через мастера) команда будет выполнена.»
     The Лич's signal by day: the command runs now as the zombified player's order."""
     implant = day.state.zombie
@@ -242,32 +246,35 @@ def day_zombie_signal(day, order: Order, spec, controller) -> None:
         day.reject(order, Reason.USED_UP)
         return False
     command = zombie_order(day, order)
-    failed = lambda: zombie_failed(day, order.by, order)  # noqa: E731
+
+    def failed() -> None:
+        zombie_failed(day, order.by, order)
+
     if command is None or command.target is None:
         failed()
-        return
+        return None
     if command.ability == VOTE:   # «Проголосуй за Богача»: replaces his vote
         cmd, cmd_spec = day.shape(command)
         if day.day_refusal(cmd, cmd_spec, controller=order.by):
             failed()
             return None
         day.dictate(command.by, command.target, order.by, order)
-        return
+        return None
     try:
         done = day.resolve_order(command, controller=order.by, on_failure=failed)
     except Exception:
         failed()
-        return
-    from engine.abilities.registry import ability
+        return None
     cmd_spec = ability(command.ability)
     if done and not cmd_spec.public:
         # A66 (5): the action itself is public when executed
         day.announce(cmd_spec.name, "Зомбирование: приказ выполнен", command,
                       target=command.target)
+    return None
 
 
 @night_step("N0", "b", ability="Армия тьмы")
-def army_at_night_start(night) -> None:
+def army_at_night_start(night: NightAPI) -> None:
     """«Зомби, Призрак и Некромант возрождаются каждое Новолуние с полным здоровьем»
     (`army_timing: night_start`, A39)."""
     if night.moon is night.moon.NEW and night.rulings["army_timing"] == "night_start":
@@ -275,14 +282,14 @@ def army_at_night_start(night) -> None:
 
 
 @night_step("N20", "b", ability="Армия тьмы")
-def army_in_the_morning(night) -> None:
+def army_in_the_morning(night: NightAPI) -> None:
     """«возрождаются каждое Новолуние с полным здоровьем» `army_timing: morning_after` (A39 b)."""
     if night.rulings["army_timing"] == "morning_after" and night.moon is night.moon.NEW:
         army_of_darkness(night)
 
 
 @cancel("Без души")
-def soulless(night, attack) -> ev.NoticeCode | None:
+def soulless(night: NightAPI, attack: Attack) -> ev.NoticeCode | None:
     """«Демоны не могут атаковать Лича и отменяют свои атаки по нему. Они знают, из-за
     чего была отменена атака.» (N7)"""
     recipient = night.p(attack.recipient)
@@ -303,7 +310,7 @@ def zombie_shape(order: Order) -> None:
 
 
 @INTAKE("Зомбирование")
-def defer_signal(night, order: Order, spec) -> bool:
+def defer_signal(night: NightAPI, order: Order, spec: AbilitySpec) -> bool:
     """«По сигналу Лича (через мастера) команда будет выполнена»: a signal is judged after
     the zombified player's own orders, so the result does not depend on who wrote first;
     if it collides with one of his own orders it cannot run, and the Лич is told only
@@ -315,14 +322,14 @@ def defer_signal(night, order: Order, spec) -> bool:
 
 
 @night_step("N2", "y", ability="Зомбирование")
-def signals(night) -> None:
+def signals(night: NightAPI) -> None:
     """«По сигналу Лича (через мастера) команда будет выполнена»: tonight's signals."""
     for order, spec in [d for d in night.deferred() if d[0].signal]:
         night_zombie_signal(night, order, spec)
 
 
 @night_step("N5", "0", ability="Зомбирование")
-def silenced_lich_gives_no_signal(night) -> None:
+def silenced_lich_gives_no_signal(night: NightAPI) -> None:
     """The signal is one of the Лич's orders, but it was judged at N2, before N4 voided the
     orders of whoever does not act tonight; its command is voided here, right after N4 and
     before N5's conditions: it does not run, and the Лич hears only that it failed (N22 h).
@@ -347,13 +354,13 @@ def silenced_lich_gives_no_signal(night) -> None:
 
 
 @day_refusal("Зомбирование")
-def implant_by_day(day, order: Order, spec=None, controller=None):
+def implant_by_day(day: DayAPI, order: Order, spec: AbilitySpec, controller: str | None) -> Refused | None:
     """«один раз за игру в любую ночь Лич может зомбировать человека»: not by day."""
     return Reason.WRONG_PHASE, None   # the implant is a night ability
 
 
 @night_step("N22", "d", ability="Зомбирование")
-def implants(night) -> None:
+def implants(night: NightAPI) -> None:
     """«в любую ночь Лич может зомбировать человека, чтобы записать ему в мозг желаемую
     команду»: tonight's implants."""
     for action in night.live_actions("Зомбирование"):
@@ -362,7 +369,7 @@ def implants(night) -> None:
 
 
 @night_step("N22", "h", ability="Зомбирование")
-def command_results(night) -> None:
+def command_results(night: NightAPI) -> None:
     """«Лич узнает о несрабатывании приказа, но не может знать, по какой причине.»; an
     executed command is public (A66 5)."""
     for signal, command in night.own(ZombieActions).pairs:
@@ -375,7 +382,7 @@ def command_results(night) -> None:
 
 
 @START("Мистическая связь", sub="a")
-def mystic_bond(state) -> list:
+def mystic_bond(state: GameState) -> list[ev.Event]:
     """«Мистическая связь - на старте игры Лич узнает у кого Тайные роли Зомби, Призрака и
     Некроманта»."""
     return team_fact(state, "Лич", UNDEAD_SERVANTS, "Мистическая связь")

@@ -5,14 +5,18 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from engine import events as ev
 from engine.abilities.spec import P, T, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
 from engine.abilities.registry import NOT_HEIR, find_ability, target_rule, trigger, vote_weight
-from engine.api import DayAPI
+from engine.api import DayAPI, PhaseAPI, Refused, TargetAPI
 from engine.ruling_rows import choice, flag
 from engine.orders import Order
 from engine.reasons import Reason
+from engine.actions import Ballot
+from engine.state import PlayerState
 
 SPECS = (
     _A("Деспотия", RoleKind.OPEN, ("Мэр",), P, "Деспотия - на общем обсуждении имеет два голоса вместо одного."),
@@ -48,7 +52,7 @@ RULINGS = (
 
 
 @trigger("Преемственность", sub="b")
-def succession(ctx, mayor) -> None:
+def succession(ctx: PhaseAPI, mayor: PlayerState) -> None:
     """Преемственность: «умирая или отправляясь в тюрьму бессрочно, может передать свою
     Явную роль любому другому человеку (тот теряет свою старую роль)» (A54)."""
     if mayor.open_role != "Мэр":
@@ -56,7 +60,7 @@ def succession(ctx, mayor) -> None:
     order = ctx.standing(mayor.nick, "Преемственность")
     if order is None:
         return
-    heir = ctx.p(order.target)
+    heir = ctx.p(order.target_nick)
     if heir.dead or heir.left or cannot_become_mayor(heir) or (
             heir.in_prison and ctx.rulings["succession_heir"] == "living_not_prisoner"):
         ctx.trace(f"Преемственность не сработала: {heir.nick} не может стать Мэром",
@@ -79,16 +83,16 @@ def succession(ctx, mayor) -> None:
     ctx.announce("Преемственность", "Преемственность", order, by=mayor.nick, target=heir.nick)
 
 
-def _find(name: str):
+def _find(name: str) -> Any:
     from engine.abilities.registry import find_ability
     return find_ability(name)
 
 
 @target_rule("Преемственность")
-def heir_target(ctx, user, order: Order):
+def heir_target(ctx: TargetAPI, user: PlayerState, order: Order) -> Refused | None:
     """«любому другому человеку»: another living character; not a prisoner under
     `succession_heir: living_not_prisoner`; not the Бунтарь (Анархизм)."""
-    heir = ctx.state.players[order.target]
+    heir = ctx.state.players[order.target_nick]
     if order.target == user.nick:
         return Reason.TARGET_SELF, order.target
     if not heir.alive:
@@ -114,6 +118,6 @@ def despotiya(day: DayAPI, player: PlayerState) -> bool:
 
 
 @vote_weight("a", ability="Деспотия", label="Мэр: Деспотия, голос за два")
-def despotiya_weight(day, voter, target, ballot, w: int) -> int:
+def despotiya_weight(day: DayAPI, voter: PlayerState, target: str, ballot: Ballot | None, w: int) -> int:
     """«Деспотия - на общем обсуждении имеет два голоса вместо одного.»"""
     return 2 if despotiya(day, voter) else w

@@ -5,11 +5,14 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
-from engine.abilities.spec import N, T, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+from engine.abilities.spec import AbilitySpec, AbilitySpec as _A, Field, Freq, N, RoleKind, T, TargetRule
 from engine.abilities.spec import Channel, Words
 from engine.abilities.registry import night_refusal, night_step, trigger
 from engine.ruling_rows import choice, flag
 from engine.reasons import Reason
+from engine.api import NightAPI, PhaseAPI, Refused
+from engine.orders import Order
+from engine.state import PlayerState
 
 SPECS = (
     _A("Перерождение", RoleKind.SECRET, ("Некромант",), T, "Перерождение(Л,Т) - в случае смерти или посадки в Тюрьму пожизненно Лича может принять его роль в тот же момент.",
@@ -56,7 +59,7 @@ RULINGS = (
 
 
 @trigger("Перерождение", sub="a")   # before Преемственность, as A52 lists them
-def rebirth(ctx, lich) -> None:
+def rebirth(ctx: PhaseAPI, lich: PlayerState) -> None:
     """Перерождение: «в случае смерти или посадки в Тюрьму пожизненно Лича может принять
     его роль в тот же момент» (A40)."""
     if lich.secret_role != "Лич":
@@ -84,7 +87,7 @@ def rebirth(ctx, lich) -> None:
 
 
 @night_refusal("Переливание жизни")
-def transfusion_self(night, order, spec=None, controller=None):
+def transfusion_self(night: NightAPI, order: Order, spec: AbilitySpec) -> Refused | None:
     """«восстанавливает единицу здоровья цели»
     On himself (A85): under `allowed` the −1 and the +1 net 0; refused under
     `transfusion_self: rejected`."""
@@ -94,7 +97,7 @@ def transfusion_self(night, order, spec=None, controller=None):
 
 
 @night_step("N13", "c", ability="Переливание жизни")
-def transfusion(night) -> None:
+def transfusion(night: NightAPI) -> None:
     """«наносит единицу урона Некроманту и восстанавливает единицу здоровья цели» (the
     heal is applied at N14)."""
     for action in night.live_actions("Переливание жизни"):

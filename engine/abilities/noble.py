@@ -5,12 +5,15 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
-from engine.abilities.spec import D, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+from engine.abilities.spec import AbilitySpec, AbilitySpec as _A, D, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
 from engine.abilities.registry import day_effect, day_refusal, day_step, night_refusal, night_step, vote_weight
 from engine.ruling_rows import choice
 from engine.orders import Order
 from engine.reasons import Reason
+from engine.api import DayAPI, NightAPI, Refused
+from engine.actions import Ballot
+from engine.state import PlayerState
 
 SPECS = (
     _A("Влияние", RoleKind.OPEN, ("Дворянин",), D, "Влияние - каждый ход может диктовать голоса другого персонажа. У Мэра забирает оба голоса. Не может использоваться на одну и ту же цель два раза подряд.",
@@ -51,7 +54,7 @@ RULINGS = (
 
 
 @day_refusal("Влияние")
-def influence_refusal(day, order: Order, spec=None, controller=None):
+def influence_refusal(day: DayAPI, order: Order, spec: AbilitySpec, controller: str | None) -> Refused | None:
     """«диктовать голоса другого персонажа. … Не может использоваться на одну и ту же цель
     два раза подряд.»
     Another character who can vote today; not the same target twice in a row (A28)."""
@@ -75,7 +78,7 @@ def influence_refusal(day, order: Order, spec=None, controller=None):
 
 
 @day_effect("Влияние")
-def influence(day, order: Order, spec, controller) -> None:
+def influence(day: DayAPI, order: Order, spec: AbilitySpec, controller: str | None) -> None:
     """Влияние: «может диктовать голоса другого персонажа. У Мэра забирает оба голоса.»"""
     controlled, vote_target = order.targets
     day.spend(order, spec)
@@ -84,7 +87,7 @@ def influence(day, order: Order, spec, controller) -> None:
 
 
 @night_refusal("Влияние")
-def night_influence_refusal(night, order: Order, spec=None, controller=None):
+def night_influence_refusal(night: NightAPI, order: Order, spec: AbilitySpec) -> Refused | None:
     """«Влияние - каждый ход может диктовать голоса другого персонажа.»
     `influence_phase: any`: a night Влияние is judged as ordered (A28)."""
     controlled, vote_target = order.targets
@@ -98,7 +101,7 @@ def night_influence_refusal(night, order: Order, spec=None, controller=None):
 
 
 @night_step("N22", "b", ability="Влияние")
-def influence_at_night(night) -> None:
+def influence_at_night(night: NightAPI) -> None:
     """«каждый ход может диктовать голоса другого персонажа»
     `influence_phase: any`: a night Влияние dictates the vote of the coming day."""
     for action in night.live_actions("Влияние"):
@@ -108,7 +111,7 @@ def influence_at_night(night) -> None:
 
 
 @day_step("D0", "b", ability="Влияние")
-def dictated_at_dawn(day) -> None:
+def dictated_at_dawn(day: DayAPI) -> None:
     """«каждый ход может диктовать голоса другого персонажа»
     D0: a night Влияние's dictated vote is cast as the day opens."""
     for controlled, (vote_target, noble, order) in day.state.marks.influence.items():
@@ -118,7 +121,8 @@ def dictated_at_dawn(day) -> None:
 
 
 @vote_weight("z", ability="Влияние", label="Влияние: продиктованный голос")
-def dictated_weight(day, voter, target, ballot, w: int) -> int:
+def dictated_weight(day: DayAPI, voter: PlayerState, target: str, ballot: Ballot | None,
+                    w: int) -> int | tuple[int, str]:
     """«У Мэра забирает оба голоса»: a dictated vote keeps its whole weight (A28
     `influence_weight`), or counts one, or is the Дворянин's own (void if he has none)."""
     if ballot is None or not ballot.controlled_by or ballot.order.ability != "Влияние":

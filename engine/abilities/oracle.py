@@ -28,10 +28,10 @@ WORDS = (
 )
 
 
-def prophecy(ctx, order: Order) -> None:
+def prophecy(ctx: PhaseAPI, order: Order) -> None:
     """Пророчество: «в любой момент может узнать Тайную роль другого персонажа»."""
     ctx.learn(order.by, "Пророчество", order, about=order.target,
-               secret=ctx.apparent(order.target))
+               secret=ctx.apparent(order.target_nick))
 
 
 @ANYTIME("Пророчество")

@@ -10,6 +10,9 @@ from engine.abilities.spec import Channel, Words
 from engine.abilities.registry import INFO, lazaret
 from engine.ruling_rows import choice, flag
 from engine.names import CIVILIAN
+from engine.api import NightAPI, PhaseAPI
+from engine.actions import Action
+from engine.state import PlayerState
 
 SPECS = (
     _A("Исповедь", RoleKind.OPEN, ("Священник",), N, "Исповедь - один раз за игру любой ночью может узнать Тайную роль другого персонажа. Этот персонаж, в свою очередь, узнает Тайную роль священника.",
@@ -51,7 +54,7 @@ RULINGS = (
 
 
 @INFO("Исповедь")
-def confession(night, action) -> None:
+def confession(night: NightAPI, action: Action) -> None:
     """«может узнать Тайную роль другого персонажа. Этот персонаж, в свою очередь, узнает
     Тайную роль священника.»
     Исповедь: the priest learns the target's role, the target the priest's (A50)."""
@@ -69,7 +72,7 @@ def confession(night, action) -> None:
 
 
 @lazaret("b", ability="Божественное благословление")
-def blessing(ctx, player) -> bool:
+def blessing(ctx: PhaseAPI, player: PlayerState) -> bool:
     """«один раз за игру, попадая в Лазарет, мгновенно исцеляет себя на единицу здоровья
     (и тут же из Лазарета выходит). О том, что Священник попадал в Лазарет, наутро
     пишется.» (A51); not while robbed under `theft_blocks: open_incl_passives_and_vote`."""

@@ -7,12 +7,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.abilities.spec import D, P, AbilitySpec as _A, Freq, RoleKind
+from engine.abilities.spec import AbilitySpec, AbilitySpec as _A, D, Freq, P, RoleKind
 from engine.abilities.spec import Channel, Words
 from engine.abilities.registry import NOT_HEIR, TALLY, day_effect, day_refusal, vote_weight
 from engine.ruling_rows import flag
 from engine.orders import Order
 from engine.reasons import Reason
+from engine.api import DayAPI, Refused
+from engine.actions import Ballot
+from engine.state import PlayerState
 
 SPECS = (
     _A("Митинг", RoleKind.OPEN, ("Бунтарь",), D, "Митинг - раз за цикл ночей получает три голоса против себя, но этим днем голос Бунтаря считается за пять.",
@@ -49,7 +52,7 @@ RULINGS = (
 
 
 @day_effect("Митинг")
-def rally(day, order: Order, spec, controller) -> None:
+def rally(day: DayAPI, order: Order, spec: AbilitySpec, controller: str | None) -> None:
     """Митинг: «получает три голоса против себя, но этим днем голос Бунтаря считается за
     пять»."""
     day.spend(order, spec)
@@ -58,7 +61,7 @@ def rally(day, order: Order, spec, controller) -> None:
 
 
 @day_refusal("Митинг")
-def rally_refusal(day, order: Order, spec=None, controller=None):
+def rally_refusal(day: DayAPI, order: Order, spec: AbilitySpec, controller: str | None) -> Refused | None:
     """«этим днем голос Бунтаря считается за пять»
     `miting_needs_vote`: a Бунтарь without a vote today cannot hold a Митинг."""
     if day.rulings["miting_needs_vote"] and not day.can_vote(day.p(order.by)):
@@ -67,13 +70,13 @@ def rally_refusal(day, order: Order, spec=None, controller=None):
 
 
 @vote_weight("c", ability="Митинг", label="Митинг: голос Бунтаря за пять")
-def rally_weight(day, voter, target, ballot, w: int) -> int:
+def rally_weight(day: DayAPI, voter: PlayerState, target: str, ballot: Ballot | None, w: int) -> int:
     """«но этим днем голос Бунтаря считается за пять»."""
     return 5 if voter.open_role == "Бунтарь" and voter.nick in day.own(Rally).rebels else w
 
 
 @TALLY("Митинг", sub="a")
-def rally_votes(day, votes: dict[str, int]) -> None:
+def rally_votes(day: DayAPI, votes: dict[str, int]) -> None:
     """«получает три голоса против себя», even if his own vote is void (A53)."""
     for rebel in day.own(Rally).rebels:
         ballot = day.ballots().get(rebel)

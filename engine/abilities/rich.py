@@ -7,11 +7,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.abilities.spec import D, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+from engine.abilities.spec import AbilitySpec, AbilitySpec as _A, D, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
 from engine.abilities.registry import ACQUIT, NO_ACQUITTAL, day_effect, target_rule
 from engine.ruling_rows import flag
 from engine.orders import Order
+from engine.api import DayAPI, Refused, TargetAPI
+from engine.state import PlayerState
 
 SPECS = (
     _A("Взятка", RoleKind.OPEN, ("Богач",), D, "Взятка - один раз за игру может оправдать того, кого приговорили на Дневном Вече.",
@@ -39,7 +41,7 @@ RULINGS = (
 
 
 @day_effect("Взятка")
-def bribe(day, order: Order, spec, controller) -> None:
+def bribe(day: DayAPI, order: Order, spec: AbilitySpec, controller: str | None) -> None:
     """«может оправдать того, кого приговорили на Дневном Вече»: ordered by day, it acts at the
     tally (A55)."""
     day.own(Bribes).orders.append(order)
@@ -50,13 +52,13 @@ def bribe(day, order: Order, spec, controller) -> None:
 
 
 @target_rule("Взятка")
-def bribe_target(ctx, user, order: Order):
+def bribe_target(ctx: TargetAPI, user: PlayerState, order: Order) -> Refused | None:
     """«того, кого приговорили»: judged at the tally (A55), not at the order."""
     return None
 
 
 @ACQUIT("Взятка")
-def acquit(day, condemned: str) -> bool:
+def acquit(day: DayAPI, condemned: str) -> bool:
     """D3: «может оправдать того, кого приговорили на Дневном Вече» (A55)."""
     for bribe in day.own(Bribes).orders:
         rich = day.p(bribe.by)

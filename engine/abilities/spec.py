@@ -8,6 +8,7 @@ hooks that carry its effect.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 from enum import Enum
 
 from engine.names import Moon
@@ -190,7 +191,7 @@ class Words:
     args: str                       # the memo's line on what to write after the name (Russian)
     names: tuple[str, ...] = ()     # nouns / phrases besides the registry name and aliases
     verbs: tuple[str, ...] = ()     # infinitives; «я …» forms (and imperatives in commands) order it
-    examples: tuple[tuple[str, dict], ...] = ()   # (text, order mapping without `by`), SAMPLE_PLAYERS
+    examples: tuple[tuple[str, dict[str, Any]], ...] = ()   # (text, order mapping without `by`), SAMPLE_PLAYERS
     shape: Shape = Shape.PLAIN
     keywords: tuple[Keyword, ...] = ()
     reach: Reach = Reach.SENTENCE

@@ -12,6 +12,8 @@ from engine.abilities.spec import FULL, N, AbilitySpec as _A, Field, RoleKind, T
 from engine.abilities.spec import Channel, Words
 from engine.abilities.registry import attack, night_step
 from engine.ruling_rows import choice
+from engine.api import NightAPI
+from engine.actions import Action
 
 SPECS = (
     _A("Очарование", RoleKind.SECRET, ("Суккуб",), N, "Очарование - в Полнолуние может очаровать персонажа, из-за чего все его действия в эту ночь перенаправляются на выбранного Суккубом человека (включая проверки роли и анонимные сообщения).",
@@ -46,7 +48,7 @@ RULINGS = (
 
 
 @night_step("N4", "d", ability="Очарование")
-def charm(night) -> None:
+def charm(night: NightAPI) -> None:
     """Очарование: «все его действия в эту ночь перенаправляются на выбранного Суккубом
     человека (включая проверки роли и анонимные сообщения)» (A44)."""
     # N4 (c), before this: Чары on the Суккуб voids her orders (engine/abilities/gypsy.py)
@@ -62,7 +64,7 @@ ONE_ACTION_PER_NIGHT = {"Суккуб": frozenset({"Очарование", "Ре
 
 
 @night_step("N5", "c", ability="Ревность")
-def jealousy_condition(night) -> None:
+def jealousy_condition(night: NightAPI) -> None:
     """«если на Кладбище находятся либо Бес и Гончая Ада, либо Демонолог»: judged on S0;
     otherwise it fails silently."""
     for jealousy in night.live_actions("Ревность"):
@@ -74,6 +76,6 @@ def jealousy_condition(night) -> None:
 
 
 @attack("Ревность")
-def jealousy_damage(night, action):
+def jealousy_damage(night: NightAPI, action: Action) -> tuple[int, int | None]:
     """«можно нанести единицу урона цели» (rank 8)."""
-    return action.spec.attack_rank, 1
+    return action.rank, 1

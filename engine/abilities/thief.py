@@ -8,8 +8,9 @@ from __future__ import annotations
 from engine.abilities.spec import N, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
 from engine.abilities.registry import NO_VOTE, OPEN_BLOCK, OPEN_PASSIVES_OFF, night_step
-from engine.api import PhaseAPI
+from engine.api import DayAPI, NightAPI, PhaseAPI
 from engine.ruling_rows import choice
+from engine.state import PlayerState
 
 SPECS = (
     _A("Кража", RoleKind.OPEN, ("Вор",), N, "Кража - раз за цикл ночей может обокрасть цель. Следующим днем она не может применять способности Явной роли и голосовать.",
@@ -42,14 +43,14 @@ RULINGS = (
 
 
 @night_step("N22", "b", ability="Кража")
-def robbed_tomorrow(night) -> None:
+def robbed_tomorrow(night: NightAPI) -> None:
     """«Следующим днем она не может применять способности Явной роли и голосовать.»"""
     for action in night.live_actions("Кража"):
         night.state.marks.robbed.add(action.targets[0])
 
 
 @OPEN_BLOCK("Кража")
-def robbed_open_role(day, nick: str) -> bool:
+def robbed_open_role(day: DayAPI, nick: str) -> bool:
     """«не может применять способности Явной роли»."""
     return nick in day.state.marks.robbed
 
@@ -64,6 +65,6 @@ def robbed_of_passives(ctx: PhaseAPI, nick: str) -> bool:
 
 
 @NO_VOTE("Кража", label="Кража: без голоса сегодня")
-def robbed_vote(day, player) -> bool:
+def robbed_vote(day: DayAPI, player: PlayerState) -> bool:
     """«… и голосовать.»"""
     return player.nick in day.state.marks.robbed

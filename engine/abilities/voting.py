@@ -15,14 +15,15 @@ Other abilities change a vote through hooks of their own modules: `no_vote` (К�
 from __future__ import annotations
 
 from engine import events as ev
-from engine.abilities.spec import D, AbilitySpec as _A, Field, RoleKind, TargetRule
+from engine.abilities.spec import AbilitySpec, AbilitySpec as _A, D, Field, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Keyword, Shape, Words
 from engine.abilities.registry import ABSTAIN_EXCUSED, NO_VOTE, TALLY, VOTE_WEIGHT, ability, day_effect, day_refusal, target_rule
-from engine.api import DayAPI, Refused, VOTE
+from engine.api import DayAPI, Refused, TargetAPI, VOTE
 from engine.ruling_rows import choice, flag, number
 from engine.actions import Ballot
 from engine.orders import Order
 from engine.reasons import Reason
+from engine.state import PlayerState
 
 SPECS = (
     _A("Голосование", RoleKind.COMMON, (), D, "Голосование (считается \"дневной\") - днем (на Дневном Вече) может публично отдать голос против любого персонажа.",
@@ -79,7 +80,7 @@ RULINGS = (
 # --- the order ---------------------------------------------------------------------------
 
 @day_effect("Голосование")
-def vote(day, order: Order, spec, controller) -> None:
+def vote(day: DayAPI, order: Order, spec: AbilitySpec, controller: str | None) -> None:
     """«Цель можно менять неограниченное количество раз, будет учитываться только
     последний.» A vote without a target withdraws the vote."""
     day.replace_ballot(order.by, order, remove=order.target is None)
@@ -101,7 +102,7 @@ def replace_ballot(day: DayAPI, voter: str, by_order: Order, *, remove: bool = F
 
 
 @day_refusal("Голосование", first=True)
-def prisoner_vote(day, order: Order, spec, controller=None):
+def prisoner_vote(day: DayAPI, order: Order, spec: AbilitySpec, controller: str | None) -> Refused | None:
     """§3.3 cannot_vote: «(Кража, Смена пола, Туз Бубен, Тюрьма, …)»: a prisoner is told
     he has no vote rather than that he is in Тюрьма."""
     user = day.p(order.by)
@@ -111,7 +112,7 @@ def prisoner_vote(day, order: Order, spec, controller=None):
 
 
 @day_refusal("Голосование")
-def vote_refusal(day, order: Order, spec, controller=None):
+def vote_refusal(day: DayAPI, order: Order, spec: AbilitySpec, controller: str | None) -> Refused | None:
     """«днем (на Дневном Вече) может публично отдать голос против любого персонажа»: an own
     vote the Протокол голосования refuses."""
     return own_vote_refusal(day, order, controller)
@@ -129,7 +130,7 @@ def own_vote_refusal(day: DayAPI, order: Order, controller: str | None) -> Refus
 
 
 @target_rule("Голосование")
-def vote_target(ctx, user, order: Order):
+def vote_target(ctx: TargetAPI, user: PlayerState, order: Order) -> Refused | None:
     """«за казнь какого-либо другого персонажа» (A27 `vote_targets`); without a target
     the order withdraws the vote."""
     if order.target is None:
@@ -147,13 +148,13 @@ def vote_target(ctx, user, order: Order):
 
 # --- the protocol ------------------------------------------------------------------------
 
-def can_vote(day, player) -> bool:
+def can_vote(day: DayAPI, player: PlayerState) -> bool:
     """Who has Голосование today (§4.3 weight 0 cases): not the dead, not a prisoner
     (A12), not one who lost it today; the abilities that take it say so (`no_vote`)."""
     return not no_vote_reasons(day, player)
 
 
-def no_vote_reasons(day, player) -> list[ev.VoteReason]:
+def no_vote_reasons(day: DayAPI, player: PlayerState) -> list[ev.VoteReason]:
     """Why `player` has no vote today (empty: he has one)."""
     def why(text: str, ability: str | None = None) -> ev.VoteReason:
         return ev.VoteReason(ev.VoteWhy.NO_VOTE, text, ability)
@@ -167,7 +168,7 @@ def no_vote_reasons(day, player) -> list[ev.VoteReason]:
     return reasons
 
 
-def judge(day, voter, target: str, ballot: Ballot | None = None) -> tuple[int, list[ev.VoteReason]]:
+def judge(day: DayAPI, voter: PlayerState, target: str, ballot: Ballot | None = None) -> tuple[int, list[ev.VoteReason]]:
     """A counted vote's weight and why (§4.3): 1, changed by the abilities' `vote_weight`
     hooks in their order (Деспотия 2, Туз Бубен −1, Митинг 5, Обвинение 3, Влияние); 0 for
     a voter who has no vote today («его голос не учитывается, даже если был дан ранее»)."""
@@ -208,7 +209,7 @@ def weight_before(day: DayAPI, voter: PlayerState, sub: str) -> int:
     return w
 
 
-def dictate(day, voter: str, target: str, controller: str, order: Order) -> None:
+def dictate(day: DayAPI, voter: str, target: str, controller: str, order: Order) -> None:
     """A vote cast for `voter` by another (Влияние, Король Пик, a zombie command)."""
     earlier = day.controller_of(voter)
     if (day.rulings["vote_control_precedence"] == "first_applied"
@@ -221,7 +222,7 @@ def dictate(day, voter: str, target: str, controller: str, order: Order) -> None
     day.trace(f"голос {voter} продиктован {controller}: против {target}", order.ability, order)
 
 
-def tally(day) -> str | None:
+def tally(day: DayAPI) -> str | None:
     """D2: «В конце дня персонаж, набравший больше всего голосов, попадает на Кладбище.
     Если таких персонажей более одного, не умирает никто.» Each ballot is a `VoteCounted`
     event with its weight and why, the votes no ballot carries are `VotesAdded`, who
@@ -268,6 +269,6 @@ def tally(day) -> str | None:
     return leaders[0]
 
 
-def added_votes(day, target: str, votes: int, ability: str, by: str, text: str, order=None) -> None:
+def added_votes(day: DayAPI, target: str, votes: int, ability: str, by: str, text: str, order: Order | None = None) -> None:
     """A tally hook's votes, as an event (Митинг, Компромат)."""
     day.emit(ev.VotesAdded(str(day.phase), day.cause(ability, order), target, votes, ability, by, text))

@@ -8,6 +8,7 @@ from __future__ import annotations
 from engine.abilities.spec import P, AbilitySpec as _A, RoleKind
 from engine.abilities.registry import night_step
 from engine.names import Moon
+from engine.api import NightAPI
 
 SPECS = (
     _A("Регенерация", RoleKind.OPEN, ("Оборотень",), P, "Регенерация - каждое Полнолуние восстанавливает одну жизнь."),
@@ -15,7 +16,7 @@ SPECS = (
 
 
 @night_step("N14", "a", ability="Регенерация")
-def regeneration(night) -> None:
+def regeneration(night: NightAPI) -> None:
     """«Регенерация - каждое Полнолуние восстанавливает одну жизнь.» (a heal, N14)"""
     if night.moon is not Moon.FULL:
         return

@@ -5,11 +5,13 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
-from engine.abilities.spec import D, N, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+from engine.abilities.spec import AbilitySpec, AbilitySpec as _A, D, Field, Freq, N, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
 from engine.abilities.registry import NO_VOTE, UNSAVEABLE, attack, day_effect, is_passive, night_step
 from engine.ruling_rows import DEFAULT_MARK, RulingSpec, flag
 from engine.orders import Order
+from engine.api import DayAPI, NightAPI
+from engine.state import PlayerState
 
 SPECS = (
     _A("Порча", RoleKind.OPEN, ("Ведьма",), N, "Проклятие! Порча - раз за цикл ночей может тайно наложить на персонажа проклятье. Если этой ночью персонажа кто-либо атакует (кроме самой Ведьмы), он умирает мгновенно, даже если атака была заблокирована способностями цели. Если атака была заблокирована/перенаправлена способностями другого человека, Порча не срабатывает.",
@@ -67,7 +69,7 @@ RULINGS = (
 
 
 @night_step("N11", ability="Порча")
-def curses(night) -> None:
+def curses(night: NightAPI) -> None:
     """N11 Порча: «Если этой ночью персонажа кто-либо атакует (кроме самой Ведьмы), он
     умирает мгновенно, даже если атака была заблокирована способностями цели. Если
     атака была заблокирована/перенаправлена способностями другого человека, Порча не
@@ -93,21 +95,21 @@ def curses(night) -> None:
 
 
 @day_effect("Смена пола")
-def sex_change(day, order: Order, spec, controller) -> None:
+def sex_change(day: DayAPI, order: Order, spec: AbilitySpec, controller: str | None) -> None:
     """Смена пола: «Этим днем он не может голосовать.»"""
     day.spend(order, spec)
-    day.state.marks.sex_changed.add(order.target)
-    day.lose_vote(order.target)
+    day.state.marks.sex_changed.add(order.target_nick)
+    day.lose_vote(order.target_nick)
     day.announce("Смена пола", "Смена пола", order, by=order.by, target=order.target)
 
 
 @NO_VOTE("Смена пола", label="Смена пола: без голоса сегодня")
-def sex_changed(day, player) -> bool:
+def sex_changed(day: DayAPI, player: PlayerState) -> bool:
     """«Этим днем он не может голосовать.»"""
     return player.nick in day.state.marks.sex_changed
 
 
 @UNSAVEABLE("Порча")
-def curse_unsaveable(night) -> bool:
+def curse_unsaveable(night: NightAPI) -> bool:
     """«он умирает мгновенно»: a Шулер saves only under `curse_kill_shuler_saves` (A37)."""
     return not night.rulings["curse_kill_shuler_saves"]

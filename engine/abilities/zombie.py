@@ -8,6 +8,8 @@ from __future__ import annotations
 from engine.abilities.spec import N, AbilitySpec as _A, Field, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
 from engine.abilities.registry import attack
+from engine.api import NightAPI
+from engine.actions import Action
 
 SPECS = (
     _A("Bra-a-a-ains", RoleKind.SECRET, ("Зомби",), N, "Bra-a-a-ains - наносит единицу урона цели.",
@@ -25,6 +27,6 @@ WORDS = (
 
 
 @attack("Bra-a-a-ains")
-def brains_damage(night, action):
+def brains_damage(night: NightAPI, action: Action) -> tuple[int, int | None]:
     """«Bra-a-a-ains - наносит единицу урона цели.» (rank 6)"""
-    return action.spec.attack_rank, 1
+    return action.rank, 1

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from engine.abilities.spec import CardSpec
 from engine.abilities.registry import CARD_INFO, MAIL_COPY, card, night_step
-from engine.api import THROW
+from engine.api import NightAPI, THROW
 from engine import events as ev
 from engine.ruling_rows import choice
+from engine.actions import Action
+from engine.state import ThrownCard
 
 # no «Брошенная на X» bonus: on the Тварь it tells the Тварь instead (A4)
 CARD = card(CardSpec("Туз Крестей", "Туз Крестей (Паранойя) - Мастер карт может до конца игры читать всю анонимную переписку цели, включая имена отправителей и получателей. Нельзя кинуть на себя. Брошенная на Тварь, позволяет Твари (sic!) узнать Явную роль Мастера карт и подсовывать ему любую ложную информацию или скрывать истинную (через мастера).", on_self=False))
@@ -26,7 +28,7 @@ RULINGS = (
 
 
 @night_step("N2", "x", ability=THROW)
-def paranoia_from_tonight(night) -> None:
+def paranoia_from_tonight(night: NightAPI) -> None:
     """«до конца игры»: from its night on (after the day −1 throw, an order of this night)."""
     for thrown in night.cards:
         if thrown.acts_as == "Туз Крестей":
@@ -34,7 +36,7 @@ def paranoia_from_tonight(night) -> None:
 
 
 @MAIL_COPY(THROW)
-def reads_the_mail(night, action, recipient) -> None:
+def reads_the_mail(night: NightAPI, action: Action, recipient: str) -> None:
     """«может до конца игры читать всю анонимную переписку цели, включая имена отправителей
     и получателей»: a message from or to a watched player, while the Мастер карт lives."""
     for master, watched in night.state.paranoia:
@@ -45,7 +47,7 @@ def reads_the_mail(night, action, recipient) -> None:
 
 
 @CARD_INFO("Туз Крестей")
-def on_the_beast(night, thrown) -> None:
+def on_the_beast(night: NightAPI, thrown: ThrownCard) -> None:
     """«Брошенная на Тварь, позволяет Твари (sic!) узнать Явную роль Мастера карт» (A4; the
     reading «Мастеру» gives the bonus of the other cards)."""
     target = night.p(thrown.targets[0])

@@ -3,8 +3,10 @@ from __future__ import annotations
 
 from engine.abilities.spec import CardSpec
 from engine.abilities.registry import NO_VOTE, ON_THROW, card, night_step, vote_weight
-from engine.api import THROW
+from engine.api import DayAPI, NightAPI, PhaseAPI, THROW
 from engine.ruling_rows import choice
+from engine.actions import Ballot
+from engine.state import PlayerState, ThrownCard
 
 CARD = card(CardSpec("Туз Бубен", "Туз Бубен (Немота) - затыкает рот игроку. Он не имеет права голоса на Дневном Вече до конца игры. Мэра лишает только одного голоса. Брошенная на Инквизитора, позволяет Мастеру Карт узнать его Тайную роль.", bonus="Инквизитор"))
 
@@ -21,27 +23,27 @@ RULINGS = (
 
 
 @ON_THROW("Туз Бубен")
-def silent_at_once(ctx, thrown) -> None:
+def silent_at_once(ctx: PhaseAPI, thrown: ThrownCard) -> None:
     """«затыкает рот игроку. Он не имеет права голоса на Дневном Вече до конца игры.»
     A81 b: under `silence_starts: immediate` from the throw."""
     if ctx.rulings["silence_starts"] == "immediate":
-        ctx.p(thrown.order.target).silenced = True
+        ctx.p(thrown.targets[0]).silenced = True
 
 
 @night_step("N22", "c", ability=THROW)
-def silence(night) -> None:
+def silence(night: NightAPI) -> None:
     """Туз Бубен: «Он не имеет права голоса на Дневном Вече до конца игры.» (A81)"""
     for thrown in night.cards_as("Туз Бубен"):
         night.p(thrown.targets[0]).silenced = True
 
 
 @NO_VOTE(THROW, label="Туз Бубен: голоса нет")
-def silenced_vote(day, player) -> bool:
+def silenced_vote(day: DayAPI, player: PlayerState) -> bool:
     """Туз Бубен: «не имеет права голоса … Мэра лишает только одного голоса»."""
     return player.silenced and day.weight_before(player, "b") < 2
 
 
 @vote_weight("b", ability=THROW, label="Туз Бубен: на один голос меньше")
-def silenced_weight(day, voter, target, ballot, w: int) -> int:
+def silenced_weight(day: DayAPI, voter: PlayerState, target: str, ballot: Ballot | None, w: int) -> int:
     """«Мэра лишает только одного голоса.»"""
     return w - 1 if voter.silenced else w

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from engine.abilities.spec import CardSpec
 from engine.abilities.registry import CARD_REFUSAL, card, night_step
-from engine.api import THROW
+from engine.api import NightAPI, PhaseAPI, Refused, THROW
 from engine.reasons import Reason
 from engine.ruling_rows import choice
+from engine.orders import Order
+from engine.state import PlayerState
 
 FIGHT = card(CardSpec("Четверка Крестей", "Четверка Крестей (Грызня) - если к концу ночи у цели осталось больше одной жизни, то теряет все жизни, кроме одной. Брошенная на Зомби, позволяет Мастеру узнать его Тайную роль.", bonus="Зомби"))
 DOOM = card(CardSpec("Двойка Червей", "Двойка Червей (Рок) - бросается только на цели, не находящиеся в Госпитале. Если к концу ночи у цели осталась единица здоровья, она умирает. Брошенная на Беса, позволяет Мастеру карт узнать его Тайную роль.", bonus="Бес"))
@@ -29,16 +31,16 @@ RULINGS = (
 
 
 @CARD_REFUSAL("Двойка Червей")
-def not_in_hospital(ctx, order, effect, master):
+def not_in_hospital(ctx: PhaseAPI, order: Order, effect: str, master: PlayerState) -> Refused | None:
     """«бросается только на цели, не находящиеся в Госпитале» (A2: the Госпиталь is the
     Лазарет under `gospital_is_lazaret`)."""
-    if ctx.rulings["gospital_is_lazaret"] and ctx.p(order.target).lazaret:
+    if ctx.rulings["gospital_is_lazaret"] and ctx.p(order.target_nick).lazaret:
         return Reason.TARGET_IN_LAZARET, order.target
     return None
 
 
 @night_step("N16", ability=THROW)
-def fight_and_doom(night) -> None:
+def fight_and_doom(night: NightAPI) -> None:
     """N16: Четверка Крестей «если к концу ночи у цели осталось больше одной жизни, то
     теряет все жизни, кроме одной»; Двойка Червей «Если к концу ночи у цели осталась
     единица здоровья, она умирает.» (A76)"""

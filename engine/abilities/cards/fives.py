@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from engine.abilities.spec import CardSpec
 from engine.abilities.registry import DEATH_SAVE, ON_THROW, card, night_step
-from engine.api import THROW
+from engine.api import NightAPI, PhaseAPI, THROW
 from engine.names import CIVILIAN
 from engine.phase import PhaseId, PhaseKind
-from engine.state import ShulerWindow
+from engine.state import ShulerWindow, ThrownCard
 from engine.ruling_rows import choice, flag
+from engine.orders import Order
 
 DIAMONDS = card(CardSpec("Пятерка Бубен", "Пятерка Бубен (Шулер) - если персонаж, на которого брошена карта, в течение суток (ночь, день) с момента броска умирает, то вместо этого он теряет все жизни, кроме одной. Действует один раз. Брошенная на Мирного, позволяет Мастеру карт узнать его Тайную роль.", bonus=CIVILIAN))
 # A82: the «аналогично» carries the bonus only under `shuler_bonus_both`
@@ -44,17 +45,18 @@ RULINGS = (
 
 @ON_THROW("Пятерка Бубен")
 @ON_THROW("Пятерка Крестей")
-def open_window(ctx, thrown) -> None:
+def open_window(ctx: PhaseAPI, thrown: ThrownCard) -> None:
     """«в течение суток (ночь, день) с момента броска» (A77 `shuler_window`)."""
     night = PhaseId(thrown.night, PhaseKind.NIGHT)
+    phases: tuple[PhaseId, ...]
     if ctx.rulings["shuler_window"] == "next_night_and_day":
         phases = (night, night.next())
     else:
         phases = (ctx.phase, night) if not ctx.phase.is_night else (night,)
-    ctx.p(thrown.order.target).shuler.append(ShulerWindow(thrown.acts_as, phases, thrown.by))
+    ctx.p(thrown.targets[0]).shuler.append(ShulerWindow(thrown.acts_as, phases, thrown.by))
 
 
-def window_now(ctx, nick: str) -> ShulerWindow | None:
+def window_now(ctx: PhaseAPI, nick: str) -> ShulerWindow | None:
     """A Пятерка covering this phase: the night after the throw and that day (A77)."""
     for window in ctx.p(nick).shuler:
         if ctx.phase in window.phases:
@@ -68,7 +70,7 @@ _SAVED = {"night": "{card} спасает {nick}: вместо смерти ос
 
 
 @DEATH_SAVE(THROW)
-def saves(ctx, nick: str, death: str, order=None) -> bool:
+def saves(ctx: PhaseAPI, nick: str, death: str, order: Order | None = None) -> bool:
     """«если персонаж … в течение суток (ночь, день) с момента броска умирает, то вместо
     этого он теряет все жизни, кроме одной. Действует один раз.» (A77); from an execution
     only under `shuler_saves_execution`."""
@@ -85,7 +87,7 @@ def saves(ctx, nick: str, death: str, order=None) -> bool:
 
 
 @night_step("N22", "z", ability=THROW)
-def windows_close(night) -> None:
+def windows_close(night: NightAPI) -> None:
     """«в течение суток (ночь, день) с момента броска»
     N22 (z): the windows that ended with this night close."""
     for player in night.state.players.values():

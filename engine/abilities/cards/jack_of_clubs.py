@@ -3,14 +3,14 @@ from __future__ import annotations
 
 from engine.abilities.spec import CardSpec
 from engine.abilities.registry import card, night_step
-from engine.api import THROW
+from engine.api import NightAPI, THROW
 from engine import events as ev
 
 CARD = card(CardSpec("Валет Крестей", "Валет Крестей (Покров) - следующей ночью все атаки цели блокируются, вне зависимости от того, в кого они были направлены. Валет блокирует атаки прежде каких-либо способностей ролей. Брошенная на Призрака, позволяет Мастеру узнать его Тайную роль.", bonus="Призрак"))
 
 
 @night_step("N4", "a", ability=THROW)
-def club_jack(night) -> None:
+def club_jack(night: NightAPI) -> None:
     """Валет Крестей: «все атаки цели блокируются, вне зависимости от того, в кого они
     были направлены. Валет блокирует атаки прежде каких-либо способностей ролей.»"""
     for thrown in night.cards_as("Валет Крестей"):

@@ -3,9 +3,11 @@ from __future__ import annotations
 
 from engine.abilities.spec import CardSpec
 from engine.abilities.registry import CARD_REFUSAL, card, night_step
-from engine.api import THROW
+from engine.api import NightAPI, PhaseAPI, Refused, THROW
 from engine.reasons import Reason
 from engine.ruling_rows import flag
+from engine.orders import Order
+from engine.state import PlayerState
 
 # «Они обе не должны находиться на Кладбище» is the card's own rule: its code, not TARGET_DEAD
 CARD = card(CardSpec("Валет Пик", "Валет Пик (Подмена) - эта карта кидается сразу на две цели. Они обе не должны находиться на Кладбище. В конце ночи количество жизней целей меняется местами (новое здоровье может быть выше максимума). Брошенная на Некроманта, позволяет Мастеру карт узнать его Тайную роль.", bonus="Некромант", targets=2, dead_target=Reason.CARD_TARGET))
@@ -24,7 +26,7 @@ RULINGS = (
 
 
 @CARD_REFUSAL("Валет Пик")
-def two_targets(ctx, order, effect, master):
+def two_targets(ctx: PhaseAPI, order: Order, effect: str, master: PlayerState) -> Refused | None:
     """«кидается сразу на две цели»: two different players."""
     targets = order.targets
     if targets[0] == targets[1]:
@@ -33,7 +35,12 @@ def two_targets(ctx, order, effect, master):
 
 
 @night_step("N15", ability=THROW)
-def swap_lives(night, after_deaths: bool = False) -> None:
+def swap_before_deaths(night: NightAPI) -> None:
+    """«В конце ночи количество жизней целей меняется местами» (N15)."""
+    swap_lives(night)
+
+
+def swap_lives(night: NightAPI, after_deaths: bool = False) -> None:
     """N15 Валет Пик: «В конце ночи количество жизней целей меняется местами (новое
     здоровье может быть выше максимума)» (A75); under `swap_before_death: false` after
     the deaths, between the living only."""
@@ -54,7 +61,7 @@ def swap_lives(night, after_deaths: bool = False) -> None:
 
 
 @night_step("N19", "c", ability=THROW)
-def swap_after_deaths(night) -> None:
+def swap_after_deaths(night: NightAPI) -> None:
     """«В конце ночи количество жизней целей меняется местами»
     `swap_before_death: false` (A75 b): Валет Пик after the deaths."""
     if not night.rulings["swap_before_death"]:

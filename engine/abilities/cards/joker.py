@@ -5,6 +5,9 @@ from engine.abilities.spec import CardSpec
 from engine.abilities.registry import AS_THROWN, card
 from engine.reasons import Reason
 from engine.ruling_rows import flag
+from engine.api import PhaseAPI, Refused
+from engine.orders import Order
+from engine.state import PlayerState
 
 # A82: its effect's bonus only under `joker_carries_bonus`
 CARD = card(CardSpec("Джокер", "Джокер (Козырь) - можно использовать как любую карту из колоды, даже уже использованную.", stands_for_any=True, bonus_ruling="joker_carries_bonus"))
@@ -28,7 +31,7 @@ RULINGS = (
 
 
 @AS_THROWN("Джокер")
-def stands_for_another(ctx, order, effect, master):
+def stands_for_another(ctx: PhaseAPI, order: Order, effect: str, master: PlayerState) -> Refused | None:
     """«как любую карту из колоды»: not as itself; A68 b (`joker_any_card: false`): only as
     a card not in the hand."""
     if effect == "Джокер" or (not ctx.rulings["joker_any_card"] and effect in master.hand):

@@ -2,10 +2,12 @@
 morning later (N20 c; each morning is kept for it)."""
 from __future__ import annotations
 
+from typing import Any
+
 from engine.abilities.spec import CardSpec
 from engine.abilities.registry import card, day_step, night_step
-from engine.api import THROW
-from engine.state import Shift
+from engine.api import DayAPI, NightAPI, THROW
+from engine.state import PlayerState, Shift
 from engine.ruling_rows import choice, flag
 
 CARD = card(CardSpec("Король Червей", "Король Червей (Сдвиг) - утром состояние (уровень здоровья и статусы) цели откатывается к тому, что было прошлым утром. Следующим утром цель возвращается к тому состоянию, в котором была в конце ночи до действия карты. Не может бросаться на себя. Брошенная на Демонолога, позволяет Мастеру карт узнать его Тайную роль.", bonus="Демонолог", on_self=False))
@@ -39,14 +41,14 @@ RULINGS = (
 
 
 @night_step("N0", "g", ability=THROW)
-def first_morning(night) -> None:
+def first_morning(night: NightAPI) -> None:
     """The «минус первый» day's morning is the start of the game (Король Червей, A69)."""
     if night.n == 1:
         night.state.mornings.setdefault(0, {n: _snapshot(p) for n, p in night.state.players.items()})
 
 
 @day_step("D0", "a", ability=THROW)
-def remember_morning(day) -> None:
+def remember_morning(day: DayAPI) -> None:
     """Король Червей rolls back «к тому, что было прошлым утром» (A69): each morning is kept."""
     day.state.mornings[day.n] = {
         nick: {"lives": p.lives, "lazaret": p.lazaret, "prison": p.prison}
@@ -57,7 +59,7 @@ def remember_morning(day) -> None:
 
 
 @night_step("N20", "c", ability=THROW)
-def shift_states(night) -> None:
+def shift_states(night: NightAPI) -> None:
     """Король Червей: «утром состояние (уровень здоровья и статусы) цели откатывается к
     тому, что было прошлым утром. Следующим утром цель возвращается к тому состоянию,
     в котором была в конце ночи до действия карты.» (A69)"""
@@ -98,12 +100,12 @@ def shift_states(night) -> None:
                    "Король Червей", thrown.order)
 
 
-def _snapshot(player) -> dict:
+def _snapshot(player: PlayerState) -> dict[str, Any]:
     return {"lives": player.lives, "lazaret": player.lazaret, "prison": player.prison,
             "dead": player.dead}
 
 
-def _restore(player, saved: dict) -> None:
+def _restore(player: PlayerState, saved: dict[str, Any]) -> None:
     """«уровень здоровья и статусы»: lives, Лазарет, Тюрьма and the Кладбище."""
     player.lives = saved["lives"]
     player.lazaret = saved["lazaret"]

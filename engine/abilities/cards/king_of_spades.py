@@ -5,14 +5,14 @@ day orders (a spec row: reveal himself, then command the puppet).
 """
 from __future__ import annotations
 
-from engine.abilities.spec import CardSpec
+from engine.abilities.spec import AbilitySpec, CardSpec
 from engine import events as ev
 from engine.abilities.spec import D, AbilitySpec as _A, Channel, Field, RoleKind, Shape, Words
 from engine.abilities.registry import DAY_BLOCK, DEATH, ON_THROW, card, day_effect, day_refusal
-from engine.api import VOTE
+from engine.api import DayAPI, PhaseAPI, Refused, VOTE
 from engine.orders import Order
 from engine.reasons import Reason
-from engine.state import Puppet
+from engine.state import PlayerState, Puppet, ThrownCard
 
 CARD = card(CardSpec("Король Пик", "Король Пик (Кукла) - в любой день, начиная с момента броска этой карты, Мастер карт может публично раскрыть свою роль. После этого все дневные действия цели (голосование и способности Явных ролей) полностью контролируются Мастером. После смерти Мастер карт эффект спадает. Брошенная на Лича, позволяет Мастеру узнать его Тайную роль.", bonus="Лич"))
 
@@ -35,13 +35,13 @@ WORDS = (
 
 
 @ON_THROW("Король Пик")
-def made_puppet(ctx, thrown) -> None:
+def made_puppet(ctx: PhaseAPI, thrown: ThrownCard) -> None:
     """«в любой день, начиная с момента броска этой карты»."""
-    ctx.state.puppets.append(Puppet(thrown.by, thrown.order.target, False, thrown.order))
+    ctx.state.puppets.append(Puppet(thrown.by, thrown.targets[0], False, thrown.order))
 
 
 @day_refusal("Король Пик")
-def puppet_refusal(day, order: Order, spec=None, controller=None):
+def puppet_refusal(day: DayAPI, order: Order, spec: AbilitySpec, controller: str | None) -> Refused | None:
     """«в любой день, начиная с момента броска этой карты, Мастер карт может публично
     раскрыть свою роль. После этого все дневные действия цели (голосование и способности
     Явных ролей) полностью контролируются Мастером.»
@@ -55,7 +55,7 @@ def puppet_refusal(day, order: Order, spec=None, controller=None):
 
 
 @day_effect("Король Пик")
-def puppet(day, order: Order, spec, controller) -> None:
+def puppet(day: DayAPI, order: Order, spec: AbilitySpec, controller: str | None) -> bool | None:
     """Король Пик: «Мастер карт может публично раскрыть свою роль. После этого все
     дневные действия цели … полностью контролируются Мастером.»"""
     puppet = next(pp for pp in day.state.puppets if pp.master == order.by)
@@ -65,7 +65,7 @@ def puppet(day, order: Order, spec, controller) -> None:
             cause = day.cause("Король Пик", order)
             day.emit(ev.Revealed(str(day.phase), cause, order.by, day.p(order.by).secret_role))
             day.announce("Король Пик", "Король Пик", order, by=order.by, target=puppet.target)
-        return
+        return None
     command = Order(by=puppet.target, ability=order.command.ability,
                     target=order.command.target, mode=order.command.mode)
     if command.ability == VOTE:
@@ -74,14 +74,14 @@ def puppet(day, order: Order, spec, controller) -> None:
         if refused:
             day.reject(order, *refused)
             return False
-        day.dictate(puppet.target, cmd.target, order.by, order)
-        return
+        day.dictate(puppet.target, cmd.target_nick, order.by, order)
+        return None
     return day.resolve_order(command, controller=order.by,
                               on_failure=lambda: day.reject(order, Reason.VOTE_CONTROLLED))
 
 
 @DAY_BLOCK("Король Пик")
-def puppet_controlled(day, order, spec, controller):
+def puppet_controlled(day: DayAPI, order: Order, spec: AbilitySpec, controller: str | None) -> Refused | None:
     """«все дневные действия цели (голосование и способности Явных ролей) полностью
     контролируются Мастером»: the puppet's own are refused."""
     day_action = spec.name == VOTE or spec.kind is RoleKind.OPEN
@@ -91,12 +91,12 @@ def puppet_controlled(day, order, spec, controller):
 
 
 @DEATH("Король Пик")
-def master_died(ctx, player) -> None:
+def master_died(ctx: PhaseAPI, player: PlayerState) -> None:
     """«После смерти Мастер карт эффект спадает.»"""
     ctx.state.puppets = [pp for pp in ctx.state.puppets if pp.master != player.nick]
 
 
-def puppet_master(ctx, nick: str) -> str | None:
+def puppet_master(ctx: PhaseAPI, nick: str) -> str | None:
     """«После смерти Мастер карт эффект спадает.»"""
     for puppet in ctx.state.puppets:
         if puppet.target == nick and puppet.revealed and ctx.p(puppet.master).alive:

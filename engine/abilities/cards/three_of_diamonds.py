@@ -4,12 +4,14 @@ from __future__ import annotations
 from engine.abilities.spec import CardSpec
 from engine.abilities.spec import RoleKind
 from engine.abilities.registry import CARD_INFO, card, registry_index
+from engine.api import NightAPI
+from engine.state import ThrownCard
 
 CARD = card(CardSpec("Тройка Бубен", "Тройка Бубен (Чутье) - Мастер карт узнает обо всех способностях, примененных к цели этой ночью. Брошенная на Гончую Ада, позволяет узнать её Тайную роль.", bonus="Гончая Ада"))
 
 
 @CARD_INFO("Тройка Бубен")
-def abilities_on_target(night, thrown) -> None:
+def abilities_on_target(night: NightAPI, thrown: ThrownCard) -> None:
     """«Мастер карт узнает обо всех способностях, примененных к цели этой ночью»."""
     from engine.abilities.registry import registry_index
 
