@@ -237,6 +237,20 @@ class PhaseContext:
         for hook in registry.DEATH.fns():
             hook(self, player)
 
+    def pass_role(self, old: PlayerState, heir: PlayerState, role: str, *, keeps: bool) -> None:
+        """`heir` takes `role` from `old` (Перерождение, Преемственность): each ability that
+        keeps a memory of the role's holder moves it (`keeps`) or forgets it."""
+        for hook in registry.ROLE_PASSED.fns():
+            hook(self, old, heir, role, keeps)
+
+    def lose_role(self, player: PlayerState, role: str | None) -> None:
+        """`player` no longer holds `role` («тот теряет свою старую роль»): what the role's
+        abilities kept for him goes with it."""
+        if role is None:
+            return
+        for hook in registry.ROLE_LOST.fns():
+            hook(self, player, role)
+
     def cap_lives(self, player: PlayerState) -> None:
         """After a change of roles the cap is the new maximum (A10 `heal_cap`)."""
         if self.rulings["heal_cap"] == "current_max":

@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Sequence, TypeVar
 
 from engine.names import (
     CIVILIAN, FORMER_MAYOR, Faction, Status, faction_of,
 )
-from engine.orders import Order, ZombieCommand
+from engine.orders import Order
 from engine.phase import PhaseId
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -106,17 +108,6 @@ class ThrownCard:
 
 
 @dataclass
-class ZombieImplant:
-    """Зомбирование: the command written into the zombified player's mind (§6.5)."""
-    lich: str
-    target: str
-    command: ZombieCommand
-    order: Order
-    fired: bool = False
-    holder_at_implant: str | None = None   # for zombie_target_by_open_role_at_execution: false
-
-
-@dataclass
 class Hunt:
     """A Укус that may be followed by Гон the next night (A42)."""
     hound: str
@@ -176,7 +167,6 @@ class GameState:
     paranoia: list[tuple[str, str]] = field(default_factory=list)  # (master, target) Туз Крестей
     puppets: list[Puppet] = field(default_factory=list)
     shifts: list[Shift] = field(default_factory=list)
-    zombie: ZombieImplant | None = None
     hunt: Hunt | None = None
     influence_log: dict[str, tuple[str, int]] = field(default_factory=dict)  # Дворянин -> (target, day)
     deaths: dict[str, DeathRecord] = field(default_factory=dict)
@@ -184,9 +174,24 @@ class GameState:
     winner: str | None = None
     game_over: bool = False
     seed: int = 0
+    # Each ability module's own memory across phases: one frozen value of its state class,
+    # by that class (`of`, `put`); the engine names none of them (boardgame.io's plugin slots).
+    slots: dict[type, Any] = field(default_factory=dict)
 
     def copy(self) -> "GameState":
         return copy.deepcopy(self)
+
+    def of(self, kind: type[T]) -> T:
+        """The ability's state of class `kind` (its empty value until the ability writes one)."""
+        value = self.slots.get(kind)
+        if value is None:
+            return kind()
+        assert isinstance(value, kind)
+        return value
+
+    def put(self, value: object) -> None:
+        """Store an ability's new state (a frozen value: changed with `dataclasses.replace`)."""
+        self.slots[type(value)] = value
 
     def player(self, nick: str) -> PlayerState:
         return self.players[nick]
@@ -206,5 +211,5 @@ class GameState:
 
 __all__ = [
     "CIVILIAN", "DayMarks", "DeathRecord", "GameState", "Hunt", "PlayerState", "Prison",
-    "Puppet", "Shift", "ShulerWindow", "ThrownCard", "ZombieImplant",
+    "Puppet", "Shift", "ShulerWindow", "ThrownCard",
 ]

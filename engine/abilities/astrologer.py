@@ -8,8 +8,8 @@ from __future__ import annotations
 from engine.abilities.spec import N, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
 from engine.abilities.registry import INFO, is_passive
-from engine.ruling_rows import choice
 from engine.api import NightAPI
+from engine.ruling_rows import choice
 from engine.actions import Action
 
 SPECS = (

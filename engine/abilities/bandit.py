@@ -8,9 +8,9 @@ from __future__ import annotations
 from engine.abilities.spec import AbilitySpec, AbilitySpec as _A, D, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
 from engine.abilities.registry import day_effect
+from engine.api import DayAPI
 from engine.ruling_rows import flag
 from engine.orders import Order
-from engine.api import DayAPI
 
 SPECS = (
     _A("Поймать в подворотне", RoleKind.OPEN, ("Бандит",), D, "Поймать в подворотне - один раз за игру может днем публично избить другого персонажа в подворотне, отнимая у него все жизни кроме одной.",

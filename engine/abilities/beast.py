@@ -11,8 +11,8 @@ from engine.abilities.spec import N, P, S, AbilitySpec as _A, Cooldown, Field, R
 from engine.names import canon_secret_role
 from engine.abilities.spec import Channel, Keyword, Shape, Words
 from engine.abilities.registry import SETUP_CHECK, SetupError, attack, lazaret, night_step, setup_choice, win
-from engine.ruling_rows import choice, flag
 from engine.api import NightAPI, PhaseAPI
+from engine.ruling_rows import choice, flag
 from engine.actions import Action
 from engine.state import GameState, PlayerState
 

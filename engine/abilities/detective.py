@@ -8,9 +8,9 @@ from __future__ import annotations
 from engine.abilities.spec import AbilitySpec, AbilitySpec as _A, ANY_, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
 from engine.abilities.registry import DAY_EFFECT, INFO
+from engine.api import DayAPI, NightAPI, PhaseAPI
 from engine.ruling_rows import choice
 from engine.orders import Order
-from engine.api import DayAPI, NightAPI, PhaseAPI
 from engine.actions import Action
 
 SPECS = (

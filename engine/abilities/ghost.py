@@ -11,9 +11,9 @@ from engine import events as ev
 from engine.abilities.spec import N, P, AbilitySpec as _A, Field, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
 from engine.abilities.registry import LATE_DAMAGE, NO_DAMAGE, OPEN_BLOCK, attack, night_step
+from engine.api import DayAPI, NightAPI
 from engine.ruling_rows import choice
 from engine.names import Faction
-from engine.api import DayAPI, NightAPI
 from engine.actions import Action, Attack
 
 SPECS = (

@@ -11,11 +11,11 @@ from dataclasses import replace
 from engine.abilities.spec import AbilitySpec, AbilitySpec as _A, Field, Freq, HALF, N, P, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
 from engine.abilities.registry import INFO, attack, card, day_step, max_lives, night_refusal, night_step
+from engine.api import DayAPI, NightAPI, Refused
 from engine.ruling_rows import choice, flag
 from engine.phase import PhaseId, PhaseKind
 from engine.reasons import Reason
 from engine.state import PlayerState, Prison
-from engine.api import DayAPI, NightAPI, Refused
 from engine.actions import Action, Attack
 from engine.orders import Order
 

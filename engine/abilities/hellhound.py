@@ -11,11 +11,11 @@ from engine import events as ev
 from engine.abilities.spec import N, P, AbilitySpec as _A, Cooldown, Field, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
 from engine.abilities.registry import attack, night_step
+from engine.api import NightAPI
 from engine.ruling_rows import choice, flag
 from engine.names import Faction
 from engine.orders import Order
 from engine.state import Hunt
-from engine.api import NightAPI
 from engine.actions import Action
 
 SPECS = (

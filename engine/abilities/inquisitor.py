@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from engine.abilities.spec import AbilitySpec, AbilitySpec as _A, Field, Freq, N, P, RoleKind, S, TargetRule
 from engine.abilities.spec import Channel, Words
 from engine.abilities.registry import NO_ACQUITTAL, OPEN_BLOCK, TRUE_ROLE, UNSAVEABLE, SetupError, day_refusal, night_refusal, night_step, setup_choice, vote_weight
+from engine.api import DayAPI, NightAPI, PhaseAPI, Refused
 from engine.ruling_rows import choice, flag
 from engine.reasons import Reason
-from engine.api import DayAPI, NightAPI, PhaseAPI, Refused
 from engine.actions import Ballot
 from engine.orders import Order
 from engine.state import GameState, PlayerState

@@ -8,10 +8,10 @@ from __future__ import annotations
 from engine.abilities.spec import HALF, N, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
 from engine.abilities.registry import INFO, night_step, target_rule
+from engine.api import NightAPI, PhaseAPI, Refused, TargetAPI
 from engine.ruling_rows import flag
 from engine.names import CIVILIAN, Faction, faction_of
 from engine.reasons import Reason
-from engine.api import NightAPI, PhaseAPI, Refused, TargetAPI
 from engine.actions import Action
 from engine.orders import Order
 from engine.state import PlayerState

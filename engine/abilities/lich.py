@@ -5,18 +5,19 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from engine import events as ev
 from engine.abilities.spec import AbilitySpec, AbilitySpec as _A, Field, Freq, N, P, RoleKind, S, TargetRule, When
 from engine.abilities.spec import Channel, Keyword, Reach, Shape, Words
-from engine.abilities.registry import INTAKE, SHAPE, START, ability, attack, cancel, day_effect, day_refusal, find_ability, night_refusal, night_step
-from engine.api import DayAPI, NightAPI, PhaseAPI, Refused, team_fact, VOTE
+from engine.abilities.registry import INTAKE, ROLE_PASSED, SHAPE, START, ability, attack, cancel, day_effect, day_refusal, find_ability, night_refusal, night_step
+from engine.api import DayAPI, NightAPI, PhaseAPI, Refused, VOTE, team_fact
 from engine.ruling_rows import choice, flag
 from engine.names import UNDEAD_SERVANTS, Faction, canon_open_role
 from engine.orders import Order, OrderError
 from engine.reasons import Reason
-from engine.state import GameState, ZombieImplant
+from engine.orders import ZombieCommand
+from engine.state import GameState, PlayerState
 from engine.actions import Attack
 
 SPECS = (
@@ -88,6 +89,35 @@ RULINGS = (
 )
 
 
+@dataclass(frozen=True)
+class ZombieImplant:
+    """Зомбирование: the command written into the zombified player's mind (§6.5)."""
+    lich: str
+    target: str
+    command: ZombieCommand
+    order: Order
+    fired: bool = False
+    holder_at_implant: str | None = None   # for zombie_target_by_open_role_at_execution: false
+
+
+@dataclass(frozen=True)
+class Zombified:
+    """Зомбирование's memory across phases (its state slot): the one implant of the game."""
+    implant: ZombieImplant | None = None
+
+
+@ROLE_PASSED("Зомбирование")
+def implant_follows_the_lich(ctx: PhaseAPI, old: PlayerState, heir: PlayerState, role: str,
+                             keeps: bool) -> None:
+    """«По сигналу Лича (через мастера) команда будет выполнена.»: a new Лич (Перерождение)
+    signals the old one's command when he inherits its uses (`rebirth_inherits_uses`), else
+    the command is gone."""
+    implant = ctx.state.of(Zombified).implant
+    if role != "Лич" or implant is None or implant.lich != old.nick:
+        return
+    ctx.state.put(Zombified(replace(implant, lich=heir.nick) if keeps else None))
+
+
 def army_of_darkness(night: NightAPI) -> None:
     """«пока Лич не на Кладбище и не в Тюрьме, Зомби, Призрак и Некромант возрождаются
     каждое Новолуние с полным здоровьем. Действовать в ту же ночь они не могут.» (A39)"""
@@ -113,10 +143,11 @@ def night_zombie_signal(night: NightAPI, order: Order, spec: AbilitySpec) -> Non
     if refused:
         night.reject(order, *refused)
         return
-    if night.state.zombie is None or night.state.zombie.lich != order.by:
+    implant = night.state.of(Zombified).implant
+    if implant is None or implant.lich != order.by:
         night.reject(order, Reason.INVALID_COMMAND)
         return
-    if night.state.zombie.fired:
+    if implant.fired:
         night.reject(order, Reason.USED_UP)
         return
     night.emit(ev.Accepted(str(night.phase), night.cause("принята", order), order))
@@ -200,8 +231,8 @@ def implant(ctx: PhaseAPI, order: Order, target: str) -> None:
     command = order.command
     assert command is not None and command.target is not None   # command_refusal let it in
     holder = ctx.state.holder_of_open(command.target)
-    ctx.state.zombie = ZombieImplant(order.by, target, command, order,
-                                      holder_at_implant=holder.nick if holder else None)
+    ctx.state.put(Zombified(ZombieImplant(order.by, target, command, order,
+                                          holder_at_implant=holder.nick if holder else None)))
     ctx.trace(f"{order.by} зомбирует {target}: {command.ability} → {command.target}",
                "Зомбирование", order)
 
@@ -210,10 +241,10 @@ def zombie_order(ctx: PhaseAPI, signal: Order) -> Order | None:
     """The command as an order of the zombified player (§6.5 point 3); None if there
     is no command to fire. A command whose target role has no holder is returned
     without a target: it cannot run."""
-    implant = ctx.state.zombie
+    implant = ctx.state.of(Zombified).implant
     if implant is None or implant.fired or implant.lich != signal.by:
         return None
-    implant.fired = True
+    ctx.state.put(Zombified(replace(implant, fired=True)))
     if ctx.rulings["zombie_target_by_open_role_at_execution"] and implant.command.target is not None:
         holder = ctx.state.holder_of_open(implant.command.target)
         nick = holder.nick if holder else None
@@ -238,7 +269,7 @@ def zombie_failed(ctx: PhaseAPI, lich: str, order: Order | None) -> None:
 def day_zombie_signal(day: DayAPI, order: Order, spec: AbilitySpec, controller: str | None) -> bool | None:
     """«По сигналу Лича (через мастера) команда будет выполнена.»
     The Лич's signal by day: the command runs now as the zombified player's order."""
-    implant = day.state.zombie
+    implant = day.state.of(Zombified).implant
     if implant is None or implant.lich != order.by:
         day.reject(order, Reason.INVALID_COMMAND)
         return False

@@ -8,9 +8,9 @@ from __future__ import annotations
 from engine.abilities.spec import AbilitySpec, AbilitySpec as _A, Field, Freq, N, RoleKind, T, TargetRule
 from engine.abilities.spec import Channel, Words
 from engine.abilities.registry import night_refusal, night_step, trigger
+from engine.api import NightAPI, PhaseAPI, Refused
 from engine.ruling_rows import choice, flag
 from engine.reasons import Reason
-from engine.api import NightAPI, PhaseAPI, Refused
 from engine.orders import Order
 from engine.state import PlayerState
 
@@ -74,13 +74,11 @@ def rebirth(ctx: PhaseAPI, lich: PlayerState) -> None:
         heir.secret_role = "Лич"
         heir.held_roles.add("Лич")
         heir.uses_of("Перерождение").append(ctx.phase)
-        if ctx.rulings["rebirth_inherits_uses"]:
+        inherits = bool(ctx.rulings["rebirth_inherits_uses"])
+        if inherits:
             for name in ("Зомбирование",):
                 heir.uses_of(name).extend(lich.uses.get(name, []))
-            if ctx.state.zombie and ctx.state.zombie.lich == lich.nick:
-                ctx.state.zombie.lich = heir.nick
-        elif ctx.state.zombie and ctx.state.zombie.lich == lich.nick:
-            ctx.state.zombie = None
+        ctx.pass_role(lich, heir, "Лич", keeps=inherits)
         ctx.cap_lives(heir)
         ctx.trace(f"{heir.nick} принимает роль Лича (Перерождение)", "Перерождение", standing)
         return

@@ -8,10 +8,10 @@ from __future__ import annotations
 from engine.abilities.spec import AbilitySpec, AbilitySpec as _A, D, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
 from engine.abilities.registry import day_effect, day_refusal, day_step, night_refusal, night_step, vote_weight
+from engine.api import DayAPI, NightAPI, Refused
 from engine.ruling_rows import choice
 from engine.orders import Order
 from engine.reasons import Reason
-from engine.api import DayAPI, NightAPI, Refused
 from engine.actions import Ballot
 from engine.state import PlayerState
 

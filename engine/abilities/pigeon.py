@@ -8,9 +8,9 @@ from __future__ import annotations
 from engine.abilities.spec import AbilitySpec, AbilitySpec as _A, Field, Freq, N, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Reach, Shape, Words
 from engine.abilities.registry import MAIL_COPY, day_effect, night_step, target_rule
+from engine.api import DayAPI, NightAPI, Refused, TargetAPI
 from engine.ruling_rows import choice, flag
 from engine.orders import Order
-from engine.api import DayAPI, NightAPI, Refused, TargetAPI
 from engine.state import PlayerState
 
 SPECS = (

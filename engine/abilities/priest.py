@@ -8,9 +8,9 @@ from __future__ import annotations
 from engine.abilities.spec import N, T, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
 from engine.abilities.registry import INFO, lazaret
+from engine.api import NightAPI, PhaseAPI
 from engine.ruling_rows import choice, flag
 from engine.names import CIVILIAN
-from engine.api import NightAPI, PhaseAPI
 from engine.actions import Action
 from engine.state import PlayerState
 

@@ -10,10 +10,10 @@ from dataclasses import dataclass, field
 from engine.abilities.spec import AbilitySpec, AbilitySpec as _A, D, Freq, P, RoleKind
 from engine.abilities.spec import Channel, Words
 from engine.abilities.registry import NOT_HEIR, TALLY, day_effect, day_refusal, vote_weight
+from engine.api import DayAPI, Refused
 from engine.ruling_rows import flag
 from engine.orders import Order
 from engine.reasons import Reason
-from engine.api import DayAPI, Refused
 from engine.actions import Ballot
 from engine.state import PlayerState
 

@@ -55,6 +55,9 @@ the engine reads each kind through the same typed object:
 - setup_choice(key, ability, role): a `setup:` choice of the role's holder (the mask, the
   hand), fn(state, player, value), raising SetupError on a choice the rules forbid
 - setup_check(ability): after every choice, what the game needs chosen (state -> None)
+- role_passed(ability): fn(ctx, old, heir, role, keeps) as `heir` takes `role` (Перерождение,
+  Преемственность): what the ability kept of the old holder moves (`keeps`) or is forgotten
+- role_lost(ability): fn(ctx, player, role) as a player loses a role («теряет свою старую роль»)
 - the deck (rules-ru.txt «Колода для Мастера карт»): card(spec) registers a card's row;
   on_throw(card), card_refusal(card), as_thrown(card), card_info(card) its hooks
 """
@@ -123,6 +126,8 @@ class Kind(str, Enum):
     CARD_REFUSAL = "card_refusal"
     AS_THROWN = "as_thrown"
     CARD_INFO = "card_info"
+    ROLE_PASSED = "role_passed"
+    ROLE_LOST = "role_lost"
 
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -254,6 +259,9 @@ CARD_REFUSAL: HookKind[Callable[[PhaseAPI, Order, str, PlayerState], "Refused | 
 AS_THROWN: HookKind[Callable[[PhaseAPI, Order, str, PlayerState], "Refused | None"]] = \
     HookKind(Kind.AS_THROWN)
 CARD_INFO: HookKind[Callable[[NightAPI, ThrownCard], None]] = HookKind(Kind.CARD_INFO)
+ROLE_PASSED: HookKind[Callable[[PhaseAPI, PlayerState, PlayerState, str, bool], None]] = \
+    HookKind(Kind.ROLE_PASSED)
+ROLE_LOST: HookKind[Callable[[PhaseAPI, PlayerState, str], None]] = HookKind(Kind.ROLE_LOST)
 
 assert set(KINDS) == set(Kind), "every kind of hook has its typed HookKind"
 

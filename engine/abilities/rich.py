@@ -10,9 +10,9 @@ from dataclasses import dataclass, field
 from engine.abilities.spec import AbilitySpec, AbilitySpec as _A, D, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
 from engine.abilities.registry import ACQUIT, NO_ACQUITTAL, day_effect, target_rule
+from engine.api import DayAPI, Refused, TargetAPI
 from engine.ruling_rows import flag
 from engine.orders import Order
-from engine.api import DayAPI, Refused, TargetAPI
 from engine.state import PlayerState
 
 SPECS = (

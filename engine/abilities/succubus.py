@@ -11,8 +11,8 @@ from engine import events as ev
 from engine.abilities.spec import FULL, N, AbilitySpec as _A, Field, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
 from engine.abilities.registry import attack, night_step
-from engine.ruling_rows import choice
 from engine.api import NightAPI
+from engine.ruling_rows import choice
 from engine.actions import Action
 
 SPECS = (

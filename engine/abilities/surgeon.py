@@ -10,9 +10,9 @@ from dataclasses import dataclass, field
 from engine.abilities.spec import AbilitySpec, AbilitySpec as _A, D, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Keyword, Shape, Words
 from engine.abilities.registry import day_effect, day_step
+from engine.api import DayAPI
 from engine.ruling_rows import flag
 from engine.orders import Order
-from engine.api import DayAPI
 
 SPECS = (
     _A("Операция", RoleKind.OPEN, ("Лекарь",), D, "Операция - один раз за цикл ночей в любой день может вылечить (+1 жизнь) или убить любого, кто лежит в Лазарете.",

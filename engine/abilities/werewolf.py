@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from engine.abilities.spec import P, AbilitySpec as _A, RoleKind
 from engine.abilities.registry import night_step
-from engine.names import Moon
 from engine.api import NightAPI
+from engine.names import Moon
 
 SPECS = (
     _A("Регенерация", RoleKind.OPEN, ("Оборотень",), P, "Регенерация - каждое Полнолуние восстанавливает одну жизнь."),

@@ -8,9 +8,9 @@ from __future__ import annotations
 from engine.abilities.spec import AbilitySpec, AbilitySpec as _A, D, Field, Freq, N, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
 from engine.abilities.registry import NO_VOTE, UNSAVEABLE, attack, day_effect, is_passive, night_step
+from engine.api import DayAPI, NightAPI
 from engine.ruling_rows import DEFAULT_MARK, RulingSpec, flag
 from engine.orders import Order
-from engine.api import DayAPI, NightAPI
 from engine.state import PlayerState
 
 SPECS = (

@@ -45,6 +45,7 @@ def _public(name: str) -> bool:
 def _other_secrets(state, phase, orders, rng: random.Random):
     """World B: the same public facts, other secrets (see the module docstring)."""
     b = state.copy()
+    b.slots.clear()   # every ability's memory (a command written, cards thrown, saved votes …)
     living = [n for n, p in b.players.items() if p.alive]
     roles = [b.players[n].secret_role for n in living]
     rng.shuffle(roles)
@@ -55,7 +56,7 @@ def _other_secrets(state, phase, orders, rng: random.Random):
         p.saved_votes = rng.randint(0, 3) if rng.random() < 0.3 else 0
         # the uses of secret abilities (a public one's use was seen by all)
         p.uses = {k: v for k, v in p.uses.items() if _public(k) or rng.random() < 0.5}
-    b.thrown, b.puppets, b.zombie, b.hunt, b.shifts = [], [], None, None, []
+    b.thrown, b.puppets, b.hunt, b.shifts = [], [], None, []
     pick = lambda: rng.sample(living, rng.randint(0, min(3, len(living))))  # noqa: E731
     b.marks = DayMarks(day=phase.number, robbed=set(pick()), touched=set(pick()),
                        accused={n: rng.choice(living) for n in pick()})

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from engine.abilities.spec import CardSpec
 from engine.abilities.registry import AS_THROWN, card
+from engine.api import PhaseAPI, Refused
 from engine.reasons import Reason
 from engine.ruling_rows import flag
-from engine.api import PhaseAPI, Refused
 from engine.orders import Order
 from engine.state import PlayerState
 
