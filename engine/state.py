@@ -108,16 +108,6 @@ class ThrownCard:
 
 
 @dataclass
-class Hunt:
-    """A Укус that may be followed by Гон the next night (A42)."""
-    hound: str
-    victim: str
-    night: int
-    order: Order
-    unlocked: bool = False   # Гон's condition on the night of the Укус (A42 3 b)
-
-
-@dataclass
 class DeathRecord:
     """What sent a player to the Кладбище, for Расследование (A61)."""
     phase: PhaseId
@@ -137,26 +127,6 @@ class DayMarks:
 
 
 @dataclass
-class Puppet:
-    """Король Пик: the Мастер карт may reveal himself and control the target's day actions."""
-    master: str
-    target: str
-    revealed: bool = False
-    order: Order | None = None
-
-
-@dataclass
-class Shift:
-    """Король Червей: the target's state saved at the end of its night, restored a day later (A69)."""
-    target: str
-    restore_at_night: int
-    saved: dict[str, Any]
-    order: Order | None = None
-    rolled_lives: int = 0            # the state it was rolled back to (`shift_semantics: add_changes`)
-    rolled_prison: Any = None
-
-
-@dataclass
 class GameState:
     players: dict[str, PlayerState]
     rulings: Any                                  # engine.rulings.Rulings
@@ -165,12 +135,8 @@ class GameState:
     thrown: list[ThrownCard] = field(default_factory=list)
     used_cards: list[str] = field(default_factory=list)   # gone from the deck
     paranoia: list[tuple[str, str]] = field(default_factory=list)  # (master, target) Туз Крестей
-    puppets: list[Puppet] = field(default_factory=list)
-    shifts: list[Shift] = field(default_factory=list)
-    hunt: Hunt | None = None
     influence_log: dict[str, tuple[str, int]] = field(default_factory=dict)  # Дворянин -> (target, day)
     deaths: dict[str, DeathRecord] = field(default_factory=dict)
-    mornings: dict[int, dict[str, dict[str, Any]]] = field(default_factory=dict)  # day -> nick -> snapshot
     winner: str | None = None
     game_over: bool = False
     seed: int = 0
@@ -210,6 +176,6 @@ class GameState:
 
 
 __all__ = [
-    "CIVILIAN", "DayMarks", "DeathRecord", "GameState", "Hunt", "PlayerState", "Prison",
-    "Puppet", "Shift", "ShulerWindow", "ThrownCard",
+    "CIVILIAN", "DayMarks", "DeathRecord", "GameState", "PlayerState", "Prison",
+    "ShulerWindow", "ThrownCard",
 ]

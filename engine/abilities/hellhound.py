@@ -15,7 +15,6 @@ from engine.api import NightAPI
 from engine.ruling_rows import choice, flag
 from engine.names import Faction
 from engine.orders import Order
-from engine.state import Hunt
 from engine.actions import Action
 
 SPECS = (
@@ -69,11 +68,28 @@ RULINGS = (
 )
 
 
+@dataclass(frozen=True)
+class Hunt:
+    """A Укус that may be followed by Гон the next night (A42)."""
+    hound: str
+    victim: str
+    night: int
+    order: Order
+    unlocked: bool = False   # Гон's condition on the night of the Укус (A42 3 b)
+
+
+@dataclass(frozen=True)
+class Hunting:
+    """The Гончая Ада's memory across phases (its state slot): last night's Укус, if any."""
+    hunt: Hunt | None = None
+
+
 @night_step("N0", "f", ability="Гон")
 def create_hunt(night: NightAPI) -> None:
     """Гон: «если наутро после Укуса жертва осталась жива, следующей ночью Гончая
     автоматически проводит еще одну атаку (не Укус)» (A42)."""
-    hunt, night.state.hunt = night.state.hunt, None
+    hunt = night.state.of(Hunting).hunt
+    night.state.put(Hunting())
     if hunt is None or hunt.night != night.n - 1:
         return
     hound, victim = night.p(hunt.hound), night.p(hunt.victim)
@@ -137,8 +153,8 @@ def schedule_hunt(night: NightAPI) -> None:
     for bite in night.live_actions("Укус"):
         victim = night.p(bite.targets[0])
         if victim.alive:
-            night.state.hunt = Hunt(bite.user, victim.nick, night.n, bite.order,
-                                    unlocked=night.own(BiteNight).unlocked)
+            night.state.put(Hunting(Hunt(bite.user, victim.nick, night.n, bite.order,
+                                         unlocked=night.own(BiteNight).unlocked)))
 
 
 @attack("Укус")

@@ -56,7 +56,7 @@ def _other_secrets(state, phase, orders, rng: random.Random):
         p.saved_votes = rng.randint(0, 3) if rng.random() < 0.3 else 0
         # the uses of secret abilities (a public one's use was seen by all)
         p.uses = {k: v for k, v in p.uses.items() if _public(k) or rng.random() < 0.5}
-    b.thrown, b.puppets, b.hunt, b.shifts = [], [], None, []
+    b.thrown = []
     pick = lambda: rng.sample(living, rng.randint(0, min(3, len(living))))  # noqa: E731
     b.marks = DayMarks(day=phase.number, robbed=set(pick()), touched=set(pick()),
                        accused={n: rng.choice(living) for n in pick()})

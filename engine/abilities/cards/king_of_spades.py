@@ -5,6 +5,8 @@ day orders (a spec row: reveal himself, then command the puppet).
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
+
 from engine.abilities.spec import AbilitySpec, CardSpec
 from engine import events as ev
 from engine.abilities.spec import D, AbilitySpec as _A, Channel, Field, RoleKind, Shape, Words
@@ -12,7 +14,7 @@ from engine.abilities.registry import DAY_BLOCK, DEATH, ON_THROW, card, day_effe
 from engine.api import DayAPI, PhaseAPI, Refused, VOTE
 from engine.orders import Order
 from engine.reasons import Reason
-from engine.state import PlayerState, Puppet, ThrownCard
+from engine.state import PlayerState, ThrownCard
 
 CARD = card(CardSpec("Король Пик", "Король Пик (Кукла) - в любой день, начиная с момента броска этой карты, Мастер карт может публично раскрыть свою роль. После этого все дневные действия цели (голосование и способности Явных ролей) полностью контролируются Мастером. После смерти Мастер карт эффект спадает. Брошенная на Лича, позволяет Мастеру узнать его Тайную роль.", bonus="Лич"))
 
@@ -34,10 +36,28 @@ WORDS = (
 )
 
 
+@dataclass(frozen=True)
+class Puppet:
+    """Король Пик: the Мастер карт may reveal himself and control the target's day actions."""
+    master: str
+    target: str
+    revealed: bool = False
+    order: Order | None = None
+
+
+@dataclass(frozen=True)
+class Puppets:
+    """Король Пик's memory across phases (its state slot): the cards thrown, in order."""
+    puppets: tuple[Puppet, ...] = ()
+
+    def without(self, master: str) -> "Puppets":
+        return Puppets(tuple(pp for pp in self.puppets if pp.master != master))
+
+
 @ON_THROW("Король Пик")
 def made_puppet(ctx: PhaseAPI, thrown: ThrownCard) -> None:
     """«в любой день, начиная с момента броска этой карты»."""
-    ctx.state.puppets.append(Puppet(thrown.by, thrown.targets[0], False, thrown.order))
+    ctx.state.put(Puppets((*ctx.state.of(Puppets).puppets, Puppet(thrown.by, thrown.targets[0], False, thrown.order))))
 
 
 @day_refusal("Король Пик")
@@ -46,7 +66,7 @@ def puppet_refusal(day: DayAPI, order: Order, spec: AbilitySpec, controller: str
     раскрыть свою роль. После этого все дневные действия цели (голосование и способности
     Явных ролей) полностью контролируются Мастером.»
     Король Пик orders need the card thrown; a command needs the reveal first."""
-    for puppet in day.state.puppets:
+    for puppet in day.state.of(Puppets).puppets:
         if puppet.master == order.by:
             if order.command is not None and not puppet.revealed:
                 return Reason.VOTE_CONTROLLED, None
@@ -58,10 +78,12 @@ def puppet_refusal(day: DayAPI, order: Order, spec: AbilitySpec, controller: str
 def puppet(day: DayAPI, order: Order, spec: AbilitySpec, controller: str | None) -> bool | None:
     """Король Пик: «Мастер карт может публично раскрыть свою роль. После этого все
     дневные действия цели … полностью контролируются Мастером.»"""
-    puppet = next(pp for pp in day.state.puppets if pp.master == order.by)
+    puppets = day.state.of(Puppets)
+    puppet = next(pp for pp in puppets.puppets if pp.master == order.by)
     if order.command is None:
         if not puppet.revealed:
-            puppet.revealed = True
+            day.state.put(Puppets(tuple(replace(pp, revealed=True) if pp is puppet else pp
+                                        for pp in puppets.puppets)))
             cause = day.cause("Король Пик", order)
             day.emit(ev.Revealed(str(day.phase), cause, order.by, day.p(order.by).secret_role))
             day.announce("Король Пик", "Король Пик", order, by=order.by, target=puppet.target)
@@ -93,12 +115,12 @@ def puppet_controlled(day: DayAPI, order: Order, spec: AbilitySpec, controller: 
 @DEATH("Король Пик")
 def master_died(ctx: PhaseAPI, player: PlayerState) -> None:
     """«После смерти Мастер карт эффект спадает.»"""
-    ctx.state.puppets = [pp for pp in ctx.state.puppets if pp.master != player.nick]
+    ctx.state.put(ctx.state.of(Puppets).without(player.nick))
 
 
 def puppet_master(ctx: PhaseAPI, nick: str) -> str | None:
     """«После смерти Мастер карт эффект спадает.»"""
-    for puppet in ctx.state.puppets:
+    for puppet in ctx.state.of(Puppets).puppets:
         if puppet.target == nick and puppet.revealed and ctx.p(puppet.master).alive:
             return puppet.master
     return None
