@@ -47,8 +47,6 @@ class PlayerState:
     held_roles: set[str] = field(default_factory=set)
     uses: dict[str, list[PhaseId]] = field(default_factory=dict)  # accepted uses
     saved_votes: int = 0                    # Сплетник's «копилка»
-    blessing_used: bool = False
-    circle_consumed_night: int | None = None
     revived_night: int | None = None
     silenced: bool = False                  # Туз Бубен, for the rest of the game
     shuler: list[ShulerWindow] = field(default_factory=list)
@@ -134,8 +132,6 @@ class GameState:
     marks: DayMarks = field(default_factory=DayMarks)
     thrown: list[ThrownCard] = field(default_factory=list)
     used_cards: list[str] = field(default_factory=list)   # gone from the deck
-    paranoia: list[tuple[str, str]] = field(default_factory=list)  # (master, target) Туз Крестей
-    influence_log: dict[str, tuple[str, int]] = field(default_factory=dict)  # Дворянин -> (target, day)
     deaths: dict[str, DeathRecord] = field(default_factory=dict)
     winner: str | None = None
     game_over: bool = False

@@ -5,6 +5,8 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from engine import events as ev
 from engine.abilities.spec import FULL, N, P, S, AbilitySpec as _A, Field, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Keyword, Shape, Words
@@ -68,9 +70,16 @@ RULINGS = (
 )
 
 
+@dataclass(frozen=True)
+class Circles:
+    """Protective circle's memory across phases (its state slot): Демонолог -> the night his
+    circle was consumed («Восстанавливается через цикл ночей»)."""
+    consumed: dict[str, int] = field(default_factory=dict)
+
+
 def circle_ready(night: NightAPI, player: PlayerState) -> bool:
     """«Восстанавливается через цикл ночей» (A19)."""
-    consumed = player.circle_consumed_night
+    consumed = night.state.of(Circles).consumed.get(player.nick)
     if consumed is None:
         return True
     mode = night.rulings["circle_recharge_nights"]
@@ -157,7 +166,8 @@ def protective_circle(night: NightAPI) -> None:
         strongest = night.strongest(night.live_attacks_on(demonologist.nick))
         if strongest:   # «блокирует самую сильную атаку ночью, но после этого исчезает»
             strongest.blocked_by = "Protective circle"
-            demonologist.circle_consumed_night = night.n
+            circles = night.state.of(Circles)
+            night.state.put(Circles({**circles.consumed, demonologist.nick: night.n}))
             night.notice(demonologist.nick, ev.NoticeCode.CIRCLE_GONE, "Protective circle")
             night.blocked(strongest, "Protective circle",
                           f"Protective circle блокирует {strongest.name} игрока {strongest.attacker}")

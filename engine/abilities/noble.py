@@ -5,6 +5,8 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field, replace
+
 from engine.abilities.spec import AbilitySpec, AbilitySpec as _A, D, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
 from engine.abilities.registry import day_effect, day_refusal, day_step, night_refusal, night_step, vote_weight
@@ -69,7 +71,7 @@ def influence_refusal(day: DayAPI, order: Order, spec: AbilitySpec, controller: 
         return Reason.CANNOT_VOTE, controlled
     if vote_target == controlled:
         return Reason.TARGET_SELF, vote_target
-    last = day.state.influence_log.get(user.nick)
+    last = day.state.of(Influenced).last.get(user.nick)
     if last and last[0] == controlled:
         repeat = day.rulings["influence_repeat"]
         if repeat == "consecutive_uses" or last[1] == day.n - 1:
@@ -77,12 +79,22 @@ def influence_refusal(day: DayAPI, order: Order, spec: AbilitySpec, controller: 
     return None
 
 
+@dataclass(frozen=True)
+class Influenced:
+    """Влияние's memory across phases (its state slot): Дворянин -> (whom, which day or night)
+    his last Влияние controlled («не на одного и того же два дня подряд», A28)."""
+    last: dict[str, tuple[str, int]] = field(default_factory=dict)
+
+    def used(self, noble: str, controlled: str, n: int) -> "Influenced":
+        return replace(self, last={**self.last, noble: (controlled, n)})
+
+
 @day_effect("Влияние")
 def influence(day: DayAPI, order: Order, spec: AbilitySpec, controller: str | None) -> None:
     """Влияние: «может диктовать голоса другого персонажа. У Мэра забирает оба голоса.»"""
     controlled, vote_target = order.targets
     day.spend(order, spec)
-    day.state.influence_log[order.by] = (controlled, day.n)
+    day.state.put(day.state.of(Influenced).used(order.by, controlled, day.n))
     day.dictate(controlled, vote_target, order.by, order)
 
 
@@ -93,7 +105,7 @@ def night_influence_refusal(night: NightAPI, order: Order, spec: AbilitySpec) ->
     controlled, vote_target = order.targets
     if controlled == order.by or vote_target == controlled:
         return Reason.TARGET_SELF, controlled
-    last = night.state.influence_log.get(order.by)
+    last = night.state.of(Influenced).last.get(order.by)
     if last and last[0] == controlled and (
             night.rulings["influence_repeat"] == "consecutive_uses" or last[1] == night.n - 1):
         return Reason.TARGET_REPEATED, controlled
@@ -107,7 +119,7 @@ def influence_at_night(night: NightAPI) -> None:
     for action in night.live_actions("Влияние"):
         controlled, vote_target = action.targets[0], action.targets[1]
         night.state.marks.influence[controlled] = (vote_target, action.user, action.order)
-        night.state.influence_log[action.user] = (controlled, night.n)
+        night.state.put(night.state.of(Influenced).used(action.user, controlled, night.n))
 
 
 @day_step("D0", "b", ability="Влияние")

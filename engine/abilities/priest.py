@@ -5,6 +5,8 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from engine.abilities.spec import N, T, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
 from engine.abilities.registry import INFO, lazaret
@@ -71,6 +73,13 @@ def confession(night: NightAPI, action: Action) -> None:
                secret=night.apparent(action.user))
 
 
+@dataclass(frozen=True)
+class Blessed:
+    """Божественное благословление's memory across phases (its state slot): who used it
+    («один раз за игру»)."""
+    players: frozenset[str] = frozenset()
+
+
 @lazaret("b", ability="Божественное благословление")
 def blessing(ctx: PhaseAPI, player: PlayerState) -> bool:
     """«один раз за игру, попадая в Лазарет, мгновенно исцеляет себя на единицу здоровья
@@ -79,9 +88,9 @@ def blessing(ctx: PhaseAPI, player: PlayerState) -> bool:
     robbed = ctx.open_passives_off(player.nick)
     wants = ctx.rulings["blessing_auto"] or \
         ctx.standing(player.nick, "Божественное благословление") is not None
-    if (player.open_role == "Священник" and not player.blessing_used and not robbed
+    if (player.open_role == "Священник" and player.nick not in ctx.state.of(Blessed).players and not robbed
             and wants and not player.in_prison):
-        player.blessing_used = True
+        ctx.state.put(Blessed(ctx.state.of(Blessed).players | {player.nick}))
         player.uses_of("Божественное благословление").append(ctx.phase)
         player.lives += 1
         ctx.announce("Божественное благословление", "Божественное благословление",

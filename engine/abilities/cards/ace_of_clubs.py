@@ -2,6 +2,8 @@
 of the game (a `mail_copy` hook, called as each message is delivered)."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from engine.abilities.spec import CardSpec
 from engine.abilities.registry import CARD_INFO, MAIL_COPY, card, night_step
 from engine.api import NightAPI, THROW
@@ -27,19 +29,26 @@ RULINGS = (
 )
 
 
+@dataclass(frozen=True)
+class Paranoia:
+    """Туз Крестей's memory across phases (its state slot): (Мастер карт, target) pairs."""
+    watched: tuple[tuple[str, str], ...] = ()
+
+
 @night_step("N2", "x", ability=THROW)
 def paranoia_from_tonight(night: NightAPI) -> None:
     """«до конца игры»: from its night on (after the day −1 throw, an order of this night)."""
     for thrown in night.cards:
         if thrown.acts_as == "Туз Крестей":
-            night.state.paranoia.append((thrown.by, thrown.targets[0]))
+            watched = night.state.of(Paranoia).watched
+            night.state.put(Paranoia((*watched, (thrown.by, thrown.targets[0]))))
 
 
 @MAIL_COPY(THROW)
 def reads_the_mail(night: NightAPI, action: Action, recipient: str) -> None:
     """«может до конца игры читать всю анонимную переписку цели, включая имена отправителей
     и получателей»: a message from or to a watched player, while the Мастер карт lives."""
-    for master, watched in night.state.paranoia:
+    for master, watched in night.state.of(Paranoia).watched:
         if watched in (action.user, recipient) and night.p(master).alive:
             night.emit(ev.Message(str(night.phase), night.cause("Туз Крестей", action.order),
                                  master, ev.fact(**{"from": action.user, "about": recipient,
