@@ -26,14 +26,6 @@ class Prison:
 
 
 @dataclass
-class ShulerWindow:
-    """Пятерка Бубен / Крестей: «в течение суток (ночь, день) с момента броска» (A77)."""
-    card: str
-    phases: tuple[PhaseId, ...]   # the phases it covers (A77 `shuler_window`)
-    by: str
-
-
-@dataclass
 class PlayerState:
     nick: str
     open_role: str | None
@@ -46,10 +38,8 @@ class PlayerState:
     mask: str | None = None                 # Тварь / Инквизитор
     held_roles: set[str] = field(default_factory=set)
     uses: dict[str, list[PhaseId]] = field(default_factory=dict)  # accepted uses
-    saved_votes: int = 0                    # Сплетник's «копилка»
     revived_night: int | None = None
     silenced: bool = False                  # Туз Бубен, for the rest of the game
-    shuler: list[ShulerWindow] = field(default_factory=list)
     hand: list[str] = field(default_factory=list)  # Мастер карт
     former_mayor: bool = False
     start_lives: int = 2                    # for `heal_cap: starting_lives` (A10 b)
@@ -173,5 +163,5 @@ class GameState:
 
 __all__ = [
     "CIVILIAN", "DayMarks", "DeathRecord", "GameState", "PlayerState", "Prison",
-    "ShulerWindow", "ThrownCard",
+    "ThrownCard",
 ]

@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 
 from engine.abilities.spec import AbilitySpec, AbilitySpec as _A, D, Field, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Keyword, Shape, Words
-from engine.abilities.registry import ABSTAIN_EXCUSED, BALLOT_CAST, SHAPE, TALLY, TALLY_NOTE, day_effect, day_refusal, target_rule
-from engine.api import DayAPI, Refused, TargetAPI
+from engine.abilities.registry import ABSTAIN_EXCUSED, BALLOT_CAST, ROLE_LOST, SHAPE, TALLY, TALLY_NOTE, day_effect, day_refusal, target_rule
+from engine.api import DayAPI, PhaseAPI, Refused, TargetAPI
 from engine.ruling_rows import choice, flag
 from engine.orders import Order, OrderError
 from engine.reasons import Reason
@@ -58,6 +58,19 @@ RULINGS = (
         no="не учитываются и пропадают",
     ),
 )
+
+
+@dataclass(frozen=True)
+class Piggybank:
+    """Компромат's memory across phases (its state slot): Сплетник -> the votes in his
+    «копилка»."""
+    saved: dict[str, int] = field(default_factory=dict)
+
+    def of(self, nick: str) -> int:
+        return self.saved.get(nick, 0)
+
+    def holding(self, nick: str, votes: int) -> "Piggybank":
+        return Piggybank({**self.saved, nick: votes})
 
 
 @dataclass
@@ -113,7 +126,7 @@ def gossip_refusal(day: DayAPI, order: Order, spec: AbilitySpec, controller: str
     needs saved votes."""
     if order.save:
         return day.own_vote_refusal(order, controller)
-    if day.p(order.by).saved_votes <= 0:
+    if day.state.of(Piggybank).of(order.by) <= 0:
         return Reason.NO_SAVED_VOTES, None
     return None
 
@@ -124,25 +137,27 @@ def spent_votes(day: DayAPI, votes: dict[str, int]) -> None:
     этом они расходуются)» (A30); today's save goes into the «копилка»."""
     for gossip, (target, order) in day.own(GossipDay).spends.items():
         player = day.p(gossip)
+        saved = day.state.of(Piggybank).of(gossip)
         if not day.can_vote(player):
             # «его голос не учитывается»: the spent votes don't count either (A30 4)
             if not day.rulings["gossip_refund_if_void"]:
-                player.saved_votes = 0
+                day.state.put(day.state.of(Piggybank).holding(gossip, 0))
             continue
         regular = day.ballots().get(gossip)
         if day.rulings["gossip_saved_follow_regular"] and regular is not None:
             target = regular.target
-        votes[target] = votes.get(target, 0) + player.saved_votes
-        day.add_votes(target, player.saved_votes, "Компромат", gossip,
-                    f"Компромат: {gossip} тратит {player.saved_votes} голос(а) из копилки против {target}",
+        votes[target] = votes.get(target, 0) + saved
+        day.add_votes(target, saved, "Компромат", gossip,
+                    f"Компромат: {gossip} тратит {saved} голос(а) из копилки против {target}",
                     order)
-        day.trace(f"{gossip}: {player.saved_votes} голос(а) из копилки против {target}",
+        day.trace(f"{gossip}: {saved} голос(а) из копилки против {target}",
                   "Компромат", order)
-        player.saved_votes = 0
+        day.state.put(day.state.of(Piggybank).holding(gossip, 0))
     for gossip in day.own(GossipDay).saved:
         player = day.p(gossip)
         if day.can_vote(player):
-            player.saved_votes += 1
+            bank = day.state.of(Piggybank)
+            day.state.put(bank.holding(gossip, bank.of(gossip) + 1))
 
 
 @BALLOT_CAST("Компромат")
@@ -155,3 +170,13 @@ def vote_replaces_save(day: DayAPI, voter: str) -> None:
 def saved_is_no_abstention(day: DayAPI, nick: str) -> bool:
     """«вместо голосования»: who saved his vote did not abstain."""
     return nick in day.own(GossipDay).saved
+
+
+@ROLE_LOST("Компромат")
+def piggybank_goes_with_the_role(ctx: PhaseAPI, player: PlayerState, role: str) -> None:
+    """«вместо голосования может сохранить голос "в копилку"»: the «копилка» is the
+    Сплетник's; one who loses the role (Преемственность: «тот теряет свою старую роль»)
+    loses what it holds."""
+    bank = ctx.state.of(Piggybank)
+    if bank.of(player.nick):
+        ctx.state.put(bank.holding(player.nick, 0))

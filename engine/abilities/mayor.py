@@ -69,7 +69,7 @@ def succession(ctx: PhaseAPI, mayor: PlayerState) -> None:
     old = heir.open_role
     heir.open_role = "Мэр"
     heir.held_roles.add("Мэр")
-    heir.saved_votes = 0
+    ctx.lose_role(heir, old)
     # «тот теряет свою старую роль»: with it, the uses of its abilities
     heir.uses = {k: v for k, v in heir.uses.items()
                  if getattr(_find(k), "kind", None) is not RoleKind.OPEN}

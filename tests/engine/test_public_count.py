@@ -15,6 +15,7 @@ import random
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from engine.abilities import gossip
 from engine.api import VOTE
 from engine.public_count import is_public_order, public_count
 from engine.orders import Order
@@ -51,9 +52,10 @@ def _other_secrets(state, phase, orders, rng: random.Random):
     rng.shuffle(roles)
     for nick, role in zip(living, roles):
         p = b.players[nick]
-        p.secret_role, p.mask, p.hand, p.shuler = role, None, [], []
+        p.secret_role, p.mask, p.hand = role, None, []
         p.silenced = rng.random() < 0.2
-        p.saved_votes = rng.randint(0, 3) if rng.random() < 0.3 else 0
+        if rng.random() < 0.3:
+            b.put(b.of(gossip.Piggybank).holding(nick, rng.randint(0, 3)))
         # the uses of secret abilities (a public one's use was seen by all)
         p.uses = {k: v for k, v in p.uses.items() if _public(k) or rng.random() < 0.5}
     b.thrown = []
