@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from engine.abilities.spec import AbilitySpec
 from engine.orders import Order
+from engine.phase import PhaseId
 
 
 @dataclass
@@ -85,3 +86,16 @@ class Ballot:
     target: str
     order: Order
     controlled_by: str | None = None   # Влияние, Король Пик, a zombie command
+
+
+@dataclass(frozen=True)
+class ThrownCard:
+    """A card thrown by the Мастер карт, waiting for (or acting in) its night."""
+    card: str                 # the card as named in the hand (Джокер stays Джокер)
+    acts_as: str              # the effect: the card itself, or what a Джокер imitates
+    by: str
+    targets: tuple[str, ...]
+    roles: tuple[str, ...] = ()
+    thrown: PhaseId | None = None
+    night: int = 1            # the night it acts in
+    order: Order | None = None

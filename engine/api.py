@@ -17,12 +17,12 @@ from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence, TypeVar
 
 from engine import events as ev
 from engine.abilities.spec import AbilitySpec
-from engine.actions import Action, Attack, Ballot, Snapshot
+from engine.actions import Action, Attack, Ballot, Snapshot, ThrownCard
 from engine.names import Moon
 from engine.orders import Order
 from engine.phase import PhaseId
 from engine.reasons import Reason
-from engine.state import GameState, PlayerState, ThrownCard
+from engine.state import GameState, PlayerState
 
 T = TypeVar("T")
 
@@ -193,3 +193,14 @@ def team_fact(state: GameState, leader: str, servants: tuple[str, ...], rule: st
         team = {p.nick: p.secret_role for p in state.players.values() if p.secret_role in servants}
         events.append(ev.LearnedTeam("start", ev.Cause(rule), player.nick, ev.fact(team=team)))
     return events
+
+
+def gm_tags(state: GameState, nick: str) -> tuple[str, ...]:
+    """What the abilities' memories show the GM beside a player's status (a slot class's
+    `gm_tags(nick)`: «Туз Бубен»)."""
+    return tuple(t for slot in state.slots.values() if hasattr(slot, "gm_tags") for t in slot.gm_tags(nick))
+
+
+def gm_notes(state: GameState, nick: str) -> tuple[str, ...]:
+    """What they show beside his mask (a slot class's `gm_notes(nick)`: the cards in hand)."""
+    return tuple(t for slot in state.slots.values() if hasattr(slot, "gm_notes") for t in slot.gm_notes(nick))

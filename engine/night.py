@@ -17,13 +17,13 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from engine import events as ev
 from engine.abilities import ONE_ACTION_PER_NIGHT, AbilitySpec, ability, registry, registry_index
-from engine.actions import Action, Attack, Snapshot
+from engine.actions import Action, Attack, Snapshot, ThrownCard
 from engine.api import Refused
 from engine.context import PhaseContext
 from engine.orders import Order
 from engine.phase import PhaseId
 from engine.reasons import Reason
-from engine.state import DayMarks, GameState, ThrownCard
+from engine.state import DayMarks, GameState
 
 class Night(PhaseContext):
     """The night being resolved; the abilities reach it as an `engine.api.NightAPI`."""
@@ -34,7 +34,7 @@ class Night(PhaseContext):
         self._orders = orders
         self._actions: list[Action] = []
         self._attacks: list[Attack] = []
-        self._cards = [c for c in state.thrown if c.night == self.n]
+        self._cards: list[ThrownCard] = []   # the cards acting tonight, set by the deck's N0 hook
         self._killed: dict[str, tuple[str, Order | None]] = {}
         self._dying: set[str] = set()
         self._damage: dict[str, int] = defaultdict(int)

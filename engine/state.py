@@ -39,8 +39,6 @@ class PlayerState:
     held_roles: set[str] = field(default_factory=set)
     uses: dict[str, list[PhaseId]] = field(default_factory=dict)  # accepted uses
     revived_night: int | None = None
-    silenced: bool = False                  # Туз Бубен, for the rest of the game
-    hand: list[str] = field(default_factory=list)  # Мастер карт
     former_mayor: bool = False
     start_lives: int = 2                    # for `heal_cap: starting_lives` (A10 b)
 
@@ -83,19 +81,6 @@ class PlayerState:
 
 
 @dataclass
-class ThrownCard:
-    """A card thrown by the Мастер карт, waiting for (or acting in) its night."""
-    card: str                 # the card as named in the hand (Джокер stays Джокер)
-    acts_as: str              # the effect: the card itself, or what a Джокер imitates
-    by: str
-    targets: tuple[str, ...]
-    roles: tuple[str, ...] = ()
-    thrown: PhaseId | None = None
-    night: int = 1            # the night it acts in
-    order: Order | None = None
-
-
-@dataclass
 class DeathRecord:
     """What sent a player to the Кладбище, for Расследование (A61)."""
     phase: PhaseId
@@ -120,8 +105,6 @@ class GameState:
     rulings: Any                                  # engine.rulings.Rulings
     phase: PhaseId | None = None                  # the last resolved phase
     marks: DayMarks = field(default_factory=DayMarks)
-    thrown: list[ThrownCard] = field(default_factory=list)
-    used_cards: list[str] = field(default_factory=list)   # gone from the deck
     deaths: dict[str, DeathRecord] = field(default_factory=dict)
     winner: str | None = None
     game_over: bool = False

@@ -6,6 +6,8 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field, replace
+
 from typing import Any
 
 from engine import events as ev
@@ -17,7 +19,8 @@ from engine.ruling_rows import choice, flag, number
 from engine.names import CARDS, canon_card
 from engine.orders import Order, OrderError
 from engine.reasons import Reason
-from engine.state import GameState, PlayerState, ThrownCard
+from engine.state import GameState, PlayerState
+from engine.actions import ThrownCard
 
 SPECS = (
     _A("Сдать карты", RoleKind.SECRET, ("Мастер карт",), S, "Сдать карты – в начале игры выбирает четыре карты из колоды (см. приложение) и кладет себе в руку."),
@@ -29,6 +32,25 @@ SPECS = (
     _A("Раскрыть карты", RoleKind.SECRET, ("Мастер карт",), ANY_, "Раскрыть карты (Л, Т) - в любой момент игры публично выкладывает полный список соответствия Явных и Тайных ролей (см. приложение). Если список верный, то Мастер карт единолично побеждает. В противном случае он покидает игру навсегда.",
        freq=Freq.PER_GAME, keeps="ЛТ", fields=(Field.LIST,), public=True),
 )
+
+
+@dataclass(frozen=True)
+class Deck:
+    """The Мастер карт's memory across phases (his state slot): each one's hand, the cards
+    thrown and waiting for (or acting in) their night, the cards gone from the deck."""
+    hands: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    thrown: tuple[ThrownCard, ...] = ()
+    used: tuple[str, ...] = ()
+
+    def hand(self, nick: str) -> tuple[str, ...]:
+        return self.hands.get(nick, ())
+
+    def with_hand(self, nick: str, hand: tuple[str, ...]) -> "Deck":
+        return replace(self, hands={**self.hands, nick: hand})
+
+    def gm_notes(self, nick: str) -> tuple[str, ...]:
+        """What the GM's console shows beside the player: the cards in his hand."""
+        return self.hand(nick)
 
 
 @setup_choice("hand", ability="Сдать карты", role="Мастер карт")
@@ -45,7 +67,7 @@ def deal_hand(state: GameState, player: PlayerState, value: Any) -> None:
         hand.append(card)
     if len(hand) != 4 or len(set(hand)) != 4:
         raise SetupError(f"setup.{player.nick}.hand: нужны четыре разные карты, дано {len(hand)}")
-    player.hand = hand
+    state.put(state.of(Deck).with_hand(player.nick, tuple(hand)))
 
 
 # What the order parser and the memo read of its orders (scraper/orders reads them generically).
@@ -169,7 +191,7 @@ def shuffle_refusal(night: NightAPI, order: Order, spec: AbilitySpec) -> Refused
     """«один раз ночью складывает находящиеся в руке карты в колоду и выбирает любые
     четыре из оставшихся в колоде»
     Тасовать карты: four cards from the deck, the hand returned to it (A64)."""
-    deck = [c for c in CARDS if c not in night.state.used_cards]
+    deck = [c for c in CARDS if c not in night.state.of(Deck).used]
     if night.rulings["shuffle_from_deck"] == "full_deck":
         deck = list(CARDS)
     if len(set(order.cards)) != len(order.cards) or len(order.cards) != min(4, len(deck)):
@@ -220,7 +242,7 @@ def reveal_cards(ctx: PhaseAPI, order: Order) -> None:
 def throw_refusal(ctx: PhaseAPI, order: Order) -> tuple[Reason, str | None] | None:
     """Кинуть карты: the card must be in hand; each card's own rules (§6.4, its module)."""
     master = ctx.p(order.by)
-    if order.card not in master.hand:
+    if order.card not in ctx.state.of(Deck).hand(master.nick):
         return Reason.NOT_IN_HAND, None
     return card_refusal(ctx, order, master)
 
@@ -229,13 +251,15 @@ def throw(ctx: PhaseAPI, order: Order, acts_in_night: int) -> None:
     """«Карта подействует ночью, после чего теряется.»"""
     master = ctx.p(order.by)
     assert order.card is not None   # throw_shape: a throw names its card
-    master.hand.remove(order.card)
-    ctx.state.used_cards.append(order.card)
+    deck = ctx.state.of(Deck)
+    hand = list(deck.hand(master.nick))
+    hand.remove(order.card)
     effect = effect_of(order)
     targets = targets_of(order, effect)
     card = ThrownCard(order.card, effect, master.nick, tuple(targets), order.roles,
                       ctx.phase, acts_in_night, order)
-    ctx.state.thrown.append(card)
+    ctx.state.put(replace(deck.with_hand(master.nick, tuple(hand)), used=(*deck.used, order.card),
+                          thrown=(*deck.thrown, card)))
     card_thrown(ctx, card)
     ctx.trace(f"{master.nick} бросает карту {order.card}"
                + (f" как {effect}" if effect != order.card else "")
@@ -280,7 +304,7 @@ def minus_first_day_throw(night: NightAPI, order: Order, spec: AbilitySpec) -> b
     """«В начале первой ночи может кинуть карту, считается, что она была брошена в
     "минус первый" день.»: it acts this very night."""
     throw(night, order, acts_in_night=night.n)
-    night.set_cards(c for c in night.state.thrown if c.night == night.n)
+    night.set_cards(c for c in night.state.of(Deck).thrown if c.night == night.n)
     return True
 
 
@@ -299,7 +323,7 @@ def throw_shape(order: Order) -> None:
 def shuffled_hand(night: NightAPI) -> None:
     """«складывает находящиеся в руке карты в колоду и выбирает любые четыре»."""
     for action in night.live_actions("Тасовать карты"):
-        night.p(action.user).hand = list(action.order.cards)
+        night.state.put(night.state.of(Deck).with_hand(action.user, tuple(action.order.cards)))
 
 
 # --- the deck (rules-ru.txt «Колода для Мастера карт», SPEC §6.4): what every card shares;
@@ -338,7 +362,7 @@ def card_refusal(ctx: PhaseAPI, order: Order, master: PlayerState) -> Refused | 
     effect = effect_of(order)
     assert order.card is not None
     own = AS_THROWN.first(order.card)
-    refused = own(ctx, order, effect, master) if own else None
+    refused = own(ctx, order, effect, master, ctx.state.of(Deck).hand(master.nick)) if own else None
     if refused:
         return refused
     spec = DECK[effect]
@@ -362,6 +386,12 @@ def card_thrown(ctx: PhaseAPI, card: ThrownCard) -> None:
         card_bonus_now(ctx, card)
 
 
+@night_step("N0", "0", ability=THROW)
+def cards_of_tonight(night: NightAPI) -> None:
+    """«Карта подействует ночью, после чего теряется.»: the cards thrown for this night."""
+    night.set_cards(c for c in night.state.of(Deck).thrown if c.night == night.n)
+
+
 @night_step("N0", "e", ability=THROW)
 def cards_need_master(night: NightAPI) -> None:
     """«Карта подействует ночью, после чего теряется.»
@@ -374,7 +404,8 @@ def cards_need_master(night: NightAPI) -> None:
 @night_step("N22", "z", ability=THROW)
 def thrown_cards_gone(night: NightAPI) -> None:
     """N22 (z): «Карта подействует ночью, после чего теряется.»"""
-    night.state.thrown = [c for c in night.state.thrown if c.night > night.n]
+    deck = night.state.of(Deck)
+    night.state.put(replace(deck, thrown=tuple(c for c in deck.thrown if c.night > night.n)))
 
 
 @night_step("N21", "b", ability=THROW)

@@ -72,10 +72,10 @@ from engine.abilities.spec import AbilitySpec, CardSpec, When
 from engine.names import fold
 
 from engine import events as ev
-from engine.actions import Action, Attack, Ballot
+from engine.actions import Action, Attack, Ballot, ThrownCard
 from engine.api import DayAPI, NightAPI, PhaseAPI, Refused, TargetAPI
 from engine.orders import Order
-from engine.state import GameState, PlayerState, ThrownCard
+from engine.state import GameState, PlayerState
 
 
 class Kind(str, Enum):
@@ -256,7 +256,7 @@ SETUP_CHECK: HookKind[Callable[[GameState], None]] = HookKind(Kind.SETUP_CHECK)
 ON_THROW: HookKind[Callable[[PhaseAPI, ThrownCard], None]] = HookKind(Kind.ON_THROW)
 CARD_REFUSAL: HookKind[Callable[[PhaseAPI, Order, str, PlayerState], "Refused | None"]] = \
     HookKind(Kind.CARD_REFUSAL)
-AS_THROWN: HookKind[Callable[[PhaseAPI, Order, str, PlayerState], "Refused | None"]] = \
+AS_THROWN: HookKind[Callable[[PhaseAPI, Order, str, PlayerState, "tuple[str, ...]"], "Refused | None"]] = \
     HookKind(Kind.AS_THROWN)
 CARD_INFO: HookKind[Callable[[NightAPI, ThrownCard], None]] = HookKind(Kind.CARD_INFO)
 ROLE_PASSED: HookKind[Callable[[PhaseAPI, PlayerState, PlayerState, str, bool], None]] = \

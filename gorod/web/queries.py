@@ -14,7 +14,7 @@ import difflib
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.api import VOTE
+from engine.api import VOTE, gm_notes, gm_tags
 from engine.names import Status
 from engine.orders import Order, OrderError
 from engine.phase import PhaseId
@@ -73,7 +73,7 @@ def overview(game: Game) -> dict[str, Any]:
             "lives": p.lives, "max_lives": max_lives(p, state.rulings),
             "status": "" if p.status(precedence) is Status.NONE else p.status(precedence).value,
             "mask": p.mask, "dead": p.dead or p.left,
-            "prison": p.in_prison, "lazaret": p.lazaret, "silenced": p.silenced, "hand": list(p.hand),
+            "prison": p.in_prison, "lazaret": p.lazaret, "tags": list(gm_tags(state, nick)), "notes": list(gm_notes(state, nick)),
         })
     out["resolved"] = phase_ru(state.phase) if state.phase else None
     if current is not None:

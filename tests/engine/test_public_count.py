@@ -16,6 +16,7 @@ import random
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from engine.abilities import gossip
+from engine.abilities.cards import ace_of_diamonds
 from engine.api import VOTE
 from engine.public_count import is_public_order, public_count
 from engine.orders import Order
@@ -52,13 +53,13 @@ def _other_secrets(state, phase, orders, rng: random.Random):
     rng.shuffle(roles)
     for nick, role in zip(living, roles):
         p = b.players[nick]
-        p.secret_role, p.mask, p.hand = role, None, []
-        p.silenced = rng.random() < 0.2
+        p.secret_role, p.mask = role, None
+        if rng.random() < 0.2:
+            b.put(ace_of_diamonds.Silenced(b.of(ace_of_diamonds.Silenced).players | {nick}))
         if rng.random() < 0.3:
             b.put(b.of(gossip.Piggybank).holding(nick, rng.randint(0, 3)))
         # the uses of secret abilities (a public one's use was seen by all)
         p.uses = {k: v for k, v in p.uses.items() if _public(k) or rng.random() < 0.5}
-    b.thrown = []
     pick = lambda: rng.sample(living, rng.randint(0, min(3, len(living))))  # noqa: E731
     b.marks = DayMarks(day=phase.number, robbed=set(pick()), touched=set(pick()),
                        accused={n: rng.choice(living) for n in pick()})

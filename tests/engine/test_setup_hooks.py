@@ -7,7 +7,7 @@ import inspect
 import pytest
 
 from engine import setup as skeleton
-from engine.abilities import registry
+from engine.abilities import card_master, registry
 from engine.rulings import Rulings
 from engine.setup import Seat, SetupError, new_game
 
@@ -23,7 +23,7 @@ def _game(setup, **rulings):
 def test_each_choice_is_made_by_its_abilitys_module():
     state = _game({"ann": {"mask": "Бес"}, "bob": {"mask": "Лич"}, "cat": {"hand": HAND}})
     assert (state.players["ann"].mask, state.players["bob"].mask) == ("Бес", "Лич")
-    assert state.players["cat"].hand == ["Джокер", "Двойка Червей", "Шестерка Бубен", "Туз Бубен"]
+    assert state.of(card_master.Deck).hand("cat") == ("Джокер", "Двойка Червей", "Шестерка Бубен", "Туз Бубен")
     homes = {h.step: h.fn.__module__ for h in registry.SETUP.hooks() if h.label != "Тварь"}
     assert homes == {"mask": "engine.abilities.inquisitor", "hand": "engine.abilities.card_master"}
     assert [h.label for h in registry.SETUP.at("mask")] == ["Инквизитор", "Тварь"]

@@ -9,8 +9,7 @@ from engine.abilities.registry import CARD_INFO, MAIL_COPY, card, night_step
 from engine.api import NightAPI, THROW
 from engine import events as ev
 from engine.ruling_rows import choice
-from engine.actions import Action
-from engine.state import ThrownCard
+from engine.actions import Action, ThrownCard
 
 # no «Брошенная на X» bonus: on the Тварь it tells the Тварь instead (A4)
 CARD = card(CardSpec("Туз Крестей", "Туз Крестей (Паранойя) - Мастер карт может до конца игры читать всю анонимную переписку цели, включая имена отправителей и получателей. Нельзя кинуть на себя. Брошенная на Тварь, позволяет Твари (sic!) узнать Явную роль Мастера карт и подсовывать ему любую ложную информацию или скрывать истинную (через мастера).", on_self=False))

@@ -12,7 +12,7 @@ from engine.abilities.registry import DEATH_SAVE, ON_THROW, card, night_step
 from engine.api import NightAPI, PhaseAPI, THROW
 from engine.names import CIVILIAN
 from engine.phase import PhaseId, PhaseKind
-from engine.state import ThrownCard
+from engine.actions import ThrownCard
 from engine.ruling_rows import choice, flag
 from engine.orders import Order
 

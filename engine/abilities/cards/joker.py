@@ -31,9 +31,10 @@ RULINGS = (
 
 
 @AS_THROWN("Джокер")
-def stands_for_another(ctx: PhaseAPI, order: Order, effect: str, master: PlayerState) -> Refused | None:
+def stands_for_another(ctx: PhaseAPI, order: Order, effect: str, master: PlayerState,
+                       hand: tuple[str, ...]) -> Refused | None:
     """«как любую карту из колоды»: not as itself; A68 b (`joker_any_card: false`): only as
     a card not in the hand."""
-    if effect == "Джокер" or (not ctx.rulings["joker_any_card"] and effect in master.hand):
+    if effect == "Джокер" or (not ctx.rulings["joker_any_card"] and effect in hand):
         return Reason.CARD_TARGET, None
     return None

@@ -14,7 +14,8 @@ from engine.abilities.registry import DAY_BLOCK, DEATH, ON_THROW, card, day_effe
 from engine.api import DayAPI, PhaseAPI, Refused, VOTE
 from engine.orders import Order
 from engine.reasons import Reason
-from engine.state import PlayerState, ThrownCard
+from engine.state import PlayerState
+from engine.actions import ThrownCard
 
 CARD = card(CardSpec("Король Пик", "Король Пик (Кукла) - в любой день, начиная с момента броска этой карты, Мастер карт может публично раскрыть свою роль. После этого все дневные действия цели (голосование и способности Явных ролей) полностью контролируются Мастером. После смерти Мастер карт эффект спадает. Брошенная на Лича, позволяет Мастеру узнать его Тайную роль.", bonus="Лич"))
 

@@ -5,7 +5,7 @@ from engine.abilities.spec import CardSpec
 from engine.abilities.spec import RoleKind
 from engine.abilities.registry import CARD_INFO, card, registry_index
 from engine.api import NightAPI
-from engine.state import ThrownCard
+from engine.actions import ThrownCard
 
 CARD = card(CardSpec("Тройка Бубен", "Тройка Бубен (Чутье) - Мастер карт узнает обо всех способностях, примененных к цели этой ночью. Брошенная на Гончую Ада, позволяет узнать её Тайную роль.", bonus="Гончая Ада"))
 
