@@ -13,6 +13,7 @@ empty at the first use); what it keeps across phases is its state slot,
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence, TypeVar
 
 from engine import events as ev
@@ -204,3 +205,28 @@ def gm_tags(state: GameState, nick: str) -> tuple[str, ...]:
 def gm_notes(state: GameState, nick: str) -> tuple[str, ...]:
     """What they show beside his mask (a slot class's `gm_notes(nick)`: the cards in hand)."""
     return tuple(t for slot in state.slots.values() if hasattr(slot, "gm_notes") for t in slot.gm_notes(nick))
+
+
+@dataclass(frozen=True)
+class DayMark:
+    """A mark that holds on one day (SPEC N22 «Следующим днем …», D0), the base of an
+    ability's slot class (Кража's, Обвинение's …): the day it is for, and each marked
+    player with what marks him (the accuser, a dictated vote, or True)."""
+    day: int = 0
+    marked: dict[str, Any] = field(default_factory=dict)
+
+
+M = TypeVar("M", bound=DayMark)
+
+
+def marks_today(ctx: PhaseAPI, kind: type[M]) -> dict[str, Any]:
+    """The marks of `kind` for the phase's day (a mark set for another day holds no more)."""
+    mark = ctx.state.of(kind)
+    return mark.marked if mark.day == ctx.n else {}
+
+
+def mark(ctx: PhaseAPI, kind: type[M], day: int, nick: str, value: Any = True) -> None:
+    """Mark `nick` for `day` (the coming day at night, today by day)."""
+    old = ctx.state.of(kind)
+    kept = old.marked if old.day == day else {}
+    ctx.state.put(kind(day, {**kept, nick: value}))

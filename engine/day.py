@@ -19,7 +19,7 @@ from engine.context import PhaseContext
 from engine.reasons import Reason
 from engine.orders import Order
 from engine.phase import PhaseId
-from engine.state import DayMarks, GameState, PlayerState
+from engine.state import GameState, PlayerState
 from engine.api import VOTE, Refused
 
 __all__ = ["Ballot", "Day", "resolve_day"]
@@ -36,8 +36,6 @@ class Day(PhaseContext):
         self._ballots: dict[str, Ballot] = {}
         self._lost_vote: set[str] = set()        # «теряет способность голосовать в течение дня»
         self._controlled: dict[str, str] = {}    # voter -> controller (Влияние etc.)
-        if state.marks.day != self.n:
-            state.marks = DayMarks(day=self.n)
 
     # --- the ballots (engine.api.DayAPI; the protocol is engine/abilities/voting.py) --------
     def ballots(self) -> Mapping[str, Ballot]:

@@ -23,7 +23,7 @@ from engine.context import PhaseContext
 from engine.orders import Order
 from engine.phase import PhaseId
 from engine.reasons import Reason
-from engine.state import DayMarks, GameState
+from engine.state import GameState
 
 class Night(PhaseContext):
     """The night being resolved; the abilities reach it as an `engine.api.NightAPI`."""
@@ -434,11 +434,6 @@ class Night(PhaseContext):
                 handler(self, action)
 
     # --- N22 -----------------------------------------------------------------------------
-    def open_next_day(self) -> None:
-        """N22 (a): the marks of the coming day («Следующим днем …»), filled by the
-        abilities' hooks of this step."""
-        self.state.marks = DayMarks(day=self.n)
-
     def announce_unstated_uses(self) -> None:
         """N22 (g): `unstated_publicity: public` (A21 b) for what was not announced yet."""
         for action in self._actions:
@@ -533,7 +528,7 @@ SKELETON: dict[str, tuple[tuple[str, Callable[[Night], None]], ...]] = {
     "N19": (("a", Night.bury_the_dead),),
     "N20": (("m", PhaseContext.thresholds),),
     "N21": (("a", Night.information),),
-    "N22": (("a", Night.open_next_day), ("g", Night.announce_unstated_uses)),
+    "N22": (("g", Night.announce_unstated_uses),),
     "N23": (("m", Night.win_check),),
 }
 

@@ -34,7 +34,7 @@ from engine.names import CIVILIAN
 from engine.orders import Order
 from engine.phase import PhaseId
 from engine.preview import preview_phase
-from engine.state import DayMarks, GameState, PlayerState, Prison
+from engine.state import GameState, PlayerState, Prison
 
 # Open roles and Голосование: the kinds of ability whose day use is a public act.
 PUBLIC_KINDS = (RoleKind.COMMON, RoleKind.OPEN)
@@ -120,7 +120,7 @@ def public_view(state: GameState) -> GameState:
             held_roles={p.open_role} if p.open_role else set(),
             uses={name: list(used) for name, used in p.uses.items() if _public_ability(name)},
             former_mayor=p.former_mayor, start_lives=SHOWN_LIVES)
-    return GameState(players=players, rulings=state.rulings, phase=state.phase, marks=DayMarks(),
+    return GameState(players=players, rulings=state.rulings, phase=state.phase,
                      winner=state.winner, game_over=state.game_over)
 
 

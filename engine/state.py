@@ -88,23 +88,10 @@ class DeathRecord:
 
 
 @dataclass
-class DayMarks:
-    """Effects that hold on one day, set by the night before it (SPEC N22, D0)."""
-    day: int = 0
-    robbed: set[str] = field(default_factory=set)          # Кража
-    touched: set[str] = field(default_factory=set)         # Касание смерти block
-    accused: dict[str, str] = field(default_factory=dict)  # target -> Инквизитор
-    sex_changed: set[str] = field(default_factory=set)     # Смена пола (set by day)
-    # Влияние given at night (`influence_phase: any`): controlled -> (vote target, Дворянин, order)
-    influence: dict[str, tuple[str, str, Order]] = field(default_factory=dict)
-
-
-@dataclass
 class GameState:
     players: dict[str, PlayerState]
     rulings: Any                                  # engine.rulings.Rulings
     phase: PhaseId | None = None                  # the last resolved phase
-    marks: DayMarks = field(default_factory=DayMarks)
     deaths: dict[str, DeathRecord] = field(default_factory=dict)
     winner: str | None = None
     game_over: bool = False
@@ -145,6 +132,6 @@ class GameState:
 
 
 __all__ = [
-    "CIVILIAN", "DayMarks", "DeathRecord", "GameState", "PlayerState", "Prison",
+    "CIVILIAN", "DeathRecord", "GameState", "PlayerState", "Prison",
     "ThrownCard",
 ]

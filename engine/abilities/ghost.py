@@ -11,7 +11,7 @@ from engine import events as ev
 from engine.abilities.spec import N, P, AbilitySpec as _A, Field, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
 from engine.abilities.registry import LATE_DAMAGE, NO_DAMAGE, OPEN_BLOCK, attack, night_step
-from engine.api import DayAPI, NightAPI
+from engine.api import DayAPI, DayMark, NightAPI, mark, marks_today
 from engine.ruling_rows import choice
 from engine.names import Faction
 from engine.actions import Action, Attack
@@ -121,13 +121,19 @@ def touch_block(night: NightAPI, attack: Attack) -> None:
                  attack.action.order, about=attack.recipient)
 
 
+@dataclass(frozen=True)
+class TouchBlocks(DayMark):
+    """Касание смерти's mark on the coming day (its state slot): the open roles blocked."""
+
+
 @OPEN_BLOCK("Касание смерти")
 def touched_open_role(day: DayAPI, nick: str) -> bool:
     """«цель не может использовать способности Явной роли следующим днем»."""
-    return nick in day.state.marks.touched
+    return nick in marks_today(day, TouchBlocks)
 
 
 @night_step("N22", "b", ability="Касание смерти")
 def touched_tomorrow(night: NightAPI) -> None:
     """«… следующим днем»: the blocks of tonight's touches hold on the coming day."""
-    night.state.marks.touched |= night.own(Touched).players
+    for nick in sorted(night.own(Touched).players):
+        mark(night, TouchBlocks, night.n, nick)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from engine.abilities.spec import AbilitySpec, AbilitySpec as _A, Field, Freq, N, P, RoleKind, S, TargetRule
 from engine.abilities.spec import Channel, Words
 from engine.abilities.registry import NO_ACQUITTAL, OPEN_BLOCK, TRUE_ROLE, UNSAVEABLE, SetupError, day_refusal, night_refusal, night_step, setup_choice, vote_weight
-from engine.api import DayAPI, NightAPI, PhaseAPI, Refused
+from engine.api import DayAPI, DayMark, NightAPI, PhaseAPI, Refused, mark, marks_today
 from engine.ruling_rows import choice, flag
 from engine.reasons import Reason
 from engine.actions import Ballot
@@ -182,24 +182,29 @@ def nothing_saves(night: NightAPI) -> bool:
     return True
 
 
+@dataclass(frozen=True)
+class Accused(DayMark):
+    """Обвинение в ведьмовстве's mark on the coming day (its state slot): target -> Инквизитор."""
+
+
 @night_step("N22", "b", ability="Обвинение в ведьмовстве")
 def accused_tomorrow(night: NightAPI) -> None:
     """«следующим днем персонаж не может применять способности Явной роли и быть оправдан
     Богачом, а голос Инквизитора против этого персонажа считается за три»."""
     for action in night.live_actions("Обвинение в ведьмовстве"):
-        night.state.marks.accused[action.targets[0]] = action.user
+        mark(night, Accused, night.n, action.targets[0], action.user)
 
 
 @OPEN_BLOCK("Обвинение в ведьмовстве")
 def accused_open_role(day: DayAPI, nick: str) -> bool:
     """«следующим днем персонаж не может применять способности Явной роли»."""
-    return nick in day.state.marks.accused
+    return nick in marks_today(day, Accused)
 
 
 @day_refusal("Взятка")
 def accused_not_acquitted(day: DayAPI, order: Order, spec: AbilitySpec, controller: str | None) -> Refused | None:
     """«… и быть оправдан Богачом» (a Взятка naming him is refused)."""
-    if order.target and order.target in day.state.marks.accused:
+    if order.target and order.target in marks_today(day, Accused):
         return Reason.CANNOT_ACQUIT, order.target
     return None
 
@@ -207,7 +212,7 @@ def accused_not_acquitted(day: DayAPI, order: Order, spec: AbilitySpec, controll
 @NO_ACQUITTAL("Обвинение в ведьмовстве")
 def accused_condemned(day: DayAPI, condemned: str) -> bool:
     """«следующим днем персонаж не может … быть оправдан Богачом»."""
-    return condemned in day.state.marks.accused
+    return condemned in marks_today(day, Accused)
 
 
 @vote_weight("d", ability="Обвинение в ведьмовстве",
@@ -215,7 +220,7 @@ def accused_condemned(day: DayAPI, condemned: str) -> bool:
 def accuser_weight(day: DayAPI, voter: PlayerState, target: str, ballot: Ballot | None, w: int) -> int:
     """«голос Инквизитора против этого персонажа считается за три (в любом случае за три.
     Дополнительные голоса Сплетника считаются за единицу каждый, как обычно)» (A29)."""
-    if day.state.marks.accused.get(target) == voter.nick:
+    if marks_today(day, Accused).get(target) == voter.nick:
         return 3 if day.rulings["accusation_vote_fixed_three"] else w + 2
     return w
 

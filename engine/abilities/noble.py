@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 from engine.abilities.spec import AbilitySpec, AbilitySpec as _A, D, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
 from engine.abilities.registry import day_effect, day_refusal, day_step, night_refusal, night_step, vote_weight
-from engine.api import DayAPI, NightAPI, Refused
+from engine.api import DayAPI, DayMark, NightAPI, Refused, mark, marks_today
 from engine.ruling_rows import choice
 from engine.orders import Order
 from engine.reasons import Reason
@@ -112,13 +112,19 @@ def night_influence_refusal(night: NightAPI, order: Order, spec: AbilitySpec) ->
     return None
 
 
+@dataclass(frozen=True)
+class DictatedAtNight(DayMark):
+    """A night Влияние's mark on the coming day (its state slot): controlled -> (vote
+    target, Дворянин, order)."""
+
+
 @night_step("N22", "b", ability="Влияние")
 def influence_at_night(night: NightAPI) -> None:
     """«каждый ход может диктовать голоса другого персонажа»
     `influence_phase: any`: a night Влияние dictates the vote of the coming day."""
     for action in night.live_actions("Влияние"):
         controlled, vote_target = action.targets[0], action.targets[1]
-        night.state.marks.influence[controlled] = (vote_target, action.user, action.order)
+        mark(night, DictatedAtNight, night.n, controlled, (vote_target, action.user, action.order))
         night.state.put(night.state.of(Influenced).used(action.user, controlled, night.n))
 
 
@@ -126,7 +132,7 @@ def influence_at_night(night: NightAPI) -> None:
 def dictated_at_dawn(day: DayAPI) -> None:
     """«каждый ход может диктовать голоса другого персонажа»
     D0: a night Влияние's dictated vote is cast as the day opens."""
-    for controlled, (vote_target, noble, order) in day.state.marks.influence.items():
+    for controlled, (vote_target, noble, order) in marks_today(day, DictatedAtNight).items():
         target = day.p(controlled)
         if day.can_vote(target) and day.p(noble).alive and day.p(vote_target).alive:
             day.dictate(controlled, vote_target, noble, order)

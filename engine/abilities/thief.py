@@ -5,10 +5,12 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from engine.abilities.spec import N, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
 from engine.abilities.registry import NO_VOTE, OPEN_BLOCK, OPEN_PASSIVES_OFF, night_step
-from engine.api import DayAPI, NightAPI, PhaseAPI
+from engine.api import DayAPI, DayMark, NightAPI, PhaseAPI, mark, marks_today
 from engine.ruling_rows import choice
 from engine.state import PlayerState
 
@@ -42,17 +44,22 @@ RULINGS = (
 )
 
 
+@dataclass(frozen=True)
+class Robbed(DayMark):
+    """Кража's mark on the coming day (its state slot)."""
+
+
 @night_step("N22", "b", ability="Кража")
 def robbed_tomorrow(night: NightAPI) -> None:
     """«Следующим днем она не может применять способности Явной роли и голосовать.»"""
     for action in night.live_actions("Кража"):
-        night.state.marks.robbed.add(action.targets[0])
+        mark(night, Robbed, night.n, action.targets[0])
 
 
 @OPEN_BLOCK("Кража")
 def robbed_open_role(day: DayAPI, nick: str) -> bool:
     """«не может применять способности Явной роли»."""
-    return nick in day.state.marks.robbed
+    return nick in marks_today(day, Robbed)
 
 
 @OPEN_PASSIVES_OFF("Кража")
@@ -60,11 +67,11 @@ def robbed_of_passives(ctx: PhaseAPI, nick: str) -> bool:
     """«Следующим днем она не может применять способности Явной роли»: under
     `theft_blocks: open_incl_passives_and_vote` (A59) its passive ones too (Деспотия,
     Божественное благословление)."""
-    return (not ctx.phase.is_night and nick in ctx.state.marks.robbed
+    return (not ctx.phase.is_night and nick in marks_today(ctx, Robbed)
             and ctx.rulings["theft_blocks"] == "open_incl_passives_and_vote")
 
 
 @NO_VOTE("Кража", label="Кража: без голоса сегодня")
 def robbed_vote(day: DayAPI, player: PlayerState) -> bool:
     """«… и голосовать.»"""
-    return player.nick in day.state.marks.robbed
+    return player.nick in marks_today(day, Robbed)

@@ -5,10 +5,12 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from engine.abilities.spec import AbilitySpec, AbilitySpec as _A, D, Field, Freq, N, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
 from engine.abilities.registry import NO_VOTE, UNSAVEABLE, attack, day_effect, is_passive, night_step
-from engine.api import DayAPI, NightAPI
+from engine.api import DayAPI, DayMark, NightAPI, mark, marks_today
 from engine.ruling_rows import DEFAULT_MARK, RulingSpec, flag
 from engine.orders import Order
 from engine.state import PlayerState
@@ -94,11 +96,16 @@ def curses(night: NightAPI) -> None:
                 break
 
 
+@dataclass(frozen=True)
+class SexChanged(DayMark):
+    """Смена пола's mark on this day (its state slot): who cannot vote today."""
+
+
 @day_effect("Смена пола")
 def sex_change(day: DayAPI, order: Order, spec: AbilitySpec, controller: str | None) -> None:
     """Смена пола: «Этим днем он не может голосовать.»"""
     day.spend(order, spec)
-    day.state.marks.sex_changed.add(order.target_nick)
+    mark(day, SexChanged, day.n, order.target_nick)
     day.lose_vote(order.target_nick)
     day.announce("Смена пола", "Смена пола", order, by=order.by, target=order.target)
 
@@ -106,7 +113,7 @@ def sex_change(day: DayAPI, order: Order, spec: AbilitySpec, controller: str | N
 @NO_VOTE("Смена пола", label="Смена пола: без голоса сегодня")
 def sex_changed(day: DayAPI, player: PlayerState) -> bool:
     """«Этим днем он не может голосовать.»"""
-    return player.nick in day.state.marks.sex_changed
+    return player.nick in marks_today(day, SexChanged)
 
 
 @UNSAVEABLE("Порча")

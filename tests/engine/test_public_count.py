@@ -15,13 +15,12 @@ import random
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from engine.abilities import gossip
+from engine.abilities import ghost, gossip, inquisitor, thief
 from engine.abilities.cards import ace_of_diamonds
 from engine.api import VOTE
 from engine.public_count import is_public_order, public_count
 from engine.orders import Order
 from engine.preview import preview_phase
-from engine.state import DayMarks
 from simulate import play, random_orders
 
 SEEDS = st.integers(min_value=0, max_value=2**31 - 1)
@@ -61,8 +60,9 @@ def _other_secrets(state, phase, orders, rng: random.Random):
         # the uses of secret abilities (a public one's use was seen by all)
         p.uses = {k: v for k, v in p.uses.items() if _public(k) or rng.random() < 0.5}
     pick = lambda: rng.sample(living, rng.randint(0, min(3, len(living))))  # noqa: E731
-    b.marks = DayMarks(day=phase.number, robbed=set(pick()), touched=set(pick()),
-                       accused={n: rng.choice(living) for n in pick()})
+    b.put(thief.Robbed(phase.number, dict.fromkeys(pick(), True)))
+    b.put(ghost.TouchBlocks(phase.number, dict.fromkeys(pick(), True)))
+    b.put(inquisitor.Accused(phase.number, {n: rng.choice(living) for n in pick()}))
     secret = [o for o in random_orders(b, phase, rng) if not is_public_order(o)]
     public = [o for o in orders if is_public_order(o)]
     mixed = list(public)
