@@ -230,3 +230,24 @@ def mark(ctx: PhaseAPI, kind: type[M], day: int, nick: str, value: Any = True) -
     old = ctx.state.of(kind)
     kept = old.marked if old.day == day else {}
     ctx.state.put(kind(day, {**kept, nick: value}))
+
+
+@dataclass(frozen=True)
+class Masks:
+    """The masks role checks see (SPEC §6.3 «apparent secret role»), a slot two abilities
+    share: Тварь's Приспосабливайся and the Инквизитор's «Никто не ждал…» choose one, the
+    Пожирай swaps it, another secret ability drops the Инквизитор's."""
+    by: dict[str, str] = field(default_factory=dict)
+
+
+def mask_of(state: GameState, nick: str) -> str | None:
+    return state.of(Masks).by.get(nick)
+
+
+def set_mask(state: GameState, nick: str, mask: str | None) -> None:
+    masks = dict(state.of(Masks).by)
+    if mask is None:
+        masks.pop(nick, None)
+    else:
+        masks[nick] = mask
+    state.put(Masks(masks))

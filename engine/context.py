@@ -176,9 +176,10 @@ class PhaseContext:
             reason = phase_refusal(spec, self.phase, self.rulings)
             if reason:
                 return reason, None
-        if (self.phase.is_night and user.revived_night == self.phase.number
-                and self.rulings["revived_act_next_night"]):
-            return Reason.REVIVED_THIS_NIGHT, None
+        for block in registry.ACT_BLOCK.fns():   # back from the Кладбище tonight (A39)
+            reason = block(self, user)
+            if reason:
+                return reason, None
         if not skip_limits and spec.when is not When.TRIGGER and not order.signal:
             reason = limit_refusal(user, spec, self.phase, self.rulings)
             if reason:
@@ -194,7 +195,7 @@ class PhaseContext:
         player = self.p(nick)
         if any(hook(self, player) for hook in registry.TRUE_ROLE.fns()):
             return player.secret_role
-        return apparent_role(player)
+        return apparent_role(self.state, player)
 
     def open_passives_off(self, nick: str) -> bool:
         """The player's open-role passives do not work now (Кража under A59 b)."""

@@ -35,10 +35,8 @@ class PlayerState:
     dead: bool = False
     left: bool = False                      # «покидает игру навсегда» (A63)
     prison: Prison | None = None
-    mask: str | None = None                 # Тварь / Инквизитор
     held_roles: set[str] = field(default_factory=set)
     uses: dict[str, list[PhaseId]] = field(default_factory=dict)  # accepted uses
-    revived_night: int | None = None
     former_mayor: bool = False
     start_lives: int = 2                    # for `heal_cap: starting_lives` (A10 b)
 
@@ -133,5 +131,4 @@ class GameState:
 
 __all__ = [
     "CIVILIAN", "DeathRecord", "GameState", "PlayerState", "Prison",
-    "ThrownCard",
 ]

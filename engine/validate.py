@@ -12,8 +12,8 @@ from typing import Any, Callable, Mapping
 from engine.abilities import (
     AbilitySpec, Cooldown, Field, Freq, RoleKind, TargetRule, When, find_ability, registry,
 )
-from engine.api import THROW
-from engine.names import Faction, Moon, canon_card, faction_of, canon_open_role, canon_secret_role, cycle_of
+from engine.api import THROW, mask_of
+from engine.names import Moon, canon_card, canon_open_role, canon_secret_role, cycle_of
 from engine.orders import Order, OrderError
 from engine.phase import PhaseId
 from engine.reasons import Reason
@@ -22,16 +22,13 @@ from engine.state import GameState, PlayerState
 
 # --- roles ------------------------------------------------------------------------------
 
-def apparent_role(player: PlayerState) -> str:
+def apparent_role(state: GameState, player: PlayerState) -> str:
     """What every role check sees (SPEC §6.3): the mask while the player holds a role that
     chooses one (a `mask` setup choice: Приспосабливайся, the Инквизитор's), else the real role."""
-    if player.mask and any(h.label == player.secret_role for h in registry.SETUP.at("mask")):
-        return player.mask
+    mask = mask_of(state, player.nick)
+    if mask and any(h.label == player.secret_role for h in registry.SETUP.at("mask")):
+        return mask
     return player.secret_role
-
-
-def apparent_faction(player: PlayerState) -> Faction:
-    return faction_of(apparent_role(player))
 
 
 # --- lives ------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from engine.abilities.spec import N, P, S, AbilitySpec as _A, Cooldown, Field, R
 from engine.names import canon_secret_role
 from engine.abilities.spec import Channel, Keyword, Shape, Words
 from engine.abilities.registry import SETUP_CHECK, SetupError, attack, lazaret, night_step, setup_choice, win
-from engine.api import NightAPI, PhaseAPI
+from engine.api import NightAPI, PhaseAPI, mask_of, set_mask
 from engine.ruling_rows import choice, flag
 from engine.actions import Action
 from engine.state import GameState, PlayerState
@@ -33,7 +33,7 @@ def choose_mask(state: GameState, player: PlayerState, value: Any) -> None:
     mask = canon_secret_role(str(value))
     if mask is None:
         raise SetupError(f"setup.{player.nick}.mask: неизвестная тайная роль «{value}»")
-    player.mask = mask
+    set_mask(state, player.nick, mask)
 
 
 @SETUP_CHECK("Приспосабливайся")
@@ -42,7 +42,7 @@ def mask_chosen(state: GameState) -> None:
     if state.rulings["tvar_mask_optional"]:
         return
     for player in state.players.values():
-        if player.secret_role == "Тварь" and not player.mask:
+        if player.secret_role == "Тварь" and not mask_of(state, player.nick):
             raise SetupError(f"setup.{player.nick}.mask: Тварь должна выбрать маску "
                              "(tvar_mask_optional: false)")
 
@@ -109,9 +109,10 @@ def devour(night: NightAPI) -> None:
             night.spare(beast.nick)
         wants = record.action.order.swap_mask or night.rulings["devour_mask_swap_default"]
         victim = night.p(record.recipient)
-        if wants and beast.mask:
-            night.reveal_dead_as(victim.nick, beast.mask)
-            beast.mask = victim.secret_role
+        mask = mask_of(night.state, beast.nick)
+        if wants and mask:
+            night.reveal_dead_as(victim.nick, mask)
+            set_mask(night.state, beast.nick, victim.secret_role)
             night.trace(f"Тварь {beast.nick} меняет маску на {victim.secret_role}", "Пожирай",
                        record.action.order)
 

@@ -10,8 +10,9 @@ from dataclasses import dataclass, field
 from engine import events as ev
 from engine.abilities.spec import FULL, N, P, S, AbilitySpec as _A, Field, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Keyword, Shape, Words
-from engine.abilities.registry import LATE_DAMAGE, START, attack, cancel, night_step
-from engine.api import NightAPI, team_fact
+from engine.abilities.registry import ACT_BLOCK, LATE_DAMAGE, START, attack, cancel, night_step
+from engine.api import NightAPI, PhaseAPI, team_fact
+from engine.reasons import Reason
 from engine.ruling_rows import DEFAULT_MARK, RulingSpec, choice, flag
 from engine.names import DEMON_SERVANTS, Faction
 from engine.actions import Action, Attack
@@ -88,6 +89,22 @@ def circle_ready(night: NightAPI, player: PlayerState) -> bool:
     return night.n >= consumed + int(mode)
 
 
+@dataclass(frozen=True)
+class Resummoned:
+    """Sacrifice!'s memory (its state slot): each demon resummoned, and the night he may not act."""
+    night: dict[str, int] = field(default_factory=dict)
+
+
+@ACT_BLOCK("Sacrifice!")
+def resummoned_do_not_act(ctx: PhaseAPI, player: PlayerState) -> Reason | None:
+    """«Демонолог может перепризвать любого из демонов»: like the Армия тьмы's dead, one
+    resummoned does not act the night after (`revived_act_next_night`, A41)."""
+    if (ctx.phase.is_night and ctx.state.of(Resummoned).night.get(player.nick) == ctx.n
+            and ctx.rulings["revived_act_next_night"]):
+        return Reason.REVIVED_THIS_NIGHT
+    return None
+
+
 @night_step("N19", "b", ability="Sacrifice!")
 def resummon(night: NightAPI) -> None:
     """Sacrifice!: «Если к концу ночи цель умирает, Демонолог может перепризвать любого из
@@ -110,7 +127,7 @@ def resummon(night: NightAPI) -> None:
         demon.lazaret = False
         demon.lives = night.max_lives(demon)
         if not night.rulings["resummon_acts_next_night"]:
-            demon.revived_night = night.n + 1
+            night.state.put(Resummoned({**night.state.of(Resummoned).night, demon.nick: night.n + 1}))
         night.trace(f"Демонолог перепризывает {demon.nick}", "Sacrifice!", action.order)
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from engine.abilities.spec import AbilitySpec, AbilitySpec as _A, Field, Freq, N, P, RoleKind, S, TargetRule
 from engine.abilities.spec import Channel, Words
 from engine.abilities.registry import NO_ACQUITTAL, OPEN_BLOCK, TRUE_ROLE, UNSAVEABLE, SetupError, day_refusal, night_refusal, night_step, setup_choice, vote_weight
-from engine.api import DayAPI, DayMark, NightAPI, PhaseAPI, Refused, mark, marks_today
+from engine.api import DayAPI, DayMark, NightAPI, PhaseAPI, Refused, mark, marks_today, mask_of, set_mask
 from engine.ruling_rows import choice, flag
 from engine.reasons import Reason
 from engine.actions import Ballot
@@ -40,12 +40,12 @@ def choose_mask(state: GameState, player: PlayerState, value: Any) -> None:
     mask = canon_secret_role(str(value))
     if mask is None:
         if canon_open_role(str(value)) and state.rulings["inquisitor_mask_roles"] == "any_role":
-            player.mask = canon_open_role(str(value))
+            set_mask(state, player.nick, canon_open_role(str(value)))
             return
         raise SetupError(f"setup.{player.nick}.mask: неизвестная тайная роль «{value}»")
     if mask == "Инквизитор":   # «любую другую роль»
         raise SetupError(f"setup.{player.nick}.mask: Инквизитор выбирает другую роль")
-    player.mask = mask
+    set_mask(state, player.nick, mask)
 
 
 @TRUE_ROLE("Никто не ждал испанскую инквизицию!")
@@ -132,10 +132,10 @@ def drop_masks(night: NightAPI) -> None:
     """N3: «Применение любых других способностей Тайной роли снимет маску» (A31)."""
     for action in night.actions:
         user = night.p(action.user)
-        if (user.secret_role == "Инквизитор" and user.mask and action.live
+        if (user.secret_role == "Инквизитор" and mask_of(night.state, user.nick) and action.live
                 and action.spec.kind is RoleKind.SECRET):
             if night.rulings["inquisitor_mask_drop"] == "same_night":
-                user.mask = None
+                set_mask(night.state, user.nick, None)
             else:
                 night.own(LateDrops).players.append(user.nick)
 
@@ -145,7 +145,7 @@ def drop_masks_late(night: NightAPI) -> None:
     """«Все проверки роли будут показывать выбранную роль.»
     `inquisitor_mask_drop: next_night`: tonight's checks still see the mask (A31 b)."""
     for nick in night.own(LateDrops).players:
-        night.p(nick).mask = None
+        set_mask(night.state, nick, None)
 
 
 @night_refusal("Аутодафе")

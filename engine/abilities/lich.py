@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 from engine import events as ev
 from engine.abilities.spec import AbilitySpec, AbilitySpec as _A, Field, Freq, N, P, RoleKind, S, TargetRule, When
 from engine.abilities.spec import Channel, Keyword, Reach, Shape, Words
-from engine.abilities.registry import INTAKE, ROLE_PASSED, SHAPE, START, ability, attack, cancel, day_effect, day_refusal, find_ability, night_refusal, night_step
+from engine.abilities.registry import ACT_BLOCK, INTAKE, ROLE_PASSED, SHAPE, START, ability, attack, cancel, day_effect, day_refusal, find_ability, night_refusal, night_step
 from engine.api import DayAPI, NightAPI, PhaseAPI, Refused, VOTE, team_fact
 from engine.ruling_rows import choice, flag
 from engine.names import UNDEAD_SERVANTS, Faction, canon_open_role
@@ -118,6 +118,21 @@ def implant_follows_the_lich(ctx: PhaseAPI, old: PlayerState, heir: PlayerState,
     ctx.state.put(Zombified(replace(implant, lich=heir.nick) if keeps else None))
 
 
+@dataclass(frozen=True)
+class Risen:
+    """Армия тьмы's memory (its state slot): who came back, and on which night."""
+    night: dict[str, int] = field(default_factory=dict)
+
+
+@ACT_BLOCK("Армия тьмы")
+def risen_do_not_act(ctx: PhaseAPI, player: PlayerState) -> Reason | None:
+    """«Действовать в ту же ночь они не могут.» (`revived_act_next_night`)"""
+    if (ctx.phase.is_night and ctx.state.of(Risen).night.get(player.nick) == ctx.n
+            and ctx.rulings["revived_act_next_night"]):
+        return Reason.REVIVED_THIS_NIGHT
+    return None
+
+
 def army_of_darkness(night: NightAPI) -> None:
     """«пока Лич не на Кладбище и не в Тюрьме, Зомби, Призрак и Некромант возрождаются
     каждое Новолуние с полным здоровьем. Действовать в ту же ночь они не могут.» (A39)"""
@@ -133,7 +148,7 @@ def army_of_darkness(night: NightAPI) -> None:
             player.prison = None
             player.lives = max(player.lives, night.max_lives(player))
             if was_dead:
-                player.revived_night = night.n
+                night.state.put(Risen({**night.state.of(Risen).night, player.nick: night.n}))
                 night.trace(f"{player.nick} возрождается (Армия тьмы)", "Армия тьмы")
 
 

@@ -57,6 +57,8 @@ the engine reads each kind through the same typed object:
 - setup_check(ability): after every choice, what the game needs chosen (state -> None)
 - role_passed(ability): fn(ctx, old, heir, role, keeps) as `heir` takes `role` (Перерождение,
   Преемственность): what the ability kept of the old holder moves (`keeps`) or is forgotten
+- act_block(ability): fn(ctx, player) -> the §3.3 reason none of his orders is taken now (one
+  back from the Кладбище tonight), after the phase's refusal and before the limits
 - role_lost(ability): fn(ctx, player, role) as a player loses a role («теряет свою старую роль»)
 - the deck (rules-ru.txt «Колода для Мастера карт»): card(spec) registers a card's row;
   on_throw(card), card_refusal(card), as_thrown(card), card_info(card) its hooks
@@ -75,6 +77,7 @@ from engine import events as ev
 from engine.actions import Action, Attack, Ballot, ThrownCard
 from engine.api import DayAPI, NightAPI, PhaseAPI, Refused, TargetAPI
 from engine.orders import Order
+from engine.reasons import Reason
 from engine.state import GameState, PlayerState
 
 
@@ -127,6 +130,7 @@ class Kind(str, Enum):
     AS_THROWN = "as_thrown"
     CARD_INFO = "card_info"
     ROLE_PASSED = "role_passed"
+    ACT_BLOCK = "act_block"
     ROLE_LOST = "role_lost"
 
 
@@ -261,6 +265,7 @@ AS_THROWN: HookKind[Callable[[PhaseAPI, Order, str, PlayerState, "tuple[str, ...
 CARD_INFO: HookKind[Callable[[NightAPI, ThrownCard], None]] = HookKind(Kind.CARD_INFO)
 ROLE_PASSED: HookKind[Callable[[PhaseAPI, PlayerState, PlayerState, str, bool], None]] = \
     HookKind(Kind.ROLE_PASSED)
+ACT_BLOCK: HookKind[Callable[[PhaseAPI, PlayerState], "Reason | None"]] = HookKind(Kind.ACT_BLOCK)
 ROLE_LOST: HookKind[Callable[[PhaseAPI, PlayerState, str], None]] = HookKind(Kind.ROLE_LOST)
 
 assert set(KINDS) == set(Kind), "every kind of hook has its typed HookKind"

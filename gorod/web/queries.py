@@ -14,7 +14,7 @@ import difflib
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.api import VOTE, gm_notes, gm_tags
+from engine.api import VOTE, gm_notes, gm_tags, mask_of
 from engine.names import Status
 from engine.orders import Order, OrderError
 from engine.phase import PhaseId
@@ -72,7 +72,7 @@ def overview(game: Game) -> dict[str, Any]:
             "faction": FACTION_NAMES.get(p.faction.value, p.faction.value),
             "lives": p.lives, "max_lives": max_lives(p, state.rulings),
             "status": "" if p.status(precedence) is Status.NONE else p.status(precedence).value,
-            "mask": p.mask, "dead": p.dead or p.left,
+            "mask": mask_of(state, nick), "dead": p.dead or p.left,
             "prison": p.in_prison, "lazaret": p.lazaret, "tags": list(gm_tags(state, nick)), "notes": list(gm_notes(state, nick)),
         })
     out["resolved"] = phase_ru(state.phase) if state.phase else None

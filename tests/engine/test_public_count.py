@@ -52,7 +52,7 @@ def _other_secrets(state, phase, orders, rng: random.Random):
     rng.shuffle(roles)
     for nick, role in zip(living, roles):
         p = b.players[nick]
-        p.secret_role, p.mask = role, None
+        p.secret_role = role   # and no masks: the slots are cleared above
         if rng.random() < 0.2:
             b.put(ace_of_diamonds.Silenced(b.of(ace_of_diamonds.Silenced).players | {nick}))
         if rng.random() < 0.3:
