@@ -251,3 +251,15 @@ def set_mask(state: GameState, nick: str, mask: str | None) -> None:
     else:
         masks[nick] = mask
     state.put(Masks(masks))
+
+
+def shown_open_role(state: GameState, player: PlayerState) -> str | None:
+    """The open role as the game shows it: his own, or what a slot says he was (a slot
+    class's `shown_open_role(nick)`: «Мэр (бывший)»)."""
+    if player.open_role is not None:
+        return player.open_role
+    for slot in state.slots.values():
+        shown = slot.shown_open_role(player.nick) if hasattr(slot, "shown_open_role") else None
+        if shown is not None:
+            return str(shown)
+    return None

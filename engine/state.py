@@ -1,7 +1,11 @@
-"""The game state: players, statuses, lives, counters, cards, pending effects.
+"""The game state: what every player has (roles, lives, statuses, the uses of his
+abilities) and one slot per ability for what that ability remembers across phases.
 
-The engine treats a `GameState` as a value: `resolve()` works on a deep copy
-and returns a new state, never touching the one it was given.
+`GameState` names no ability's data: an ability module declares its frozen state class
+(`engine/abilities/lich.py`'s `Zombified`, `card_master.py`'s `Deck` …) and reads and
+writes it as `state.of(Zombified)` / `state.put(...)`. The engine treats a `GameState` as
+a value: `resolve()` works on a deep copy and returns a new state, never touching the one
+it was given.
 """
 from __future__ import annotations
 
@@ -10,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence, TypeVar
 
 from engine.names import (
-    CIVILIAN, FORMER_MAYOR, Faction, Status, faction_of,
+    CIVILIAN, Faction, Status, faction_of,
 )
 from engine.orders import Order
 from engine.phase import PhaseId
@@ -37,7 +41,6 @@ class PlayerState:
     prison: Prison | None = None
     held_roles: set[str] = field(default_factory=set)
     uses: dict[str, list[PhaseId]] = field(default_factory=dict)  # accepted uses
-    former_mayor: bool = False
     start_lives: int = 2                    # for `heal_cap: starting_lives` (A10 b)
 
     # --- derived --------------------------------------------------------------------
@@ -68,11 +71,6 @@ class PlayerState:
             if held[name]:
                 return Status(name)
         return Status.NONE
-
-    def shown_open_role(self) -> str | None:
-        if self.open_role is None and self.former_mayor:
-            return FORMER_MAYOR
-        return self.open_role
 
     def uses_of(self, ability: str) -> list[PhaseId]:
         return self.uses.setdefault(ability, [])

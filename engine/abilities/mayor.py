@@ -5,6 +5,9 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import ClassVar
+
 from typing import Any
 
 from engine import events as ev
@@ -13,6 +16,7 @@ from engine.abilities.spec import Channel, Words
 from engine.abilities.registry import NOT_HEIR, find_ability, target_rule, trigger, vote_weight
 from engine.api import DayAPI, PhaseAPI, Refused, TargetAPI
 from engine.ruling_rows import choice, flag
+from engine.names import FORMER_MAYOR
 from engine.orders import Order
 from engine.reasons import Reason
 from engine.actions import Ballot
@@ -51,6 +55,17 @@ RULINGS = (
 )
 
 
+@dataclass(frozen=True)
+class FormerMayors:
+    """Преемственность's memory (its state slot): who handed the Мэр on, shown as
+    «Мэр (бывший)». Public: the public view of the game keeps it (`PUBLIC`)."""
+    PUBLIC: ClassVar[bool] = True
+    players: frozenset[str] = frozenset()
+
+    def shown_open_role(self, nick: str) -> str | None:
+        return FORMER_MAYOR if nick in self.players else None
+
+
 @trigger("Преемственность", sub="b")
 def succession(ctx: PhaseAPI, mayor: PlayerState) -> None:
     """Преемственность: «умирая или отправляясь в тюрьму бессрочно, может передать свою
@@ -74,7 +89,7 @@ def succession(ctx: PhaseAPI, mayor: PlayerState) -> None:
     heir.uses = {k: v for k, v in heir.uses.items()
                  if getattr(_find(k), "kind", None) is not RoleKind.OPEN}
     mayor.open_role = None
-    mayor.former_mayor = True
+    ctx.state.put(FormerMayors(ctx.state.of(FormerMayors).players | {mayor.nick}))
     mayor.uses_of("Преемственность").append(ctx.phase)
     ctx.cap_lives(heir)
     cause = ctx.cause("Преемственность", order)

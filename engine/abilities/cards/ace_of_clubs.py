@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from engine.abilities.spec import CardSpec
 from engine.abilities.registry import CARD_INFO, MAIL_COPY, card, night_step
-from engine.api import NightAPI, THROW
+from engine.api import NightAPI, THROW, shown_open_role
 from engine import events as ev
 from engine.ruling_rows import choice
 from engine.actions import Action, ThrownCard
@@ -63,7 +63,7 @@ def on_the_beast(night: NightAPI, thrown: ThrownCard) -> None:
         return
     if night.rulings["paranoia_tvar_clause"] == "tvar_benefits":
         night.learn(target.nick, "Туз Крестей", thrown.order, about=thrown.by,
-                    open=night.p(thrown.by).shown_open_role())
+                    open=shown_open_role(night.state, night.p(thrown.by)))
     else:
         night.learn(thrown.by, "Туз Крестей: бонус", thrown.order, about=target.nick,
                     secret=night.apparent(target.nick))
