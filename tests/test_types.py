@@ -58,3 +58,9 @@ def test_a_hook_of_the_wrong_signature_fails_the_check(tmp_path):
         "    pass\n", encoding="utf-8")
     result = _mypy("--strict", "--follow-imports=silent", str(hook), cwd=ROOT)
     assert result.returncode == 1 and "bad_hook.py:5: error" in result.stdout, result.stdout
+
+
+def test_the_worked_example_role_passes_the_check_too():
+    """README «Layout»'s new role (tests/engine/newrole/chronicler.py) is held to the same API."""
+    result = _mypy("--strict", "--follow-imports=silent", "tests/engine/newrole/chronicler.py")
+    assert result.returncode == 0, result.stdout + result.stderr
