@@ -47,6 +47,8 @@ The schema (every key is checked; unknown keys are errors, to catch typos):
                                    # message: its page is read once, and of the messages it
                                    # shows only the one with the row's id is taken)
       pm_message: like post (a PM conversation page)
+      pm_participants: selector    # a conversation page's members' names (Spirit's participant
+                                   # menu): the crash lookup checks the recipient is one of them
     json:                          # format: json only (Discourse)
       posts: [dotted path]  id, number, author, time, body_html, edit_count, edited_time, page
     dates: {formats: [str], time_formats: [str], months: {name: n}, relative: {word: days back}}
@@ -67,12 +69,24 @@ The schema (every key is checked; unknown keys are errors, to catch typos):
       rejected: [regex]            # the forum's words for a refusal
       errors: selector             # where a form shown again says what is wrong
       merges: bool                 # a reply may be glued to our previous post (MyBB.ru)
+      limits:                      # what one PM takes (see WriteLimits; unknown: not set)
+        title: int                 # characters of a PM's title (drafts' titles are shortened to it)
+        pm_length: int             # characters of a PM's text, where less than max_length
+        recipients: int            # names one PM takes
+        same_title_minutes: int    # a repeated PM title is dropped this long (a double-post
+                                   # guard): PM titles get the player's name
     api: {csrf, refusal}           # JSON-API forums (Misago, NodeBB, Discourse): how JSON requests
                                    # carry the CSRF token, where a refusal's words are; with
     login: {api: call}             # a JSON login, `write.reply.api` / `write.pm.api` (calls in
                                    # order instead of a form), `pm_json:` (a JSON PM list and
                                    # messages), `embedded_json:` (post edits a page keeps in its
                                    # scripts' JSON): see config/profile_api.py
+
+    clock:                         # where the forum says which zone its times are in (see ClockRules)
+      now: field                   # a page's «Current time: …» (MyBB's footer), in the viewer's zone
+      setting: {url: template, zone: field}
+                                   # the member's zone setting (MyBB usercp options, Spirit /user/):
+                                   # hours from UTC («3», «-3.5») or an IANA name
 
 A *field* (id, author, time, ...) is either a selector string (the text of
 the first match), a mapping {selector, attr, regex, required}: `selector`
@@ -265,6 +279,27 @@ class WriteForm:
 
 
 @dataclass(frozen=True)
+class WriteLimits:
+    """What the forum takes in one PM, beside the text length of `WriteRules.max_length`
+    (`write.limits:`). None: not known (nothing is fitted to it). Drafts are fitted to
+    these before the GM approves them (`publisher.fit`), and a write that breaks one is
+    refused before it is sent (`scraper.write`).
+
+    `title`: characters of a PM's title (NodeBB refuses a chat name over 50 with HTTP 400;
+    phpBB and SMF cut a longer one silently, so the crash lookup would never find it by its
+    title); `pm_length`: characters of a PM's text where it differs from `max_length`
+    (NodeBB's chat messages: 1000); `recipients`: names one PM takes; `same_title_minutes`:
+    how long the forum drops a second PM of the same title from the same sender (Spirit's
+    double-post guard, ST_DOUBLE_POST_THRESHOLD_MINUTES: 30), so PM titles are made unique
+    with the player's name."""
+
+    title: int | None = None
+    pm_length: int | None = None
+    recipients: int | None = None
+    same_title_minutes: int = 0
+
+
+@dataclass(frozen=True)
 class WriteRules:
     """How an engine takes a reply and a PM (see scraper.write). `merges`: the forum glues
     a reply to the author's own previous post when nobody wrote between (MyBB.ru's
@@ -283,6 +318,12 @@ class WriteRules:
     rejected: tuple[str, ...] = ()
     errors: str | None = None
     merges: bool = False
+    limits: WriteLimits = WriteLimits()
+
+    @property
+    def pm_max_length(self) -> int:
+        """Characters a PM's text takes (longer ones are split)."""
+        return min(self.max_length, self.limits.pm_length or self.max_length)
 
 
 @dataclass(frozen=True)
@@ -295,6 +336,19 @@ class LoginFields:
     api: ApiCall | None = None         # a JSON login instead of the form (config.profile_api)
     min_form_age: float = 0.0          # seconds the login form is shown before it is sent (phpBB, FluxBB)
     wait: str | None = None            # a login flood guard's refusal, group 1 its seconds (SMF): wait, retry once
+
+
+@dataclass(frozen=True)
+class ClockRules:
+    """Where a page states the zone its times are shown in (`clock:`), to check the profile's
+    `timezone` against (scraper.forumclock): `now`, a page's statement of the current time
+    (read with the profile's dates, it must be the `Date` header's moment); `setting_url`
+    and `setting_zone`, the logged-in member's own zone setting (MyBB and Spirit show a
+    member the times in his zone): hours from UTC or an IANA name."""
+
+    now: Field | None = None
+    setting_url: str | None = None
+    setting_zone: Field | None = None
 
 
 @dataclass(frozen=True)
@@ -321,6 +375,8 @@ class Profile:
     api: ApiRules | None = None
     pm_json: PmJsonRules | None = None
     embedded_json: EmbeddedPosts | None = None
+    pm_participants: str | None = None
+    clock: ClockRules = ClockRules()
 
     def url(self, key: str, **values: Any) -> str:
         """Fill a URL template: `profile.url("thread_page", base=..., thread=7, page=2)`."""
@@ -584,7 +640,7 @@ def _validate(data: dict, label: str, stem: str) -> Profile:
     v = _V(label)
     top = v.mapping(data, "", {"engine", "name", "description", "format", "encoding", "timezone",
                                "unconfirmed", "urls", "detect", "selectors", "json", "dates", "write",
-                               "login", "api", "pm_json", "embedded_json"},
+                               "login", "api", "pm_json", "embedded_json", "clock"},
                     {"engine"})
     fmt = top.get("format", "html")
     if fmt not in ("html", "json"):
@@ -615,7 +671,7 @@ def _validate(data: dict, label: str, stem: str) -> Profile:
     )
 
     sel = v.mapping(top.get("selectors") or {}, "selectors",
-                    {"post", "body", "pagination", "pm_inbox", "pm_message"},
+                    {"post", "body", "pagination", "pm_inbox", "pm_message", "pm_participants"},
                     {"post"} if fmt == "html" else set())
     post = _post_rules(v, sel["post"], "selectors.post") if sel.get("post") is not None else None
     pm_message = _post_rules(v, sel["pm_message"], "selectors.pm_message") if sel.get("pm_message") is not None else None
@@ -699,7 +755,20 @@ def _validate(data: dict, label: str, stem: str) -> Profile:
         api=api_rules(v, top.get("api")),
         pm_json=pm_json_rules(v, top.get("pm_json")),
         embedded_json=embedded_posts(v, top.get("embedded_json")),
+        pm_participants=v.selector(sel.get("pm_participants"), "selectors.pm_participants"),
+        clock=_clock_rules(v, top.get("clock")),
     )
+
+
+def _clock_rules(v: "_V", raw: Any) -> ClockRules:
+    if raw is None:
+        return ClockRules()
+    m = v.mapping(raw, "clock", {"now", "setting"})
+    setting = v.mapping(m.get("setting") or {}, "clock.setting", {"url", "zone"},
+                        {"url", "zone"} if m.get("setting") is not None else set())
+    return ClockRules(now=v.field(m.get("now"), "clock.now"),
+                      setting_url=v.string(setting.get("url"), "clock.setting.url"),
+                      setting_zone=v.field(setting.get("zone"), "clock.setting.zone"))
 
 
 def _login_fields(v: "_V", raw: Any) -> LoginFields:
@@ -719,7 +788,7 @@ def _login_fields(v: "_V", raw: Any) -> LoginFields:
 # ---------------------------------------------------------------- the write section
 
 _WRITE_KEYS = {"markup", "max_length", "encoding", "min_form_age", "post_url", "last_page", "reply", "pm",
-               "rate_limited", "rate_limit_wait", "rejected", "errors", "merges"}
+               "rate_limited", "rate_limit_wait", "rejected", "errors", "merges", "limits"}
 _FORM_KEYS = {"url", "form", "text", "subject", "to", "to_separator", "fields", "omit", "add_recipients",
               "created", "sent_list", "outbox", "api"}
 
@@ -818,7 +887,21 @@ def _write_rules(v: _V, raw: Any, path: str) -> WriteRules:
                        for i, x in enumerate(v.strings(m.get("rejected"), _join(path, "rejected")))),
         errors=v.selector(m.get("errors"), _join(path, "errors")),
         merges=_flag(v, m.get("merges"), _join(path, "merges")),
+        limits=_write_limits(v, m.get("limits"), _join(path, "limits")),
     )
+
+
+def _write_limits(v: _V, raw: Any, path: str) -> WriteLimits:
+    m = v.mapping(raw or {}, path, {"title", "pm_length", "recipients", "same_title_minutes"})
+    values: dict[str, int] = {}
+    for key, least in (("title", 5), ("pm_length", 200), ("recipients", 1), ("same_title_minutes", 0)):
+        value = m.get(key)
+        if value is None:
+            continue
+        if isinstance(value, bool) or not isinstance(value, int) or value < least:
+            raise v.fail(_join(path, key), f"must be a whole number, at least {least}")
+        values[key] = value
+    return WriteLimits(**values)
 
 
 def _flag(v: _V, value: Any, path: str) -> bool:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timezone
 from urllib.parse import unquote
 
 from config.game import GameConfig
@@ -100,6 +100,7 @@ def check_forum(config: GameConfig, *, write_to: str | None = None, text: str | 
         pages = _thread(report, forum)
         if pages:
             _contents(report, pages)
+            _clock(report, forum, pages)
     _pms(report, forum)
     if not foreign:
         _forms(report, forum)
@@ -188,6 +189,50 @@ def _contents(report: Report, pages: list[ExtractedPage]) -> None:
                else "на этих страницах нет (ни одного изменённого сообщения)")
 
 
+# -- the forum's clock ----------------------------------------------------------------------------
+def _clock(report: Report, forum: SiteForum, pages: list[ExtractedPage]) -> None:
+    """The times read against the forum's clock (its `Date` header) and against what its pages
+    state of the zone (the member's setting, a page's «current time»: the profile's `clock:`)."""
+    from scraper.forumclock import alarm_text, future_time, read_clock
+
+    times = [t for page in pages for p in page.posts for t in (p.posted_at, p.edited_at) if t is not None]
+    server_now = forum.server_now()
+    findings = [future_time(max(times, default=None), server_now, precision=forum.time_precision)]
+    try:
+        findings += read_clock(forum.client, forum.profile)
+    except ScraperError as exc:
+        report.add(False, "пояс в настройках форума", _said(exc), "clock.setting")
+    findings = [f for f in findings if f is not None]
+    for finding in findings:
+        report.add(False, "время форума", alarm_text(finding, forum.profile), "timezone")
+    if not findings:
+        stated = " и с поясом в настройках учётной записи" if forum.profile.clock.setting_url else ""
+        report.add(True, "время форума", f"сходится с часами форума ({_when(server_now)}){stated}; "
+                   f"timezone профиля: {forum.profile.timezone}")
+
+
+def _fresh_write(report: Report, forum: SiteForum, created, sent_at: datetime) -> None:
+    """The time the forum shows for the test reply just posted is the moment it was posted."""
+    from scraper.forumclock import alarm_text, fresh_write
+
+    try:
+        page = forum.client.get(created.url, auth=True)
+        post = next((p for p in extract_posts(page.content, forum.profile, page.url, url=page.url).posts
+                     if p.id == str(created.id)), None)
+    except ScraperError as exc:
+        report.add(False, "время тестового ответа", _said(exc), "selectors.post.time")
+        return
+    shown = post.posted_at if post is not None else None
+    finding = fresh_write(shown, sent_at, precision=forum.time_precision,
+                          what="время только что отправленного тестового ответа")
+    if finding is not None:
+        report.add(False, "время тестового ответа", alarm_text(finding, forum.profile), "timezone")
+    else:
+        report.add(shown is not None, "время тестового ответа",
+                   f"{_when(shown)}: сходится с моментом отправки" if shown else "на странице не прочитано",
+                   "selectors.post.time")
+
+
 # -- PMs --------------------------------------------------------------------------------------
 def _pms(report: Report, forum: SiteForum) -> None:
     profile = forum.profile
@@ -265,10 +310,12 @@ def _write(report: Report, forum: SiteForum, url: str, text: str | None) -> bool
         topic = topic_id_of(url)
         writer = ForumWriter(forum.client, profile=forum.profile, allow_writes=True)
         created = writer.reply(topic, text)
+        sent_at = forum.server_now() or datetime.now(timezone.utc)
     except (ScraperError, ValueError) as exc:
         report.add(False, f"тестовый ответ в {url}", _said(exc), "write.reply")
         return False
     report.add(True, f"тестовый ответ в {url}", f"сообщение {created.id}: {created.url}")
+    _fresh_write(report, forum, created, sent_at)
     try:
         found = writer.find_reply(writer.last_page_url(topic) or url, after=created.id - 1, text=text)
     except ScraperError as exc:

@@ -12,6 +12,9 @@ attribute a profile points at into a timezone-aware datetime:
   the date of `now` in the forum's zone, and the rest is read with
   `time_formats`.
 - Django's "a.m."/"p.m.", "noon", "midnight" and "9 a.m." are understood.
+- relative times («5 минут назад», «час назад», "2 hours ago", "an hour ago") are `now`
+  less that much (`ago_delta`), whatever the formats.
+- ordinals ("Dec 1st", "2nd December") are read as their numbers.
 - A naive result gets the forum's zone (`zone`, an IANA name).
 
 `read()` returns None when nothing fits; the caller raises the error, since it
@@ -49,12 +52,13 @@ RELATIVE_DAYS: dict[str, int] = {
 
 DEFAULT_TIME_FORMATS = ("%H:%M", "%H:%M:%S", "%I:%M %p", "%I:%M:%S %p")
 
-_AMPM = re.compile(r"\b([ap])\.?\s?m\b\.?", re.I)
+_AMPM = re.compile(r"(?:(?<=\d)|\b)\s?([ap])\.?\s?m\b\.?", re.I)     # «7:54pm» too
 _HOUR_ONLY = re.compile(r"(?<![:\d])(\d{1,2})\s?(AM|PM)\b")
 _SPACES = re.compile(r"\s+")
 _NOON = re.compile(r"\bnoon\b", re.I)
 _MIDNIGHT = re.compile(r"\bmidnight\b", re.I)
 _LETTER = re.compile(r"[^\W\d_]")
+_ORDINAL = re.compile(r"(?<=\d)(?:st|nd|rd|th)\b", re.I)
 _SEEN_MAX = 4096  # distinct texts a reader remembers (then it starts over)
 
 
@@ -114,6 +118,9 @@ class DateReader:
                 if value is not None:
                     # a Unix time has no zone of its own: show it in the forum's
                     return (value.astimezone(self.zone) if fmt != "iso" else self._aware(value)), True
+        delta = ago_delta(raw) if _LETTER.search(raw) else None
+        if delta is not None:
+            return (now.astimezone(self.zone) if now else datetime.now(self.zone)) - delta, False
         norm = self._normalise(raw)
         rel = self._relative_re.search(norm) if _LETTER.search(norm) else None
         if rel:
@@ -143,15 +150,39 @@ class DateReader:
             s = _NOON.sub("12:00 PM", s)
         if "m" in s or "M" in s:
             s = _MIDNIGHT.sub("12:00 AM", s)
-            s = _AMPM.sub(lambda m: m.group(1).upper() + "M", s)
+            s = _AMPM.sub(lambda m: " " + m.group(1).upper() + "M", s)
         if "AM" in s or "PM" in s:
             s = _HOUR_ONLY.sub(r"\1:00 \2", s)
+        if "t" in s or "d" in s or "T" in s or "D" in s:
+            s = _ORDINAL.sub("", s)
         return s
 
     def _aware(self, value: datetime) -> datetime:
         if value.tzinfo is None:
             return value.replace(tzinfo=self.zone)
         return value
+
+
+# «5 минут назад», «час назад», «2 hours ago», «an hour ago»: a number (or none: one) and a unit
+_AGO = re.compile(r"(?i)^(?:less than\s+|менее\s+|меньше\s+)?(?:(\d+|an?|one|один|одну|одна|одно)\s+)?"
+                  r"(sec|secs|seconds?|min|mins|minutes?|hours?|days?|weeks?|"
+                  r"сек|секунд[уы]?|мин|минут[уы]?|минуты|час|часа|часов|день|дня|дней|недел[юиь]|недель)"
+                  r"\.?\s+(?:ago|назад)$")
+_NOW = re.compile(r"(?i)^(?:just now|только что|сейчас)$")
+_AGO_UNIT = {"sec": 1, "сек": 1, "min": 60, "мин": 60, "hou": 3600, "час": 3600, "day": 86400, "ден": 86400,
+             "дня": 86400, "дне": 86400, "wee": 604800, "нед": 604800}
+
+
+def ago_delta(text: str) -> timedelta | None:
+    """How long ago a relative time says («5 минут назад» -> 5 minutes), or None."""
+    said = " ".join(text.split())
+    if _NOW.match(said):
+        return timedelta(0)
+    m = _AGO.match(said)
+    if m is None:
+        return None
+    count = int(m.group(1)) if m.group(1) and m.group(1).isdigit() else 1
+    return timedelta(seconds=count * _AGO_UNIT[m.group(2).lower()[:3]])
 
 
 def _first_letters(words: list[str]) -> str:
@@ -243,4 +274,4 @@ def _special(fmt: str, raw: str) -> datetime | None:
     return None
 
 
-__all__ = ["DateReader", "MONTHS", "RELATIVE_DAYS", "date"]
+__all__ = ["DateReader", "MONTHS", "RELATIVE_DAYS", "ago_delta", "date"]

@@ -53,13 +53,25 @@ class NotTheInbox(LayoutChanged):
 
 
 class UnknownEngine(ScraperError):
+    """`--profile auto` found no profile whose detection hints fit the page: the GM is told so
+    in Russian, with the `gorod forum learn` command that learns a profile from the page."""
+
     def __init__(self, url: str, detail: str = "") -> None:
         self.url = url
+        self.detail = detail
         super().__init__(
-            f"{url}: no forum engine recognised (tried every profile's detection hints)"
-            + (f"; {detail}" if detail else "")
-            + "; name one with --profile"
+            f"{url}: ни один профиль gorod не подходит к этому форуму (проверены признаки всех "
+            f"профилей{'; ' + detail if detail else ''}). Выучите профиль по страницам темы: "
+            f"{learn_command(url)} — и укажите его: --profile profiles/my-forum.yaml"
         )
+
+
+def learn_command(source: str) -> str:
+    """The `gorod forum learn` line for a thread page: its address, or the saved file."""
+    where = unquote(source or "")
+    if where.startswith(("http://", "https://")):
+        return f"gorod forum learn {where} --out profiles/my-forum.yaml"
+    return f"gorod forum learn --pages {where or 'СТРАНИЦА.html'} --out profiles/my-forum.yaml"
 
 
 def unread(exc: ScraperError, what: str) -> ScraperError:
@@ -93,6 +105,8 @@ def failure_in_russian(exc: Exception) -> str:
         return f"разметка страницы не та, что в профиле: селектор {exc.selector!r} ничего не нашёл ({url})"
     if isinstance(exc, DateFormatError):
         return f"{post_problem_in_russian(exc)} ({url})"
+    if isinstance(exc, PostRejected):
+        return exc.ru or f"форум не сохранил запись: {exc.reason} ({url})"
     if isinstance(exc, RateLimited):
         return f"форум просит подождать ({url})"
     if isinstance(exc, HttpError):
@@ -179,4 +193,11 @@ class WriteUncertain(ForumError):
 
 
 class PostRejected(ForumError):
-    """A reply or PM that the forum did not save; the draft stays unpublished."""
+    """A reply or PM that the forum did not save; the draft stays unpublished. `ru`: why, in
+    Russian for the GM, with what he can do (where gorod knows it); `limit`: the profile key
+    (`write.limits.title`, ...) the draft broke, when that is why."""
+
+    def __init__(self, url: str, reason: str, *, ru: str = "", limit: str = "") -> None:
+        self.ru = ru
+        self.limit = limit
+        super().__init__(url, reason)

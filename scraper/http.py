@@ -36,6 +36,8 @@ import os
 import re
 import time
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta, timezone
+from email.utils import parsedate_to_datetime
 from typing import Any, Callable, Mapping
 from urllib.parse import parse_qs, urljoin, urlsplit
 
@@ -181,6 +183,9 @@ class HttpClient:
         self._next_request_at: float | None = None
         self.logged_in = False
         self.requests_sent = 0
+        # the forum's own clock: its last answer's `Date` header and our wall time then
+        # (scraper.forumclock compares the times the pages show with it)
+        self.server_date: tuple[datetime, float] | None = None
 
     @classmethod
     def for_profile(
@@ -411,6 +416,7 @@ class HttpClient:
                 continue
             except (requests.RequestException, ValueError, UnicodeError) as exc:
                 raise ForumError(url, _failure(exc)) from exc
+            self._note_date(response)
             status = response.status_code
             if status == 429:
                 wait = _retry_after(response, self.wall_clock())
@@ -432,6 +438,25 @@ class HttpClient:
                 attempt += 1
                 continue
             return response
+
+    def _note_date(self, response: requests.Response) -> None:
+        value = response.headers.get("Date")
+        if not value:
+            return
+        try:
+            when = parsedate_to_datetime(value)
+        except (TypeError, ValueError, IndexError):
+            return
+        if when.tzinfo is None:
+            when = when.replace(tzinfo=timezone.utc)
+        self.server_date = (when, self.wall_clock())
+
+    def server_now(self) -> datetime | None:
+        """The forum's clock now, by its last answer's `Date` header (None: no answer had one)."""
+        if self.server_date is None:
+            return None
+        when, at = self.server_date
+        return when + timedelta(seconds=self.wall_clock() - at)
 
     def _backoff(self, attempt: int) -> float:
         return min(self.settings.backoff * (2 ** attempt), self.settings.max_backoff)

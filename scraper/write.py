@@ -158,68 +158,117 @@ class ForumWriter:
             )
 
     # -- a PM -------------------------------------------------------------------------------
-    def send_pm(self, to: list[str] | str, title: str, text: str) -> Created:
-        """Start a PM conversation with `to` (user names); return its id."""
+    def send_pm(self, to: list[str] | str, title: str, text: str, *,
+                exclude: frozenset[str] = frozenset()) -> Created:
+        """Start a PM conversation with `to` (user names); return its id. Confirmed only by
+        evidence of this PM: the redirect to the new conversation (not to the list: Spirit's
+        double-post guard sends a dropped PM there), else the PM list's conversation with its
+        title, its words and, where the list shows it, its recipient; never one of `exclude`
+        (the ids already confirmed for other drafts)."""
         form = self._writable().pm
         if form is None:
             raise ScraperError(f"profile {self._reader.name!r}: write.pm: this forum's PM form is not described")
+        names = [to] if isinstance(to, str) else list(to)
+        self._within_limits(names, title, text)
         if form.api:   # a JSON forum: no form (scraper.write_api)
-            names = [to] if isinstance(to, str) else list(to)
             self._may_write(self.client.base_url, text)
-            return api_write(self.client, self.profile, self.rules, form,
-                             {"to": form.to_separator.join(names), "recipients": names, "title": title,
-                              "text": text}, key="write.pm")
-        users = to if isinstance(to, str) else form.to_separator.join(to)
+            created = api_write(self.client, self.profile, self.rules, form,
+                                {"to": form.to_separator.join(names), "recipients": names, "title": title,
+                                 "text": text}, key="write.pm")
+            return self._not_claimed(created, exclude)
         fields = {form.text: text}
         if form.subject:
             fields[form.subject] = title
         page = self._url(form.url)
-        answer = self._submit(form, page, fields, text, to={form.to: users})
+        answer = self._submit(form, page, fields, text, to={form.to: form.to_separator.join(names)})
         created = self._created(answer, form, page)
         if created is None and not self._errors(answer):
             if self._sent_list(form):
-                created = self._sent_id(form, title, text)
+                created = self._sent_id(form, title, text, exclude, names)
             if created is None and form.created.redirect and answer.location is not None:
                 created = Created(0, self.client.url(answer.location))   # sent; its id is not shown
         if created is None:
-            raise self._no_id(answer, form, page)
+            raise self._no_pm(answer, form, page)
+        return self._not_claimed(created, exclude)
+
+    def _no_pm(self, answer: Fetched, form: WriteForm, page: str) -> PostRejected:
+        """No evidence of the new PM: no redirect to it, and no conversation in the PM list
+        with its title, words and recipient."""
+        refused = self._no_id(answer, form, page)
+        if answer.location is not None and not self._errors(answer):
+            refused.ru = (f"форум ответил переходом на {answer.location}, а не на новую переписку, и в списке ЛС "
+                          "нет переписки с этим заголовком и текстом — так форум отбрасывает повтор (ЛС с тем же "
+                          "заголовком, только что ушедшее от мастера): дайте этому ЛС свой заголовок")
+        return refused
+
+    def _not_claimed(self, created: Created, exclude: frozenset[str]) -> Created:
+        """A conversation already confirmed for another draft is no confirmation of this one."""
+        if created.id and str(created.id) in exclude:
+            raise PostRejected(created.url, f"the forum named conversation {created.id}, which is another PM's: "
+                                            "this one was not made",
+                               ru=f"форум назвал переписку {created.id}, а она уже подтверждена для другого "
+                                  "черновика: это ЛС не создано")
         return created
 
-    def find_pm(self, title: str, text: str | None = None, *, exclude: frozenset[str] = frozenset()) -> Created | None:
-        """A conversation we started with this title (and, given `text`, with its words),
-        from the forum's PM list; none of those in `exclude` (ids)."""
+    def _within_limits(self, names: list[str], title: str, text: str) -> None:
+        """The profile's `write.limits`: a PM the forum would refuse (or cut: then it could
+        not be found again) is refused here, before anything is sent."""
+        limits = self.rules.limits
+        where = self.client.url(self.rules.pm.url if self.rules.pm and not self.rules.pm.api else self.client.base_url)
+        if limits.title is not None and len(title) > limits.title:
+            raise PostRejected(where, f"the title has {len(title)} characters, the forum takes at most "
+                                      f"{limits.title} (write.limits.title)", limit="write.limits.title",
+                               ru=f"в заголовке ЛС {len(title)} знаков, а форум берёт не больше {limits.title}: "
+                                  "сократите заголовок")
+        if limits.recipients is not None and len(names) > limits.recipients:
+            raise PostRejected(where, f"{len(names)} recipients, the forum takes at most {limits.recipients} "
+                                      "(write.limits.recipients)", limit="write.limits.recipients",
+                               ru=f"у ЛС {len(names)} получателей, а форум берёт не больше {limits.recipients}")
+        if len(text) > self.rules.pm_max_length:
+            raise PostRejected(where, f"the text has {len(text)} characters, a PM takes at most "
+                                      f"{self.rules.pm_max_length}: split it", limit="write.limits.pm_length",
+                               ru=f"в тексте ЛС {len(text)} знаков, а форум берёт не больше "
+                                  f"{self.rules.pm_max_length}: сократите текст")
+
+    def find_pm(self, title: str, text: str | None = None, *, exclude: frozenset[str] = frozenset(),
+                to: str | None = None) -> Created | None:
+        """A conversation we started with this title (and, given `text`, with its words; given
+        `to`, with that recipient where the list shows it), from the forum's PM list; none of
+        those in `exclude` (ids)."""
         form = self.rules.pm if self.rules else None
         url = self._sent_list(form) if form else None
         if not url:
             return None
-        return self._find_sent(form, title, text, exclude)
+        return self._find_sent(form, title, text, exclude, to=to)
 
     def can_find_pm(self) -> bool:
         """Whether `find_pm` has a PM list to look in (else it can only say "not found")."""
         form = self.rules.pm if self.rules else None
         return bool(form and self._sent_list(form))
 
-    def _sent_id(self, form: WriteForm, title: str, text: str) -> Created | None:
-        """The PM just sent, found to learn its id: the conversation with its title and
-        words; where none can be read so, the newest with its title (it was sent: only
-        its id is at stake here, never a second sending)."""
+    def _sent_id(self, form: WriteForm, title: str, text: str, exclude: frozenset[str],
+                 to: list[str]) -> Created | None:
+        """The PM just sent, found to learn its id: the conversation with its title, its
+        words and its recipient, not one of `exclude`. Never the newest with its title
+        alone: PMs of one title to several players would all be confirmed by one of them."""
         try:
-            found = self._find_sent(form, title, text)
+            return self._find_sent(form, title, text, exclude, to=to[0] if len(to) == 1 else None)
         except ScraperError:
-            found = None
-        return found or self._find_sent(form, title)
+            return None
 
     def _find_sent(self, form: WriteForm, title: str, text: str | None = None,
-                   exclude: frozenset[str] = frozenset()) -> Created | None:
+                   exclude: frozenset[str] = frozenset(), *, to: str | None = None) -> Created | None:
         """In the outbox (a PM not read yet, phpBB), then in the sent list: a conversation
-        with this title (and, given `text`, its words), none of those in `exclude`."""
-        if form.outbox and self._reader.pm_inbox is not None:
-            found = find_sent_pm(self.client, self._reader, self._url(form.outbox), subject=title, text=text,
-                                 exclude=exclude)
+        with this title (and, given `text`, its words; given `to`, its recipient where the
+        list shows one), none of those in `exclude`."""
+        me = self.client.login_form.username if self.client.login_form else None
+        lists = [self._url(form.outbox)] if form.outbox and self._reader.pm_inbox is not None else []
+        for url in [*lists, self._sent_list(form)]:
+            found = find_sent_pm(self.client, self._reader, url, subject=title, text=text, exclude=exclude,
+                                 to=to, me=me)
             if found is not None:
                 return found
-        return find_sent_pm(self.client, self._reader, self._sent_list(form), subject=title, text=text,
-                            exclude=exclude)
+        return None
 
     def _sent_list(self, form: WriteForm) -> str | None:
         """The PM list to look in, when the profile can read one."""

@@ -61,7 +61,8 @@ def _send(api: JsonApi, rules: WriteRules, call: ApiCall, values: Mapping[str, A
         reason = api.refusal(answer) or f"HTTP {answer.status}"
         wait = _flood_wait(rules, reason)
         if wait is None:
-            raise PostRejected(answer.url, f"the forum did not save it ({where}, HTTP {answer.status}): {reason}")
+            raise PostRejected(answer.url, f"the forum did not save it ({where}, HTTP {answer.status}): {reason}",
+                               ru=f"форум отказал (HTTP {answer.status}), его слова: «{reason}»")
         if attempt + 1 < attempts:
             client.wait(wait, answer.url, "the forum's rate limit")
     raise RateLimited(answer.url, wait, "the forum's own limit on submissions")

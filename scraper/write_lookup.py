@@ -11,8 +11,9 @@ selectors, so they work on every engine the scraper reads.
 
 PM titles are the drafts' own («Город N: Ночь 1»), the same for every player: a PM is
 ours when its subject is the title AND its conversation holds a message with the
-draft's words; conversations already accounted for (`exclude`: their ids) are skipped,
-so two PMs with the same title and text are told apart too.
+draft's words (all of them: `same_pm_words`) AND the list's row, where it names a
+recipient, names ours; conversations already accounted for (`exclude`: their ids) are
+skipped, so two PMs with the same title and text are told apart too.
 
 A post is ours when its author is the GM's account and its words are the draft's words
 (`words()`: letters and digits, case-folded, markup dropped; a forum's rendering changes
@@ -30,7 +31,9 @@ from config.profiles import Profile
 from scraper.extract import extract_from_tree, extract_json, extract_posts, parse_html
 from scraper.errors import ScraperError
 from scraper.http import HttpClient
+from config.select import compile_selector
 from scraper.inbox import extract_inbox
+from scraper.text import element_text
 
 PREFIX = 200
 MAX_PAGES = 5
@@ -121,10 +124,13 @@ def find_own_post(client: HttpClient, profile: Profile, url: str, *, author: str
 
 
 def find_sent_pm(client: HttpClient, profile: Profile, url: str, *, subject: str, text: str | None = None,
-                 exclude: frozenset[str] = frozenset(), max_pages: int = MAX_PAGES) -> Created | None:
+                 exclude: frozenset[str] = frozenset(), to: str | None = None, me: str | None = None,
+                 max_pages: int = MAX_PAGES) -> Created | None:
     """A conversation with this subject in the PM list at `url`, newest first as the list
     shows them; with `text`, one whose first page holds a message with `text`'s words
-    (titles are not unique); never one whose id is in `exclude`."""
+    (titles are not unique); never one whose id is in `exclude`; with `to`, never one whose
+    row names someone else (a sent list's recipient column; a list of conversations may
+    name their starter, `me`, the GM)."""
     if profile.pm_inbox is None and profile.pm_json is None:
         return None
     current: str | None = url
@@ -139,18 +145,39 @@ def find_sent_pm(client: HttpClient, profile: Profile, url: str, *, subject: str
             empty = profile.pm_json is not None and entry.count == 0
             if entry.subject.strip() != subject.strip() or not entry.id.isdigit() or entry.id in exclude or empty:
                 continue
-            if text is None or _conversation_holds(client, profile, entry.url, text, entry.id):
+            if to is not None and not _may_be_to(entry.sender, to, me):
+                continue
+            if text is None or _conversation_holds(client, profile, entry.url, text, entry.id, to):
                 return Created(int(entry.id), client.url(entry.url))
         current = listing.next_url
     return None
 
 
-def _conversation_holds(client: HttpClient, profile: Profile, url: str, text: str, entry_id: str) -> bool:
+def _may_be_to(shown: str | None, to: str, me: str | None) -> bool:
+    """A row naming `shown` may be our PM to `to`: it names him, or us, or nobody."""
+    if not shown or not shown.strip():
+        return True
+    names = {n.strip().casefold() for n in re.split(r"[,;\n]", shown) if n.strip()}
+    return to.casefold() in names or (me is not None and me.casefold() in names)
+
+
+def same_pm_words(draft: str, message: str) -> bool:
+    """A conversation's message is the draft's PM: the same words, or the same words and
+    more after them (a signature the profile does not drop). Not `same_words`' first
+    `PREFIX` letters: two PMs of one title whose texts part after them (a long night
+    result) would both be confirmed by one conversation."""
+    want, got = words(own_words(draft)), words(message)
+    return bool(want) and (want == got or got.startswith(want))
+
+
+def _conversation_holds(client: HttpClient, profile: Profile, url: str, text: str, entry_id: str,
+                        to: str | None = None) -> bool:
     """The conversation's first page (its messages, on a JSON forum) has a message with
-    `text`'s words (we started it), read as the PM poller reads it. Where the list's rows
-    are messages (`pm_inbox.rows: messages`), only the row's own message counts: SMF's page
-    of a row shows the folder's every message, so PMs of one title would all match the
-    first row."""
+    `text`'s words (we started it), read as the PM poller reads it; with `to`, where the
+    page names its members (`selectors.pm_participants`), he is one of them. Where the
+    list's rows are messages (`pm_inbox.rows: messages`), only the row's own message counts:
+    SMF's page of a row shows the folder's every message, so PMs of one title would all
+    match the first row."""
     from scraper.poll import _first_page, pm_messages_rules   # the poller's own reading
 
     if profile.pm_json is not None:
@@ -158,18 +185,29 @@ def _conversation_holds(client: HttpClient, profile: Profile, url: str, text: st
         extracted = extract_json(page.content, profile, page.url, rules=pm_messages_rules(profile.pm_json))
     else:
         page = client.get(_first_page(url), auth=True)
+        if to is not None and not _among_participants(page.content, profile, to):
+            return False
         if profile.pm_message is not None:
             # a PM page read with the PM message selectors, as the poller reads it (MyBB's
             # has post-like blocks without ids, which the post selectors refuse)
             try:
                 extracted = extract_from_tree(parse_html(page.content, profile.encoding), profile, page.url,
                                               url=page.url, rules=profile.pm_message)
-                if any(same_words(text, post.text) for post in _own(extracted.posts, profile, entry_id)):
+                if any(same_pm_words(text, post.text) for post in _own(extracted.posts, profile, entry_id)):
                     return True
             except ScraperError:
                 pass
         extracted = extract_posts(page.content, profile, page.url, url=page.url)
-    return any(same_words(text, post.text) for post in _own(extracted.posts, profile, entry_id))
+    return any(same_pm_words(text, post.text) for post in _own(extracted.posts, profile, entry_id))
+
+
+def _among_participants(content: bytes, profile: Profile, to: str) -> bool:
+    """`to` is a member of the conversation, where its page names them (else: may be)."""
+    if not profile.pm_participants:
+        return True
+    root = parse_html(content, profile.encoding)
+    names = {element_text(el).casefold() for el in compile_selector(profile.pm_participants)(root)}
+    return not names or to.casefold() in names
 
 
 def _own(posts, profile: Profile, entry_id: str):

@@ -35,6 +35,7 @@ def with_game(name: str):
             except GameConfigError as exc:
                 print(f"gorod {name}: {exc}", file=sys.stderr)
                 return 2
+            game.actor = f"gorod {name}"   # named to a process the writer lock refuses meanwhile
             retries = RetryNotice(name)
             logging.getLogger("scraper.http").addHandler(retries)
             try:

@@ -78,7 +78,10 @@ def register(sub) -> None:
     p = sub.add_parser("publish", help="отправить одобренные черновики сейчас, каждый ровно один раз",
                        description="Post every approved draft to the forum (a reply in the thread, or a PM), "
                        "split where the forum caps length; after a crash, what reached the forum is found "
-                       "there and not sent again.")
+                       "there and not sent again. Each draft is read again just before it is sent: one "
+                       "rejected or edited meanwhile is not sent with its old text. Refused while another "
+                       "process resolves or posts (`gorod run`'s round, another publish, the console: the "
+                       "game's writer lock), naming it and its PID.")
     add_game_option(p)
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=_publish)
@@ -126,6 +129,7 @@ def _drafts(game, args) -> int:
 @with_game("show")
 def _show(game, args) -> int:
     from gorod.loop.game import LoopError
+    from gorod.loop.drafting import draft_notes
     from gorod.loop.publish import check_draft
     from gorod.loop.why import explain
 
@@ -141,6 +145,8 @@ def _show(game, args) -> int:
     audience = "всем (тема)" if draft.audience == "public" else f"ЛС {draft.audience}"
     print(f"#{draft.id} {draft_kind(draft.kind)} → {audience}; {STATE_RU[draft.state]}" + (" (исправлен)" if draft.edited else ""))
     print(f"Заголовок: {draft.title}")
+    for note in draft_notes(game, draft.id):
+        print(f"  ! {note}")
     print("-" * 60)
     print(draft.body.rstrip())
     print("-" * 60)

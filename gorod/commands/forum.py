@@ -25,11 +25,13 @@ def _register_check(commands) -> None:
     parser = commands.add_parser(
         "check", help="войти на форум, прочитать первую и последнюю страницы темы и ЛС, показать отчёт",
         description="With the game file: log in as the GM, read the thread's first and last page "
-        "(posts, authors, times, quotes, edits), the PM list and its newest conversation, and "
-        "look for the writer's forms; print one Russian line per check, ok or the exact "
+        "(posts, authors, times, quotes, edits), the PM list and its newest conversation, compare "
+        "the times read with the forum's clock (its Date header) and the zone its pages state (the "
+        "member's setting, the page's current time: the profile's clock:) with the profile's "
+        "timezone, and look for the writer's forms; print one Russian line per check, ok or the exact "
         "problem with the profile key behind it. Posts nothing unless --write names a thread "
-        "(one test reply there, and with --pm-to one test PM, each found again by the crash "
-        "lookup; nothing is deleted; what was confirmed is taken off the unconfirmed: list of "
+        "(one test reply there, its shown time checked against when it was posted, and with --pm-to "
+        "one test PM, each found again by the crash lookup; nothing is deleted; what was confirmed is taken off the unconfirmed: list of "
         "the GM's own profile file). Exit "
         "status 1 when a check fails, 2 for a game file that cannot be read.")
     add_game_option(parser)

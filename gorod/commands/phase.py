@@ -10,7 +10,9 @@ def register(sub) -> None:
     parser = sub.add_parser(
         "phase", help="закончить открытую фазу сейчас или продлить её",
         description="`end`: resolve the open phase now (a day whose vote is complete may end early) "
-        "and draft its results. `extend`: move its deadline by --hours or to --until 'YYYY-MM-DD "
+        "and draft its results; refused while another process resolves or posts (a round of `gorod "
+        "run`, `gorod publish`, the console: the game's writer lock), naming it and its PID, and a "
+        "phase resolved meanwhile is said so, nothing done. `extend`: move its deadline by --hours or to --until 'YYYY-MM-DD "
         "HH:MM' (Moscow time); past two real days for a game day only with --force (the rules).")
     actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
     p = actions.add_parser("end", help="разрешить открытую фазу сейчас (сначала ещё раз прочитав всю тему)")
@@ -18,7 +20,8 @@ def register(sub) -> None:
     p.add_argument("phase", nargs="?", metavar="PHASE",
                    help="the phase to end ('день 2'): refused if another one is open; confirms like --yes")
     p.add_argument("--no-read", action="store_true",
-                   help="do not read the forum first (when it is down; what came since the last read is left out)")
+                   help="не читать форум перед концом фазы (когда он не работает): написанное игроками после "
+                   "последнего чтения в фазу не войдёт, а прочитанное позже будет отклонено как опоздавшее")
     p.add_argument("--yes", action="store_true",
                    help="end it even if it opened under 10 minutes ago by a phase end and has no orders "
                    "(without it such a phase is refused: a repeated command would lose the players' phase)")
@@ -34,16 +37,10 @@ def register(sub) -> None:
 @with_game("phase end")
 def _end(game, args) -> int:
     from gorod.loop import end_now
-    from gorod.loop.game import LoopError
-    from gorod.loop.words import opened, phase_name
 
-    if args.phase:
-        named = phase_arg(args.phase)
-        current = game.open_phase()
-        if named != current.phase:
-            raise LoopError(f"{opened(current.phase)}, а не {phase_name(named, lower=True)}: ничего не сделано")
+    named = phase_arg(args.phase) if args.phase else None
     confirmed = args.yes or bool(args.phase)
-    for line in end_now(game, read=not args.no_read, confirmed=confirmed).lines(game):
+    for line in end_now(game, read=not args.no_read, confirmed=confirmed, phase=named).lines(game):
         print(line)
     return 0
 

@@ -10,14 +10,21 @@ def register(sub) -> None:
         description="Every `poll_interval` seconds: read new posts and PMs and store their orders, "
         "resolve day orders at once, draft the «резолв» before each deadline, resolve the phase at "
         "its deadline and draft the news post and PMs, and post the drafts the GM approved. "
-        "--once does one round and exits (for cron and checks). One worker per game: a second "
-        "`gorod run` on the same store is refused, naming the PID of the one running (a lock file "
-        "beside the store, *.sqlite3.run-lock).")
+        "At a deadline the phase is resolved only after a whole read of the thread and the PMs begun "
+        "after the deadline: while the forum cannot be read, each round says so («дедлайн прошёл, форум "
+        "не читается с …») and the phase waits (`gorod phase end --no-read` ends it without the read). "
+        "--once does one round and exits (for cron and checks); --no-post and --no-read hold for "
+        "every round. One worker per game: a second `gorod run` on the same store is refused, naming "
+        "the PID of the one running (a lock file beside the store, *.sqlite3.run-lock). Each round "
+        "holds the game's writer lock (*.sqlite3.write-lock) that `gorod phase end`, `gorod publish` "
+        "and the console's buttons take too: a round that finds it taken is skipped, naming the holder.")
     add_game_option(parser)
     parser.add_argument("--once", action="store_true", help="one round, then exit")
     parser.add_argument("--json", action="store_true", help="print each round's report as JSON")
-    parser.add_argument("--no-post", action="store_true", help="do not post approved drafts this time")
-    parser.add_argument("--no-read", action="store_true", help="do not read the forum this time (it is down)")
+    parser.add_argument("--no-post", action="store_true", help="не отправлять одобренные черновики (ни в одном круге)")
+    parser.add_argument("--no-read", action="store_true",
+                        help="не читать форум (он не работает), ни в одном круге; фаза, чей дедлайн "
+                        "прошёл, тогда ждёт чтения или gorod phase end --no-read")
     parser.add_argument("--rescan", action="store_true",
                         help="read the whole thread from page 1 (edits on older pages); otherwise every "
                         "10th round and before a deadline")
@@ -59,5 +66,6 @@ def _run(game, args) -> int:
             report = cycle(game, post=not args.no_post, read=not args.no_read, rescan=True if args.rescan else None)
             _show(report, args.json)
             return 1 if report.errors else 0
-        run(game, on_report=lambda report: _show(report, args.json), rescan_first=args.rescan)
+        run(game, on_report=lambda report: _show(report, args.json), rescan_first=args.rescan,
+            read=not args.no_read, post=not args.no_post)
     return 0

@@ -15,6 +15,8 @@ The library a CLI or a web console calls; `gorod/commands/` is a thin edge over 
     draft(game, "night 1")                   # a resolved phase's drafts again (after a template change)
     extend(game, hours=12)                   # `gorod phase extend`
     game.fold(upto="day 1")                  # (GameState, events) at any past moment
+    with game.writing("what this step does"):   # the game's writer lock (`gorod.loop.lock`):
+        ...                                  # cycle, publish, end_now, extend, deal take it themselves
     game.records.drafts(["pending"])         # DraftRow: id, kind, audience, title, body, trace, state
     approve(game, id) / reject(game, id) / edit(game, id, body)
     publish(game)                            # approved drafts -> forum, exactly once

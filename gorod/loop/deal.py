@@ -67,7 +67,9 @@ def deal(game: Game, *, seed: int | None = None) -> list[int]:
     drafts = start_drafts(roles, start_events, game.markup, game.texts, game_title=game.title, setup=config.setup)
     schedule = config.schedule
     opened = PhaseClock(FIRST_PHASE, now, clock.deadline(FIRST_PHASE, now, schedule, now), now)
-    with game.store.transaction():
+    with game.writing("раздача ролей"), game.store.transaction():
+        if game.deal() is not None:     # dealt meanwhile by another process
+            raise LoopError("роли уже розданы (их показывает gorod state)")
         game.records.put("deal", deal_record)
         game.set_clock(opened)
         ids = save_drafts(game, drafts)

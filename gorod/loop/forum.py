@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Protocol
 
 from config.game import GameConfig
-from config.profiles import WriteRules, available_profiles, load_profile
+from config.profiles import WriteLimits, WriteRules, available_profiles, load_profile
 from gorod.store import Store
 from scraper.errors import AuthRequired, ScraperError
 from scraper.http import HttpClient, HttpSettings, LoginForm
@@ -40,12 +40,14 @@ class ForumPort(Protocol):
     max_length: int
     time_precision: int     # seconds: to what the forum's shown times are exact (profile dates.precision)
     pm_lookup: bool         # a PM list gorod can read, to find a PM sent before a crash (`find_pm`)
+    pm_max_length: int      # characters of one PM's text (profile write.limits.pm_length, else max_length)
+    limits: WriteLimits     # what one PM takes (profile write.limits): titles are fitted to it
 
     def poll_thread(self, *, rescan: bool = False) -> Iterator[PostEvent]: ...
     def poll_pms(self, *, rescan: bool = False) -> Iterator[PmEvent]: ...
     def last_post_id(self) -> int | None: ...
     def reply(self, text: str, *, after: int | None) -> Created: ...
-    def send_pm(self, to: str, title: str, text: str) -> Created: ...
+    def send_pm(self, to: str, title: str, text: str, *, exclude: frozenset[str] = frozenset()) -> Created: ...
     def find_reply(self, after: int | None, plain: str) -> Created | None: ...
     def find_pm(self, to: str, title: str, text: str, exclude: frozenset[str] = frozenset()) -> Created | None: ...
 
@@ -82,8 +84,7 @@ def _detected(thread_url: str, game_dir: Path, settings: HttpSettings, where: st
     try:
         return detect_profile(page.content, page.url, page.url, profiles=available_profiles(game_dir))
     except UnknownEngine as exc:
-        raise ForumConfigError(f"{where}: forum.profile: auto: {exc}; name the forum's profile "
-                               f"(or write one: README «Your forum»)") from None
+        raise ForumConfigError(f"{where}: forum.profile: auto: {exc} (README «Your forum»)") from None
 
 
 def topic_id_of(url: str) -> str:
@@ -116,6 +117,8 @@ class SiteForum:
         self.topic_id = topic_id_of(thread_url)
         self.writer = ForumWriter(client, rules, profile=profile, allow_writes=True)
         self.max_length = self.writer.max_length
+        self.limits = self.writer.rules.limits if self.writer.rules else WriteLimits()
+        self.pm_max_length = self.writer.rules.pm_max_length if self.writer.rules else self.max_length
         self.pm_lookup = self.writer.can_find_pm()
 
     @classmethod
@@ -165,12 +168,22 @@ class SiteForum:
         ids = [int(k.post_id) for k in known.values() if k.post_id.isdigit()]
         return max(ids) if ids else None
 
+    def server_now(self):
+        """The forum's clock now, by its last answer's `Date` header (None: none had one)."""
+        return self.client.server_now()
+
+    def read_clock(self):
+        """What the forum's pages say of the zone its times are in (`scraper.forumclock`)."""
+        from scraper.forumclock import read_clock
+        return read_clock(self.client, self.profile)
+
     # -- writing ----------------------------------------------------------------------------
     def reply(self, text: str, *, after: int | None) -> Created:
         return self.writer.reply(self.topic_id, text, after=after)
 
-    def send_pm(self, to: str, title: str, text: str) -> Created:
-        return self.writer.send_pm([to], title, text)
+    def send_pm(self, to: str, title: str, text: str, *, exclude: frozenset[str] = frozenset()) -> Created:
+        """A new PM to `to`; never confirmed by a conversation in `exclude` (other drafts')."""
+        return self.writer.send_pm([to], title, text, exclude=exclude)
 
     # -- looking for what a crash may have sent ------------------------------------------------
     def find_reply(self, after: int | None, text: str) -> Created | None:
@@ -183,9 +196,10 @@ class SiteForum:
 
     def find_pm(self, to: str, title: str, text: str, exclude: frozenset[str] = frozenset()) -> Created | None:
         """A conversation the GM started with this title whose message has `text`'s words
-        (titles are the same for every player), from the forum's list of PMs (the
-        profile's `write.pm.sent_list`, else the inbox); none whose id is in `exclude`."""
-        return self.writer.find_pm(title, text, exclude=exclude)
+        (titles are the same for every player) and, where the forum shows it, `to` as its
+        recipient, from the forum's list of PMs (the profile's `write.pm.sent_list`, else
+        the inbox); none whose id is in `exclude`."""
+        return self.writer.find_pm(title, text, exclude=exclude, to=to)
 
 
 __all__ = [

@@ -29,15 +29,13 @@ from engine.resolve import resolve
 from engine.rulings import Rulings
 from engine.setup import Seat, new_game
 from engine.state import GameState
+from gorod.loop.errors import LoopError
 from gorod.loop.eventlog import event_json
+from gorod.loop.lock import WriterLock
 from gorod.loop.records import NoticeKind, PhaseRow, Records
 from gorod.store import Store
 from publisher.markup import Markup, markup_for, profile_markup
 from publisher.texts import Texts
-
-
-class LoopError(ValueError):
-    """Something the GM must fix before the loop can go on; the message says what and where."""
 
 
 def utcnow() -> datetime:
@@ -149,6 +147,8 @@ class Game:
         self._forum_factory = forum_factory
         self.texts = Texts(self._templates_folder(), style=config.style, genders=config.genders)
         self._fold: _Fold | None = None
+        self.actor = "gorod"    # who this process is, named to another refused by the writer lock
+        self._writer = WriterLock(store.path, config.schedule.zone)
 
     @classmethod
     def open(cls, path: str | Path, *, store: str | Path | None = None, **kwargs) -> "Game":
@@ -161,6 +161,12 @@ class Game:
     def _templates_folder(self) -> str | None:
         folder = templates_folder(self.config)
         return str(folder) if folder else None
+
+    # -- one writer at a time ---------------------------------------------------------------------
+    def writing(self, what: str):
+        """The game's writer lock while the block runs (`gorod.loop.lock`): `what` says what
+        this step does, for the one refused meanwhile; `LockBusy` (a `LoopError`) if taken."""
+        return self._writer.hold(self.actor, what)
 
     # -- the forum ----------------------------------------------------------------------------
     @property
@@ -186,6 +192,41 @@ class Game:
             except Exception:   # an unknown profile is reported when the forum is reached
                 return markup_for(None)
         return markup_for(None)
+
+    @property
+    def write_limits(self):
+        """What one PM takes on the game's forum (`config.profiles.WriteLimits`): its profile's
+        `write.limits` (nothing known for `profile: auto` until the forum is reached)."""
+        from config.profiles import WriteLimits
+        if self._forum is not None and getattr(self._forum, "limits", None) is not None:
+            return self._forum.limits
+        rules = self._write_rules()
+        return rules.limits if rules is not None else WriteLimits()
+
+    @property
+    def pm_max_length(self) -> int:
+        """Characters one PM's text takes on the game's forum (longer ones are split)."""
+        if self._forum is not None and hasattr(self._forum, "pm_max_length"):
+            return self._forum.pm_max_length
+        rules = self._write_rules()
+        if rules is not None:
+            return rules.pm_max_length
+        return self._forum.max_length if self._forum is not None else 60000
+
+    def _write_rules(self):
+        """The `write:` section of the forum's profile: the built forum's, else the one the
+        config names (None: `auto`, an unknown profile — reported when the forum is reached)."""
+        from config.profiles import load_profile
+        if self._forum is not None:
+            profile = getattr(self._forum, "profile", None)
+            return profile.write if profile is not None else None
+        name = self.config.forum.profile
+        if not name or name == "auto":
+            return None
+        try:
+            return load_profile(name, Path(self.config.path).parent).write
+        except Exception:   # noqa: BLE001 — an unknown profile is reported when the forum is reached
+            return None
 
     @property
     def title(self) -> str:

@@ -20,18 +20,21 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
 from typing import Any
 
 from engine.phase import PhaseKind
 from engine.state import GameState
 from gorod.loop.crash import crashpoint
 from gorod.loop.drafting import save_drafts
+from gorod.loop.forumtime import ReadTimes, watch
 from gorod.loop.game import Game, PhaseClock
 from gorod.loop.checks import known_refusals
 from gorod.loop.inbox import note_message
 from gorod.loop.words import phase_name
 from gorod.loop.records import NoticeKind
 from publisher.drafts import describe_order, late_draft, receipt_draft
+from publisher.russian import inflect_nick
 from scraper.orders import ParseSettings, Roster, parse_message, parse_post
 from scraper.orders.result import ParseResult
 from scraper.model import Emphasis, Post, PrivateMessage
@@ -57,6 +60,11 @@ class PollReport:
                 "failed": self.failed}
 
 
+# When the last read of the thread and the inbox that failed nowhere began (ISO): the worker
+# resolves a phase at its deadline only after such a read begun after the deadline.
+WHOLE_READ_STARTED = "last_whole_read_started"
+
+
 def roster_of(state: GameState) -> Roster:
     return Roster.from_mapping({nick: {"open": p.open_role, "secret": p.secret_role}
                                 for nick, p in state.players.items()})
@@ -66,7 +74,9 @@ def poll(game: Game, *, rescan: bool = False) -> PollReport:
     """One pass over the thread and the PM inbox; `rescan` reads the whole thread again,
     to see edits on its older pages (the worker does so before a phase is resolved)."""
     report = PollReport()
+    started = game.now().isoformat(timespec="seconds")
     forum = game.forum
+    seen = ReadTimes()
     retry(game, report)
     try:
         for event in forum.poll_thread(rescan=rescan):
@@ -74,6 +84,7 @@ def poll(game: Game, *, rescan: bool = False) -> PollReport:
                 _unreadable(game, "post", event, report)
                 continue
             report.posts += 1
+            _saw_post(game, event, seen)
             _guarded(game, take_post, event, report)
     except ScraperError as exc:
         _alarm(game, "thread", exc, report)
@@ -83,15 +94,45 @@ def poll(game: Game, *, rescan: bool = False) -> PollReport:
                 _unreadable(game, "pm", event, report)
                 continue
             report.pms += 1
+            if event.message is not None:
+                seen.saw(event.message.sent_at)
             _guarded(game, take_pm, event, report)
     except ScraperError as exc:
         _alarm(game, "pms", exc, report)
+    report.notes.extend(watch(game, seen))      # the times read, against the forum's clock
     if not report.failed:
         read_at = game.now().isoformat(timespec="seconds")
         game.records.put("last_read", read_at)          # the console and `gorod state` say when
+        game.records.put(WHOLE_READ_STARTED, started)   # a deadline waits for a read begun after it
         if rescan:
             game.records.put("last_full_read", read_at)
     return report
+
+
+def _before_the_deal(game: Game, clock: PhaseClock, *, kind: str, source_id: str, version: int, author: str,
+                     given_at: datetime, dealt_at: datetime, text: str) -> None:
+    """An order-like message the forum dates before the deal, read after it: not taken, and the
+    GM told so, with the forum's time and the deal's, and what to do when the time is wrong."""
+    profile = getattr(game.forum, "profile", None)
+    zone = ZoneInfo(getattr(profile, "timezone", None) or "UTC")
+    shown = " ".join(text.split())
+    shown = shown if len(shown) <= 200 else shown[:199] + "…"
+    where = f"ЛС от {inflect_nick(author, 'gent')}" if kind == "pm" else f"пост {inflect_nick(author, 'gent')} ({source_id})"
+    zone_name = f"timezone: {profile.timezone} профиля «{profile.name}»" if profile is not None else "пояс форума"
+    game.records.notice(f"before-deal:{kind}:{source_id}:{version}", NoticeKind.CLOCK,
+                        f"{where}: «{shown}» — по времени форума написано {given_at.astimezone(zone):%d.%m %H:%M}, "
+                        f"раньше раздачи ({dealt_at.astimezone(zone):%d.%m %H:%M}), и заявкой не считается. Если "
+                        f"оно написано после раздачи, время форума читается не в том поясе ({zone_name}): "
+                        "исправьте пояс и добавьте заявку сами (gorod order add … --from …)", str(clock.phase))
+
+
+def _saw_post(game: Game, event, seen: ReadTimes) -> None:
+    post = event.post
+    if post is None or event.change is Change.DELETED:
+        return
+    seen.saw(post.edited_at if event.change is Change.EDITED and post.edited_at else post.posted_at)
+    if event.change is Change.NEW and post.author.casefold() == game.gm.casefold() and post.posted_at:
+        seen.gm_posts.append((event.post_id, post.posted_at))
 
 
 def _alarm(game: Game, source: str, exc: ScraperError, report: PollReport) -> None:
@@ -274,7 +315,13 @@ def _take(game: Game, clock: PhaseClock, result: ParseResult, *, kind: str, sour
     given_at = given or now
     deal = game.deal() or {}
     if deal.get("dealt_at") and given_at < datetime.fromisoformat(deal["dealt_at"]):
-        return   # written before the game began: talk, not orders
+        # written before the game began: talk, not orders — but never dropped unsaid when it
+        # reads as orders: a forum time in another zone than the profile's dates the whole
+        # night before the deal
+        if result.orders or result.unresolved:
+            _before_the_deal(game, clock, kind=kind, source_id=source_id, version=version, author=author,
+                             given_at=given_at, dealt_at=datetime.fromisoformat(deal["dealt_at"]), text=text)
+        return
     late, unsure = _placed(given_at, now, clock, getattr(game.forum, "time_precision", 1) if given else 1)
     phase = str(clock.phase)
     with game.store.transaction():

@@ -19,7 +19,7 @@ from engine.orders import Order, OrderError
 from gorod.loop.checks import command_problem, nearest, order_problem
 from gorod.loop.game import Game, LoopError
 from gorod.loop.intake import roster_of
-from gorod.loop.words import phase_name
+from gorod.loop.words import phase_name, resolved
 from scraper.orders import ParseSettings, Reason, parse_text
 
 
@@ -59,6 +59,10 @@ def add_order(game: Game, text: str, *, author: str | None = None, private: bool
             raise LoopError(f"заявка «{order}» не принята: {problem}")
     ids = []
     with game.store.transaction():
+        now = game.current()
+        if now is None or now.phase != current.phase:   # resolved meanwhile: the order would be lost
+            raise LoopError(f"{resolved(current.phase)} только что (другим процессом или кругом работника): "
+                            "заявка не добавлена, повторите её в открытой фазе")
         source = game.records.next_gm_source()
         for item, order in enumerate(orders):
             ids.append(game.records.add_order(current.phase, order, order.by, source_kind="gm",

@@ -15,7 +15,14 @@ orders as they come, and `tick(game)`, what the clock asks for.
   execution) wait for the boundary.
 - `tick(game)`: the «резолв» announcement is drafted `schedule.resolve_minutes` before
   the deadline; the GM is told when everyone who may vote has voted (the day may end
-  early: `gorod phase end`); at the deadline the phase is resolved.
+  early: `gorod phase end`); at the deadline the phase is resolved — once a read of the
+  thread and the inbox that failed nowhere has begun after the deadline; until then each
+  round alarms («дедлайн прошёл, форум не читается с …») and the phase waits.
+
+Every resolver (`tick`, `end_now`) resolves the phase it saw open, a compare-and-set in
+the resolving transaction (`_resolve(expect=)`): found resolved meanwhile, it says so
+(`AlreadyResolved`) and does nothing. `end_now`, `extend` and `resolve_phase` hold the
+game's writer lock (`gorod.loop.lock`); `tick` runs in the worker's round, which holds it.
 """
 from __future__ import annotations
 
@@ -53,10 +60,15 @@ class TickReport:
     resolved: list[str] = field(default_factory=list)
     drafted: list[int] = field(default_factory=list)
     notices: list[TickNotice] = field(default_factory=list)
+    waiting: list[str] = field(default_factory=list)   # a deadline passed, the phase waits for a read
 
     def to_json(self) -> dict[str, Any]:
         return {"resolved": self.resolved, "drafted": self.drafted,
-                "notices": [notice.to_json() for notice in self.notices]}
+                "notices": [notice.to_json() for notice in self.notices], "waiting": self.waiting}
+
+
+class AlreadyResolved(LoopError):
+    """The phase a resolver meant to resolve was resolved meanwhile (by another process)."""
 
 
 def _orders(game: Game, phase: str, state) -> tuple[list[Order], list[int], list[Skipped]]:
@@ -78,32 +90,41 @@ def _told(game: Game, phase: str) -> dict[str, list[str]]:
 
 def resolve_phase(game: Game) -> list[int]:
     """Resolve the open phase now; returns the ids of the drafts made."""
-    return _resolve(game)[0]
+    with game.writing("разрешение фазы"):
+        return _resolve(game)[0]
 
 
-def _resolve(game: Game) -> tuple[list[int], list[str]]:
-    """Resolve the open phase: (the drafts made, the notices of the orders skipped)."""
-    current = game.open_phase()
-    phase = str(current.phase)
-    new_deal = None
-    if not game.records.phase_count():
-        deal = game.deal()
-        if deal.get("setup") != dict(game.config.setup):
-            new_deal = {**deal, "setup": dict(game.config.setup)}   # frozen with night 1
-    state, _events = game.fold()    # a setup that cannot start the game is refused here
-    orders, ids, skipped = _orders(game, phase, state)
-    try:
-        result = resolve(state, current.phase, orders)
-    except (PhaseError, OrderError) as exc:
-        raise _engine_error(current.phase, exc) from None
-    told = {nick: set(lines) for nick, lines in _told(game, phase).items()}
-    drafts = phase_drafts(phase, result.events, game.markup, game.texts, game_title=game.title,
-                          already_told=told)
-    now = game.now()
-    nxt = current.phase.next()
-    cycle_started = now if nxt.is_night else current.cycle_started
-    next_clock = PhaseClock(nxt, now, clocks.deadline(nxt, now, game.config.schedule, cycle_started), cycle_started)
+def _resolve(game: Game, expect: PhaseClock | None = None) -> tuple[list[int], list[str]]:
+    """Resolve the open phase: (the drafts made, the notices of the orders skipped).
+
+    All in one store transaction, from reading the open phase and its orders to opening
+    the next: a compare-and-set. `expect`: the phase the caller saw open; if another has
+    resolved it meanwhile, `AlreadyResolved` says so and nothing is done (issue 22: two
+    phase ends at once resolved the next phase too, with no orders)."""
     with game.store.transaction():
+        if expect is not None:
+            _still_open(game, expect)
+        current = game.open_phase()
+        phase = str(current.phase)
+        new_deal = None
+        if not game.records.phase_count():
+            deal = game.deal()
+            if deal.get("setup") != dict(game.config.setup):
+                new_deal = {**deal, "setup": dict(game.config.setup)}   # frozen with night 1
+        state, _events = game.fold()    # a setup that cannot start the game is refused here
+        orders, ids, skipped = _orders(game, phase, state)
+        try:
+            result = resolve(state, current.phase, orders)
+        except (PhaseError, OrderError) as exc:
+            raise _engine_error(current.phase, exc) from None
+        told = {nick: set(lines) for nick, lines in _told(game, phase).items()}
+        drafts = phase_drafts(phase, result.events, game.markup, game.texts, game_title=game.title,
+                              already_told=told)
+        now = game.now()
+        nxt = current.phase.next()
+        cycle_started = now if nxt.is_night else current.cycle_started
+        next_clock = PhaseClock(nxt, now, clocks.deadline(nxt, now, game.config.schedule, cycle_started),
+                                cycle_started)
         if new_deal is not None:
             game.records.put("deal", new_deal)
         game.records.save_phase(current.phase, orders, ids, [event_json(e) for e in result.events])
@@ -112,6 +133,7 @@ def _resolve(game: Game) -> tuple[list[int], list[str]]:
             game.records.set_order_status(item.order_id, OrderStatus.DROPPED, f"пропущена при разрешении: {item.problem}")
             game.records.notice(f"skipped:{item.order_id}", NoticeKind.ERROR, item.notice(phase),
                                 None if result.state.game_over else str(nxt))   # read in the phase that opens
+        game.records.clear_notices(f"{DEADLINE_UNREAD}:{phase}:")   # it waited for a read: moot now
         if result.state.game_over:
             # «Игра окончена»: nothing opens after the end
             game.records.put("over", {"phase": phase, "winner": result.state.winner})
@@ -121,6 +143,18 @@ def _resolve(game: Game) -> tuple[list[int], list[str]]:
     crashpoint("resolved")
     retire_stale_counts(game)   # the day's counts not posted never go out now
     return made, [item.notice(phase) for item in skipped]
+
+
+def _still_open(game: Game, expect: PhaseClock) -> None:
+    """`AlreadyResolved` when `expect`'s phase is no longer the open one (inside the transaction)."""
+    current = game.current()
+    if current is not None and current.phase == expect.phase:
+        return
+    done = next((row for row in game.records.phases() if row.phase == expect.phase), None)
+    now = opened(current.phase) if current is not None else "игра окончена"
+    when = f" ({moment(done.resolved_at, game.config.schedule)})" if done is not None and done.resolved_at else ""
+    raise AlreadyResolved(f"фазу «{phase_name(expect.phase)}» уже разрешил другой процесс или круг работника{when}; "
+                          f"{now}: ничего не сделано")
 
 
 def resolve_now(game: Game) -> list[int]:
@@ -189,11 +223,50 @@ def tick(game: Game) -> TickReport:
             report.drafted.extend(save_drafts(game, [replace(draft, key=key, phase=phase)], trace=[]))
             game.set_clock(PhaseClock(current.phase, current.started, current.deadline, current.cycle_started, True))
     if now >= current.deadline:
-        made, skipped = _resolve(game)
+        waiting = _unread_since(game, current)
+        if waiting is not None:
+            report.waiting.append(waiting)
+            return report
+        try:
+            made, skipped = _resolve(game, expect=current)
+        except AlreadyResolved:     # resolved meanwhile by a phase end: nothing is due
+            return report
         report.drafted.extend(made)
         report.notices.extend(TickNotice(NoticeKind.ERROR, text) for text in skipped)
         report.resolved.append(phase)
     return report
+
+
+DEADLINE_UNREAD = "deadline-unread"
+
+
+def _unread_since(game: Game, current: PhaseClock) -> str | None:
+    """Why the phase whose deadline passed cannot be resolved yet, or None when it can: a
+    read of the thread and the inbox that failed nowhere has begun after the deadline
+    (issue 22: on a forum down at the deadline the worker resolved with what it had, and
+    the on-time orders read after the outage became late orders of the next phase). The
+    alarm is a notice once and a line of every round's report."""
+    from gorod.loop.intake import WHOLE_READ_STARTED
+
+    started = game.records.get(WHOLE_READ_STARTED)
+    if started and datetime.fromisoformat(started) >= current.deadline:
+        return None
+    schedule = game.config.schedule
+    failing = game.records.get("read_error") or {}
+    last = game.records.get("last_read")
+    last_text = moment(last, schedule) if last else "ни разу"
+    if failing.get("since"):
+        why = (f"дедлайн прошёл, форум не читается с {moment(failing['since'], schedule)} "
+               f"({failing.get('text', '').rstrip('.')})")
+    else:
+        why = "дедлайн прошёл, а тема и ЛС после него ещё не прочитаны целиком"
+    text = (f"{phase_name(current.phase)}: {why}. Фаза не разрешена: заявки, отправленные до дедлайна "
+            f"({moment(current.deadline, schedule)}), могли ещё не дойти до gorod; она разрешится после первого "
+            f"полного чтения темы и ЛС. Закончить без чтения: gorod phase end --no-read — тогда написанное "
+            f"после последнего чтения ({last_text}) в фазу не войдёт")
+    game.records.notice(f"{DEADLINE_UNREAD}:{current.phase}:{current.deadline.isoformat()}", NoticeKind.ERROR,
+                        text, str(current.phase))
+    return text
 
 
 @dataclass
@@ -207,6 +280,7 @@ class PhaseEnd:
     read_at: str | None = None     # when the forum was last read, ISO
     again: bool = False            # the phase had ended already: a rerun after a crash did nothing
     orders: int | None = None      # the phase's orders in force when it was resolved
+    unread: dict | None = None     # without a read: the forum's failing read then, if any
 
     def lines(self, game: Game) -> list[str]:
         schedule = game.config.schedule
@@ -221,8 +295,12 @@ class PhaseEnd:
             out.append(f"Форум прочитан перед концом фазы ({moment(self.read_at, schedule)}): постов {r.posts}, "
                        f"ЛС {r.pms}, новых заявок {r.orders}, неясных {r.unresolved}, правок {r.edited}.")
         else:
-            out.append("Форум перед концом фазы не читался; последнее чтение: "
-                       + (moment(self.read_at, schedule) if self.read_at else "ни разу") + ".")
+            last = moment(self.read_at, schedule) if self.read_at else "ни разу"
+            failing = (f" (форум не читается с {moment(self.unread['since'], schedule)})"
+                       if self.unread and self.unread.get("since") else "")
+            out.append(f"Форум перед концом фазы не читался{failing}; последнее чтение: {last}. Что игроки "
+                       f"написали после него, в фазу «{phase_name(self.phase)}» не вошло: такие заявки, "
+                       "прочитанные позже, будут отклонены как опоздавшие.")
         out.extend(self.skipped)
         if self.orders == 0:
             out.append(f"Внимание: в фазе «{phase_name(self.phase)}» не было ни одной заявки.")
@@ -238,14 +316,24 @@ END_INTENT = "phase-end"
 FRESH_PHASE = timedelta(minutes=10)
 
 
-def end_now(game: Game, *, read: bool = True, confirmed: bool = True) -> PhaseEnd:
+def end_now(game: Game, *, read: bool = True, confirmed: bool = True,
+            phase: PhaseId | None = None) -> PhaseEnd:
     """`gorod phase end` and the console's «Закончить фазу сейчас»: the whole thread and the
     PMs are read once more (the last orders and edits), then the open phase is resolved.
+    `phase`: the one the GM means (refused if another is open).
 
-    A read that did not read stops it (orders may be missing): `LoopError` with the
-    alarm. Idempotent across a crash: the phase to end is stored first (the intent) and
+    Under the game's writer lock: beside another phase end, a publish or the worker's round
+    it is refused, naming that one and its PID. A read that did not read stops it (orders
+    may be missing): `LoopError` with the alarm. The phase resolved is the one open when
+    it began (compare-and-set, `_resolve`): resolved meanwhile, it says so and does
+    nothing. Idempotent across a crash: the phase to end is stored first (the intent) and
     cleared after; a rerun whose intent names a phase already in the log does nothing
     (never the next phase, with no orders: issue 14), one whose phase is still open ends it."""
+    with game.writing("конец фазы"):
+        return _end_now(game, read=read, confirmed=confirmed, phase=phase)
+
+
+def _end_now(game: Game, *, read: bool, confirmed: bool, phase: PhaseId | None) -> PhaseEnd:
     from gorod.loop.intake import poll
 
     intent = (game.records.get(END_INTENT) or {}).get("phase")
@@ -255,6 +343,8 @@ def end_now(game: Game, *, read: bool = True, confirmed: bool = True) -> PhaseEn
             game.records.put(END_INTENT, None)
             return PhaseEnd(done.phase, [], [], None, game.records.get("last_read"), again=True)
     current = game.open_phase()
+    if phase is not None and phase != current.phase:
+        raise LoopError(f"{opened(current.phase)}, а не {phase_name(phase, lower=True)}: ничего не сделано")
     if intent is not None and intent != str(current.phase):
         game.records.put(END_INTENT, None)
         raise LoopError(f"{intent} не открыта (открыта {current.phase}): повторите gorod phase end")
@@ -268,9 +358,14 @@ def end_now(game: Game, *, read: bool = True, confirmed: bool = True) -> PhaseEn
     if not confirmed and intent is None:
         _refuse_fresh_empty(game, current, in_force)
     game.records.put(END_INTENT, {"phase": str(current.phase)})
-    made, skipped = _resolve(game)
+    try:
+        made, skipped = _resolve(game, expect=current)
+    except AlreadyResolved:
+        game.records.put(END_INTENT, None)     # not ours: a rerun must not take it for a crash of ours
+        raise
     game.records.put(END_INTENT, None)
-    return PhaseEnd(current.phase, made, skipped, report, game.records.get("last_read"), orders=in_force)
+    return PhaseEnd(current.phase, made, skipped, report, game.records.get("last_read"), orders=in_force,
+                    unread=None if read else game.records.get("read_error"))
 
 
 def _refuse_fresh_empty(game: Game, current: PhaseClock, in_force: int) -> None:
@@ -287,7 +382,14 @@ def _refuse_fresh_empty(game: Game, current: PhaseClock, in_force: int) -> None:
 
 def extend(game: Game, *, hours: float | None = None, until: datetime | None = None, force: bool = False) -> PhaseClock:
     """`gorod phase extend`: move the open phase's deadline. Past `max_day_hours` from the
-    start of the game day only with `force` (the rules: two real days at most)."""
+    start of the game day only with `force` (the rules: two real days at most). Under the
+    writer lock, and set only if that phase is still open (a resolution meanwhile would
+    otherwise be undone: the old phase reopened)."""
+    with game.writing("продление фазы"):
+        return _extend(game, hours=hours, until=until, force=force)
+
+
+def _extend(game: Game, *, hours: float | None, until: datetime | None, force: bool) -> PhaseClock:
     current = game.open_phase()
     schedule = game.config.schedule
     if (hours is None) == (until is None):
@@ -301,5 +403,7 @@ def extend(game: Game, *, hours: float | None = None, until: datetime | None = N
                         f"({schedule.max_day_hours} ч, до {moment(limit, schedule)}): "
                         "чтобы продлить дальше, --force")
     extended = PhaseClock(current.phase, current.started, new, current.cycle_started, False)
-    game.set_clock(extended)
+    with game.store.transaction():
+        _still_open(game, current)
+        game.set_clock(extended)
     return extended

@@ -4,9 +4,17 @@ A public draft (the news post, the «резолв») is a reply in the game's th
 a player is a new PM conversation with him. A text longer than the forum takes is split
 (`publisher.split`), each part its own post.
 
+One writer at a time: `publish` holds the game's writer lock (`gorod.loop.lock`), so a
+second publisher (another `gorod publish`, a round of `gorod run`, the console) is refused
+at once, naming this one. Each draft is read again just before it goes.
+
 Exactly once — for each part:
 1. the intent is stored first (`outbox`: the text, and for a reply the highest post id
-   known before sending), in its own transaction;
+   known before sending), in its own transaction, as a claim (`Records.claim`): only if
+   the draft is still approved with the title and text it was read with, and no one has
+   claimed the part. A draft rejected or edited meanwhile is not sent with its old text
+   (edited and approved again, it is read again and goes with the new one); once a part
+   is claimed, `reject` and `edit` are refused («уже отправляется»);
 2. the request is sent; the forum's answer is confirmed by the new post's id (the
    writer refuses a redirect to an older post or someone else's: Spirit's silent
    double-post guard) and the rate limit is waited out by the writer;
@@ -49,9 +57,10 @@ from gorod.loop.records import DraftRow, NoticeKind, OutboxRow
 from gorod.tally import tally_now
 from publisher.count_check import count_leaks
 from publisher.drafts import COUNT
+from publisher.fit import part_suffix, title_problem
 from publisher.secrets import PUBLIC, Knowledge, Leak, check_text
 from publisher.split import split_text
-from scraper.errors import ScraperError, WriteUncertain
+from scraper.errors import PostRejected, ScraperError, WriteUncertain, failure_in_russian
 
 STATE_RU = {"pending": "ждёт одобрения", "approved": "одобрен", "rejected": "отклонён", "posted": "отправлен"}
 
@@ -73,11 +82,12 @@ def pm_title(draft: DraftRow) -> str:
 
 
 def confirmed_pms(game: Game) -> frozenset[str]:
-    """The forum ids of the PMs already confirmed: a crash lookup never takes one of them
-    for the PM it looks for (two PMs may share a title and words)."""
-    return frozenset(row.forum_id for d in game.records.drafts(["approved", "posted"])
-                     for row in game.records.outbox(d.id)
-                     if row.target == "pm" and row.state == "confirmed" and row.forum_id)
+    """The forum ids of the PMs already confirmed, for any draft: neither a send nor a crash
+    lookup ever takes one of them for the PM it confirms (two PMs may share a title and
+    words; a forum's double-post guard sends a dropped PM to an older one). Id 0 is «sent,
+    its id not shown»: no conversation."""
+    return frozenset(row.forum_id for row in game.records.outbox()
+                     if row.target == "pm" and row.state == "confirmed" and row.forum_id not in (None, "", "0"))
 
 
 def knowledge(game: Game) -> Knowledge:
@@ -133,6 +143,27 @@ def _count_leaks(game: Game, draft: DraftRow) -> list:
                        {v.voter: v.target for v in real.votes if v.weight > 0}, real.totals)
 
 
+def limits_problem(game: Game, draft: DraftRow) -> str | None:
+    """Why the forum would not take the PM draft as it is (its profile's `write.limits`), in
+    Russian: a title too long (the GM's own: gorod's are fitted when drafted), or the title of
+    another approved PM where the forum drops a repeated title (Spirit's double-post guard)."""
+    if draft.audience == PUBLIC:
+        return None
+    limits = game.write_limits
+    parts = len(split_text(draft.body, game.pm_max_length))
+    problem = title_problem(draft.title, limits, parts=parts)
+    if problem:
+        return problem
+    if limits.same_title_minutes:
+        twin = next((d for d in game.records.drafts(["approved"])
+                     if d.id != draft.id and d.audience != PUBLIC and d.title == draft.title), None)
+        if twin is not None:
+            return (f"у одобренного черновика #{twin.id} (ЛС {twin.audience}) тот же заголовок «{draft.title}», а форум "
+                    f"{limits.same_title_minutes} мин отбрасывает второе ЛС с тем же заголовком: дайте ему свой "
+                    "(например, с именем игрока)")
+    return None
+
+
 def stale_receipt(game: Game, draft: DraftRow) -> str | None:
     """Why a receipt no longer says what is true (exam findings 5, 12): its phase is over
     («напишите мастеру до конца фазы» is moot), or the GM dropped every order it confirms;
@@ -175,6 +206,10 @@ def approve(game: Game, draft_id: int, *, force: bool = False) -> DraftRow:
     gone = stale_count(game, draft)
     if gone:   # a count of a day that ended, or one a newer count replaced: never, even forced
         raise LoopError(f"черновик #{draft_id}: {gone} — его не отправить")
+    limit = limits_problem(game, draft)
+    if limit:
+        raise LoopError(f"черновик #{draft_id}: {limit} — исправьте заголовок: gorod edit {draft_id} --title «…» "
+                        "(или «Править» в консоли) и одобрите снова")
     stale = stale_receipt(game, draft)
     if stale and not force:
         raise LoopError(f"черновик #{draft_id}: {stale} — отклоните его (gorod reject {draft_id}) "
@@ -187,10 +222,11 @@ def reject(game: Game, draft_id: int) -> DraftRow:
     draft = game.records.draft(draft_id)
     if draft is None:
         raise LoopError(f"нет черновика #{draft_id}")
-    if game.records.outbox(draft_id):
-        raise LoopError(f"черновик #{draft_id} уже отправляется (часть его на форуме): "
-                        "gorod publish его допишет")
-    if not game.records.set_draft_state(draft_id, "rejected", expect=("pending", "approved")):
+    if not game.records.reject_draft(draft_id):   # checked and changed at once: a publish may be claiming it
+        if game.records.outbox(draft_id):
+            raise LoopError(f"черновик #{draft_id} уже отправляется (часть его на форуме или в пути): "
+                            "gorod publish его допишет")
+        draft = game.records.draft(draft_id)
         raise LoopError(f"черновик #{draft_id} {STATE_RU.get(draft.state, draft.state)}: отклонить можно только ждущий или одобренный")
     return game.records.draft(draft_id)
 
@@ -199,31 +235,46 @@ def edit(game: Game, draft_id: int, body: str, title: str | None = None) -> Draf
     draft = game.records.draft(draft_id)
     if draft is None:
         raise LoopError(f"нет черновика #{draft_id}")
-    if draft.state == "posted" or game.records.outbox(draft_id):
-        raise LoopError(f"черновик #{draft_id} уже отправляется или отправлен: его не изменить")
     if not body.strip():
         raise LoopError(f"черновик #{draft_id}: пустой текст; лучше отклоните черновик")
-    game.records.set_draft_body(draft_id, body if body.endswith("\n") else body + "\n", title)
-    if draft.state == "approved":   # a changed text needs a new approval
-        game.records.set_draft_state(draft_id, "pending")
+    # checked and changed at once (a publish may be claiming it); an approved draft goes back to
+    # pending: a changed text needs a new approval
+    if not game.records.edit_draft(draft_id, body if body.endswith("\n") else body + "\n", title):
+        raise LoopError(f"черновик #{draft_id} уже отправляется или отправлен: его не изменить")
     return game.records.draft(draft_id)
 
 
 def publish(game: Game) -> PublishReport:
-    """Post every approved draft (see the module docstring)."""
+    """Post every approved draft (see the module docstring), under the game's writer lock."""
     report = PublishReport()
-    retire_stale_counts(game)   # a count never goes out after its day has ended
-    for draft in game.records.drafts(["approved"]):
+    with game.writing("отправка одобренных черновиков"):
+        retire_stale_counts(game)   # a count never goes out after its day has ended
+        for listed in game.records.drafts(["approved"]):
+            _publish_one(game, listed.id, report)
+    return report
+
+
+def _publish_one(game: Game, draft_id: int, report: PublishReport) -> None:
+    """One draft, read afresh: rejected or edited since the list was read, it is not sent."""
+    for _again in range(3):     # edited and approved again between reading and claiming: its new text
+        draft = game.records.draft(draft_id)
+        if draft is None or draft.state != "approved":
+            return
         try:
             if stale_count(game, draft, replaced=False):
                 _settle_stale_count(game, draft, report)
-                continue
-            _publish_draft(game, draft, report)
+                return
+            if _publish_draft(game, draft, report) or game.records.outbox(draft_id):
+                return      # done, or a part claimed by another: never sent a second time from here
+        except PostRejected as exc:   # the forum said no: back to the GM, the others go on
+            report.failed[draft.id] = str(exc)
+            refused(game, draft, exc)
+            return
         except ScraperError as exc:
             report.failed[draft.id] = str(exc)
             game.records.notice(f"publish-failed:{draft.id}:{len(game.records.outbox(draft.id))}", NoticeKind.ERROR,
                                 f"черновик #{draft.id} не отправлен: {exc}")   # until posted or read
-    return report
+            return
 
 
 def _settle_stale_count(game: Game, draft: DraftRow, report: PublishReport) -> None:
@@ -245,6 +296,23 @@ def _settle_stale_count(game: Game, draft: DraftRow, report: PublishReport) -> N
     game.records.notice(f"count-stale:{draft.id}", NoticeKind.ERROR,
                         f"черновик #{draft.id} (подсчёт голосов) не дописан: его день закончился, "
                         "а подсчёт после конца дня не отправляется")
+def refused(game: Game, draft: DraftRow, exc: PostRejected) -> None:
+    """The forum refused the draft (or gorod did, for a limit of the profile): nothing of the
+    refused part is on the forum, so its intent goes, the draft goes back to the GM's
+    approval (`publish` no longer tries it every round), and a Russian notice on the draft
+    says why and what he can do in the console."""
+    game.records.drop_intents(draft.id)
+    game.records.set_draft_state(draft.id, "pending", expect=("approved",))
+    posted = [row for row in game.records.outbox(draft.id) if row.state == "confirmed"]
+    where = "ЛС игроку " + draft.audience if draft.audience != PUBLIC else "пост в теме"
+    why = getattr(exc, "ru", "") or failure_in_russian(exc)
+    fix = ("исправьте его в консоли («Править»: заголовок и текст) или командой gorod edit "
+           f"{draft.id} --title …, и одобрите снова (или отклоните)") if not posted else (
+           f"часть его уже на форуме ({len(posted)} из {posted[0].parts}), так что править его нельзя: "
+           "устраните причину и одобрите его снова — уйдут остальные части")
+    game.records.notice(f"publish-refused:{draft.id}:{game.records.count_refusals(draft.id)}", NoticeKind.ERROR,
+                        f"черновик #{draft.id} ({where} «{draft.title}») не отправлен: {why}. Он снова ждёт "
+                        f"одобрения; {fix}. Остальные черновики отправляются как обычно.", draft.phase)
 
 
 def can_look_up_pms(forum) -> bool:
@@ -304,28 +372,31 @@ def _look_up(game: Game, forum, row: OutboxRow):
     return forum.find_pm(row.recipient, row.title, row.text, confirmed_pms(game))
 
 
-def _publish_draft(game: Game, draft: DraftRow, report: PublishReport) -> None:
+def _publish_draft(game: Game, draft: DraftRow, report: PublishReport) -> bool:
+    """Send what of `draft` is not on the forum yet; False when a part could not be claimed
+    (the draft changed since it was read: the caller reads it again)."""
     forum = game.forum
+    target = "topic" if draft.audience == PUBLIC else "pm"
+    length = forum.max_length if target == "topic" else game.pm_max_length
     existing = {row.part: row for row in game.records.outbox(draft.id)}
     if existing:
         parts_count = next(iter(existing.values())).parts
         texts = [existing[i].text if i in existing else None for i in range(parts_count)]
         if any(t is None for t in texts):   # parts not yet intended: split as when the first was
-            fresh = split_text(draft.body, forum.max_length)
+            fresh = split_text(draft.body, length)
             texts = [t if t is not None else fresh[i] for i, t in enumerate(texts)]
     else:
-        texts = split_text(draft.body, forum.max_length)
-    target = "topic" if draft.audience == PUBLIC else "pm"
+        texts = split_text(draft.body, length)
     for part, text in enumerate(texts):
         row = existing.get(part)
         if row is not None and row.state == "confirmed":
             continue
-        title = pm_title(draft) + (f" ({part + 1}/{len(texts)})" if len(texts) > 1 else "")
+        title = pm_title(draft) + part_suffix(part, len(texts))
         if row is not None and target == "pm" and not can_look_up_pms(forum):
             if not game.records.get(_resend_key(row), False):   # the GM has not said "resend"
                 _ask_the_gm(game, draft, row, "gorod начал его отправлять, но не знает, дошло ли оно", row.attempts)
                 report.failed[draft.id] = "ЛС, может быть, уже отправлено: ждёт решения ведущего (gorod sent / gorod resend)"
-                return
+                return True
             game.records.put(_resend_key(row), False)          # one resend per word of the GM
         elif row is not None:
             found = _look_up(game, forum, row)
@@ -335,20 +406,22 @@ def _publish_draft(game: Game, draft: DraftRow, report: PublishReport) -> None:
                 continue
         else:
             after = forum.last_post_id() if target == "topic" else None
-            row = game.records.add_intent(draft.id, part, len(texts), target=target,
-                                          recipient=None if target == "topic" else draft.audience,
-                                          title=None if target == "topic" else title, text=text, after_id=after)
+            row = game.records.claim(draft, part, len(texts), target=target,
+                                     recipient=None if target == "topic" else draft.audience,
+                                     title=None if target == "topic" else title, text=text, after_id=after)
+            if row is None:     # rejected, edited or claimed by another since it was read: not sent
+                return False
         game.records.count_attempt(row.id)
         try:
             if target == "topic":
                 created = forum.reply(row.text, after=row.after_id)
             else:
-                created = forum.send_pm(row.recipient, row.title, row.text)
+                created = forum.send_pm(row.recipient, row.title, row.text, exclude=confirmed_pms(game))
         except WriteUncertain as exc:
             if target == "pm" and not can_look_up_pms(forum):
                 _ask_the_gm(game, draft, row, f"ответ форума на отправку потерян ({exc.reason})", row.attempts + 1)
                 report.failed[draft.id] = "ЛС, может быть, уже отправлено: ждёт решения ведущего (gorod sent / gorod resend)"
-                return
+                return True
             created = _look_up(game, forum, row)
             if created is None:
                 game.records.notice(f"write-uncertain:{row.id}:{row.attempts + 1}", NoticeKind.ERROR,
@@ -362,3 +435,4 @@ def _publish_draft(game: Game, draft: DraftRow, report: PublishReport) -> None:
     game.records.set_draft_state(draft.id, "posted", expect=("approved",))
     game.records.clear_notices(f"publish-failed:{draft.id}:")   # posted now: the error notice is moot
     report.posted.append(draft.id)
+    return True

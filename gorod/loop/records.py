@@ -63,6 +63,8 @@ class NoticeKind(StrEnum):
     VOTE_COMPLETE = "vote_complete"  # everyone who may vote has voted
     DRIFT = "drift"                  # a stored phase resolves otherwise now
     DEAD_POST = "dead_post"          # a player on the Кладбище posts in the thread
+    CLOCK = "clock"                  # the forum's times are not in the profile's zone, or an order
+                                     # read as written before the deal
 
 
 class NoticeSeen(int, Enum):
@@ -407,10 +409,25 @@ class Records:
                 args.extend(expect)
             return db.execute(sql, args).rowcount > 0
 
-    def set_draft_body(self, draft_id: int, body: str, title: str | None = None) -> None:
+    # A draft none of whose parts a publisher has claimed (`claim`): one statement, so a
+    # publish claims it first or the change comes first, never both.
+    _UNCLAIMED = "NOT EXISTS (SELECT 1 FROM outbox WHERE outbox.draft_id = drafts.id)"
+
+    def reject_draft(self, draft_id: int) -> bool:
+        """Pending or approved and unclaimed -> rejected; False if it was not so."""
         with self.store.transaction() as db:
-            db.execute("UPDATE drafts SET body = ?, title = coalesce(?, title), updated_at = ? WHERE id = ?",
-                       (body, title, _now(), draft_id))
+            return db.execute(f"UPDATE drafts SET state = 'rejected', updated_at = ? WHERE id = ? AND state IN "
+                              f"('pending', 'approved') AND {self._UNCLAIMED}", (_now(), draft_id)).rowcount > 0
+
+    def edit_draft(self, draft_id: int, body: str, title: str | None = None) -> bool:
+        """A new text (and title) for an unposted, unclaimed draft; an approved one goes
+        back to pending (a changed text needs a new approval). False if it was not so."""
+        with self.store.transaction() as db:
+            return db.execute(
+                "UPDATE drafts SET body = ?, title = coalesce(?, title), updated_at = ?, "
+                "state = CASE state WHEN 'approved' THEN 'pending' ELSE state END "
+                f"WHERE id = ? AND state != 'posted' AND {self._UNCLAIMED}",
+                (body, title, _now(), draft_id)).rowcount > 0
 
     # -- outbox -----------------------------------------------------------------------------
     def outbox(self, draft_id: int | None = None) -> list[OutboxRow]:
@@ -420,14 +437,42 @@ class Records:
             args.append(draft_id)
         return [_outbox(r) for r in self.db.execute(sql + " ORDER BY draft_id, part", args)]
 
-    def add_intent(self, draft_id: int, part: int, parts: int, *, target: str, recipient: str | None,
-                   title: str | None, text: str, after_id: int | None) -> OutboxRow:
+    def claim(self, draft: DraftRow, part: int, parts: int, *, target: str, recipient: str | None,
+              title: str | None, text: str, after_id: int | None) -> OutboxRow | None:
+        """Store the intent to send a part, if the draft is still as `draft` shows it
+        (approved, the same title and text) and no one has claimed the part: in one
+        transaction, so a reject or an edit (`reject_draft`, `edit_draft`: refused once a
+        part is claimed) comes wholly before it or is refused. None: not claimed."""
         with self.store.transaction() as db:
-            db.execute("INSERT OR IGNORE INTO outbox (draft_id, part, parts, target, recipient, title, text, after_id, "
-                       "state, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'intent', ?)",
-                       (draft_id, part, parts, target, recipient, title, text, after_id, _now()))
-            row = db.execute("SELECT * FROM outbox WHERE draft_id = ? AND part = ?", (draft_id, part)).fetchone()
+            now = db.execute("SELECT state, title, body FROM drafts WHERE id = ?", (draft.id,)).fetchone()
+            if now is None or (now["state"], now["title"], now["body"]) != ("approved", draft.title, draft.body):
+                return None
+            inserted = db.execute(
+                "INSERT OR IGNORE INTO outbox (draft_id, part, parts, target, recipient, title, text, after_id, "
+                "state, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'intent', ?)",
+                (draft.id, part, parts, target, recipient, title, text, after_id, _now())).rowcount
+            if not inserted:    # claimed by another publisher: its row is not ours to send
+                return None
+            row = db.execute("SELECT * FROM outbox WHERE draft_id = ? AND part = ?", (draft.id, part)).fetchone()
         return _outbox(row)
+
+    def drop_intents(self, draft_id: int) -> int:
+        """Forget the draft's unconfirmed parts: the forum refused them, nothing of them is
+        there (`gorod.loop.publish.refused`); counted, so each refusal has its own notice."""
+        with self.store.transaction() as db:
+            dropped = db.execute("DELETE FROM outbox WHERE draft_id = ? AND state != 'confirmed'",
+                                 (draft_id,)).rowcount
+        self.put(f"refusals:{draft_id}", self.count_refusals(draft_id) + 1)
+        return dropped
+
+    def count_refusals(self, draft_id: int) -> int:
+        return int(self.get(f"refusals:{draft_id}", 0) or 0)
+
+    def confirmed_at(self, target: str, forum_id: str) -> datetime | None:
+        """When gorod recorded the forum's confirmation of its post `forum_id` (wall clock, UTC)."""
+        row = self.db.execute("SELECT confirmed_at FROM outbox WHERE target = ? AND forum_id = ? AND state = "
+                              "'confirmed'", (target, forum_id)).fetchone()
+        return datetime.fromisoformat(row[0]) if row and row[0] else None
 
     def count_attempt(self, outbox_id: int) -> None:
         with self.store.transaction() as db:

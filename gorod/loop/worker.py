@@ -4,9 +4,12 @@
     report = cycle(game)           # `gorod run --once`, for cron and for checks
     run(game, sleep=time.sleep)    # `gorod run`: until interrupted
 
-A failing forum (down, rate limited, a changed layout) makes the round report the error
-and the next round try again (`run` never ends on a failed round, whatever failed); what the store holds is never lost: every step commits on
-its own and is idempotent (see `gorod.loop.intake`, `gorod.loop.publish`).
+A round holds the game's writer lock (`gorod.loop.lock`): beside a `gorod publish` or a
+`gorod phase end` it is skipped, saying so. A failing forum (down, rate limited, a
+changed layout) makes the round report the error and the next round try again; at a
+deadline the phase waits for a whole read begun after it (`gorod.loop.phases.tick`).
+`run` never ends on a failed round, whatever failed; what the store holds is never lost:
+every step commits on its own and is idempotent (see `gorod.loop.intake`, `gorod.loop.publish`).
 """
 from __future__ import annotations
 
@@ -17,6 +20,7 @@ from typing import Any, Callable
 
 from gorod.loop.game import Game, LoopError
 from gorod.loop.intake import PollReport, poll
+from gorod.loop.lock import LockBusy
 from gorod.loop.phases import TickReport, tick
 from gorod.loop.publish import PublishReport, publish
 from gorod.loop.words import forum_trouble
@@ -42,8 +46,17 @@ class CycleReport:
 
 
 def cycle(game: Game, *, read: bool = True, post: bool = True, rescan: bool | None = None) -> CycleReport:
-    """One round. The thread is read from page 1 (edits on older pages) when the open
-    phase is due, every `RESCAN_EVERY` rounds, or when `rescan` says so."""
+    """One round, under the game's writer lock (a round that finds it taken is skipped,
+    the error naming the holder). The thread is read from page 1 (edits on older pages)
+    when the open phase is due, every `RESCAN_EVERY` rounds, or when `rescan` says so."""
+    try:
+        with game.writing("круг работника (чтение форума, разрешение фаз, отправка одобренного)"):
+            return _cycle(game, read=read, post=post, rescan=rescan)
+    except LockBusy as exc:
+        return CycleReport(errors=[f"{exc} (круг пропущен; следующий круг попробует снова)"])
+
+
+def _cycle(game: Game, *, read: bool, post: bool, rescan: bool | None) -> CycleReport:
     report = CycleReport()   # before the deal: posts are read (and kept) but are no orders
     if read:
         if rescan is None:
@@ -68,6 +81,7 @@ def cycle(game: Game, *, read: bool = True, post: bool = True, rescan: bool | No
             log.info("poll failed: %s", exc)     # the developer's log; the GM got the Russian line above
     try:
         report.tick = tick(game)
+        report.errors.extend(report.tick.waiting)
     except LoopError as exc:
         report.errors.append(str(exc))
     if post:
@@ -80,8 +94,10 @@ def cycle(game: Game, *, read: bool = True, post: bool = True, rescan: bool | No
 
 
 def run(game: Game, *, sleep: Callable[[float], None] = time.sleep, rounds: int | None = None,
-        on_report: Callable[[CycleReport], None] | None = None, rescan_first: bool = False) -> None:
-    """Cycle every `poll_interval` seconds (or `rounds` times), with `schedule`."""
+        on_report: Callable[[CycleReport], None] | None = None, rescan_first: bool = False,
+        read: bool = True, post: bool = True) -> None:
+    """Cycle every `poll_interval` seconds (or `rounds` times), with `schedule`; `read` and
+    `post` as for `cycle`, in every round (issue 22: the loop posted under `--no-post`)."""
     import schedule
 
     done = 0
@@ -90,7 +106,7 @@ def run(game: Game, *, sleep: Callable[[float], None] = time.sleep, rounds: int 
     def job() -> None:
         nonlocal done
         try:
-            report = cycle(game, rescan=True if rescan_first and done == 0 else None)
+            report = cycle(game, read=read, post=post, rescan=True if rescan_first and done == 0 else None)
         except Exception as exc:   # noqa: BLE001 — one bad round is reported; the worker goes on
             log.exception("round failed")
             report = CycleReport(errors=[f"раунд не удался: {type(exc).__name__}: {exc}; следующий раунд попробует снова"])

@@ -53,7 +53,7 @@ class OfflineForum:
         self.sent.append(("topic", "", text))
         return Created(len(self.sent), None)
 
-    def send_pm(self, to: str, title: str, text: str) -> Created:
+    def send_pm(self, to: str, title: str, text: str, *, exclude=frozenset()) -> Created:
         self.sent.append((to, title, text))
         return Created(len(self.sent), None)
 

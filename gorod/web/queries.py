@@ -238,9 +238,11 @@ class DraftView:
     leaks: list[str]
     parts: list[OutboxRow]
     diff: str | None
+    notes: list[str] = field(default_factory=list)   # the title's fitting, the forum's refusals
 
 
 def drafts_view(game: Game) -> list[DraftView]:
+    from gorod.loop.drafting import draft_notes
     from gorod.loop.publish import check_draft, knowledge
 
     if game.deal() is None:
@@ -256,7 +258,8 @@ def drafts_view(game: Game) -> list[DraftView]:
         if d.edited:
             diff = "\n".join(difflib.unified_diff(d.original.splitlines(), d.body.splitlines(),
                                                   "черновик gorod", "после правки", lineterm=""))
-        out.append(DraftView(d, DRAFT_RU.get(d.state, d.state), leaks, game.records.outbox(d.id), diff))
+        notes = draft_notes(game, d.id) if d.state != "posted" else []
+        out.append(DraftView(d, DRAFT_RU.get(d.state, d.state), leaks, game.records.outbox(d.id), diff, notes))
     return out
 
 

@@ -9,14 +9,15 @@ The learner never guesses silently: every field it could not find is named in
 `LearnedProfile.missing`, and the Russian report says so.
 
 Modules: `learner` (the orchestration: `learn_pages`), `tree` (element helpers and
-relative selectors), `times` (times in attributes and texts, by every shipped
-profile's date formats), `blocks` (the post container), `fields` (the fields inside
-a post, quotes, spoilers, chrome to drop), `paging` (pagination), `forms` (the reply
+relative selectors), `times` (times in attributes and texts, by the date
+grammar `scraper.dategrammar`), `blocks` (the post container), `fields` (the fields inside
+a post, one field to a module: time, author, body, id, edit notice, quotes and spoilers,
+chrome to drop, struck-out text), `checks` (the self-checks of a learned reading), `paging` (pagination), `forms` (the reply
 and PM forms), `profile_yaml` (the commented YAML it writes), `report` (the Russian
 report), `names` (the fields' Russian names), `compare` (learned against shipped
 profiles, for benchmarks/learn.py and the tests).
 
-Only the date formats table of the shipped profiles is read (`times.known_formats`);
+No shipped profile is read: dates by their own shape (`scraper.dategrammar`), and
 everything else is found on the pages by general rules.
 """
 from scraper.learn.learner import LearnError, LearnedProfile, learn_pages

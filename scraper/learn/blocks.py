@@ -17,11 +17,24 @@ from typing import Callable
 from config.select import select
 from scraper.learn import tree
 
-_NUMBERED_ID = re.compile(r"^([A-Za-z][A-Za-z_-]*?)[_-]?(\d{2,})$")
+# (any number: a young forum's posts are post-1 … post-9; or a bare number, id="29")
+_NUMBERED_ID = re.compile(r"^((?:[A-Za-z][A-Za-z_-]*?)?)[_-]?(\d+)$")
 # a PM conversation of a young forum: messages numbered from 1 (`post-4`, `p7`)
-_SHORT_NUMBERED_ID = re.compile(r"^([A-Za-z][A-Za-z_-]*?)[_-]?(\d+)$")
-_ID_ATTRS = ("data-pid", "data-post-id", "data-postid", "data-post", "data-node-id", "data-content-id",
-             "data-content", "data-id", "data-pk", "data-message-id", "data-comment-id")
+_SHORT_NUMBERED_ID = _NUMBERED_ID
+# a data attribute holding a number (no names of any engine's: data-pid, data-pk, data-node-id
+# alike), but for one that holds a time or a count (a Unix time differs in every post too)
+_NOT_ID_ATTR = re.compile(r"(?i)time|date|stamp|epoch|count|index|likes|votes|rep|score|level|page|width|height|size")
+
+
+def id_attrs(el) -> list[str]:
+    """The element's data attributes that may be a post's number: a value of digits (a prefix of
+    a few letters allowed, «post-12»), no time or count named, no Unix time."""
+    out = []
+    for attr, value in el.attrib.items():
+        if attr.startswith("data-") and not _NOT_ID_ATTR.search(attr) \
+                and re.fullmatch(r"[A-Za-z_-]{0,8}\d{1,12}", value or "") and not re.fullmatch(r"1[5-9]\d{8}(?:\d{3})?", value):
+            out.append(attr)
+    return out
 _NOT_POSTS = re.compile(r"(?i)^(?:user|member|profile|forum|topic|thread|cat|category|nav|menu|page|"
                         r"comment-form|ad|banner|sidebar)")
 
@@ -35,7 +48,7 @@ class Blocks:
 
     selector: str
     members: tuple
-    how: str            # "id" | "attr" | "class": what the selector keys on
+    how: str            # "id" | "attr" | "class" | "sibling": what the selector keys on
 
 
 def find_blocks(root, has_time: Callable[[object], bool], time_text: Callable[[object], int] = lambda el: 0,
@@ -51,28 +64,48 @@ def find_blocks(root, has_time: Callable[[object], bool], time_text: Callable[[o
         m = (_SHORT_NUMBERED_ID if short_ids else _NUMBERED_ID).match(el.get("id") or "")
         if m and not _NOT_POSTS.match(m.group(1)):
             groups.setdefault(("id", t, m.group(1)), []).append(el)
-        for attr in _ID_ATTRS:
-            if re.search(r"\d", el.get(attr) or ""):
-                groups.setdefault(("attr", t, attr), []).append(el)
+        for attr in id_attrs(el):
+            groups.setdefault(("attr", t, attr), []).append(el)
         for c in tree.classes(el):
             groups.setdefault(("class", t, c), []).append(el)
+        holder = _holder_step(el)
+        if holder:
+            # repeated siblings of one tag under one holder: posts with no id, data attribute
+            # or class of their own (<ol class="thread"><li>…</li><li>…</li></ol>)
+            groups.setdefault(("sibling", t, holder), []).append(el)
     best = None
     for key, members in groups.items():
         if _nested(members) or not all(len(tree.raw_text(m).strip()) >= time_text(m) + 15 for m in members):
             continue
-        if key[0] == "class" and len(members) < 2:
+        if key[0] in ("class", "sibling") and len(members) < 2:
             continue
         if key[0] != "class":
             members = _one_kind(members)
         # (loose only on a number: a class alone is too weak a sign to take posts without a time in)
-        found = _selector(key, members, root, loose=True) if key[0] != "class" else _exactly(key, members, root)
+        found = _selector(key, members, root, loose=True) if key[0] not in ("class", "sibling") \
+            else _exactly(key, members, root)
         if found is None or found[0] in skip:
             continue
         selector, selected = found
-        rank = (len(members), {"id": 2, "attr": 2, "class": 1}[key[0]], -_depth(members[0]), -len(selector))
+        rank = (len(members), {"id": 2, "attr": 2, "class": 1, "sibling": 0}[key[0]], -_depth(members[0]),
+                -len(selector))
         if best is None or rank > best[0]:
             best = (rank, Blocks(selector, tuple(selected), key[0]))
     return best[1] if best else None
+
+
+def _holder_step(el) -> str | None:
+    """The step that names an element's parent (`ol.thread`, `div#posts`), or None when it has
+    no stable class or id (a bare <div> says nothing that holds on the next page)."""
+    parent = el.getparent()
+    if parent is None or tree.tag(parent) in ("html", "body"):
+        return None
+    if tree.classes(parent):
+        return tree.step(parent)
+    pid = parent.get("id") or ""
+    if re.fullmatch(r"[A-Za-z][\w-]*", pid) and not re.search(r"\d", pid):
+        return f"{tree.tag(parent)}#{pid}"
+    return None
 
 
 def _one_kind(members: list) -> list:
@@ -108,9 +141,8 @@ def find_blocks_untimed(root, skip: frozenset = frozenset()) -> Blocks | None:
         m = _NUMBERED_ID.match(el.get("id") or "")
         if m and not _NOT_POSTS.match(m.group(1)):
             groups.setdefault(("id", t, m.group(1)), []).append(el)
-        for attr in _ID_ATTRS:
-            if re.search(r"\d", el.get(attr) or ""):
-                groups.setdefault(("attr", t, attr), []).append(el)
+        for attr in id_attrs(el):
+            groups.setdefault(("attr", t, attr), []).append(el)
     best = None
     for key, members in groups.items():
         if len(members) < 2 or _nested(members) or not all(len(tree.text(m)) >= 10 for m in members):
@@ -161,6 +193,8 @@ def _selector(key: tuple, members: list, root, loose: bool = False):
         tries = [f"{t}[id^='{value}']"] + [f"{t}.{c}[id^='{value}']" for c in shared]
     elif kind == "attr":
         tries = [f"{t}[{value}]"] + [f"{t}.{c}[{value}]" for c in shared]
+    elif kind == "sibling":
+        tries = [f"{value} > {t}"]
     else:
         tries = [f"{t}.{value}"] + [f"{t}.{value}.{c}" for c in shared if c != value]
     if kind == "id":

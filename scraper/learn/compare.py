@@ -33,6 +33,12 @@ class PageComparison:
     def exact(self) -> bool:
         return not self.differences
 
+    @property
+    def posts_exact(self) -> bool:
+        """The posts exact (count, ids, authors, times, own texts, quotes), whatever the page's
+        number and next link (issue 25's measure: a page's posts read right)."""
+        return not [d for d in self.differences if not d.startswith(("page:", "next_url:"))]
+
 
 def compare_page(content: bytes, source: str, shipped: Profile, learned: Profile, *,
                  url: str | None = None, now: datetime | None = None) -> PageComparison | None:

@@ -86,7 +86,7 @@ def find_inbox(root, source: str, conversations: list[Conversation], gm: str | N
         texts = [tree.text(a) for a in links]
         if not all(texts) or all(re.fullmatch(r"[\d\s.,«»<>…-]*", t) for t in texts):
             continue        # page numbers, arrows, icons: not subjects
-        if sum(1 for a in links if fields._names_a_profile(a) or tree.text(a) in names) > len(links) / 2:
+        if sum(1 for a in links if fields.names_a_profile(a) or tree.text(a) in names) > len(links) / 2:
             continue        # members' links: the sender, not the conversation
         timed_rows = sum(1 for r in group.rows if any(id(e) in timed for e in r.iter()))
         at = sum(1 for a in links if _at(_absolute(source, a.get("href")), conversations))
@@ -502,7 +502,7 @@ def _sender(rows: list, links: list, names: set, gm: str | None, conversations: 
         for el in row.iter():
             if not isinstance(el.tag, str) or el is row or tree.contains(link, el) or tree.contains(el, link):
                 continue
-            if fields._name_like(tree.text(el)):
+            if fields.name_like(tree.text(el)):
                 votes.update(tree.relative_selectors(el, row) + _child_paths(el, row))
     best = None
     for sel in votes:
@@ -510,9 +510,9 @@ def _sender(rows: list, links: list, names: set, gm: str | None, conversations: 
         if any(f is None or tree.contains(f, a) or tree.contains(a, f) for f, a in zip(found, links)):
             continue
         values = [tree.text(f) for f in found]
-        if not all(fields._name_like(v) for v in values):
+        if not all(fields.name_like(v) for v in values):
             continue
-        profile = sum(fields._names_a_profile(f) for f in found) / len(found)
+        profile = sum(fields.names_a_profile(f) for f in found) / len(found)
         known = sum(v in names for v in values) / len(values)
         not_gm = sum(v != gm for v in values) / len(values) if gm else 0
         rank = (profile + known, not_gm, -sel.startswith("xpath:"), -len(sel))

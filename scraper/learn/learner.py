@@ -20,7 +20,7 @@ from config.profiles import Profile, profile_from_mapping
 from scraper.decode import parse_html, sniff_encoding
 from scraper.errors import ScraperError
 from scraper.learn import blocks as blocks_mod
-from scraper.learn import fields, forms, paging, times, tree
+from scraper.learn import checks, fields, forms, paging, times, tree
 
 
 class LearnError(ScraperError):
@@ -76,6 +76,10 @@ def page_encoding(content: bytes) -> str | None:
 
 
 def _parse(content: bytes, source: str) -> _Page:
+    from scraper.decode import looks_json
+    if looks_json(content):
+        raise LearnError(f"{source}: это ответ JSON API, а не страница темы: gorod forum learn учится по HTML-"
+                         "страницам (адрес темы, как её открывает браузер, или страница, сохранённая из браузера)")
     try:
         root = parse_html(content, sniff_encoding(content) or page_encoding(content) or "utf-8")
     except ScraperError as exc:
@@ -127,16 +131,18 @@ class _Posts:
     container: str
 
 
-def learn_pages(pages: list[tuple[bytes, str]], inbox: tuple[bytes, str] | None = None, *,
+def learn_pages(pages: list[tuple[bytes, str]], inbox: tuple[bytes, str] | None = None, *, now=None,
                 pm: "PmPages | None" = None, gm_pages: list[tuple[bytes, str]] = (), timezone: str = "UTC",
                 name: str = "learned") -> LearnedProfile:
     """`inbox` (kept for callers of the first version): the PM compose page, as `pm.compose`.
     `gm_pages`: the thread's pages as the GM sees them (logged in), where the reply form is;
-    the posts are learned from `pages` (a guest's view, as the game's thread is read)."""
+    the posts are learned from `pages` (a guest's view, as the game's thread is read).
+    `now`: the moment saved pages were saved, for their relative times («Вчера, 23:40») in the
+    self-checks (`checks.check_posts`); the clock's when None."""
     if not pages:
         raise LearnError("нет страниц: дайте URL темы или --pages ФАЙЛ")
     parsed = [_parse(content, source) for content, source in pages]
-    posts = _learn_posts(parsed)
+    posts = _checked_posts(pages, parsed, timezone, now)
     notes, missing, unconfirmed = dict(posts.notes), list(posts.missing), list(posts.unconfirmed)
     post, body_rules, dates = posts.post, posts.body, posts.dates
     pg = paging.find_paging(parsed[0].root)
@@ -197,6 +203,91 @@ def learn_pages(pages: list[tuple[bytes, str]], inbox: tuple[bytes, str] | None 
     return learned
 
 
+_TRIES = 8     # readings checked before the learner gives up
+
+
+def _checked_posts(pages: list[tuple[bytes, str]], parsed: list[_Page], timezone: str, now) -> _Posts:
+    """The post rules whose reading of the pages passes `checks.check_posts`. A failed check says
+    which field to try otherwise: the body (the next best text element), the quote header (none
+    then: a quote's text keeps its «X wrote:» line rather than a post losing its words), or the
+    container (the next best blocks). When no reading passes: no profile, a Russian report of
+    what was tried and what was wrong on which post."""
+    skip, skip_bodies, tried = set(), set(), []
+    for _ in range(_TRIES):
+        try:
+            posts = _learn_posts(parsed, skip=frozenset(skip), skip_bodies=frozenset(skip_bodies))
+        except LearnError as exc:
+            if not tried:
+                raise
+            tried.append(f"другие блоки: {exc}")
+            break
+        signature_drops: list[str] = []
+        for _ in range(4):
+            data = {"engine": "learned", "timezone": timezone, "selectors": {"post": posts.post, "body": posts.body}}
+            if posts.dates:
+                data["dates"] = posts.dates
+            encoding = page_encoding(pages[0][0])
+            if encoding:
+                data["encoding"] = encoding
+            problems = checks.check_posts(data, pages, now=now)
+            if not problems:
+                break
+            if problems[0].field == "quote_header":
+                posts.notes["selectors.body.quote_header"] = f"not set: {problems[0]} (a learner's check)"
+                posts.body.pop("quote_header", None)
+                posts.unconfirmed.append(f"quote_header: {problems[0]}; not set")
+            elif problems[0].field == "signature":
+                # the signature's element, dropped from the body (tried once each way)
+                if not signature_drops:
+                    signature_drops = _signature_drops(parsed, posts, problems[0].said)
+                if not signature_drops:
+                    break
+                drop = signature_drops.pop(0)
+                posts.body["drop"] = fields.union([d for d in [posts.body.get("drop"), drop] if d])
+                posts.notes["selectors.body.drop"] = (posts.notes.get("selectors.body.drop", "") +
+                                                      f"; the signature under each post ({drop}): a learner's check")
+            else:
+                break
+        if not problems:
+            return posts
+        body = posts.post.get("body")
+        tried.append(f"блоки {posts.container}, текст {body}: {problems[0]}")
+        if problems[0].field == "body" and isinstance(body, str):
+            skip_bodies.add(body)
+        else:
+            skip.add(posts.container)
+    raise LearnError(f"{parsed[0].source}: профиль не записан: ни одно прочтение постов не прошло проверку.\n"
+                     + "\n".join(f"  — {t}" for t in tried))
+
+
+def _signature_drops(parsed: list[_Page], posts: _Posts, said: str) -> list[str]:
+    """Ways to drop a signature whose line is `said` from the bodies: its element's kind where
+    it has a class, else what follows a rule (<hr>) in the body."""
+    from config.select import select
+    body = posts.post.get("body") if isinstance(posts.post.get("body"), str) else None
+    out: list[str] = []
+    for page in parsed:
+        for block in page.blocks.members:
+            holders = select(block, body) if body else [block]
+            for h in holders[:1]:
+                for el in h.iter():
+                    if el is h or not isinstance(el.tag, str) or tree.text(el) != said:
+                        continue
+                    if tree.classes(el):
+                        out.append(tree.step(el))
+                    prev = el.getprevious()
+                    if prev is not None and tree.tag(prev) == "hr":
+                        out.append("xpath:descendant::hr[following-sibling::*] | descendant::hr/following-sibling::*")
+    return list(dict.fromkeys(out))
+
+
+def _shown_block(block) -> str:
+    """A post block as the GM can find it on the page: its id and its first words."""
+    words = " ".join(" ".join(block.itertext()).split())
+    words = words[:60] + "…" if len(words) > 60 else words
+    return (f"id «{block.get('id')}», " if block.get("id") else "") + f"«{words}»"
+
+
 class _NoFields(LearnError):
     """Blocks were found, but no author, text or number in them: other blocks may be the posts."""
 
@@ -206,16 +297,17 @@ class _NoFields(LearnError):
 
 
 def _learn_posts(parsed: list[_Page], what: str = "постов", short_ids: bool = False,
-                 exclude: frozenset = frozenset()) -> _Posts:
+                 exclude: frozenset = frozenset(), skip: frozenset = frozenset(),
+                 skip_bodies: frozenset = frozenset()) -> _Posts:
     """The post container and the fields inside it, learned over the blocks of every page.
     (`short_ids`, `exclude`: for PM pages, see `_learn_pm_posts`.) Blocks without an author,
     a text or a number are not the posts (a list of notifications beside a page's one post):
     the next best blocks are tried; if none serves, the first blocks' failure is said."""
-    skip: set[str] = set()
+    skip = set(skip)
     first_failure = None
     for _ in range(4):
         try:
-            return _learn_posts_in(parsed, what, short_ids, exclude, frozenset(skip))
+            return _learn_posts_in(parsed, what, short_ids, exclude, frozenset(skip), skip_bodies)
         except _NoFields as failed:
             first_failure = first_failure or failed
             skip.add(failed.container)
@@ -227,7 +319,7 @@ def _learn_posts(parsed: list[_Page], what: str = "постов", short_ids: boo
 
 
 def _learn_posts_in(parsed: list[_Page], what: str, short_ids: bool, exclude: frozenset,
-                    skip: frozenset) -> _Posts:
+                    skip: frozenset, skip_bodies: frozenset = frozenset()) -> _Posts:
     notes: dict[str, str] = {}
     missing: list[str] = []
     unconfirmed: list[str] = []
@@ -248,18 +340,24 @@ def _learn_posts_in(parsed: list[_Page], what: str, short_ids: bool, exclude: fr
     author = fields.find_author(all_blocks, [[t] for t in time_els])
     if author is None:
         raise _NoFields(f"{parsed[0].source}: в блоках {what} ({container}) не найден автор: "
-                        "короткое имя, которое повторяется в каждом посте и различается между постами", container)
+                        "короткое имя, которое повторяется в каждом посте и различается между постами "
+                        f"(первый пост: {_shown_block(all_blocks[0])})", container)
     author_els = [fields.element_of(b, author) for b in all_blocks]
     shown = [fields.own_time_elements(b, time_guess[0], timed_all) if time_guess else [] for b in all_blocks]
-    body = fields.find_body(all_blocks, [[a, t, *s] for a, t, s in zip(author_els, time_els, shown)])
+    body = fields.find_body(all_blocks, [[a, t, *s] for a, t, s in zip(author_els, time_els, shown)], skip_bodies)
     if body is None:
-        raise _NoFields(f"{parsed[0].source}: в блоках {what} ({container}) не найден текст поста", container)
+        raise _NoFields(f"{parsed[0].source}: в блоках {what} ({container}) не найден текст поста: ни один элемент "
+                        "не держит в каждом посте его слова отдельно от автора и времени, и разные в разных постах "
+                        f"(первый пост: {_shown_block(all_blocks[0])})" + (
+                            f"; отвергнуты проверкой: {', '.join(sorted(skip_bodies))}" if skip_bodies else ""), container)
     pid = fields.find_id(all_blocks, parsed[0].blocks.how, pages=len(parsed))
-    if pid is None and short_ids:
+    if pid is None:
+        # (no numbered id nor attribute: the number the post's own link carries, «#post-7»)
         pid = _linked_number(all_blocks)
     if pid is None:
         raise _NoFields(f"{parsed[0].source}: в блоках {what} ({container}) не найден номер поста: "
-                        "ни id блока, ни атрибута с номером, ни ссылки на пост", container)
+                        f"ни id блока, ни атрибута с номером, ни ссылки на пост (первый пост: {_shown_block(all_blocks[0])})",
+                        container)
 
     post: dict = {"container": container, "id": pid.as_yaml(), "author": author.as_yaml(), "body": body.as_yaml()}
     notes["selectors.post.id"] = pid.note
@@ -297,7 +395,7 @@ def _learn_posts_in(parsed: list[_Page], what: str, short_ids: bool, exclude: fr
         if not strike.confirmed:
             unconfirmed.append("strike: struck-out text is known by its class name only (the stylesheet that "
                                "draws it is not on the page): check a struck-out vote reads as struck")
-    drops = [d for d in fields.find_drops(bodies) if d != body.selector]
+    drops = list(body.drops) + [d for d in fields.find_drops(bodies) if d != body.selector]
     code_heads = fields.find_code_headers(bodies)
     drops += code_heads
     notices = fields.find_notices(bodies)
@@ -502,24 +600,31 @@ def _thread_fields(pm_posts: _Posts, thread: _Posts, page: _Page) -> dict:
 
 
 def _linked_number(blocks: list):
-    """A message's number in its own links (`private.php?action=delete&pmid=7`): a query
-    parameter that differs in every message, the first link carrying it."""
+    """A message's number in its own links (`private.php?action=delete&pmid=7`, a permalink
+    `#msg207`, `#post-7`): a query parameter or a fragment that differs in every message, the
+    first link carrying it."""
     params: dict[str, list] = {}
     for b in blocks:
         seen = {}
         for a in b.iter("a"):
-            for name, value in re.findall(r"[?&;](\w*(?:id|msg|p))=(\d+)", (a.get("href") or "").replace("&amp;", "&")):
-                seen.setdefault(name, (a, value))
+            href = (a.get("href") or "").replace("&amp;", "&")
+            for name, value in re.findall(r"[?&;](\w*(?:id|msg|p))=(\d+)", href):
+                seen.setdefault(("query", name), (a, value))
+            fragment = re.search(r"#([A-Za-z][A-Za-z_-]*?)[_-]?(\d+)$", href)
+            if fragment:
+                seen.setdefault(("fragment", fragment.group(1)), (a, fragment.group(2)))
         for name, hit in seen.items():
             params.setdefault(name, []).append(hit)
-    for name, hits in sorted(params.items(), key=lambda kv: -len(kv[1])):
+    for (kind, name), hits in sorted(params.items(), key=lambda kv: -len(kv[1])):
         if len(hits) != len(blocks) or len({v for _, v in hits}) != len(blocks):
             continue
-        rx = rf"[?&;]{name}=(\d+)"
-        sel = f"a[href*='{name}=']"
+        if kind == "query":
+            rx, sel, said = rf"[?&;]{name}=(\d+)", f"a[href*='{name}=']", f"{name}="
+        else:
+            rx, sel, said = rf"#{name}[_-]?(\d+)$", f"a[href*='#{name}']", f"#{name}…"
         if all(fields.first(b, sel) is not None and re.search(rx, fields.first(b, sel).get("href") or "")
                for b in blocks):
-            return fields.FieldGuess(sel, "href", rx, f"the message's number in its own links ({name}=)")
+            return fields.FieldGuess(sel, "href", rx, f"the message's number in its own links ({said})")
     return None
 
 
@@ -606,7 +711,8 @@ def _holding_times(page: _Page) -> set:
 
 def _container_note(selector: str, parsed: list[_Page]) -> str:
     counts = ", ".join(str(len(p.blocks.members)) for p in parsed)
-    how = {"id": "a numbered id", "attr": "a post-id attribute", "class": "a class"}[parsed[0].blocks.how]
+    how = {"id": "a numbered id", "attr": "a post-id attribute", "class": "a class",
+           "sibling": "repeated siblings of one holder"}[parsed[0].blocks.how]
     return f"one element per post, found by {how}: {counts} on the page(s) read"
 
 

@@ -1,9 +1,10 @@
-"""Finding post times: an attribute or a piece of text that one of the date forms
-`scraper.dates` knows reads as a time.
+"""Finding post times: an attribute or a piece of text whose shape the date grammar
+(`scraper.dategrammar`) reads as a time, and the date forms that read it.
 
-Every shipped profile's date formats are tried (the forms real forums use), plus
-ISO 8601 and Unix times in attributes. A text hit remembers where the time stands
-in the text (what comes before it), so that a profile regex can cut it out again.
+No shipped profile's formats are used: the form is read off the text itself (so a forum
+whose date form no profile has is read as well), plus Unix times in attributes. A text hit
+remembers where the time stands in the text (what comes before it), so that a profile regex
+can cut it out again.
 """
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from config.profiles import engine_profiles
+from scraper.dategrammar import RELATIVE, WEEKDAYS, shape_of
 from scraper.dates import MONTHS, RELATIVE_DAYS, DateReader
 from scraper.learn import tree
 
@@ -21,20 +22,9 @@ _HAS_TIME = re.compile(r"\d{1,2}:\d\d|\b\d{4}\b|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}"
 # attributes named for a time (data-node-publishdate, data-created, data-posted ...)
 _TIME_ATTR_NAME = re.compile(r"(?i)time|date|publish|created|posted|epoch|stamp")
 _EPOCH = re.compile(r"^\d{10}(?:\d{3})?$")
-_WORDS = frozenset(MONTHS) | frozenset(RELATIVE_DAYS)
+# words a date may open with: a month, a weekday, a relative day, a relative time («час назад»)
+_WORDS = frozenset(MONTHS) | frozenset(RELATIVE_DAYS) | WEEKDAYS | frozenset("an a one один одну час минуту".split())
 _MAX_TEXT = 90
-
-
-@lru_cache(maxsize=1)
-def known_formats() -> tuple[str, ...]:
-    """Every date format the shipped profiles use, most specific (longest) first."""
-    seen: dict[str, None] = {}
-    for p in engine_profiles():
-        for f in p.dates.formats:
-            if f not in ("epoch", "epoch_ms"):
-                seen.setdefault(f, None)
-    seen.setdefault("iso", None)
-    return tuple(sorted(seen, key=lambda f: (f != "iso", -len(f))))
 
 
 def reader(formats: tuple[str, ...]) -> DateReader:
@@ -69,9 +59,8 @@ def formats_reading(raw: str, attr: bool) -> tuple[str, ...]:
         return ()
     if not _HAS_TIME.search(raw) and not (attr and raw[:1].isdigit()):
         return ()
-    if _reader(known_formats()).read(raw) is None:
-        return ()
-    return tuple(f for f in known_formats() if _reader((f,)).read(raw) is not None)
+    # (a day without its clock, «11-30-2026» in a title beside «Yesterday», is no post's time)
+    return tuple(f for f in shape_of(raw) if f in ("iso", RELATIVE) or "%H" in f or "%I" in f)
 
 
 def time_of(el) -> TimeHit | None:

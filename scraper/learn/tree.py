@@ -9,13 +9,16 @@ from scraper.text import element_text
 
 # classes that say nothing stable about an element (alternating rows, states, layout grids)
 _NOISE_CLASS = re.compile(r"^(?:bg\d|row\d|alt\d|odd|even|first|last|clearfix|online|offline|"
-                          r"unread|read|new|selected|active|hidden|col-[\w-]+|d-\w+|[a-z]{1,2}\d*|"
+                          r"unread|read|new|selected|active|hidden|col-[\w-]+|d-\w+|[a-z]\d*|[a-z]{2}\d+|"
                           r"js-[\w-]+|.*\d{3,}.*)$", re.I)
 # layout utility classes (Bootstrap, Tailwind): they say where a thing is drawn, not what it is
+# (a bare word of them, «text», «link», is a name a forum gives its own element: kept; a
+# utility class always carries its value, «text-muted», «mt-3»)
 _UTILITY_CLASS = re.compile(r"^(?:d|m[trblxyse]?|p[trblxyse]?|g[xy]?|gap|flex|align|align-items|justify|"
                             r"justify-content|text|bg|border|rounded|shadow|w|h|mw|mh|position|overflow|fs|fw|"
                             r"lh|order|float|visually|col|row|top|bottom|start|end|z|opacity|link|btn|"
-                            r"ff|small|lead|user-select)(?:-[\w-]+)?$|^(?:hidden|visible|invisible|small|"
+                            r"ff|small|lead|user-select)-[\w-]+$|^(?:flex|border|rounded|shadow|small|lead|"
+                            r"btn|col|row|float|visually)$|^(?:hidden|visible|invisible|small|"
                             r"clearfix|container|row|small|fade|show|collapse)-[\w-]+$", re.I)
 _CSS_IDENT = re.compile(r"^-?[A-Za-z_][\w-]*$")
 

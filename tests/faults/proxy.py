@@ -19,6 +19,10 @@ the answer is broken on its way back. Kinds:
     login302     a redirect to the login page
     layout       the page with its CSS classes renamed (a new theme: the selectors fail)
     truncate     the headers promise the whole body, half of it comes, then the close
+    delay        passed through whole, `delay` seconds late (a slow forum: two processes overlap)
+
+`stop()` closes the listening socket: the port then refuses connections (a forum that is
+down); `start(port)` listens on it again.
 
 Everything else is passed through unchanged (cookies, redirects: a Location naming
 the forum is rewritten to the proxy). `log` records (method, path, fault or None).
@@ -35,7 +39,7 @@ from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import urlsplit
 
-KINDS = ("502", "503", "reset", "stall", "429", "login200", "login302", "layout", "truncate")
+KINDS = ("502", "503", "reset", "stall", "429", "login200", "login302", "layout", "truncate", "delay")
 HOP = {"connection", "keep-alive", "proxy-connection", "transfer-encoding", "te", "trailer", "upgrade",
        "content-length", "host", "accept-encoding"}
 # A new theme: the class names Spirit's profile selects by are gone.
@@ -51,6 +55,7 @@ class Fault:
     after: bool = False
     times: int = 1
     hits: int = 0
+    delay: float = 1.0
 
     def __post_init__(self) -> None:
         assert self.kind in KINDS, self.kind
@@ -90,21 +95,23 @@ class FaultProxy:
             self.log.append((method, path, None))
             return None
 
-    def start(self) -> str:
+    def start(self, port: int = 0) -> str:
         proxy = self
 
         class Handler(_Handler):
             owner = proxy
 
-        self._server = _Server(("127.0.0.1", 0), Handler)
+        self._server = _Server(("127.0.0.1", port), Handler)
         threading.Thread(target=self._server.serve_forever, daemon=True).start()
         self.url = f"http://127.0.0.1:{self._server.server_port}"
         return self.url
 
     def stop(self) -> None:
+        """Stop listening and cut the connections kept alive: every request is refused now."""
         if self._server is not None:
             self._server.shutdown()
             self._server.server_close()
+            self._server.cut_connections()
             self._server = None
 
     # -- talking to the forum --------------------------------------------------------------
@@ -126,6 +133,26 @@ class FaultProxy:
 
 class _Server(ThreadingHTTPServer):
     daemon_threads = True
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.connections: set[socket.socket] = set()
+
+    def process_request(self, request, client_address) -> None:
+        self.connections.add(request)
+        super().process_request(request, client_address)
+
+    def shutdown_request(self, request) -> None:
+        self.connections.discard(request)
+        super().shutdown_request(request)
+
+    def cut_connections(self) -> None:
+        for connection in list(self.connections):
+            try:
+                connection.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+        self.connections.clear()
 
     def handle_error(self, request, client_address) -> None:
         pass   # a connection we reset or dropped on purpose
@@ -149,6 +176,9 @@ class _Handler(BaseHTTPRequestHandler):
         length = int(self.headers.get("Content-Length") or 0)
         body = self.rfile.read(length) if length else None
         fault = proxy.take(self.command, self.path)
+        if fault is not None and fault.kind == "delay":
+            time.sleep(fault.delay)
+            fault = None
         if fault is not None and not fault.after:
             self._break(fault, None)
             return

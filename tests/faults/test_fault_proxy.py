@@ -9,54 +9,32 @@ an order, and every approved draft appears on the forum exactly once.
 """
 from __future__ import annotations
 
-import importlib.util
 import sys
-from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
-import yaml
 
-from config.game import load_game
-from config.profiles import load_profile
 from gorod.loop import approve, cycle, deal, resolve_phase
 from gorod.loop.forum import SiteForum, plain
 from gorod.loop.game import Game
 from gorod.store import Store
-from publisher.markup import MARKDOWN
+from config.game import load_game
+from config.profiles import load_profile
 from scraper.http import HttpSettings
-from scraper.poll import PmPoller, ThreadPoller
+from scraper.poll import PmPoller
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from livegame import REPLY, SEND_PM, THREAD, behind, forum_seed, pms_of, shown, spirit, thread_posts, write_config  # noqa: E402
 from proxy import Fault, FaultProxy  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[2]
-REALFORUM = ROOT / "tests" / "realforum"
-sys.path.insert(0, str(REALFORUM))
-_spec = importlib.util.spec_from_file_location("realforum_fixtures_faults", REALFORUM / "conftest.py")
-realforum = importlib.util.module_from_spec(_spec)
-sys.modules["realforum_fixtures_faults"] = realforum
-_spec.loader.exec_module(realforum)
-import forum_seed  # noqa: E402
-
-ROLES = {
-    "alice": ("Мэр", "Лич"), "bob": ("Оракул", "Зомби"), "carol": ("Священник", "Демонолог"),
-    "dave": ("Вор", "Бес"), "erin": ("Бандит", "Начальник стражи"), "frank": ("Лекарь", "Стражник"),
-    "grace": ("Сыщик", "Мирный житель"), "heidi": ("Богач", "Дознаватель"), "мирон": ("Цыганка", "Мирный житель"),
-}
-GM_ENV = "GOROD_TEST_GM_PASSWORD"
 STALL, TIMEOUT = 6.0, 4.0   # a loaded machine answers slowly: a timeout must be the stall, not the load
-REPLY = r"^/comment/\d+/publish/"
-SEND_PM = r"^/topic/private/publish/"
-THREAD = r"^/topic/(?!private)\d+/"
 CONVERSATION = r"^/topic/private/\d+/"
 INBOX = r"^/topic/private/(\?.*)?$"
 
 
 @pytest.fixture
 def forum(monkeypatch):
-    monkeypatch.setenv(GM_ENV, forum_seed.PASSWORDS["gm"])
-    return realforum._forum("GOROD_REALFORUM_URL", "open", monkeypatch)
+    return spirit(monkeypatch)
 
 
 @pytest.fixture
@@ -67,23 +45,8 @@ def proxy(forum):
     p.stop()
 
 
-def behind() -> datetime:
-    """gorod's clock runs two minutes behind: Spirit shows post times to the minute."""
-    return datetime.now(timezone.utc) - timedelta(minutes=2)
-
-
 def open_game(forum, proxy, tmp_path: Path) -> Game:
-    moscow = (datetime.now(timezone.utc) + timedelta(hours=2)).strftime("%H:%M")   # no deadline in the test
-    data = {
-        "title": "Город N: сбои",
-        "forum": {"profile": "spirit", "base_url": proxy.url, "thread_url": proxy.url + forum.topic_url,
-                  "gm_user": "gm", "password_env": GM_ENV, "min_interval": 0},
-        "players": {nick: {"open": o, "secret": s} for nick, (o, s) in ROLES.items()},
-        "schedule": {"night_starts": moscow, "day_starts": moscow},
-        "seed": 11,
-    }
-    path = tmp_path / "game.yaml"
-    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    path = write_config(forum, proxy, tmp_path)
     settings = HttpSettings(min_interval=0, timeout=TIMEOUT, retries=2, backoff=0.2, max_backoff=1.0)
     return Game(load_game(path), Store(tmp_path / "gorod.sqlite3"), now=behind,
                 forum_factory=lambda g: SiteForum.from_config(g.config, g.store, settings=settings))
@@ -92,21 +55,6 @@ def open_game(forum, proxy, tmp_path: Path) -> Game:
 def rounds(game: Game, n: int = 3, **kwargs) -> list:
     """The worker's rounds; none may raise (the worker never ends on a fault)."""
     return [cycle(game, **kwargs) for _ in range(n)]
-
-
-# -- what the forum itself shows (read directly, not through the proxy) --------------------------
-def thread_posts(forum) -> list:
-    poller = ThreadPoller(forum.client(), load_profile("spirit"), Store(":memory:"), forum.url + forum.topic_url)
-    return [e.post for e in poller.poll() if e.post is not None]
-
-
-def pms_of(forum, nick: str) -> list:
-    poller = PmPoller(forum.client(nick), load_profile("spirit"), Store(":memory:"))
-    return [e.message for e in poller.poll() if e.message is not None]
-
-
-def shown(body: str) -> str:
-    return plain(MARKDOWN.strip(body))
 
 
 # ================================================================ writes

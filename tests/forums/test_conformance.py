@@ -14,6 +14,7 @@ import logging
 import re
 import time
 from contextlib import contextmanager
+from datetime import datetime, timedelta, timezone
 from dataclasses import dataclass, field
 
 import pytest
@@ -219,6 +220,7 @@ def test_times_and_the_edit_are_the_forums_own(game: GameThread):
 def test_the_gms_inbox_and_each_conversation_with_replies(board: Board, tmp_path):
     vasya, petya = board.players[:2]
     stamp = str(int(time.time()))
+    started = datetime.now(timezone.utc)
     night = board.writer(vasya).send_pm([board.gm], f"Ночной ход {stamp}", "Проверяю Катю. Прошу ответить до утра.")
     question = board.writer(petya).send_pm([board.gm], f"Вопрос {stamp}", "Можно ли лечить себя? Спрашиваю за Аню.")
     answer = board.engine.pm_reply
@@ -230,8 +232,16 @@ def test_the_gms_inbox_and_each_conversation_with_replies(board: Board, tmp_path
         board.writer(vasya).send_pm([board.gm], f"Re: Re: Ночной ход {stamp}", "Спасибо, жду утра.")
     poller = PmPoller(board.client(board.gm), board.profile, Store(tmp_path / "pm.sqlite3"))
     # (a forum with conversations shows the GM's own messages in them too: not what he receives)
-    seen = [(e.message.sender, plain(e.message.text)) for e in poller.poll()
-            if stamp in e.message.subject and e.message.sender != board.gm]
+    events = [e for e in poller.poll() if stamp in e.message.subject]
+    read = datetime.now(timezone.utc)
+    seen = [(e.message.sender, plain(e.message.text)) for e in events if e.message.sender != board.gm]
+    # every PM's own time, as the forum shows it, between the first sending and the read: never
+    # none (a PM dated when gorod read it counts as late when read after a deadline: SMF 2.1)
+    slack = timedelta(seconds=board.engine.time_precision + 60)
+    for e in events:
+        assert e.message.sent_at is not None, f"{board.engine.profile}: PM {e.message_id} has no time"
+        assert started - slack <= e.message.sent_at <= read + slack, \
+            f"{board.engine.profile}: PM {e.message_id} at {e.message.sent_at}, sent between {started} and {read}"
     assert sorted(seen) == sorted([
         (vasya, "Проверяю Катю. Прошу ответить до утра."),
         (petya, "Можно ли лечить себя? Спрашиваю за Аню."),
@@ -302,6 +312,43 @@ def _gm_writes_once(game: GameThread) -> None:
     if pm.id:
         assert again.id == pm.id
 
+
+# -- the engines' own limits ----------------------------------------------------------------------
+def test_the_profiles_pm_title_limit_is_the_forums(board: Board):
+    """A PM title of exactly the profile's `write.limits.title` arrives whole (its title found
+    again in the PM list); one character more is refused by the forum or cut (then the crash
+    lookup could never find it by its title): the limit is the forum's, not less, not more."""
+    from dataclasses import replace
+
+    from config.profiles import WriteLimits
+    from scraper.errors import PostRejected
+    from scraper.write import ForumWriter
+
+    limit = board.profile.write.limits.title if board.profile.write else None
+    if limit is None or board.profile.write.pm is None:
+        pytest.skip(f"{board.engine.profile}: no PM title limit in the profile (no PMs)")
+    unlimited = replace(board.profile.write, limits=WriteLimits())       # the forum's word alone
+    writer = ForumWriter(board.client(board.gm), unlimited, profile=board.profile, allow_writes=True)
+    stamp = f" {int(time.time())}"
+
+    def title(length: int) -> str:     # no blanks a forum would fold
+        return ("ГородN-ночь-" * 30)[:length - len(stamp)] + stamp
+
+    exact = title(limit)
+    text = f"Проверка предела заголовка: {len(exact)} знаков."
+    writer.send_pm([board.players[3]], exact, text)                     # taken: no refusal
+    lookup = writer.can_find_pm()
+    if lookup:
+        assert writer.find_pm(exact, text) is not None, f"{board.engine.profile}: a title of {limit} is not taken whole"
+    over = title(limit + 1)
+    longer = f"Проверка предела заголовка: {len(over)} знаков."
+    try:
+        writer.send_pm([board.players[3]], over, longer)
+    except PostRejected:
+        return                                                           # refused (NodeBB, MyBB, Misago, Spirit)
+    assert lookup, f"{board.engine.profile}: a title of {limit + 1} is taken and no PM list shows whether it was cut"
+    assert writer.find_pm(over, longer) is None, \
+        f"{board.engine.profile}: a title of {limit + 1} is taken whole: write.limits.title is too small"
 
 
 def test_a_players_posts_with_the_flood_and_double_post_guards_on_appear_once(guarded: GameThread, caplog):

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from config.profiles import WriteLimits
 from scraper.model import Post, PrivateMessage
 from scraper.poll import Change, PmEvent, PostEvent
 from scraper.write import Created
@@ -32,6 +33,8 @@ class FakeForum:
     gm: str = "gm"
     engine: str = "spirit"
     max_length: int = 3000
+    pm_max_length: int = 3000
+    limits: WriteLimits = field(default_factory=WriteLimits)   # the profile's write.limits
     time_precision: int = 1
     pm_lookup: bool = True                                   # False: find_pm cannot look (no PM list)
     posts: list[Item] = field(default_factory=list)
@@ -89,7 +92,7 @@ class FakeForum:
         self.seen_posts[item.id] = 1
         return Created(item.id, f"/comment/{item.id}/")
 
-    def send_pm(self, to: str, title: str, text: str) -> Created:
+    def send_pm(self, to: str, title: str, text: str, *, exclude: frozenset[str] = frozenset()) -> Created:
         self.sends += 1
         item = Item(self.next_id, self.gm, text, datetime.now(), title=title, to=to)
         self.next_id += 1

@@ -22,7 +22,7 @@ def test_a_lost_answer_to_a_pm_is_looked_up_not_resent(make_game, forum, monkeyp
     real_send = forum.send_pm
     lost = {"left": 1}
 
-    def send_pm(to, title, text):
+    def send_pm(to, title, text, **kw):
         if lost["left"]:
             lost["left"] -= 1
             if saved:
@@ -73,7 +73,7 @@ def _lost_once(forum, monkeypatch, saved: bool):
     real_send = forum.send_pm
     lost = {"left": 1}
 
-    def send_pm(to, title, text):
+    def send_pm(to, title, text, **kw):
         if lost["left"]:
             lost["left"] -= 1
             if saved:

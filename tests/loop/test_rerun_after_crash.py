@@ -33,7 +33,7 @@ def test_phase_end_rerun_after_a_crash_before_the_commit_ends_that_phase(make_ga
     deal(game)
     import gorod.loop.phases as phases
 
-    def dies(_game):
+    def dies(_game, **_expected):
         raise SimulatedCrash("before the commit")
     monkeypatch.setattr(phases, "_resolve", dies)
     with pytest.raises(SimulatedCrash):

@@ -72,3 +72,37 @@ def test_two_digit_years_and_impossible_dates():
     reader = DateReader(("%d.%m.%y, %H:%M",), "UTC")
     assert reader.read("13.12.21, 14:42").year == 2021
     assert reader.read("31.02.21, 14:42") is None
+
+
+# ---------------------------------------------------------------- the date grammar (tuned cases)
+
+@pytest.mark.parametrize("text, form", [
+    ("Nov. 30, 2026, midnight", "%B %d, %Y, %I:%M %p"),
+    ("Dec. 1, 2026, noon", "%B %d, %Y, %I:%M %p"),
+    ("10-17-2026, 02:14 PM", "%m-%d-%Y, %I:%M %p"),
+    ("19.10.2026, 16:17", "%d.%m.%Y, %H:%M"),
+    ("24 ноября 2026 г. 17:29", "%d %B %Y г. %H:%M"),
+    ("28 Nov, 2026 19:54", "%d %B, %Y %H:%M"),
+])
+def test_the_grammar_states_the_form_it_read(text, form):
+    from scraper.dategrammar import shape_of
+    assert shape_of(text)[0] == form
+
+
+@pytest.mark.parametrize("text", ["Less than 1 minute ago", "менее минуты назад", "только что", "Yesterday , 09:15 AM"])
+def test_relative_times_have_no_form_of_their_own(text):
+    from scraper.dategrammar import RELATIVE, shape_of
+    assert shape_of(text) == (RELATIVE,)
+
+
+@pytest.mark.parametrize("text", ["13.12.21, 14:42 |", "| 13.12.21, 14:42", "От: Мастер 24 ноября 2026 г. 17:29",
+                                  "28 ноя 19:54", "11-30-2026 Петя"])
+def test_a_text_with_more_than_a_date_is_no_date(text):
+    from scraper.dategrammar import shape_of
+    assert shape_of(text) == ()
+
+
+def test_ago_is_read_against_now():
+    now = datetime(2026, 12, 1, 21, 0, tzinfo=MSK)
+    assert DateReader((), "Europe/Moscow").read("5 минут назад", now) == datetime(2026, 12, 1, 20, 55, tzinfo=MSK)
+    assert DateReader((), "Europe/Moscow").read("an hour ago", now) == datetime(2026, 12, 1, 20, 0, tzinfo=MSK)

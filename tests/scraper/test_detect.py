@@ -32,7 +32,7 @@ def test_url_hint_breaks_no_markup_tie():
 
 
 def test_unknown_page_is_an_error_naming_it():
-    with pytest.raises(UnknownEngine, match=r"^notes\.html: no forum engine recognised"):
+    with pytest.raises(UnknownEngine, match=r"^notes\.html: ни один профиль gorod не подходит.*gorod forum learn --pages notes\.html --out "):
         detect_profile(b"<html><body><p>shopping list</p></body></html>", source="notes.html")
 
 
@@ -51,3 +51,12 @@ def test_a_forums_own_profile_wins_by_its_url(tmp_path):
     assert detect_profile(raw, profiles=profiles).name == "mybbru"  # no URL: the engine's own
     assert detect_profile(raw, url="https://citymafia.rusff.me/viewtopic.php?id=15",
                           profiles=profiles).name == "citymafia"
+
+
+def test_an_unknown_forum_gets_the_learn_command_for_its_address_in_russian():
+    page = (Path(__file__).parent / "pages/heldout/h1/thread-p1.html").read_bytes()
+    with pytest.raises(UnknownEngine) as caught:
+        detect_profile(page, source="http://127.0.0.1:47101/topic/6/x")
+    said = str(caught.value)
+    assert "ни один профиль gorod не подходит" in said
+    assert "gorod forum learn http://127.0.0.1:47101/topic/6/x --out profiles/my-forum.yaml" in said

@@ -102,7 +102,7 @@ def test_wrong_profile_yields_no_silent_empty_result():
 
 
 def test_unknown_engine_and_empty_page():
-    with pytest.raises(UnknownEngine, match="some.html: no forum engine recognised"):
+    with pytest.raises(UnknownEngine, match="some.html: ни один профиль gorod не подходит"):
         extract_posts(b"<html><body><p>Hello</p></body></html>", None, "some.html")
     with pytest.raises(ScraperError, match="empty"):
         extract_posts(b"  \n", None, "blank.html")

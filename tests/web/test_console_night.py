@@ -109,3 +109,33 @@ def test_a_forum_that_stays_down_is_said_on_the_page_until_it_answers(client, ga
     forum.poll_thread = answers
     cycle(game, post=False)
     assert "Форум не читается" not in page(client)
+
+
+def test_phase_end_without_the_read_says_what_the_gm_gives_up(client, game):
+    post(client, "/phase/end", no_read="1")
+    html = page(client)
+    assert "Форум перед концом фазы не читался" in html
+    assert "Что игроки написали после него, в фазу «Ночь 1» не вошло: такие заявки, прочитанные позже, будут " \
+           "отклонены как опоздавшие." in html
+    assert "(написанное после последнего чтения в фазу не войдёт)" in html      # the checkbox says it too
+
+
+def test_the_buttons_that_resolve_or_post_are_refused_beside_the_running_worker(client, game, open_game, forum):
+    import os
+
+    from gorod.loop import approve
+
+    for draft in game.records.drafts(["pending"]):
+        approve(game, draft.id)
+    worker = open_game()                   # another process: its own descriptor on the lock
+    worker.actor = "gorod run"
+    with worker.writing("круг работника (чтение форума, разрешение фаз, отправка одобренного)"):
+        for path, form in (("/publish", {}), ("/phase/end", {"no_read": "1"}), ("/refresh", {}),
+                           ("/phase/extend", {"hours": "2"})):
+            post(client, path, **form)
+            html = page(client)
+            assert f"с игрой сейчас работает gorod run (PID {os.getpid()}, с " in html, path
+            assert "круг работника (чтение форума, разрешение фаз, отправка одобренного)" in html
+    assert forum.sent_pms == [] and str(game.current().phase) == "night 1"
+    post(client, "/publish")               # the round is over: the button works
+    assert len(forum.sent_pms) == 6 and "Отправлены на форум: #1" in page(client)
