@@ -163,18 +163,15 @@ def resolve_now(game: Game) -> list[int]:
     if current is None or current.phase.is_night or game.over():
         return []
     phase = str(current.phase)
-    state, _events = game.fold()
-    orders, _ids, _skipped = _orders(game, phase, state)   # the skipped ones are shown by `gorod state`
-    if not orders:
+    preview = game.open_preview()   # the skipped orders are shown by `gorod state`
+    if preview is None or not preview.orders:
         return []
-    try:
-        result = resolve(state, current.phase, orders)
-    except (PhaseError, OrderError) as exc:
-        raise _engine_error(current.phase, exc) from None
+    if preview.result.problem:
+        raise _engine_error(current.phase, ValueError(preview.result.problem))
     told = _told(game, phase)
     made = []
     with game.store.transaction():
-        for nick, items in private_lines(result.events, game.texts).items():
+        for nick, items in private_lines(list(preview.result.events), game.texts).items():
             new = [(text, event) for text, event in items if text not in told.get(nick, [])]
             if not new:
                 continue

@@ -105,20 +105,12 @@ def _told_today(game: Game, state) -> list:
     """What the open day has told players so far (its orders resolve at once, «сразу»: an
     Оракул's answer is drafted within the day): the private facts of the day so far."""
     from engine import events as ev
-    from engine.resolve import resolve
-    from gorod.loop.checks import usable_orders
 
     current = game.current()
     if current is None or current.phase.is_night or game.over():
         return []
-    orders = usable_orders(state, game.records.orders(str(current.phase)))[0]
-    if not orders:
-        return []
-    try:
-        result = resolve(state, current.phase, orders)
-    except ValueError:   # the phase's own resolution reports it; the check goes on without
-        return []
-    return [e for e in result.events if isinstance(e, ev.Learned)]
+    preview = game.open_preview()   # a phase that cannot resolve has no events: its end says why
+    return [e for e in preview.result.events if isinstance(e, ev.Learned)] if preview else []
 
 
 def check_draft(game: Game, draft: DraftRow, know: Knowledge | None = None) -> list[Leak]:
