@@ -37,7 +37,7 @@ from publisher.drafts import describe_order, late_draft, receipt_draft
 from publisher.russian import inflect_nick
 from scraper.orders import ParseSettings, Roster, parse_message, parse_post
 from scraper.orders.result import ParseResult
-from scraper.model import Emphasis, Post, PrivateMessage
+from scraper.model import Post, PrivateMessage
 from scraper.errors import ScraperError, alarm_text
 from scraper.poll import Change, PmEvent, PostEvent
 
@@ -215,24 +215,11 @@ def _event_json(event) -> dict[str, Any]:
 def _event_from_json(data: dict[str, Any]):
     item = data.get("item")
     if data["type"] == "post":
-        post = _model(Post, item) if item else None
+        post = Post.from_json(item) if item else None
         return PostEvent(Change(data["change"]), data["thread"], data["id"], data["version"], post,
                          data.get("last_seen"))
-    message = _model(PrivateMessage, item) if item else None
+    message = PrivateMessage.from_json(item) if item else None
     return PmEvent(Change(data["change"]), data["thread"], data["id"], data["version"], message)
-
-
-def _model(cls, item: dict[str, Any]):
-    values = {}
-    for key, value in item.items():
-        if key in ("posted_at", "edited_at", "sent_at") and value:
-            value = datetime.fromisoformat(value)
-        elif key == "emphasis":
-            value = tuple(Emphasis(**e) for e in value)
-        elif isinstance(value, list):
-            value = tuple(value)
-        values[key] = value
-    return cls(**values)
 
 
 def _context(game: Game) -> tuple[PhaseClock | None, Roster, ParseSettings]:
