@@ -35,6 +35,17 @@ THROW = "Кинуть карты"
 Refused = tuple[Reason, str | None]
 
 
+@dataclass(frozen=True)
+class Judging:
+    """Which of the common refusals (§3.3) an order of a given form goes through: an ability's
+    `judged` hook says so for its orders that are not a use of it (Зомбирование's signal)."""
+    statuses: bool = True     # the user's Лазарет / Тюрьма / Кладбище
+    phase: bool = True        # its phase and moon
+    limits: bool = True       # its uses, cooldowns
+    targets: bool = True      # its target rule
+    day_rules: bool = True    # by day: the blocks other abilities put on the user, its own refusals
+
+
 class PhaseAPI(Protocol):
     """What an ability may do in any phase (SPEC §2, §3): read the state, tell players,
     judge and spend orders, change lives, bury the dead."""
@@ -82,6 +93,7 @@ class PhaseAPI(Protocol):
     def set_standing(self, order: Order) -> None: ...
     def drop_standing(self, nick: str, ability: str) -> Order | None: ...
     def own(self, kind: type[T]) -> T: ...
+    def judging(self, order: Order, spec: AbilitySpec) -> Judging: ...
 
     # --- deaths and the end
     def bury(self, nick: str, rule: str, killed_by: Iterable[str], orders: Iterable[Order | None] = (),

@@ -9,6 +9,7 @@ from typing import Any, Iterable, Mapping, TypeVar
 from engine import events as ev
 from engine.abilities import AbilitySpec, RoleKind, When, registry
 from engine.actions import Snapshot
+from engine.api import Judging
 from engine.orders import Order, OrderError
 from engine.phase import PhaseId
 from engine.reasons import Detail, Reason, message
@@ -163,16 +164,15 @@ class PhaseContext:
                 skip_limits: bool = False, skip_phase: bool = False) -> tuple[Reason, str | None] | None:
         """The §3.3 reason an order is refused now, or None (SPEC §7 N2, §8 D1)."""
         user = self.p(order.by)
+        form = self.judging(order, spec)
         statuses: dict[str, bool] = {} if snapshot is None else snapshot.statuses_of(user.nick)
-        if order.signal and not self.rulings["zombie_signal_needs_usable"]:   # A66
-            statuses = {}
-        else:
+        if form.statuses:
             reason = status_refusal(user, spec, self.rulings, **statuses)
             if reason:
                 return reason, None
         if not holds_now(user, spec):
             return Reason.ROLE_LOST, None
-        if not skip_phase and spec.when is not When.TRIGGER and not order.signal:
+        if not skip_phase and spec.when is not When.TRIGGER and form.phase:
             reason = phase_refusal(spec, self.phase, self.rulings)
             if reason:
                 return reason, None
@@ -180,11 +180,16 @@ class PhaseContext:
             reason = block(self, user)
             if reason:
                 return reason, None
-        if not skip_limits and spec.when is not When.TRIGGER and not order.signal:
+        if not skip_limits and spec.when is not When.TRIGGER and form.limits:
             reason = limit_refusal(user, spec, self.phase, self.rulings)
             if reason:
                 return reason, None
-        return target_refusal(self.state, user, spec, order, self.rulings)
+        return target_refusal(self.state, user, spec, order, self.rulings) if form.targets else None
+
+    def judging(self, order: Order, spec: AbilitySpec) -> Judging:
+        """The common refusals the order goes through (its ability's `judged` hook)."""
+        return next((form for judged in registry.JUDGED.of(spec.name) if (form := judged(self, order))),
+                    Judging())
 
     def spend(self, order: Order, spec: AbilitySpec) -> None:
         self.p(order.by).uses_of(spec.name).append(self.phase)

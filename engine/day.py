@@ -144,7 +144,7 @@ class Day(PhaseContext):
         """The refusals of §3.3 by day: the ability's first ones (a prisoner's vote), the
         common ones, the blocks other abilities put on the user (Кража, Король Пик …),
         then the ability's own."""
-        if order.signal:   # a zombie signal: the Лич's status and the phase (A66)
+        if not self.judging(order, spec).day_rules:   # an order that is no use (a zombie signal)
             return self.refusal(order, spec, skip_limits=True)
         for hook in registry.DAY_FIRST_REFUSAL.of(spec.name):
             refused = hook(self, order, spec, controller)

@@ -16,7 +16,6 @@ from typing import Any, Sequence, TypeVar
 from engine.names import (
     CIVILIAN, Faction, Status, faction_of,
 )
-from engine.orders import Order
 from engine.phase import PhaseId
 
 T = TypeVar("T")

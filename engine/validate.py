@@ -269,8 +269,6 @@ def target_refusal(state: GameState, user: PlayerState, spec: AbilitySpec, order
             return Reason.TARGET_IN_PRISON, nick
         return None
 
-    if order.signal:
-        return None   # a zombie signal names nobody
     own = registry.TARGET_RULE.first(spec.name)
     if own:
         return own(_TargetContext(state, rulings, living), user, order)

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
 from engine import events as ev
+from engine.abilities import registry
 from engine.api import VOTE
 from engine.names import faction_of
 from engine.orders import Order
@@ -113,12 +114,9 @@ def start_drafts(seats: Mapping[str, tuple[str, str]], start_events: Iterable[ev
     told = private_lines(start_events, texts)
     out = []
     for nick, (open_role, secret) in seats.items():
-        asks = []
         chosen = (setup or {}).get(nick) or {}
-        if secret in ("Инквизитор", "Тварь") and not chosen.get("mask"):
-            asks.append("какую маску (тайную роль) вы выбираете: её увидят все проверки")
-        if secret == "Мастер карт" and not chosen.get("hand"):
-            asks.append("какие четыре карты из колоды вы берёте в руку")
+        # what the role's own setup choices ask (engine/abilities/*: `setup_choice(asks=…)`)
+        asks = [h.asks for h in registry.SETUP.hooks() if h.label == secret and not chosen.get(h.step)]
         lines = [text for text, _ in told.get(nick, [])]
         faction = FACTION_NAMES.get(faction_of(secret).value, "")
         doc = texts.document("start", markup, nick=nick, open_role=open_role, secret_role=secret,

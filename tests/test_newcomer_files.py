@@ -39,8 +39,6 @@ ALLOWED: dict[str, tuple[int, str]] = {
     "Голосование": (6, "the vote protocol of §4.3: the day's skeleton tallies it, the API names it "
                        "(VOTE) for the commands and the puppet, its rulings' texts, the console's tally"),
     "Голубиная почта": (11, ORDER_ARGS + " (to, text: validate, drafts, memo, quality, intake, why, state)"),
-    "Зомбирование": (8, ORDER_ARGS + " (signal: the common refusal in context.py, day.py, validate.py; "
-                        "the drafts; the memo)"),
     "Операция": (7, ORDER_ARGS + " (mode)"),
     "Раскрыть карты": (7, ORDER_ARGS + " (list); gorod/loop/checks.py restates its rule (item 5)"),
     "Кинуть карты": (6, ORDER_ARGS + " (card, as, roles)"),
@@ -112,7 +110,7 @@ def test_the_count_sees_more_than_literals(tmp_path):
     """A module's import and an own field's attribute count, not only its name in quotes."""
     found = newcomer_files()
     assert "engine/abilities/__init__.py" in found["Кража"]          # imports thief
-    assert "engine/context.py" in found["Зомбирование"]               # order.signal
+    assert "publisher/drafts.py" in found["Зомбирование"]             # order.signal
 
 
 if __name__ == "__main__":

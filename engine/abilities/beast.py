@@ -27,7 +27,8 @@ SPECS = (
 )
 
 
-@setup_choice("mask", ability="Приспосабливайся", role="Тварь")
+@setup_choice("mask", ability="Приспосабливайся", role="Тварь",
+              asks="какую маску (тайную роль) вы выбираете: её увидят все проверки")
 def choose_mask(state: GameState, player: PlayerState, value: Any) -> None:
     """«в начале игры может выбрать любую Тайную роль»: `setup.<nick>.mask`."""
     mask = canon_secret_role(str(value))

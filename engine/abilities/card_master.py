@@ -13,7 +13,7 @@ from typing import Any
 from engine import events as ev
 from engine.abilities.spec import AbilitySpec, AbilitySpec as _A, ANY_, Cooldown, D, Field, Freq, N, RoleKind, S, TargetRule
 from engine.abilities.spec import Channel, Keyword, Reach, Shape, Words
-from engine.abilities.registry import ACCEPTED, ANYTIME, AS_THROWN, CARD_INFO, CARD_REFUSAL, DECK, ON_THROW, PHASE_EXEMPT, SHAPE, SetupError, card, day_effect, night_refusal, night_step, refusal, setup_choice
+from engine.abilities.registry import ACCEPTED, ANYTIME, AS_THROWN, CARD_INFO, CARD_REFUSAL, DECK, ON_THROW, PHASE_EXEMPT, SHAPE, SetupError, day_effect, night_refusal, night_step, refusal, setup_choice
 from engine.api import DayAPI, NightAPI, PhaseAPI, Refused, THROW
 from engine.ruling_rows import choice, flag, number
 from engine.names import CARDS, canon_card
@@ -53,7 +53,8 @@ class Deck:
         return self.hand(nick)
 
 
-@setup_choice("hand", ability="Сдать карты", role="Мастер карт")
+@setup_choice("hand", ability="Сдать карты", role="Мастер карт",
+              asks="какие четыре карты из колоды вы берёте в руку")
 def deal_hand(state: GameState, player: PlayerState, value: Any) -> None:
     """«в начале игры выбирает четыре карты из колоды … и кладет себе в руку»:
     `setup.<nick>.hand`."""

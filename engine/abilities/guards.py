@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from engine.abilities.spec import AbilitySpec, AbilitySpec as _A, Field, Freq, HALF, N, P, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
-from engine.abilities.registry import INFO, attack, card, day_step, max_lives, night_refusal, night_step
+from engine.abilities.registry import INFO, day_step, max_lives, night_refusal, night_step
 from engine.api import DayAPI, NightAPI, Refused
 from engine.ruling_rows import choice, flag
 from engine.phase import PhaseId, PhaseKind

@@ -31,7 +31,8 @@ SPECS = (
 )
 
 
-@setup_choice("mask", ability="Никто не ждал испанскую инквизицию!", role="Инквизитор")
+@setup_choice("mask", ability="Никто не ждал испанскую инквизицию!", role="Инквизитор",
+              asks="какую маску (тайную роль) вы выбираете: её увидят все проверки")
 def choose_mask(state: GameState, player: PlayerState, value: Any) -> None:
     """«в начале игры может выбрать любую другую роль»: a secret role, or an open one under
     `inquisitor_mask_roles: any_role`."""

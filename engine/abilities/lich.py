@@ -5,15 +5,17 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
+import difflib
+
 from dataclasses import dataclass, field, replace
 
 from engine import events as ev
 from engine.abilities.spec import AbilitySpec, AbilitySpec as _A, Field, Freq, N, P, RoleKind, S, TargetRule, When
 from engine.abilities.spec import Channel, Keyword, Reach, Shape, Words
-from engine.abilities.registry import ACT_BLOCK, INTAKE, ROLE_PASSED, SHAPE, START, ability, attack, cancel, day_effect, day_refusal, find_ability, night_refusal, night_step
-from engine.api import DayAPI, NightAPI, PhaseAPI, Refused, VOTE, team_fact
+from engine.abilities.registry import ACT_BLOCK, EXPLAIN, INTAKE, JUDGED, ROLE_PASSED, SHAPE, START, ability, cancel, day_effect, day_refusal, find_ability, night_refusal, night_step
+from engine.api import DayAPI, Judging, NightAPI, PhaseAPI, Refused, VOTE, team_fact
 from engine.ruling_rows import choice, flag
-from engine.names import UNDEAD_SERVANTS, Faction, canon_open_role
+from engine.names import OPEN_ROLES, UNDEAD_SERVANTS, Faction, canon_open_role
 from engine.orders import Order, OrderError
 from engine.reasons import Reason
 from engine.orders import ZombieCommand
@@ -432,3 +434,43 @@ def mystic_bond(state: GameState) -> list[ev.Event]:
     """«Мистическая связь - на старте игры Лич узнает у кого Тайные роли Зомби, Призрака и
     Некроманта»."""
     return team_fact(state, "Лич", UNDEAD_SERVANTS, "Мистическая связь")
+
+
+@EXPLAIN("Зомбирование")
+def command_explained(state: GameState, order: Order) -> str | None:
+    """«Формат приказа: [Публичное действие Явной роли], [Цель]. … Цель должна быть указана
+    явно, по Явной роли.»: why an implant's command will not run, said plainly to the GM
+    (the engine refuses it as `invalid_command`, and the Лич is told only the command's form)."""
+    cmd = order.command
+    if cmd is None:
+        return None
+    spec = find_ability(cmd.ability)
+    zombie = state.players.get(order.target or "")
+    if spec is None:
+        return f"в приказе неизвестное действие «{cmd.ability}»"
+    if cmd.target is None or canon_open_role(cmd.target) is None:
+        folded = {r.casefold().replace("ё", "е"): r for r in OPEN_ROLES}
+        close = difflib.get_close_matches((cmd.target or "").casefold().replace("ё", "е"), list(folded),
+                                          n=3, cutoff=0.5)
+        maybe = [folded[c] for c in close]
+        return (f"цель приказа «{cmd.target or ''}» — не явная роль: цель приказа называют по явной роли"
+                + (f"; может быть: {', '.join(maybe)}" if maybe else ""))
+    # The one case a GM meets most (command_refusal judges the rest and the Лич is told its
+    # form): the zombie's open role has no such action (a communal one, a vote, is every zombie's).
+    scope = state.rulings["zombie_command_scope"]
+    if zombie is not None and spec.kind is RoleKind.OPEN and scope != "any_open_role" \
+            and zombie.open_role not in spec.roles:
+        return (f"явная роль игрока {zombie.nick} — {zombie.open_role or 'нет'}, а «{spec.name}» — действие роли "
+                f"{', '.join(spec.roles)}: зомби не сможет его выполнить")
+    return None
+
+
+@JUDGED("Зомбирование")
+def a_signal_is_no_use(ctx: PhaseAPI, order: Order) -> Judging | None:
+    """«По сигналу Лича (через мастера) команда будет выполнена.»: a signal names nobody and
+    is no use of Зомбирование (no phase, no limits, no target); the Лич's own statuses count
+    only under `zombie_signal_needs_usable` (A66)."""
+    if not order.signal:
+        return None
+    return Judging(statuses=bool(ctx.rulings["zombie_signal_needs_usable"]), phase=False, limits=False,
+                   targets=False, day_rules=False)

@@ -13,7 +13,7 @@ from typing import Any
 from engine import events as ev
 from engine.abilities.spec import P, T, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
-from engine.abilities.registry import NOT_HEIR, find_ability, target_rule, trigger, vote_weight
+from engine.abilities.registry import NOT_HEIR, target_rule, trigger, vote_weight
 from engine.api import DayAPI, PhaseAPI, Refused, TargetAPI
 from engine.ruling_rows import choice, flag
 from engine.names import FORMER_MAYOR

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engine.abilities.spec import AbilitySpec, AbilitySpec as _A, Field, Freq, N, RoleKind, T, TargetRule
 from engine.abilities.spec import Channel, Words
-from engine.abilities.registry import night_refusal, night_step, trigger
+from engine.abilities.registry import find_ability, night_refusal, night_step, trigger
 from engine.api import NightAPI, PhaseAPI, Refused
 from engine.ruling_rows import choice, flag
 from engine.reasons import Reason
@@ -75,9 +75,11 @@ def rebirth(ctx: PhaseAPI, lich: PlayerState) -> None:
         heir.held_roles.add("Лич")
         heir.uses_of("Перерождение").append(ctx.phase)
         inherits = bool(ctx.rulings["rebirth_inherits_uses"])
-        if inherits:
-            for name in ("Зомбирование",):
-                heir.uses_of(name).extend(lich.uses.get(name, []))
+        if inherits:   # the uses of the Лич's own abilities (Зомбирование's one use)
+            for name, used in lich.uses.items():
+                spec = find_ability(name)
+                if spec is not None and "Лич" in spec.roles:
+                    heir.uses_of(name).extend(used)
         ctx.pass_role(lich, heir, "Лич", keeps=inherits)
         ctx.cap_lives(heir)
         ctx.trace(f"{heir.nick} принимает роль Лича (Перерождение)", "Перерождение", standing)

@@ -57,6 +57,10 @@ the engine reads each kind through the same typed object:
 - setup_check(ability): after every choice, what the game needs chosen (state -> None)
 - role_passed(ability): fn(ctx, old, heir, role, keeps) as `heir` takes `role` (Перерождение,
   Преемственность): what the ability kept of the old holder moves (`keeps`) or is forgotten
+- judged(ability): fn(ctx, order) -> which common refusals an order of a special form goes
+  through (an `engine.api.Judging`), or None for all of them (Зомбирование's signal)
+- explain(ability): fn(state, order) -> why the order will be refused, said plainly to the
+  GM before the phase ends (where its §3.3 code alone says less), or None
 - act_block(ability): fn(ctx, player) -> the §3.3 reason none of his orders is taken now (one
   back from the Кладбище tonight), after the phase's refusal and before the limits
 - role_lost(ability): fn(ctx, player, role) as a player loses a role («теряет свою старую роль»)
@@ -75,7 +79,7 @@ from engine.names import fold
 
 from engine import events as ev
 from engine.actions import Action, Attack, Ballot, ThrownCard
-from engine.api import DayAPI, NightAPI, PhaseAPI, Refused, TargetAPI
+from engine.api import DayAPI, Judging, NightAPI, PhaseAPI, Refused, TargetAPI
 from engine.orders import Order
 from engine.reasons import Reason
 from engine.state import GameState, PlayerState
@@ -131,6 +135,8 @@ class Kind(str, Enum):
     CARD_INFO = "card_info"
     ROLE_PASSED = "role_passed"
     ACT_BLOCK = "act_block"
+    EXPLAIN = "explain"
+    JUDGED = "judged"
     ROLE_LOST = "role_lost"
 
 
@@ -146,6 +152,7 @@ class Hook(Generic[F]):
     sub: str = "m"
     label: str = ""      # vote hooks: the Russian reason the GM reads («Мэр: Деспотия …»);
                          # setup choices: the role whose holder makes it
+    asks: str = ""       # setup choices: the question the start PM asks when it is not made
 
 
 HOOKS: list[Hook[Any]] = []
@@ -160,9 +167,9 @@ class HookKind(Generic[F]):
         KINDS[kind] = self
 
     def register(self, ability: str, *, step: str = "", sub: str = "m",
-                 label: str = "") -> Callable[[F], F]:
+                 label: str = "", asks: str = "") -> Callable[[F], F]:
         def wrap(fn: F) -> F:
-            HOOKS.append(Hook(self.kind, ability, fn, step, sub, label))
+            HOOKS.append(Hook(self.kind, ability, fn, step, sub, label, asks))
             JOINS[ability].add(self.kind)
             return fn
         return wrap
@@ -265,6 +272,8 @@ AS_THROWN: HookKind[Callable[[PhaseAPI, Order, str, PlayerState, "tuple[str, ...
 CARD_INFO: HookKind[Callable[[NightAPI, ThrownCard], None]] = HookKind(Kind.CARD_INFO)
 ROLE_PASSED: HookKind[Callable[[PhaseAPI, PlayerState, PlayerState, str, bool], None]] = \
     HookKind(Kind.ROLE_PASSED)
+JUDGED: HookKind[Callable[[PhaseAPI, Order], "Judging | None"]] = HookKind(Kind.JUDGED)
+EXPLAIN: HookKind[Callable[[GameState, Order], "str | None"]] = HookKind(Kind.EXPLAIN)
 ACT_BLOCK: HookKind[Callable[[PhaseAPI, PlayerState], "Reason | None"]] = HookKind(Kind.ACT_BLOCK)
 ROLE_LOST: HookKind[Callable[[PhaseAPI, PlayerState, str], None]] = HookKind(Kind.ROLE_LOST)
 
@@ -346,10 +355,11 @@ class SetupError(ValueError):
     """A game that cannot start (unknown role, duplicate open role, bad setup)."""
 
 
-def setup_choice(key: str, *, ability: str, role: str) -> Callable[
+def setup_choice(key: str, *, ability: str, role: str, asks: str) -> Callable[
         [Callable[[GameState, PlayerState, Any], None]], Callable[[GameState, PlayerState, Any], None]]:
-    """fn(state, player, value): the `setup.<nick>.<key>` choice of a `role` holder."""
-    return SETUP.register(ability, step=key, label=role)
+    """fn(state, player, value): the `setup.<nick>.<key>` choice of a `role` holder; `asks`
+    is the question his start PM asks while the choice is not made (Russian)."""
+    return SETUP.register(ability, step=key, label=role, asks=asks)
 
 
 # --- the deck: each card's row, registered by its module ---------------------------------

@@ -5,8 +5,6 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engine import events as ev
 from engine.abilities.spec import FULL, N, AbilitySpec as _A, Field, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words

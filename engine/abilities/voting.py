@@ -17,7 +17,7 @@ from __future__ import annotations
 from engine import events as ev
 from engine.abilities.spec import AbilitySpec, AbilitySpec as _A, D, Field, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Keyword, Shape, Words
-from engine.abilities.registry import ABSTAIN_EXCUSED, NO_VOTE, TALLY, VOTE_WEIGHT, ability, day_effect, day_refusal, target_rule
+from engine.abilities.registry import ABSTAIN_EXCUSED, NO_VOTE, TALLY, VOTE_WEIGHT, day_effect, day_refusal, target_rule
 from engine.api import DayAPI, Refused, TargetAPI, VOTE
 from engine.ruling_rows import choice, flag, number
 from engine.actions import Ballot

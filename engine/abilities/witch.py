@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from engine.abilities.spec import AbilitySpec, AbilitySpec as _A, D, Field, Freq, N, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
-from engine.abilities.registry import NO_VOTE, UNSAVEABLE, attack, day_effect, is_passive, night_step
+from engine.abilities.registry import NO_VOTE, UNSAVEABLE, day_effect, is_passive, night_step
 from engine.api import DayAPI, DayMark, NightAPI, mark, marks_today
 from engine.ruling_rows import DEFAULT_MARK, RulingSpec, flag
 from engine.orders import Order

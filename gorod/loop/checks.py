@@ -21,8 +21,8 @@ import difflib
 from dataclasses import dataclass
 from typing import Iterable
 
-from engine.abilities import ABILITIES, RoleKind, find_ability
-from engine.names import OPEN_ROLES, canon_card, canon_open_role
+from engine.abilities import ABILITIES, RoleKind, find_ability, registry
+from engine.names import canon_card
 from engine.orders import Order, OrderError
 from engine.state import GameState
 from engine.validate import check_shape
@@ -114,29 +114,12 @@ def order_problem(state: GameState, order: Order) -> str | None:
 
 
 def command_problem(state: GameState, order: Order) -> str | None:
-    """Why a Зомбирование's command will not run, said plainly (the engine refuses it as
-    `invalid_command`, and the Лич is told only the command's form): «Формат приказа:
-    [Публичное действие Явной роли], [Цель]. … Цель должна быть указана явно, по Явной роли.»"""
-    own = find_ability(order.ability)
-    if own is None or not own.command_by_open_role or order.command is None:
-        return None
-    cmd = order.command
-    spec = find_ability(cmd.ability)
-    zombie = state.players.get(order.target or "")
+    """Why the order will be refused, said plainly to the GM, in the words of its ability's
+    module (its `explain` hook: Зомбирование's command the zombie cannot carry out), or None."""
+    spec = find_ability(order.ability)
     if spec is None:
-        return f"в приказе неизвестное действие «{cmd.ability}»"
-    if cmd.target is None or canon_open_role(cmd.target) is None:
-        return (f"цель приказа «{cmd.target or ''}» — не явная роль: цель приказа называют по явной роли"
-                f"{_maybe(nearest(cmd.target or '', OPEN_ROLES))}")
-    # The one case a GM meets most (the engine's command_refusal judges the rest and the
-    # Лич is told its form): the zombie's open role has no such action.
-    scope = state.rulings["zombie_command_scope"]
-    # (a communal ability, a vote say, is every zombie's)
-    if zombie is not None and spec.kind is RoleKind.OPEN and scope != "any_open_role" \
-            and zombie.open_role not in spec.roles:
-        return (f"явная роль игрока {zombie.nick} — {zombie.open_role or 'нет'}, а «{spec.name}» — действие роли "
-                f"{', '.join(spec.roles)}: зомби не сможет его выполнить")
-    return None
+        return None
+    return next((said for explain in registry.EXPLAIN.of(spec.name) if (said := explain(state, order))), None)
 
 
 def usable_orders(state: GameState, rows) -> tuple[list[Order], list[int], list[Skipped]]:

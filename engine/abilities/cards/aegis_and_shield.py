@@ -7,7 +7,7 @@ attack on the Мастер leaves the Шестерка none to move.
 from __future__ import annotations
 
 from engine.abilities.spec import CardSpec
-from engine.abilities.registry import attack, card, night_step
+from engine.abilities.registry import card, night_step
 from engine.api import NightAPI, THROW
 from engine.ruling_rows import choice
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from engine.abilities.spec import CardSpec
 from engine.abilities.spec import RoleKind
-from engine.abilities.registry import CARD_INFO, card, registry_index
+from engine.abilities.registry import CARD_INFO, card
 from engine.api import NightAPI
 from engine.actions import ThrownCard
 
