@@ -59,6 +59,7 @@ from config.profiles import locate_profile
 from engine.morph import Gender
 from config.yamlfile import load_unique
 from engine.names import OPEN_ROLES, SECRET_ROLES, canon_open_role, canon_secret_role
+from engine.reading_fields import problems as reading_field_problems
 from engine.rulings import Rulings, RulingsError
 from engine.setup import Seat
 
@@ -242,7 +243,7 @@ def game_from_mapping(data: Any, where: str = "game", *,
         title=str(title or ""),
         forum=_forum(data.get("forum"), where, Path(where).parent),
         seats=seats_from_mapping(data.get("players"), where),
-        setup=_setup(data.get("setup"), where),
+        setup=_setup(data.get("setup"), where, rulings),
         schedule=_schedule(data.get("schedule"), where),
         poll_interval=_int(data.get("poll_interval", 300), f"{where}: poll_interval", *POLL_INTERVAL),
         rulings=rulings,
@@ -409,7 +410,7 @@ def _style(raw: Any, where: str) -> str:
     return found
 
 
-def _setup(raw: Any, where: str) -> Mapping[str, Any]:
+def _setup(raw: Any, where: str, rulings: Rulings) -> Mapping[str, Any]:
     if raw is None:
         return {}
     if not isinstance(raw, Mapping):
@@ -418,6 +419,9 @@ def _setup(raw: Any, where: str) -> Mapping[str, Any]:
         if choice is not None and not isinstance(choice, Mapping):
             raise GameConfigError(f"{where}: setup.{nick}: нужен словарь {{mask: ..., hand: [...]}}, "
                                   f"а не {_kind(choice)}")
+    misplaced = reading_field_problems(rulings, raw, [])
+    if misplaced:   # a field of a reading the game did not choose (engine/reading_fields.py)
+        raise GameConfigError("; ".join(f"{where}: {line}" for line in misplaced))
     return dict(raw)
 
 

@@ -30,7 +30,9 @@ The schema (every key is checked; unknown keys are errors, to catch typos):
     selectors:
       post: {container, id, author, body, time, number, author_id, edited, edit_count, edited_time,
              subject, conversation, skip}
-      body: {quote, quote_header, spoiler, spoiler_header, strike, hidden, drop}
+      body: {quote, quote_header, spoiler, spoiler_header, strike, hidden, drop, quote_lines}
+                                   # quote_lines: a line prefix («> »): lines of the text opening
+                                   # with it are a quote (a forum showing Markdown's unrendered)
       pagination: {current, last, next, single}
                                    # single: what only a thread of one page shows (MyBB draws
                                    # no page list then): such a page is page 1 of 1, when
@@ -176,6 +178,7 @@ class BodyRules:
     strike: str | None = "s, strike, del"
     hidden: str | None = None
     drop: str | None = None
+    quote_lines: str | None = None   # a line prefix, not a selector: lines opening with it are a quote
 
 
 @dataclass(frozen=True)
@@ -623,6 +626,13 @@ _POST_KEYS = {"container", "id", "author", "body", "time", "number", "author_id"
               "edit_count", "edited_time", "subject", "conversation", "skip"}
 
 
+def _quote_lines(v: _V, raw: Any) -> str | None:
+    prefix = v.string(raw, "selectors.body.quote_lines")
+    if prefix is not None and not (prefix.strip() and len(prefix) <= 4 and not any(c.isalnum() for c in prefix)):
+        raise v.fail("selectors.body.quote_lines", "must be a short prefix of marks, such as «> »")
+    return prefix
+
+
 def _post_rules(v: _V, raw: Any, path: str) -> PostRules:
     m = v.mapping(raw, path, _POST_KEYS, {"container", "id", "author", "body"})
     return PostRules(
@@ -678,7 +688,8 @@ def _validate(data: dict, label: str, stem: str) -> Profile:
     b = v.mapping(sel.get("body") or {}, "selectors.body", set(BodyRules.__dataclass_fields__))
     defaults = BodyRules()
     body = BodyRules(**{k: v.selector(b.get(k, getattr(defaults, k)), f"selectors.body.{k}")
-                        for k in BodyRules.__dataclass_fields__})
+                        for k in BodyRules.__dataclass_fields__ if k != "quote_lines"},
+                     quote_lines=_quote_lines(v, b.get("quote_lines")))
     pg = v.mapping(sel.get("pagination") or {}, "selectors.pagination", {"current", "last", "next", "single"})
     pagination = Pagination(**{k: v.field(pg.get(k), f"selectors.pagination.{k}") for k in ("current", "last", "next")},
                             single=v.selector(pg.get("single"), "selectors.pagination.single"))

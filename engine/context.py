@@ -4,11 +4,12 @@ triggers, role checks, thresholds). Abilities' own effects are in engine/abiliti
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, TypeVar
 
 from engine import events as ev
 from engine.abilities import AbilitySpec, RoleKind, When, registry
-from engine.actions import Snapshot
+from engine.actions import Action, Snapshot
 from engine.api import Judging
 from engine.orders import Order, OrderError
 from engine.phase import PhaseId
@@ -46,6 +47,30 @@ def refusal_detail(ctx: "PhaseContext", order: Order, reason: Reason) -> Detail 
     return None
 
 
+@dataclass(frozen=True)
+class Question:
+    """What the engine asks at a trigger under `standing_orders: false` (A52 b): the phase
+    stops there until `to` (the GM for him) answers with an order of the same phase,
+    `{by: to, ability, answer}`."""
+    phase: str
+    to: str
+    ability: str
+    text: str                        # the question, in Russian
+    options: tuple[str, ...] = ()    # the nicknames he may name (empty: a yes / no question)
+
+    def answer_hint(self) -> str:
+        what = "ник" if self.options else "true или false"
+        return f"{{by: {self.to}, ability: {self.ability}, answer: {what}}}"
+
+
+class PendingQuestion(Exception):
+    """Raised where the engine needs an answer it was not given; `resolve` returns it."""
+
+    def __init__(self, question: Question) -> None:
+        super().__init__(question.text)
+        self.question = question
+
+
 class PhaseContext:
     """The working copy of the state while one phase resolves, and its event list."""
 
@@ -58,6 +83,8 @@ class PhaseContext:
         # standing orders (A52): (nick, ability) -> order; Преемственность, Перерождение,
         # Божественное благословление under `blessing_auto: false`
         self._standing: dict[tuple[str, str], Order] = {}
+        # answers to the engine's questions (`standing_orders: false`): (nick, ability) -> order
+        self._answers: dict[tuple[str, str], Order] = {}
         self._own: dict[type, object] = {}
         self.status_before = {n: self.status_of(p) for n, p in state.players.items()}
 
@@ -202,6 +229,14 @@ class PhaseContext:
             return player.secret_role
         return apparent_role(self.state, player)
 
+    def passives_off(self, nick: str) -> bool:
+        """The player's passive defences do not work now (tonight's Чары, A45)."""
+        return any(hook(self, nick) for hook in registry.PASSIVES_OFF.fns())
+
+    def live_actions(self, name: str) -> list[Action]:
+        """The phase's live actions of `name` (none by day: the night's resolver has them)."""
+        return []
+
     def open_passives_off(self, nick: str) -> bool:
         """The player's open-role passives do not work now (Кража under A59 b)."""
         return any(hook(self, nick) for hook in registry.OPEN_PASSIVES_OFF.fns())
@@ -229,6 +264,36 @@ class PhaseContext:
         self.state.deaths[nick] = DeathRecord(self.phase, tuple(killed_by))
         if triggers:
             self.after_removal(nick, by_arrest=False)
+
+    def take_answers(self, orders: list[Order]) -> list[Order]:
+        """The orders that answer the engine's questions (`answer:`) set aside: they are not
+        resolved in their place but read when the question comes (A52 b); the rest."""
+        from engine.abilities import find_ability
+
+        rest = []
+        for order in orders:
+            if order.answer is None:
+                rest.append(order)
+                continue
+            if self.rulings["standing_orders"]:
+                raise OrderError(f"{order}: ответ (поле answer) даётся только при rulings.standing_orders: false")
+            spec = find_ability(order.ability)
+            self._answers[(order.by, spec.name if spec else order.ability)] = order
+        return rest
+
+    def choice_at_trigger(self, nick: str, ability: str, text: str,
+                          options: Iterable[str] = ()) -> Order | None:
+        """The choice of `nick` for `ability` at the moment of its trigger (A52). Under
+        `standing_orders: true`, his standing order written in this phase, or None. Under
+        `false` the choice is made now: his answer (an order of this phase with `answer`),
+        or the phase stops here with the question (PendingQuestion)."""
+        if self.rulings["standing_orders"]:
+            return self.standing(nick, ability)
+        answer = self._answers.get((nick, ability))
+        if answer is None:
+            raise PendingQuestion(Question(str(self.phase), nick, ability, text, tuple(options)))
+        self.trace(f"ответ {nick} на вопрос «{text}»: {answer.answer}", ability, answer)
+        return answer
 
     def after_removal(self, nick: str, *, by_arrest: bool) -> None:
         """Triggers at a death or an Арест (SPEC A52): the `trigger` hooks (Перерождение,

@@ -14,7 +14,8 @@ from typing import Callable, Mapping
 from engine import events as ev
 from engine.abilities import AbilitySpec, RoleKind, When, registry
 from engine.abilities import voting
-from engine.actions import Ballot
+from engine.abilities import ability
+from engine.actions import Action, Attack, Ballot
 from engine.context import PhaseContext
 from engine.reasons import Reason
 from engine.orders import Order
@@ -32,10 +33,11 @@ class Day(PhaseContext):
 
     def __init__(self, state: GameState, phase: PhaseId, orders: list[Order]):
         super().__init__(state, phase)
-        self._orders = orders
+        self._orders = self.take_answers(orders)
         self._ballots: dict[str, Ballot] = {}
         self._lost_vote: set[str] = set()        # «теряет способность голосовать в течение дня»
         self._controlled: dict[str, str] = {}    # voter -> controller (Влияние etc.)
+        self._wounds: dict[str, list[tuple[str, Order]]] = {}   # attacks by day: victim -> (ability, order)
 
     # --- the ballots (engine.api.DayAPI; the protocol is engine/abilities/voting.py) --------
     def ballots(self) -> Mapping[str, Ballot]:
@@ -79,6 +81,45 @@ class Day(PhaseContext):
     def add_votes(self, target: str, votes: int, ability: str, by: str, text: str,
                   order: Order | None = None) -> None:
         voting.added_votes(self, target, votes, ability, by, text, order)
+
+    # --- night attacks by day (`unstated_phase: any`, SPEC A22 b) -----------------------
+    def attack_by_day(self, order: Order, amount: int) -> bool:
+        """«Способности, применяемые днем … резолвятся сразу»: an attack by day is cancelled
+        by the target's phase-free passive (Без души, Aura of darkness: the `cancel` hooks; its
+        attacker is told why), else deals `amount` at once; the night's defences («каждую
+        ночь», «всю ночь») do not act by day. False if cancelled."""
+        target = self.p(order.target_nick)
+        spec = ability(order.ability)
+        record = Attack(Action(order, spec, [target.nick]), spec.attack_rank or 0, amount, target.nick)
+        for hook in registry.CANCEL.hooks():
+            code = hook.fn(self, record)
+            if code is not None:
+                self.notice(order.by, code, hook.ability, order, about=target.nick)
+                self.trace(f"{order.ability} игрока {order.by} по {target.nick} отменена ({hook.ability})",
+                           hook.ability, order)
+                return False
+        target.lives -= amount
+        self._wounds.setdefault(target.nick, []).append((order.ability, order))
+        self.trace(f"{order.ability}: {target.nick} −{amount} (днём, unstated_phase: any)", order.ability, order)
+        return True
+
+    def wounded_die(self) -> None:
+        """«Если с нулем или меньше - на Кладбище.»: at the end of the day (A11), those whom an
+        attack by day left at 0 or below; a Шулер may save (A77); a killer's reward (`day_kill`
+        hooks: Пожирай) before the reveal."""
+        for nick, dealt in self._wounds.items():
+            player = self.p(nick)
+            if not player.alive or player.lives > 0:
+                continue
+            if self.saved_from_death(nick, "day", dealt[-1][1]):
+                continue
+            reveal_as = None
+            for source, order in dealt:
+                reward = registry.DAY_KILL.first(source)
+                if reward:
+                    reveal_as = reward(self, nick, order) or reveal_as
+            self.bury(nick, "урон днём", list(dict.fromkeys(s for s, _ in dealt)), [o for _, o in dealt],
+                      reveal_as=reveal_as, lives=min(player.lives, 0))
 
     # ------------------------------------------------------------------------------------
     def run(self) -> list[ev.Event]:
@@ -204,6 +245,7 @@ class Day(PhaseContext):
     def end_of_day(self) -> None:
         """D4: the abilities' end-of-day hooks (Темница ends, A72), thresholds; D5: the
         win check."""
+        self.wounded_die()   # before the abilities' D4 hooks (Темница ends), as A11 counts lives
         self.step("D4")
         self.thresholds()
         self.status_changes()

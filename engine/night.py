@@ -31,7 +31,7 @@ class Night(PhaseContext):
     def __init__(self, state: GameState, phase: PhaseId, orders: list[Order]):
         super().__init__(state, phase)
         self.moon = phase.moon
-        self._orders = orders
+        self._orders = self.take_answers(orders)
         self._actions: list[Action] = []
         self._attacks: list[Attack] = []
         self._cards: list[ThrownCard] = []   # the cards acting tonight, set by the deck's N0 hook
@@ -122,9 +122,6 @@ class Night(PhaseContext):
     def reveal_dead_as(self, nick: str, role: str) -> None:
         self._reveal_as[nick] = role
 
-    def passives_off(self, nick: str) -> bool:
-        return any(hook(self, nick) for hook in registry.PASSIVES_OFF.fns())
-
     def redirect_standing(self, nick: str, to: str, rule: str, cause: Order | None) -> None:
         """The standing orders written tonight (Преемственность's heir, A52) are his orders
         too: their target goes where his other orders go (N4 b, d)."""
@@ -203,7 +200,9 @@ class Night(PhaseContext):
         for raw in self._orders:
             order, spec = self.shape(raw)
             if spec.name in anytime:
-                self.resolve_anytime(order)   # queued_with_night (A24 b)
+                # queued_with_night (A24 b): an action of the night like any other (Чары,
+                # Очарование and Дама Червей act on it); its module resolves it at N21
+                self.accept(order, spec)
                 continue
             intake = registry.INTAKE.first(spec.name)
             if intake and intake(self, order, spec):

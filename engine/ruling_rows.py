@@ -23,6 +23,19 @@ class RulingSpec:
     configurable: bool = True
 
 
+@dataclass(frozen=True)
+class ReadingField:
+    """A field of an order or a setup choice that belongs to one reading of a ruling (or
+    that this reading has no use for): engine/reading_fields.py judges files by them."""
+    key: str              # the ruling
+    reading: object       # the reading the field belongs to
+    place: str            # "order" (a field of an order) or "setup" (`setup.<nick>.<field>`)
+    field: str
+    ability: str          # whose order or setup choice
+    unused: bool = False  # True: the reading has no use for this field (it belongs elsewhere)
+    hint: str = ""        # what to write instead, in Russian
+
+
 def format_value(value: object) -> str:
     """A value as a GM writes it in YAML: true/false, 1, fixed, [Кладбище, Тюрьма, Лазарет]."""
     if isinstance(value, bool):

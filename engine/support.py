@@ -8,10 +8,6 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 UNSUPPORTED: dict[str, frozenset[object]] = {
-    "unstated_phase": frozenset({"any"}),
-    "gossip_spend": frozenset({"any_number"}),
-    "standing_orders": frozenset({False}),
-    "minus_first_day_throw": frozenset({"setup"}),
 }
 
 

@@ -116,7 +116,7 @@ def start_drafts(seats: Mapping[str, tuple[str, str]], start_events: Iterable[ev
     for nick, (open_role, secret) in seats.items():
         chosen = (setup or {}).get(nick) or {}
         # what the role's own setup choices ask (engine/abilities/*: `setup_choice(asks=…)`)
-        asks = [h.asks for h in registry.SETUP.hooks() if h.label == secret and not chosen.get(h.step)]
+        asks = [h.asks for h in registry.SETUP.hooks() if h.asks and h.label == secret and not chosen.get(h.step)]
         lines = [text for text, _ in told.get(nick, [])]
         faction = FACTION_NAMES.get(faction_of(secret).value, "")
         doc = texts.document("start", markup, nick=nick, open_role=open_role, secret_role=secret,

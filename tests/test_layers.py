@@ -27,7 +27,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 LAYER_OF = {part: n for n, layer in enumerate(LAYERS) for part in layer}
 
 GOROD_LAYERS: tuple[tuple[str, ...], ...] = (
-    ("gorod", "gorod.store_posts"),              # the package itself; the poller's tables
+    ("gorod", "gorod.store_posts", "gorod.ruling_proofs"),   # the package itself; the poller's tables; the rulings' proofs
     ("gorod.store", "gorod.scenarios", "gorod.tally"),   # the SQLite store; rules scenarios; the tally view
     ("gorod.replay",),                           # replaying an archived game (its `replay:` settings)
     ("gorod.loop",),                             # the game loop (checks the whole config at load)
@@ -52,7 +52,8 @@ ENGINE_LAYERS: tuple[tuple[str, ...], ...] = (
     (ABILITY,),                                  # one ability (or card) per module
     ("engine.abilities.cards",),                 # the deck's modules, gathered
     ("engine.abilities",),                       # every ability module, gathered
-    ("engine.rulings", "engine.win"),            # §11's options of every module; §5's checks
+    ("engine.rulings", "engine.win", "engine.reading_fields"),   # §11's options and the fields
+                                                 # their readings use, of every module; §5's checks
     ("engine.validate",),                        # shape and refusals of an order
     ("engine.context",),                         # what both resolvers share
     ("engine.night", "engine.day"),              # the resolvers

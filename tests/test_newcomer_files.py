@@ -27,7 +27,7 @@ from test_layers import import_graph, product_modules  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 PARTS = ("engine", "config", "scraper", "publisher", "gorod")
 TEXT_SUFFIXES = (".j2", ".html", ".yaml")     # templates and the shipped configs
-DATA = ("gorod/data/demo/", "gorod/data/teamliquid/")   # saved games: data, not product text
+DATA = ("gorod/data/",)   # saved games and the rulings' proof table: data, not product text
 MAX_FILES = 4
 
 # ability: (ceiling, why)
@@ -44,6 +44,9 @@ ALLOWED: dict[str, tuple[int, str]] = {
     "Кинуть карты": (6, ORDER_ARGS + " (card, as, roles)"),
     "Компромат": (5, ORDER_ARGS + " (save)"),
     "Тасовать карты": (5, ORDER_ARGS + " (cards)"),
+    "Sacrifice!": (6, ORDER_ARGS + " (resummon, read off orders by validate.py and the checks); the "
+                      "answers to the engine's questions (`standing_orders: false`) name it in "
+                      "gorod/loop/phases.py, and its reading field sits in mayor.py (issue 27's)"),
 }
 
 _ATTR = {Field.AS: "as_card", Field.LIST: "reveal_list"}

@@ -13,14 +13,14 @@ from typing import Any
 from engine import events as ev
 from engine.abilities.spec import AbilitySpec, AbilitySpec as _A, ANY_, Cooldown, D, Field, Freq, N, RoleKind, S, TargetRule
 from engine.abilities.spec import Channel, Keyword, Reach, Shape, Words
-from engine.abilities.registry import ACCEPTED, ANYTIME, AS_THROWN, CARD_INFO, CARD_REFUSAL, DECK, ON_THROW, PHASE_EXEMPT, SHAPE, SetupError, day_effect, night_refusal, night_step, refusal, setup_choice
+from engine.abilities.registry import ACCEPTED, ANYTIME, AS_THROWN, CARD_INFO, CARD_REFUSAL, DECK, INFO, ON_THROW, PHASE_EXEMPT, SHAPE, SetupError, day_effect, night_refusal, night_step, refusal, setup_choice
 from engine.api import DayAPI, NightAPI, PhaseAPI, Refused, THROW
-from engine.ruling_rows import choice, flag, number
+from engine.ruling_rows import ReadingField, choice, flag, number
 from engine.names import CARDS, canon_card
 from engine.orders import Order, OrderError
 from engine.reasons import Reason
 from engine.state import GameState, PlayerState
-from engine.actions import ThrownCard
+from engine.actions import Action, ThrownCard
 
 SPECS = (
     _A("Сдать карты", RoleKind.SECRET, ("Мастер карт",), S, "Сдать карты – в начале игры выбирает четыре карты из колоды (см. приложение) и кладет себе в руку."),
@@ -69,6 +69,63 @@ def deal_hand(state: GameState, player: PlayerState, value: Any) -> None:
     if len(hand) != 4 or len(set(hand)) != 4:
         raise SetupError(f"setup.{player.nick}.hand: нужны четыре разные карты, дано {len(hand)}")
     state.put(state.of(Deck).with_hand(player.nick, tuple(hand)))
+
+
+@dataclass(frozen=True)
+class SetupThrows:
+    """The «минус первый» day's throws written in the setup (its state slot), judged in
+    night 1 (`minus_first_day_throw: setup`, A65 b)."""
+    orders: tuple[Order, ...] = ()
+
+
+@setup_choice("throw", ability="Кинуть карты", role="Мастер карт")
+def setup_throw(state: GameState, player: PlayerState, value: Any) -> None:
+    """«В начале первой ночи может кинуть карту, считается, что она была брошена в "минус
+    первый" день.»: `setup.<nick>.throw: {card, target | targets, as, roles}` under
+    `minus_first_day_throw: setup` (A65 b); judged in night 1 like the night-1 order."""
+    where = f"setup.{player.nick}.throw"
+    if state.rulings["minus_first_day_throw"] != "setup":
+        raise SetupError(f"{where}: бросок «минус первого» дня в раскладе пишется только при "
+                         "rulings.minus_first_day_throw: setup (иначе это заявка Кинуть карты в ночь 1)")
+    if not isinstance(value, dict):
+        raise SetupError(f"{where}: нужен словарь {{card: …, target: …}}")
+    fields = {str(k): v for k, v in value.items()}
+    if "by" in fields or "ability" in fields:
+        raise SetupError(f"{where}: поля by и ability не нужны: бросает {player.nick}, способность Кинуть карты")
+    try:
+        order = Order.from_mapping({"by": player.nick, "ability": "Кинуть карты", **fields})
+        throw_shape(order)
+    except OrderError as exc:
+        raise SetupError(f"{where}: {exc}") from None
+    throws = state.of(SetupThrows).orders
+    if any(o.by == player.nick for o in throws):
+        raise SetupError(f"{where}: бросок «минус первого» дня — только один")
+    state.put(SetupThrows((*throws, order)))
+
+
+@night_step("N2", "a", ability="Кинуть карты")
+def setup_throw_in_night_one(night: NightAPI) -> None:
+    """«В начале первой ночи может кинуть карту»: the throw written in the setup (A65 b) is
+    judged now, as the night-1 order is under the default, and acts this night."""
+    if night.n != 1 or night.rulings["minus_first_day_throw"] != "setup":
+        return
+    spec = next(s for s in SPECS if s.name == "Кинуть карты")
+    for order in night.state.of(SetupThrows).orders:
+        refused = night.refusal(order, spec, snapshot=night.s0, skip_phase=True) or throw_refusal(night, order)
+        if refused:
+            night.reject(order, *refused)
+            continue
+        # the use is day −1's, no day's of the game: a night-1 throw order is refused for
+        # its phase (wrong_phase), not as a second use
+        night.emit(ev.Accepted(str(night.phase), night.cause("принята (бросок из расклада)", order), order))
+        minus_first_day_throw(night, order, spec)
+
+
+# The fields only one reading of its rulings reads (engine/reading_fields.py).
+READING_FIELDS = (
+    ReadingField("minus_first_day_throw", "setup", "setup", "throw", "Кинуть карты",
+                 hint="иначе бросок «минус первого» дня — заявка Кинуть карты в ночь 1"),
+)
 
 
 # What the order parser and the memo read of its orders (scraper/orders reads them generically).
@@ -281,6 +338,15 @@ def reveal_order(ctx: PhaseAPI, order: Order) -> None:
     reveal_cards(ctx, order)
     if not ctx.phase.is_night:
         ctx.check_win()
+
+
+@INFO("Раскрыть карты")
+def reveal_queued(night: NightAPI, action: Action) -> None:
+    """«в любой момент игры публично выкладывает полный список», under `anytime_at_night:
+    queued_with_night` (A24 b): judged with the night's orders at its end, unless void
+    (Чары); the win check of N23 follows."""
+    if action.live:
+        reveal_cards(night, action.order)
 
 
 @refusal("Кинуть карты")

@@ -109,16 +109,26 @@ def resummoned_do_not_act(ctx: PhaseAPI, player: PlayerState) -> Reason | None:
 def resummon(night: NightAPI) -> None:
     """Sacrifice!: «Если к концу ночи цель умирает, Демонолог может перепризвать любого из
     демонов, восстанавливая ему здоровье до максимума и снимая все статусы.» (A41)"""
+    allowed: tuple[str, ...] = ("Бес", "Суккуб", "Гончая Ада")
+    if night.rulings["resummon_scope"] == "any_demon":
+        allowed += ("Демонолог",)
     for action in night.live_actions("Sacrifice!"):
-        if not action.order.resummon or not night.dying(action.targets[0]):
+        if not night.dying(action.targets[0]):
             continue
         demonologist = night.p(action.user)
         if demonologist.dead:
             continue
-        demon = night.p(action.order.resummon)
-        allowed: tuple[str, ...] = ("Бес", "Суккуб", "Гончая Ада")
-        if night.rulings["resummon_scope"] == "any_demon":
-            allowed += ("Демонолог",)
+        choice = action.order.resummon
+        if not night.rulings["standing_orders"]:   # asked now (A52 b)
+            options = [p.nick for p in night.players() if p.secret_role in allowed and not p.left]
+            answer = night.choice_at_trigger(
+                demonologist.nick, "Sacrifice!",
+                f"жертва Sacrifice! {action.targets[0]} умирает: кого из демонов перепризывает "
+                f"Демонолог {demonologist.nick}?", options)
+            choice = answer.answer if answer is not None and isinstance(answer.answer, str) else None
+        if not choice or choice not in night.state.players:
+            continue
+        demon = night.p(choice)
         if demon.secret_role not in allowed or demon.left:
             night.trace(f"перепризыв невозможен: {demon.nick}", "Sacrifice!", action.order)
             continue
@@ -159,7 +169,7 @@ def sacrifice_end_of_night(night: NightAPI, attack: Attack) -> int:
 
 
 @cancel("Aura of darkness")
-def aura(night: NightAPI, attack: Attack) -> ev.NoticeCode | None:
+def aura(night: PhaseAPI, attack: Attack) -> ev.NoticeCode | None:
     """«чувствуя зло в Демонологе, Нежить отменяет атаку. Нежить знает, из-за чего была
     отменена атака.» (N7)"""
     recipient = night.p(attack.recipient)

@@ -11,14 +11,14 @@ from engine.abilities.spec import AbilitySpec, AbilitySpec as _A, D, Field, Role
 from engine.abilities.spec import Channel, Keyword, Shape, Words
 from engine.abilities.registry import ABSTAIN_EXCUSED, BALLOT_CAST, ROLE_LOST, SHAPE, TALLY, TALLY_NOTE, day_effect, day_refusal, target_rule
 from engine.api import DayAPI, PhaseAPI, Refused, TargetAPI
-from engine.ruling_rows import choice, flag
+from engine.ruling_rows import ReadingField, choice, flag
 from engine.orders import Order, OrderError
 from engine.reasons import Reason
 from engine.state import PlayerState
 
 SPECS = (
     _A("Компромат", RoleKind.OPEN, ("Сплетник",), D, "Компромат - вместо голосования может сохранить голос \"в копилку\". Голоса из \"копилки\" могут быть использованы в любой день вместе с обычным (при этом они расходуются).",
-       target=TargetRule.OTHER_LIVING, optional=(Field.TARGET, Field.SAVE), on_vote=True),
+       target=TargetRule.OTHER_LIVING, optional=(Field.TARGET, Field.SAVE, Field.VOTES), on_vote=True),
 )
 
 
@@ -31,6 +31,13 @@ WORDS = (
           shape=Shape.SAVE,
           keywords=(Keyword("save", "в копилку", frozenset({"копилка", "сохранить", "сохранять",
                         "отложить", "откладывать", "save", "копить"})),)),
+)
+
+
+# The fields only one reading of its rulings reads (engine/reading_fields.py).
+READING_FIELDS = (
+    ReadingField("gossip_spend", "any_number", "order", "votes", "Компромат",
+                 hint="иначе тратятся все голоса из копилки"),
 )
 
 
@@ -91,7 +98,14 @@ def gossip(day: DayAPI, order: Order, spec: AbilitySpec, controller: str | None)
     else:
         assert order.target is not None
         day.own(GossipDay).spends[order.by] = (order.target, order)
-        day.trace(f"{order.by} тратит голоса из копилки против {order.target}", "Компромат", order)
+        how_many = "все голоса" if order.votes is None else f"{order.votes} голос(а)"
+        day.trace(f"{order.by} тратит {how_many} из копилки против {order.target}", "Компромат", order)
+
+
+def spent_count(order: Order, saved: int) -> int:
+    """How many saved votes a spend uses: all under `gossip_spend: all`; under `any_number`
+    the number written (`votes`), all if none is (A30 1)."""
+    return saved if order.votes is None else min(order.votes, saved)
 
 
 def saving(order: Order) -> str:
@@ -126,8 +140,12 @@ def gossip_refusal(day: DayAPI, order: Order, spec: AbilitySpec, controller: str
     needs saved votes."""
     if order.save:
         return day.own_vote_refusal(order, controller)
-    if day.state.of(Piggybank).of(order.by) <= 0:
-        return Reason.NO_SAVED_VOTES, None
+    if order.votes is not None and day.rulings["gossip_spend"] != "any_number":
+        raise OrderError("Компромат: число голосов (поле votes) выбирается только при "
+                         "rulings.gossip_spend: any_number; иначе тратятся все")
+    saved = day.state.of(Piggybank).of(order.by)
+    if saved <= 0 or (order.votes is not None and order.votes > saved):
+        return Reason.NO_SAVED_VOTES, None   # «копилка» holds fewer than he spends
     return None
 
 
@@ -141,18 +159,19 @@ def spent_votes(day: DayAPI, votes: dict[str, int]) -> None:
         if not day.can_vote(player):
             # «его голос не учитывается»: the spent votes don't count either (A30 4)
             if not day.rulings["gossip_refund_if_void"]:
-                day.state.put(day.state.of(Piggybank).holding(gossip, 0))
+                day.state.put(day.state.of(Piggybank).holding(gossip, saved - spent_count(order, saved)))
             continue
         regular = day.ballots().get(gossip)
         if day.rulings["gossip_saved_follow_regular"] and regular is not None:
             target = regular.target
-        votes[target] = votes.get(target, 0) + saved
-        day.add_votes(target, saved, "Компромат", gossip,
-                    f"Компромат: {gossip} тратит {saved} голос(а) из копилки против {target}",
+        count = spent_count(order, saved)
+        votes[target] = votes.get(target, 0) + count
+        day.add_votes(target, count, "Компромат", gossip,
+                    f"Компромат: {gossip} тратит {count} голос(а) из копилки против {target}",
                     order)
-        day.trace(f"{gossip}: {saved} голос(а) из копилки против {target}",
+        day.trace(f"{gossip}: {count} голос(а) из копилки против {target}",
                   "Компромат", order)
-        day.state.put(day.state.of(Piggybank).holding(gossip, 0))
+        day.state.put(day.state.of(Piggybank).holding(gossip, saved - count))
     for gossip in day.own(GossipDay).saved:
         player = day.p(gossip)
         if day.can_vote(player):

@@ -9,7 +9,7 @@ from engine import events as ev
 from engine.abilities.spec import N, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
 from engine.abilities.registry import PASSIVES_OFF, night_step
-from engine.api import NightAPI
+from engine.api import NightAPI, PhaseAPI
 from engine.ruling_rows import flag
 
 SPECS = (
@@ -65,7 +65,7 @@ def chary(night: NightAPI) -> None:
 
 
 @PASSIVES_OFF("Чары")
-def passives_off(night: NightAPI, nick: str) -> bool:
+def passives_off(night: PhaseAPI, nick: str) -> bool:
     """«В эту ночь тот не применяет свои способности»: his passive defences too, under
     A45 `chary_blocks_passives`."""
     if not night.rulings["chary_blocks_passives"]:

@@ -73,7 +73,8 @@ RULINGS = (
                                        "Голосование"),
         ("public_open_role_or_vote", "только способности Явной роли, прямо названные публичными, "
                                      "и Голосование"),
-        ("any_open_role", "любую способность Явной роли"),
+        ("any_open_role", "любую способность Явной роли зомбированного, в том числе без цели "
+                          "(Митинг); кроме способностей с двумя целями"),
     ),
     flag(
         "zombie_target_by_open_role_at_execution", "A66", "Зомбирование",
@@ -170,7 +171,7 @@ def night_zombie_signal(night: NightAPI, order: Order, spec: AbilitySpec) -> Non
     night.emit(ev.Accepted(str(night.phase), night.cause("принята", order), order))
     command = zombie_order(night, order)
     accepted = False
-    if command is not None and command.target is not None:
+    if command is not None and (command.target is not None or implant_untargeted(night, command)):
         try:
             command, cmd_spec = night.shape(command)
             accepted = night.accept(command, cmd_spec, on_behalf_of=order.by)
@@ -226,16 +227,25 @@ def command_refusal(ctx: PhaseAPI, order: Order) -> Reason | None:
     if cmd is None:
         return Reason.INVALID_COMMAND
     spec = find_ability(cmd.ability)
-    if spec is None or cmd.target is None or canon_open_role(cmd.target) is None:
+    if spec is None:
+        return Reason.INVALID_COMMAND
+    scope = ctx.rulings["zombie_command_scope"]
+    if untargeted_command(ctx, spec):
+        if cmd.target is not None:
+            return Reason.INVALID_COMMAND
+    elif cmd.target is None or canon_open_role(cmd.target) is None:
         return Reason.INVALID_COMMAND
     if spec.name == VOTE:
         return None
     if spec.kind is not RoleKind.OPEN or not spec.orderable or spec.when is When.TRIGGER:
         return Reason.INVALID_COMMAND
-    if spec.target in (TargetRule.NONE, TargetRule.PAIR, TargetRule.OTHER_DEAD):
+    # «любую способность Явной роли» (any_open_role) also takes one without a target
+    # (Митинг) or on the dead (Расследование); a two-target one has no single «[Цель]»
+    unfit = (TargetRule.PAIR,) if scope == "any_open_role" else \
+        (TargetRule.NONE, TargetRule.PAIR, TargetRule.OTHER_DEAD)
+    if spec.target in unfit:
         return Reason.INVALID_COMMAND
-    scope = ctx.rulings["zombie_command_scope"]
-    if scope != "any_open_role" and zombie.open_role not in spec.roles:
+    if zombie.open_role not in spec.roles:
         return Reason.INVALID_COMMAND
     if scope == "public_open_role_or_vote" and not spec.public:
         return Reason.INVALID_COMMAND
@@ -244,10 +254,21 @@ def command_refusal(ctx: PhaseAPI, order: Order) -> Reason | None:
     return None
 
 
+def untargeted_command(ctx: PhaseAPI, spec: AbilitySpec) -> bool:
+    """A command with no «[Цель]»: only under `zombie_command_scope: any_open_role`, for an
+    ability that takes none (Митинг)."""
+    return ctx.rulings["zombie_command_scope"] == "any_open_role" and spec.target is TargetRule.NONE
+
+
+def implant_untargeted(ctx: PhaseAPI, command: Order) -> bool:
+    spec = find_ability(command.ability)
+    return spec is not None and untargeted_command(ctx, spec)
+
+
 def implant(ctx: PhaseAPI, order: Order, target: str) -> None:
     command = order.command
-    assert command is not None and command.target is not None   # command_refusal let it in
-    holder = ctx.state.holder_of_open(command.target)
+    assert command is not None   # command_refusal let it in
+    holder = ctx.state.holder_of_open(command.target) if command.target is not None else None
     ctx.state.put(Zombified(ZombieImplant(order.by, target, command, order,
                                           holder_at_implant=holder.nick if holder else None)))
     ctx.trace(f"{order.by} зомбирует {target}: {command.ability} → {command.target}",
@@ -262,7 +283,9 @@ def zombie_order(ctx: PhaseAPI, signal: Order) -> Order | None:
     if implant is None or implant.fired or implant.lich != signal.by:
         return None
     ctx.state.put(Zombified(replace(implant, fired=True)))
-    if ctx.rulings["zombie_target_by_open_role_at_execution"] and implant.command.target is not None:
+    if implant.command.target is None:   # a command without «[Цель]» (`any_open_role`)
+        return Order(by=implant.target, ability=implant.command.ability, mode=implant.command.mode)
+    if ctx.rulings["zombie_target_by_open_role_at_execution"]:
         holder = ctx.state.holder_of_open(implant.command.target)
         nick = holder.nick if holder else None
     else:
@@ -298,7 +321,7 @@ def day_zombie_signal(day: DayAPI, order: Order, spec: AbilitySpec, controller: 
     def failed() -> None:
         zombie_failed(day, order.by, order)
 
-    if command is None or command.target is None:
+    if command is None or (command.target is None and not implant_untargeted(day, command)):
         failed()
         return None
     if command.ability == VOTE:   # «Проголосуй за Богача»: replaces his vote
@@ -306,7 +329,7 @@ def day_zombie_signal(day: DayAPI, order: Order, spec: AbilitySpec, controller: 
         if day.day_refusal(cmd, cmd_spec, controller=order.by):
             failed()
             return None
-        day.dictate(command.by, command.target, order.by, order)
+        day.dictate(command.by, command.target_nick, order.by, order)
         return None
     try:
         done = day.resolve_order(command, controller=order.by, on_failure=failed)
@@ -337,7 +360,7 @@ def army_in_the_morning(night: NightAPI) -> None:
 
 
 @cancel("Без души")
-def soulless(night: NightAPI, attack: Attack) -> ev.NoticeCode | None:
+def soulless(night: PhaseAPI, attack: Attack) -> ev.NoticeCode | None:
     """«Демоны не могут атаковать Лича и отменяют свои атаки по нему. Они знают, из-за
     чего была отменена атака.» (N7)"""
     recipient = night.p(attack.recipient)

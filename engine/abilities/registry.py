@@ -57,6 +57,8 @@ the engine reads each kind through the same typed object:
 - setup_check(ability): after every choice, what the game needs chosen (state -> None)
 - role_passed(ability): fn(ctx, old, heir, role, keeps) as `heir` takes `role` (Перерождение,
   Преемственность): what the ability kept of the old holder moves (`keeps`) or is forgotten
+- day_kill(ability): fn(day, victim, order) -> what the victim of its attack by day is
+  revealed as (Пожирай's mask), or None; at the end of the day, before the burial
 - judged(ability): fn(ctx, order) -> which common refusals an order of a special form goes
   through (an `engine.api.Judging`), or None for all of them (Зомбирование's signal)
 - explain(ability): fn(state, order) -> why the order will be refused, said plainly to the
@@ -137,6 +139,7 @@ class Kind(str, Enum):
     ACT_BLOCK = "act_block"
     EXPLAIN = "explain"
     JUDGED = "judged"
+    DAY_KILL = "day_kill"
     ROLE_LOST = "role_lost"
 
 
@@ -237,7 +240,7 @@ DAY_BLOCK: HookKind[Callable[[DayAPI, Order, AbilitySpec, "str | None"], "Refuse
     HookKind(Kind.DAY_BLOCK)
 OPEN_BLOCK: HookKind[Callable[[DayAPI, str], bool]] = HookKind(Kind.OPEN_BLOCK)
 OPEN_PASSIVES_OFF: HookKind[Callable[[PhaseAPI, str], bool]] = HookKind(Kind.OPEN_PASSIVES_OFF)
-PASSIVES_OFF: HookKind[Callable[[NightAPI, str], bool]] = HookKind(Kind.PASSIVES_OFF)
+PASSIVES_OFF: HookKind[Callable[[PhaseAPI, str], bool]] = HookKind(Kind.PASSIVES_OFF)
 NOT_HEIR: HookKind[Callable[[PlayerState], bool]] = HookKind(Kind.NOT_HEIR)
 NO_VOTE: HookKind[Callable[[DayAPI, PlayerState], bool]] = HookKind(Kind.NO_VOTE)
 VOTE_WEIGHT: HookKind[VoteWeightFn] = HookKind(Kind.VOTE_WEIGHT)
@@ -254,7 +257,7 @@ UNSAVEABLE: HookKind[Callable[[NightAPI], bool]] = HookKind(Kind.UNSAVEABLE)
 DEATH_SAVE: HookKind[DeathSaveFn] = HookKind(Kind.DEATH_SAVE)
 DEATH: HookKind[Callable[[PhaseAPI, PlayerState], None]] = HookKind(Kind.DEATH)
 TRUE_ROLE: HookKind[Callable[[PhaseAPI, PlayerState], bool]] = HookKind(Kind.TRUE_ROLE)
-CANCEL: HookKind[Callable[[NightAPI, Attack], "ev.NoticeCode | None"]] = HookKind(Kind.CANCEL)
+CANCEL: HookKind[Callable[[PhaseAPI, Attack], "ev.NoticeCode | None"]] = HookKind(Kind.CANCEL)
 MAIL_COPY: HookKind[Callable[[NightAPI, Action, str], None]] = HookKind(Kind.MAIL_COPY)
 TRIGGER: HookKind[Callable[[PhaseAPI, PlayerState], None]] = HookKind(Kind.TRIGGER)
 MAX_LIVES: HookKind[Callable[[PlayerState], bool]] = HookKind(Kind.MAX_LIVES)
@@ -272,6 +275,7 @@ AS_THROWN: HookKind[Callable[[PhaseAPI, Order, str, PlayerState, "tuple[str, ...
 CARD_INFO: HookKind[Callable[[NightAPI, ThrownCard], None]] = HookKind(Kind.CARD_INFO)
 ROLE_PASSED: HookKind[Callable[[PhaseAPI, PlayerState, PlayerState, str, bool], None]] = \
     HookKind(Kind.ROLE_PASSED)
+DAY_KILL: HookKind[Callable[[DayAPI, str, Order], "str | None"]] = HookKind(Kind.DAY_KILL)
 JUDGED: HookKind[Callable[[PhaseAPI, Order], "Judging | None"]] = HookKind(Kind.JUDGED)
 EXPLAIN: HookKind[Callable[[GameState, Order], "str | None"]] = HookKind(Kind.EXPLAIN)
 ACT_BLOCK: HookKind[Callable[[PhaseAPI, PlayerState], "Reason | None"]] = HookKind(Kind.ACT_BLOCK)
@@ -328,8 +332,9 @@ def attack(ability: str) -> Callable[[Callable[[NightAPI, Action], tuple[int, in
     return ATTACK.register(ability)
 
 
-def cancel(ability: str) -> Callable[[Callable[[NightAPI, Attack], ev.NoticeCode | None]],
-                                     Callable[[NightAPI, Attack], ev.NoticeCode | None]]:
+def cancel(ability: str) -> Callable[[Callable[[PhaseAPI, Attack], ev.NoticeCode | None]],
+                                     Callable[[PhaseAPI, Attack], ev.NoticeCode | None]]:
+    """A defence that cancels attacks on its holder (N7), by night and by an attack by day."""
     return CANCEL.register(ability)
 
 
@@ -355,10 +360,11 @@ class SetupError(ValueError):
     """A game that cannot start (unknown role, duplicate open role, bad setup)."""
 
 
-def setup_choice(key: str, *, ability: str, role: str, asks: str) -> Callable[
+def setup_choice(key: str, *, ability: str, role: str, asks: str = "") -> Callable[
         [Callable[[GameState, PlayerState, Any], None]], Callable[[GameState, PlayerState, Any], None]]:
     """fn(state, player, value): the `setup.<nick>.<key>` choice of a `role` holder; `asks`
-    is the question his start PM asks while the choice is not made (Russian)."""
+    is the question his start PM asks while the choice is not made (Russian; none for an
+    optional choice)."""
     return SETUP.register(ability, step=key, label=role, asks=asks)
 
 

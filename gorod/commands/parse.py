@@ -8,12 +8,15 @@ import sys
 
 def register(sub) -> None:
     parser = sub.add_parser(
-        "parse", help="прочитать заявки из текста на stdin (JSON: orders и unresolved)",
+        "parse", help="прочитать заявки из текста на stdin (JSON: orders, unresolved, talk)",
         description="Read one post or PM text on stdin and print JSON "
-        '{"orders": [...], "unresolved": [...]}: each order in the order mapping of '
+        '{"orders": [...], "unresolved": [...], "talk": [...]}: each order in the order mapping of '
         "FORMAT.md (by, ability, target, ...), each unresolved item with text, reason "
         "(Russian) and candidates; a sentence that looks like an order but cannot be read is an item "
-        "with code order_like whose candidates are whole orders («похоже на голос против Лиса?»). "
+        "with code order_like whose candidates are whole orders («похоже на голос против Лиса?»); "
+        "each clause that is no order and no question is in talk with the rule that makes it talk "
+        "(rule, why in Russian; shown: a PM's clause the GM is shown). Quotes ([quote], «>» lines, "
+        "«X писал(а):») are cut out before reading. "
         "[b]/[color] BBCode in the text counts as emphasis. "
         "GAME.yaml needs `players:` (nickname: {open, secret}) and may have `parsing:` "
         "(vote_forms, vote_emphasis, vote_color, orders_outside_comment, comment_label, threshold, margin, "

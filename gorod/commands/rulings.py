@@ -22,6 +22,7 @@ from engine.rulings import (
     unknown_key_message,
 )
 from engine.support import UNSUPPORTED
+from gorod.ruling_proofs import NO_EFFECT, PROOFS
 
 WIDTH = 100
 
@@ -126,6 +127,11 @@ def _json_row(spec: RulingSpec, rulings: Rulings | None) -> dict[str, object]:
         "default": plain_value(spec.default),
         "readings": [plain_value(r) for r in spec.readings],
         "not_implemented": [plain_value(r) for r in UNSUPPORTED.get(spec.key, ())],
+        # the scenario of ours in which each non-default reading changes the whole outcome
+        # (gorod/ruling_proofs.py; tests/engine/test_ruling_proofs.py runs them)
+        "proved_by": {format_value(r): PROOFS.get(spec.key, {}).get(format_value(r))
+                      for r in spec.readings[1:]} if spec.configurable else {},
+        "computes_nothing": NO_EFFECT.get(spec.key),
         "configurable": spec.configurable,
         "entry": spec.entry,
         "title": spec.title,

@@ -31,7 +31,7 @@ KIND_RU: dict[NoticeKind, str] = {
     NoticeKind.INBOX: "письмо", NoticeKind.EDITED: "правка", NoticeKind.DELETED: "удалён",
     NoticeKind.ERROR: "ошибка", NoticeKind.VOTE_COMPLETE: "голоса", NoticeKind.DRIFT: "правила изменились",
     NoticeKind.BOUNDARY: "на границе фазы", NoticeKind.DEAD_POST: "пост с Кладбища",
-    NoticeKind.CLOCK: "время форума",
+    NoticeKind.CLOCK: "время форума", NoticeKind.QUESTION: "вопрос игроку",
 }
 
 
@@ -41,17 +41,36 @@ def addressed_to_gm(text: str, gm: str) -> bool:
 
 
 def note_message(game: Game, *, kind: str, source_id: str, version: int, author: str, text: str,
-                 phase: str | None) -> bool:
+                 phase: str | None, shown: tuple[str, ...] = ()) -> bool:
     """A player's message with no order in it, for the GM to read (a PM always, a post
-    when it is addressed to the GM). Idempotent: one item per source and version."""
+    when it is addressed to the GM), or a PM's clauses the reader took no order from
+    (`shown`, issue 24: each highlighted «⟦…⟧» inside the PM's text, which then runs
+    longer). Idempotent: one item per source and version."""
     if kind == "post" and not addressed_to_gm(text, game.gm):
         return False
     short = " ".join(text.split())
-    short = short if len(short) <= EXCERPT else short[:EXCERPT - 1] + "…"
+    if shown:
+        short = highlighted(short, shown)
+    limit = EXCERPT * (4 if shown else 1)
+    short = short if len(short) <= limit else short[:limit - 1] + "…"
     author = inflect_nick(author, "gent")
     where = f"ЛС от {author}" if kind == "pm" else f"пост {author} ({source_id})"
     edited = f", правка {version}" if version > 1 else ""
     return game.records.notice(f"inbox:{kind}:{source_id}:{version}", INBOX, f"{where}{edited}: «{short}»", phase)
+
+
+def highlighted(text: str, pieces: tuple[str, ...]) -> str:
+    """The text with each piece (a clause of it) marked «⟦…⟧», left to right."""
+    out, pos = [], 0
+    for piece in pieces:
+        piece = " ".join(piece.split())
+        at = text.find(piece, pos)
+        if at < 0:
+            continue
+        out.append(text[pos:at] + "⟦" + piece + "⟧")
+        pos = at + len(piece)
+    out.append(text[pos:])
+    return "".join(out)
 
 
 def inbox(game: Game, *, everything: bool = False) -> list[NoticeRow]:

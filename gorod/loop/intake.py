@@ -349,9 +349,11 @@ def _take(game: Game, clock: PhaseClock, result: ParseResult, *, kind: str, sour
                            f"в ту же минуту, что и {unsure}; форум показывает время с точностью до минуты, "
                            "поэтому заявки приняты: " + "; ".join(str(o) for o in stored)
                            + ". Если они опоздали: gorod order drop ID.", phase)
-        if not result.orders and not result.unresolved and not newer:
+        shown = tuple(c.text for c in result.shown) if kind == "pm" else ()
+        if (shown or (not result.orders and not result.unresolved)) and not newer:
+            # a PM's clauses with no order are shown to the GM highlighted inside it (issue 24)
             if note_message(game, kind=kind, source_id=source_id, version=version, author=author, text=text,
-                            phase=phase):
+                            phase=phase, shown=shown):
                 report.letters += 1
         if not stored or newer:
             return

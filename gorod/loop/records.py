@@ -65,6 +65,7 @@ class NoticeKind(StrEnum):
     DEAD_POST = "dead_post"          # a player on the Кладбище posts in the thread
     CLOCK = "clock"                  # the forum's times are not in the profile's zone, or an order
                                      # read as written before the deal
+    QUESTION = "question"            # the phase waits for a player's choice (`standing_orders: false`)
 
 
 class NoticeSeen(int, Enum):

@@ -19,6 +19,8 @@ from functools import lru_cache
 from enum import IntEnum
 
 from engine import morph
+from scraper.orders import index
+from scraper.orders.index import matters
 from scraper.orders.result import VOTE
 from scraper.orders.text import Segment, Token, translit
 from scraper.orders.vocabulary import MESSAGES, NO_TALK_DEMOTION, latin_key, literal_words, vocabulary
@@ -54,6 +56,9 @@ CORRECTION_LEAD = frozenset({"нет", "передумал", "передумал
                              "поправка", "исправляю", "ой"})
 LEAD_WORDS = LEAD_WORDS | CORRECTION_LEAD
 
+# Words that make a choice provisional («может», «позже подумаю»): a question, not an order.
+DEFERRAL = frozenset({"может", "возможно", "наверное", "позже", "потом", "подумаю", "решу", "определюсь",
+                      "посмотрим", "перейду", "передумаю"})
 # Impersonal words that make a sentence talk about orders, not an order
 # («голосовать против себя нельзя, Маша», «надо бы вылечить Олю»).
 IMPERSONAL = frozenset({"нельзя", "можно", "надо", "нужно", "стоит", "следует", "необходимо",
@@ -65,6 +70,8 @@ GIVING_VERBS = frozenset({"уходить", "уйти", "идти", "пойти"
 # «не буду», «не хочу»: an infinitive before them is a refusal, not an order.
 REFUSING = frozenset({"буду", "будем", "хочу", "стану", "собираюсь", "планирую"})
 
+_UNDECIDED = frozenset({"подумаю", "решу", "знаю", "определюсь", "посмотрим"})
+_JUDGING_DASH = re.compile(r"\s[—–-]\s+\w")
 _COLON_AFTER = re.compile(r"^\s*(?:[:=—–]|->|→|-(?!\w))")
 
 
@@ -81,9 +88,11 @@ class Trigger:
     narrated: bool = False  # a name in a sentence that tells a story (past, third person)
 
 
-def first_content(toks: list[Token]) -> int:
+def first_content(toks: list[Token], text: str = "") -> int:
+    """The first word after the lead words (and an @mention: «@Шпуля голос против тебя»)."""
     i = 0
-    while i < len(toks) and (toks[i].low in LEAD_WORDS or toks[i].low.isdigit()):
+    while i < len(toks) and (toks[i].low in LEAD_WORDS or toks[i].low.isdigit()
+                             or (text and toks[i].start > 0 and text[toks[i].start - 1] == "@")):
         i += 1
     return i
 
@@ -101,9 +110,11 @@ def _phrases_by_first_word() -> dict[str, list[tuple[int, tuple[str, ...], str]]
 def _forms(low: str) -> frozenset[str]:
     """What a phrase word may equal for this token: as written, its Latin key, its lemmas,
     and for a Latin word the lemmas of its Cyrillic spelling («Ukus» is «укус»)."""
-    out = frozenset((low, latin_key(low))) | morph.lemmas(low)
+    out = frozenset((low, latin_key(low)))
+    if matters(low):
+        out |= morph.lemmas(low)
     cyr = translit(low) if len(low) >= 4 else None
-    return out | morph.lemmas(cyr) if cyr else out
+    return out | morph.lemmas(cyr) if cyr and matters(cyr) else out
 
 
 def _phrase_at(toks: list[Token], i: int) -> tuple[int, frozenset[str], str] | None:
@@ -129,6 +140,8 @@ def _negated(toks: list[Token], i: int) -> bool:
 
 def _after_verb(toks: list[Token], i: int, verbs: frozenset[str]) -> bool:
     for j in range(max(0, i - 3), i):
+        if not matters(toks[j].low):
+            continue
         for r in morph.verb_readings(toks[j].low):
             if r.lemma in verbs and ("1per" in r.grammemes or "INFN" == r.pos or "impr" in r.grammemes):
                 if not _negated(toks, j):
@@ -139,6 +152,8 @@ def _after_verb(toks: list[Token], i: int, verbs: frozenset[str]) -> bool:
 def _verb_strength(toks: list[Token], i: int, start: int) -> tuple[Strength, frozenset[str], str]:
     vocab = vocabulary()
     best: tuple[Strength, frozenset[str], str] = (Strength.NONE, frozenset(), "")
+    if not matters(toks[i].low):
+        return best
     for r in morph.verb_readings(toks[i].low):
         abilities = vocab.verbs.get(r.lemma)
         if not abilities:
@@ -171,14 +186,14 @@ def find_triggers(seg: Segment, toks: list[Token]) -> list[Trigger]:
     return list(_triggers(seg.text, tuple(toks)))
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=16384)
 def _triggers(text: str, toks: tuple[Token, ...]) -> tuple[Trigger, ...]:
     return tuple(_find_triggers(Segment(text, text, 0), list(toks)))
 
 
 def _find_triggers(seg: Segment, toks: list[Token]) -> list[Trigger]:
     out: list[Trigger] = []
-    start = first_content(toks)
+    start = first_content(toks, seg.text)
     talk = "?" in seg.text or any(t.low == "бы" or t.low in IMPERSONAL for t in toks)
     i = 0
     while i < len(toks):
@@ -197,7 +212,7 @@ def _find_triggers(seg: Segment, toks: list[Token]) -> list[Trigger]:
             elif i <= start < i + n or _COLON_AFTER.match(rest) or _after_verb(toks, i, APPLY_VERBS | MODAL_VERBS):
                 strength = Strength.STRONG
             elif VOTE in abilities and i + n < len(toks) and toks[i + n].low in ("против", "за") \
-                    and not addressed(toks):
+                    and not addressed(toks[:i] + toks[i + n + 1:]):
                 strength = Strength.STRONG    # «Ну всё, мой голос против Серого»: the vote's own words
             else:
                 strength = Strength.WEAK
@@ -221,10 +236,17 @@ def _find_triggers(seg: Segment, toks: list[Token]) -> list[Trigger]:
         i += 1
     # A name (not a verb) in a sentence that also tells something in the past or third
     # person is talk («Кража у Мэра — вот что было ночью»): at most WEAK.
-    if _narrates(toks, out):
+    if out and _narrates(toks[:_tail(seg.text, toks, out)], out, any(t.low == "теперь" for t in toks)):
         out = [t if t.by_verb or t.abilities & NO_TALK_DEMOTION else
                Trigger(t.abilities, t.start, t.end, min(t.strength, Strength.WEAK), t.by_verb, t.lemma, t.slang,
                        True) for t in out]
+    if out and out[0].start == start and out[0].strength == Strength.STRONG and _JUDGING_DASH.search(seg.text) \
+            and ":" not in seg.text and not any(t.low in _UNDECIDED for t in toks) \
+            and toks[start].low not in literal_words() \
+            and any(r.pos == "INFN" for r in morph.readings(toks[start].low)):
+        # «Голосовать против Ольги — гениальная идея»: an infinitive judged after a dash
+        out[0] = Trigger(out[0].abilities, out[0].start, out[0].end, Strength.NONE, out[0].by_verb, out[0].lemma,
+                         out[0].slang, out[0].narrated)
     if talk:
         # A question or «бы» makes talk of the sentence, except of a message's text.
         out = [t if t.strength <= Strength.COMMAND or t.abilities & MESSAGES else
@@ -242,7 +264,7 @@ def addressed(toks: list[Token]) -> bool:
     for tok in toks:
         if tok.low in SECOND_PERSON:
             return True
-        readings = morph.readings(tok.low)
+        readings = index.readings(tok.low)
         if readings and readings[0].is_verb and ("impr" in readings[0].grammemes or "2per" in readings[0].grammemes):
             return True
     return False
@@ -256,9 +278,9 @@ def _judged(toks: list[Token]) -> bool:
     """A sentence that judges an action rather than orders it: «это», or a predicative
     («глупо», «странно»)."""
     for tok in toks:
-        if tok.low == "это":
-            return True
-        readings = morph.readings(tok.low)
+        if tok.low in ("это", "было", "будет", "идея"):
+            return True   # «…— это сливать игру», «Охранять Петю было ошибкой»
+        readings = index.readings(tok.low)
         if readings and any(r.pos == "PRED" or (r.pos == "ADJS" and "neut" in r.grammemes) for r in readings[:2]) \
                 and readings[0].pos in ("ADVB", "PRED", "ADJS"):
             return True
@@ -278,16 +300,29 @@ def lemma_words(toks: list[Token], i: int, n: int) -> list[str]:
 CORRECTING_VERBS = frozenset({"передумать", "ошибиться", "перепутать", "поправиться"})
 
 
-def _narrates(toks: list[Token], triggers: list[Trigger]) -> bool:
+def _tail(text: str, toks: list[Token], triggers: list[Trigger]) -> int:
+    """Where a comma-set aside after the orders begins («Голос против Тёти Моти, она слишком
+    много знает»): what is told there is about the target, no story around the order."""
+    last = max(t.end for t in triggers)
+    for k in range(last + 1, len(toks)):
+        if "," in text[toks[k - 1].end:toks[k].start]:
+            return k
+    return len(toks)
+
+
+def _narrates(toks: list[Token], triggers: list[Trigger], changing: bool = False) -> bool:
+    """`changing`: the sentence says «теперь» («был Шаман, теперь Тень»): «был» is no story."""
     inside = {i for t in triggers for i in range(t.start, t.end)}
     for i, tok in enumerate(toks):
         if i in inside:
             continue
-        if morph.lemma(tok.low) in GIVING_VERBS or tok.low == "может":
+        if changing and tok.low in ("был", "была", "было", "были"):
+            continue
+        if index.lemma(tok.low) in GIVING_VERBS or tok.low == "может":
             continue        # «Голос уходит Лису»: the vote's own verb; «может» is «maybe»
-        if morph.lemma(tok.low) in CORRECTING_VERBS:
+        if index.lemma(tok.low) in CORRECTING_VERBS:
             continue        # «Передумала: голос против Веры»: the past opens the new order, no story
-        readings = morph.readings(tok.low)
+        readings = index.readings(tok.low)
         if readings and readings[0].is_verb and (
                 "past" in readings[0].grammemes or "3per" in readings[0].grammemes):
             return True

@@ -18,6 +18,7 @@ from engine.abilities import words_of
 from engine.orders import Order, ZombieCommand
 from engine import morph
 from scraper.orders.abilities import Strength, Trigger, find_triggers
+from scraper.orders.index import matters
 from scraper.orders.cards import SHARPER_CARDS, find_cards, find_secret_roles
 from scraper.orders.result import Reason
 from scraper.orders.targets import Context, Scan, scan_targets
@@ -36,7 +37,7 @@ class Fail:
 
 def _has(toks: list[Token], lo: int, hi: int, words: frozenset[str]) -> int | None:
     for i in range(lo, hi):
-        if toks[i].low in words or morph.lemmas(toks[i].low) & words:
+        if toks[i].low in words or (matters(toks[i].low) and morph.lemmas(toks[i].low) & words):
             return i
     return None
 
@@ -112,8 +113,11 @@ def _vote(ctx, spec, trig, seg, toks, lo, hi, before):
     if _has(toks, max(before, trig.start - 2), hi, _keyword(spec, "withdraw")) is not None:
         return Order(by, spec.name)
     start = lo
+    now = _has(toks, lo, hi, frozenset({"теперь"}))
+    if now is not None:
+        start = now + 1          # «Меняю голос: был Шаман, теперь Тень»
     # «меняю голос с Бори на Веру»: the new target follows «на».
-    if _has(toks, lo, hi, frozenset({"с", "со"})) is not None:
+    elif _has(toks, lo, hi, frozenset({"с", "со"})) is not None:
         for i in range(hi - 1, lo - 1, -1):
             if toks[i].low == "на":
                 start = i + 1
@@ -135,6 +139,8 @@ def _message(ctx, spec, trig, seg, toks, lo, hi, before):
         q_start = seg.offset + toks[trig.end - 1].end + quoted.start()
         cut = next((i for i in range(lo, hi) if seg.offset + toks[i].start >= q_start), hi)
     scan = scan_targets(ctx, toks, lo, cut, 1, False)
+    if scan.problem == Reason.NO_TARGET and before < trig.start:
+        scan = scan_targets(ctx, toks, before, trig.start, 1, False)   # «а Ольге анонимку: «…»»
     if scan.problem is not None:
         return _fail(scan, spec)
     target = scan.found[0]
@@ -185,7 +191,7 @@ def _save(ctx, spec, trig, seg, toks, lo, hi, before):
         return Order(by, spec.name, target=scan.nicks[0])
     if scan.problem not in (None, Reason.NO_TARGET):
         return _fail(scan, spec)
-    if _named_by(trig, spec, save) or _has(toks, lo, hi, save) is not None:
+    if _named_by(trig, spec, save) or _has(toks, trig.start, hi, save) is not None:
         return Order(by, spec.name, save=True)
     return Fail(Reason.MISSING_ARGUMENT, [], spec.name, "ни «в копилку», ни цели")
 
@@ -222,7 +228,8 @@ def _flag(ctx, spec, trig, seg, toks, lo, hi, before):
 
 def _card(ctx, spec, trig, seg, toks, lo, hi, before):
     by = ctx.author or ""
-    cards = find_cards(toks, lo, hi)
+    # the card may be the trigger itself (shorthand: «Рок — Ольге», «Валет Пик на …»)
+    cards = find_cards(toks, trig.start, hi)
     if not cards and before < trig.start:
         cards = find_cards(toks, before, trig.start)
     if not cards:
@@ -286,7 +293,7 @@ def _list(ctx, spec, trig, seg, toks, lo, hi, before):
     while i < hi:
         scan = scan_targets(ctx, toks, i, hi, 1, True)
         if not scan.found:
-            if scan.problem in (Reason.AMBIGUOUS_TARGET, Reason.NO_HOLDER):
+            if scan.problem in (Reason.AMBIGUOUS_TARGET, Reason.AMBIGUOUS_NAME, Reason.NO_HOLDER):
                 return _fail(scan, spec)
             break
         who = scan.found[0]
@@ -322,7 +329,7 @@ def _command(ctx, spec, trig, seg, toks, lo, hi, before):
     signal = _keyword(spec, "signal")
     cmd_at = _has(toks, lo, hi, _keyword(spec, "command"))
     sub = _command_trigger(toks, seg, lo, hi, _open_command)
-    sig = _has(toks, lo, hi, signal)
+    sig = _has(toks, trig.start, hi, signal)   # «сигнал зомби»: the signal is the trigger
     if sub is None:
         if sig is not None or _named_by(trig, spec, signal):
             return Order(by, spec.name, signal=True)

@@ -20,8 +20,16 @@ class Named:
     end: int
 
 
+def _word_match_any(words: frozenset[str], tok: Token) -> bool:
+    from scraper.orders.index import matters
+
+    return tok.key in words or (matters(tok.low) and bool(words & morph.lemmas(tok.low)))
+
+
 def _word_match(word: str, tok: Token) -> bool:
-    return word == tok.key or word in morph.lemmas(tok.low)
+    from scraper.orders.index import matters
+
+    return word == tok.key or (matters(tok.low) and word in morph.lemmas(tok.low))
 
 
 @lru_cache(maxsize=1)
@@ -51,10 +59,19 @@ def _lemma_words(name: str) -> list[str]:
     return words
 
 
+@lru_cache(maxsize=4)
+def _firsts(phrases) -> frozenset[str]:
+    return frozenset(words[0] for words, _ in phrases)
+
+
 def _find(phrases, toks: list[Token], lo: int, hi: int) -> list[Named]:
     out: list[Named] = []
+    firsts = _firsts(phrases)
     i = lo
     while i < hi:
+        if not _word_match_any(firsts, toks[i]):
+            i += 1
+            continue
         for words, name in phrases:
             n = len(words)
             if i + n <= hi and all(_word_match(w, t) for w, t in zip(words, toks[i:i + n])):

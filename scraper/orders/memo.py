@@ -80,7 +80,26 @@ def memo(settings: ParseSettings | None = None, roles: set[str] | None = None) -
             if slang:
                 out.append("  Сленг: " + ", ".join(first_person(w) for w in slang) + ".")
         out.append("")
+    out += shorthand_lines()
     return "\n".join(out).rstrip() + "\n"
+
+
+def shorthand_lines() -> list[str]:
+    """Every short form the reader understands besides the names, verbs and slang above
+    (`scraper.orders.shorthand`): the table the reader itself reads."""
+    from scraper.orders.result import VOTE
+    from scraper.orders.shorthand import MEMO, PHRASES
+
+    out = ["Короткие формы (понимаются там же, где полные)"]
+    for ability in sorted(PHRASES, key=lambda a: (a != VOTE, a)):
+        line = f"• {ability}"
+        if ability in MEMO:
+            line += f": {MEMO[ability]}"
+        out.append(line + ". Слова: " + ", ".join(f"«{w}»" for w in PHRASES[ability]) + ".")
+    out.append("• Глагол, подходящий к двум вашим способностям («спасаю» — и лечение, и охрана), мастер уточнит.")
+    out.append("• Цитаты ([quote], строки с «>», «Ник писал(а):») не читаются как заявки: это чужие слова.")
+    out.append("")
+    return out
 
 
 def first_person(phrase: str) -> str:

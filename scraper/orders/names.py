@@ -107,10 +107,13 @@ SELF_WORDS = frozenset({"себя", "себе", "собой", "сам", "сам�
 
 
 _MEMO_SIZE = 65536
+_PLACED_SIZE = 8192
 SPELLED = 90.0   # the nickname in the other alphabet («Гены» for Gena, «Petya» for Петя)
 # A whole part of a longer nickname («Котик» for Kotik_7) is a candidate just below the
 # default threshold; the same consonants in the other alphabet («Дэн» for Dan Brown) less.
 PART = 84.0
+# No reading below this is ever offered or compared (targets.FLOOR): the gate's cut.
+_GATE = 70.0
 SOUNDS_LIKE = 80.0
 
 
@@ -209,6 +212,9 @@ class NameMatcher:
                 self.entries.append(replace(_entry(alias), nick=player.nick))
         self.max_words = max((len(e.words) for e in self.entries), default=1)
         self._memo: dict[tuple, tuple[tuple, ...]] = {}
+        self._namey: dict[str, bool] = {}
+        self._placed: dict[tuple, tuple[Candidate, ...]] = {}
+        self._near_cache: dict[tuple, tuple[str, ...]] = {}
         self.role_forms: dict[str, frozenset[str]] = {
             role: morph.inflections(key(role)) for role in OPEN_ROLES}
         self._role_form_list = [f for forms in self.role_forms.values() for f in sorted(forms)]
@@ -226,19 +232,120 @@ class NameMatcher:
         against every nickname and role form are the parser's main cost)."""
         if i >= len(toks):
             return []
-        window = tuple((t.key, t.low, t.text) for t in toks[i:i + self.max_words])
+        if toks[i].key not in SELF_WORDS and not self.namey(toks[i]) and (
+                self.max_words == 1 or i + 1 >= len(toks) or not self.namey(toks[i + 1])):
+            return []      # no name's reading can start here (`namey`): no window, no memo
+        # the window's words that can be part of a name decide the readings: a word after
+        # them that is no name's is left out of the memo's key, so new words share entries
+        size = 1
+        while size < self.max_words and i + size < len(toks) and self.namey(toks[i + size]):
+            size += 1
+        window = tuple(t.text for t in toks[i:i + size])      # key and low follow from the text
         memo_key = (window, author)
         hit = self._memo.get(memo_key)
         if hit is None:
-            hit = tuple((c.nick, c.score, c.via, c.start - i, c.end - i, c.role) for c in self._at(toks, i, author))
+            hit = tuple((c.nick, c.score, c.via, c.start - i, c.end - i, c.role)
+                        for c in self._at(toks[:i + size], i, author))
             if len(self._memo) >= _MEMO_SIZE:
                 self._memo.clear()
+                self._placed.clear()
             self._memo[memo_key] = hit
-        return [Candidate(nick, score, via, start + i, end + i, role) for nick, score, via, start, end, role in hit]
+        if not hit:
+            return []
+        placed = self._placed.get((memo_key, i))
+        if placed is None:
+            # the readings placed at `i` (Candidates are frozen: one tuple serves every caller)
+            placed = tuple(Candidate(nick, score, via, start + i, end + i, role)
+                           for nick, score, via, start, end, role in hit)
+            if len(self._placed) >= _PLACED_SIZE:
+                self._placed.clear()     # bounded: a long post's positions would fill it
+            self._placed[(memo_key, i)] = placed
+        return list(placed)
+
+    @cached_property
+    def _gate(self) -> tuple[frozenset[str], tuple[str, ...]]:
+        """Every exact key a name may be read from, and the strings a fuzzy reading compares
+        with (each nickname word's forms, joined names, open roles' forms): the index of the
+        game's name forms, built once per game."""
+        exact: set[str] = set(SELF_WORDS)
+        fuzzy: set[str] = set()
+        for e in self.entries:
+            for forms in (*e.words, *e.spelled):
+                exact |= forms
+                fuzzy |= forms
+            exact |= e.initials | e.parts | e.part_forms
+            fuzzy.add(e.joined)
+            fuzzy.add(e.compact)
+        exact |= set(self._role_by_form)
+        fuzzy |= set(self._role_form_list)
+        return frozenset(exact), tuple(sorted(f for f in fuzzy if f))
+
+    def namey(self, tok: Token) -> bool:
+        """Can this word begin or be part of a name's reading? (a word that scores below the
+        candidates' floor against every form is never one, so the matcher skips it)."""
+        hit = self._namey.get(tok.key)
+        if hit is None:
+            hit = self._namey_of(tok)
+            if len(self._namey) >= _MEMO_SIZE:
+                self._namey.clear()
+            self._namey[tok.key] = hit
+        return hit
+
+    @cached_property
+    def _fuzzy_by_letters(self) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
+        """The fuzzy forms by their first letter and by their second and third (a ratio of 70
+        also needs lengths within a factor of 1.9: `_near_forms` filters by that)."""
+        first: dict[str, list[str]] = {}
+        middle: dict[str, list[str]] = {}
+        for form in self._gate[1]:
+            first.setdefault(form[:1], []).append(form)
+            middle.setdefault(form[1:3], []).append(form)
+        return ({k: tuple(v) for k, v in first.items()}, {k: tuple(v) for k, v in middle.items()})
+
+    def _near_forms(self, word: str) -> tuple[str, ...]:
+        """The forms a word may score 70 against: of a near length, and sharing its first
+        letter or its second and third (a typo in the first letter) or starting with its
+        second letter (the first letter doubled or stray)."""
+        n = len(word)
+        cache_key = (n, word[:1], word[1:3])
+        hit = self._near_cache.get(cache_key)
+        if hit is None:
+            by_first, by_middle = self._fuzzy_by_letters
+            lo, hi = max(1, int(n / 1.9)), int(n * 1.9) + 1
+            pool = {*by_first.get(word[:1], ()), *by_middle.get(word[1:3], ()), *by_first.get(word[1:2], ())}
+            hit = tuple(sorted(f for f in pool if lo <= len(f) <= hi))
+            if len(self._near_cache) >= _PLACED_SIZE:
+                self._near_cache.clear()
+            self._near_cache[cache_key] = hit
+        return hit
+
+    @cached_property
+    def _skeletons(self) -> frozenset[str]:
+        return frozenset(k for e in self.entries for k in e.skeletons)
+
+    def _namey_of(self, tok: Token) -> bool:
+        exact, _fuzzy = self._gate
+        if tok.key in exact or tok.low in exact:
+            return True
+        cyr = translit(tok.text)
+        if cyr and cyr in exact:
+            return True
+        compact = re.sub(r"[\W_]+", "", tok.key)
+        if len(compact) >= 4 and any(e.compact.startswith(compact) for e in self.entries):
+            return True
+        if len(compact) >= 3 and self._skeletons and skeleton(cyr or tok.low) in self._skeletons:
+            return True
+        for word in ((cyr,) if cyr else ()) + (tok.key,):
+            if process.extractOne(word, self._near_forms(word), scorer=fuzz.ratio, score_cutoff=_GATE):
+                return True
+        return False
 
     def _at(self, toks: list[Token], i: int, author: str | None) -> list[Candidate]:
         first = toks[i].key
         best: dict[str | None, Candidate] = {}
+        if first not in SELF_WORDS and not self.namey(toks[i]) and (
+                self.max_words == 1 or i + 1 >= len(toks) or not self.namey(toks[i + 1])):
+            return []
 
         def offer(c: Candidate) -> None:
             k = c.nick if c.nick is not None else f"role:{c.role}"

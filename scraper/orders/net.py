@@ -24,8 +24,9 @@ from engine.orders import Order
 from scraper.orders.abilities import IMPERSONAL, Strength, addressed, find_triggers
 from scraper.orders.names import Candidate, own_abilities
 from scraper.orders.result import VOTE, Reason, Unresolved
+from scraper.orders.index import read_tokens
 from scraper.orders.targets import Context
-from scraper.orders.text import Segment, Span, Token, tokens
+from scraper.orders.text import Segment, Span, Token
 from scraper.orders.vocabulary import Channel, channel_of
 MAX_CANDIDATES = 5
 # A name the net offers: at least a part of a nickname or the same consonants (names.py);
@@ -51,7 +52,7 @@ def _talk(seg: Segment, toks: list[Token]) -> bool:
     return addressed(toks)
 
 
-def _names(ctx: Context, toks: list[Token]) -> list[Candidate]:
+def named_players(ctx: Context, toks: list[Token]) -> list[Candidate]:
     """Every player named in the sentence (one reading per place, best first), ranked:
     confident readings, then after «против/за/на», then later in the sentence."""
     out: list[Candidate] = []
@@ -149,8 +150,8 @@ def _alone(ctx: Context, toks: list[Token], floor: float | None = None) -> bool:
 def name_spans(ctx: Context, spans: list[Span]) -> frozenset[str]:
     """The keys of the bold or coloured fragments that are only a name (computed once per
     text, so a long post with many fragments stays linear)."""
-    return frozenset(" ".join(t.key for t in tokens(s.text)) for s in spans
-                     if (s.bold or s.color) and _alone(ctx, tokens(s.text)))
+    return frozenset(" ".join(t.key for t in read_tokens(s.text)) for s in spans
+                     if (s.bold or s.color) and _alone(ctx, read_tokens(s.text)))
 
 
 def net_item(ctx: Context, seg: Segment, zone: Zone, emphasised: frozenset[str],
@@ -158,7 +159,7 @@ def net_item(ctx: Context, seg: Segment, zone: Zone, emphasised: frozenset[str],
     """The question for one sentence that gave nothing, or None when it is not order-like.
     `last_line`: the sentence is on the text's last line, where a bare name is a vote (a
     bare name in a list of names higher up is a read list, not an order)."""
-    toks = tokens(seg.text)
+    toks = read_tokens(seg.text)
     if not toks:
         return None
     if not zone.comment and _talk(seg, toks):
@@ -177,7 +178,7 @@ def net_item(ctx: Context, seg: Segment, zone: Zone, emphasised: frozenset[str],
             if ability not in abilities:
                 abilities.append(ability)
     if abilities:
-        names = _names(ctx, toks)
+        names = named_players(ctx, toks)
         if not names and any(_needs_target(a) for a in abilities):
             return None           # «бью тревогу»: an ability word with nobody to aim it at
         found = _orders(ctx, abilities, names)
@@ -185,7 +186,7 @@ def net_item(ctx: Context, seg: Segment, zone: Zone, emphasised: frozenset[str],
     alone = (last_line and _alone(ctx, toks, NET_FLOOR)) or _emphasised_name(toks, emphasised, last_line) \
         or (zone.private and _labelled_name(ctx, seg, toks))
     if alone or zone.comment:
-        names = _names(ctx, toks)
+        names = named_players(ctx, toks)
         targeted = _targeted(ctx, zone.private)
         found = _orders(ctx, targeted, names) if names and targeted else []
         if not found:
@@ -224,3 +225,24 @@ def _emphasised_name(toks: list[Token], emphasised: frozenset[str], last_line: b
         return True
     return last_line and any(" ".join(t.key for t in toks[-n:]) in emphasised for n in (1, 2, 3)
                              if n < len(toks))
+
+
+def unread_item(ctx: Context, seg: Segment, toks: list[Token], names: list[Candidate], triggers,
+                private: bool) -> Unresolved:
+    """A clause that names a player, an open role or an ability and is no order by any rule
+    the reader knows (issue 24: talk is earned): the GM reads it, offered the whole orders
+    it may be (the author's abilities its words name, else those a bare name orders)."""
+    own = _own(ctx)
+    abilities: list[str] = []
+    for trig in triggers:
+        for ability in sorted(trig.abilities):
+            if (own is None or ability in own) and ability not in abilities:
+                abilities.append(ability)
+    if not abilities:
+        abilities = _targeted(ctx, private)
+    found = _orders(ctx, abilities, [c for c in names if c.nick != ctx.author or private])
+    from scraper.orders.result import MESSAGES
+    lead = _question(found[0]) if found else ""
+    reason = f"{lead} ({MESSAGES[Reason.UNREAD]})" if lead else ""
+    return Unresolved(seg.text, Reason.UNREAD, reason, tuple(str(o) for o in found),
+                      abilities[0] if len(abilities) == 1 else None)

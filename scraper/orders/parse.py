@@ -17,22 +17,29 @@ for it); an order whose author is unknown has `by: ""` (`null` in JSON).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Iterable
 
 from engine import morph
-from engine.abilities import Field, find_ability
+from scraper.orders import index
+from engine.abilities import WORDS, Field, Shape, find_ability
 from engine.orders import Order
-from scraper.orders.abilities import CORRECTION_LEAD, Strength, Trigger, find_triggers
+from scraper.orders.abilities import APPLY_VERBS, CORRECTION_LEAD, DEFERRAL, REFUSING, Strength, Trigger, find_triggers, first_content
+from scraper.orders.args import shape_of
+from scraper.orders.shorthand import VOTE_KEEPERS
 from scraper.orders.args import (CONSUMING, MORE_THAN_A_TARGET, OVER_LINES, REPEATABLE, TO_LINE_END, Fail,
                                  build, self_allowed)
+from scraper.orders.index import matters, read_tokens
 from scraper.orders.net import NET_FLOOR, Zone, name_spans, net_item
+from scraper.orders.clauses import between_orders, hedged
+from scraper.orders.talk import UNSHOWN, Talk, checked, conditional, talk_or_ask
+from scraper.orders.quotes import cut_quotes, pictures_out
 from scraper.orders.names import NameMatcher, Roster, own_abilities
-from scraper.orders.result import VOTE, ParseResult, Reason, Unresolved
+from scraper.orders.result import MESSAGES, VOTE, Clause, ParseResult, Reason, Unresolved, Verdict
 from scraper.orders.settings import ParseSettings, VoteForm
 from scraper.orders.targets import Context, scan_targets
-from scraper.orders.text import Segment, Span, key, lines, split_line, strip_markup, tokens
+from scraper.orders.text import Segment, Span, key, lines, split_line, strip_markup
 from scraper.orders.vocabulary import Channel, channel_of, vocabulary
 from scraper.orders.votes import emphasised, english_votes
 
@@ -41,6 +48,9 @@ SHORT = 10   # a private sentence this short may name its ability anywhere («П
 
 @lru_cache(maxsize=16)
 def matcher_for(roster: Roster, aliases: tuple[tuple[str, str], ...] = ()) -> NameMatcher:
+    """The game's index of name forms (once per game), with the vocabulary's (once per
+    process): what every text of the game is read against."""
+    index.prepare()
     return NameMatcher(roster, aliases)
 
 
@@ -69,8 +79,8 @@ def _choose(ctx: Context, trig: Trigger) -> str | Fail:
             return next(iter(mine))
         if len(mine) > 1:
             return Fail(Reason.AMBIGUOUS_ABILITY, sorted(mine))
-        if not trig.by_verb and len(names) == 1:
-            return next(iter(names))   # named outright: the engine rejects it with its reason
+        # issue 24: an ability the author lacks is never stored as his order, even named
+        # outright («Могу сменить пол» from a player without it): asked in a PM, talk in a post
         return Fail(Reason.NOT_YOUR_ABILITY, sorted(names), sorted(names)[0] if len(names) == 1 else None)
     if len(names) == 1:
         return next(iter(names))
@@ -88,7 +98,7 @@ def _segment_orders(ctx: Context, seg: Segment, line_no: int, all_lines: list[st
                 found.append(_Found(seg.text, VOTE, Strength.STRONG, order=Order(ctx.author or "", VOTE),
                                     form=mark.form, mark=mark.mark))
                 continue
-            toks = tokens(mark.target_text)
+            toks = read_tokens(mark.target_text)
             scan = scan_targets(ctx, toks, 0, min(len(toks), 3), 1, False)
             if scan.problem is not None:
                 found.append(_Found(seg.text, VOTE, Strength.STRONG, fail=Fail(scan.problem, scan.candidates, VOTE),
@@ -101,11 +111,12 @@ def _segment_orders(ctx: Context, seg: Segment, line_no: int, all_lines: list[st
                                     mark=words))
         return found, False
 
-    toks = tokens(seg.text)
-    vocative = _vocative_vote(ctx, seg, toks) or _bare_against(ctx, seg, toks)
+    toks = read_tokens(seg.text)
+    ctx.addressee, spoken = _addressee(ctx, seg, toks)
+    vocative = _vocative_vote(ctx, seg, toks) or _bare_against(ctx, seg, toks, spoken)
     if vocative is not None:
         return [vocative], False
-    triggers = find_triggers(seg, toks)
+    triggers = _named_players_out(ctx, toks, _vote_kept(ctx, find_triggers(seg, toks)))
     strong = [t for t in triggers if t.strength == Strength.STRONG]
     starts = strong or [t for t in triggers if t.strength == Strength.WEAK][:1]
     before = 0
@@ -131,13 +142,14 @@ def _segment_orders(ctx: Context, seg: Segment, line_no: int, all_lines: list[st
                     consumed.add(j)
                     j += 1
             use_seg = Segment(text, text, 0) if choice in OVER_LINES else Segment(text, seg.line, seg.offset)
-            use_toks = tokens(use_seg.text)
+            use_toks = read_tokens(use_seg.text)
             hi = len(use_toks)
             rest_consumed = True
         result = build(ctx, spec, trig, use_seg, use_toks, trig.end, hi, before)
         if isinstance(result, Order):
             result = _corrected(ctx, spec, result, use_toks, trig.end, hi)
-            result = _deferred(ctx, result, use_toks, trig.end, hi) or result
+            result = _deferred(ctx, result, use_toks, trig.end, hi) or _refused_order(result, use_toks, trig.end, hi) \
+                or result
         pointed = choice != VOTE or _points(use_seg.text, use_toks, trig.end, hi)
         mark = ""
         if isinstance(result, Order) and choice == VOTE and result.target is not None:
@@ -166,10 +178,7 @@ def _target_words(toks, text: str, nick: str, ctx: Context) -> str:
 
 # Words that open a correction of the order just given («Нет, передумал — против Маши»).
 CORRECTION = frozenset({"нет", "вернее", "точнее", "передумал", "передумала", "передумать", "ой", "стоп",
-                        "поправка", "исправляю", "лучше", "хотя", "есть"})
-# Words that make a choice provisional («может», «позже подумаю»): a question, not an order.
-DEFERRAL = frozenset({"может", "возможно", "наверное", "позже", "потом", "подумаю", "решу", "определюсь",
-                      "посмотрим", "перейду", "передумаю"})
+                        "поправка", "исправляю", "лучше", "хотя", "есть", "теперь"})
 # Phrases that give the vote to the one addressed («Петя, мой голос твой»).
 _YOURS = frozenset({"твой", "твоя", "твое", "тебе", "тебя"})
 
@@ -201,7 +210,7 @@ def _vocative_vote(ctx: Context, seg: Segment, toks) -> _Found | None:
 # Words that may stand before a bare vote without changing it («Я за Борю», «Ну, против
 # Лиса», «Нет, против Веры»: a correction word opens the new vote, it is no talk).
 _BARE_LEAD = frozenset({"я", "ну", "итак", "тогда", "всё", "все", "значит", "ладно", "ок", "окей",
-                        "и"}) | CORRECTION_LEAD
+                        "и", "а", "уж"}) | CORRECTION_LEAD
 # Where a name is sent by a day vote («Боря на костёр», «Лиса на виселицу»).
 _SCAFFOLD = frozenset({"костёр", "костер", "виселицу", "эшафот", "плаху", "вылет"})
 
@@ -211,6 +220,8 @@ def _vote_verb(tok) -> bool:
     «вешаем», «казним»): alone before a name, the day's vote (the proper verb in the
     infinitive, «голосовать против…», is read or left as talk by the trigger rules)."""
     verbs = vocabulary().slang_verbs
+    if not matters(tok.low):
+        return False
     for r in morph.verb_readings(tok.low):
         if verbs.get(r.lemma) == frozenset({VOTE}) and (
                 r.pos == "INFN" or "impr" in r.grammemes or ("1per" in r.grammemes and "plur" in r.grammemes)):
@@ -218,7 +229,34 @@ def _vote_verb(tok) -> bool:
     return False
 
 
-def _bare_against(ctx: Context, seg: Segment, toks) -> _Found | None:
+def _addressee(ctx: Context, seg: Segment, toks) -> tuple[str | None, tuple[int, int] | None]:
+    """The player a clause speaks to, and where his name stands when it is a vocative at
+    the clause's end: an @mention, or a name before the first comma or after the last one."""
+    def confident(i: int):
+        cands = ctx.matcher.at(toks, i, ctx.author)
+        if cands and cands[0].nick is not None and cands[0].score >= ctx.settings.threshold:
+            if len(cands) == 1 or cands[1].score < cands[0].score - ctx.settings.margin:
+                return cands[0]
+        return None
+
+    for i, tok in enumerate(toks):
+        if tok.start > 0 and seg.text[tok.start - 1] == "@":
+            c = confident(i)
+            if c is not None:
+                return c.nick, None
+    if len(toks) >= 2:
+        c = confident(0)
+        if c is not None and seg.text[toks[c.end - 1].end:].lstrip().startswith(","):
+            return c.nick, None
+        for n in (1, 2):
+            if n < len(toks) and seg.text[toks[-n - 1].end:toks[-n].start].strip() == ",":
+                c = confident(len(toks) - n)
+                if c is not None and c.end == len(toks):
+                    return c.nick, (len(toks) - n, len(toks))
+    return None, None
+
+
+def _bare_against(ctx: Context, seg: Segment, toks, spoken: tuple[int, int] | None = None) -> _Found | None:
     """A sentence that is only a vote's pointer and a name is a vote: «Против Лиса.»,
     «Я за Борю», «Боря на костёр», «казнить Борю» (after lead words of _BARE_LEAD)."""
     if "?" in seg.text:
@@ -226,11 +264,11 @@ def _bare_against(ctx: Context, seg: Segment, toks) -> _Found | None:
     lead = 0
     while lead < len(toks) and toks[lead].low in _BARE_LEAD:
         lead += 1
-    lo, hi = lead + 1, len(toks)
+    lo, hi = lead + 1, spoken[0] if spoken else len(toks)
     if lead < len(toks) and (toks[lead].low in ("против", "за") or _vote_verb(toks[lead])):
         pass
-    elif len(toks) - lead >= 3 and toks[-2].low == "на" and toks[-1].low in _SCAFFOLD:
-        lo, hi = lead, len(toks) - 2
+    elif len(toks) - lead >= 3 and toks[hi - 2].low == "на" and toks[hi - 1].low in _SCAFFOLD:
+        lo, hi = lead, hi - 2
     else:
         return None
     if hi - lo < 1:
@@ -263,12 +301,78 @@ def _points(text: str, toks, lo: int, hi: int) -> bool:
     return any(t.low in POINTING_WORDS for t in toks[lo:hi])
 
 
+def _first_person(low: str) -> bool:
+    """«не буду», «не дам», «не хочу»: a verb of the author's own after «не» refuses."""
+    if low in REFUSING:
+        return True
+    readings = index.readings(low)
+    # not a verb that sets an order's flag («маску не меняю» keeps the order)
+    return bool(readings) and readings[0].is_verb and "1per" in readings[0].grammemes \
+        and readings[0].lemma not in APPLY_VERBS
+
+
+def _refused_order(order: Order, toks, lo: int, hi: int) -> Fail | None:
+    """«Порчу на Ваню не буду»: an order its own words refuse is asked, never stored."""
+    if any(toks[j].low == "не" and _first_person(toks[j + 1].low) for j in range(lo, hi - 1)):
+        names = [order.target] if order.target else list(order.targets or ())
+        return Fail(Reason.DEFERRED, [n for n in names if n], order.ability)
+    return None
+
+
+def _second_after(ctx: Context, seg: Segment, last: _Found) -> _Found | None:
+    """«Sacrifice: Тень. Перепризвать Zlata»: the second name of the order before, given in
+    a sentence of its own that opens with the order's keyword."""
+    order = last.order
+    if order is None or shape_of(order.ability) is not Shape.SECOND:
+        return None
+    keyword = WORDS[order.ability].keywords[0]
+    if getattr(order, keyword.value, None):
+        return None
+    toks = read_tokens(seg.text)
+    start = first_content(toks)
+    if start >= len(toks) or not (morph.lemmas(toks[start].low) | {toks[start].low}) & keyword.words:
+        return None
+    scan = scan_targets(ctx, toks, start + 1, len(toks), 1, True)
+    if scan.problem is not None:
+        return _Found(seg.text, order.ability, Strength.STRONG, fail=Fail(scan.problem, scan.candidates, order.ability))
+    fuller = replace(order, **{keyword.value: scan.nicks[0]})
+    return _Found(seg.text, order.ability, Strength.STRONG, order=fuller, by_verb=last.by_verb)
+
+
+_AIMING = frozenset({"на", "против", "за", "у", "к", "в"})
+
+
+def _named_players_out(ctx: Context, toks, triggers: list[Trigger]) -> list[Trigger]:
+    """A nickname that is an ability's name («Порча») after a word that aims at a target
+    («Порча на Порчу», «Кража у Порчи») is that player, not a second order."""
+    out = []
+    for t in triggers:
+        if t.start > 0 and toks[t.start - 1].low in _AIMING:
+            cands = ctx.matcher.at(toks, t.start, ctx.author)
+            if cands and cands[0].via == "nick" and cands[0].score >= 100.0:
+                continue
+        out.append(t)
+    return out
+
+
+def _vote_kept(ctx: Context, triggers: list[Trigger]) -> list[Trigger]:
+    """«Голос сегодня в копилку»: the vote's noun beside the word of an ability that keeps
+    votes (the Сплетник's Компромат, when the author holds it) is that ability's order."""
+    own = own_abilities(ctx.roster, ctx.author) or frozenset()
+    keepers = {a for t in triggers for a in t.abilities if a in VOTE_KEEPERS and a in own}
+    if not keepers:
+        return triggers
+    return [t for t in triggers if t.abilities != frozenset({VOTE})]
+
+
 def _corrected(ctx: Context, spec, order: Order, toks, lo: int, hi: int) -> Order:
     """«Голосую против Васи, вернее против Маши»: a correction inside the sentence."""
     if order.target is None or order.targets or spec.name in MORE_THAN_A_TARGET:
         return order
+    refused = any(toks[j].low == "не" and _first_person(toks[j + 1].low) for j in range(lo, hi - 1))
     for j in range(lo, hi):
-        if toks[j].low in CORRECTION and toks[j].low != "есть" and toks[j].low != "лучше":
+        # «лучше» corrects only after a refusal («Порчу на Ваню не буду, лучше на Сеню»)
+        if toks[j].low in CORRECTION and toks[j].low != "есть" and (toks[j].low != "лучше" or refused):
             scan = scan_targets(ctx, toks, j + 1, hi, 1, self_allowed(spec))
             if scan.problem is None and scan.found:
                 return Order(order.by, order.ability, target=scan.nicks[0])
@@ -288,14 +392,19 @@ def _deferred(ctx: Context, order: Order, toks, lo: int, hi: int) -> Fail | None
 def _correction(ctx: Context, seg: Segment, last: _Found) -> _Found | None:
     """A sentence with no order of its own that corrects the one before it: the same
     ability, the new target («Голос против Лиса. Нет, передумал — против Маши»)."""
-    if last.order is None or last.order.target is None or last.ability is None:
+    if last.ability is None:
+        return None
+    # «Меняю голос. Был на Ване, теперь на Ольге»: a vote given without its target, then the target
+    waiting = last.ability == VOTE and last.order is None and last.fail is not None \
+        and last.fail.code == Reason.NO_TARGET
+    if not waiting and (last.order is None or last.order.target is None):
         return None
     spec = find_ability(last.ability)
     if spec is None or Field.TARGET not in (*spec.fields, *spec.optional) or Field.TARGETS in spec.fields:
         return None
     if last.ability in MORE_THAN_A_TARGET:
         return None
-    toks = tokens(seg.text)
+    toks = read_tokens(seg.text)
     lead = [i for i, t in enumerate(toks[:4]) if t.low in CORRECTION]
     if not lead or "?" in seg.text:
         return None
@@ -318,7 +427,7 @@ def _correction(ctx: Context, seg: Segment, last: _Found) -> _Found | None:
 
 
 def _part(ctx: Context, text: str) -> list[tuple[Segment, list[_Found]]]:
-    """Each sentence with what the confident reader found in it, in text order."""
+    """Each clause with what the confident reader found in it, in text order."""
     out: list[tuple[Segment, list[_Found]]] = []
     all_lines = lines(text)
     consumed: set[int] = set()
@@ -326,17 +435,26 @@ def _part(ctx: Context, text: str) -> list[tuple[Segment, list[_Found]]]:
     for no, line in enumerate(all_lines):
         if no in consumed:
             continue
-        for seg in split_line(line):
-            found, rest = _segment_orders(ctx, seg, no, all_lines, consumed)
-            if not found and last is not None:
-                fixed = _correction(ctx, seg, last)
-                if fixed is not None:
-                    found = [fixed]
-            strong = [f for f in found if f.strength >= Strength.STRONG and f.ability]
-            if strong:
-                last = strong[-1]
-            out.append((seg, found))
-            if rest:
+        for sentence in split_line(line):
+            rest = False
+            pieces = [p for piece in between_orders(sentence, read_tokens(sentence.text)) for p in hedged(piece)]
+            for seg in pieces:
+                found, rest = _segment_orders(ctx, seg, no, all_lines, consumed)
+                if not found and last is not None:
+                    fixed = _correction(ctx, seg, last) or _second_after(ctx, seg, last)
+                    if fixed is not None:
+                        found = [fixed]
+                strong = [f for f in found if f.strength >= Strength.STRONG and f.ability]
+                if strong:
+                    last = strong[-1]
+                if rest:
+                    # the order's words ran to the line's end: the clause is all of them
+                    seg = Segment(next((f.text for f in found if len(f.text) > len(seg.text)), seg.text), seg.line,
+                                  seg.offset)
+                out.append((seg, found))
+                if rest and len(pieces) == 1:
+                    break
+            if rest and len(pieces) == 1:
                 break
     return out
 
@@ -400,9 +518,11 @@ OPEN, COMMENT, ARTISTIC, OUTSIDE = "open", "comment", "artistic", "outside"
 
 def _apply_policy(found: list[_Found], *, private: bool, zone: str, settings: ParseSettings,
                   spans: list[Span], stranger: str | None = None,
-                  like: tuple[str, ...] = ()) -> list[Order | Unresolved]:
+                  like: tuple[str, ...] = (), hints: list | None = None) -> list[Order | Unresolved]:
     """`like`: for an author not in the game, the players whose nicknames his is like
-    (the GM's «может быть: heidi» for «хайди»), never his own name back."""
+    (the GM's «может быть: heidi» for «хайди»), never his own name back. `hints` gets
+    why a found order was left as talk (a `talk.Talk`), for the clause's accounting."""
+    hints = hints if hints is not None else []
     out: list[Order | Unresolved] = []
     for f in found:
         if stranger is not None:
@@ -412,12 +532,14 @@ def _apply_policy(found: list[_Found], *, private: bool, zone: str, settings: Pa
         ability = f.ability or (f.fail.ability if f.fail else None)
         channel = channel_of(ability) if ability else Channel.PM
         if f.fail is not None and f.fail.code == Reason.NOT_YOUR_ABILITY and (not private or f.slang):
+            hints.append(Talk.NOT_HIS)
             continue          # slang of someone else's ability is talk, not a wrong order
         if f.fail is not None and f.fail.code in (Reason.NO_TARGET, Reason.LOW_CONFIDENCE) and (
                 f.slang or f.narrated or not f.pointed or _defers(f.text)):
             # «бью тревогу», «Дознание вчера ничего не дало», «Голосую как обычно в последний
             # момент», «охраняю, кого — напишу позже»: nobody named, and no word aiming at
             # anyone; the net looks at the sentence again
+            hints.append(Talk.REPORT if f.narrated else Talk.NO_AIM)
             continue
         if private:
             if f.strength < Strength.STRONG and not (f.strength == Strength.WEAK and f.short):
@@ -459,22 +581,29 @@ def _apply_policy(found: list[_Found], *, private: bool, zone: str, settings: Pa
 
 
 def _defers(text: str) -> bool:
-    return any(t.low in DEFERRAL for t in tokens(text))
+    return any(t.low in DEFERRAL for t in read_tokens(text))
 
 
 def _bold_names(ctx: Context, text: str, spans: list[Span], voted: list[str]) -> list[_Found]:
     out = []
     where = key(text)
+    # the words (one to three in a row) of the sentences that voted already: a bold name among
+    # them is that vote's target, no second vote (a set, so a long post stays linear)
+    voted_words: set[str] = set()
+    for v in voted:
+        ks = [t.key for t in read_tokens(v)]
+        for n in (1, 2, 3):
+            voted_words.update(" ".join(ks[i:i + n]) for i in range(len(ks) - n + 1))
     for span in spans:
         if not span.bold:
             continue
-        toks = tokens(span.text)
+        toks = read_tokens(span.text)
         if not toks:
             continue
         cands = ctx.matcher.at(toks, 0, ctx.author)
         if not cands or cands[0].end != len(toks) or cands[0].score < ctx.settings.threshold:
             continue
-        if key(span.text) not in where or any(key(span.text) in key(v) for v in voted):
+        if key(span.text) not in where or " ".join(t.key for t in toks) in voted_words:
             continue
         scan = scan_targets(ctx, toks, 0, len(toks), 1, False)
         if scan.problem is not None:
@@ -488,7 +617,7 @@ def _bold_names(ctx: Context, text: str, spans: list[Span], voted: list[str]) ->
 
 def _players_like(ctx: Context, name: str | None) -> tuple[str, ...]:
     """The players a name not in the game is like (a typo, the other alphabet)."""
-    toks = tokens(name or "")
+    toks = read_tokens(name or "")
     cands = ctx.matcher.at(toks, 0, None) if toks else []
     return tuple(dict.fromkeys(c.nick for c in cands if c.nick is not None and c.score >= NET_FLOOR))[:3]
 
@@ -520,7 +649,7 @@ def _last_word(items: list[Order | Unresolved]) -> ParseResult:
 
 
 # Questions that are the author's later word on the same ability (not rule breaches).
-_SUPERSEDING = frozenset({Reason.AMBIGUOUS_TARGET, Reason.LOW_CONFIDENCE, Reason.DEFERRED, Reason.NO_HOLDER,
+_SUPERSEDING = frozenset({Reason.AMBIGUOUS_TARGET, Reason.AMBIGUOUS_NAME, Reason.LOW_CONFIDENCE, Reason.DEFERRED, Reason.NO_HOLDER,
                           Reason.SELF_NOT_ALLOWED})
 
 
@@ -540,10 +669,25 @@ def parse_text(text: str, roster: Roster, settings: ParseSettings | None = None,
     go there); otherwise a post's open text. `emphasis`: bold/coloured fragments (any
     objects with `text`, `bold`, `color`, e.g. `scraper.model.Emphasis`).
 
-    Two tiers: the confident reader, then the recall net (`scraper.orders.net`) on every
-    sentence that gave nothing: an order-like one becomes an `order_like` question."""
-    settings = settings or ParseSettings()
-    plain, markup = strip_markup(text or "")
+    The text is cut into clauses (`ParseResult.clauses`), each read, asked or talk by a
+    named rule (issue 24); quotes are cut out first and are talk. Two tiers read each
+    clause: the confident reader, then the recall net (`scraper.orders.net`). Never
+    raises: a text the reader breaks on comes back as one question naming the fault."""
+    try:
+        return _parse_text(text, roster, settings or ParseSettings(), author, private, emphasis)
+    except RecursionError:
+        raise
+    except Exception as exc:  # noqa: BLE001 — a reader's fault must reach the GM, not stop the intake
+        piece = " ".join(str(text or "").split())[:200]
+        return ParseResult((), (Unresolved(piece, Reason.UNREAD, f"{MESSAGES[Reason.UNREAD]} (сбой разбора: "
+                                                                 f"{type(exc).__name__})"),),
+                           (Clause(piece, Verdict.ASKED),))
+
+
+def _parse_text(text: str, roster: Roster, settings: ParseSettings, author: str | None, private: bool,
+                emphasis: Iterable[Any]) -> ParseResult:
+    body, quotes = cut_quotes(str(text or ""))
+    plain, markup = strip_markup(pictures_out(body))
     spans = [Span(str(e.text), bool(getattr(e, "bold", False)), getattr(e, "color", None)) for e in emphasis]
     spans.extend(markup)
     player = roster.player(author) if author is not None else None
@@ -555,31 +699,73 @@ def parse_text(text: str, roster: Roster, settings: ParseSettings | None = None,
     like = _players_like(ctx, author) if stranger else ()
     items: list[Order | Unresolved] = []
     artistic: list[Order | Unresolved] = []
+    accounted: list[tuple[str, list[Order | Unresolved], Talk | None, str]] = [
+        (q.text, [], Talk.QUOTE, OPEN) for q in quotes]
     for part, zone in _zones(plain, settings, private):
         sentences = _part(ctx, part)
         if not private and VoteForm.BOLD_NAME in settings.vote_forms and zone in (OPEN, COMMENT):
             voted = [f.text for _, found in sentences for f in found if f.ability == VOTE]
-            bold = _bold_names(ctx, part, spans, voted)
-            if bold:
-                sentences.append((Segment(bold[0].text, bold[0].text, 0), bold))
+            keys = [key(seg.text) for seg, _ in sentences]
+            at = 0
+            for bold in _bold_names(ctx, part, spans, voted):
+                # a bold name belongs to the clause it is written in; the names come in text
+                # order, so the search goes on from the last one's clause (linear in the post)
+                wanted = key(bold.text)
+                home = next((n for n in range(at, len(keys)) if wanted in keys[n]), None)
+                if home is None:
+                    home = next((n for n in range(at) if wanted in keys[n]), None)
+                else:
+                    at = home
+                if home is None:
+                    sentences.append((Segment(bold.text, bold.text, 0), [bold]))
+                else:
+                    sentences[home][1].append(bold)
         last_line = next((ln for ln in reversed(lines(part)) if ln.strip()), None)
         for seg, found in sentences:
+            hints: list[Talk] = []
             got = _apply_policy(found, private=private, zone=zone, settings=settings, spans=spans,
-                                stranger=author if stranger else None, like=like)
+                                stranger=author if stranger else None, like=like, hints=hints)
+            got = checked(seg, got, private)
+            rule: Talk | None = None
             if zone == ARTISTIC:
                 artistic.extend(got)
+                accounted.append((seg.text, got, Talk.ARTISTIC, zone))
                 continue
-            if not got and not stranger and zone != OUTSIDE:
+            if not got and not stranger and zone != OUTSIDE and (private or not conditional(seg.text)):
                 item = net_item(ctx, seg, Zone(private, zone == COMMENT), emphasised_names,
                                 last_line=seg.line == last_line)
                 if item is not None:
                     got = [item]
+            if not got:
+                if stranger:
+                    rule = Talk.STRANGER
+                elif zone == OUTSIDE:
+                    rule = Talk.ARTISTIC
+                else:
+                    rule = talk_or_ask(ctx, seg, private, hints)
+                    if not isinstance(rule, Talk):
+                        got, rule = [rule], None
             items.extend(got)
+            accounted.append((seg.text, got, rule, zone))
     if not items:
         # The post's own field gave nothing: what its story text orders is asked about,
         # never taken (by the rules the rest of the post is artistic).
         items = [u for u in artistic if isinstance(u, Unresolved)]
-    return _last_word(items)
+    asked_artistic = {id(u) for u in items if isinstance(u, Unresolved)}
+    clauses = []
+    for piece, got, rule, zone in accounted:
+        if zone == ARTISTIC:
+            got = [g for g in got if id(g) in asked_artistic]
+            rule = None if got else Talk.ARTISTIC
+        if any(isinstance(g, Unresolved) for g in got):
+            clauses.append(Clause(piece, Verdict.ASKED))
+        elif got:
+            clauses.append(Clause(piece, Verdict.READ))
+        else:
+            talk = rule or Talk.PLAIN
+            clauses.append(Clause(piece, Verdict.TALK, talk.value, shown=private and talk not in UNSHOWN))
+    result = _last_word(items)
+    return ParseResult(result.orders, result.unresolved, tuple(clauses))
 
 
 def parse_post(post: Any, roster: Roster, settings: ParseSettings | None = None) -> ParseResult:

@@ -30,20 +30,33 @@ class Label:
     ability: str
     targets: tuple[str, ...]
     mode: str | None = None
+    attrs: tuple[tuple[str, str], ...] = ()   # «/ card=Джокер, as=Двойка Червей»: more fields to check
 
     @classmethod
     def parse(cls, text: str) -> "Label":
         ability, _, rest = text.partition(":")
-        rest, _, mode = rest.partition(" / ")
+        rest, _, extra = rest.partition(" / ")
         rest = rest.strip()
         targets = () if rest in ("", "-") else tuple(t.strip() for t in rest.split(","))
-        return cls(ability.strip(), targets, mode.strip() or None)
+        mode = None
+        attrs = []
+        for part in (p.strip() for p in extra.split(",") if p.strip()):
+            name, eq, value = part.partition("=")
+            if eq:
+                attrs.append((name.strip(), value.strip()))
+            else:
+                mode = part
+        return cls(ability.strip(), targets, mode, tuple(attrs))
 
     def matches(self, order: Order) -> bool:
         if order.ability != self.ability:
             return False
         if self.mode is not None and order.mode != self.mode:
             return False
+        for name, value in self.attrs:
+            got = getattr(order, Order._KEY_TO_ATTR.get(name, name), None)
+            if str(got) != value:
+                return False
         return tuple(_targets(order)) == self.targets
 
     def named_by(self, candidates: Iterable[str], ability: str | None) -> bool:
@@ -85,6 +98,16 @@ class Text:
         return replace(base, orders_outside_comment=not self.comment)
 
 
+def load_roster(path: Path, default: Path | None = None) -> Roster:
+    """The game of a labelled file: its own `players:`, else the default roster file's."""
+    import yaml
+
+    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    if "players" not in data and default is not None:
+        data = yaml.safe_load(default.read_text(encoding="utf-8")) or {}
+    return Roster.from_mapping(data.get("players"))
+
+
 def load_texts(path: Path, pm: bool = False) -> list[Text]:
     import yaml
 
@@ -118,7 +141,19 @@ class Report:
     reached: int = 0             # labelled orders read or shown to the GM
     asks_reached: int = 0
     chatter_asked: int = 0
+    silent: int = 0              # labelled orders and questions that reach the GM in no form
+    chatter_orders: int = 0      # orders stored from texts that hold none
+    wrong: int = 0               # orders read otherwise than the label (ability, target, field)
     misses: list[Miss] = field(default_factory=list)
+
+    def __add__(self, other: "Report") -> "Report":
+        """Two reports as one (sets of different games read into one corpus's figures)."""
+        out = Report()
+        for name in ("texts", "chatter", "labelled", "asks", "confident", "correct", "reached", "asks_reached",
+                     "chatter_asked", "silent", "chatter_orders", "wrong"):
+            setattr(out, name, getattr(self, name) + getattr(other, name))
+        out.misses = self.misses + other.misses
+        return out
 
     @property
     def precision(self) -> float:
@@ -144,7 +179,9 @@ class Report:
                 f"recall of confident orders: {100 * self.recall:.1f} % ({self.correct}/{self.labelled})",
                 f"real orders and questions that reach the GM: {100 * self.reach:.1f} % "
                 f"({self.reached + self.asks_reached}/{self.labelled + self.asks})",
-                f"chatter asked about: {100 * self.chatter_rate:.1f} % ({self.chatter_asked}/{self.chatter})"]
+                f"chatter asked about: {100 * self.chatter_rate:.1f} % ({self.chatter_asked}/{self.chatter})",
+                f"silent misses: {self.silent}; chatter stored as an order: {self.chatter_orders}; "
+                f"wrong readings: {self.wrong}"]
 
 
 def score(texts: Iterable[Text], roster: Roster, settings: ParseSettings | None = None) -> Report:
@@ -159,6 +196,10 @@ def score(texts: Iterable[Text], roster: Roster, settings: ParseSettings | None 
         for order in result.orders:
             hit = next((label for label in left if label.matches(order)), None)
             if hit is None:
+                if item.chatter:
+                    report.chatter_orders += 1
+                else:
+                    report.wrong += 1
                 report.misses.append(Miss(item, f"wrong order {order}", result))
                 continue
             left.remove(hit)
@@ -169,12 +210,14 @@ def score(texts: Iterable[Text], roster: Roster, settings: ParseSettings | None 
                 report.reached += 1
                 report.misses.append(Miss(item, f"asked, not read: {label.ability} {label.targets}", result))
             else:
+                report.silent += 1
                 report.misses.append(Miss(item, f"MISSED: {label.ability} {label.targets}", result))
         if item.ask:
             report.asks += 1
             if result.unresolved:
                 report.asks_reached += 1
             else:
+                report.silent += 1
                 report.misses.append(Miss(item, "MISSED question", result))
         if item.chatter:
             report.chatter += 1

@@ -37,6 +37,10 @@ class Reason(str, Enum):
     DEFERRED = "deferred"
     ORDER_LIKE = "order_like"
     VOTE_AT_NIGHT = "vote_at_night"
+    UNREAD = "unread"
+    IRONY = "irony"
+    CONDITIONAL = "conditional"
+    AMBIGUOUS_NAME = "ambiguous_name"
 
 
 MESSAGES: dict[Reason, str] = {
@@ -63,6 +67,10 @@ MESSAGES: dict[Reason, str] = {
     Reason.ORDER_LIKE: "похоже на заявку, но по правилам её не прочитать уверенно: выберите кандидата",
     Reason.VOTE_AT_NIGHT: "голос подан ночью; по правилам голосуют днём (на Дневном Вече): "
                           "уточните у игрока, к какому дню он относится",
+    Reason.UNREAD: "назван игрок, роль или способность, но заявка не прочитана: прочтите сами",
+    Reason.IRONY: "похоже на сарказм («ага, щас», «как же»): заявка ли это, решает мастер",
+    Reason.CONDITIONAL: "заявка с условием («если …»); правила условных заявок не знают: уточните у игрока",
+    Reason.AMBIGUOUS_NAME: "ник игрока совпадает с названием роли: кто имеется в виду, решает мастер",
 }
 
 
@@ -88,13 +96,87 @@ class Unresolved:
         return out
 
 
+class Talk(str, Enum):
+    PLAIN = "plain"
+    GREETING = "greeting"
+    QUESTION = "question"
+    ADDRESSED = "addressed"
+    REPORT = "report"
+    CONDITIONAL = "conditional"
+    NEGATION = "negation"
+    JUDGEMENT = "judgement"
+    OPINION = "opinion"
+    NOT_HIS = "not_his"
+    NO_AIM = "no_aim"
+    QUOTE = "quote"
+    ARTISTIC = "artistic"
+    STRANGER = "stranger"
+
+
+TALK_RU: dict[Talk, str] = {
+    Talk.PLAIN: "ни игрока, ни способности не названо",
+    Talk.GREETING: "приветствие или благодарность",
+    Talk.QUESTION: "вопрос",
+    Talk.ADDRESSED: "сказано кому-то (обращение, «ты», повелительное наклонение)",
+    Talk.REPORT: "рассказ о прошлом или о других (прошедшее время, третье лицо)",
+    Talk.CONDITIONAL: "условие или предположение («если», «бы», «когда … тогда»)",
+    Talk.NEGATION: "отрицание («не», «ни»)",
+    Talk.JUDGEMENT: "суждение о действии («нельзя», «давайте», «это», «… — идея»)",
+    Talk.OPINION: "мнение об игроке: ни слова заявки, ни указания на цель",
+    Talk.NOT_HIS: "способность, которой у автора нет",
+    Talk.NO_AIM: "слово способности, но ни на кого не направлено",
+    Talk.QUOTE: "цитата: чужие слова",
+    Talk.ARTISTIC: "художественный текст вне графы заявок",
+    Talk.STRANGER: "автор не игрок этой партии",
+}
+
+class Verdict(str, Enum):
+    """How a clause of a text ended: exactly one of three (issue 24)."""
+
+    READ = "read"      # an order was read from it
+    ASKED = "asked"    # a question to the GM, with whole-order candidates where there are any
+    TALK = "talk"      # talk, by the rule `Clause.rule` names
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One clause of a text and how it was accounted for. `rule` (a `talk.Talk` value)
+    says why a talk clause is talk; `shown`: a PM's clause with no order that the GM is
+    shown highlighted (everything but greetings, thanks, questions to him and quotes)."""
+
+    text: str
+    verdict: Verdict
+    rule: str | None = None
+    shown: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"text": self.text, "verdict": self.verdict.value}
+        if self.rule is not None:
+            out["rule"] = self.rule
+            out["why"] = TALK_RU[Talk(self.rule)]
+        if self.shown:
+            out["shown"] = True
+        return out
+
+
 @dataclass(frozen=True)
 class ParseResult:
     orders: tuple[Order, ...] = ()
     unresolved: tuple[Unresolved, ...] = ()
+    clauses: tuple[Clause, ...] = ()
 
     def __add__(self, other: "ParseResult") -> "ParseResult":
-        return ParseResult(self.orders + other.orders, self.unresolved + other.unresolved)
+        return ParseResult(self.orders + other.orders, self.unresolved + other.unresolved,
+                           self.clauses + other.clauses)
+
+    @property
+    def talk(self) -> tuple[Clause, ...]:
+        return tuple(c for c in self.clauses if c.verdict is Verdict.TALK)
+
+    @property
+    def shown(self) -> tuple[Clause, ...]:
+        """A PM's clauses the GM must see though they hold no order."""
+        return tuple(c for c in self.clauses if c.shown)
 
     def at_night(self) -> "ParseResult":
         """The result of a post written at night: a vote is no order of the night (rules:
@@ -104,11 +186,13 @@ class ParseResult:
         if not votes:
             return self
         asked = tuple(Unresolved(str(o), Reason.VOTE_AT_NIGHT, candidates=(str(o),), ability=VOTE) for o in votes)
-        return ParseResult(tuple(o for o in self.orders if o.ability != VOTE), self.unresolved + asked)
+        return ParseResult(tuple(o for o in self.orders if o.ability != VOTE), self.unresolved + asked,
+                           self.clauses)
 
     def to_json(self) -> dict[str, Any]:
         return {"orders": [order_json(o) for o in self.orders],
-                "unresolved": [u.to_json() for u in self.unresolved]}
+                "unresolved": [u.to_json() for u in self.unresolved],
+                "talk": [c.to_json() for c in self.talk]}
 
 
 def order_json(order: Order) -> dict[str, Any]:

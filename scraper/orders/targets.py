@@ -24,6 +24,7 @@ class Context:
     matcher: NameMatcher
     settings: ParseSettings
     author: str | None = None
+    addressee: str | None = None   # the player a clause speaks to («@Шпуля …», «…, Ольга»): «тебя»
 
 
 @dataclass
@@ -54,6 +55,10 @@ def scan_targets(ctx: Context, toks: list[Token], lo: int, hi: int, count: int,
         if i in skip:
             i += 1
             continue
+        if ctx.addressee is not None and toks[i].low in YOU and ctx.addressee != ctx.author:
+            scan.found.append(Candidate(ctx.addressee, 100.0, "addressee", i, i + 1))
+            i += 1
+            continue
         cands = [c for c in ctx.matcher.at(toks, i, ctx.author)
                  if c.end <= hi and not any(j in skip for j in range(c.start, c.end))]
         if not cands:
@@ -72,7 +77,14 @@ def scan_targets(ctx: Context, toks: list[Token], lo: int, hi: int, count: int,
         rivals = [c for c in cands[1:] if c.nick != best.nick
                   and c.score >= best.score - ctx.settings.margin]
         if rivals:
-            scan.problem = Reason.AMBIGUOUS_TARGET
+            chosen = _by_context(toks, i, [best, *rivals])
+            if chosen is not None:
+                best, rivals = chosen, []
+        if rivals:
+            # a nickname that is an open role's name, read both ways: said so to the GM
+            same_words = all(c.start == best.start and c.end == best.end for c in rivals)
+            both = {best.via, *(c.via for c in rivals)} == {"nick", "role"}
+            scan.problem = Reason.AMBIGUOUS_NAME if same_words and both else Reason.AMBIGUOUS_TARGET
             scan.candidates = [_label(c) for c in (best, *rivals)]
             return scan
         if best.via == "self" and best.nick is None:
@@ -116,7 +128,25 @@ def scan_targets(ctx: Context, toks: list[Token], lo: int, hi: int, count: int,
     return scan
 
 
+# Words before a name that say which reading is meant when a nickname is also an open role's
+# name («Мэр» the player, while another is the Мэр): «игрока Мэр» is the nickname, «роль Мэра»
+# the role's holder.
+AS_NICK = frozenset({"игрок", "игрока", "игроку", "игроком", "ник", "ника", "нику", "ником", "юзер", "юзера"})
+AS_ROLE = frozenset({"роль", "роли", "ролью"})
+
+
+def _by_context(toks: list[Token], i: int, readings: list[Candidate]) -> Candidate | None:
+    """The one reading the word before the name points at, or None (then it is asked)."""
+    if i == 0:
+        return None
+    before = toks[i - 1].low
+    via = "nick" if before in AS_NICK else "role" if before in AS_ROLE else None
+    picked = [c for c in readings if c.via == via]
+    return picked[0] if via is not None and len(picked) == 1 else None
+
+
 ALTERNATIVE = frozenset({"или", "либо", "ли"})
+YOU = frozenset({"тебя", "тебе", "тобой", "ты"})
 
 
 def _alternative(ctx: Context, toks: list[Token], after: int, hi: int,
@@ -126,8 +156,8 @@ def _alternative(ctx: Context, toks: list[Token], after: int, hi: int,
     i = after
     seen_or = False
     while i < min(hi, after + 4):
-        if toks[i].low in ALTERNATIVE:
-            seen_or = True
+        if toks[i].low in ALTERNATIVE or (toks[i].low == "и" and i == after and toks[i].start - toks[i - 1].end <= 2):
+            seen_or = True   # «против Маши или Пети»; «против Маши и Пети» (two for one place)
         elif seen_or and i not in skip:
             cands = ctx.matcher.at(toks, i, ctx.author)
             if cands and cands[0].score >= FLOOR:

@@ -10,8 +10,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from functools import cached_property
+from dataclasses import dataclass, field
 
 from engine.abilities import ABILITIES
 from engine.names import fold
@@ -55,29 +54,38 @@ class Token:
     text: str     # as written (homoglyphs in a mixed word already made Cyrillic)
     start: int
     end: int
+    # `low`: folded, for morphology (Cyrillic words stay Cyrillic, Latin stay Latin);
+    # `key`: the comparison key. Computed once here: the readers ask for them all the time
+    # (a cached_property's lock cost more than the folding).
+    low: str = field(init=False, repr=False, compare=False)
+    key: str = field(init=False, repr=False, compare=False)
 
-    @cached_property
-    def key(self) -> str:
-        return key(self.text)
-
-    @cached_property
-    def low(self) -> str:
-        """Folded, for morphology: Cyrillic words stay Cyrillic, Latin stay Latin."""
-        return fold(self.text)
+    def __post_init__(self) -> None:
+        low = self.text.casefold().replace("ё", "е")      # `fold` of one word (no spaces in it)
+        object.__setattr__(self, "low", low)
+        object.__setattr__(self, "key", low.translate(_FOLDED))
 
 
 _WORD = re.compile(r"[\w]+(?:[-'’][\w]+)*", re.UNICODE)
 
 
 def tokens(text: str) -> list[Token]:
+    """Words as written (homoglyphs in a mixed word made Cyrillic); `index.read_tokens`
+    gives a clause's words as the readers see them (typos and Latin spellings put right)."""
     return [Token(cyrillize(m.group()), m.start(), m.end()) for m in _WORD.finditer(text)]
+
+
+raw_tokens = tokens
 
 
 # --- segments ------------------------------------------------------------------------------
 
 # Sentence ends inside a line; «!» that belongs to a name of the registry (an ability's
 # name or alias with «!» in it) does not end a sentence.
-_END = re.compile(r"(?<=[.!?;])\s+")
+# Emoji end a clause too (issue 24: «Могу сменить пол 😏 Kot_99 …» is two clauses), and so
+# does a smile's «)» before a capital («привет) Ревность на …»).
+EMOJI = ("\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\u2300-\u23FF\uFE0F\u200D")
+_END = re.compile(r"(?<=[.!?;…])\s+|\s*[" + EMOJI + r"]+\s*|(?<=\))\s+(?=[А-ЯЁA-Z])")
 _NAME_BANG = re.compile("(" + "|".join(sorted(
     {m.group(1).lower() for spec in ABILITIES for name in (spec.name, *spec.aliases)
      for m in re.finditer(r"(\w+)!", name)})) + ")!$", re.IGNORECASE)

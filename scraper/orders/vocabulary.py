@@ -121,6 +121,13 @@ def vocabulary() -> Vocabulary:
                 words = _phrase_key(word) if " " in word else (key(word),)
                 if words:
                     phrases.setdefault(words, set()).add(spec.name)
+    from scraper.orders.shorthand import PHRASES
+
+    for ability, words in PHRASES.items():
+        for phrase in words:
+            key_words = _phrase_key(phrase)
+            if key_words:
+                phrases.setdefault(key_words, set()).add(ability)
     ordered = sorted(((w, a) for w, names in phrases.items() for a in sorted(names)),
                      key=lambda item: -len(item[0]))
     return Vocabulary(tuple(ordered), {v: frozenset(a) for v, a in verbs.items()},

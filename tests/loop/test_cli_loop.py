@@ -219,3 +219,15 @@ def test_a_tie_in_the_tally_is_said_once(tmp_path, capsys, monkeypatch):
         assert run(capsys, "order", "add", order)[0] == 0
     code, out, _ = run(capsys, "tally")
     assert code == 0 and "Если день кончится сейчас, казни не будет (ничья)." in out, out
+
+
+def test_order_add_cuts_quotes_out_of_the_text(tmp_path, capsys, monkeypatch):
+    """Issue 24: a quote pasted into `gorod order add` is someone else's words, no order."""
+    make_config(tmp_path, capsys, monkeypatch)
+    assert run(capsys, "deal")[0] == 0
+    code, out, err = run(capsys, "order", "add", "[quote=erin]Исповедую frank[/quote]\nИсповедую erin",
+                         "--from", "carol")
+    assert code == 0, err
+    assert "#1 {by: carol, ability: Исповедь, target: erin}" in out and "frank" not in out
+    code, _, err = run(capsys, "order", "add", "[quote=erin]Исповедую frank[/quote]", "--from", "carol")
+    assert code != 0 and "нет заявки" in err

@@ -169,3 +169,18 @@ def test_an_inbox_notice_declines_the_senders_nickname(make_game):
     texts = [n.text for n in inbox(game, everything=True)]
     assert any(t.startswith("ЛС от Васи: ") for t in texts), texts
     assert any(t.startswith("ЛС от Kot_99: ") for t in texts), texts
+
+
+def test_a_pms_clauses_with_no_order_are_shown_highlighted_beside_its_order(make_game, forum, clock):
+    """Issue 24: in a PM to the GM every clause that is no greeting, thanks or question and
+    gives no order is shown to the GM, highlighted inside the PM."""
+    from gorod.loop import deal
+    game = make_game()
+    deal(game)
+    forum.pm("dave", "Привет! Кража — frank. Я сегодня устала, завтра напишу больше.", clock.now)
+    cycle(game, post=False)
+    assert [o.text for o in game.records.orders(str(game.current().phase))]      # the order is taken
+    shown = [i.text for i in inbox(game) if "ЛС от" in i.text]
+    assert len(shown) == 1
+    assert "⟦Я сегодня устала, завтра напишу больше.⟧" in shown[0]
+    assert "⟦Привет!⟧" not in shown[0] and "⟦Кража" not in shown[0]

@@ -120,8 +120,10 @@ def master_died(ctx: PhaseAPI, player: PlayerState) -> None:
 
 
 def puppet_master(ctx: PhaseAPI, nick: str) -> str | None:
-    """«После смерти Мастер карт эффект спадает.»"""
+    """«После смерти Мастер карт эффект спадает.»: at his death (the `death` hook above). A
+    Мастер карт who left after a wrong list under `failed_reveal_is_death: false` did not
+    die (A63 3 b): the effect stays, though he can give no order."""
     for puppet in ctx.state.of(Puppets).puppets:
-        if puppet.target == nick and puppet.revealed and ctx.p(puppet.master).alive:
+        if puppet.target == nick and puppet.revealed and not ctx.p(puppet.master).dead:
             return puppet.master
     return None

@@ -1,0 +1,94 @@
+"""Cutting a sentence into clauses where the cut is the order reader's own (issue 24):
+between two orders after a comma («Кусаю Лекса, а у Ольги краду», «Арест Тени, дозор за
+Ромашкой»), and before a hedge after an order («Ставлю голос на Шамана, дальше видно
+будет»). Sentence ends, line breaks, «;» and emoji are `text.split_line`'s.
+"""
+from __future__ import annotations
+
+from engine.abilities import WORDS, Shape
+from scraper.orders.abilities import DEFERRAL, Strength, find_triggers
+from scraper.orders.args import CONSUMING, TO_LINE_END
+from scraper.orders.index import read_tokens
+from scraper.orders.text import Segment, _quote_depths
+
+
+# Abilities whose words are a list with commas in it (the four cards of a shuffle, the
+# revealed roles, a command): never cut between orders.
+WHOLE = CONSUMING | frozenset(name for name, words in WORDS.items()
+                              if words.shape in (Shape.CARDS, Shape.LIST, Shape.COMMAND, Shape.PUPPET))
+
+
+def between_orders(seg: Segment, toks) -> list[Segment]:
+    """A sentence cut where a comma (or «, и» / «, а» / «;») stands between two orders:
+    each piece holds an ability's word of its own («Кусаю Лекса, а у Ольги краду»,
+    «Арест Тени, дозор за Ромашкой»). A piece without one stays with the piece before
+    it, and a message's own text (unquoted, to the line's end) is never cut."""
+    if "," not in seg.text or len(toks) < 4 or "?" in seg.text:
+        return [seg]
+    triggers = [t for t in find_triggers(seg, toks) if t.strength in (Strength.WEAK, Strength.STRONG)]
+    if len(triggers) < 2:
+        return [seg]
+    cuts = []
+    depth = _quote_depths(seg.text, [toks[k].start for k in range(1, len(toks))])
+    for k in range(1, len(toks)):
+        gap = seg.text[toks[k - 1].end:toks[k].start]
+        if "," in gap and not depth[k - 1]:
+            cuts.append(k)
+    if not cuts:
+        return [seg]
+    bounds = [0, *cuts, len(toks)]
+    pieces: list[tuple[int, int]] = []
+    for lo, hi in zip(bounds, bounds[1:]):
+        has = any(lo <= t.start < hi for t in triggers)
+        message = pieces and any(pieces[-1][0] <= t.start < pieces[-1][1] and t.abilities & WHOLE
+                                 and not t.abilities & TO_LINE_END for t in triggers) or pieces and any(
+                                 pieces[-1][0] <= t.start < pieces[-1][1] and t.abilities & TO_LINE_END
+                                 and not _quoted_after(seg.text, toks[t.start].start, toks[lo].start)
+                                 for t in triggers)
+        if pieces and (not has or message or not any(pieces[-1][0] <= t.start < pieces[-1][1] for t in triggers)):
+            pieces[-1] = (pieces[-1][0], hi)
+        else:
+            pieces.append((lo, hi))
+    if len(pieces) == 1:
+        return [seg]
+    out = []
+    for lo, hi in pieces:
+        begin = toks[lo].start
+        end = toks[hi - 1].end if hi < len(toks) else len(seg.text)
+        text = seg.text[begin:end].rstrip(" ,;")
+        out.append(Segment(text, text, 0))
+    return out
+
+
+def _quoted_after(text: str, start: int, end: int) -> bool:
+    """A message's text in quotes between its ability word and the cut: the cut is free."""
+    piece = text[start:end]
+    return any(q in piece for q in "»\"”“")
+
+
+# Words that open a hedge after an order («…, дальше видно будет», «…, пусть оправдывается»,
+# «…, пожалуй»): the hedge is a clause of its own, so its verbs and «пусть» do not make the
+# order talk. Deferrals («может», «потом», «подумаю») are not hedges: they make it a question.
+HEDGES = frozenset({"пусть", "дальше", "пожалуй", "надоело", "ничего", "без", "видно", "там", "а", "не",
+                    "вдруг", "просто", "всё", "все", "типа", "короче", "кароч", "имхо"})
+
+
+def hedged(seg: Segment) -> list[Segment]:
+    """An order, a comma, and a hedge: two clauses."""
+    if "," not in seg.text or "?" in seg.text:
+        return [seg]      # a question stays whole: its «?» makes all of it talk
+    toks = read_tokens(seg.text)
+    triggers = [t for t in find_triggers(seg, toks) if t.abilities]
+    if not triggers:
+        return [seg]
+    depth = _quote_depths(seg.text, [t.start for t in toks])
+    first = min(t.end for t in triggers)
+    for k in range(max(first, 1), len(toks)):
+        gap = seg.text[toks[k - 1].end:toks[k].start]
+        if "," in gap and not depth[k] and toks[k].low in HEDGES and not any(t.start >= k for t in triggers):
+            if k + 1 < len(toks) and toks[k].low == "а" and toks[k + 1].low in DEFERRAL:
+                return [seg]
+            head = seg.text[:toks[k - 1].end]
+            tail = seg.text[toks[k].start:]
+            return [Segment(head, seg.line, seg.offset), Segment(tail, tail, 0)]
+    return [seg]

@@ -1,0 +1,173 @@
+"""Talk must be earned (issue 24): why a clause that gave no order is no order.
+
+A clause that names nobody and holds no ability word is plain talk. One that names a
+player (any case, a pet form, the other alphabet, an @mention) or an open role, or holds
+an ability's word (slang and misspellings within `index.respell` included), is talk only
+by one of the rules below, each with the words the GM reads; without one it is asked
+(`Reason.UNREAD`), never dropped.
+"""
+from __future__ import annotations
+
+import re
+
+from scraper.orders import index
+from engine.orders import Order
+from scraper.orders.abilities import IMPERSONAL, SECOND_PERSON, Strength, Trigger, _judged, find_triggers
+from scraper.orders.names import Candidate
+from scraper.orders.targets import Context
+from scraper.orders.net import named_players
+from scraper.orders.net import unread_item
+from scraper.orders.result import Reason, Talk, Unresolved  # the rules' Russian (TALK_RU) lives with the result
+from scraper.orders.text import Segment, Token
+
+
+# Talk a PM's reader need not be shown (every other clause of a PM without an order is).
+UNSHOWN = frozenset({Talk.GREETING, Talk.QUESTION, Talk.QUOTE})
+
+GREETINGS = frozenset("""
+привет приветик здравствуй здравствуйте здрасте добрый доброе доброй добрых спасибо спс благодарю
+пока спокойной ночи вечер утро день удачи хорошей хорошего мастер ведущий гм всем ку хай салют
+""".split())
+CONDITIONS = frozenset({"бы", "б", "кабы", "if", "would", "could", "might", "unless"})
+NEGATIONS = frozenset({"не", "ни", "нет", "никого", "никому", "ничего", "нельзя", "not", "no", "never", "t", "nobody"})
+# English talk, for the games of English-speaking forums the replay reads (TeamLiquid): said to
+# someone, told in the past or the third person (the Russian rules go by the dictionary).
+ENGLISH_ADDRESS = frozenset({"you", "your", "yours", "u", "ur"})
+ENGLISH_REPORT = frozenset({"was", "were", "did", "had", "has", "have", "said", "is", "are", "does", "been", "seems"})
+# «ага, щас», «как же», «разбежался»: the vote said in them is its opposite (asked, not read).
+SARCASM = re.compile(r"\b(?:ага,?\s+щас|ага,?\s+сейчас|как\s+же\b|разбежал(?:ся|ась|ись)|щас\s+прям|ну\s+да,?\s+конечно)",
+                     re.IGNORECASE)
+_POINTER = re.compile(r"[:=—–→]|->|\s-\s")
+
+
+def _verb_past_or_third(tok: Token) -> bool:
+    if tok.low.isascii():
+        return tok.low in ENGLISH_REPORT or (len(tok.low) > 4 and tok.low.endswith("ed"))
+    readings = index.readings(tok.low)
+    return bool(readings) and readings[0].is_verb and (
+        "past" in readings[0].grammemes or "3per" in readings[0].grammemes)
+
+
+def _addressed(toks: list[Token], names: list[Candidate], text: str) -> bool:
+    if any(t.low in SECOND_PERSON or t.low in ENGLISH_ADDRESS for t in toks):
+        return True
+    first = min(names, key=lambda c: c.start) if names else None
+    if first is not None and first.start == 0 and text[toks[first.end - 1].end:].lstrip().startswith(","):
+        return True          # «Шаман, …»: said to him
+    if "@" in text:
+        return True
+    for tok in toks:
+        readings = index.readings(tok.low)
+        if readings and readings[0].is_verb and ("impr" in readings[0].grammemes or "2per" in readings[0].grammemes):
+            return True
+    return False
+
+
+def talk_rule(ctx: Context, seg: Segment, toks: list[Token], names: list[Candidate],
+              triggers: list[Trigger], hint: Talk | None) -> Talk | None:
+    """The rule that makes this clause talk, or None: it must be asked."""
+    vocab = bool(triggers) or any(t.low in index.content_forms() for t in toks)
+    if not names and not vocab:
+        if toks and toks[0].low in GREETINGS:
+            return Talk.GREETING
+        return Talk.QUESTION if "?" in seg.text else Talk.PLAIN
+    lows = [t.low for t in toks]
+    if "?" in seg.text:
+        return Talk.QUESTION
+    if any(w in CONDITIONS for w in lows) or conditional(seg.text):
+        return Talk.CONDITIONAL
+    if any(w in NEGATIONS for w in lows):
+        return Talk.NEGATION
+    if any(w in IMPERSONAL for w in lows) or _judged(toks) or _judged_by_dash(seg, toks, triggers):
+        return Talk.JUDGEMENT
+    if _addressed(toks, names, seg.text):
+        return Talk.ADDRESSED
+    inside = {i for t in triggers if t.strength >= Strength.WEAK for i in range(t.start, t.end)}
+    if any(_verb_past_or_third(t) for i, t in enumerate(toks) if i not in inside):
+        return Talk.REPORT
+    if hint is not None and (hint is not Talk.NO_AIM or not names):
+        return hint
+    if _tally(toks):
+        return Talk.REPORT     # «Голоса сейчас: Ваня 3, Шпуля 2», «У Лиса два голоса»
+    if not names and not _POINTER.search(seg.text):
+        return Talk.NO_AIM     # «У меня два голоса, и я пока их придержу»
+    if names and _claim(ctx, toks, seg.text):
+        return Talk.OPINION    # «Ставлю на то, что Боря — Тварь»
+    if not vocab and not _POINTER.search(seg.text):
+        return Talk.OPINION
+    if all(t.strength <= Strength.COMMAND for t in triggers) and any(
+            _verb_past_or_third(toks[t.start]) for t in triggers):
+        return Talk.REPORT   # «Шпуля опять голосует против меня»: the ability's own verb, third person
+    return None
+
+
+def _judged_by_dash(seg: Segment, toks: list[Token], triggers: list[Trigger]) -> bool:
+    """«Голосовать против Ольги — гениальная идея»: an infinitive, then « — » and a judgement."""
+    if not toks or " — " not in seg.text and " - " not in seg.text:
+        return False
+    first = toks[0]
+    return any(r.pos == "INFN" for r in index.readings(first.low))
+
+
+def sarcastic(text: str) -> bool:
+    return SARCASM.search(text) is not None
+
+
+_IF = re.compile(r"(?:^|[\s,(—–-])(?:если|ежели|коли|будь\s+я)(?![\w])(?!\s+что\b)|\bкогда\b.*\bтогда\b", re.IGNORECASE)
+
+
+def conditional(text: str) -> bool:
+    """«Если X не объяснится — проголосую…», «когда … тогда и проголосую» (not «если что»)."""
+    return _IF.search(text) is not None
+
+
+NUMBERS = frozenset("один одного два две три четыре пять шесть семь восемь девять десять".split())
+
+
+def _tally(toks: list[Token]) -> bool:
+    """Votes counted: the plural «голоса» / «голосов» beside a number."""
+    return any(t.low in ("голоса", "голосов") for t in toks) and any(
+        t.low.isdigit() or t.low in NUMBERS for t in toks)
+
+
+def _claim(ctx: Context, toks: list[Token], text: str) -> bool:
+    """«X — Тварь», «что Шпуля — Вор»: a guess at a player's role, no order word."""
+    from scraper.orders.cards import find_secret_roles
+
+    if not re.search(r"\s[—–-]\s", text):
+        return False
+    if find_secret_roles(toks, 0, len(toks)):
+        return True
+    return any(ctx.matcher.role_at(toks, i) is not None for i in range(len(toks)))
+
+
+
+
+def checked(seg: Segment, got: list, private: bool) -> list:
+    """Orders the clause's words take back: said with sarcasm («ага, щас, голосую…»: asked),
+    or under a condition («если …»: in a PM asked, in a post talk about a vote to come)."""
+    orders = [g for g in got if isinstance(g, Order)]
+    if not orders:
+        return got
+    if sarcastic(seg.text):
+        reason = Reason.IRONY
+    elif conditional(seg.text):
+        if not private:
+            return [g for g in got if not isinstance(g, Order)]
+        reason = Reason.CONDITIONAL
+    else:
+        return got
+    return [Unresolved(seg.text, reason, candidates=(str(g),), ability=g.ability) if isinstance(g, Order) else g
+            for g in got]
+
+
+def talk_or_ask(ctx: Context, seg: Segment, private: bool, hints: list) -> Talk | Unresolved:
+    """The talk rule of a clause that gave nothing, or the question it must be (talk is
+    earned: `net.unread_item`, with the whole orders it may be)."""
+    toks = index.read_tokens(seg.text)
+    names = named_players(ctx, toks)
+    triggers = [t for t in find_triggers(seg, toks) if t.abilities]
+    rule = talk_rule(ctx, seg, toks, names, triggers, hints[0] if hints else None)
+    if rule is not None:
+        return rule
+    return unread_item(ctx, seg, toks, names, triggers, private)
