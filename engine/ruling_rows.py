@@ -22,6 +22,12 @@ class RulingSpec:
     # False only for `typo_fixes` (A3): listed in §11 but not a GM's choice.
     configurable: bool = True
 
+    @property
+    def title_ru(self) -> str:
+        """The entry's title as the GM reads it (`engine.ruling_titles`)."""
+        from engine.ruling_titles import title_ru
+        return title_ru(self.entry, self.title)
+
 
 @dataclass(frozen=True)
 class ReadingField:

@@ -40,6 +40,7 @@ from gorod.loop.drafting import save_drafts
 from gorod.loop.eventlog import event_json
 from gorod.loop.checks import Skipped, command_problem, order_problem, usable_orders
 from gorod.loop.game import Game, LoopError, PhaseClock
+from gorod.loop.receipts import told_by_receipts, withdraw_receipts
 from gorod.loop.records import NoticeKind, OrderStatus
 from gorod.loop.words import moment, opened, phase_name, resolved
 from publisher.drafts import immediate_draft, phase_drafts, private_lines, resolve_draft
@@ -84,8 +85,13 @@ def _engine_error(phase: PhaseId, exc: Exception) -> LoopError:
     return LoopError(f"{phase_name(phase)}: {text}")
 
 
-def _told(game: Game, phase: str) -> dict[str, list[str]]:
-    return game.records.get(f"told:{phase}", {}) or {}
+def _told(game: Game, phase: str, *, sent_only: bool = False) -> dict[str, list[str]]:
+    """What each player was told of this phase already: the day's answers at once and what
+    his receipt says (`gorod.loop.receipts.told_by_receipts`)."""
+    told = {nick: list(lines) for nick, lines in (game.records.get(f"told:{phase}", {}) or {}).items()}
+    for nick, lines in told_by_receipts(game, phase, sent_only=sent_only).items():
+        told.setdefault(nick, []).extend(line for line in lines if line not in told[nick])
+    return told
 
 
 def resolve_phase(game: Game) -> list[int]:
@@ -122,7 +128,8 @@ def _resolve(game: Game, expect: PhaseClock | None = None) -> tuple[list[int], l
         asked = ask(game, result.pending) if result.pending is not None else None
         if asked is None:
             game.records.put(question_key(phase), None)
-            told = {nick: set(lines) for nick, lines in _told(game, phase).items()}
+            # what the posted receipts told (the unsent ones are withdrawn below)
+            told = {nick: set(lines) for nick, lines in _told(game, phase, sent_only=True).items()}
             drafts = phase_drafts(phase, result.events, game.markup, game.texts, game_title=game.title,
                                   already_told=told)
             now = game.now()
@@ -133,7 +140,10 @@ def _resolve(game: Game, expect: PhaseClock | None = None) -> tuple[list[int], l
             if new_deal is not None:
                 game.records.put("deal", new_deal)
             game.records.save_phase(current.phase, orders, ids, [event_json(e) for e in result.events])
+            ended = game.records.get("ended_clocks", []) or []   # when each phase was open: a post's phase
+            game.records.put("ended_clocks", [*ended, {**current.to_json(), "ended": now.isoformat()}])
             made = save_drafts(game, drafts)
+            withdraw_receipts(game, phase)      # «до конца фазы» is moot now: never sent after it
             for item in skipped:
                 game.records.set_order_status(item.order_id, OrderStatus.DROPPED, f"пропущена при разрешении: {item.problem}")
                 game.records.notice(f"skipped:{item.order_id}", NoticeKind.ERROR, item.notice(phase),
@@ -235,11 +245,12 @@ def resolve_now(game: Game) -> list[int]:
         raise _engine_error(current.phase, exc) from None
     if result.pending is not None:   # a death by day waits for a choice: asked now
         return ask(game, result.pending)[1]
-    told = _told(game, phase)
+    told = game.records.get(f"told:{phase}", {}) or {}
+    said = _told(game, phase)          # with what the receipts waiting to be sent say
     made = []
     with game.store.transaction():
         for nick, items in private_lines(result.events, game.texts).items():
-            new = [(text, event) for text, event in items if text not in told.get(nick, [])]
+            new = [(text, event) for text, event in items if text not in said.get(nick, [])]
             if not new:
                 continue
             told.setdefault(nick, []).extend(text for text, _ in new)
@@ -462,9 +473,14 @@ def _extend(game: Game, *, hours: float | None, until: datetime | None, force: b
     schedule = game.config.schedule
     if (hours is None) == (until is None):
         raise LoopError("укажите либо часы (--hours), либо срок (--until)")
+    if hours is not None and hours <= 0:
+        raise LoopError(f"продлить можно только вперёд: {hours:g} ч (чтобы закончить раньше — gorod phase end)")
     new = until if until is not None else current.deadline + timedelta(hours=hours)
     if new <= game.now():
         raise LoopError(f"новый срок {moment(new, schedule)} уже прошёл")
+    if new <= current.deadline:   # «продлить» never shortens the phase silently (issue 26)
+        raise LoopError(f"новый срок {moment(new, schedule)} не позже нынешнего ({moment(current.deadline, schedule)}): "
+                        "продлить можно только вперёд; закончить раньше — gorod phase end")
     limit = clocks.cap(current.cycle_started, schedule)
     if new > limit and not force:
         raise LoopError(f"новый срок {moment(new, schedule)} позже предела игрового дня "

@@ -580,6 +580,7 @@ def _apply_policy(found: list[_Found], *, private: bool, zone: str, settings: Pa
     return out
 
 
+@lru_cache(maxsize=64)     # asked once per order found in a sentence: 700 orders, 700 tokenizings
 def _defers(text: str) -> bool:
     return any(t.low in DEFERRAL for t in read_tokens(text))
 
