@@ -37,6 +37,7 @@ from gorod.loop.receipts import refresh_receipt
 from gorod.loop.words import agreed, phase_name
 from gorod.loop.records import NoticeKind
 from publisher.drafts import late_draft
+from publisher.keys import SourceKey
 from publisher.russian import inflect_nick
 from scraper.orders import ParseSettings, Roster, parse_message, parse_post
 from scraper.orders.result import ParseResult
@@ -424,7 +425,7 @@ def _take(game: Game, clock: PhaseClock, result: ParseResult, *, kind: str, sour
         if late:
             report.late += len(stored)
             before = given_at < clock.started          # in the резолв of the phase before this one
-            draft = late_draft(phase, author, text, f"late:{kind}:{source_id}:{version}", game.markup,
+            draft = late_draft(phase, author, text, str(SourceKey("late", kind, source_id, version)), game.markup,
                                game.texts, game_title=game.title,
                                of_phase=(game.phase_at(given_at) or None) if before else None)
             _add(game, draft)
