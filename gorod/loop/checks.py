@@ -1,10 +1,9 @@
 """Checking an order against the game before it is stored, and again before a phase is resolved.
 
     problem = order_problem(state, order)     # None, or a Russian sentence with the nearest names
-    command_problem(state, order)             # a Зомбирование's command the zombie cannot carry out
+    command_problem(state, order)             # why it will be refused, in its ability's words (a zombie command)
     orders, ids, skipped = usable_orders(state, rows)   # the rows that can resolve; the ones that cannot
     warnings(state, rows)                     # {row id: what the GM should know before the end}
-    known_refusals(state, phase, orders)      # {index: (GM's reason, player's message)}: refused whatever happens
 
 The engine's `check_shape` is the one judge of whether an order can be read at all
 (players, abilities, the roles that hold them, targets, fields); this module asks it and
@@ -153,14 +152,3 @@ def warnings(state: GameState, rows) -> dict[int, str]:
             out[row.id] = f"будет отклонена: {problem}"
     return out
 
-
-def known_refusals(state: GameState, phase, orders: list[Order]) -> dict[int, tuple[str, str]]:
-    """The orders of `orders` that will be refused whatever the others do this phase, by
-    their index: (the GM's reason, the player's message). One dry run of these orders
-    alone over the phase's state — the reasons the author is told at the phase's end
-    («Такие заявки отвергаются с объяснением причины»), never what another player's order
-    does — and a zombie command in the words of `command_problem` (the state view's and the tally's)."""
-    from engine.preview import Status, preview_phase
-
-    return {v.index: (command_problem(state, v.order) or v.why, v.message)
-            for v in preview_phase(state, phase, list(orders)).verdicts if v.status is Status.REFUSED}
