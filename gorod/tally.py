@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from engine import events as ev
 from engine.abilities import find_ability, registry
-from engine.abilities.voting import VOTE
+from engine.api import VOTE
 from engine.orders import Order, OrderError
 from engine.phase import PhaseId
 from engine.preview import OrderVerdict, PhasePreview, Status, preview_phase
