@@ -45,8 +45,8 @@ GOROD_LAYER_OF = {room: n for n, layer in enumerate(GOROD_LAYERS) for room in la
 # API and the registry), the tables that gather them, the rules' checks, the resolvers.
 ABILITY = "<an ability module>"   # engine.abilities.<x> and engine.abilities.cards.<x>
 ENGINE_LAYERS: tuple[tuple[str, ...], ...] = (
-    ("engine", "engine.names", "engine.orders", "engine.reasons", "engine.ruling_rows", "engine.support"),
-    ("engine.phase", "engine.events", "engine.morph", "engine.abilities.spec"),
+    ("engine", "engine.names", "engine.orders", "engine.reasons", "engine.ruling_titles", "engine.support"),
+    ("engine.phase", "engine.events", "engine.morph", "engine.abilities.spec", "engine.ruling_rows"),
     ("engine.state", "engine.actions"),          # what every player has; a phase's records
     ("engine.api",),                             # what an ability's hooks may do
     ("engine.abilities.registry",),              # the typed hook kinds, the spec rows, the deck
