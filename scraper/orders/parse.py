@@ -38,6 +38,7 @@ from scraper.orders.quotes import cut_quotes, pictures_out
 from scraper.orders.names import NameMatcher, Roster, own_abilities
 from scraper.orders.result import MESSAGES, VOTE, Clause, ParseResult, Reason, Unresolved, Verdict
 from scraper.orders.settings import ParseSettings, VoteForm
+from scraper.orders.speech import cut_speech
 from scraper.orders.targets import Context, scan_targets
 from scraper.orders.text import Segment, Span, key, lines, split_line, strip_markup
 from scraper.orders.vocabulary import Channel, channel_of, vocabulary
@@ -68,6 +69,7 @@ class _Found:
     slang: bool = False      # only players' slang named it («бью», «кусь»)
     narrated: bool = False   # named inside a story («Дознание вчера ничего не дало»)
     pointed: bool = True     # a word points at a target («против», «на», «:»); see _policy
+    talk: Talk | None = None  # the order's own words make it talk («не объявляю», «завтра»)
 
 
 def _choose(ctx: Context, trig: Trigger) -> str | Fail:
@@ -148,8 +150,12 @@ def _segment_orders(ctx: Context, seg: Segment, line_no: int, all_lines: list[st
         result = build(ctx, spec, trig, use_seg, use_toks, trig.end, hi, before)
         if isinstance(result, Order):
             result = _corrected(ctx, spec, result, use_toks, trig.end, hi)
-            result = _deferred(ctx, result, use_toks, trig.end, hi) or _refused_order(result, use_toks, trig.end, hi) \
-                or result
+            result = _later(use_toks[before:hi]) or _deferred(ctx, result, use_toks, trig.end, hi) \
+                or _refused_order(result, use_toks, trig.end, hi, not trig.by_verb) or result
+        if isinstance(result, Talk):
+            found.append(_Found(use_seg.text, choice, trig.strength, talk=result))
+            before = hi
+            continue
         pointed = choice != VOTE or _points(use_seg.text, use_toks, trig.end, hi)
         mark = ""
         if isinstance(result, Order) and choice == VOTE and result.target is not None:
@@ -301,22 +307,34 @@ def _points(text: str, toks, lo: int, hi: int) -> bool:
     return any(t.low in POINTING_WORDS for t in toks[lo:hi])
 
 
-def _first_person(low: str) -> bool:
-    """«не буду», «не дам», «не хочу»: a verb of the author's own after «не» refuses."""
+def _first_person(low: str, applying: bool = False) -> bool:
+    """«не буду», «не дам», «не хочу»: a verb of the author's own after «не» refuses.
+    `applying`: the order was named by its noun, so a verb that applies it refuses it too
+    («митинг сегодня не объявляю»)."""
     if low in REFUSING:
         return True
     readings = index.readings(low)
     # not a verb that sets an order's flag («маску не меняю» keeps the order)
     return bool(readings) and readings[0].is_verb and "1per" in readings[0].grammemes \
-        and readings[0].lemma not in APPLY_VERBS
+        and (applying or readings[0].lemma not in APPLY_VERBS)
 
 
-def _refused_order(order: Order, toks, lo: int, hi: int) -> Fail | None:
-    """«Порчу на Ваню не буду»: an order its own words refuse is asked, never stored."""
-    if any(toks[j].low == "не" and _first_person(toks[j + 1].low) for j in range(lo, hi - 1)):
-        names = [order.target] if order.target else list(order.targets or ())
-        return Fail(Reason.DEFERRED, [n for n in names if n], order.ability)
+def _refused_order(order: Order, toks, lo: int, hi: int, by_noun: bool = False) -> Fail | Talk | None:
+    """«Порчу на Ваню не буду»: an order its own words refuse is asked, never stored; one
+    with nobody named («митинг сегодня не объявляю») is talk."""
+    if any(toks[j].low == "не" and _first_person(toks[j + 1].low, by_noun) for j in range(lo, hi - 1)):
+        names = [n for n in ([order.target] if order.target else list(order.targets or ())) if n]
+        return Fail(Reason.DEFERRED, names, order.ability) if names else Talk.NEGATION
     return None
+
+
+# Words that put an order on another day than this one («Завтра голосую против …»).
+LATER_DAY = frozenset({"завтра", "послезавтра", "завтрашний", "завтрашнем", "завтрашнюю"})
+
+
+def _later(toks) -> Talk | None:
+    """An order said for another day is talk about it, not this phase's order."""
+    return Talk.LATER if any(t.low in LATER_DAY for t in toks) else None
 
 
 def _second_after(ctx: Context, seg: Segment, last: _Found) -> _Found | None:
@@ -531,6 +549,9 @@ def _apply_policy(found: list[_Found], *, private: bool, zone: str, settings: Pa
             continue
         ability = f.ability or (f.fail.ability if f.fail else None)
         channel = channel_of(ability) if ability else Channel.PM
+        if f.talk is not None:
+            hints.append(f.talk)
+            continue          # «митинг сегодня не объявляю», «завтра голосую против …»: no order now
         if f.fail is not None and f.fail.code == Reason.NOT_YOUR_ABILITY and (not private or f.slang):
             hints.append(Talk.NOT_HIS)
             continue          # slang of someone else's ability is talk, not a wrong order
@@ -688,6 +709,7 @@ def _parse_text(text: str, roster: Roster, settings: ParseSettings, author: str 
                 emphasis: Iterable[Any]) -> ParseResult:
     body, quotes = cut_quotes(str(text or ""))
     plain, markup = strip_markup(pictures_out(body))
+    plain, spoken = cut_speech(plain)
     spans = [Span(str(e.text), bool(getattr(e, "bold", False)), getattr(e, "color", None)) for e in emphasis]
     spans.extend(markup)
     player = roster.player(author) if author is not None else None
@@ -700,7 +722,7 @@ def _parse_text(text: str, roster: Roster, settings: ParseSettings, author: str 
     items: list[Order | Unresolved] = []
     artistic: list[Order | Unresolved] = []
     accounted: list[tuple[str, list[Order | Unresolved], Talk | None, str]] = [
-        (q.text, [], Talk.QUOTE, OPEN) for q in quotes]
+        (q.text, [], Talk.QUOTE, OPEN) for q in quotes] + [(q, [], Talk.QUOTE, OPEN) for q in spoken]
     for part, zone in _zones(plain, settings, private):
         sentences = _part(ctx, part)
         if not private and VoteForm.BOLD_NAME in settings.vote_forms and zone in (OPEN, COMMENT):
@@ -731,7 +753,8 @@ def _parse_text(text: str, roster: Roster, settings: ParseSettings, author: str 
                 artistic.extend(got)
                 accounted.append((seg.text, got, Talk.ARTISTIC, zone))
                 continue
-            if not got and not stranger and zone != OUTSIDE and (private or not conditional(seg.text)):
+            said = any(f.talk is not None for f in found)     # the order's own words made it talk
+            if not got and not stranger and not said and zone != OUTSIDE and (private or not conditional(seg.text)):
                 item = net_item(ctx, seg, Zone(private, zone == COMMENT), emphasised_names,
                                 last_line=seg.line == last_line)
                 if item is not None:
