@@ -35,11 +35,11 @@ from scraper.orders.net import NET_FLOOR, Zone, name_spans, net_item
 from scraper.orders.clauses import between_orders, hedged
 from scraper.orders.talk import UNSHOWN, Talk, checked, conditional, talk_or_ask
 from scraper.orders.quotes import cut_quotes, pictures_out
-from scraper.orders.names import NameMatcher, Roster, own_abilities
+from scraper.orders.names import SELF_WORDS, NameMatcher, Roster, own_abilities
 from scraper.orders.result import MESSAGES, VOTE, Clause, ParseResult, Reason, Unresolved, Verdict
 from scraper.orders.settings import ParseSettings, VoteForm
 from scraper.orders.speech import cut_speech
-from scraper.orders.targets import Context, scan_targets
+from scraper.orders.targets import ALTERNATIVE, Context, scan_targets
 from scraper.orders.text import Segment, Span, key, lines, split_line, strip_markup
 from scraper.orders.vocabulary import Channel, channel_of, vocabulary
 from scraper.orders.votes import emphasised, english_votes
@@ -70,6 +70,7 @@ class _Found:
     narrated: bool = False   # named inside a story («Дознание вчера ничего не дало»)
     pointed: bool = True     # a word points at a target («против», «на», «:»); see _policy
     talk: Talk | None = None  # the order's own words make it talk («не объявляю», «завтра»)
+    described: bool = False   # the target is described, not named («того, кого охраняет X»)
 
 
 def _choose(ctx: Context, trig: Trigger) -> str | Fail:
@@ -147,11 +148,19 @@ def _segment_orders(ctx: Context, seg: Segment, line_no: int, all_lines: list[st
             use_toks = read_tokens(use_seg.text)
             hi = len(use_toks)
             rest_consumed = True
+        if _described(ctx, use_seg.text, use_toks, trig.end, hi):
+            found.append(_Found(use_seg.text, choice, trig.strength, fail=Fail(Reason.NO_TARGET, [], choice),
+                                short=len(toks) <= SHORT, by_verb=trig.by_verb, slang=trig.slang, described=True))
+            before = hi
+            continue
         result = build(ctx, spec, trig, use_seg, use_toks, trig.end, hi, before)
         if isinstance(result, Order):
             result = _corrected(ctx, spec, result, use_toks, trig.end, hi)
             result = _later(use_toks[before:hi]) or _deferred(ctx, result, use_toks, trig.end, hi) \
                 or _refused_order(result, use_toks, trig.end, hi, not trig.by_verb) or result
+        if isinstance(result, Fail) and result.code == Reason.SELF_NOT_ALLOWED \
+                and not any(t.low in SELF_WORDS for t in use_toks[trig.end:hi]):
+            result = Talk.OPINION     # «Повесим Волка — …» said by Серый Волк: of himself, no order
         if isinstance(result, Talk):
             found.append(_Found(use_seg.text, choice, trig.strength, talk=result))
             before = hi
@@ -172,6 +181,30 @@ def _segment_orders(ctx: Context, seg: Segment, line_no: int, all_lines: list[st
         if rest_consumed or choice in CONSUMING:
             break
     return found, rest_consumed
+
+
+# A target described instead of named: an indefinite pronoun («кого-нибудь»), or a
+# demonstrative with a relative clause after it («того, кого охраняет Призрак»): a name in that
+# clause is not the target.
+INDEFINITE = frozenset({"кого-нибудь", "кого-то", "кого-либо", "кому-нибудь", "кому-то", "кому-либо",
+                        "кто-нибудь", "кто-то", "любого", "любую", "любому", "любой", "кого-угодно"})
+DEMONSTRATIVE = frozenset({"того", "тому", "тот", "ту", "тех", "тем", "той", "та", "тем", "теми"})
+RELATIVE = frozenset({"кто", "кого", "кому", "кем", "ком", "который", "которого", "которому", "которую",
+                      "которая", "которой", "которые", "которых", "чей", "чья", "чьего", "чью"})
+
+
+def _described(ctx: Context, text: str, toks, lo: int, hi: int) -> bool:
+    """The first words after the order's word (up to a name) describe its target."""
+    for i in range(lo, min(hi, lo + 4)):
+        if toks[i].low in INDEFINITE:
+            return True
+        if toks[i].low in DEMONSTRATIVE and i + 1 < hi and toks[i + 1].low in RELATIVE \
+                and "," in text[toks[i].end:toks[i + 1].start]:
+            return True
+        cands = ctx.matcher.at(toks, i, ctx.author)
+        if cands and cands[0].score >= ctx.settings.threshold:
+            return False          # a name comes first: «Голосую против Киры, которая молчит»
+    return False
 
 
 def _target_words(toks, text: str, nick: str, ctx: Context) -> str:
@@ -284,8 +317,11 @@ def _bare_against(ctx: Context, seg: Segment, toks, spoken: tuple[int, int] | No
         return None
     if scan.problem is None and scan.found[0].end != hi:
         return None
-    if scan.problem is not None and (not scan.candidates or scan.problem == Reason.LOW_CONFIDENCE):
-        return None           # «Против лома нет приёма»: no name, or only a likeness of one
+    if scan.problem is not None and (not scan.candidates or scan.problem in (Reason.LOW_CONFIDENCE,
+                                                                            Reason.SELF_NOT_ALLOWED)):
+        # «Против лома нет приёма»: no name, or only a likeness of one; «Повесим Волка — …»
+        # said by Серый Волк: he speaks of himself, no vote
+        return None
     if scan.problem is not None:
         return _Found(seg.text, VOTE, Strength.STRONG, fail=Fail(scan.problem, scan.candidates, VOTE),
                       form=VoteForm.RU, mark=seg.text)
@@ -423,6 +459,13 @@ def _correction(ctx: Context, seg: Segment, last: _Found) -> _Found | None:
     if last.ability in MORE_THAN_A_TARGET:
         return None
     toks = read_tokens(seg.text)
+    if toks and toks[0].low in ALTERNATIVE and last.order is not None and last.order.target:
+        # «Голосую против Волка. Или Ёжика.»: the other choice for the same place, a question
+        scan = scan_targets(ctx, toks, 1, len(toks), 1, self_allowed(spec))
+        other = [n for n in scan.nicks if n != last.order.target]
+        if other:
+            return _Found(seg.text, last.ability, Strength.STRONG, form=last.form, short=True,
+                          fail=Fail(Reason.AMBIGUOUS_TARGET, [last.order.target, other[0]], last.ability))
     lead = [i for i, t in enumerate(toks[:4]) if t.low in CORRECTION]
     if not lead or "?" in seg.text:
         return None
@@ -552,6 +595,12 @@ def _apply_policy(found: list[_Found], *, private: bool, zone: str, settings: Pa
         if f.talk is not None:
             hints.append(f.talk)
             continue          # «митинг сегодня не объявляю», «завтра голосую против …»: no order now
+        if f.described:
+            if private:
+                out.append(_unresolved(f))    # «Бью того, кого охраняет Призрак»: the GM decides who
+            else:
+                hints.append(Talk.NO_AIM)     # «Взятку дам только тому, кто попросит»: nobody named
+            continue
         if f.fail is not None and f.fail.code == Reason.NOT_YOUR_ABILITY and (not private or f.slang):
             hints.append(Talk.NOT_HIS)
             continue          # slang of someone else's ability is talk, not a wrong order
