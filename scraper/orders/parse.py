@@ -71,6 +71,7 @@ class _Found:
     pointed: bool = True     # a word points at a target («против», «на», «:»); see _policy
     talk: Talk | None = None  # the order's own words make it talk («не объявляю», «завтра»)
     described: bool = False   # the target is described, not named («того, кого охраняет X»)
+    aimed: bool = False       # a player is named after the order's word («Бью Лису»)
 
 
 def _choose(ctx: Context, trig: Trigger) -> str | Fail:
@@ -128,7 +129,7 @@ def _segment_orders(ctx: Context, seg: Segment, line_no: int, all_lines: list[st
         choice = _choose(ctx, trig)
         if isinstance(choice, Fail):
             found.append(_Found(seg.text, choice.ability, trig.strength, fail=choice, short=len(toks) <= SHORT,
-                                slang=trig.slang, narrated=trig.narrated))
+                                slang=trig.slang, narrated=trig.narrated, aimed=_names_someone(ctx, toks, trig.end)))
             before = trig.end
             continue
         spec = find_ability(choice)
@@ -205,6 +206,11 @@ def _described(ctx: Context, text: str, toks, lo: int, hi: int) -> bool:
         if cands and cands[0].score >= ctx.settings.threshold:
             return False          # a name comes first: «Голосую против Киры, которая молчит»
     return False
+
+
+def _names_someone(ctx: Context, toks, lo: int) -> bool:
+    return any(c.nick is not None and c.nick != ctx.author and c.score >= ctx.settings.threshold
+               for i in range(lo, min(len(toks), lo + 3)) for c in ctx.matcher.at(toks, i, ctx.author)[:1])
 
 
 def _target_words(toks, text: str, nick: str, ctx: Context) -> str:
@@ -601,11 +607,12 @@ def _apply_policy(found: list[_Found], *, private: bool, zone: str, settings: Pa
             else:
                 hints.append(Talk.NO_AIM)     # «Взятку дам только тому, кто попросит»: nobody named
             continue
-        if f.fail is not None and f.fail.code == Reason.NOT_YOUR_ABILITY and (not private or f.slang):
+        if f.fail is not None and f.fail.code == Reason.NOT_YOUR_ABILITY and (not private or (f.slang and not f.aimed)):
             hints.append(Talk.NOT_HIS)
-            continue          # slang of someone else's ability is talk, not a wrong order
+            continue          # slang of someone else's ability is talk, not a wrong order; in a PM
+            #                   aimed at a player («Бью Лису» from one who cannot attack) it is asked
         if f.fail is not None and f.fail.code in (Reason.NO_TARGET, Reason.LOW_CONFIDENCE) and (
-                f.slang or f.narrated or not f.pointed or _defers(f.text)):
+                (f.slang and not _AIMED_AT_NAME.search(f.text)) or f.narrated or not f.pointed or _defers(f.text)):
             # «бью тревогу», «Дознание вчера ничего не дало», «Голосую как обычно в последний
             # момент», «охраняю, кого — напишу позже»: nobody named, and no word aiming at
             # anyone; the net looks at the sentence again
@@ -648,6 +655,11 @@ def _apply_policy(found: list[_Found], *, private: bool, zone: str, settings: Pa
         if f.order is not None:
             out.append(f.order)
     return out
+
+
+# Slang aimed at a capitalised word («брейнс на Настю»): a name the game does not know is
+# still a name, asked about (as «Голосую против Насти» is), not talk like «бью тревогу».
+_AIMED_AT_NAME = re.compile(r"(?:^|\s)(?:на|против|за|у|к)\s+[А-ЯЁA-Z][а-яёa-z]+")
 
 
 def _defers(text: str) -> bool:
