@@ -149,6 +149,13 @@ def _after_verb(toks: list[Token], i: int, verbs: frozenset[str]) -> bool:
     return False
 
 
+def _before_verb(toks: list[Token], i: int, verbs: frozenset[str]) -> bool:
+    """A first-person verb of `verbs` right after the phrase («голоса отдаю»)."""
+    if i >= len(toks) or not matters(toks[i].low) or _negated(toks, i):
+        return False
+    return any(r.lemma in verbs and "1per" in r.grammemes for r in morph.verb_readings(toks[i].low))
+
+
 def _verb_strength(toks: list[Token], i: int, start: int) -> tuple[Strength, frozenset[str], str]:
     vocab = vocabulary()
     best: tuple[Strength, frozenset[str], str] = (Strength.NONE, frozenset(), "")
@@ -218,8 +225,11 @@ def _find_triggers(seg: Segment, toks: list[Token]) -> list[Trigger]:
                 strength = Strength.WEAK
             if _negated(toks, i):
                 strength = Strength.NONE
-            if VOTE in abilities and head.low == "голоса" and not _after_verb(toks, i, APPLY_VERBS):
+            if VOTE in abilities and head.low == "голоса" and not _after_verb(toks, i, APPLY_VERBS) \
+                    and not _before_verb(toks, i + n, APPLY_VERBS):
                 strength = Strength.NONE   # «Голоса сейчас: Лис — 3» is a tally, not a vote
+            elif VOTE in abilities and head.low == "голоса":
+                strength = Strength.STRONG  # «Оба своих голоса отдаю против Ёжика» (the Мэр's two)
             if verb_s > strength:
                 strength = verb_s
                 abilities = abilities | verb_abilities

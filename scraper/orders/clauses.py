@@ -69,7 +69,7 @@ def _quoted_after(text: str, start: int, end: int) -> bool:
 # Words that open a hedge after an order («…, дальше видно будет», «…, пусть оправдывается»,
 # «…, пожалуй»): the hedge is a clause of its own, so its verbs and «пусть» do not make the
 # order talk. Deferrals («может», «потом», «подумаю») are not hedges: they make it a question.
-HEDGES = frozenset({"пусть", "дальше", "пожалуй", "надоело", "ничего", "без", "видно", "там", "а", "не",
+HEDGES = frozenset({"пусть", "дальше", "пожалуй", "надоело", "ничего", "никого", "без", "видно", "там", "а", "не",
                     "вдруг", "просто", "всё", "все", "типа", "короче", "кароч", "имхо"})
 
 
@@ -85,9 +85,52 @@ def hedged(seg: Segment) -> list[Segment]:
     first = min(t.end for t in triggers)
     for k in range(max(first, 1), len(toks)):
         gap = seg.text[toks[k - 1].end:toks[k].start]
-        if "," in gap and not depth[k] and toks[k].low in HEDGES and not any(t.start >= k for t in triggers):
+        word = toks[k].low
+        if word in ("и", "а") and k + 1 < len(toks) and toks[k + 1].low in HEDGES - {"а"}:
+            word = toks[k + 1].low      # «…, и пусть мне кто-нибудь скажет…»
+        if "," in gap and not depth[k] and word in HEDGES and not any(
+                t.start >= k and toks[t.start - 1].low not in ("не", "ни") for t in triggers):
+            # (a negated order word after the comma is the hedge's own: «…, никого не вешаю»)
             if k + 1 < len(toks) and toks[k].low == "а" and toks[k + 1].low in DEFERRAL:
                 return [seg]
+            head = seg.text[:toks[k - 1].end]
+            tail = seg.text[toks[k].start:]
+            return [Segment(head, seg.line, seg.offset), Segment(tail, tail, 0)]
+    return [seg]
+
+
+# Words that open a clause of reason («раз все молчат», «потому что», «ведь»): it says why,
+# and orders nothing. Not «если» (a condition: the whole sentence is conditional).
+BECAUSE = frozenset({"раз", "поскольку", "потому", "ибо", "ведь", "т.к", "тк"})
+_LEAD = frozenset({"ну", "а", "и", "но", "так", "уж"})
+
+
+def reasons_apart(seg: Segment) -> list[Segment]:
+    """A clause of reason before the main clause («Ну раз все молчат, то мой голос — Rusty»)
+    or after it («А я против Лисы, раз такая умная») is a clause of its own."""
+    if "," not in seg.text:
+        return [seg]
+    toks = read_tokens(seg.text)
+    if len(toks) < 3:
+        return [seg]
+    depth = _quote_depths(seg.text, [t.start for t in toks])
+    commas = [k for k in range(1, len(toks))
+              if "," in seg.text[toks[k - 1].end:toks[k].start] and not depth[k]]
+    if not commas:
+        return [seg]
+    lead = 0
+    while lead < len(toks) and toks[lead].low in _LEAD:
+        lead += 1
+    if lead < len(toks) and toks[lead].low in BECAUSE:
+        k = commas[0]
+        rest = k + 1 if k < len(toks) and toks[k].low == "то" else k
+        if rest >= len(toks):
+            return [seg]
+        head = seg.text[:toks[k - 1].end]
+        tail = seg.text[toks[rest].start:]
+        return [Segment(head, head, 0), Segment(tail, seg.line, seg.offset + toks[rest].start)]
+    for k in commas:
+        if toks[k].low in BECAUSE and k > lead + 1:
             head = seg.text[:toks[k - 1].end]
             tail = seg.text[toks[k].start:]
             return [Segment(head, seg.line, seg.offset), Segment(tail, tail, 0)]

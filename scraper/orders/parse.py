@@ -32,7 +32,7 @@ from scraper.orders.args import (CONSUMING, MORE_THAN_A_TARGET, OVER_LINES, REPE
                                  build, self_allowed)
 from scraper.orders.index import matters, read_tokens
 from scraper.orders.net import NET_FLOOR, Zone, name_spans, net_item
-from scraper.orders.clauses import between_orders, hedged
+from scraper.orders.clauses import between_orders, hedged, reasons_apart
 from scraper.orders.talk import UNSHOWN, Talk, checked, conditional, talk_or_ask
 from scraper.orders.quotes import cut_quotes, pictures_out
 from scraper.orders.names import SELF_WORDS, NameMatcher, Roster, own_abilities
@@ -160,7 +160,7 @@ def _segment_orders(ctx: Context, seg: Segment, line_no: int, all_lines: list[st
             result = _later(use_toks[before:hi]) or _deferred(ctx, result, use_toks, trig.end, hi) \
                 or _refused_order(result, use_toks, trig.end, hi, not trig.by_verb) or result
         if isinstance(result, Fail) and result.code == Reason.SELF_NOT_ALLOWED \
-                and not any(t.low in SELF_WORDS for t in use_toks[trig.end:hi]):
+                and _by_own_nick(ctx, use_toks, trig.end, hi):
             result = Talk.OPINION     # «Повесим Волка — …» said by Серый Волк: of himself, no order
         if isinstance(result, Talk):
             found.append(_Found(use_seg.text, choice, trig.strength, talk=result))
@@ -206,6 +206,12 @@ def _described(ctx: Context, text: str, toks, lo: int, hi: int) -> bool:
         if cands and cands[0].score >= ctx.settings.threshold:
             return False          # a name comes first: «Голосую против Киры, которая молчит»
     return False
+
+
+def _by_own_nick(ctx: Context, toks, lo: int, hi: int) -> bool:
+    """The author is named by his nickname (not «себя», not his role): he speaks of himself."""
+    return any(c.nick == ctx.author and c.via == "nick" and c.score >= ctx.settings.threshold
+               for i in range(lo, hi) for c in ctx.matcher.at(toks, i, ctx.author)[:1])
 
 
 def _names_someone(ctx: Context, toks, lo: int) -> bool:
@@ -504,7 +510,8 @@ def _part(ctx: Context, text: str) -> list[tuple[Segment, list[_Found]]]:
             continue
         for sentence in split_line(line):
             rest = False
-            pieces = [p for piece in between_orders(sentence, read_tokens(sentence.text)) for p in hedged(piece)]
+            pieces = [p for part in reasons_apart(sentence)
+                      for piece in between_orders(part, read_tokens(part.text)) for p in hedged(piece)]
             for seg in pieces:
                 found, rest = _segment_orders(ctx, seg, no, all_lines, consumed)
                 if not found and last is not None:
@@ -602,10 +609,10 @@ def _apply_policy(found: list[_Found], *, private: bool, zone: str, settings: Pa
             hints.append(f.talk)
             continue          # «митинг сегодня не объявляю», «завтра голосую против …»: no order now
         if f.described:
-            if private:
+            if private or channel == Channel.POST:
                 out.append(_unresolved(f))    # «Бью того, кого охраняет Призрак»: the GM decides who
             else:
-                hints.append(Talk.NO_AIM)     # «Взятку дам только тому, кто попросит»: nobody named
+                hints.append(Talk.NO_AIM)     # «Взятку дам только тому, кто попросит» in a post: talk
             continue
         if f.fail is not None and f.fail.code == Reason.NOT_YOUR_ABILITY and (not private or (f.slang and not f.aimed)):
             hints.append(Talk.NOT_HIS)
