@@ -72,6 +72,7 @@ class _Found:
     talk: Talk | None = None  # the order's own words make it talk («не объявляю», «завтра»)
     described: bool = False   # the target is described, not named («того, кого охраняет X»)
     aimed: bool = False       # a player is named after the order's word («Бью Лису»)
+    himself: bool = False     # the author named as the target by his own nickname
 
 
 def _choose(ctx: Context, trig: Trigger) -> str | Fail:
@@ -159,9 +160,6 @@ def _segment_orders(ctx: Context, seg: Segment, line_no: int, all_lines: list[st
             result = _corrected(ctx, spec, result, use_toks, trig.end, hi)
             result = _later(use_toks[before:hi]) or _deferred(ctx, result, use_toks, trig.end, hi) \
                 or _refused_order(result, use_toks, trig.end, hi, not trig.by_verb) or result
-        if isinstance(result, Fail) and result.code == Reason.SELF_NOT_ALLOWED \
-                and _by_own_nick(ctx, use_toks, trig.end, hi):
-            result = Talk.OPINION     # «Повесим Волка — …» said by Серый Волк: of himself, no order
         if isinstance(result, Talk):
             found.append(_Found(use_seg.text, choice, trig.strength, talk=result))
             before = hi
@@ -172,12 +170,14 @@ def _segment_orders(ctx: Context, seg: Segment, line_no: int, all_lines: list[st
             mark = _target_words(use_toks, use_seg.text, result.target, ctx)
         elif choice == VOTE:
             mark = " ".join(t.text for t in use_toks[trig.start:trig.end])
+        himself = isinstance(result, Fail) and result.code == Reason.SELF_NOT_ALLOWED \
+            and _by_own_nick(ctx, use_toks, trig.end, hi)
         found.append(_Found(use_seg.text, choice, trig.strength,
                             order=result if isinstance(result, Order) else None,
                             fail=result if isinstance(result, Fail) else None,
                             form=VoteForm.RU if choice == VOTE else None, mark=mark,
                             short=len(toks) <= SHORT, by_verb=trig.by_verb, slang=trig.slang,
-                            narrated=trig.narrated, pointed=pointed))
+                            narrated=trig.narrated, pointed=pointed, himself=himself))
         before = hi
         if rest_consumed or choice in CONSUMING:
             break
@@ -338,10 +338,15 @@ def _bare_against(ctx: Context, seg: Segment, toks, spoken: tuple[int, int] | No
         return _Found(seg.text, VOTE, Strength.STRONG, fail=Fail(scan.problem, scan.candidates, VOTE),
                       form=VoteForm.RU, mark=seg.text)
     words = seg.text[toks[lo].start:toks[hi - 1].end]
-    return _Found(seg.text, VOTE, Strength.STRONG, order=Order(ctx.author or "", VOTE, target=scan.nicks[0]),
-                  form=VoteForm.RU, mark=words)
+    order = Order(ctx.author or "", VOTE, target=scan.nicks[0])
+    if any(toks[j].low in _ALL and not seg.text[toks[j].end:toks[j + 1].start].strip() for j in range(lead)):
+        # «ВСЕ ПРОТИВ ЁЖИКА!!!»: a call to everyone (or «всё, против …»: the case is lost in capitals)
+        return _Found(seg.text, VOTE, Strength.STRONG, fail=Fail(Reason.ORDER_LIKE, [str(order)], VOTE),
+                      form=VoteForm.RU, mark=words)
+    return _Found(seg.text, VOTE, Strength.STRONG, order=order, form=VoteForm.RU, mark=words)
 
 
+_ALL = frozenset({"все", "всё", "всем", "давайте", "дружно"})
 _POINT = re.compile(r"^\s*(?:[:=—–]|->|→|-(?!\w))")
 POINTING_WORDS = frozenset({"против", "за", "на", "кого"})
 
@@ -385,6 +390,62 @@ def _later(toks) -> Talk | None:
     return Talk.LATER if any(t.low in LATER_DAY for t in toks) else None
 
 
+# Verbs of the target's death: «если умрёт — перепризываю X» restates the Sacrifice's own
+# condition («Если к концу ночи цель умирает, Демонолог может перепризвать…»), no new one.
+DEATH_VERBS = frozenset({"умереть", "умирать", "погибнуть", "погибать", "сдохнуть", "помереть", "умрёт", "умрет"})
+_CONDITION_END = re.compile(r"\s*(?:[—–,:]|->|-(?!\w))\s*")
+
+
+def condition_end(seg: Segment) -> tuple[int, bool] | None:
+    """A sentence that opens with a condition («Если …, …», «Если … — …»): where the main
+    clause begins in `seg.text`, and whether the condition is only the target's death (the
+    Sacrifice's own: «Если умрёт — перепризываю X»); None for any other sentence."""
+    toks = read_tokens(seg.text)
+    if len(toks) < 3 or toks[0].low not in ("если", "коли"):
+        return None
+    for k in range(1, len(toks)):
+        if _CONDITION_END.fullmatch(seg.text[toks[k - 1].end:toks[k].start]):
+            said = toks[1:k]
+            dies = [t for t in said if t.low in DEATH_VERBS or index.lemma(t.low) in DEATH_VERBS]
+            own = bool(dies) and all(t in dies or t.low in ("она", "он", "цель", "жертва") for t in said)
+            return toks[k].start, own
+    return None
+
+
+# Pronouns that point back at a player named before («…Кира не ответит — голос против неё»).
+PRONOUNS = frozenset({"неё", "нее", "него", "её", "ее", "его", "ней", "нём", "нем", "ему", "ей", "нему", "она", "он"})
+
+
+def _conditional_order(ctx: Context, seg: Segment, no: int, all_lines: list[str]) -> list[_Found]:
+    """«Если до вечера Кира не ответит — голос против неё»: an order given now, in its noun,
+    under a condition; the GM's question, the name a pronoun points back at resolved from the
+    condition. A verb's promise («Если … — проголосую против него») stays talk of a vote to come."""
+    cond = condition_end(seg)
+    if cond is None:
+        return []
+    cut, _own = cond
+    tail = Segment(seg.text[cut:], seg.line, seg.offset + cut)
+    found, _ = _segment_orders(ctx, tail, no, all_lines, set())
+    out = []
+    for f in found:
+        if f.ability is None or f.by_verb:
+            continue
+        order = f.order
+        if order is None and f.fail is not None and f.fail.code == Reason.NO_TARGET:
+            toks = read_tokens(tail.text)
+            if any(t.low in PRONOUNS for t in toks):
+                head = read_tokens(seg.text[:cut])
+                named = {c.nick for i in range(len(head)) for c in ctx.matcher.at(head, i, ctx.author)[:1]
+                         if c.nick is not None and c.nick != ctx.author and c.score >= ctx.settings.threshold}
+                if len(named) == 1:
+                    order = Order(ctx.author or "", f.ability, target=named.pop())
+        if order is None:
+            continue
+        out.append(_Found(seg.text, f.ability, Strength.STRONG, fail=Fail(Reason.CONDITIONAL, [str(order)], f.ability),
+                          form=f.form, short=f.short))
+    return out
+
+
 def _second_after(ctx: Context, seg: Segment, last: _Found) -> _Found | None:
     """«Sacrifice: Тень. Перепризвать Zlata»: the second name of the order before, given in
     a sentence of its own that opens with the order's keyword."""
@@ -402,7 +463,7 @@ def _second_after(ctx: Context, seg: Segment, last: _Found) -> _Found | None:
     if scan.problem is not None:
         return _Found(seg.text, order.ability, Strength.STRONG, fail=Fail(scan.problem, scan.candidates, order.ability))
     fuller = replace(order, **{keyword.value: scan.nicks[0]})
-    return _Found(seg.text, order.ability, Strength.STRONG, order=fuller, by_verb=last.by_verb)
+    return _Found(seg.text, order.ability, last.strength, order=fuller, by_verb=last.by_verb, short=last.short)
 
 
 _AIMING = frozenset({"на", "против", "за", "у", "к", "в"})
@@ -505,6 +566,7 @@ def _part(ctx: Context, text: str) -> list[tuple[Segment, list[_Found]]]:
     all_lines = lines(text)
     consumed: set[int] = set()
     last: _Found | None = None
+    given: _Found | None = None      # the last order read, however weakly (its second name may follow)
     for no, line in enumerate(all_lines):
         if no in consumed:
             continue
@@ -514,10 +576,30 @@ def _part(ctx: Context, text: str) -> list[tuple[Segment, list[_Found]]]:
                       for piece in between_orders(part, read_tokens(part.text)) for p in hedged(piece)]
             for seg in pieces:
                 found, rest = _segment_orders(ctx, seg, no, all_lines, consumed)
+                cond = condition_end(seg) if not found and given is not None else None
+                if cond is not None:
+                    cut, own = cond
+                    tail = Segment(seg.text[cut:], seg.line, seg.offset + cut)
+                    fixed = _second_after(ctx, tail, given)
+                    if fixed is not None and own:
+                        # «Если умрёт — перепризываю Лису»: the rule's own condition, then the name
+                        out.append((Segment(seg.text[:cut].rstrip(" —–-,:"), seg.line, seg.offset), []))
+                        seg, found = tail, [fixed]
+                    elif fixed is not None and fixed.order is not None:
+                        # any other condition: the fuller order is the GM's question
+                        found = [replace(fixed, order=None, fail=Fail(Reason.CONDITIONAL, [str(fixed.order)],
+                                                                      fixed.ability))]
+                if cond is None and not any(f.strength >= Strength.STRONG for f in found):
+                    found = _conditional_order(ctx, seg, no, all_lines) or found
                 if not found and last is not None:
                     fixed = _correction(ctx, seg, last) or _second_after(ctx, seg, last)
                     if fixed is not None:
                         found = [fixed]
+                if not found and given is not None and given is not last:
+                    fixed = _second_after(ctx, seg, given)
+                    if fixed is not None:
+                        found = [fixed]
+                given = next((f for f in reversed(found) if f.order is not None and f.ability), given)
                 strong = [f for f in found if f.strength >= Strength.STRONG and f.ability]
                 if strong:
                     last = strong[-1]
@@ -608,6 +690,9 @@ def _apply_policy(found: list[_Found], *, private: bool, zone: str, settings: Pa
         if f.talk is not None:
             hints.append(f.talk)
             continue          # «митинг сегодня не объявляю», «завтра голосую против …»: no order now
+        if f.himself and not private:
+            hints.append(Talk.OPINION)        # «Повесим Волка — …» posted by Серый Волк: of himself
+            continue
         if f.described:
             if private or channel == Channel.POST:
                 out.append(_unresolved(f))    # «Бью того, кого охраняет Призрак»: the GM decides who
