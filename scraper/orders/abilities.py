@@ -198,10 +198,17 @@ def _triggers(text: str, toks: tuple[Token, ...]) -> tuple[Trigger, ...]:
     return tuple(_find_triggers(Segment(text, text, 0), list(toks)))
 
 
+def _wish_after(text: str, toks: list[Token], j: int) -> bool:
+    """«…, пусть всё летит в Пашу»: «пусть» after a comma that follows an order's words wishes
+    its outcome; it judges nothing (unlike «нельзя», «надо»)."""
+    return toks[j].low == "пусть" and j > 1 and "," in text[toks[j - 1].end:toks[j].start]
+
+
 def _find_triggers(seg: Segment, toks: list[Token]) -> list[Trigger]:
     out: list[Trigger] = []
     start = first_content(toks, seg.text)
-    talk = "?" in seg.text or any(t.low == "бы" or t.low in IMPERSONAL for t in toks)
+    talk = "?" in seg.text or any(t.low == "бы" or (t.low in IMPERSONAL and not _wish_after(seg.text, toks, j))
+                                  for j, t in enumerate(toks))
     i = 0
     while i < len(toks):
         phrase = _phrase_at(toks, i)

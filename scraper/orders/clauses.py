@@ -5,7 +5,7 @@ between two orders after a comma («Кусаю Лекса, а у Ольги кр
 """
 from __future__ import annotations
 
-from engine.abilities import WORDS, Shape
+from engine.abilities import WORDS, Field, Shape, find_ability
 from scraper.orders.abilities import DEFERRAL, Strength, find_triggers
 from scraper.orders.args import CONSUMING, TO_LINE_END
 from scraper.orders.index import read_tokens
@@ -73,6 +73,11 @@ HEDGES = frozenset({"пусть", "дальше", "пожалуй", "надое�
                     "вдруг", "просто", "всё", "все", "типа", "короче", "кароч", "имхо"})
 
 
+def _two_targets(ability: str) -> bool:
+    spec = find_ability(ability)
+    return spec is not None and Field.TARGETS in spec.fields
+
+
 def hedged(seg: Segment) -> list[Segment]:
     """An order, a comma, and a hedge: two clauses."""
     if "," not in seg.text or "?" in seg.text:
@@ -81,6 +86,8 @@ def hedged(seg: Segment) -> list[Segment]:
     triggers = [t for t in find_triggers(seg, toks) if t.abilities]
     if not triggers:
         return [seg]
+    if any(_two_targets(a) for t in triggers for a in t.abilities):
+        return [seg]      # «соблазняю Тимофея, пусть всё летит в Пашу»: the second target is in the «hedge»
     depth = _quote_depths(seg.text, [t.start for t in toks])
     first = min(t.end for t in triggers)
     for k in range(max(first, 1), len(toks)):

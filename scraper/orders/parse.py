@@ -516,11 +516,35 @@ def _deferred(ctx: Context, order: Order, toks, lo: int, hi: int) -> Fail | None
     return Fail(Reason.DEFERRED, [n for n in names if n], order.ability)
 
 
+# Words that settle a choice left open («…или на Пашу, не знаю... пусть будет Паша»).
+SETTLING = (("пусть", "будет"), ("пускай", "будет"), ("выбираю",), ("останавливаюсь", "на"), ("ладно",))
+
+
+def _settled(ctx: Context, seg: Segment, last: _Found) -> _Found | None:
+    """A sentence that picks one of the candidates of the question just before it."""
+    if last.fail is None or last.fail.code not in (Reason.AMBIGUOUS_TARGET, Reason.DEFERRED) or "?" in seg.text:
+        return None
+    toks = read_tokens(seg.text)
+    for words in SETTLING:
+        if tuple(t.low for t in toks[:len(words)]) != words:
+            continue
+        spec = find_ability(last.ability)
+        scan = scan_targets(ctx, toks, len(words), len(toks), 1, spec is not None and self_allowed(spec))
+        if scan.problem is None and scan.found and scan.found[0].end == len(toks) \
+                and scan.nicks[0] in last.fail.candidates:
+            order = Order(ctx.author or "", last.ability, target=scan.nicks[0])
+            return _Found(seg.text, last.ability, Strength.STRONG, order=order, form=last.form, by_verb=last.by_verb)
+    return None
+
+
 def _correction(ctx: Context, seg: Segment, last: _Found) -> _Found | None:
     """A sentence with no order of its own that corrects the one before it: the same
     ability, the new target («Голос против Лиса. Нет, передумал — против Маши»)."""
     if last.ability is None:
         return None
+    settled = _settled(ctx, seg, last)
+    if settled is not None:
+        return settled
     # «Меняю голос. Был на Ване, теперь на Ольге»: a vote given without its target, then the target
     waiting = last.ability == VOTE and last.order is None and last.fail is not None \
         and last.fail.code == Reason.NO_TARGET
@@ -804,7 +828,11 @@ def _last_word(items: list[Order | Unresolved]) -> ParseResult:
     unresolved: list[Unresolved] = []
     for n, item in enumerate(items):
         if isinstance(item, Unresolved):
-            unresolved.append(item)
+            # a question the author settles later in the text («…или на Пашу, не знаю... пусть
+            # будет Паша»): his last word is the order
+            if not (item.code in _SUPERSEDING and item.ability not in REPEATABLE and any(
+                    isinstance(o, Order) and o.ability == item.ability for o in items[n + 1:])):
+                unresolved.append(item)
             continue
         if item.ability in REPEATABLE:
             orders.append(item)
@@ -928,19 +956,20 @@ def _parse_text(text: str, roster: Roster, settings: ParseSettings, author: str 
         # never taken (by the rules the rest of the post is artistic).
         items = [u for u in artistic if isinstance(u, Unresolved)]
     asked_artistic = {id(u) for u in items if isinstance(u, Unresolved)}
+    result = _last_word(items)
+    kept = {id(u) for u in result.unresolved}
     clauses = []
     for piece, got, rule, zone in accounted:
         if zone == ARTISTIC:
             got = [g for g in got if id(g) in asked_artistic]
             rule = None if got else Talk.ARTISTIC
-        if any(isinstance(g, Unresolved) for g in got):
+        if any(isinstance(g, Unresolved) and id(g) in kept for g in got):
             clauses.append(Clause(piece, Verdict.ASKED))
         elif got:
             clauses.append(Clause(piece, Verdict.READ))
         else:
             talk = rule or Talk.PLAIN
             clauses.append(Clause(piece, Verdict.TALK, talk.value, shown=private and talk not in UNSHOWN))
-    result = _last_word(items)
     return ParseResult(result.orders, result.unresolved, tuple(clauses))
 
 
