@@ -109,7 +109,11 @@ def hedged(seg: Segment) -> list[Segment]:
 # Words that open a clause of reason («раз все молчат», «потому что», «ведь»): it says why,
 # and orders nothing. Not «если» (a condition: the whole sentence is conditional).
 BECAUSE = frozenset({"раз", "поскольку", "потому", "ибо", "ведь", "т.к", "тк"})
-_LEAD = frozenset({"ну", "а", "и", "но", "так", "уж"})
+_LEAD = frozenset({"ну", "а", "и", "но", "уж", "ладно", "итак", "короче", "значит", "тогда"})
+
+
+def _because(toks, k: int) -> bool:
+    return toks[k].low in BECAUSE or (toks[k].low == "так" and k + 1 < len(toks) and toks[k + 1].low == "как")
 
 
 def reasons_apart(seg: Segment) -> list[Segment]:
@@ -128,8 +132,10 @@ def reasons_apart(seg: Segment) -> list[Segment]:
     lead = 0
     while lead < len(toks) and toks[lead].low in _LEAD:
         lead += 1
-    if lead < len(toks) and toks[lead].low in BECAUSE:
-        k = commas[0]
+    if lead < len(toks) and _because(toks, lead):
+        k = next((c for c in commas if c > lead + 1), None)
+        if k is None:
+            return [seg]
         rest = k + 1 if k < len(toks) and toks[k].low == "то" else k
         if rest >= len(toks):
             return [seg]
@@ -137,7 +143,7 @@ def reasons_apart(seg: Segment) -> list[Segment]:
         tail = seg.text[toks[rest].start:]
         return [Segment(head, head, 0), Segment(tail, seg.line, seg.offset + toks[rest].start)]
     for k in commas:
-        if toks[k].low in BECAUSE and k > lead + 1:
+        if _because(toks, k) and k > lead + 1:
             head = seg.text[:toks[k - 1].end]
             tail = seg.text[toks[k].start:]
             return [Segment(head, seg.line, seg.offset), Segment(tail, tail, 0)]

@@ -122,12 +122,14 @@ def _segment_orders(ctx: Context, seg: Segment, line_no: int, all_lines: list[st
     if vocative is not None:
         return [vocative], False
     triggers = _named_players_out(ctx, toks, _vote_kept(ctx, find_triggers(seg, toks)))
-    strong = [t for t in triggers if t.strength == Strength.STRONG]
+    strong = _mode_words_out([t for t in triggers if t.strength == Strength.STRONG])
     starts = strong or [t for t in triggers if t.strength == Strength.WEAK][:1]
     before = 0
     rest_consumed = False
     for n, trig in enumerate(starts):
         choice = _choose(ctx, trig)
+        if isinstance(choice, Fail) and choice.code == Reason.AMBIGUOUS_ABILITY:
+            choice = _by_target_count(ctx, choice, toks, trig.end) or choice
         if isinstance(choice, Fail):
             found.append(_Found(seg.text, choice.ability, trig.strength, fail=choice, short=len(toks) <= SHORT,
                                 slang=trig.slang, narrated=trig.narrated, aimed=_names_someone(ctx, toks, trig.end)))
@@ -212,6 +214,32 @@ def _by_own_nick(ctx: Context, toks, lo: int, hi: int) -> bool:
     """The author is named by his nickname (not «себя», not his role): he speaks of himself."""
     return any(c.nick == ctx.author and c.via == "nick" and c.score >= ctx.settings.threshold
                for i in range(lo, hi) for c in ctx.matcher.at(toks, i, ctx.author)[:1])
+
+
+def _mode_words_out(triggers: list[Trigger]) -> list[Trigger]:
+    """«Операция — Бабуля, лечу»: a verb after an order's name that is one of that order's
+    modes is the order's mode, not a second order."""
+    out: list[Trigger] = []
+    for t in triggers:
+        prev = out[-1] if out else None
+        if prev is not None and len(prev.abilities) == 1 and t.abilities & prev.abilities:
+            (ability,) = prev.abilities
+            words = WORDS.get(ability)
+            if words is not None and words.shape is Shape.MODE and any(t.lemma in k.words for k in words.keywords):
+                continue
+        out.append(t)
+    return out
+
+
+def _by_target_count(ctx: Context, fail: Fail, toks, lo: int) -> str | None:
+    """One verb, two of the author's abilities («очаровываю» for Чары and Очарование): when
+    two players are named and only one of them takes two targets, that one is meant."""
+    names = {c.nick for i in range(lo, len(toks)) for c in ctx.matcher.at(toks, i, ctx.author)[:1]
+             if c.nick is not None and c.score >= ctx.settings.threshold}
+    if len(names) < 2:
+        return None
+    two = [a for a in fail.candidates if (spec := find_ability(a)) is not None and Field.TARGETS in spec.fields]
+    return two[0] if len(two) == 1 else None
 
 
 def _names_someone(ctx: Context, toks, lo: int) -> bool:
@@ -327,6 +355,8 @@ def _bare_against(ctx: Context, seg: Segment, toks, spoken: tuple[int, int] | No
     scan = scan_targets(ctx, toks, lo, hi, 1, False)
     if scan.found and scan.found[0].start != lo:
         return None
+    if scan.problem is None and scan.found[0].end < hi and _aside_after(ctx, seg.text, toks, scan.found[0].end, hi):
+        hi = scan.found[0].end    # «Против Наташки, она слишком тихая», «Все против Бабули, народ!»
     if scan.problem is None and scan.found[0].end != hi:
         return None
     if scan.problem is not None and (not scan.candidates or scan.problem in (Reason.LOW_CONFIDENCE,
@@ -347,6 +377,15 @@ def _bare_against(ctx: Context, seg: Segment, toks, spoken: tuple[int, int] | No
 
 
 _ALL = frozenset({"все", "всё", "всем", "давайте", "дружно"})
+
+
+def _aside_after(ctx: Context, text: str, toks, end: int, hi: int) -> bool:
+    """A comma after the vote's name, and after it no other player named: an aside about the
+    target or to the readers, not a second name for the vote."""
+    if "," not in text[toks[end - 1].end:toks[end].start]:
+        return False
+    return not any(c.nick is not None and c.score >= NET_FLOOR
+                   for i in range(end, hi) for c in ctx.matcher.at(toks, i, ctx.author)[:1])
 _POINT = re.compile(r"^\s*(?:[:=—–]|->|→|-(?!\w))")
 POINTING_WORDS = frozenset({"против", "за", "на", "кого"})
 
@@ -414,6 +453,32 @@ def condition_end(seg: Segment) -> tuple[int, bool] | None:
 
 # Pronouns that point back at a player named before («…Кира не ответит — голос против неё»).
 PRONOUNS = frozenset({"неё", "нее", "него", "её", "ее", "его", "ней", "нём", "нем", "ему", "ей", "нему", "она", "он"})
+
+
+def _named_once(ctx: Context, text: str) -> str | None:
+    """The one player (not the author) a piece of text names confidently, or None."""
+    toks = read_tokens(text)
+    named = {c.nick for i in range(len(toks)) for c in ctx.matcher.at(toks, i, ctx.author)[:1]
+             if c.nick is not None and c.nick != ctx.author and c.score >= ctx.settings.threshold}
+    return named.pop() if len(named) == 1 else None
+
+
+def _pronoun_resolved(ctx: Context, f: _Found, seg: Segment, before: list[Segment]) -> _Found:
+    """«Раз Кира опять отмолчалась, голосую против неё»: a pronoun after the order's pointing
+    word names the one player named earlier in the same sentence."""
+    if f.fail is None or f.fail.code != Reason.NO_TARGET or f.ability is None:
+        return f
+    toks = read_tokens(seg.text)
+    at = [i for i, t in enumerate(toks) if t.low in PRONOUNS and i > 0 and toks[i - 1].low in POINTING_WORDS]
+    if len(at) != 1:
+        return f
+    spec = find_ability(f.ability)
+    if spec is None or Field.TARGET not in (*spec.fields, *spec.optional):
+        return f
+    nick = _named_once(ctx, " ".join(p.text for p in before))
+    if nick is None:
+        return f
+    return replace(f, fail=None, order=Order(ctx.author or "", f.ability, target=nick), mark=toks[at[0]].text)
 
 
 def _conditional_order(ctx: Context, seg: Segment, no: int, all_lines: list[str]) -> list[_Found]:
@@ -598,8 +663,10 @@ def _part(ctx: Context, text: str) -> list[tuple[Segment, list[_Found]]]:
             rest = False
             pieces = [p for part in reasons_apart(sentence)
                       for piece in between_orders(part, read_tokens(part.text)) for p in hedged(piece)]
-            for seg in pieces:
+            for k, seg in enumerate(pieces):
                 found, rest = _segment_orders(ctx, seg, no, all_lines, consumed)
+                if k:
+                    found = [_pronoun_resolved(ctx, f, seg, pieces[:k]) for f in found]
                 cond = condition_end(seg) if not found and given is not None else None
                 if cond is not None:
                     cut, own = cond
