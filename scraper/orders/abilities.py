@@ -199,9 +199,9 @@ def _triggers(text: str, toks: tuple[Token, ...]) -> tuple[Trigger, ...]:
 
 
 def _wish_after(text: str, toks: list[Token], j: int) -> bool:
-    """«…, пусть всё летит в Пашу»: «пусть» after a comma that follows an order's words wishes
-    its outcome; it judges nothing (unlike «нельзя», «надо»)."""
-    return toks[j].low == "пусть" and j > 1 and "," in text[toks[j - 1].end:toks[j].start]
+    """«…, пусть всё летит в Пашу», «…, а всё пусть идёт в X»: «пусть» in a clause after a comma
+    wishes the outcome of what came before; it judges nothing (unlike «нельзя», «надо»)."""
+    return toks[j].low == "пусть" and j > 1 and "," in text[toks[0].end:toks[j].start]
 
 
 def _find_triggers(seg: Segment, toks: list[Token]) -> list[Trigger]:

@@ -112,6 +112,10 @@ BECAUSE = frozenset({"раз", "поскольку", "потому", "ибо", "
 _LEAD = frozenset({"ну", "а", "и", "но", "уж", "ладно", "итак", "короче", "значит", "тогда"})
 
 
+# Words after a comma that open the consequence of what came before: the order follows.
+THEREFORE = frozenset({"поэтому", "посему", "следовательно", "потому-то"})
+
+
 def _because(toks, k: int) -> bool:
     return toks[k].low in BECAUSE or (toks[k].low == "так" and k + 1 < len(toks) and toks[k + 1].low == "как")
 
@@ -143,6 +147,14 @@ def reasons_apart(seg: Segment) -> list[Segment]:
         tail = seg.text[toks[rest].start:]
         return [Segment(head, head, 0), Segment(tail, seg.line, seg.offset + toks[rest].start)]
     for k in commas:
+        if k > lead + 1 and (toks[k].low in THEREFORE or (toks[k].low == "так" and k + 1 < len(toks)
+                                                          and toks[k + 1].low == "что")):
+            # «Velvet так и не ответила, поэтому голос против неё»: the reason, then the order
+            rest = k + (2 if toks[k].low == "так" else 1)
+            if rest < len(toks):
+                head = seg.text[:toks[k - 1].end]
+                tail = seg.text[toks[rest].start:]
+                return [Segment(head, head, 0), Segment(tail, seg.line, seg.offset + toks[rest].start)]
         if _because(toks, k) and k > lead + 1:
             head = seg.text[:toks[k - 1].end]
             tail = seg.text[toks[k].start:]

@@ -341,6 +341,8 @@ def _bare_against(ctx: Context, seg: Segment, toks, spoken: tuple[int, int] | No
     if "?" in seg.text:
         return None
     lead = 0
+    if len(toks) > 2 and toks[0].low in _GROUP and seg.text[toks[0].end:toks[1].start].strip() == ",":
+        lead = 1              # «Народ, все против Ёжика!»: said to everyone
     while lead < len(toks) and toks[lead].low in _BARE_LEAD:
         lead += 1
     lo, hi = lead + 1, spoken[0] if spoken else len(toks)
@@ -377,6 +379,8 @@ def _bare_against(ctx: Context, seg: Segment, toks, spoken: tuple[int, int] | No
 
 
 _ALL = frozenset({"все", "всё", "всем", "давайте", "дружно"})
+# Words that address the whole thread («Народ, …», «Люди, …»).
+_GROUP = frozenset({"народ", "люди", "город", "ребята", "друзья", "господа", "товарищи", "горожане", "пипл"})
 
 
 def _aside_after(ctx: Context, text: str, toks, end: int, hi: int) -> bool:
