@@ -343,8 +343,8 @@ def _bare_against(ctx: Context, seg: Segment, toks, spoken: tuple[int, int] | No
     lead = 0
     if len(toks) > 2 and toks[0].low in _GROUP and seg.text[toks[0].end:toks[1].start].strip() == ",":
         lead = 1              # «Народ, все против Ёжика!»: said to everyone
-    while lead < len(toks) and toks[lead].low in _BARE_LEAD:
-        lead += 1
+    while lead < len(toks) and (toks[lead].low in _BARE_LEAD or toks[lead].low in _ALL):
+        lead += 1             # («давайте», «дружно» lead a call to everyone: asked below)
     lo, hi = lead + 1, spoken[0] if spoken else len(toks)
     if lead < len(toks) and (toks[lead].low in ("против", "за") or _vote_verb(toks[lead])):
         pass
