@@ -346,8 +346,10 @@ def _bare_against(ctx: Context, seg: Segment, toks, spoken: tuple[int, int] | No
     while lead < len(toks) and (toks[lead].low in _BARE_LEAD or toks[lead].low in _ALL):
         lead += 1             # («давайте», «дружно» lead a call to everyone: asked below)
     lo, hi = lead + 1, spoken[0] if spoken else len(toks)
-    if lead < len(toks) and (toks[lead].low in ("против", "за") or _vote_verb(toks[lead])):
-        pass
+    calling = any(t.low in _ALL for t in toks[:lead])
+    if lead < len(toks) and (toks[lead].low in ("против", "за") or _vote_verb(toks[lead])
+                             or (calling and toks[lead].low == "на")):
+        pass                  # («Все на Расти!»: «на» points the call at its target)
     elif len(toks) - lead >= 3 and toks[hi - 2].low == "на" and toks[hi - 1].low in _SCAFFOLD:
         lo, hi = lead, hi - 2
     else:
