@@ -4,6 +4,7 @@ triggers, role checks, thresholds). Abilities' own effects are in engine/abiliti
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Iterable
 
 from engine import events as ev
@@ -42,6 +43,30 @@ def refusal_detail(ctx: "PhaseContext", order: Order, reason: Reason) -> Detail 
     return None
 
 
+@dataclass(frozen=True)
+class Question:
+    """What the engine asks at a trigger under `standing_orders: false` (A52 b): the phase
+    stops there until `to` (the GM for him) answers with an order of the same phase,
+    `{by: to, ability, answer}`."""
+    phase: str
+    to: str
+    ability: str
+    text: str                        # the question, in Russian
+    options: tuple[str, ...] = ()    # the nicknames he may name (empty: a yes / no question)
+
+    def answer_hint(self) -> str:
+        what = "ник" if self.options else "true или false"
+        return f"{{by: {self.to}, ability: {self.ability}, answer: {what}}}"
+
+
+class PendingQuestion(Exception):
+    """Raised where the engine needs an answer it was not given; `resolve` returns it."""
+
+    def __init__(self, question: Question) -> None:
+        super().__init__(question.text)
+        self.question = question
+
+
 class PhaseContext:
     """The working copy of the state while one phase resolves, and its event list."""
 
@@ -53,6 +78,8 @@ class PhaseContext:
         # standing orders (A52): (nick, ability) -> order; Преемственность, Перерождение,
         # Божественное благословление under `blessing_auto: false`
         self.standing: dict[tuple[str, str], Order] = {}
+        # answers to the engine's questions (`standing_orders: false`): (nick, ability) -> order
+        self.answers: dict[tuple[str, str], Order] = {}
         self.status_before = {n: self.status_of(p) for n, p in state.players.items()}
 
     def status_of(self, player: PlayerState) -> str:
@@ -192,6 +219,36 @@ class PhaseContext:
         self.state.deaths[nick] = DeathRecord(self.phase, tuple(killed_by))
         if triggers:
             self.after_removal(nick, by_arrest=False)
+
+    def take_answers(self, orders: list[Order]) -> list[Order]:
+        """The orders that answer the engine's questions (`answer:`) set aside: they are not
+        resolved in their place but read when the question comes (A52 b); the rest."""
+        from engine.abilities import find_ability
+
+        rest = []
+        for order in orders:
+            if order.answer is None:
+                rest.append(order)
+                continue
+            if self.rulings["standing_orders"]:
+                raise OrderError(f"{order}: ответ (поле answer) даётся только при rulings.standing_orders: false")
+            spec = find_ability(order.ability)
+            self.answers[(order.by, spec.name if spec else order.ability)] = order
+        return rest
+
+    def choice_at_trigger(self, nick: str, ability: str, text: str,
+                          options: Iterable[str] = ()) -> Order | None:
+        """The choice of `nick` for `ability` at the moment of its trigger (A52). Under
+        `standing_orders: true`, his standing order written in this phase, or None. Under
+        `false` the choice is made now: his answer (an order of this phase with `answer`),
+        or the phase stops here with the question (PendingQuestion)."""
+        if self.rulings["standing_orders"]:
+            return self.standing.get((nick, ability))
+        answer = self.answers.get((nick, ability))
+        if answer is None:
+            raise PendingQuestion(Question(str(self.phase), nick, ability, text, tuple(options)))
+        self.trace(f"ответ {nick} на вопрос «{text}»: {answer.answer}", ability, answer)
+        return answer
 
     def after_removal(self, nick: str, *, by_arrest: bool) -> None:
         """Triggers at a death or an Арест (SPEC A52): the `trigger` hooks (Перерождение,

@@ -29,7 +29,7 @@ class Day(PhaseContext):
     def __init__(self, state: GameState, phase: PhaseId, orders: list[Order]):
         super().__init__(state, phase)
         self.n = phase.number
-        self.orders = orders
+        self.orders = self.take_answers(orders)
         self.ballots: dict[str, Ballot] = {}
         self.lost_vote: set[str] = set()        # «теряет способность голосовать в течение дня»
         self.controlled: dict[str, str] = {}    # voter -> controller (Влияние etc.)
@@ -39,9 +39,20 @@ class Day(PhaseContext):
         self.bribes: list[Order] = []
         self.deferred_kills: list[tuple[str, Order]] = []
         self.votes: dict[str, int] = {}          # the tally (D2), for the trace
+        self._own: dict[type, object] = {}
         if state.marks.day != self.n:
             state.marks = DayMarks(day=self.n)
         self.marks = state.marks
+
+    def own(self, kind):
+        """An ability module's own working data for this day (as `Night.own`)."""
+        if kind not in self._own:
+            self._own[kind] = kind()
+        return self._own[kind]
+
+    def live_actions(self, name: str) -> list:
+        """No night action acts by day (what a passive asks of tonight's Чары)."""
+        return []
 
     def run(self) -> list[ev.Event]:
         self.step("D0")

@@ -94,7 +94,7 @@ class Night(PhaseContext):
         super().__init__(state, phase)
         self.n = phase.number
         self.moon = phase.moon
-        self.orders = orders
+        self.orders = self.take_answers(orders)
         self.actions: list[Action] = []
         self.attacks: list[Attack] = []
         self.cards = [c for c in state.thrown if c.night == self.n]
@@ -187,7 +187,9 @@ class Night(PhaseContext):
         for raw in self.orders:
             order, spec = self.shape(raw)
             if spec.name in anytime:
-                self.resolve_anytime(order)   # queued_with_night (A24 b)
+                # queued_with_night (A24 b): an action of the night like any other (Чары,
+                # Очарование and Дама Червей act on it); its module resolves it at N21
+                self.accept(order, spec)
                 continue
             intake = registry.first("intake", spec.name)
             if intake and intake(self, order, spec):

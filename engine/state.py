@@ -185,6 +185,9 @@ class GameState:
     paranoia: list[tuple[str, str]] = field(default_factory=list)  # (master, target) Туз Крестей
     puppets: list[Puppet] = field(default_factory=list)
     shifts: list[Shift] = field(default_factory=list)
+    # orders written in the setup, judged by their ability in night 1 (the day −1 throw
+    # under `minus_first_day_throw: setup`, A65 b)
+    setup_orders: list[Order] = field(default_factory=list)
     zombie: ZombieImplant | None = None
     hunt: Hunt | None = None
     influence_log: dict[str, tuple[str, int]] = field(default_factory=dict)  # Дворянин -> (target, day)

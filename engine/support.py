@@ -6,10 +6,6 @@ of a silent default (the rulings table still lists them, so the choice is visibl
 from __future__ import annotations
 
 UNSUPPORTED: dict[str, frozenset] = {
-    "unstated_phase": frozenset({"any"}),
-    "gossip_spend": frozenset({"any_number"}),
-    "standing_orders": frozenset({False}),
-    "minus_first_day_throw": frozenset({"setup"}),
 }
 
 

@@ -187,8 +187,13 @@ _MOONS = {"any_night": frozenset(), "new_moon": frozenset({Moon.NEW}),
 
 
 def effective_when(spec: AbilitySpec, rulings) -> When:
-    """Phases where the text is silent follow the rulings (A22, A67: `when_ruling`)."""
-    return _WHEN[rulings[spec.when_ruling]] if spec.when_ruling else spec.when
+    """Phases where the text is silent follow the rulings (A22, A67: `when_ruling`; the
+    abilities of no stated phase, `unstated_phase: any`)."""
+    if spec.when_ruling:
+        return _WHEN[rulings[spec.when_ruling]]
+    if spec.phase_unstated and rulings["unstated_phase"] == "any":
+        return When.ANY
+    return spec.when
 
 
 def effective_moons(spec: AbilitySpec, rulings) -> frozenset[Moon]:

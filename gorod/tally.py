@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from engine import events as ev
 from engine.abilities import find_ability, registry
+from engine.abilities.voting import VOTE
 from engine.orders import Order, OrderError
 from engine.phase import PhaseId
 from engine.preview import OrderVerdict, PhasePreview, Status, preview_phase
@@ -108,6 +109,8 @@ def verdict_text(verdict: OrderVerdict, label=lambda index: f"#{index + 1}", *, 
         return f"заменена {label(verdict.replaced_by)}"
     if past and verdict.status in PAST_RU:
         return PAST_RU[verdict.status].format(why=verdict.why)
+    if verdict.status is Status.IN_FORCE and verdict.order.ability == VOTE and not verdict.order.target:
+        return "голос снят"          # an unvote in force is no vote «в силе» (issue 26)
     return verdict.text
 
 

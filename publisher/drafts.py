@@ -20,7 +20,7 @@ from engine.names import faction_of
 from engine.orders import Order
 from engine.phase import PhaseId
 from engine.public_count import PublicCount
-from publisher.markup import Markup
+from publisher.markup import Formatted, Markup
 from publisher.morning import news_lines
 from publisher.render import is_night, phase_title
 from publisher.russian import inflect_nick
@@ -71,7 +71,8 @@ def phase_drafts(phase: str, events: Iterable[ev.Event], markup: Markup, texts: 
             private.setdefault(nick, []).append(text)
             private_events.setdefault(nick, []).append(event)
     common = {"phase_title": title, "game_title": game_title}
-    doc = texts.document("news", markup, lines=[text for text, _ in news] or [NOTHING], art=art, **common)
+    doc = texts.document("news", markup, lines=[text for text, _ in news] or [NOTHING], art=Formatted(art),  # the GM's own
+                         **common)
     out = [Draft("news", PUBLIC, f"news:{phase}", doc.title, doc.body, phase, tuple(news_events), tuple(news_told))]
     for nick, lines in private.items():
         doc = texts.document("private", markup, nick=nick, lines=lines, **common)
@@ -156,21 +157,40 @@ def describe_order(order: Order) -> str:
     return ", ".join(parts)
 
 
-def receipt_draft(phase: str, nick: str, orders: list[Order], key: str, markup: Markup,
-                  texts: Texts | None = None, *, game_title: str = "Город N",
-                  refused: list[str] | tuple[str, ...] = ()) -> Draft:
-    """`refused`: what the author will be told of the orders already known to be refused
-    (the engine's messages), said now so that he may still change them."""
+@dataclass(frozen=True)
+class ReceiptLine:
+    """One order of a receipt: as read, and what will happen to it when that is known now
+    (`verdict`, e.g. «будет отклонена: …»; empty: taken)."""
+
+    order: Order
+    verdict: str = ""
+
+    @property
+    def text(self) -> str:
+        return describe_order(self.order) + (f" — {self.verdict}" if self.verdict else "")
+
+
+def receipt_draft(phase: str, nick: str, lines: list[ReceiptLine | Order], key: str, markup: Markup,
+                  texts: Texts | None = None, *, game_title: str = "Город N", standing: str = "free") -> Draft:
+    """The player's receipt for all his orders of `phase` as read. `standing`: «free», or
+    «dead»/«prison» (he is told what holds there, not that he may still change it)."""
     texts = texts or bundled()
-    doc = texts.document("receipt", markup, nick=nick, orders=[describe_order(o) for o in orders],
-                         refused=list(refused), phase_title=title_of(phase), game_title=game_title)
+    lines = [line if isinstance(line, ReceiptLine) else ReceiptLine(line) for line in lines]
+    doc = texts.document("receipt", markup, nick=nick, lines=[line.text for line in lines],
+                         orders=[describe_order(line.order) for line in lines],
+                         refused=[line.text for line in lines if line.verdict], standing=standing,
+                         phase_title=title_of(phase), game_title=game_title)
     return Draft("receipt", nick, key, doc.title, doc.body, phase)
 
 
 def late_draft(phase: str, nick: str, text: str, key: str, markup: Markup, texts: Texts | None = None, *,
-               game_title: str = "Город N") -> Draft:
+               game_title: str = "Город N", of_phase: str | None = None) -> Draft:
+    """`phase`: the phase open now (the draft's); `of_phase`: the one whose «резолв» the order
+    came in, when it is an earlier one (it came before `phase` opened)."""
     texts = texts or bundled()
-    doc = texts.document("late", markup, nick=nick, text=text, phase_title=title_of(phase), game_title=game_title)
+    late_in = of_phase or phase
+    doc = texts.document("late", markup, nick=nick, text=text, phase_title=title_of(late_in),
+                         open_title=title_of(phase) if late_in != phase else "", game_title=game_title)
     return Draft("late", nick, key, doc.title, doc.body, phase)
 
 

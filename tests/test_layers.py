@@ -27,12 +27,13 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 LAYER_OF = {part: n for n, layer in enumerate(LAYERS) for part in layer}
 
 GOROD_LAYERS: tuple[tuple[str, ...], ...] = (
-    ("gorod", "gorod.store_posts"),              # the package itself; the poller's tables
+    ("gorod", "gorod.store_posts", "gorod.ruling_proofs", "gorod.store_faults"),   # the package itself; the poller's tables; the rulings' proofs; the store's faults in Russian
     ("gorod.store", "gorod.scenarios", "gorod.tally"),   # the SQLite store; rules scenarios; the tally view
     ("gorod.replay",),                           # replaying an archived game (its `replay:` settings)
     ("gorod.loop",),                             # the game loop (checks the whole config at load)
     ("gorod.demo", "gorod.forumcheck"),          # the bundled demo; `gorod forum check`
     ("gorod.web",),                              # the GM's console
+    ("gorod.help_ru",),                          # the command line in Russian (argparse, helps)
     ("gorod.commands",),                         # one module per subcommand
     ("gorod.cli",),
     ("gorod.__main__",),

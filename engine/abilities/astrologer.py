@@ -51,10 +51,21 @@ def horoscope(night, action) -> None:
     used = [a for a in night.actions if a.user == target and a.spec.kind is RoleKind.SECRET
             and not a.void]
     if mode == "effective_only":
-        used = [a for a in used if a.live and not a.blocked]
+        used = [a for a in used if effective(night, a)]
     if used or (mode == "including_passives" and used_passive(night, target)):
         night.learn(action.user, "Составить гороскоп", action.order, about=target,
                    secret=night.apparent(target))
+
+
+def effective(night, action) -> bool:
+    """`effective_only` (A46 b): the ability had an effect. An attack has one only if a
+    record of it landed: one cancelled (Без души, Aura of darkness) or blocked (Бестелесность,
+    Protective circle, a card) did nothing."""
+    if not action.live or action.blocked:
+        return False
+    if not action.spec.is_attack:
+        return True
+    return any(a.live for a in night.attacks if a.action is action)
 
 
 def used_passive(night, nick: str) -> bool:

@@ -5,7 +5,7 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
-from engine.abilities.registry import SetupError, attack, lazaret, night_step, on, setup_choice, win
+from engine.abilities.registry import SetupError, attack, day_effect, lazaret, night_step, on, setup_choice, win
 from engine.abilities.spec import N, P, S, AbilitySpec as _A, Cooldown, Field, RoleKind, TargetRule
 from engine.names import canon_secret_role
 from engine.abilities.spec import Channel, Keyword, Shape, Words
@@ -15,7 +15,7 @@ SPECS = (
     _A("Приспосабливайся", RoleKind.SECRET, ("Тварь",), S, "Приспосабливайся (Т,К) - в начале игры может выбрать любую Тайную роль. При любых попытках узнать его роль будет показываться выбранная. При смерти Твари всем сообщается, что умерший был выбранной Тварью роли.", keeps="ТК"),
     _A("Пожирай", RoleKind.SECRET, ("Тварь",), N, "Пожирай - наносит две единицы урона цели. Если та умирает, Тварь восстанавливает себе единицу здоровья и может сменить маску от Приспосабливайся на Тайную роль своей жертвы (наутро объявится, что жертва была той роли, которая ранее была маской Твари). Перезаряжается одну ночь.",
        cooldown=Cooldown.ONE_NIGHT, attack_rank=1, target=TargetRule.ANY_LIVING, fields=(Field.TARGET,), optional=(Field.SWAP_MASK,),
-       slang=("съесть", "сожрать", "жрать", "схарчить")),
+       phase_unstated=True, slang=("съесть", "сожрать", "жрать", "схарчить")),
     _A("Превзмогай", RoleKind.SECRET, ("Тварь",), P, "Превзмогай - Тварь не попадает в Лазарет."),
     _A("Уничтожай", RoleKind.SECRET, ("Тварь",), P, "Уничтожай - побеждает, если остается единственным живым и не в Тюрьме."),
     _A("Раздражай", RoleKind.SECRET, ("Тварь",), P, "Раздражай - пока Тварь жива, Демоны, Нежить и Закон не могут победить."),
@@ -102,13 +102,26 @@ def devour(night) -> None:
         if (beast.nick in night.dying and beast.lives > 0 and beast.nick not in night.killed
                 and night.rulings["devour_heal_saves_tvar"]):
             night.dying.discard(beast.nick)
-        wants = record.action.order.swap_mask or night.rulings["devour_mask_swap_default"]
         victim = night.p(record.recipient)
+        wants = swap_wanted(night, beast, victim.nick, record.action.order)
         if wants and beast.mask:
             night.reveal_as[victim.nick] = beast.mask
             beast.mask = victim.secret_role
             night.trace(f"Тварь {beast.nick} меняет маску на {victim.secret_role}", "Пожирай",
                        record.action.order)
+
+
+def swap_wanted(ctx, beast, victim: str, order) -> bool:
+    """«может сменить маску»: written in advance (`swap_mask`, A52), or, under
+    `standing_orders: false`, asked when the victim dies (A52 b)."""
+    if not beast.mask:
+        return False
+    if ctx.rulings["standing_orders"]:
+        return bool(order.swap_mask or ctx.rulings["devour_mask_swap_default"])
+    answer = ctx.choice_at_trigger(beast.nick, "Пожирай",
+                                   f"жертва Пожирай {victim} умирает: меняет ли Тварь {beast.nick} маску "
+                                   f"на её роль?")
+    return answer.answer is True
 
 
 @attack("Пожирай")
@@ -137,4 +150,31 @@ def irritate(state):
     """«Раздражай - пока Тварь жива, Демоны, Нежить и Закон не могут победить.» (A32)"""
     if any(p.active and p.secret_role == "Тварь" for p in state.players.values()):
         return None, False, "Тварь: Раздражай"
+    return None
+
+
+@day_effect("Пожирай")
+def devour_by_day(day, order, spec, controller) -> None:
+    """«Пожирай - наносит две единицы урона цели.»: by day under `unstated_phase: any`
+    (A22 b), at once (engine/abilities/by_day.py)."""
+    from engine.abilities.by_day import attack_by_day
+    day.spend(order, spec)
+    attack_by_day(day, order, 2)
+
+
+@on("day_kill", "Пожирай")
+def devoured_by_day(day, victim: str, order) -> str | None:
+    """«Если та умирает, Тварь восстанавливает себе единицу здоровья и может сменить маску …
+    (наутро объявится, что жертва была той роли, которая ранее была маской Твари)»: a victim
+    of a Пожирай by day dies at the end of the day; returns what the victim is revealed as."""
+    beast = day.p(order.by)
+    if beast.secret_role != "Тварь" or not beast.alive:
+        return None
+    if beast.lives < day.max_lives(beast):
+        beast.lives += 1
+    wants = swap_wanted(day, beast, victim, order)
+    if wants and beast.mask:
+        old, beast.mask = beast.mask, day.p(victim).secret_role
+        day.trace(f"Тварь {beast.nick} меняет маску на {beast.mask}", "Пожирай", order)
+        return old
     return None

@@ -11,7 +11,7 @@ from engine.abilities import cards  # the deck
 from engine.abilities.registry import SetupError, day_effect, night_step, on, refusal, setup_choice
 from engine.abilities.spec import ANY_, D, N, S, AbilitySpec as _A, Cooldown, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Keyword, Reach, Shape, Words
-from engine.ruling_rows import choice, flag, number
+from engine.ruling_rows import ReadingField, choice, flag, number
 from engine.names import CARDS, canon_card
 from engine.orders import Order, OrderError
 from engine.reasons import Reason
@@ -44,6 +44,57 @@ def deal_hand(state, player, value) -> None:
     if len(hand) != 4 or len(set(hand)) != 4:
         raise SetupError(f"setup.{player.nick}.hand: нужны четыре разные карты, дано {len(hand)}")
     player.hand = hand
+
+
+@setup_choice("throw", ability="Кинуть карты", role="Мастер карт")
+def setup_throw(state, player, value) -> None:
+    """«В начале первой ночи может кинуть карту, считается, что она была брошена в "минус
+    первый" день.»: `setup.<nick>.throw: {card, target | targets, as, roles}` under
+    `minus_first_day_throw: setup` (A65 b); judged in night 1 like the night-1 order."""
+    where = f"setup.{player.nick}.throw"
+    if state.rulings["minus_first_day_throw"] != "setup":
+        raise SetupError(f"{where}: бросок «минус первого» дня в раскладе пишется только при "
+                         "rulings.minus_first_day_throw: setup (иначе это заявка Кинуть карты в ночь 1)")
+    if not isinstance(value, dict):
+        raise SetupError(f"{where}: нужен словарь {{card: …, target: …}}")
+    fields = {str(k): v for k, v in value.items()}
+    if "by" in fields or "ability" in fields:
+        raise SetupError(f"{where}: поля by и ability не нужны: бросает {player.nick}, способность Кинуть карты")
+    try:
+        order = Order.from_mapping({"by": player.nick, "ability": "Кинуть карты", **fields})
+        throw_shape(order)
+    except OrderError as exc:
+        raise SetupError(f"{where}: {exc}") from None
+    if any(o.by == player.nick and o.ability == "Кинуть карты" for o in state.setup_orders):
+        raise SetupError(f"{where}: бросок «минус первого» дня — только один")
+    state.setup_orders.append(order)
+
+
+@night_step("N2", "a", ability="Кинуть карты")
+def setup_throw_in_night_one(night) -> None:
+    """«В начале первой ночи может кинуть карту»: the throw written in the setup (A65 b) is
+    judged now, as the night-1 order is under the default, and acts this night."""
+    if night.n != 1 or night.rulings["minus_first_day_throw"] != "setup":
+        return
+    spec = next(s for s in SPECS if s.name == "Кинуть карты")
+    for order in night.state.setup_orders:
+        if order.ability != spec.name:
+            continue
+        refused = night.refusal(order, spec, snapshot=night.s0, skip_phase=True) or throw_refusal(night, order)
+        if refused:
+            night.reject(order, *refused)
+            continue
+        # the use is day −1's, no day's of the game: a night-1 throw order is refused for
+        # its phase (wrong_phase), not as a second use
+        night.emit(ev.Accepted(str(night.phase), night.cause("принята (бросок из расклада)", order), order))
+        minus_first_day_throw(night, order, spec)
+
+
+# The fields only one reading of its rulings reads (engine/reading_fields.py).
+READING_FIELDS = (
+    ReadingField("minus_first_day_throw", "setup", "setup", "throw", "Кинуть карты",
+                 hint="иначе бросок «минус первого» дня — заявка Кинуть карты в ночь 1"),
+)
 
 
 # What the order parser and the memo read of its orders (scraper/orders reads them generically).
@@ -254,6 +305,15 @@ def reveal_order(ctx, order: Order, spec=None, controller=None) -> None:
     reveal_cards(ctx, order)
     if not ctx.phase.is_night:
         ctx.check_win()
+
+
+@on("info", "Раскрыть карты")
+def reveal_queued(night, action) -> None:
+    """«в любой момент игры публично выкладывает полный список», under `anytime_at_night:
+    queued_with_night` (A24 b): judged with the night's orders at its end, unless void
+    (Чары); the win check of N23 follows."""
+    if action.live:
+        reveal_cards(night, action.order)
 
 
 @refusal("Кинуть карты", phase="any")

@@ -81,16 +81,26 @@ def circle_ready(night, player) -> bool:
 def resummon(night) -> None:
     """Sacrifice!: «Если к концу ночи цель умирает, Демонолог может перепризвать любого из
     демонов, восстанавливая ему здоровье до максимума и снимая все статусы.» (A41)"""
+    allowed = ("Бес", "Суккуб", "Гончая Ада")
+    if night.rulings["resummon_scope"] == "any_demon":
+        allowed += ("Демонолог",)
     for action in night.live_actions("Sacrifice!"):
-        if not action.order.resummon or action.targets[0] not in night.dying:
+        if action.targets[0] not in night.dying:
             continue
         demonologist = night.p(action.user)
         if demonologist.dead:
             continue
-        demon = night.p(action.order.resummon)
-        allowed = ("Бес", "Суккуб", "Гончая Ада")
-        if night.rulings["resummon_scope"] == "any_demon":
-            allowed += ("Демонолог",)
+        choice = action.order.resummon
+        if not night.rulings["standing_orders"]:   # asked now (A52 b)
+            options = [p.nick for p in night.players() if p.secret_role in allowed and not p.left]
+            answer = night.choice_at_trigger(
+                demonologist.nick, "Sacrifice!",
+                f"жертва Sacrifice! {action.targets[0]} умирает: кого из демонов перепризывает "
+                f"Демонолог {demonologist.nick}?", options)
+            choice = answer.answer if isinstance(answer.answer, str) else None
+        if not choice or choice not in night.state.players:
+            continue
+        demon = night.p(choice)
         if demon.secret_role not in allowed or demon.left:
             night.trace(f"перепризыв невозможен: {demon.nick}", "Sacrifice!", action.order)
             continue

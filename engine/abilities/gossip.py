@@ -8,13 +8,13 @@ from __future__ import annotations
 from engine.abilities.registry import day_effect, on, refusal, target_rule
 from engine.abilities.spec import D, AbilitySpec as _A, Field, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Keyword, Shape, Words
-from engine.ruling_rows import choice, flag
+from engine.ruling_rows import ReadingField, choice, flag
 from engine.orders import Order, OrderError
 from engine.reasons import Reason
 
 SPECS = (
     _A("Компромат", RoleKind.OPEN, ("Сплетник",), D, "Компромат - вместо голосования может сохранить голос \"в копилку\". Голоса из \"копилки\" могут быть использованы в любой день вместе с обычным (при этом они расходуются).",
-       target=TargetRule.OTHER_LIVING, optional=(Field.TARGET, Field.SAVE), on_vote=True),
+       target=TargetRule.OTHER_LIVING, optional=(Field.TARGET, Field.SAVE, Field.VOTES), on_vote=True),
 )
 
 
@@ -27,6 +27,13 @@ WORDS = (
           shape=Shape.SAVE,
           keywords=(Keyword("save", "в копилку", frozenset({"копилка", "сохранить", "сохранять",
                         "отложить", "откладывать", "save", "копить"})),)),
+)
+
+
+# The fields only one reading of its rulings reads (engine/reading_fields.py).
+READING_FIELDS = (
+    ReadingField("gossip_spend", "any_number", "order", "votes", "Компромат",
+                 hint="иначе тратятся все голоса из копилки"),
 )
 
 
@@ -67,7 +74,14 @@ def gossip(day, order: Order, spec, controller) -> None:
         day.trace(saving(order), "Компромат", order)
     else:
         day.spends[order.by] = (order.target, order)
-        day.trace(f"{order.by} тратит голоса из копилки против {order.target}", "Компромат", order)
+        how_many = "все голоса" if order.votes is None else f"{order.votes} голос(а)"
+        day.trace(f"{order.by} тратит {how_many} из копилки против {order.target}", "Компромат", order)
+
+
+def spent_count(order: Order, saved: int) -> int:
+    """How many saved votes a spend uses: all under `gossip_spend: all`; under `any_number`
+    the number written (`votes`), all if none is (A30 1)."""
+    return saved if order.votes is None else min(order.votes, saved)
 
 
 def saving(order: Order) -> str:
@@ -103,8 +117,12 @@ def gossip_refusal(day, order: Order, spec=None, controller=None):
     from engine.abilities.voting import own_vote_refusal
     if order.save:
         return own_vote_refusal(day, order, controller)
-    if day.p(order.by).saved_votes <= 0:
-        return Reason.NO_SAVED_VOTES, None
+    if order.votes is not None and day.rulings["gossip_spend"] != "any_number":
+        raise OrderError("Компромат: число голосов (поле votes) выбирается только при "
+                         "rulings.gossip_spend: any_number; иначе тратятся все")
+    saved = day.p(order.by).saved_votes
+    if saved <= 0 or (order.votes is not None and order.votes > saved):
+        return Reason.NO_SAVED_VOTES, None   # «копилка» holds fewer than he spends
     return None
 
 
@@ -118,17 +136,18 @@ def spent_votes(day, votes: dict[str, int]) -> None:
         if not can_vote(day, player):
             # «его голос не учитывается»: the spent votes don't count either (A30 4)
             if not day.rulings["gossip_refund_if_void"]:
-                player.saved_votes = 0
+                player.saved_votes -= spent_count(order, player.saved_votes)
             continue
         if day.rulings["gossip_saved_follow_regular"] and gossip in day.ballots:
             target = day.ballots[gossip].target
-        votes[target] = votes.get(target, 0) + player.saved_votes
-        added_votes(day, target, player.saved_votes, "Компромат", gossip,
-                    f"Компромат: {gossip} тратит {player.saved_votes} голос(а) из копилки против {target}",
+        count = spent_count(order, player.saved_votes)
+        votes[target] = votes.get(target, 0) + count
+        added_votes(day, target, count, "Компромат", gossip,
+                    f"Компромат: {gossip} тратит {count} голос(а) из копилки против {target}",
                     order)
-        day.trace(f"{gossip}: {player.saved_votes} голос(а) из копилки против {target}",
+        day.trace(f"{gossip}: {count} голос(а) из копилки против {target}",
                   "Компромат", order)
-        player.saved_votes = 0
+        player.saved_votes -= count
     for gossip in day.saved_today:
         player = day.p(gossip)
         if can_vote(day, player):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.abilities.registry import SetupError, night_step, on, refusal, setup_choice, vote_weight
+from engine.abilities.registry import SetupError, day_effect, night_step, on, refusal, setup_choice, vote_weight
 from engine.abilities.spec import N, P, S, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
 from engine.ruling_rows import choice, flag
@@ -19,7 +19,7 @@ SPECS = (
     _A("Лицо толпы", RoleKind.SECRET, ("Инквизитор",), P, "Лицо толпы (Л) - о применении всех способностей Тайной роли Инквизитора публично объявляется следующим утром.", keeps="Л"),
     _A("Аутодафе", RoleKind.SECRET, ("Инквизитор",), N, "Аутодафе - раз за цикл ночей убивает выбранную цель. Не спасает ничего.",
        freq=Freq.PER_CYCLE, target=TargetRule.ANY_LIVING, fields=(Field.TARGET,), public=True,
-       slang=("жечь", "спалить")),
+       phase_unstated=True, slang=("жечь", "спалить")),
     _A("Обвинение в ведьмовстве", RoleKind.SECRET, ("Инквизитор",), N, "Обвинение в ведьмовстве - следующим днем персонаж не может применять способности Явной роли и быть оправдан Богачом, а голос Инквизитора против этого персонажа считается за три (в любом случае за три. Дополнительные голоса Сплетника считаются за единицу каждый, как обычно). Нельзя применять в ту же ночь, что и Аутодафе.",
        target=TargetRule.ANY_LIVING, fields=(Field.TARGET,), public=True),
 )
@@ -227,3 +227,18 @@ def face_of_the_crowd(night) -> None:
             by = action.user if night.rulings["face_of_crowd_names_user"] else None
             night.announce(action.name, "Лицо толпы", action.order, by=by,
                            target=action.targets[0] if action.targets else None)
+
+
+@day_effect("Аутодафе")
+def autodafe_by_day(day, order, spec, controller) -> None:
+    """«Аутодафе - раз за цикл ночей убивает выбранную цель. Не спасает ничего.»: by day
+    under `unstated_phase: any` (A22 b), at once; no Шулер saves. Лицо толпы announces
+    the use in this day's post (there is no morning between), and the mask drops (A31)."""
+    day.spend(order, spec)
+    user = day.p(order.by)
+    if user.secret_role == "Инквизитор":
+        user.mask = None   # «Применение любых других способностей Тайной роли снимет маску»
+        by = order.by if day.rulings["face_of_crowd_names_user"] else None
+        day.announce("Аутодафе", "Лицо толпы", order, by=by, target=order.target)
+    day.lost_vote.add(order.target)
+    day.bury(order.target, "Аутодафе", ["Аутодафе"], [order], lives=0)

@@ -70,7 +70,8 @@ RULINGS = (
                                        "Голосование"),
         ("public_open_role_or_vote", "только способности Явной роли, прямо названные публичными, "
                                      "и Голосование"),
-        ("any_open_role", "любую способность Явной роли"),
+        ("any_open_role", "любую способность Явной роли зомбированного, в том числе без цели "
+                          "(Митинг); кроме способностей с двумя целями"),
     ),
     flag(
         "zombie_target_by_open_role_at_execution", "A66", "Зомбирование",
@@ -122,7 +123,7 @@ def night_zombie_signal(night, order: Order, spec) -> None:
     night.emit(ev.Accepted(str(night.phase), night.cause("принята", order), order))
     command = zombie_order(night, order)
     accepted = False
-    if command is not None and command.target is not None:
+    if command is not None and (command.target is not None or implant_untargeted(night, command)):
         try:
             command, cmd_spec = night.shape(command)
             accepted = night.accept(command, cmd_spec, on_behalf_of=order.by)
@@ -177,22 +178,43 @@ def command_refusal(ctx, order: Order) -> Reason | None:
     cmd = order.command
     from engine.abilities.registry import find_ability
     spec = find_ability(cmd.ability)
-    if spec is None or cmd.target is None or canon_open_role(cmd.target) is None:
+    if spec is None:
+        return Reason.INVALID_COMMAND
+    scope = ctx.rulings["zombie_command_scope"]
+    if untargeted_command(ctx, spec):
+        if cmd.target is not None:
+            return Reason.INVALID_COMMAND
+    elif cmd.target is None or canon_open_role(cmd.target) is None:
         return Reason.INVALID_COMMAND
     if spec.name == VOTE:
         return None
     if spec.kind is not RoleKind.OPEN or not spec.orderable or spec.when is When.TRIGGER:
         return Reason.INVALID_COMMAND
-    if spec.target in (TargetRule.NONE, TargetRule.PAIR, TargetRule.OTHER_DEAD):
+    # «любую способность Явной роли» (any_open_role) also takes one without a target
+    # (Митинг) or on the dead (Расследование); a two-target one has no single «[Цель]»
+    unfit = (TargetRule.PAIR,) if scope == "any_open_role" else \
+        (TargetRule.NONE, TargetRule.PAIR, TargetRule.OTHER_DEAD)
+    if spec.target in unfit:
         return Reason.INVALID_COMMAND
-    scope = ctx.rulings["zombie_command_scope"]
-    if scope != "any_open_role" and zombie.open_role not in spec.roles:
+    if zombie.open_role not in spec.roles:
         return Reason.INVALID_COMMAND
     if scope == "public_open_role_or_vote" and not spec.public:
         return Reason.INVALID_COMMAND
     if spec.name == "Операция" and cmd.mode not in ("heal", "kill"):
         return Reason.INVALID_COMMAND
     return None
+
+
+def untargeted_command(ctx, spec) -> bool:
+    """A command with no «[Цель]»: only under `zombie_command_scope: any_open_role`, for an
+    ability that takes none (Митинг)."""
+    return ctx.rulings["zombie_command_scope"] == "any_open_role" and spec.target is TargetRule.NONE
+
+
+def implant_untargeted(ctx, command: Order) -> bool:
+    from engine.abilities.registry import find_ability
+    spec = find_ability(command.ability)
+    return spec is not None and untargeted_command(ctx, spec)
 
 
 def implant(ctx, order: Order, target: str) -> None:
@@ -211,6 +233,8 @@ def zombie_order(ctx, signal: Order) -> Order | None:
     if implant is None or implant.fired or implant.lich != signal.by:
         return None
     implant.fired = True
+    if implant.command.target is None:   # a command without «[Цель]» (`any_open_role`)
+        return Order(by=implant.target, ability=implant.command.ability, mode=implant.command.mode)
     if ctx.rulings["zombie_target_by_open_role_at_execution"]:
         holder = ctx.state.holder_of_open(implant.command.target)
         nick = holder.nick if holder else None
@@ -244,7 +268,7 @@ def day_zombie_signal(day, order: Order, spec, controller) -> None:
         return False
     command = zombie_order(day, order)
     failed = lambda: zombie_failed(day, order.by, order)  # noqa: E731
-    if command is None or command.target is None:
+    if command is None or (command.target is None and not implant_untargeted(day, command)):
         failed()
         return
     if command.ability == VOTE:   # «Проголосуй за Богача»: replaces his vote

@@ -9,7 +9,7 @@ from engine import events as ev
 from engine.abilities.registry import target_rule, trigger, vote_weight
 from engine.abilities.spec import P, T, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
-from engine.ruling_rows import choice, flag
+from engine.ruling_rows import ReadingField, choice, flag
 from engine.orders import Order
 from engine.reasons import Reason
 
@@ -25,6 +25,23 @@ WORDS = (
     Words("Преемственность", Channel.POST, "наследник (ник); действует, если Мэр умрёт или сядет пожизненно",
           names=("наследник", "преемник"), verbs=("завещать",),
           examples=(("Преемственность: Вера", {"target": "Вера"}),)),
+)
+
+
+# The fields only one reading reads (engine/reading_fields.py): under `standing_orders:
+# false` (A52 b) a choice at a trigger is an answer (`answer`, to any trigger ability's
+# question, so written here once), never written in advance.
+READING_FIELDS = (
+    ReadingField("standing_orders", False, "order", "answer", "",
+                 hint="иначе выбор пишется заранее, постоянной заявкой"),
+    ReadingField("standing_orders", False, "order", "target", "Преемственность", unused=True,
+                 hint="наследника называет ответ {by: Мэр, ability: Преемственность, answer: ник}"),
+    ReadingField("standing_orders", False, "order", "resummon", "Sacrifice!", unused=True,
+                 hint="кого перепризвать, Демонолог отвечает, когда жертва умирает: "
+                      "{by: Демонолог, ability: Sacrifice!, answer: ник}"),
+    ReadingField("standing_orders", False, "order", "swap_mask", "Пожирай", unused=True,
+                 hint="менять ли маску, Тварь отвечает, когда жертва умирает: "
+                      "{by: Тварь, ability: Пожирай, answer: true}"),
 )
 
 
@@ -52,10 +69,17 @@ def succession(ctx, mayor) -> None:
     Явную роль любому другому человеку (тот теряет свою старую роль)» (A54)."""
     if mayor.open_role != "Мэр":
         return
-    order = ctx.standing.get((mayor.nick, "Преемственность"))
+    options = [p.nick for p in ctx.players() if p is not mayor and p.alive and not cannot_become_mayor(p)]
+    order = ctx.choice_at_trigger(mayor.nick, "Преемственность",
+                                  f"Мэр {mayor.nick} выбывает: кому он передаёт Явную роль Мэра?", options)
     if order is None:
         return
-    heir = ctx.p(order.target)
+    heir_nick = order.target if order.answer is None else order.answer
+    if heir_nick in (None, False, True) or heir_nick not in ctx.state.players:
+        if order.answer not in (None, False):
+            ctx.trace(f"Преемственность: ответ «{order.answer}» — не игрок", "Преемственность", order)
+        return   # «может передать»: he passed no one
+    heir = ctx.p(heir_nick)
     if heir.dead or heir.left or cannot_become_mayor(heir) or (
             heir.in_prison and ctx.rulings["succession_heir"] == "living_not_prisoner"):
         ctx.trace(f"Преемственность не сработала: {heir.nick} не может стать Мэром",

@@ -64,10 +64,14 @@ def rebirth(ctx, lich) -> None:
     for heir in ctx.players():
         if heir.secret_role != "Некромант" or not heir.alive or heir is lich:
             continue
-        standing = ctx.standing.get((heir.nick, "Перерождение"))
-        wants = standing is not None
-        if ctx.rulings["rebirth_requires_order"] and not wants:
-            continue
+        standing = ctx.choice_at_trigger(heir.nick, "Перерождение",
+                                         f"Лич {lich.nick} выбывает: принимает ли Некромант {heir.nick} его роль?")
+        if ctx.rulings["standing_orders"]:
+            wants = standing is not None
+            if ctx.rulings["rebirth_requires_order"] and not wants:
+                continue
+        elif standing.answer is not True:
+            continue   # he said no
         heir.secret_role = "Лич"
         heir.held_roles.add("Лич")
         heir.uses_of("Перерождение").append(ctx.phase)

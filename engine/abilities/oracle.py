@@ -8,6 +8,7 @@ from __future__ import annotations
 from engine.abilities.registry import on
 from engine.abilities.spec import ANY_, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
+from engine.names import CIVILIAN
 from engine.orders import Order
 
 SPECS = (
@@ -40,3 +41,17 @@ def prophecy_order(ctx, order: Order, spec=None, controller=None) -> None:
     if spec is not None:
         ctx.spend(order, spec)
     prophecy(ctx, order)
+
+
+@on("info", "Пророчество")
+def prophecy_queued(night, action) -> None:
+    """«может узнать Тайную роль другого персонажа», under `anytime_at_night:
+    queued_with_night` (A24 b): resolved with the night's orders, on the final state (a
+    mask dropped tonight is not shown); void (Чары) or fizzled, it answers «Мирный житель»
+    (§9). Under the default it resolved at N1 and is no action of the night."""
+    target = action.targets[0]
+    if not action.live:
+        night.learn(action.user, "Пророчество (§9: не сработало)", action.order, about=target,
+                    secret=CIVILIAN)
+        return
+    night.learn(action.user, "Пророчество", action.order, about=target, secret=night.apparent(target))

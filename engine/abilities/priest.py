@@ -54,12 +54,14 @@ RULINGS = (
 def confession(night, action) -> None:
     """«может узнать Тайную роль другого персонажа. Этот персонаж, в свою очередь, узнает
     Тайную роль священника.»
-    Исповедь: the priest learns the target's role, the target the priest's (A50)."""
+    Исповедь: the priest learns the target's role, the target the priest's (A50). Void
+    (Чары) or fizzled (a redirect onto herself under `redirect_ignores_restrictions: false`,
+    or onto the dead), it answers «Мирный житель» (§9) and nobody confesses."""
     target = action.targets[0]
-    if action.void:
+    if not action.live:
         night.learn(action.user, "Исповедь (§9: не сработала)", action.order, about=target,
                    secret=CIVILIAN)
-        if night.rulings["confession_fail_target_learns"] == "priest_role":
+        if action.void and night.rulings["confession_fail_target_learns"] == "priest_role":
             night.learn(target, "Исповедь", action.order, about=action.user,
                        secret=night.apparent(action.user))
         return

@@ -59,6 +59,7 @@ class Field(str, Enum):
     SAVE = "save"
     SWAP_MASK = "swap_mask"
     RESUMMON = "resummon"
+    VOTES = "votes"
 
 
 class TargetRule(str, Enum):
@@ -100,6 +101,7 @@ class AbilitySpec:
     slang: tuple[str, ...] = ()
     # rulings that change the row (SPEC §11), read by engine/validate.py:
     when_ruling: str = ""           # its phase: the ruling's value "night" / "day" / "any"
+    phase_unstated: bool = False    # the rules state no phase: any phase under `unstated_phase: any` (A22 b)
     moons_ruling: str = ""          # its moon: "any_night" / "new_moon" / "half_moon" / "full_moon"
     uses_ruling: str = ""           # its number of uses: an integer or "unlimited"
     keeps_ruling: tuple[str, str] = ("", "")   # (ruling, marker): the marker holds only if true

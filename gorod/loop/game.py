@@ -247,6 +247,18 @@ class Game:
     def set_clock(self, clock: PhaseClock) -> None:
         self.records.put("clock", clock.to_json())
 
+    def phase_at(self, when: datetime) -> str | None:
+        """The phase that was open at `when` ('day 1'), from the clocks of the phases ended
+        (`ended_clocks`, kept since issue 26) and the open one; None before the first phase
+        or when no clock of that time is kept."""
+        current = self.current()
+        if current is not None and when >= current.started:
+            return str(current.phase)
+        for data in reversed(self.records.get("ended_clocks", []) or []):
+            if datetime.fromisoformat(data["started"]) <= when:
+                return data["phase"]
+        return None
+
     def over(self) -> bool:
         return bool(self.records.get("over"))
 

@@ -53,6 +53,7 @@ from gorod.loop.checks import command_problem, order_problem
 from gorod.loop.count import retire_stale_counts, stale_count
 from gorod.loop.crash import crashpoint
 from gorod.loop.game import Game, LoopError
+from gorod.loop.receipts import is_phase_receipt
 from gorod.loop.records import DraftRow, NoticeKind, OutboxRow
 from gorod.tally import tally_now
 from publisher.count_check import count_leaks
@@ -183,12 +184,23 @@ def stale_receipt(game: Game, draft: DraftRow) -> str | None:
     if draft.phase and (current is None or str(current.phase) != draft.phase):
         return (f"приём заявки фазы «{phase_name(draft.phase)}», а она уже разрешена: "
                 "его «до конца фазы» устарело")
+    withdrawn = game.records.withdrawn(draft.id)
+    if withdrawn:
+        return f"gorod отозвал этот приём: {withdrawn}"
+    if is_phase_receipt(draft):
+        return None     # kept true by gorod.loop.receipts while its phase is open
     _receipt, kind, rest = draft.key.split(":", 2)
     source_id, _, version = rest.rpartition(":")
     orders = [o for o in game.records.source_orders(kind, source_id) if str(o.source_version) == version]
     if orders and all(o.status != "active" for o in orders):
         return "заявки, о приёме которых он говорит, уже не в силе (gorod order list --all)"
     return None
+
+
+def _past_phase(game: Game, draft: DraftRow) -> bool:
+    """A receipt whose phase is over (its wording speaks of the phase as open)."""
+    current = game.current()
+    return draft.kind == "receipt" and bool(draft.phase) and (current is None or str(current.phase) != draft.phase)
 
 
 def approve(game: Game, draft_id: int, *, force: bool = False) -> DraftRow:
@@ -211,6 +223,12 @@ def approve(game: Game, draft_id: int, *, force: bool = False) -> DraftRow:
         raise LoopError(f"черновик #{draft_id}: {limit} — исправьте заголовок: gorod edit {draft_id} --title «…» "
                         "(или «Править» в консоли) и одобрите снова")
     stale = stale_receipt(game, draft)
+    if stale and _past_phase(game, draft) and not draft.edited:
+        raise LoopError(f"черновик #{draft_id}: {stale}; игрок узнает итог из ЛС фазы. Если всё же отправить, "
+                        "сначала перепишите текст («Править», gorod edit): «до конца фазы» в нём уже неправда")
+    if stale and not force and game.records.withdrawn(draft_id):
+        raise LoopError(f"черновик #{draft_id}: {stale}; новый приём, когда он нужен, gorod готовит сам "
+                        "(одобрить этот всё же: --force)")
     if stale and not force:
         raise LoopError(f"черновик #{draft_id}: {stale} — отклоните его (gorod reject {draft_id}) "
                         "или одобрите несмотря на это (--force)")
@@ -244,13 +262,18 @@ def edit(game: Game, draft_id: int, body: str, title: str | None = None) -> Draf
     return game.records.draft(draft_id)
 
 
-def publish(game: Game) -> PublishReport:
-    """Post every approved draft (see the module docstring), under the game's writer lock."""
+def publish(game: Game, *, progress=None) -> PublishReport:
+    """Post every approved draft (see the module docstring), under the game's writer lock.
+    `progress(done, total, draft)` is called after each draft (posted or not), for a GM
+    watching a long send."""
     report = PublishReport()
     with game.writing("отправка одобренных черновиков"):
         retire_stale_counts(game)   # a count never goes out after its day has ended
-        for listed in game.records.drafts(["approved"]):
+        approved = game.records.drafts(["approved"])
+        for done, listed in enumerate(approved, 1):
             _publish_one(game, listed.id, report)
+            if progress is not None:
+                progress(done, len(approved), listed)
     return report
 
 
@@ -260,6 +283,9 @@ def _publish_one(game: Game, draft_id: int, report: PublishReport) -> None:
         draft = game.records.draft(draft_id)
         if draft is None or draft.state != "approved":
             return
+        if _past_phase(game, draft) and not draft.edited and not game.records.outbox(draft.id):
+            game.records.withdraw_draft(draft.id, "фаза закончилась раньше, чем приём ушёл")
+            return          # never sent after its phase with «до конца фазы» in it
         try:
             if stale_count(game, draft, replaced=False):
                 _settle_stale_count(game, draft, report)
@@ -296,6 +322,8 @@ def _settle_stale_count(game: Game, draft: DraftRow, report: PublishReport) -> N
     game.records.notice(f"count-stale:{draft.id}", NoticeKind.ERROR,
                         f"черновик #{draft.id} (подсчёт голосов) не дописан: его день закончился, "
                         "а подсчёт после конца дня не отправляется")
+
+
 def refused(game: Game, draft: DraftRow, exc: PostRejected) -> None:
     """The forum refused the draft (or gorod did, for a limit of the profile): nothing of the
     refused part is on the forum, so its intent goes, the draft goes back to the GM's

@@ -234,7 +234,7 @@ def _mode_words_out(triggers: list[Trigger]) -> list[Trigger]:
 def _by_target_count(ctx: Context, fail: Fail, toks, lo: int) -> str | None:
     """One verb, two of the author's abilities («очаровываю» for Чары and Очарование): when
     two players are named and only one of them takes two targets, that one is meant."""
-    names = {c.nick for i in range(lo, len(toks)) for c in ctx.matcher.at(toks, i, ctx.author)[:1]
+    names = {c.nick for i in range(lo, min(len(toks), lo + 12)) for c in ctx.matcher.at(toks, i, ctx.author)[:1]
              if c.nick is not None and c.score >= ctx.settings.threshold}
     if len(names) < 2:
         return None
@@ -469,9 +469,9 @@ def _named_once(ctx: Context, text: str) -> str | None:
     return named.pop() if len(named) == 1 else None
 
 
-def _pronoun_resolved(ctx: Context, f: _Found, seg: Segment, before: list[Segment]) -> _Found:
+def _pronoun_resolved(ctx: Context, f: _Found, seg: Segment, before: Segment) -> _Found:
     """«Раз Кира опять отмолчалась, голосую против неё»: a pronoun after the order's pointing
-    word names the one player named earlier in the same sentence."""
+    word names the one player named in the clause before it, in the same sentence."""
     if f.fail is None or f.fail.code != Reason.NO_TARGET or f.ability is None:
         return f
     toks = read_tokens(seg.text)
@@ -481,7 +481,7 @@ def _pronoun_resolved(ctx: Context, f: _Found, seg: Segment, before: list[Segmen
     spec = find_ability(f.ability)
     if spec is None or Field.TARGET not in (*spec.fields, *spec.optional):
         return f
-    nick = _named_once(ctx, " ".join(p.text for p in before))
+    nick = _named_once(ctx, before.text)
     if nick is None:
         return f
     return replace(f, fail=None, order=Order(ctx.author or "", f.ability, target=nick), mark=toks[at[0]].text)
@@ -672,7 +672,7 @@ def _part(ctx: Context, text: str) -> list[tuple[Segment, list[_Found]]]:
             for k, seg in enumerate(pieces):
                 found, rest = _segment_orders(ctx, seg, no, all_lines, consumed)
                 if k:
-                    found = [_pronoun_resolved(ctx, f, seg, pieces[:k]) for f in found]
+                    found = [_pronoun_resolved(ctx, f, seg, pieces[k - 1]) for f in found]
                 cond = condition_end(seg) if not found and given is not None else None
                 if cond is not None:
                     cut, own = cond
@@ -851,6 +851,7 @@ def _apply_policy(found: list[_Found], *, private: bool, zone: str, settings: Pa
 _AIMED_AT_NAME = re.compile(r"(?:^|\s)(?:на|против|за|у|к)\s+[А-ЯЁA-Z][а-яёa-z]+")
 
 
+@lru_cache(maxsize=64)     # asked once per order found in a sentence: 700 orders, 700 tokenizings
 def _defers(text: str) -> bool:
     return any(t.low in DEFERRAL for t in read_tokens(text))
 
@@ -896,30 +897,31 @@ def _players_like(ctx: Context, name: str | None) -> tuple[str, ...]:
 def _last_word(items: list[Order | Unresolved]) -> ParseResult:
     """Within one text the last word for an ability wins: an order is dropped when a later
     order of the same author and ability follows, or a later question about it (the last
-    word is then the GM's to read). The net's questions never drop an order."""
-    orders: list[Order] = []
-    unresolved: list[Unresolved] = []
-    for n, item in enumerate(items):
+    word is then the GM's to read); a question is dropped when a later order of its ability
+    settles it («…или на Пашу, не знаю... пусть будет Паша»). The net's questions never drop
+    an order. One pass from the end (a post of thousands of orders stays linear)."""
+    ordered: set[tuple[str, str]] = set()       # (ability, author) with an order later
+    ordered_ability: set[str | None] = set()
+    questioned: set[str | None] = set()        # abilities with a superseding question later
+    kept: list[Order | Unresolved] = []
+    for item in reversed(items):
         if isinstance(item, Unresolved):
-            # a question the author settles later in the text («…или на Пашу, не знаю... пусть
-            # будет Паша»): his last word is the order
-            if not (item.code in _SUPERSEDING and item.ability not in REPEATABLE and any(
-                    isinstance(o, Order) and o.ability == item.ability for o in items[n + 1:])):
-                unresolved.append(item)
+            if not (item.code in _SUPERSEDING and item.ability not in REPEATABLE
+                    and item.ability in ordered_ability):
+                kept.append(item)
+            if item.code in _SUPERSEDING:
+                questioned.add(item.ability)
             continue
-        if item.ability in REPEATABLE:
-            orders.append(item)
-            continue
-        later = items[n + 1:]
-        if any(isinstance(o, Order) and o.ability == item.ability and o.by == item.by for o in later):
-            continue
-        if any(isinstance(u, Unresolved) and u.ability == item.ability and u.code in _SUPERSEDING
-               for u in later):
-            continue
-        orders.append(item)
+        if item.ability in REPEATABLE or ((item.ability, item.by) not in ordered
+                                          and item.ability not in questioned):
+            kept.append(item)
+        ordered.add((item.ability, item.by))
+        ordered_ability.add(item.ability)
+    kept.reverse()
+    orders = [o for o in kept if isinstance(o, Order)]
     taken = {str(o) for o in orders}
-    unresolved = [u for u in unresolved
-                  if not (u.code == Reason.ORDER_LIKE and u.candidates and u.candidates[0] in taken)]
+    unresolved = [u for u in kept if isinstance(u, Unresolved)
+                  and not (u.code == Reason.ORDER_LIKE and u.candidates and u.candidates[0] in taken)]
     return ParseResult(tuple(orders), tuple(unresolved))
 
 

@@ -25,9 +25,10 @@ def _orders_in(text: str) -> bool:
     return any(t.strength >= Strength.WEAK and t.abilities for t in find_triggers(Segment(text, text, 0), toks))
 
 
-def _opens_message(text: str) -> bool:
-    toks = read_tokens(text)
-    return any(t.abilities & MESSAGES for t in find_triggers(Segment(text, text, 0), toks))
+def _message_starts(line: str) -> list[int]:
+    """Where a message's ability word stands in the line (its quote is the message's text)."""
+    toks = read_tokens(line)
+    return [toks[t.start].start for t in find_triggers(Segment(line, line, 0), toks) if t.abilities & MESSAGES]
 
 
 def cut_speech(text: str) -> tuple[str, list[str]]:
@@ -39,9 +40,14 @@ def cut_speech(text: str) -> tuple[str, list[str]]:
     for line in text.split("\n"):
         pieces = []
         pos = 0
+        messages: list[int] | None = None      # found once per line, when a quote asks
         for m in _SPEECH.finditer(line):
-            outside = line[:m.start()] + line[m.end():]
-            if not _WORD.search(outside) or not _orders_in(m.group()[1:-1]) or _opens_message(line[:m.start()]):
+            outside = _WORD.search(line, 0, m.start()) or _WORD.search(line, m.end())
+            if not outside or not _orders_in(m.group()[1:-1]):
+                continue
+            if messages is None:
+                messages = _message_starts(line)
+            if any(at < m.start() for at in messages):
                 continue
             pieces.append(line[pos:m.start()])
             pieces.append("«…»")

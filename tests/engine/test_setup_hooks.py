@@ -25,7 +25,8 @@ def test_each_choice_is_made_by_its_abilitys_module():
     assert (state.players["ann"].mask, state.players["bob"].mask) == ("Бес", "Лич")
     assert state.players["cat"].hand == ["Джокер", "Двойка Червей", "Шестерка Бубен", "Туз Бубен"]
     homes = {h.step: h.fn.__module__ for h in registry.hooks_of("setup") if h.label != "Тварь"}
-    assert homes == {"mask": "engine.abilities.inquisitor", "hand": "engine.abilities.card_master"}
+    assert homes == {"mask": "engine.abilities.inquisitor", "hand": "engine.abilities.card_master",
+                     "throw": "engine.abilities.card_master"}
     assert [h.label for h in registry.setup_choices("mask")] == ["Инквизитор", "Тварь"]
 
 
@@ -39,7 +40,7 @@ def test_setup_names_no_role_and_no_card():
 @pytest.mark.parametrize("setup, rulings, message", [
     ({"dan": {"mask": "Бес"}}, {}, "setup.dan.mask: «mask» выбирает только Инквизитор или Тварь"),
     ({"dan": {"hand": HAND}}, {}, "setup.dan.hand: «hand» выбирает только Мастер карт"),
-    ({"ann": {"cards": HAND}}, {}, "setup.ann: неизвестный ключ «cards» (нужен «mask» или «hand»)"),
+    ({"ann": {"cards": HAND}}, {}, "setup.ann: неизвестный ключ «cards» (нужен «mask» или «hand» или «throw»)"),
     ({"ann": "Бес"}, {}, "setup.ann: нужен словарь с ключом «mask» и/или «hand»"),
     ({"eve": {"mask": "Бес"}}, {}, "setup: неизвестный игрок «eve»"),
     ({"ann": {"mask": "Мэр"}}, {}, "setup.ann.mask: неизвестная тайная роль «Мэр»"),

@@ -46,13 +46,16 @@ def reads_the_mail(night, action, recipient) -> None:
 @card_info("Туз Крестей")
 def on_the_beast(night, thrown) -> None:
     """«Брошенная на Тварь, позволяет Твари (sic!) узнать Явную роль Мастера карт» (A4; the
-    reading «Мастеру» gives the bonus of the other cards)."""
+    reading «Мастеру» gives the bonus of the other cards: «Брошенная на X, позволяет Мастеру
+    узнать его Тайную роль», keyed as theirs are (A82 `card_bonus_uses_mask`: a Тварь under a
+    mask is not seen as the Тварь, «При любых попытках узнать его роль будет показываться
+    выбранная»), and what he learns is «Тварь»)."""
     target = night.p(thrown.targets[0])
-    if target.secret_role != "Тварь":
-        return
     if night.rulings["paranoia_tvar_clause"] == "tvar_benefits":
-        night.learn(target.nick, "Туз Крестей", thrown.order, about=thrown.by,
-                    open=night.p(thrown.by).shown_open_role())
-    else:
-        night.learn(thrown.by, "Туз Крестей: бонус", thrown.order, about=target.nick,
-                    secret=night.apparent(target.nick))
+        if target.secret_role == "Тварь":   # not a role check: the real Тварь (A4)
+            night.learn(target.nick, "Туз Крестей", thrown.order, about=thrown.by,
+                        open=night.p(thrown.by).shown_open_role())
+        return
+    seen = night.apparent(target.nick) if night.rulings["card_bonus_uses_mask"] else target.secret_role
+    if seen == "Тварь":
+        night.learn(thrown.by, "Туз Крестей: бонус", thrown.order, about=target.nick, secret="Тварь")

@@ -98,8 +98,10 @@ def master_died(ctx, player) -> None:
 
 
 def puppet_master(ctx, nick: str) -> str | None:
-    """«После смерти Мастер карт эффект спадает.»"""
+    """«После смерти Мастер карт эффект спадает.»: at his death (the `death` hook above). A
+    Мастер карт who left after a wrong list under `failed_reveal_is_death: false` did not
+    die (A63 3 b): the effect stays, though he can give no order."""
     for puppet in ctx.state.puppets:
-        if puppet.target == nick and puppet.revealed and ctx.p(puppet.master).alive:
+        if puppet.target == nick and puppet.revealed and not ctx.p(puppet.master).dead:
             return puppet.master
     return None
