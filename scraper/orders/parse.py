@@ -33,9 +33,11 @@ from scraper.orders.args import (CONSUMING, MORE_THAN_A_TARGET, OVER_LINES, REPE
 from scraper.orders.index import matters, read_tokens
 from scraper.orders.net import NET_FLOOR, Zone, name_spans, net_item
 from scraper.orders.clauses import between_orders, hedged, reasons_apart
+from scraper.orders.framing import (PRONOUNS, by_own_nick, by_target_count, condition_end, described, later,
+                                    mode_words_out, named_once, names_someone)
 from scraper.orders.talk import UNSHOWN, Talk, checked, conditional, talk_or_ask
 from scraper.orders.quotes import cut_quotes, pictures_out
-from scraper.orders.names import SELF_WORDS, NameMatcher, Roster, own_abilities
+from scraper.orders.names import NameMatcher, Roster, own_abilities
 from scraper.orders.result import MESSAGES, VOTE, Clause, ParseResult, Reason, Unresolved, Verdict
 from scraper.orders.settings import ParseSettings, VoteForm
 from scraper.orders.speech import cut_speech
@@ -122,17 +124,17 @@ def _segment_orders(ctx: Context, seg: Segment, line_no: int, all_lines: list[st
     if vocative is not None:
         return [vocative], False
     triggers = _named_players_out(ctx, toks, _vote_kept(ctx, find_triggers(seg, toks)))
-    strong = _mode_words_out([t for t in triggers if t.strength == Strength.STRONG])
+    strong = mode_words_out([t for t in triggers if t.strength == Strength.STRONG])
     starts = strong or [t for t in triggers if t.strength == Strength.WEAK][:1]
     before = 0
     rest_consumed = False
     for n, trig in enumerate(starts):
         choice = _choose(ctx, trig)
         if isinstance(choice, Fail) and choice.code == Reason.AMBIGUOUS_ABILITY:
-            choice = _by_target_count(ctx, choice, toks, trig.end) or choice
+            choice = by_target_count(ctx, choice, toks, trig.end) or choice
         if isinstance(choice, Fail):
             found.append(_Found(seg.text, choice.ability, trig.strength, fail=choice, short=len(toks) <= SHORT,
-                                slang=trig.slang, narrated=trig.narrated, aimed=_names_someone(ctx, toks, trig.end)))
+                                slang=trig.slang, narrated=trig.narrated, aimed=names_someone(ctx, toks, trig.end)))
             before = trig.end
             continue
         spec = find_ability(choice)
@@ -152,7 +154,7 @@ def _segment_orders(ctx: Context, seg: Segment, line_no: int, all_lines: list[st
             use_toks = read_tokens(use_seg.text)
             hi = len(use_toks)
             rest_consumed = True
-        if _described(ctx, use_seg.text, use_toks, trig.end, hi):
+        if described(ctx, use_seg.text, use_toks, trig.end, hi):
             found.append(_Found(use_seg.text, choice, trig.strength, fail=Fail(Reason.NO_TARGET, [], choice),
                                 short=len(toks) <= SHORT, by_verb=trig.by_verb, slang=trig.slang, described=True))
             before = hi
@@ -160,7 +162,7 @@ def _segment_orders(ctx: Context, seg: Segment, line_no: int, all_lines: list[st
         result = build(ctx, spec, trig, use_seg, use_toks, trig.end, hi, before)
         if isinstance(result, Order):
             result = _corrected(ctx, spec, result, use_toks, trig.end, hi)
-            result = _later(use_toks[before:hi]) or _deferred(ctx, result, use_toks, trig.end, hi) \
+            result = later(use_toks[before:hi]) or _deferred(ctx, result, use_toks, trig.end, hi) \
                 or _refused_order(result, use_toks, trig.end, hi, not trig.by_verb) or result
         if isinstance(result, Talk):
             found.append(_Found(use_seg.text, choice, trig.strength, talk=result))
@@ -173,7 +175,7 @@ def _segment_orders(ctx: Context, seg: Segment, line_no: int, all_lines: list[st
         elif choice == VOTE:
             mark = " ".join(t.text for t in use_toks[trig.start:trig.end])
         himself = isinstance(result, Fail) and result.code == Reason.SELF_NOT_ALLOWED \
-            and _by_own_nick(ctx, use_toks, trig.end, hi)
+            and by_own_nick(ctx, use_toks, trig.end, hi)
         found.append(_Found(use_seg.text, choice, trig.strength,
                             order=result if isinstance(result, Order) else None,
                             fail=result if isinstance(result, Fail) else None,
@@ -184,67 +186,6 @@ def _segment_orders(ctx: Context, seg: Segment, line_no: int, all_lines: list[st
         if rest_consumed or choice in CONSUMING:
             break
     return found, rest_consumed
-
-
-# A target described instead of named: an indefinite pronoun («кого-нибудь»), or a
-# demonstrative with a relative clause after it («того, кого охраняет Призрак»): a name in that
-# clause is not the target.
-INDEFINITE = frozenset({"кого-нибудь", "кого-то", "кого-либо", "кому-нибудь", "кому-то", "кому-либо",
-                        "кто-нибудь", "кто-то", "любого", "любую", "любому", "любой", "кого-угодно"})
-DEMONSTRATIVE = frozenset({"того", "тому", "тот", "ту", "тех", "тем", "той", "та", "тем", "теми"})
-RELATIVE = frozenset({"кто", "кого", "кому", "кем", "ком", "который", "которого", "которому", "которую",
-                      "которая", "которой", "которые", "которых", "чей", "чья", "чьего", "чью"})
-
-
-def _described(ctx: Context, text: str, toks, lo: int, hi: int) -> bool:
-    """The first words after the order's word (up to a name) describe its target."""
-    for i in range(lo, min(hi, lo + 4)):
-        if toks[i].low in INDEFINITE:
-            return True
-        if toks[i].low in DEMONSTRATIVE and i + 1 < hi and toks[i + 1].low in RELATIVE \
-                and "," in text[toks[i].end:toks[i + 1].start]:
-            return True
-        cands = ctx.matcher.at(toks, i, ctx.author)
-        if cands and cands[0].score >= ctx.settings.threshold:
-            return False          # a name comes first: «Голосую против Киры, которая молчит»
-    return False
-
-
-def _by_own_nick(ctx: Context, toks, lo: int, hi: int) -> bool:
-    """The author is named by his nickname (not «себя», not his role): he speaks of himself."""
-    return any(c.nick == ctx.author and c.via == "nick" and c.score >= ctx.settings.threshold
-               for i in range(lo, hi) for c in ctx.matcher.at(toks, i, ctx.author)[:1])
-
-
-def _mode_words_out(triggers: list[Trigger]) -> list[Trigger]:
-    """«Операция — Бабуля, лечу»: a verb after an order's name that is one of that order's
-    modes is the order's mode, not a second order."""
-    out: list[Trigger] = []
-    for t in triggers:
-        prev = out[-1] if out else None
-        if prev is not None and len(prev.abilities) == 1 and t.abilities & prev.abilities:
-            (ability,) = prev.abilities
-            words = WORDS.get(ability)
-            if words is not None and words.shape is Shape.MODE and any(t.lemma in k.words for k in words.keywords):
-                continue
-        out.append(t)
-    return out
-
-
-def _by_target_count(ctx: Context, fail: Fail, toks, lo: int) -> str | None:
-    """One verb, two of the author's abilities («очаровываю» for Чары and Очарование): when
-    two players are named and only one of them takes two targets, that one is meant."""
-    names = {c.nick for i in range(lo, min(len(toks), lo + 12)) for c in ctx.matcher.at(toks, i, ctx.author)[:1]
-             if c.nick is not None and c.score >= ctx.settings.threshold}
-    if len(names) < 2:
-        return None
-    two = [a for a in fail.candidates if (spec := find_ability(a)) is not None and Field.TARGETS in spec.fields]
-    return two[0] if len(two) == 1 else None
-
-
-def _names_someone(ctx: Context, toks, lo: int) -> bool:
-    return any(c.nick is not None and c.nick != ctx.author and c.score >= ctx.settings.threshold
-               for i in range(lo, min(len(toks), lo + 3)) for c in ctx.matcher.at(toks, i, ctx.author)[:1])
 
 
 def _target_words(toks, text: str, nick: str, ctx: Context) -> str:
@@ -426,49 +367,6 @@ def _refused_order(order: Order, toks, lo: int, hi: int, by_noun: bool = False) 
     return None
 
 
-# Words that put an order on another day than this one («Завтра голосую против …»).
-LATER_DAY = frozenset({"завтра", "послезавтра", "завтрашний", "завтрашнем", "завтрашнюю"})
-
-
-def _later(toks) -> Talk | None:
-    """An order said for another day is talk about it, not this phase's order."""
-    return Talk.LATER if any(t.low in LATER_DAY for t in toks) else None
-
-
-# Verbs of the target's death: «если умрёт — перепризываю X» restates the Sacrifice's own
-# condition («Если к концу ночи цель умирает, Демонолог может перепризвать…»), no new one.
-DEATH_VERBS = frozenset({"умереть", "умирать", "погибнуть", "погибать", "сдохнуть", "помереть", "умрёт", "умрет"})
-_CONDITION_END = re.compile(r"\s*(?:[—–,:]|->|-(?!\w))\s*")
-
-
-def condition_end(seg: Segment) -> tuple[int, bool] | None:
-    """A sentence that opens with a condition («Если …, …», «Если … — …»): where the main
-    clause begins in `seg.text`, and whether the condition is only the target's death (the
-    Sacrifice's own: «Если умрёт — перепризываю X»); None for any other sentence."""
-    toks = read_tokens(seg.text)
-    if len(toks) < 3 or toks[0].low not in ("если", "коли"):
-        return None
-    for k in range(1, len(toks)):
-        if _CONDITION_END.fullmatch(seg.text[toks[k - 1].end:toks[k].start]):
-            said = toks[1:k]
-            dies = [t for t in said if t.low in DEATH_VERBS or index.lemma(t.low) in DEATH_VERBS]
-            own = bool(dies) and all(t in dies or t.low in ("она", "он", "цель", "жертва") for t in said)
-            return toks[k].start, own
-    return None
-
-
-# Pronouns that point back at a player named before («…Кира не ответит — голос против неё»).
-PRONOUNS = frozenset({"неё", "нее", "него", "её", "ее", "его", "ней", "нём", "нем", "ему", "ей", "нему", "она", "он"})
-
-
-def _named_once(ctx: Context, text: str) -> str | None:
-    """The one player (not the author) a piece of text names confidently, or None."""
-    toks = read_tokens(text)
-    named = {c.nick for i in range(len(toks)) for c in ctx.matcher.at(toks, i, ctx.author)[:1]
-             if c.nick is not None and c.nick != ctx.author and c.score >= ctx.settings.threshold}
-    return named.pop() if len(named) == 1 else None
-
-
 def _pronoun_resolved(ctx: Context, f: _Found, seg: Segment, before: Segment) -> _Found:
     """«Раз Кира опять отмолчалась, голосую против неё»: a pronoun after the order's pointing
     word names the one player named in the clause before it, in the same sentence."""
@@ -481,7 +379,7 @@ def _pronoun_resolved(ctx: Context, f: _Found, seg: Segment, before: Segment) ->
     spec = find_ability(f.ability)
     if spec is None or Field.TARGET not in (*spec.fields, *spec.optional):
         return f
-    nick = _named_once(ctx, before.text)
+    nick = named_once(ctx, before.text)
     if nick is None:
         return f
     return replace(f, fail=None, order=Order(ctx.author or "", f.ability, target=nick), mark=toks[at[0]].text)
