@@ -3,9 +3,9 @@
 «Хомяк, ты писал «голосую против Velvet», а теперь молчишь», «Паша, ты вчера говорил
 "голосую против Натки"»: the quoted words hold an order, but it is the words of the one
 spoken about. Such a span is cut out of the sentence (left as «…») and accounted for as a
-quote (`Talk.QUOTE`). Not cut: the text of a message («Голубиная почта Тени: «Я всё
-знаю»»: the quote is the order's own argument), and a line that is nothing but the quote
-(a player may put his own order in quotes).
+quote (`Talk.QUOTE`). Not cut: the text of a message order (an anonymous letter's «Я всё
+знаю»: the quote is the order's own argument), and a line that is nothing but the quote (a
+player may put his own order in quotes).
 """
 from __future__ import annotations
 
