@@ -1,4 +1,4 @@
-"""How a clause frames the order in it (held-out set 4): said for another day («завтра»), under
+"""How a clause frames the order in it (held-out set 4): said for another day («завтра», «послезавтра»), under
 a condition («Если …, …»; the Sacrifice's own «если умрёт»), with its target described instead
 of named («того, кого охраняет X», «кого-нибудь»), pointed back at («…голос против неё»), or
 named by the author himself; and which of two of the author's abilities one verb means when
