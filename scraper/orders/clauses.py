@@ -116,6 +116,13 @@ _LEAD = frozenset({"ну", "а", "и", "но", "уж", "ладно", "итак",
 THEREFORE = frozenset({"поэтому", "посему", "следовательно", "потому-то"})
 
 
+def _bare_pointer(toks, i: int) -> bool:
+    """The words from `i` are a bare vote's start: «я за …», «лично я против …»."""
+    while i < len(toks) and toks[i].low in ("я", "лично", "вот", "же", "тогда", "сам", "сама"):
+        i += 1
+    return i + 1 < len(toks) and toks[i].low in ("против", "за")
+
+
 def _because(toks, k: int) -> bool:
     return toks[k].low in BECAUSE or (toks[k].low == "так" and k + 1 < len(toks) and toks[k + 1].low == "как")
 
@@ -147,6 +154,11 @@ def reasons_apart(seg: Segment) -> list[Segment]:
         tail = seg.text[toks[rest].start:]
         return [Segment(head, head, 0), Segment(tail, seg.line, seg.offset + toks[rest].start)]
     for k in commas:
+        if k > lead + 1 and toks[k].low in ("а", "но") and _bare_pointer(toks, k + 1):
+            # «Все против Ёжика, а я за Киру»: the author's own vote after the contrast
+            head = seg.text[:toks[k - 1].end]
+            tail = seg.text[toks[k + 1].start:]
+            return [Segment(head, seg.line, seg.offset), Segment(tail, seg.line, seg.offset + toks[k + 1].start)]
         if k > lead + 1 and (toks[k].low in THEREFORE or (toks[k].low == "так" and k + 1 < len(toks)
                                                           and toks[k + 1].low == "что")):
             # «Velvet так и не ответила, поэтому голос против неё»: the reason, then the order

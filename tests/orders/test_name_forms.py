@@ -87,3 +87,9 @@ def test_abstaining_withdraws_the_vote_only_when_it_is_the_vote():
         == [("Голосование", None)]
     other = parse_text("Воздерживаюсь от комментариев", ROSTER, author="Хомяк")
     assert not other.orders and not other.unresolved
+
+
+def test_the_authors_vote_after_a_contrast_is_read():
+    # found probing beside holdout5 (not a held-out case): «…, а я за X» was talk (opinion)
+    result = parse_text("Все против Ёжика, а я за Киру", ROSTER, author="Хомяк")
+    assert [o.target for o in result.orders] == ["Кира"]
