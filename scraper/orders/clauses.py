@@ -150,13 +150,13 @@ def reasons_apart(seg: Segment) -> list[Segment]:
         rest = k + 1 if k < len(toks) and toks[k].low == "то" else k
         if rest >= len(toks):
             return [seg]
-        head = seg.text[:toks[k - 1].end]
+        head = seg.text[:toks[rest].start].rstrip()     # the connector («, то») stays with the reason
         tail = seg.text[toks[rest].start:]
         return [Segment(head, head, 0), Segment(tail, seg.line, seg.offset + toks[rest].start)]
     for k in commas:
         if k > lead + 1 and toks[k].low in ("а", "но") and _bare_pointer(toks, k + 1):
             # «Все против Ёжика, а я за Киру»: the author's own vote after the contrast
-            head = seg.text[:toks[k - 1].end]
+            head = seg.text[:toks[k + 1].start].rstrip()
             tail = seg.text[toks[k + 1].start:]
             return [Segment(head, seg.line, seg.offset), Segment(tail, seg.line, seg.offset + toks[k + 1].start)]
         if k > lead + 1 and (toks[k].low in THEREFORE or (toks[k].low == "так" and k + 1 < len(toks)
@@ -164,7 +164,7 @@ def reasons_apart(seg: Segment) -> list[Segment]:
             # «Velvet так и не ответила, поэтому голос против неё»: the reason, then the order
             rest = k + (2 if toks[k].low == "так" else 1)
             if rest < len(toks):
-                head = seg.text[:toks[k - 1].end]
+                head = seg.text[:toks[rest].start].rstrip()
                 tail = seg.text[toks[rest].start:]
                 return [Segment(head, head, 0), Segment(tail, seg.line, seg.offset + toks[rest].start)]
         if _because(toks, k) and k > lead + 1:
