@@ -35,7 +35,7 @@ from scraper.orders.net import NET_FLOOR, Zone, name_spans, net_item
 from scraper.orders.clauses import between_orders, hedged, reasons_apart
 from scraper.orders.framing import (PRONOUNS, by_own_nick, by_target_count, condition_end, described, later,
                                     mode_words_out, named_once, names_someone)
-from scraper.orders.talk import UNSHOWN, Talk, checked, conditional, talk_or_ask
+from scraper.orders.talk import GREETINGS, UNSHOWN, Talk, checked, conditional, talk_or_ask
 from scraper.orders.quotes import cut_quotes, pictures_out
 from scraper.orders.names import NameMatcher, Roster, own_abilities
 from scraper.orders.result import MESSAGES, VOTE, Clause, ParseResult, Reason, Unresolved, Verdict
@@ -699,7 +699,8 @@ def _apply_policy(found: list[_Found], *, private: bool, zone: str, settings: Pa
             continue          # slang of someone else's ability is talk, not a wrong order; in a PM
             #                   aimed at a player («Бью Лису» from one who cannot attack) it is asked
         if f.fail is not None and f.fail.code in (Reason.NO_TARGET, Reason.LOW_CONFIDENCE) and (
-                (f.slang and not _AIMED_AT_NAME.search(f.text)) or f.narrated or not f.pointed or _defers(f.text)):
+                (f.slang and not _unknown_aimed(f)) or f.narrated
+                or (not f.pointed and not (f.by_verb and _unknown_aimed(f))) or _defers(f.text)):
             # «бью тревогу», «Дознание вчера ничего не дало», «Голосую как обычно в последний
             # момент», «охраняю, кого — напишу позже»: nobody named, and no word aiming at
             # anyone; the net looks at the sentence again
@@ -744,9 +745,17 @@ def _apply_policy(found: list[_Found], *, private: bool, zone: str, settings: Pa
     return out
 
 
-# Slang aimed at a capitalised word («брейнс на Настю»): a name the game does not know is
-# still a name, asked about (as «Голосую против Насти» is), not talk like «бью тревогу».
-_AIMED_AT_NAME = re.compile(r"(?:^|\s)(?:на|против|за|у|к)\s+[А-ЯЁA-Z][а-яёa-z]+")
+# Slang aimed at a capitalised word («брейнс на Настю», «кусь Олега»): a name the game does
+# not know is still a name, asked about (as «Голосую против Насти» is), not talk like «бью
+# тревогу». Not the sentence's first word, nor the GM addressed («…, Мастер»).
+_CAPITALISED = re.compile(r"\S\s+(?:(?:на|против|за|у|к)\s+)?([А-ЯЁA-Z][а-яёa-z]{2,})")
+
+
+def _unknown_aimed(f: _Found) -> bool:
+    """Nobody of the game named, but a capitalised word aimed at (a likeness of a player,
+    LOW_CONFIDENCE, is the net's: it asks with the whole order)."""
+    return f.fail is not None and f.fail.code == Reason.NO_TARGET and any(
+        m.group(1).casefold() not in GREETINGS for m in _CAPITALISED.finditer(f.text))
 
 
 @lru_cache(maxsize=64)     # asked once per order found in a sentence: 700 orders, 700 tokenizings
