@@ -8,7 +8,8 @@ as a guest saw them, and `oracle.json`: what the forum's database holds for each
 tests/scraper/pages/heldout/README.md). The learner reads pages 1-2 (it is told the forum's
 time zone, as the GM would tell it), its profile reads every page, and each page is compared
 with the database (`scraper.learn.compare_oracle`: count, authors, times to the page's precision,
-own text). A thread the learner refuses counts its pages as not read, and the refusal is shown.
+own text; and apart, the page's number and next link). A thread the learner refuses counts its
+pages as not read, and the refusal is shown.
 
 The folders are named h1, h2, ...: which engine each is stays out of the learner's code (the
 README of the folder names them, for whoever rebuilds the set).
@@ -42,9 +43,10 @@ def run_set(folder: Path):
     except LearnError as exc:
         return 0, len(pages), str(exc), [], False
     profile = learned.profile()
-    cmp = [compare_oracle(c, s, profile, p, now=now) for c, s, p in zip(pages, sources, oracle["pages"])]
+    cmp = [compare_oracle(c, s, profile, p, now=now, pages=oracle["pages"])
+           for c, s, p in zip(pages, sources, oracle["pages"])]
     ids = any(ids_differ(c, s, profile, p, now=now) for c, s, p in zip(pages, sources, oracle["pages"]))
-    return sum(c.exact for c in cmp), len(pages), None, cmp, ids
+    return sum(c.posts_exact for c in cmp), len(pages), None, cmp, ids
 
 
 def main(argv=None) -> int:
@@ -53,11 +55,12 @@ def main(argv=None) -> int:
     ap.add_argument("dirs", nargs="*", type=Path)
     args = ap.parse_args(argv)
     folders = args.dirs or sorted(p for p in HELDOUT.iterdir() if (p / "oracle.json").is_file())
-    total = exact = 0
+    total = exact = paged_total = 0
     for folder in folders:
         ok, n, refused, cmp, ids = run_set(folder)
-        total, exact = total + n, exact + ok
-        line = f"{folder.name:6} {ok}/{n} pages exact"
+        total, exact, paged_total = total + n, exact + ok, paged_total + sum(c.exact for c in cmp)
+        paged = sum(c.exact for c in cmp)
+        line = f"{folder.name:6} {ok}/{n} pages exact, {paged}/{n} with page number and next link"
         if refused:
             line += f"; refused: {refused}"
         elif ids:
@@ -69,6 +72,7 @@ def main(argv=None) -> int:
                 for d in c.differences:
                     print(f"      {d}")
     print(f"heldout_exact_pages: {exact}/{total} ({100 * exact / max(1, total):.0f} %)")
+    print(f"heldout_exact_with_paging: {paged_total}/{total} ({100 * paged_total / max(1, total):.0f} %)")
     return 0
 
 

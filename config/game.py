@@ -57,8 +57,9 @@ import yaml
 
 from config.profiles import locate_profile
 from engine.morph import Gender
-from config.yamlfile import load_unique
+from config.yamlfile import NotUtf8, load_unique, utf8_text
 from engine.names import OPEN_ROLES, SECRET_ROLES, canon_open_role, canon_secret_role
+from engine.reading_fields import problems as reading_field_problems
 from engine.rulings import Rulings, RulingsError
 from engine.setup import Seat
 
@@ -169,11 +170,9 @@ def load_game(path: str | Path, *, extra_keys: frozenset[str] = frozenset()) -> 
     except OSError as exc:
         raise GameConfigError(f"{where}: не удаётся прочитать файл (ошибка ОС {exc.errno})") from None
     try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = raw[:exc.start].count(b"\n") + 1
-        raise GameConfigError(f"{where}: строка {line}: файл не в кодировке UTF-8 (байт 0x{raw[exc.start]:02x}); "
-                              "сохраните его в UTF-8") from None
+        text = utf8_text(raw)
+    except NotUtf8 as exc:
+        raise GameConfigError(f"{where}: {exc}") from None
     try:
         data = load_unique(text)
     except yaml.YAMLError as exc:
@@ -242,7 +241,7 @@ def game_from_mapping(data: Any, where: str = "game", *,
         title=str(title or ""),
         forum=_forum(data.get("forum"), where, Path(where).parent),
         seats=seats_from_mapping(data.get("players"), where),
-        setup=_setup(data.get("setup"), where),
+        setup=_setup(data.get("setup"), where, rulings),
         schedule=_schedule(data.get("schedule"), where),
         poll_interval=_int(data.get("poll_interval", 300), f"{where}: poll_interval", *POLL_INTERVAL),
         rulings=rulings,
@@ -342,6 +341,8 @@ def _profile_problem(name: str, exc: Exception) -> str:
                 f"(или путь к своему файлу профиля, README «Your forum»)")
     if "no such profile file" in text:
         return f"нет файла профиля {name!r}"
+    if "не в кодировке UTF-8" in text:
+        return text
     if isinstance(exc, (OSError, UnicodeError)):
         return f"файл профиля {name!r} не читается ({type(exc).__name__})"
     return f"в файле профиля {name!r} ошибка: «{text}»"
@@ -409,7 +410,7 @@ def _style(raw: Any, where: str) -> str:
     return found
 
 
-def _setup(raw: Any, where: str) -> Mapping[str, Any]:
+def _setup(raw: Any, where: str, rulings: Rulings) -> Mapping[str, Any]:
     if raw is None:
         return {}
     if not isinstance(raw, Mapping):
@@ -418,6 +419,9 @@ def _setup(raw: Any, where: str) -> Mapping[str, Any]:
         if choice is not None and not isinstance(choice, Mapping):
             raise GameConfigError(f"{where}: setup.{nick}: нужен словарь {{mask: ..., hand: [...]}}, "
                                   f"а не {_kind(choice)}")
+    misplaced = reading_field_problems(rulings, raw, [])
+    if misplaced:   # a field of a reading the game did not choose (engine/reading_fields.py)
+        raise GameConfigError("; ".join(f"{where}: {line}" for line in misplaced))
     return dict(raw)
 
 

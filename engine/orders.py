@@ -52,6 +52,10 @@ class Order:
     save: bool = False
     swap_mask: bool = False
     resummon: str | None = None
+    votes: int | None = None      # Компромат: saved votes spent (`gossip_spend: any_number`, A30)
+    # the answer to the engine's question at a trigger (`standing_orders: false`, A52 b): a
+    # nickname (the heir, the demon) or true / false
+    answer: str | bool | None = None
 
     # FORMAT.md keys that differ from the attribute names.
     _KEY_TO_ATTR = {"as": "as_card", "list": "reveal_list"}
@@ -113,6 +117,13 @@ class Order:
         return replace(self, target=target)
 
     @property
+    def target_nick(self) -> str:
+        """The `target` of an order whose ability needs one (its shape was checked)."""
+        if self.target is None:
+            raise OrderError(f"{self.ability}: нужна цель (поле target)")
+        return self.target
+
+    @property
     def first_target(self) -> str | None:
         if self.target is not None:
             return self.target
@@ -166,6 +177,16 @@ def _convert(attr: str, value: Any) -> Any:
     if attr in ("signal", "save", "swap_mask"):
         if not isinstance(value, bool):
             raise OrderError(f"поле {attr} должно быть true или false")
+        return value
+    if attr == "answer":
+        if isinstance(value, bool) or value is None:
+            return value
+        if isinstance(value, (str, int)) and str(value).strip():
+            return str(value).strip()
+        raise OrderError("поле answer — ответ на вопрос: ник, true или false")
+    if attr == "votes":
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise OrderError("поле votes — число голосов из копилки, целое от 1")
         return value
     if value is None:
         return None

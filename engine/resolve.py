@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine import events as ev
+from engine.context import PendingQuestion, Question
 from engine.day import resolve_day
 from engine.night import resolve_night
 from engine.orders import Order, OrderError
@@ -24,6 +25,10 @@ class PhaseError(ValueError):
 class Resolution:
     state: GameState
     events: tuple[ev.Event, ...]
+    # `standing_orders: false` (A52 b): the phase stopped at a trigger to ask this; `state`
+    # is then the state given, unchanged: resolve the phase again with the answer among
+    # its orders
+    pending: Question | None = None
 
 
 def expected_phase(state: GameState) -> PhaseId:
@@ -39,12 +44,15 @@ def resolve(state: GameState, phase: PhaseId, orders: list[Order] | tuple[Order,
     if phase != want:
         raise PhaseError(f"{phase}: out of sequence (expected {want})")
     work = state.copy()
-    if phase.is_night:
-        events = resolve_night(work, phase, list(orders))
-    else:
-        events = resolve_day(work, phase, list(orders))
+    try:
+        if phase.is_night:
+            events = resolve_night(work, phase, list(orders))
+        else:
+            events = resolve_day(work, phase, list(orders))
+    except PendingQuestion as asked:
+        return Resolution(state, (), asked.question)
     work.phase = phase
     return Resolution(work, tuple(events))
 
 
-__all__ = ["OrderError", "PhaseError", "Resolution", "expected_phase", "resolve"]
+__all__ = ["OrderError", "PhaseError", "Question", "Resolution", "expected_phase", "resolve"]

@@ -15,12 +15,31 @@ class RulingSpec:
 
     key: str
     default: object
-    readings: tuple
+    readings: tuple[object, ...]
     entry: str
     title: str
     description_ru: str
     # False only for `typo_fixes` (A3): listed in §11 but not a GM's choice.
     configurable: bool = True
+
+    @property
+    def title_ru(self) -> str:
+        """The entry's title as the GM reads it (`engine.ruling_titles`)."""
+        from engine.ruling_titles import title_ru
+        return title_ru(self.entry, self.title)
+
+
+@dataclass(frozen=True)
+class ReadingField:
+    """A field of an order or a setup choice that belongs to one reading of a ruling (or
+    that this reading has no use for): engine/reading_fields.py judges files by them."""
+    key: str              # the ruling
+    reading: object       # the reading the field belongs to
+    place: str            # "order" (a field of an order) or "setup" (`setup.<nick>.<field>`)
+    field: str
+    ability: str          # whose order or setup choice
+    unused: bool = False  # True: the reading has no use for this field (it belongs elsewhere)
+    hint: str = ""        # what to write instead, in Russian
 
 
 def format_value(value: object) -> str:

@@ -106,9 +106,9 @@ def _coerce(spec: RulingSpec, raw: object) -> object:
 def suggest_key(key: str) -> str | None:
     """The known key nearest to a mistyped `key` (difflib), or None."""
     normalized = _word(key)
-    if normalized in SPEC_BY_KEY:
+    if normalized in RULING_BY_KEY:
         return normalized
-    close = difflib.get_close_matches(normalized, SPEC_BY_KEY, n=1, cutoff=0.6)
+    close = difflib.get_close_matches(normalized, RULING_BY_KEY, n=1, cutoff=0.6)
     return close[0] if close else None
 
 
@@ -126,9 +126,11 @@ class Rulings(Mapping[str, Any]):
     """Immutable, hashable mapping of every §11 key to its value in one game."""
 
     __slots__ = ("_values", "_hash")
+    _values: dict[str, Any]
+    _hash: int
 
     def __init__(self, mapping: Mapping[str, object] | None = None, *, where: str = "rulings") -> None:
-        values = {spec.key: spec.default for spec in SPECS}
+        values = {spec.key: spec.default for spec in ALL_SPECS}
         problems: list[str] = []
         if mapping is None:
             mapping = {}
@@ -140,13 +142,13 @@ class Rulings(Mapping[str, Any]):
             if not isinstance(key, str):
                 problems.append(f"{where}: ключ {key!r} должен быть словом")
                 continue
-            spec = SPEC_BY_KEY.get(key)
+            spec = RULING_BY_KEY.get(key)
             if spec is None:
                 problems.append(f"{where}.{key}: {unknown_key_message(key)}")
                 continue
             if not spec.configurable:
                 problems.append(
-                    f"{where}.{key}: не настраивается (так решено в SPEC §10 {spec.entry}, «{spec.title}»); "
+                    f"{where}.{key}: не настраивается (так решено в SPEC §10 {spec.entry}, «{spec.title_ru}»); "
                     "уберите этот ключ"
                 )
                 continue
@@ -171,7 +173,7 @@ class Rulings(Mapping[str, Any]):
 
     def changed(self) -> dict[str, object]:
         """The keys whose value differs from the default, in §11 order."""
-        return {spec.key: self._values[spec.key] for spec in SPECS if self._values[spec.key] != spec.default}
+        return {spec.key: self._values[spec.key] for spec in ALL_SPECS if self._values[spec.key] != spec.default}
 
     def to_mapping(self) -> dict[str, object]:
         """The changed keys with plain values: `Rulings.from_mapping(r.to_mapping()) == r`."""
@@ -179,7 +181,8 @@ class Rulings(Mapping[str, Any]):
 
     def __getitem__(self, key: str) -> Any:
         try:
-            return self._values[key]
+            value: Any = self._values[key]
+            return value
         except KeyError:
             message = unknown_key_message(key) if isinstance(key, str) else "неизвестное правило"
             raise KeyError(f"{key!r}: {message}") from None
@@ -210,13 +213,13 @@ class Rulings(Mapping[str, Any]):
     def __delattr__(self, name: str) -> None:
         raise AttributeError("Rulings is immutable")
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type["Rulings"], tuple[dict[str, object]]]:
         return (Rulings, (self.to_mapping(),))
 
     def __copy__(self) -> "Rulings":
         return self
 
-    def __deepcopy__(self, memo: dict) -> "Rulings":
+    def __deepcopy__(self, memo: dict[int, object]) -> "Rulings":
         return self
 
 
@@ -510,7 +513,8 @@ _TABLE: tuple[RulingSpec, ...] = (
 
 
 def _entry_number(entry: str) -> int:
-    return int(entry.lstrip("A"))
+    """A SPEC entry's number; gorod's own entries (G1…) after every SPEC one."""
+    return 1000 + int(entry[1:]) if entry.startswith("G") else int(entry.lstrip("A"))
 
 
 def _all_rulings() -> tuple[RulingSpec, ...]:
@@ -530,6 +534,22 @@ SPECS: tuple[RulingSpec, ...] = _all_rulings()
 SPEC_BY_KEY: dict[str, RulingSpec] = {spec.key: spec for spec in SPECS}
 assert len(SPEC_BY_KEY) == len(SPECS), "a ruling key written twice"
 
+# How the GM runs the game where SPEC leaves his practice open: gorod's own keys (entries
+# G1…, no §10 entry), set in the same `rulings:` as the others; the engine never reads them.
+GM_SPECS: tuple[RulingSpec, ...] = (
+    _spec(
+        "night_order_change", "G1", "Передумал ночью",
+        "Ночная способность применяется раз за ночь (SPEC §1.3), и вторая заявка той же способности "
+        "отклоняется как «использовано». Но игрок может прямо написать «Передумал: …». Какая заявка "
+        "в силе, пока мастер не выбрал сам (gorod спрашивает его: «передумал(а)?»)?",
+        ("first", "первая: вторая будет отклонена, если мастер не выберет её"),
+        ("last", "последняя: она заменяет прежнюю, если мастер не вернёт первую"),
+    ),
+)
+ALL_SPECS: tuple[RulingSpec, ...] = SPECS + GM_SPECS
+RULING_BY_KEY: dict[str, RulingSpec] = {spec.key: spec for spec in ALL_SPECS}
+assert len(RULING_BY_KEY) == len(ALL_SPECS), "a ruling key written twice"
+
 # The headings of SPEC §10, by the first entry of each group.
 SECTIONS: tuple[tuple[int, str], ...] = (
     (1, "Опечатки и формулировки"),
@@ -538,6 +558,7 @@ SECTIONS: tuple[tuple[int, str], ...] = (
     (25, "Голосование"),
     (33, "Роли, карты и ночные взаимодействия"),
     (62, "Условия победы и Мастер карт"),
+    (1001, "Ведение игры (правила gorod, не из SPEC)"),
 )
 
 

@@ -12,13 +12,13 @@ import pkgutil
 import sys
 
 from gorod import commands
+from gorod.help_ru import RussianArgumentParser, russify
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = RussianArgumentParser(
         prog="gorod",
-        description="gorod: помощник мастера форумной игры «Город N» "
-        "(game-master assistant for the forum game «Город N»).",
+        description="gorod: помощник мастера форумной игры «Город N».",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
@@ -26,6 +26,7 @@ def build_parser() -> argparse.ArgumentParser:
         register = getattr(module, "register", None)
         if register is not None:
             register(sub)
+    russify(parser)            # every subcommand's --help in Russian (gorod.help_ru)
     return parser
 
 
@@ -47,8 +48,13 @@ def _main(argv: list[str] | None) -> int:
     if handler is None:
         parser.print_help()
         return 0
+    from gorod.store_faults import StoreError
+
     try:
         return int(handler(args) or 0)
+    except StoreError as exc:           # a command that opens a store outside `with_game`
+        print(f"gorod {args.command}: {exc}", file=sys.stderr)
+        return 1
     except BrokenPipeError:
         # the reader (e.g. `| head`) went away: stop quietly
         import os

@@ -2,7 +2,7 @@
 the FORMAT.md JSON, and compare with `expect`."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -10,10 +10,12 @@ import yaml
 
 from config.game import GameConfigError, seats_from_mapping
 from engine import events as ev
+from engine.api import shown_open_role
 from engine.names import canon_open_role, canon_secret_role, fold
 from engine.orders import Order, OrderError
 from engine.phase import PhaseId
 from engine.resolve import PhaseError, resolve
+from engine.reading_fields import problems as reading_field_problems
 from engine.rulings import Rulings, RulingsError
 from engine.setup import Seat, SetupError, new_game
 from engine.support import UnsupportedRuling
@@ -35,6 +37,7 @@ class ScenarioPhase:
     orders: list[Order]
     expect: dict[str, Any] | None
     whole: tuple[str, ...] = ()
+    raw_orders: list = field(default_factory=list)   # as written (what a reading's fields are read from)
 
 
 @dataclass
@@ -45,6 +48,11 @@ class Scenario:
     setup: dict[str, Any]
     rulings: Rulings
     phases: list[ScenarioPhase] = field(default_factory=list)
+    # `refused: <words>` (ours, beyond FORMAT.md): the engine refuses this game at its start
+    # with a message holding these words (a reading whose only effect is to refuse a setup)
+    refused: str | None = None
+    # `partial: <reason>` (ours): this file opts out of whole outcomes by default
+    partial: str | None = None
 
 
 def load_scenario(path: str | Path) -> Scenario:
@@ -69,7 +77,12 @@ def load_scenario(path: str | Path) -> Scenario:
         rulings = Rulings.from_mapping(data.get("rulings") or {}, where=f"{where}: rulings")
     except RulingsError as exc:
         raise ScenarioError(str(exc)) from None
-    scenario = Scenario(where, str(data.get("title", "")), seats, data.get("setup") or {}, rulings)
+    partial = data.get("partial")
+    if partial is not None and (not isinstance(partial, str) or not partial.strip()):
+        raise ScenarioError(f"{where}: partial: нужна причина, почему файл проверяет не весь исход фаз")
+    scenario = Scenario(where, str(data.get("title", "")), seats, data.get("setup") or {}, rulings,
+                        refused=None if data.get("refused") is None else str(data["refused"]),
+                        partial=partial)
     raw_phases = data.get("phases") or []
     if not isinstance(raw_phases, list):
         raise ScenarioError(f"{where}: 'phases' must be a list")
@@ -92,8 +105,28 @@ def load_scenario(path: str | Path) -> Scenario:
         if expect is not None and not isinstance(expect, dict):
             raise ScenarioError(f"{where}: {name}: 'expect' must be a mapping")
         whole = _whole_keys(raw.get("whole"), f"{where}: {name}")
-        scenario.phases.append(ScenarioPhase(name, orders, expect, whole))
+        scenario.phases.append(ScenarioPhase(name, orders, expect, whole, list(raw.get("orders") or [])))
+    misplaced = reading_field_problems(rulings, scenario.setup, [
+        (f"phases[{i}] ({phase.name}).orders[{j}]", order)
+        for i, phase in enumerate(scenario.phases, 1) for j, order in enumerate(phase.raw_orders, 1)])
+    if misplaced:
+        raise ScenarioError("\n".join(f"{where}: {line}" for line in misplaced))
     return scenario
+
+
+# Our own scenarios check these keys whole by default in every phase they expect something
+# of (the secret information and what is refused), unless the file says `partial: <reason>`.
+WHOLE_BY_DEFAULT = ("learned", "announced", "revealed", "rejected")
+
+
+def whole_by_default(scenario: Scenario) -> Scenario:
+    """The scenario as our suite checks it: WHOLE_BY_DEFAULT added to every phase with an
+    `expect` (or a `whole`), unless it opts out with `partial`."""
+    if scenario.partial is not None:
+        return scenario
+    phases = [replace(phase, whole=tuple(dict.fromkeys(phase.whole + WHOLE_BY_DEFAULT)))
+              if phase.expect is not None or phase.whole else phase for phase in scenario.phases]
+    return replace(scenario, phases=phases)
 
 
 def _whole_keys(value, where: str) -> tuple[str, ...]:
@@ -131,6 +164,10 @@ def run_scenario(scenario: Scenario) -> dict[str, Any]:
             text = str(exc)
             prefix = f"{phase.name}: "
             raise ScenarioError(f"{where}: {text if text.startswith(prefix) else prefix + text}") from None
+        if result.pending is not None:   # `standing_orders: false`: the answer is an order of the phase
+            q = result.pending
+            raise ScenarioError(f"{where}: {phase.name}: движок ждёт ответа {q.to}: {q.text} "
+                                f"— ответ заявкой этой же фазы {q.answer_hint()}")
         state = result.state
         out.append(phase_output(phase.name, phase_id, state, result.events))
     return {"phases": out}
@@ -143,7 +180,7 @@ def phase_output(name: str, phase: PhaseId | None, state, events) -> dict[str, A
     out["players"] = {
         nick: {"lives": p.lives, "max_lives": _max_lives(p, state),
                "status": p.status(state.rulings["status_precedence"]).value,
-               "open": p.shown_open_role(), "secret": p.secret_role}
+               "open": shown_open_role(state, p), "secret": p.secret_role}
         for nick, p in state.players.items()
     }
     out["deaths"] = [e.player for e in events if isinstance(e, ev.Died)]
@@ -186,6 +223,17 @@ class Mismatch:
     def __str__(self) -> str:
         return (f"{self.file}: {self.phase}: {self.key}: expected {_show(self.expected)}, "
                 f"got {_show(self.got)}")
+
+
+def check_refused(scenario: Scenario) -> list[Mismatch]:
+    """A scenario with `refused:` passes when the engine refuses it with those words."""
+    try:
+        output = run_scenario(scenario)
+    except ScenarioError as exc:
+        if scenario.refused in str(exc):
+            return []
+        return [Mismatch(scenario.path, "start", "refused", scenario.refused, str(exc))]
+    return [Mismatch(scenario.path, "start", "refused", scenario.refused, "ran: " + _show(output)[:200])]
 
 
 def check_scenario(scenario: Scenario, output: dict[str, Any]) -> list[Mismatch]:

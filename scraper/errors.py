@@ -10,7 +10,7 @@ ScraperError
 """
 from __future__ import annotations
 
-from urllib.parse import unquote
+from urllib.parse import unquote, urlsplit
 
 
 class ScraperError(Exception):
@@ -29,6 +29,15 @@ class LayoutChanged(ScraperError):
         if detail:
             msg += f" ({detail})"
         super().__init__(msg)
+
+
+class PartialPage(LayoutChanged):
+    """A page that read fewer posts than its markup implies (`scraper.wholeness`)."""
+
+    def __init__(self, url: str, profile: str, selector: str, read: int, expected: int, why: str,
+                 key: str = "selectors.post.container") -> None:
+        self.read, self.expected, self.why, self.key = read, expected, why, key
+        super().__init__(url, profile, selector, f"the page read {read} of {expected} posts ({why})")
 
 
 class NoPosts(LayoutChanged):
@@ -99,12 +108,25 @@ def failure_in_russian(exc: Exception) -> str:
                 f"переписки ({exc.selector.split(' | ')[0]!r}) и ни признака пустого списка "
                 f"({' или '.join(repr(m) for m in exc.marks)}) — форум показал другую страницу или сменил "
                 f"разметку ({url})")
+    if isinstance(exc, PartialPage):
+        why = (f"номера постов на ней {exc.why.rsplit(' ', 1)[-1]}" if exc.why.startswith("post numbers")
+               else "за ней есть следующая страница, значит она полная")
+        return (f"страница прочитана не вся: {exc.read} постов из {exc.expected} ({why}); у части постов "
+                f"разметка не та, что в профиле {exc.profile!r} (ключ {exc.key}: "
+                f"{exc.selector!r}); из этого чтения ничего не сохранено, следующий раунд прочтёт страницу "
+                f"снова ({url})")
     if isinstance(exc, NoPosts):
         return f"на странице нет ни одного поста — форум показал другую страницу или сменил разметку ({url})"
     if isinstance(exc, LayoutChanged):
         return f"разметка страницы не та, что в профиле: селектор {exc.selector!r} ничего не нашёл ({url})"
     if isinstance(exc, DateFormatError):
         return f"{post_problem_in_russian(exc)} ({url})"
+    if isinstance(exc, TooSlow):
+        return (f"форум отдавал ответ слишком медленно: за {exc.seconds:g} с пришёл не весь ({url}); "
+                "прочитанное не принято, повторите позже")
+    if isinstance(exc, TooLarge):
+        return (f"ответ форума больше предела {exc.limit / 1_000_000:g} МБ (ключ max_page_mb профиля) — не "
+                f"прочитан ({url}); если страница и правда такая большая, поднимите max_page_mb в профиле")
     if isinstance(exc, PostRejected):
         return exc.ru or f"форум не сохранил запись: {exc.reason} ({url})"
     if isinstance(exc, RateLimited):
@@ -112,11 +134,29 @@ def failure_in_russian(exc: Exception) -> str:
     if isinstance(exc, HttpError):
         return f"форум ответил ошибкой HTTP {exc.status} ({url})"
     if isinstance(exc, ForumUnavailable):
-        return (f"форум не отвечает ({url}: {exc.reason}); проверьте, что он работает и что "
-                f"forum.base_url в конфиге верен")
+        return unavailable_in_russian(exc)
     if isinstance(exc, ForumError):
-        return f"форум недоступен: {exc.reason} ({url})"
+        return f"запрос к форуму {_host(url)} не удался: форум ответил не так, как ожидалось ({url})"
     return str(exc)
+
+
+def _host(url: str) -> str:
+    return urlsplit(url).netloc or url or "?"
+
+
+def unavailable_in_russian(exc: "ForumUnavailable") -> str:
+    """What failed, said plainly and naming the forum; never the exception's own text."""
+    host = _host(unquote(exc.url or ""))
+    what = {
+        "refused": f"форум {host} не принимает соединений (соединение отклонено: сервер форума не запущен "
+                   "или это не тот адрес и порт)",
+        "dns": f"имя сервера форума {host} не найдено (DNS)",
+        "timeout": f"форум {host} не ответил вовремя" + (f" (за {exc.timeout:g} с)" if exc.timeout else ""),
+        "reset": f"форум {host} оборвал соединение",
+        "http": f"форум {host} ответил ошибкой HTTP {exc.status}",
+    }.get(exc.kind, f"нет связи с форумом {host}")
+    tries = f"; попыток: {exc.attempts}" if exc.attempts > 1 else ""
+    return f"{what}{tries}. Проверьте, что форум работает и что forum.base_url в конфиге верен"
 
 
 def post_problem_in_russian(exc: Exception) -> str:
@@ -183,7 +223,33 @@ class RateLimited(ForumError):
 
 
 class ForumUnavailable(ForumError):
-    """Timeouts, connection errors or 5xx answers outlasted the retries."""
+    """Timeouts, connection errors or 5xx answers outlasted the retries. `kind` says what
+    failed, for the GM's words (`failure_in_russian`): refused, dns, timeout, reset,
+    connect (another failure to connect) or http (`status`); `attempts` how many were made."""
+
+    def __init__(self, url: str, reason: str, *, kind: str = "connect", status: int | None = None,
+                 attempts: int = 1, timeout: float | None = None) -> None:
+        self.kind = kind
+        self.status = status
+        self.attempts = attempts
+        self.timeout = timeout
+        super().__init__(url, reason)
+
+
+class TooSlow(ForumUnavailable):
+    """The whole answer did not come within the request's deadline (a trickling page)."""
+
+    def __init__(self, url: str, seconds: float) -> None:
+        self.seconds = seconds
+        super().__init__(url, f"the answer took longer than {seconds:g} s in all")
+
+
+class TooLarge(ForumError):
+    """An answer larger than the profile's `max_page_mb`: refused, not read on."""
+
+    def __init__(self, url: str, limit: int, said: int | None = None) -> None:
+        self.limit, self.said = limit, said
+        super().__init__(url, f"the answer is larger than {limit} bytes" + (f" ({said} announced)" if said else ""))
 
 
 class WriteUncertain(ForumError):

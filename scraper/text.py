@@ -21,6 +21,7 @@ the tree away.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from config.profiles import BodyRules
 from scraper.model import Body, Emphasis
@@ -57,6 +58,7 @@ class BodyReader:
         ]
         # CSS rules run over the node-set of the page's bodies; raw XPath under the scope
         self._rules = [(kind, sel, is_positional(sel)) for kind, sel in pairs if sel]
+        self._quote_lines = rules.quote_lines
 
     def read(self, body) -> Body:
         return self.read_page(body, [body])[0]
@@ -81,10 +83,44 @@ class BodyReader:
             _mark_layout(body)
         emphasis = _emphasis(bodies)  # after the marked parts are gone: the body's own text only
         no_parts = ((), (), (), ())
-        return [
+        out = [
             Body(_breaks(_normalized_text(body)), *sinks.get(body, no_parts), emphasis.get(body, ()))
             for body in bodies
         ]
+        if self._quote_lines:
+            out = [_lines_quoted(b, self._quote_lines) for b in out]
+        return out
+
+
+def _lines_quoted(body: Body, prefix: str) -> Body:
+    """A text's runs of lines opening with `prefix` («> », Markdown a forum shows unrendered)
+    taken out as quotes, one a run (a blank line ends one), their prefix off; a bold fragment
+    of a quoted line is no emphasis of the author's own text."""
+    mark = prefix.rstrip()
+    if mark not in body.text:
+        return body
+    own: list[str] = []
+    quotes: list[list[str]] = []
+    inside = False
+    for line in body.text.split("\n"):
+        if line.startswith(mark):
+            if not inside:
+                quotes.append([])
+            quotes[-1].append(line[len(mark):].strip())
+            inside = True
+        elif inside and not line.strip():
+            inside = False          # the blank line after a quote goes with it
+        else:
+            own.append(line)
+            inside = False
+    if not quotes:
+        return body
+    text = "\n".join(own).strip("\n")
+    while "\n\n\n" in text:
+        text = text.replace("\n\n\n", "\n\n")
+    quoted = [" ".join(q) for q in quotes]
+    emphasis = tuple(e for e in body.emphasis if e.text in text or not any(e.text in q for q in quoted))
+    return replace(body, text=text, quotes=body.quotes + tuple(quoted), emphasis=emphasis)
 
 
 def _outermost(ordered: list, marks: dict, bodies: list) -> dict:

@@ -24,7 +24,7 @@ def test_every_subcommand_has_help(name, capsys):
     with pytest.raises(SystemExit) as exc:
         main([name, "--help"])
     assert exc.value.code == 0
-    assert "usage:" in capsys.readouterr().out
+    assert "использование:" in capsys.readouterr().out
 
 
 def test_ctrl_c_at_any_moment_is_one_russian_line(capsys, monkeypatch):

@@ -121,7 +121,9 @@ def _drafts(game, args) -> int:
     for d in drafts:
         audience = "всем (тема)" if d.audience == "public" else f"ЛС {d.audience}"
         posted = ", ".join(r.forum_id or "?" for r in game.records.outbox(d.id) if r.state == "confirmed")
-        extra = (" ✎" if d.edited else "") + (f" → {posted}" if posted else "")
+        withdrawn = game.records.withdrawn(d.id) if d.state == "rejected" else None
+        extra = (" ✎" if d.edited else "") + (f" → {posted}" if posted else "") \
+            + (f" (отозван gorod: {withdrawn})" if withdrawn else "")
         print(f"#{d.id:<4} {STATE_RU[d.state]:<9} {draft_kind(d.kind):<10} {audience:<20} {d.title}{extra}")
     return 0
 
@@ -232,7 +234,12 @@ def _edit(game, args) -> int:
 def _publish(game, args) -> int:
     from gorod.loop import publish
 
-    report = publish(game)
+    def said(done: int, total: int, draft) -> None:      # a long send shows it is moving
+        if not args.json:
+            print(f"[{done}/{total}] #{draft.id} {draft_kind(draft.kind)} → "
+                  f"{'тема' if draft.audience == 'public' else draft.audience}", flush=True)
+
+    report = publish(game, progress=said)
     if args.json:
         print_json(report.to_json())
     else:

@@ -13,7 +13,7 @@ def register(sub) -> None:
         description="Write a commented example game config: the forum and the GM's account, the "
         "players, the schedule in Moscow time, rulings, parsing, templates. Edit it, then "
         "`gorod run --once` (the thread so far: sign-ups are talk) and `gorod deal` (README: "
-        "«A GM's day»). An existing file is never overwritten.")
+        "«Руководство мастера»). An existing file is never overwritten.")
     parser.add_argument("file", nargs="?", default="game.yaml", help="where to write it (default: game.yaml)")
     parser.set_defaults(handler=_init)
 

@@ -36,6 +36,11 @@ def register(sub) -> None:
     p.add_argument("id", type=int)
     p.set_defaults(handler=_restore)
 
+    p = actions.add_parser("keep", help="игрок передумал(а)? оставить эту из двух заявок, другую снять")
+    add_game_option(p)
+    p.add_argument("id", type=int, help="номер заявки, которую оставить (из вопроса «передумал(а)?» в gorod inbox)")
+    p.set_defaults(handler=_keep)
+
     p = actions.add_parser("list", help="приказы фазы (по умолчанию открытой)")
     add_game_option(p)
     p.add_argument("--phase", metavar="PHASE", help="the orders of this phase («ночь 1», «день 2»; default: the open one)")
@@ -75,6 +80,16 @@ def _restore(game, args) -> int:
 
     restore_order(game, args.id)
     print(f"#{args.id} восстановлена")
+    return 0
+
+
+@with_game("order keep")
+def _keep(game, args) -> int:
+    from gorod.loop.mind import choices, choose
+
+    notice = choose(game, args.id)
+    other = [i for i in choices(notice) if i != args.id]
+    print(f"#{args.id} в силе" + (f", #{other[0]} снята" if other else ""))
     return 0
 
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import yaml
 
 from engine.rulings import (
-    SPEC_BY_KEY,
-    SPECS,
+    RULING_BY_KEY as SPEC_BY_KEY,
+    ALL_SPECS as SPECS,
     RulingSpec,
     Rulings,
     RulingsError,
@@ -22,6 +22,7 @@ from engine.rulings import (
     unknown_key_message,
 )
 from engine.support import UNSUPPORTED
+from gorod.ruling_proofs import NO_EFFECT, PROOFS
 
 WIDTH = 100
 
@@ -37,37 +38,35 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description=(
             "Показать все настраиваемые толкования правил (SPEC.md §10–§11): ключ, значение "
             "по умолчанию, допустимые варианты и описание. Мастер меняет их в конфиге игры "
-            "словарём верхнего уровня `rulings: {ключ: значение}`. "
-            "(List every rule option with its default, its readings and a Russian description; "
-            "with --game, check a game config's `rulings:` and show its values.)"
+            "словарём верхнего уровня `rulings: {ключ: значение}`; с --game — проверить `rulings:` "
+            "файла игры и показать его значения."
         ),
         epilog=(
-            "examples:\n"
+            "примеры:\n"
             "  gorod rulings                      все ключи с описаниями\n"
             "  gorod rulings cycle_mode           только указанные ключи\n"
             "  gorod rulings --game game.yaml     значения игры, изменённые помечены *\n"
             "  gorod rulings --game game.yaml --changed\n"
             "  gorod rulings --json               JSON-список для программ\n"
-            "\nexit status: 0 on success, 2 on an unknown key, a bad value or an unreadable file."
+            "\nкод выхода: 0 — всё хорошо, 2 — неизвестный ключ, неверное значение или файл не читается."
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
-        "keys", nargs="*", metavar="KEY", help="показать только эти ключи (show only these keys)"
+        "keys", nargs="*", metavar="KEY", help="показать только эти ключи"
     )
     parser.add_argument(
         "--game",
         metavar="FILE",
         type=Path,
-        help="YAML-конфиг игры или сценарий: проверить его `rulings:` и показать значения "
-        "(a game config / scenario whose top-level `rulings:` to check and show)",
+        help="YAML-конфиг игры или сценарий: проверить его `rulings:` и показать значения",
     )
     parser.add_argument(
         "--changed",
         action="store_true",
-        help="показать только ключи, отличные от значения по умолчанию (only non-default keys)",
+        help="показать только ключи, отличные от значения по умолчанию",
     )
-    parser.add_argument("--json", action="store_true", help="вывести JSON-список (print a JSON list)")
+    parser.add_argument("--json", action="store_true", help="вывести JSON-список")
     parser.set_defaults(handler=run)
 
 
@@ -76,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
         specs = _selected(args.keys)
         rulings = _load_game(args.game) if args.game is not None else Rulings.defaults()
     except CommandError as exc:
-        print(f"gorod rulings: error: {exc}", file=sys.stderr)
+        print(f"gorod rulings: ошибка: {exc}", file=sys.stderr)
         return 2
     changed = rulings.changed()
     if args.changed:
@@ -100,13 +99,17 @@ def _selected(keys: list[str]) -> list[RulingSpec]:
 
 
 def _load_game(path: Path) -> Rulings:
+    from config.yamlfile import NotUtf8, load_unique, read_utf8
+
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_utf8(path)
+    except NotUtf8 as exc:
+        raise CommandError(f"{path}: {exc}") from None
     except OSError as exc:
         what = "файл игры не найден" if isinstance(exc, FileNotFoundError) else f"файл игры не читается (ошибка ОС {exc.errno})"
         raise CommandError(f"{path}: {what}") from None
     try:
-        data = yaml.safe_load(text)
+        data = load_unique(text)       # a key twice or nesting too deep: a YAMLError, told below
     except yaml.YAMLError as exc:
         from config.game import _yaml_problem
         raise CommandError(f"{path}: ошибка в YAML: {_yaml_problem(exc)}") from None
@@ -126,9 +129,15 @@ def _json_row(spec: RulingSpec, rulings: Rulings | None) -> dict[str, object]:
         "default": plain_value(spec.default),
         "readings": [plain_value(r) for r in spec.readings],
         "not_implemented": [plain_value(r) for r in UNSUPPORTED.get(spec.key, ())],
+        # the scenario of ours in which each non-default reading changes the whole outcome
+        # (gorod/ruling_proofs.py; tests/engine/test_ruling_proofs.py runs them)
+        "proved_by": {format_value(r): PROOFS.get(spec.key, {}).get(format_value(r))
+                      for r in spec.readings[1:]} if spec.configurable else {},
+        "computes_nothing": NO_EFFECT.get(spec.key),
         "configurable": spec.configurable,
         "entry": spec.entry,
         "title": spec.title,
+        "title_ru": spec.title_ru,
         "section": section_of(spec),
         "description_ru": spec.description_ru,
     }
@@ -159,7 +168,7 @@ def _render(specs: list[RulingSpec], rulings: Rulings, game: Path | None) -> str
             lines += ["", f"== {section} =="]
         if spec.entry != entry:
             entry = spec.entry
-            lines += ["", f"{spec.entry}. {spec.title}"]
+            lines += ["", f"{spec.entry}. {spec.title_ru}"]
         lines += _render_spec(spec, rulings if game is not None else None)
     return "\n".join(lines)
 

@@ -1,6 +1,8 @@
 """`gorod run [--once]`: the worker — poll, resolve at the boundaries, draft, post what is approved."""
 from __future__ import annotations
 
+import builtins
+
 from gorod.commands._game import add_game_option, print_json, with_game
 
 
@@ -31,13 +33,18 @@ def register(sub) -> None:
     parser.set_defaults(handler=_run)
 
 
-def _show(report, as_json: bool) -> None:
+def _show(report, as_json: bool, at: str | None = None) -> None:
+    """One round's report; `at`: the round's time, before each line (the worker runs for days)."""
     from gorod.loop.words import resolved
 
     if as_json:
         print_json(report.to_json())
         return
-    if report.poll:
+    stamp = f"[{at}] " if at else ""
+
+    def print(line: str) -> None:            # noqa: A001 — every line of the round with its time
+        builtins.print(stamp + line, flush=bool(stamp))
+    if report.poll and not report.poll.failed:     # a failed read is told by its error below, not as «0 posts»
         p = report.poll
         print(f"прочитано: постов {p.posts}, ЛС {p.pms}; заявок {p.orders}, во время резолва {p.late}, "
               f"неясных {p.unresolved}, правок {p.edited}, писем мастеру {p.letters}")
@@ -56,6 +63,11 @@ def _show(report, as_json: bool) -> None:
         print(f"ошибка: {error}")
 
 
+def _now_text(game) -> str:
+    """«03.12 11:44:05» in the game's zone: when a round of the worker ran."""
+    return f"{game.now().astimezone(game.config.schedule.zone):%d.%m %H:%M:%S}"
+
+
 @with_game("run")
 def _run(game, args) -> int:
     from gorod.loop import cycle, run
@@ -66,6 +78,6 @@ def _run(game, args) -> int:
             report = cycle(game, post=not args.no_post, read=not args.no_read, rescan=True if args.rescan else None)
             _show(report, args.json)
             return 1 if report.errors else 0
-        run(game, on_report=lambda report: _show(report, args.json), rescan_first=args.rescan,
+        run(game, on_report=lambda report: _show(report, args.json, _now_text(game)), rescan_first=args.rescan,
             read=not args.no_read, post=not args.no_post)
     return 0

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from gorod.scenarios import ScenarioError, check_scenario, load_scenario, run_scenario
+from gorod.scenarios import ScenarioError, check_refused, check_scenario, load_scenario, run_scenario
 
 
 def register(sub) -> None:
@@ -41,7 +41,8 @@ def _check(args) -> int:
     for path in args.files:
         try:
             scenario = load_scenario(path)
-            problems = check_scenario(scenario, run_scenario(scenario))
+            problems = (check_refused(scenario) if scenario.refused is not None
+                        else check_scenario(scenario, run_scenario(scenario)))
         except ScenarioError as exc:
             errors += 1
             print(f"ERROR {exc}")

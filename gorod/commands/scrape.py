@@ -27,17 +27,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="посты из сохранённых страниц форума или по URL (posts of saved forum pages or URLs)",
         description=(
             "Прочитать посты темы из сохранённых страниц (файлы .html/.json или папки с ними) "
-            "или по URL темы. Страницы папки сортируются в порядке темы, повторы постов убираются. "
-            "(Read a thread's posts from saved pages, folders of pages, or thread URLs; "
-            "posts come out in thread order, each id once.)"
+            "или по URL темы. Страницы папки сортируются в порядке темы, повторы постов убираются."
         ),
         epilog=(
-            "Profiles: " + ", ".join(profile_names()) + ", or a path to your own YAML profile "
-            "(`extends: mybbru` plus your forum's URLs and zone). "
-            "A URL is fetched politely (one request per second, retries) by the live client; "
-            "--follow reads its next pages too. "
-            "Exit status: 0 ok, 1 a page could not be read (the message names the file or URL, "
-            "the profile and the selector), 2 bad arguments or profile."
+            "Профили: " + ", ".join(profile_names()) + " или путь к своему YAML-профилю "
+            "(`extends: mybbru` плюс адреса и часовой пояс вашего форума). "
+            "Адрес читается вежливо (запрос в секунду, повторы при сбоях); "
+            "--follow читает и следующие страницы. "
+            "Код выхода: 0 — всё прочитано, 1 — страница не прочиталась (сообщение называет файл или адрес, "
+            "профиль и селектор), 2 — неверные аргументы или профиль."
         ),
     )
     parser.add_argument("sources", nargs="+", metavar="SOURCE",
@@ -82,9 +80,9 @@ def run(args: argparse.Namespace) -> int:
     if args.pm:
         return _run_pm(args, profile)
     try:
-        pages = list(_pages(args.sources, profile, args.now, args.follow, args.interval))
+        pages = list(read_pages(args.sources, profile, args.now, args.follow, args.interval))
     except ScraperError as exc:
-        print(f"gorod scrape: error: {exc}", file=sys.stderr)
+        print(f"gorod scrape: ошибка: {exc}", file=sys.stderr)
         return 1
     posts = thread_order(pages)
     if args.json:
@@ -95,8 +93,9 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _pages(sources: list[str], profile: Profile | None, now: datetime | None, follow: bool,
-           interval: float):
+def read_pages(sources: list[str], profile: Profile | None, now: datetime | None, follow: bool,
+               interval: float):
+    """The extracted pages of saved files, folders or thread URLs (`follow`: every page)."""
     for source in sources:
         if _is_url(source):
             yield from _fetch(source, profile, now, follow, interval)
@@ -169,7 +168,7 @@ def _run_pm(args: argparse.Namespace, profile: Profile | None) -> int:
     try:
         messages = read_pms(profile, args.sources[0], username=args.user, password_env=args.password_env)
     except ScraperError as exc:
-        print(f"gorod scrape: error: {exc}", file=sys.stderr)
+        print(f"gorod scrape: ошибка: {exc}", file=sys.stderr)
         return 1
     if args.json:
         json.dump([m.to_json() for m in messages], sys.stdout, ensure_ascii=False, indent=2)

@@ -56,7 +56,7 @@ def _tally(game, args) -> int:
     if tally.totals:
         print("Итого: " + ", ".join(f"{nick} {n}" for nick, n in tally.totals.items()))
     if tally.leader:
-        print(f"Если день кончится сейчас, казнён будет {tally.leader}.")
+        print(f"Если день кончится сейчас, на казнь пойдёт {tally.leader}.")
     elif tally.totals:
         why = NO_EXECUTION_WHY.get(tally.outcome)
         print("Если день кончится сейчас, казни не будет" + (f" ({why})." if why else "."))

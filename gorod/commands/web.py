@@ -24,11 +24,25 @@ def register(sub) -> None:
     parser.set_defaults(handler=_web)
 
 
+def game_token(game) -> str:
+    """The console's token of this game: one per game, kept in its store, so the GM's open
+    tab and his link survive a restart of `gorod web` (issue 26)."""
+    from gorod.web import new_token
+
+    token = game.records.get("web_token")
+    if not token:
+        token = new_token()
+        game.records.put("web_token", token)
+    return token
+
+
 def _web(args) -> int:
     from config.game import GameConfigError
     from gorod.loop.game import Game
+    from gorod.store_faults import StoreError
     from gorod.web import Console, new_token, serve
 
+    token = os.environ.get("GOROD_WEB_TOKEN")
     if args.demo:
         import tempfile
 
@@ -37,12 +51,17 @@ def _web(args) -> int:
         open_game = lambda: open_demo(path)   # noqa: E731
     else:
         try:
-            Game.open(args.game).store.close()   # a bad config is told now, not on the first page
+            game = Game.open(args.game)          # a bad config is told now, not on the first page
         except GameConfigError as exc:
             print(f"gorod web: {exc}", file=sys.stderr)
             return 2
+        except StoreError as exc:
+            print(f"gorod web: {exc}", file=sys.stderr)
+            return 1
+        token = token or game_token(game)
+        game.store.close()
         open_game = lambda: Game.open(args.game)   # noqa: E731
-    token = os.environ.get("GOROD_WEB_TOKEN") or new_token()
+    token = token or new_token()                 # the demo: a fresh one
     app = Console(open_game, token)
 
     def ready(url: str) -> None:

@@ -31,7 +31,8 @@ KIND_RU: dict[NoticeKind, str] = {
     NoticeKind.INBOX: "письмо", NoticeKind.EDITED: "правка", NoticeKind.DELETED: "удалён",
     NoticeKind.ERROR: "ошибка", NoticeKind.VOTE_COMPLETE: "голоса", NoticeKind.DRIFT: "правила изменились",
     NoticeKind.BOUNDARY: "на границе фазы", NoticeKind.DEAD_POST: "пост с Кладбища",
-    NoticeKind.CLOCK: "время форума",
+    NoticeKind.CHANGE_OF_MIND: "передумал(а)?",
+    NoticeKind.CLOCK: "время форума", NoticeKind.QUESTION: "вопрос игроку",
 }
 
 

@@ -3,8 +3,10 @@
 Each new or edited post (and each PM) is parsed (`scraper.orders`) against the players
 as they are now (open roles move with Преемственность). In one store transaction per
 post, its orders are stored with their source (post/PM id and version), the items the
-parser could not read go to the GM (`unresolved`), and drafts follow: a receipt to the
-author when `receipts: true`, a refusal when the order came during the «резолв» (after
+parser could not read go to the GM (`unresolved`), and drafts follow: the author's one
+receipt of the phase, made again with his orders (`gorod.loop.receipts`, `receipts: true`),
+a «передумал(а)?» item for a second order of a once-a-night ability (`gorod.loop.mind`),
+a refusal when the order came during the «резолв» (after
 the phase's deadline, or before the open phase began: it belonged to a phase already
 resolved). Orders, unresolved items and drafts are unique by source, version and item,
 so a post read twice after a crash adds nothing (the poller hands out a post again
@@ -29,16 +31,18 @@ from gorod.loop.crash import crashpoint
 from gorod.loop.drafting import save_drafts
 from gorod.loop.forumtime import ReadTimes, watch
 from gorod.loop.game import Game, PhaseClock
-from gorod.loop.checks import known_refusals
 from gorod.loop.inbox import note_message
-from gorod.loop.words import phase_name
+from gorod.loop.mind import ask_about_changes
+from gorod.loop.receipts import refresh_receipt
+from gorod.loop.words import agreed, phase_name
 from gorod.loop.records import NoticeKind
-from publisher.drafts import describe_order, late_draft, receipt_draft
+from publisher.drafts import late_draft
+from publisher.keys import SourceKey
 from publisher.russian import inflect_nick
 from scraper.orders import ParseSettings, Roster, parse_message, parse_post
 from scraper.orders.result import ParseResult
-from scraper.model import Emphasis, Post, PrivateMessage
-from scraper.errors import ScraperError, alarm_text
+from scraper.model import Post, PrivateMessage
+from scraper.errors import ForumUnavailable, ScraperError, alarm_text
 from scraper.poll import Change, PmEvent, PostEvent
 
 
@@ -88,6 +92,9 @@ def poll(game: Game, *, rescan: bool = False) -> PollReport:
             _guarded(game, take_post, event, report)
     except ScraperError as exc:
         _alarm(game, "thread", exc, report)
+        if isinstance(exc, ForumUnavailable) and exc.kind in UNREACHABLE:
+            _mark_read(game, report, rescan, started)   # the same forum: its PMs are not tried for a minute more
+            return report
     try:
         for event in (forum.poll_pms(rescan=True) if rescan else forum.poll_pms()):
             if event.change is Change.UNREADABLE:
@@ -100,13 +107,28 @@ def poll(game: Game, *, rescan: bool = False) -> PollReport:
     except ScraperError as exc:
         _alarm(game, "pms", exc, report)
     report.notes.extend(watch(game, seen))      # the times read, against the forum's clock
-    if not report.failed:
-        read_at = game.now().isoformat(timespec="seconds")
-        game.records.put("last_read", read_at)          # the console and `gorod state` say when
-        game.records.put(WHOLE_READ_STARTED, started)   # a deadline waits for a read begun after it
-        if rescan:
-            game.records.put("last_full_read", read_at)
+    _mark_read(game, report, rescan, started)
     return report
+
+
+# a forum that cannot be reached at all: its PM list is not tried after its thread
+UNREACHABLE = ("refused", "dns", "timeout")
+
+
+def _mark_read(game: Game, report: PollReport, rescan: bool, started: str) -> None:
+    """When the forum was last read, and whether it is failing: set by every read (a
+    round's, a phase end's, the console's), so the alarm «Форум не читается» goes with the
+    first read that reads (issue 26), whoever made it."""
+    now = game.now().isoformat(timespec="seconds")
+    if report.failed:
+        since = (game.records.get("read_error") or {}).get("since") or now
+        game.records.put("read_error", {"since": since, "text": "; ".join(report.failed)})
+        return
+    game.records.put("read_error", None)
+    game.records.put("last_read", now)              # the console and `gorod state` say when
+    game.records.put(WHOLE_READ_STARTED, started)   # a deadline waits for a read begun after it
+    if rescan:
+        game.records.put("last_full_read", now)
 
 
 def _before_the_deal(game: Game, clock: PhaseClock, *, kind: str, source_id: str, version: int, author: str,
@@ -215,24 +237,11 @@ def _event_json(event) -> dict[str, Any]:
 def _event_from_json(data: dict[str, Any]):
     item = data.get("item")
     if data["type"] == "post":
-        post = _model(Post, item) if item else None
+        post = Post.from_json(item) if item else None
         return PostEvent(Change(data["change"]), data["thread"], data["id"], data["version"], post,
                          data.get("last_seen"))
-    message = _model(PrivateMessage, item) if item else None
+    message = PrivateMessage.from_json(item) if item else None
     return PmEvent(Change(data["change"]), data["thread"], data["id"], data["version"], message)
-
-
-def _model(cls, item: dict[str, Any]):
-    values = {}
-    for key, value in item.items():
-        if key in ("posted_at", "edited_at", "sent_at") and value:
-            value = datetime.fromisoformat(value)
-        elif key == "emphasis":
-            value = tuple(Emphasis(**e) for e in value)
-        elif isinstance(value, list):
-            value = tuple(value)
-        values[key] = value
-    return cls(**values)
 
 
 def _context(game: Game) -> tuple[PhaseClock | None, Roster, ParseSettings]:
@@ -260,6 +269,8 @@ def take_post(game: Game, event, report: PollReport | None = None) -> None:
             note_message(game, kind="post", source_id=event.post_id, version=event.version, author=post.author,
                          text=post.text, phase=None)
         return
+    if _edit_of_an_old_post(game, clock, post, event):
+        return
     _from_the_graveyard(game, post, event, str(clock.phase))
     result = parse_post(post, roster, settings)
     if clock.phase.kind is PhaseKind.NIGHT:
@@ -280,6 +291,42 @@ def _from_the_graveyard(game: Game, post, event, phase: str) -> None:
     game.records.notice(f"dead-post:{event.post_id}:{event.version}", NoticeKind.DEAD_POST,
                         f"{post.author} на Кладбище, а пишет в теме (пост {event.post_id}): «{shown}». Правила: "
                         "«Кладбище — персонаж … не может писать игровые посты».", phase)
+
+
+def _edit_of_an_old_post(game: Game, clock: PhaseClock, post, event) -> bool:
+    """An edit of a post written before the open phase began (in a phase already resolved,
+    or before the deal): every order belongs to the phase of its post, so the edit makes
+    no order of the open phase and changes nothing stored; the GM is told what changed
+    (issue 26: a day-1 vote edited on day 3 replaced the real day-3 vote). An edit within
+    the open phase is read as any post (`_take`)."""
+    if event.change is not Change.EDITED:
+        return False
+    known = game.records.source_orders("post", event.post_id)
+    span = timedelta(seconds=max(1, getattr(game.forum, "time_precision", 1)))
+    if post.posted_at is not None and post.posted_at + span <= clock.started:
+        old = game.phase_at(post.posted_at) or (str(known[-1].phase) if known else None)
+    elif known and all(str(o.phase) != str(clock.phase) for o in known):
+        old = str(known[-1].phase)      # no time shown, or in the boundary's minute: its orders' phase
+    else:
+        return False
+    deal = game.deal() or {}
+    if deal.get("dealt_at") and post.posted_at is not None \
+            and post.posted_at < datetime.fromisoformat(deal["dealt_at"]):
+        where, when = "до раздачи ролей", "после раздачи"
+    else:
+        where = f"{phase_name(old, lower=True)}, фаза разрешена" if old else "прошлая фаза, она разрешена"
+        when = "после её конца"
+    before = str((event.last_seen or {}).get("text", ""))
+    game.records.notice(f"old-edit:post:{event.post_id}:{event.version}", NoticeKind.EDITED,
+                        f"{post.author}: пост {event.post_id} ({where}) исправлен {when}. Заявки из правки "
+                        f"не берутся, ничего не изменилось.\nбыло: «{_shown(before)}»\n"
+                        f"стало: «{_shown(post.text)}»", str(clock.phase))
+    return True
+
+
+def _shown(text: str, limit: int = 300) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 def _given(post, change: Change) -> datetime | None:
@@ -332,7 +379,7 @@ def _take(game: Game, clock: PhaseClock, result: ParseResult, *, kind: str, sour
             records.set_order_status(order.id, "superseded", f"заменена правкой (версия {version})")
         if version > 1:
             records.close_source_unresolved(kind, source_id, version)
-        stored = []
+        stored, stored_ids = [], []
         for item, order in enumerate(result.orders):
             by = order.by or author
             status = "superseded" if newer else "late" if late else "active"
@@ -342,6 +389,7 @@ def _take(game: Game, clock: PhaseClock, result: ParseResult, *, kind: str, sour
                                          given_at=given_at.isoformat())
             if order_id is not None:
                 stored.append(replace(order, by=by))
+                stored_ids.append(order_id)
         for item, un in enumerate(result.unresolved):
             if records.add_unresolved(phase, author, un, source_kind=kind, source_id=source_id,
                                       source_version=version, item=item):
@@ -352,7 +400,8 @@ def _take(game: Game, clock: PhaseClock, result: ParseResult, *, kind: str, sour
             before = "; ".join(o.text for o in earlier) or "нет"
             after = "; ".join(str(o) for o in result.orders) or "нет"
             records.notice(f"edit:{kind}:{source_id}:{version}", NoticeKind.EDITED,
-                           f"{author} исправил(а) {'пост' if kind == 'post' else 'ЛС'} {source_id} "
+                           agreed(f"{author} исправил(а) ", author, game.texts.genders)
+                           + f"{'пост' if kind == 'post' else 'ЛС'} {source_id} "
                            f"(версия {version}). Заявки были: {before}; стали: {after}.\n{diff}", phase)
             report.edited += 1
         if unsure and stored and not newer:
@@ -368,30 +417,23 @@ def _take(game: Game, clock: PhaseClock, result: ParseResult, *, kind: str, sour
             if note_message(game, kind=kind, source_id=source_id, version=version, author=author, text=text,
                             phase=phase, shown=shown):
                 report.letters += 1
+        if earlier and not stored and not newer:    # an edit took its orders back
+            for nick in {o.by for o in earlier}:
+                refresh_receipt(game, phase, nick)
         if not stored or newer:
             return
         if late:
             report.late += len(stored)
-            draft = late_draft(phase, author, text, f"late:{kind}:{source_id}:{version}", game.markup,
-                               game.texts, game_title=game.title)
+            before = given_at < clock.started          # in the резолв of the phase before this one
+            draft = late_draft(phase, author, text, str(SourceKey("late", kind, source_id, version)), game.markup,
+                               game.texts, game_title=game.title,
+                               of_phase=(game.phase_at(given_at) or None) if before else None)
             _add(game, draft)
         else:
             report.orders += len(stored)
-            if game.config.receipts:
-                # an order gorod already knows will be refused is said so now, while it can be changed
-                refusals = known_refusals(game.fold()[0], clock.phase, stored)
-                draft = receipt_draft(phase, author, stored, f"receipt:{kind}:{source_id}:{version}",
-                                      game.markup, game.texts, game_title=game.title,
-                                      refused=[refusals[i][1] for i in sorted(refusals)])
-                _add(game, draft, trace=[{"type": "Order", "scope": "private",
-                                          "to": [author], "rule": "receipt", "cause": describe_order(o)
-                                          + (f" — будет отклонена: {refusals[i][0]}" if i in refusals else ""),
-                                          "line": describe_order(o)}
-                                         for i, o in enumerate(stored)])
-                if refusals:   # told now: the phase's results PMs do not say it again
-                    told = game.records.get(f"told:{phase}", {}) or {}
-                    told.setdefault(author, []).extend(refusals[i][1] for i in sorted(refusals))
-                    game.records.put(f"told:{phase}", told)
+            for nick in dict.fromkeys([o.by for o in stored] + [o.by for o in earlier]):
+                ask_about_changes(game, phase, nick, stored_ids)
+                refresh_receipt(game, phase, nick)
 
 
 def _placed(shown: datetime, seen: datetime, clock: PhaseClock, precision: int) -> tuple[bool, str | None]:

@@ -19,6 +19,7 @@ from engine.orders import Order, OrderError
 from gorod.loop.checks import command_problem, nearest, order_problem
 from gorod.loop.game import Game, LoopError
 from gorod.loop.intake import roster_of
+from gorod.loop.receipts import refresh_receipt
 from gorod.loop.words import phase_name, resolved
 from scraper.orders import ParseSettings, Reason, parse_text
 
@@ -70,6 +71,8 @@ def add_order(game: Game, text: str, *, author: str | None = None, private: bool
                                               note="добавлена мастером"))
         if resolves is not None and not game.records.close_unresolved(resolves):
             raise LoopError(f"нет неясного пункта ?{resolves}")
+        for nick in dict.fromkeys(o.by for o in orders):   # the player's receipt: the GM settled his order
+            refresh_receipt(game, str(current.phase), nick)
     return ids
 
 
@@ -106,6 +109,7 @@ def drop_order(game: Game, order_id: int, *, reason: str = "снята маст�
     if row.status != "active":
         raise LoopError(f"заявка #{order_id} уже не в силе ({STATUS_RU.get(row.status, row.status)})")
     game.records.set_order_status(order_id, "dropped", reason)
+    refresh_receipt(game, str(row.phase), row.by)
     if row.source_kind != "gm" and not any(o.status == "active"
                                            for o in game.records.source_orders(row.source_kind, row.source_id)):
         game.records.clear_notices(f"deleted:{row.source_kind}:{row.source_id}")   # the GM has settled it
@@ -113,8 +117,9 @@ def drop_order(game: Game, order_id: int, *, reason: str = "снята маст�
 
 def restore_order(game: Game, order_id: int) -> None:
     """Put a dropped, superseded or late order of the open phase back in force."""
-    _open_row(game, order_id)
+    row = _open_row(game, order_id)
     game.records.set_order_status(order_id, "active", "восстановлена мастером")
+    refresh_receipt(game, str(row.phase), row.by)
 
 
 STATUS_RU = {"active": "в силе", "dropped": "снята", "superseded": "заменена правкой", "late": "опоздала"}

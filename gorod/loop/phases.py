@@ -40,6 +40,7 @@ from gorod.loop.drafting import save_drafts
 from gorod.loop.eventlog import event_json
 from gorod.loop.checks import Skipped, command_problem, order_problem, usable_orders
 from gorod.loop.game import Game, LoopError, PhaseClock
+from gorod.loop.receipts import told_by_receipts, withdraw_receipts
 from gorod.loop.records import NoticeKind, OrderStatus
 from gorod.loop.words import moment, opened, phase_name, resolved
 from publisher.drafts import immediate_draft, phase_drafts, private_lines, resolve_draft
@@ -84,8 +85,13 @@ def _engine_error(phase: PhaseId, exc: Exception) -> LoopError:
     return LoopError(f"{phase_name(phase)}: {text}")
 
 
-def _told(game: Game, phase: str) -> dict[str, list[str]]:
-    return game.records.get(f"told:{phase}", {}) or {}
+def _told(game: Game, phase: str, *, sent_only: bool = False) -> dict[str, list[str]]:
+    """What each player was told of this phase already: the day's answers at once and what
+    his receipt says (`gorod.loop.receipts.told_by_receipts`)."""
+    told = {nick: list(lines) for nick, lines in (game.records.get(f"told:{phase}", {}) or {}).items()}
+    for nick, lines in told_by_receipts(game, phase, sent_only=sent_only).items():
+        told.setdefault(nick, []).extend(line for line in lines if line not in told[nick])
+    return told
 
 
 def resolve_phase(game: Game) -> list[int]:
@@ -113,33 +119,44 @@ def _resolve(game: Game, expect: PhaseClock | None = None) -> tuple[list[int], l
                 new_deal = {**deal, "setup": dict(game.config.setup)}   # frozen with night 1
         state, _events = game.fold()    # a setup that cannot start the game is refused here
         orders, ids, skipped = _orders(game, phase, state)
+        orders = as_answers(orders, game.records.get(question_key(phase)))
         try:
             result = resolve(state, current.phase, orders)
         except (PhaseError, OrderError) as exc:
             raise _engine_error(current.phase, exc) from None
-        told = {nick: set(lines) for nick, lines in _told(game, phase).items()}
-        drafts = phase_drafts(phase, result.events, game.markup, game.texts, game_title=game.title,
-                              already_told=told)
-        now = game.now()
-        nxt = current.phase.next()
-        cycle_started = now if nxt.is_night else current.cycle_started
-        next_clock = PhaseClock(nxt, now, clocks.deadline(nxt, now, game.config.schedule, cycle_started),
-                                cycle_started)
-        if new_deal is not None:
-            game.records.put("deal", new_deal)
-        game.records.save_phase(current.phase, orders, ids, [event_json(e) for e in result.events])
-        made = save_drafts(game, drafts)
-        for item in skipped:
-            game.records.set_order_status(item.order_id, OrderStatus.DROPPED, f"пропущена при разрешении: {item.problem}")
-            game.records.notice(f"skipped:{item.order_id}", NoticeKind.ERROR, item.notice(phase),
-                                None if result.state.game_over else str(nxt))   # read in the phase that opens
-        game.records.clear_notices(f"{DEADLINE_UNREAD}:{phase}:")   # it waited for a read: moot now
-        if result.state.game_over:
-            # «Игра окончена»: nothing opens after the end
-            game.records.put("over", {"phase": phase, "winner": result.state.winner})
-            game.records.put("clock", None)
-        else:
-            game.set_clock(next_clock)
+        # `standing_orders: false`: stopped at a trigger to ask (kept, and asked, in this transaction)
+        asked = ask(game, result.pending) if result.pending is not None else None
+        if asked is None:
+            game.records.put(question_key(phase), None)
+            # what the posted receipts told (the unsent ones are withdrawn below)
+            told = {nick: set(lines) for nick, lines in _told(game, phase, sent_only=True).items()}
+            drafts = phase_drafts(phase, result.events, game.markup, game.texts, game_title=game.title,
+                                  already_told=told)
+            now = game.now()
+            nxt = current.phase.next()
+            cycle_started = now if nxt.is_night else current.cycle_started
+            next_clock = PhaseClock(nxt, now, clocks.deadline(nxt, now, game.config.schedule, cycle_started),
+                                    cycle_started)
+            if new_deal is not None:
+                game.records.put("deal", new_deal)
+            game.records.save_phase(current.phase, orders, ids, [event_json(e) for e in result.events])
+            ended = game.records.get("ended_clocks", []) or []   # when each phase was open: a post's phase
+            game.records.put("ended_clocks", [*ended, {**current.to_json(), "ended": now.isoformat()}])
+            made = save_drafts(game, drafts)
+            withdraw_receipts(game, phase)      # «до конца фазы» is moot now: never sent after it
+            for item in skipped:
+                game.records.set_order_status(item.order_id, OrderStatus.DROPPED, f"пропущена при разрешении: {item.problem}")
+                game.records.notice(f"skipped:{item.order_id}", NoticeKind.ERROR, item.notice(phase),
+                                    None if result.state.game_over else str(nxt))   # read in the phase that opens
+            game.records.clear_notices(f"{DEADLINE_UNREAD}:{phase}:")   # it waited for a read: moot now
+            if result.state.game_over:
+                # «Игра окончена»: nothing opens after the end
+                game.records.put("over", {"phase": phase, "winner": result.state.winner})
+                game.records.put("clock", None)
+            else:
+                game.set_clock(next_clock)
+    if asked is not None:
+        raise PhaseAsks(asked)
     crashpoint("resolved")
     retire_stale_counts(game)   # the day's counts not posted never go out now
     return made, [item.notice(phase) for item in skipped]
@@ -157,6 +174,60 @@ def _still_open(game: Game, expect: PhaseClock) -> None:
                           f"{now}: ничего не сделано")
 
 
+class PhaseAsks(LoopError):
+    """`standing_orders: false` (A52 b): the phase stopped at a death to ask a choice; the
+    GM was told (a notice) and the PM asking the player drafted. `drafts`: their ids."""
+
+    def __init__(self, asked: tuple[str, list[int]]) -> None:
+        super().__init__(asked[0])
+        self.drafts = asked[1]
+
+
+def question_key(phase: str) -> str:
+    return f"question:{phase}"
+
+
+def ask(game: Game, question) -> tuple[str, list[int]]:
+    """The engine's question at a trigger (A52 b): stored for the phase, a notice to the GM
+    (`gorod state`, the console) and a PM to the one who chooses, for the GM to approve. The
+    phase resolves once the answer is one of its orders: the player's reply by PM (an order
+    of the ability asked about, read as the answer) or the GM's `gorod order add`."""
+    phase = question.phase
+    options = f" (можно: {', '.join(question.options)})" if question.options else " (да или нет)"
+    text = (f"{phase_name(phase)}: фаза ждёт ответа {question.to}: {question.text}{options}. Ответ — "
+            f"его ЛС мастеру или gorod order add '{question.answer_hint()}'")
+    made: list[int] = []
+    with game.store.transaction():
+        game.records.put(question_key(phase), {"to": question.to, "ability": question.ability,
+                                               "text": question.text, "options": list(question.options)})
+        if game.records.notice(f"{question_key(phase)}:{question.to}:{question.ability}", NoticeKind.QUESTION,
+                               text, phase):
+            draft = immediate_draft(phase, question.to, [f"Мастер спрашивает: {question.text}{options}"], [], 1,
+                                    game.markup, game.texts, game_title=game.title)
+            made = save_drafts(game, [replace(draft, key=f"{question_key(phase)}:{question.to}:{question.ability}")],
+                               trace=[])
+    return text, made
+
+
+def as_answers(orders: list[Order], asked: dict | None) -> list[Order]:
+    """While the engine waits for `asked["to"]`'s choice, his order of the ability asked about
+    is his answer: «передаю роль Вере» names the heir, «принимаю роль Лича» says yes, a
+    Sacrifice! with only a demon to resummon names him (A52 b)."""
+    if not asked:
+        return orders
+    out = []
+    for order in orders:
+        if order.by == asked["to"] and order.ability == asked["ability"] and order.answer is None:
+            value = order.resummon or order.target if asked["options"] else True
+            if asked["ability"] in ("Sacrifice!", "Пожирай") and order.target and not order.resummon:
+                out.append(order)   # tonight's attack itself, not the answer
+                continue
+            out.append(Order(order.by, order.ability, answer=value))
+        else:
+            out.append(order)
+    return out
+
+
 def resolve_now(game: Game) -> list[int]:
     """The day's orders so far, resolved at once: PM drafts of what is new to each player."""
     current = game.current()
@@ -167,15 +238,19 @@ def resolve_now(game: Game) -> list[int]:
     orders, _ids, _skipped = _orders(game, phase, state)   # the skipped ones are shown by `gorod state`
     if not orders:
         return []
+    orders = as_answers(orders, game.records.get(question_key(phase)))
     try:
         result = resolve(state, current.phase, orders)
     except (PhaseError, OrderError) as exc:
         raise _engine_error(current.phase, exc) from None
-    told = _told(game, phase)
+    if result.pending is not None:   # a death by day waits for a choice: asked now
+        return ask(game, result.pending)[1]
+    told = game.records.get(f"told:{phase}", {}) or {}
+    said = _told(game, phase)          # with what the receipts waiting to be sent say
     made = []
     with game.store.transaction():
         for nick, items in private_lines(result.events, game.texts).items():
-            new = [(text, event) for text, event in items if text not in told.get(nick, [])]
+            new = [(text, event) for text, event in items if text not in said.get(nick, [])]
             if not new:
                 continue
             told.setdefault(nick, []).extend(text for text, _ in new)
@@ -230,6 +305,10 @@ def tick(game: Game) -> TickReport:
         try:
             made, skipped = _resolve(game, expect=current)
         except AlreadyResolved:     # resolved meanwhile by a phase end: nothing is due
+            return report
+        except PhaseAsks as asked:  # the phase waits for an answer (A52 b)
+            report.drafted.extend(asked.drafts)
+            report.notices.append(TickNotice(NoticeKind.QUESTION, str(asked)))
             return report
         report.drafted.extend(made)
         report.notices.extend(TickNotice(NoticeKind.ERROR, text) for text in skipped)
@@ -394,9 +473,14 @@ def _extend(game: Game, *, hours: float | None, until: datetime | None, force: b
     schedule = game.config.schedule
     if (hours is None) == (until is None):
         raise LoopError("укажите либо часы (--hours), либо срок (--until)")
+    if hours is not None and hours <= 0:
+        raise LoopError(f"продлить можно только вперёд: {hours:g} ч (чтобы закончить раньше — gorod phase end)")
     new = until if until is not None else current.deadline + timedelta(hours=hours)
     if new <= game.now():
         raise LoopError(f"новый срок {moment(new, schedule)} уже прошёл")
+    if new <= current.deadline:   # «продлить» never shortens the phase silently (issue 26)
+        raise LoopError(f"новый срок {moment(new, schedule)} не позже нынешнего ({moment(current.deadline, schedule)}): "
+                        "продлить можно только вперёд; закончить раньше — gorod phase end")
     limit = clocks.cap(current.cycle_started, schedule)
     if new > limit and not force:
         raise LoopError(f"новый срок {moment(new, schedule)} позже предела игрового дня "

@@ -57,6 +57,7 @@ from gorod.loop.records import DraftRow, NoticeKind, OutboxRow
 from gorod.tally import tally_now
 from publisher.count_check import count_leaks
 from publisher.drafts import COUNT
+from publisher.keys import PhaseKey, SourceKey, parse_key
 from publisher.fit import part_suffix, title_problem
 from publisher.secrets import PUBLIC, Knowledge, Leak, check_text
 from publisher.split import split_text
@@ -105,20 +106,12 @@ def _told_today(game: Game, state) -> list:
     """What the open day has told players so far (its orders resolve at once, «сразу»: an
     Оракул's answer is drafted within the day): the private facts of the day so far."""
     from engine import events as ev
-    from engine.resolve import resolve
-    from gorod.loop.checks import usable_orders
 
     current = game.current()
     if current is None or current.phase.is_night or game.over():
         return []
-    orders = usable_orders(state, game.records.orders(str(current.phase)))[0]
-    if not orders:
-        return []
-    try:
-        result = resolve(state, current.phase, orders)
-    except ValueError:   # the phase's own resolution reports it; the check goes on without
-        return []
-    return [e for e in result.events if isinstance(e, ev.Learned)]
+    preview = game.open_preview()   # a phase that cannot resolve has no events: its end says why
+    return [e for e in preview.result.events if isinstance(e, ev.Learned)] if preview else []
 
 
 def check_draft(game: Game, draft: DraftRow, know: Knowledge | None = None) -> list[Leak]:
@@ -168,14 +161,13 @@ def stale_receipt(game: Game, draft: DraftRow) -> str | None:
     """Why a receipt no longer says what is true (exam findings 5, 12): its phase is over
     («напишите мастеру до конца фазы» is moot), or the GM dropped every order it confirms;
     why a «не учтена» notice no longer does: the GM restored its order (gmexam finding 10)."""
-    if draft.kind == "late" and draft.key.startswith("late:"):
-        _late, kind, rest = draft.key.split(":", 2)
-        source_id, _, version = rest.rpartition(":")
-        if any(o.status == "active" for o in game.records.source_orders(kind, source_id)
-               if str(o.source_version) == version):
+    key = parse_key(draft.key)
+    if draft.kind == "late" and isinstance(key, SourceKey):
+        if any(o.status == "active" for o in game.records.source_orders(key.source, key.source_id)
+               if o.source_version == key.version):
             return "заявка, которую он называет не учтённой, восстановлена мастером и в силе"
         return None
-    if draft.kind != "receipt" or not draft.key.startswith("receipt:"):
+    if draft.kind != "receipt" or not isinstance(key, (SourceKey, PhaseKey)):
         return None
     from gorod.loop.words import phase_name
 
@@ -183,12 +175,22 @@ def stale_receipt(game: Game, draft: DraftRow) -> str | None:
     if draft.phase and (current is None or str(current.phase) != draft.phase):
         return (f"приём заявки фазы «{phase_name(draft.phase)}», а она уже разрешена: "
                 "его «до конца фазы» устарело")
-    _receipt, kind, rest = draft.key.split(":", 2)
-    source_id, _, version = rest.rpartition(":")
-    orders = [o for o in game.records.source_orders(kind, source_id) if str(o.source_version) == version]
+    withdrawn = game.records.withdrawn(draft.id)
+    if withdrawn:
+        return f"gorod отозвал этот приём: {withdrawn}"
+    if not isinstance(key, SourceKey):
+        return None     # a receipt of the phase: kept true by gorod.loop.receipts while it is open
+    orders = [o for o in game.records.source_orders(key.source, key.source_id)
+              if o.source_version == key.version]
     if orders and all(o.status != "active" for o in orders):
         return "заявки, о приёме которых он говорит, уже не в силе (gorod order list --all)"
     return None
+
+
+def _past_phase(game: Game, draft: DraftRow) -> bool:
+    """A receipt whose phase is over (its wording speaks of the phase as open)."""
+    current = game.current()
+    return draft.kind == "receipt" and bool(draft.phase) and (current is None or str(current.phase) != draft.phase)
 
 
 def approve(game: Game, draft_id: int, *, force: bool = False) -> DraftRow:
@@ -211,6 +213,12 @@ def approve(game: Game, draft_id: int, *, force: bool = False) -> DraftRow:
         raise LoopError(f"черновик #{draft_id}: {limit} — исправьте заголовок: gorod edit {draft_id} --title «…» "
                         "(или «Править» в консоли) и одобрите снова")
     stale = stale_receipt(game, draft)
+    if stale and _past_phase(game, draft) and not draft.edited:
+        raise LoopError(f"черновик #{draft_id}: {stale}; игрок узнает итог из ЛС фазы. Если всё же отправить, "
+                        "сначала перепишите текст («Править», gorod edit): «до конца фазы» в нём уже неправда")
+    if stale and not force and game.records.withdrawn(draft_id):
+        raise LoopError(f"черновик #{draft_id}: {stale}; новый приём, когда он нужен, gorod готовит сам "
+                        "(одобрить этот всё же: --force)")
     if stale and not force:
         raise LoopError(f"черновик #{draft_id}: {stale} — отклоните его (gorod reject {draft_id}) "
                         "или одобрите несмотря на это (--force)")
@@ -244,13 +252,18 @@ def edit(game: Game, draft_id: int, body: str, title: str | None = None) -> Draf
     return game.records.draft(draft_id)
 
 
-def publish(game: Game) -> PublishReport:
-    """Post every approved draft (see the module docstring), under the game's writer lock."""
+def publish(game: Game, *, progress=None) -> PublishReport:
+    """Post every approved draft (see the module docstring), under the game's writer lock.
+    `progress(done, total, draft)` is called after each draft (posted or not), for a GM
+    watching a long send."""
     report = PublishReport()
     with game.writing("отправка одобренных черновиков"):
         retire_stale_counts(game)   # a count never goes out after its day has ended
-        for listed in game.records.drafts(["approved"]):
+        approved = game.records.drafts(["approved"])
+        for done, listed in enumerate(approved, 1):
             _publish_one(game, listed.id, report)
+            if progress is not None:
+                progress(done, len(approved), listed)
     return report
 
 
@@ -260,6 +273,9 @@ def _publish_one(game: Game, draft_id: int, report: PublishReport) -> None:
         draft = game.records.draft(draft_id)
         if draft is None or draft.state != "approved":
             return
+        if _past_phase(game, draft) and not draft.edited and not game.records.outbox(draft.id):
+            game.records.withdraw_draft(draft.id, "фаза закончилась раньше, чем приём ушёл")
+            return          # never sent after its phase with «до конца фазы» in it
         try:
             if stale_count(game, draft, replaced=False):
                 _settle_stale_count(game, draft, report)
@@ -296,6 +312,8 @@ def _settle_stale_count(game: Game, draft: DraftRow, report: PublishReport) -> N
     game.records.notice(f"count-stale:{draft.id}", NoticeKind.ERROR,
                         f"черновик #{draft.id} (подсчёт голосов) не дописан: его день закончился, "
                         "а подсчёт после конца дня не отправляется")
+
+
 def refused(game: Game, draft: DraftRow, exc: PostRejected) -> None:
     """The forum refused the draft (or gorod did, for a limit of the profile): nothing of the
     refused part is on the forum, so its intent goes, the draft goes back to the GM's

@@ -63,8 +63,10 @@ class NoticeKind(StrEnum):
     VOTE_COMPLETE = "vote_complete"  # everyone who may vote has voted
     DRIFT = "drift"                  # a stored phase resolves otherwise now
     DEAD_POST = "dead_post"          # a player on the Кладбище posts in the thread
+    CHANGE_OF_MIND = "change_of_mind"  # a second order of a once-a-night ability: which one? (gorod.loop.mind)
     CLOCK = "clock"                  # the forum's times are not in the profile's zone, or an order
                                      # read as written before the deal
+    QUESTION = "question"            # the phase waits for a player's choice (`standing_orders: false`)
 
 
 class NoticeSeen(int, Enum):
@@ -113,7 +115,7 @@ class OrderRow:
         edit = f", правка {self.source_version - 1}" if self.source_version and self.source_version > 1 else ""
         if self.source_kind == "post":
             return f"пост {self.source_id} от {inflect_nick(self.by, 'gent')}{edit}"
-        return f"ЛС от {inflect_nick(self.by, 'gent')} ({self.source_id}){edit}"
+        return f"ЛС от {inflect_nick(self.by, 'gent')} ({pm_place(self.source_id)}){edit}"
 
 
 @dataclass(frozen=True)
@@ -429,6 +431,28 @@ class Records:
                 f"WHERE id = ? AND state != 'posted' AND {self._UNCLAIMED}",
                 (body, title, _now(), draft_id)).rowcount > 0
 
+    def rewrite_draft(self, draft_id: int, *, title: str, body: str, trace: list) -> bool:
+        """gorod's own new text of an unsent, unclaimed draft the GM has not edited (a receipt
+        updated in place): its original moves with it, so it is not shown as the GM's edit.
+        False if a publisher claimed it first."""
+        with self.store.transaction() as db:
+            return db.execute("UPDATE drafts SET title = ?, body = ?, original = ?, trace = ?, updated_at = ? "
+                              f"WHERE id = ? AND state IN ('pending', 'approved') AND {self._UNCLAIMED}",
+                              (title, body, body, json.dumps(trace, ensure_ascii=False), _now(), draft_id)).rowcount > 0
+
+    def withdraw_draft(self, draft_id: int, why: str) -> bool:
+        """gorod takes back an unsent draft that is no longer true (a stale receipt): it is
+        rejected, with the reason kept (`withdrawn`), so the GM need not reject it himself."""
+        with self.store.transaction():
+            if not self.reject_draft(draft_id):      # never one a publisher has claimed
+                return False
+            self.put(f"withdrawn:{draft_id}", why)
+            return True
+
+    def withdrawn(self, draft_id: int) -> str | None:
+        """Why gorod withdrew the draft, or None (not withdrawn, or rejected by the GM)."""
+        return self.get(f"withdrawn:{draft_id}")
+
     # -- outbox -----------------------------------------------------------------------------
     def outbox(self, draft_id: int | None = None) -> list[OutboxRow]:
         sql, args = "SELECT * FROM outbox", []
@@ -482,6 +506,15 @@ class Records:
         with self.store.transaction() as db:
             db.execute("UPDATE outbox SET state = 'confirmed', forum_id = ?, url = ?, confirmed_at = ? WHERE id = ?",
                        (forum_id, url, _now(), outbox_id))
+
+
+def pm_place(source_id: str) -> str:
+    """A PM's stored id «conversation/message» in words: «переписка 38, сообщение 41», or
+    «сообщение 38» when the forum's conversation is its first message («38/38» said nothing)."""
+    conversation, _, message = source_id.partition("/")
+    if not message or message == conversation:
+        return f"сообщение {conversation}"
+    return f"переписка {conversation}, сообщение {message}"
 
 
 def order_json(order: Order) -> str:

@@ -20,6 +20,7 @@ from typing import Any
 from engine.abilities import ABILITIES
 from engine.orders import Order, OrderError
 from gorod.loop.game import _TRACE_KINDS, Game
+from gorod.loop.words import agreed
 from gorod.loop.records import DraftRow
 
 LABELS = {"Died": "смерть", "Executed": "казнь", "Revealed": "раскрыта тайная роль", "StatusChanged": "статус",
@@ -154,29 +155,23 @@ def _agreed(text: str, item: dict[str, Any], game: Game) -> str:
     to = item.get("to") or []
     if "(а)" not in text or isinstance(to, str) or len(to) != 1:
         return text
-    from engine.morph import Gender
-    from publisher.russian import player_gender
-
-    gender = player_gender(str(to[0]), game.texts.genders)
-    if gender is None:
-        return text
-    return text.replace("(а)", "а" if gender is Gender.FEMALE else "")
+    return agreed(text, str(to[0]), game.texts.genders)
 
 
 def _pinned(shown: list[str], trace: list[dict[str, Any]], markup) -> list[str | None] | None:
     """Each item's line by the `line` it was told in (stored with the draft), found in order
-    among the lines shown; None when an item has none or its line is not there (edited)."""
+    among the lines shown; an item whose line is not there (the GM rewrote it) has none —
+    never the line that happens to stand in its place (issue 26: a story line the GM added
+    was explained as a death). None when the draft keeps no lines (stored before they were)."""
+    if any(not item.get("line") for item in trace):
+        return None
     out, at = [], 0
     for item in trace:
-        told = item.get("line")
-        if not told:
-            return None
-        told = " ".join(markup.strip(str(told)).split())
+        told = " ".join(markup.strip(str(item["line"])).split())
         hit = next((i for i in range(at, len(shown)) if " ".join(shown[i].split()) == told), None)
-        if hit is None:
-            return None
-        out.append(shown[hit])
-        at = hit + 1
+        out.append(shown[hit] if hit is not None else None)
+        if hit is not None:
+            at = hit + 1
     return out
 
 
@@ -185,8 +180,8 @@ def explain(game: Game, draft: DraftRow) -> list[Why]:
     trace = list(draft.trace)
     paired = len(shown) >= len(trace) and trace
     lines = _pinned(shown, trace, game.markup) if trace else None
-    if lines is None:   # a draft stored before lines were kept: its event lines end it
-        lines = shown[len(shown) - len(trace):] if paired else [None] * len(trace)
+    if lines is None:   # a draft stored before lines were kept: its event lines end it, unless the GM edited it
+        lines = shown[len(shown) - len(trace):] if paired and not draft.edited else [None] * len(trace)
     phase_orders = None
     out = []
     for line, item in zip(lines, trace, strict=True):

@@ -27,6 +27,20 @@ def phase_name(phase: str | PhaseId | None, *, lower: bool = False) -> str:
     return name.lower() if lower else name
 
 
+def agreed(text: str, nick: str, genders) -> str:
+    """«исправил(а)», «передумал(а)» agreeing with `nick` when his gender is known (the game's
+    `players:` or the nickname itself, `publisher.russian.player_gender`)."""
+    if "(а)" not in text:
+        return text
+    from engine.morph import Gender
+    from publisher.russian import player_gender
+
+    gender = player_gender(nick, genders)
+    if gender is None:
+        return text
+    return text.replace("(а)", "а" if gender is Gender.FEMALE else "")
+
+
 def opened(phase: str | PhaseId) -> str:
     pid = phase if isinstance(phase, PhaseId) else PhaseId.parse(str(phase))
     return f"{'открыта' if pid.is_night else 'открыт'} {phase_name(pid, lower=True)}"
@@ -64,8 +78,9 @@ def forum_trouble(exc: Exception, hint: str) -> str:
     url = unquote(getattr(exc, "url", "") or "")
     reason = getattr(exc, "reason", None) or str(exc)
     if isinstance(exc, ForumUnavailable):
-        return (f"форум не отвечает ({url}: {reason}). Проверьте, что он работает и что forum.base_url "
-                f"в конфиге верен; {hint}.")
+        from scraper.errors import unavailable_in_russian
+        return f"{unavailable_in_russian(exc)}; {hint}."
+
     if isinstance(exc, AuthRequired):
         reason = getattr(exc, "ru", "") or reason
         return (f"форум не пускает мастера ({url}: {reason}). Проверьте forum.gm_user и пароль "
@@ -73,8 +88,8 @@ def forum_trouble(exc: Exception, hint: str) -> str:
     if isinstance(exc, RateLimited):
         return f"форум просит подождать ({url}: {reason}); {hint}."
     if isinstance(exc, ForumError):
-        return f"форум ответил не так, как ожидалось ({url}: {reason}); {hint}."
-    return f"не удалось прочитать форум: {exc}; {hint}."
+        return f"форум ответил не так, как ожидалось ({url}); {hint}."
+    return f"не удалось прочитать форум ({type(exc).__name__}); {hint}."
 
 
 # The drafts' kinds (publisher.drafts.Draft.kind) as the GM reads them in lists and on cards.

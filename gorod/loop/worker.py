@@ -23,6 +23,7 @@ from gorod.loop.intake import PollReport, poll
 from gorod.loop.lock import LockBusy
 from gorod.loop.phases import TickReport, tick
 from gorod.loop.publish import PublishReport, publish
+from gorod.store_faults import StoreError
 from gorod.loop.words import forum_trouble
 from scraper.errors import ScraperError
 
@@ -66,12 +67,8 @@ def _cycle(game: Game, *, read: bool, post: bool, rescan: bool | None) -> CycleR
             rescan = rounds % RESCAN_EVERY == 0 or (current is not None and game.now() >= current.deadline)
         try:
             report.poll = poll(game, rescan=rescan)
-            if report.poll.failed:   # a read that did not read (the poll went on with the rest)
+            if report.poll.failed:   # a read that did not read (the poll went on with the rest; the alarm is set)
                 report.errors.extend(f"{text}; повторю в следующем круге" for text in report.poll.failed)
-                since = (game.records.get("read_error") or {}).get("since") or game.now().isoformat(timespec="seconds")
-                game.records.put("read_error", {"since": since, "text": "; ".join(report.poll.failed)})
-            else:
-                game.records.put("read_error", None)
         except ScraperError as exc:
             text = forum_trouble(exc, "повторю в следующем круге")
             report.errors.append(text)
@@ -107,6 +104,8 @@ def run(game: Game, *, sleep: Callable[[float], None] = time.sleep, rounds: int 
         nonlocal done
         try:
             report = cycle(game, read=read, post=post, rescan=True if rescan_first and done == 0 else None)
+        except StoreError as exc:   # busy, full, read-only: the GM's sentence, no traceback
+            report = CycleReport(errors=[f"раунд не удался: {exc}; следующий раунд попробует снова"])
         except Exception as exc:   # noqa: BLE001 — one bad round is reported; the worker goes on
             log.exception("round failed")
             report = CycleReport(errors=[f"раунд не удался: {type(exc).__name__}: {exc}; следующий раунд попробует снова"])

@@ -18,6 +18,7 @@ CSRF field in every form. Every string from the forum reaches the page escaped.
 from __future__ import annotations
 
 import logging
+import sqlite3
 from pathlib import Path
 from typing import Callable
 from urllib.parse import urlencode
@@ -30,17 +31,47 @@ from werkzeug.wrappers import Request, Response
 
 from gorod.loop.game import Game, LoopError
 from gorod.loop.words import forum_trouble, moment
+from gorod.store_faults import StoreError, fault_of
 from gorod.web import queries
-from gorod.web.guard import MAX_BODY, BadInput, check_host, check_origin, hours, whole
+from gorod.web.guard import MAX_BODY, BadInput, cap_body, check_host, check_origin, hours, whole
 from gorod.web.render import to_html
 from gorod.web.security import COOKIE, csrf_token, same
+from gorod.web.words import for_console
 from scraper.errors import ScraperError
 
 log = logging.getLogger(__name__)
+
+
+def notice_buttons(notice) -> list[dict]:
+    """What the GM can do about a notice, as buttons: a change of mind's two orders, an
+    unsure PM's «it is there» / «send it again»."""
+    from gorod.loop.mind import choices
+
+    pair = choices(notice)
+    if pair is not None:
+        return [{"action": f"/mind/{pair[0]}/keep", "label": f"Оставить #{pair[0]}", "cls": "pick", "fields": {}},
+                {"action": f"/mind/{pair[1]}/keep", "label": f"Взять #{pair[1]}", "cls": "pick", "fields": {}}]
+    if notice.key.startswith("pm-unsure:"):
+        draft_id = notice.key.split(":")[1]
+        return [{"action": f"/draft/{draft_id}/sent", "label": "ЛС на форуме есть", "cls": "secondary", "fields": {}},
+                {"action": f"/draft/{draft_id}/resend", "label": "Отправить снова", "cls": "secondary", "fields": {}}]
+    return []
+
+
+def _draft_buttons(draft_id: int) -> list[dict]:
+    """A refused approval's ways on: approve anyway, or reject."""
+    return [{"action": f"/draft/{draft_id}/approve", "label": f"Одобрить #{draft_id} несмотря на это",
+             "cls": "danger", "fields": {"force": "1"}},
+            {"action": f"/draft/{draft_id}/reject", "label": f"Отклонить #{draft_id}", "cls": "secondary", "fields": {}}]
 # What the GM can do when the forum cannot be read, per action.
 FORUM_HINT = {"phase_end": "закончить фазу без чтения форума: отметьте «без чтения форума» и нажмите ещё раз",
               "refresh": "повторите позже", "publish": "одобренное отправится, когда форум ответит"}
 STATIC = Path(__file__).resolve().parent / "static"
+# werkzeug's refusals, said as the console says things
+HEADING_RU = {404: "Страница не найдена", 405: "Так нельзя", 400: "Неверный запрос", 413: "Слишком большой запрос"}
+HTTP_RU = {404: "Такой страницы в консоли нет. Всё, что консоль умеет, — на её главной странице.",
+           405: "Это действие делается кнопкой на странице консоли, а не переходом по адресу.",
+           400: "Запрос не понят: обновите страницу консоли и попробуйте снова."}
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self'; "
        "form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
 
@@ -67,7 +98,17 @@ ROUTES = Map([
     Rule("/phase/end", endpoint="phase_end", methods=["POST"]),
     Rule("/phase/extend", endpoint="phase_extend", methods=["POST"]),
     Rule("/notices/seen", endpoint="notices_seen", methods=["POST"]),
+    Rule("/mind/<order_id>/keep", endpoint="mind_keep", methods=["POST"]),
+    Rule("/draft/<draft_id>/sent", endpoint="draft_sent", methods=["POST"]),
+    Rule("/draft/<draft_id>/resend", endpoint="draft_resend", methods=["POST"]),
+    Rule("/deal", endpoint="deal", methods=["POST"]),
 ])
+# The section whose top shows an action's result (`#result`, in view after the redirect).
+SECTION_OF = {"refresh": "orders", "order_add": "manual", "order_drop": "orders", "order_restore": "orders",
+              "unresolved_pick": "orders", "unresolved_dismiss": "orders", "notices_seen": "orders",
+              "mind_keep": "orders", "draft_edit": "drafts", "draft_approve": "drafts", "draft_reject": "drafts",
+              "approve_all": "drafts", "publish": "drafts", "count": "drafts", "draft_sent": "drafts", "draft_resend": "drafts",
+              "phase_end": "game", "phase_extend": "game", "deal": "game"}
 
 
 def cookie_name(request: Request) -> str:
@@ -81,7 +122,8 @@ class Console:
         self.open_game = open_game
         self.token = token
         self.csrf = csrf_token(token)
-        self.flash: list[tuple[str, str]] = []    # (kind, text) shown once on the next page
+        self.flash: list[tuple[str, str, list]] = []    # (kind, text, buttons) shown once on the next page
+        self.result_at = "game"                          # the section they are shown in
         self.env = Environment(loader=PackageLoader("gorod.web", "templates"),
                                autoescape=select_autoescape(["html"], default=True),
                                trim_blocks=True, lstrip_blocks=True)
@@ -89,19 +131,25 @@ class Console:
         from gorod.loop.words import draft_kind
 
         self.env.globals.update(csrf=self.csrf, phase_ru=queries.phase_ru, kind_ru=KIND_RU, draft_kind=draft_kind)
+        self.env.filters["console"] = for_console
+        self.env.globals.update(notice_buttons=notice_buttons)
 
     # -- WSGI ----------------------------------------------------------------------------------
     def __call__(self, environ, start_response):
+        whole_body = cap_body(environ)         # before the request reads anything of it
         request = ConsoleRequest(environ)
         try:
+            if not whole_body:
+                raise RequestEntityTooLarge()
             response = self.dispatch(request)
         except BadInput as exc:
-            response = self.refused(str(exc), status=400)
+            response = self.refused(str(exc), status=400, heading="Неверный запрос")
         except RequestEntityTooLarge:
             response = self.refused(f"Слишком большой запрос: консоль принимает до {MAX_BODY // 1024} КБ.",
-                                    status=413)
-        except HTTPException as exc:
-            response = exc.get_response(environ)
+                                    status=413, heading="Слишком большой запрос")
+        except HTTPException as exc:       # the console's own page, in Russian, with a way back
+            response = self.refused(HTTP_RU.get(exc.code, f"Запрос не выполнен (HTTP {exc.code})."),
+                                    status=exc.code or 500, heading=HEADING_RU.get(exc.code, "Ошибка"))
         for name, value in (("Content-Security-Policy", CSP), ("X-Content-Type-Options", "nosniff"),
                             ("Referrer-Policy", "same-origin"), ("Cache-Control", "no-store"),
                             ("X-Frame-Options", "DENY")):
@@ -131,24 +179,34 @@ class Console:
                   for key, value in values.items()}
         if endpoint == "static":
             return self.static(values["name"])
-        game = self.open_game()
+        try:
+            game = self.open_game()
+        except StoreError as exc:       # the page says what `gorod state` would, never a 500
+            return self.refused(str(exc), status=503, heading="Игра не открывается")
         game.actor = "консоль мастера (gorod web)"   # named to one the writer lock refuses
         try:
             if endpoint == "index":
                 return self.index(game)
-            anchor = getattr(self, "do_" + endpoint)(game, request, **values)
-            return redirect("/#" + (anchor or "top"), code=303)
+            self.result_at = SECTION_OF.get(endpoint, "game")
+            getattr(self, "do_" + endpoint)(game, request, **values)
         except LoopError as exc:
-            self.flash.append(("error", str(exc)))
-            return redirect("/#top", code=303)
+            self.flash.append(("error", str(exc), []))
         except ScraperError as exc:
-            self.flash.append(("error", forum_trouble(exc, FORUM_HINT.get(endpoint, "повторите позже"))))
-            return redirect("/#top", code=303)
+            self.flash.append(("error", forum_trouble(exc, FORUM_HINT.get(endpoint, "повторите позже")), []))
+        except (StoreError, sqlite3.Error) as exc:
+            fault = exc if isinstance(exc, StoreError) else fault_of(game.store.path, exc)
+            if fault is None:
+                raise
+            if endpoint == "index":
+                return self.refused(str(fault), status=503, heading="Игра не читается")
+            self.flash.append(("error", str(fault), []))
         finally:
             game.store.close()
+        # the result (or the refusal) is where the page opens, under the header: never out of view
+        return redirect("/#result", code=303)
 
-    def refused(self, text: str, status: int = 403) -> Response:
-        page = self.env.get_template("refused.html").render(text=text)
+    def refused(self, text: str, status: int = 403, heading: str = "Доступ закрыт") -> Response:
+        page = self.env.get_template("refused.html").render(text=text, heading=heading)
         return Response(page, status=status, mimetype="text/html")
 
     def static(self, name: str) -> Response:
@@ -165,7 +223,8 @@ class Console:
         overview = queries.overview(game)
         drafts = queries.drafts_view(game) if overview["dealt"] else []
         page = self.env.get_template("console.html").render(
-            flash=flash, game=overview, orders=queries.orders_view(game) if overview["dealt"] else None,
+            flash=flash, result_at=(None if not flash else "game" if self.result_at == "orders" and not overview["dealt"]
+                                    else self.result_at), game=overview, orders=queries.orders_view(game) if overview["dealt"] else None,
             drafts=drafts, rulings=queries.rulings_view(game), markup=game.markup,
             to_html=lambda text: to_html(text, game.markup),
             why=lambda d: queries.why_lines(game, d),
@@ -174,17 +233,20 @@ class Console:
         return Response(page, mimetype="text/html")
 
     # -- actions: one library call each --------------------------------------------------------
-    def say(self, text: str) -> None:
-        self.flash.append(("ok", text))
+    def say(self, text: str, buttons: list | None = None) -> None:
+        self.flash.append(("ok", text, buttons or []))
+
+    def error(self, text: str, buttons: list | None = None) -> None:
+        self.flash.append(("error", text, buttons or []))
 
     def do_refresh(self, game: Game, request: Request) -> str:
         from gorod.loop import cycle
 
         report = cycle(game, post=False, rescan=request.form.get("rescan") == "1")
         for error in report.errors:
-            self.flash.append(("error", error))
+            self.error(error)
         poll = report.poll
-        if poll is not None:
+        if poll is not None and not poll.failed and not report.errors:   # a read that failed read nothing
             self.say(f"Форум прочитан{' целиком' if request.form.get('rescan') == '1' else ''}: постов {poll.posts}, "
                      f"ЛС {poll.pms}, заявок {poll.orders}, неясных {poll.unresolved}, правок {poll.edited}, "
                      f"писем мастеру {poll.letters}.")
@@ -252,7 +314,12 @@ class Console:
     def do_draft_approve(self, game: Game, request: Request, draft_id: int) -> str:
         from gorod.loop import approve
 
-        approve(game, draft_id, force=request.form.get("force") == "1")
+        force = request.form.get("force") == "1"
+        try:
+            approve(game, draft_id, force=force)
+        except LoopError as exc:       # what to do next, as buttons beside the refusal
+            self.error(str(exc), [] if force else _draft_buttons(draft_id))
+            return f"draft-{draft_id}"
         self.say(f"Черновик #{draft_id} одобрен.")
         return f"draft-{draft_id}"
 
@@ -272,7 +339,7 @@ class Console:
                 approve(game, draft.id)
                 done.append(draft.id)
             except LoopError as exc:
-                self.flash.append(("error", str(exc)))
+                self.error(str(exc), _draft_buttons(draft.id))
         self.say("Одобрены: " + (", ".join(f"#{i}" for i in done) or "ничего"))
         return "drafts"
 
@@ -281,7 +348,7 @@ class Console:
 
         report = publish(game)
         for draft_id, error in report.failed.items():
-            self.flash.append(("error", f"#{draft_id}: {error}"))
+            self.error(f"#{draft_id}: {error}")
         self.say("Отправлены на форум: " + (", ".join(f"#{i}" for i in report.posted) or "ничего"))
         return "drafts"
 
@@ -298,6 +365,35 @@ class Console:
 
         clock = extend(game, hours=hours(request.form.get("hours")), force=request.form.get("force") == "1")
         self.say(f"Срок продлён до {moment(clock.deadline, game.config.schedule)}.")
+        return "game"
+
+    def do_mind_keep(self, game: Game, request: Request, order_id: int) -> str:
+        from gorod.loop.mind import choices, choose
+
+        notice = choose(game, order_id)
+        other = [i for i in choices(notice) if i != order_id]
+        self.say(f"Заявка #{order_id} в силе" + (f", #{other[0]} снята." if other else "."))
+        return "orders"
+
+    def do_draft_sent(self, game: Game, request: Request, draft_id: int) -> str:
+        from gorod.loop.publish import mark_sent
+
+        mark_sent(game, draft_id)
+        self.say(f"Черновик #{draft_id}: ЛС на форуме есть, снова не отправляется.")
+        return "drafts"
+
+    def do_draft_resend(self, game: Game, request: Request, draft_id: int) -> str:
+        from gorod.loop.publish import allow_resend
+
+        allow_resend(game, draft_id)
+        self.say(f"Черновик #{draft_id} уйдёт снова при следующей отправке.")
+        return "drafts"
+
+    def do_deal(self, game: Game, request: Request) -> str:
+        from gorod.loop import deal
+
+        deal(game)
+        self.say("Роли розданы, открыта ночь 1; стартовые ЛС — в черновиках.")
         return "game"
 
     def do_notices_seen(self, game: Game, request: Request) -> str:

@@ -14,11 +14,11 @@ import difflib
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.abilities.voting import VOTE
+from engine.api import VOTE, gm_notes, gm_tags, mask_of, shown_open_role
 from engine.names import Status
 from engine.orders import Order, OrderError
 from engine.phase import PhaseId
-from engine.rulings import SPEC_BY_KEY, Rulings, format_value
+from engine.rulings import RULING_BY_KEY as SPEC_BY_KEY, Rulings, format_value
 from gorod.loop.checks import command_problem, order_problem, warnings
 from gorod.loop.game import Game
 from gorod.loop.inbox import inbox
@@ -68,12 +68,12 @@ def overview(game: Game) -> dict[str, Any]:
     precedence = state.rulings["status_precedence"]
     for nick, p in state.players.items():
         out["players"].append({
-            "nick": nick, "open": p.shown_open_role(), "secret": p.secret_role,
+            "nick": nick, "open": shown_open_role(state, p), "secret": p.secret_role,
             "faction": FACTION_NAMES.get(p.faction.value, p.faction.value),
             "lives": p.lives, "max_lives": max_lives(p, state.rulings),
             "status": "" if p.status(precedence) is Status.NONE else p.status(precedence).value,
-            "mask": p.mask, "dead": p.dead or p.left,
-            "prison": p.in_prison, "lazaret": p.lazaret, "silenced": p.silenced, "hand": list(p.hand),
+            "mask": mask_of(state, nick), "dead": p.dead or p.left,
+            "prison": p.in_prison, "lazaret": p.lazaret, "tags": list(gm_tags(state, nick)), "notes": list(gm_notes(state, nick)),
         })
     out["resolved"] = phase_ru(state.phase) if state.phase else None
     if current is not None:
@@ -239,6 +239,7 @@ class DraftView:
     parts: list[OutboxRow]
     diff: str | None
     notes: list[str] = field(default_factory=list)   # the title's fitting, the forum's refusals
+    past: bool = False        # rejected, of a phase already resolved: out of the GM's list (issue 26)
 
 
 def drafts_view(game: Game) -> list[DraftView]:
@@ -248,6 +249,11 @@ def drafts_view(game: Game) -> list[DraftView]:
     if game.deal() is None:
         return []
     know = knowledge(game)
+    current = game.current()
+    # the phases whose drafts are still the GM's business: the open one (and the start's PMs until night 1 ends)
+    open_phases = {str(current.phase)} if current else set()
+    if not game.records.phase_count():
+        open_phases.add("start")
     order = {"pending": 0, "approved": 1, "rejected": 2, "posted": 3}
     rows = sorted(game.records.drafts(None),
                   key=lambda d: (order.get(d.state, 9), -d.id if d.state == "posted" else d.id))
@@ -258,8 +264,11 @@ def drafts_view(game: Game) -> list[DraftView]:
         if d.edited:
             diff = "\n".join(difflib.unified_diff(d.original.splitlines(), d.body.splitlines(),
                                                   "черновик gorod", "после правки", lineterm=""))
+        withdrawn = game.records.withdrawn(d.id) if d.state == "rejected" else None
+        state_ru = f"отозван gorod: {withdrawn}" if withdrawn else DRAFT_RU.get(d.state, d.state)
         notes = draft_notes(game, d.id) if d.state != "posted" else []
-        out.append(DraftView(d, DRAFT_RU.get(d.state, d.state), leaks, game.records.outbox(d.id), diff, notes))
+        out.append(DraftView(d, state_ru, leaks, game.records.outbox(d.id), diff, notes,
+                             d.state == "rejected" and d.phase not in open_phases))
     return out
 
 
@@ -274,7 +283,7 @@ def rulings_view(game: Game) -> list[dict[str, Any]]:
         if spec is None or not spec.configurable:
             continue
         rows.append({"key": key, "value": format_value(value), "default": format_value(spec.default),
-                     "changed": key in changed, "title": spec.title, "entry": spec.entry,
+                     "changed": key in changed, "title": spec.title_ru, "entry": spec.entry,
                      "description": spec.description_ru})
     rows.sort(key=lambda r: (not r["changed"], r["key"]))
     return rows

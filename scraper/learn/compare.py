@@ -7,7 +7,9 @@ text and quotes (a quote's «X wrote:» line may stand in one reading and not in
 it is no quoted words), the same next-page link (the same target: one written absolute, the other
 relative is the same link) and, where the shipped profile reads a page number, the same
 number. A page the shipped profile cannot read is not a thread page and is not compared
-(None).
+(None). A page of a PM folder (the shipped profile's inbox rows and messages both on it) is
+read as the PM poller reads it, with the profile's pm_message rules: its thread rules may
+match the messages' blocks too (SMF 2.1's div.post_wrapper) and read them wrong there.
 """
 from __future__ import annotations
 
@@ -15,9 +17,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from urllib.parse import unquote, urljoin, urlsplit
 
-from config.profiles import Profile
+from config.profiles import PostRules, Profile
+from config.select import select
+from scraper.decode import parse_html
 from scraper.errors import ScraperError
-from scraper.extract import extract_posts
+from scraper.extract import extract_from_tree, extract_posts
 from scraper.model import ExtractedPage
 
 POST_FIELDS = ("id", "author", "posted_at", "text", "quotes")
@@ -42,15 +46,32 @@ class PageComparison:
 
 def compare_page(content: bytes, source: str, shipped: Profile, learned: Profile, *,
                  url: str | None = None, now: datetime | None = None) -> PageComparison | None:
+    pm = _pm_folder(content, shipped)
     try:
-        want = extract_posts(content, shipped, source, url=url, now=now)
+        want = _read(content, source, shipped, shipped.pm_message if pm else None, url, now)
     except ScraperError:
         return None
     try:
-        got = extract_posts(content, learned, source, url=url, now=now)
+        got = _read(content, source, learned, (learned.pm_message or learned.post) if pm else None, url, now)
     except ScraperError as exc:
         return PageComparison(source, len(want.posts), (f"the learned profile fails: {exc}",))
     return PageComparison(source, len(want.posts), tuple(differences(want, got)))
+
+
+def _pm_folder(content: bytes, profile: Profile) -> bool:
+    """The page shows a PM folder: the profile's inbox rows and its messages are both on it (SMF
+    lists a folder's messages above the messages themselves)."""
+    if profile.format != "html" or profile.pm_message is None or profile.pm_inbox is None:
+        return False
+    root = parse_html(content, profile.encoding)
+    return bool(select(root, profile.pm_inbox.container)) and bool(select(root, profile.pm_message.container))
+
+
+def _read(content: bytes, source: str, profile: Profile, rules: PostRules | None, url: str | None,
+          now: datetime | None) -> ExtractedPage:
+    if rules is None:
+        return extract_posts(content, profile, source, url=url, now=now)
+    return extract_from_tree(parse_html(content, profile.encoding), profile, source, url=url, now=now, rules=rules)
 
 
 def differences(want: ExtractedPage, got: ExtractedPage, limit: int = 5) -> list[str]:

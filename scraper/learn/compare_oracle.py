@@ -8,6 +8,8 @@ quotes (the stored message with its markup and quotes taken out). Exact means: a
 the same authors in order, each time equal to the page's precision (a page showing minutes is
 exact to the minute) and the same own text (whitespace and emoticon codes, which a page draws
 as pictures, aside). Ids are reported, not required: a database id and the page's id may differ.
+The page's number and its next link (the next page's address, none on the last) are compared
+too, apart (`PageComparison.posts_exact` leaves them out, as the saved pages' measure does).
 """
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ from datetime import datetime, timedelta
 from config.profiles import Profile
 from scraper.errors import ScraperError
 from scraper.extract import extract_posts
-from scraper.learn.compare import PageComparison
+from scraper.learn.compare import PageComparison, _same_link
 
 _EMOTICON = re.compile(r"(?<!\S)[:;8][-']?[()DPpOo|\\/]+(?!\S)")
 
@@ -28,13 +30,15 @@ def squash(text: str) -> str:
 
 
 def compare_oracle(content: bytes, source: str, learned: Profile, page: dict, *,
-                   now: datetime | None = None) -> PageComparison:
+                   now: datetime | None = None, pages: list[dict] = ()) -> PageComparison:
+    """`pages`: the oracle's pages, where the next page's address is (none: not compared)."""
     want = page["posts"]
     try:
-        got = extract_posts(content, learned, source, now=now).posts
+        read = extract_posts(content, learned, source, url=page.get("url"), now=now)
     except ScraperError as exc:
         return PageComparison(source, len(want), (f"the learned profile fails: {exc}",))
-    out: list[str] = []
+    got = read.posts
+    out: list[str] = _paging(read, page, pages)
     if len(got) != len(want):
         out.append(f"posts: {len(got)} read, the forum's database has {len(want)}")
         return PageComparison(source, len(want), tuple(out))
@@ -46,6 +50,18 @@ def compare_oracle(content: bytes, source: str, learned: Profile, page: dict, *,
         if squash(g.text) != squash(w["text"]):
             out.append(f"post {w['id']} text: {g.text[:80]!r}, database {w['text'][:80]!r}")
     return PageComparison(source, len(want), tuple(out[:8]))
+
+
+def _paging(read, page: dict, pages: list[dict]) -> list[str]:
+    if not pages or "url" not in page:
+        return []
+    out = []
+    if read.page != page["page"]:
+        out.append(f"page: {read.page!r}, the page is {page['page']}")
+    later = [p["url"] for p in pages if p["page"] == page["page"] + 1]
+    if not _same_link(read.next_url, later[0] if later else None):
+        out.append(f"next_url: {read.next_url!r}, the next page is {later[0] if later else None!r}")
+    return out
 
 
 def same_time(read: datetime | None, stored: datetime) -> bool:

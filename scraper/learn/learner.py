@@ -145,7 +145,7 @@ def learn_pages(pages: list[tuple[bytes, str]], inbox: tuple[bytes, str] | None 
     posts = _checked_posts(pages, parsed, timezone, now)
     notes, missing, unconfirmed = dict(posts.notes), list(posts.missing), list(posts.unconfirmed)
     post, body_rules, dates = posts.post, posts.body, posts.dates
-    pg = paging.find_paging(parsed[0].root)
+    pg = paging.find_paging(parsed[0].root, parsed[0].source)
     pagination: dict = {}
     for key in ("current", "last", "next"):
         g = getattr(pg, key)
@@ -154,9 +154,11 @@ def learn_pages(pages: list[tuple[bytes, str]], inbox: tuple[bytes, str] | None 
             notes[f"selectors.pagination.{key}"] = g.note
     if not pagination:
         missing.append("pagination")
-    pagination["single"] = paging.SINGLE
+    pagination["single"] = pg.single or paging.SINGLE
     notes["selectors.pagination.single"] = ("a page that links no page by the number 1 or 2 is the thread's only "
-                                            "page: page 1 of 1 (read only where the fields above find nothing)")
+                                            "page: page 1 of 1 (read only where the fields above find nothing)"
+                                            + ("; a foreign list's links (another address's pages) not counted"
+                                               if pg.single not in ("", paging.SINGLE) else ""))
 
     data: dict = {
         "engine": "learned",
@@ -426,7 +428,14 @@ def _learn_posts_in(parsed: list[_Page], what: str, short_ids: bool, exclude: fr
         notes["selectors.body.spoiler"] = "spoiler blocks inside the body"
         if parts.spoiler_header:
             body_rules["spoiler_header"] = parts.spoiler_header
-    if not parts.quote:
+    lines = fields.find_quote_lines(bodies) if not parts.quote else None
+    if lines:
+        body_rules["quote_lines"] = lines
+        notes["selectors.body.quote_lines"] = ("quotes drawn as text: lines opening with «>» (another post's words "
+                                               "among them), taken apart from the post's own text")
+        unconfirmed.append("quote_lines: the quotes are text lines opening with «>», not elements: a player's own "
+                           "line opening so is read as a quote")
+    elif not parts.quote:
         unconfirmed.append("quotes: no quote on these pages; selectors.body.quote is the common blockquote")
     if not parts.spoiler:
         unconfirmed.append("spoilers: no spoiler on these pages; selectors.body.spoiler is not set")
@@ -726,17 +735,11 @@ def _urls(source: str) -> dict:
 _ID_IN_LINK = r"(?:[#?&;/](?:p|pid|post|msg|entry)[=_-]?|/post/|#post-|\.msg)(\d+)"
 
 
-# where gorod finds a thread's number in its URL (the ones gorod.loop.forum.topic_id_of reads,
-# in its order: the writer is called with that number)
-_THREAD_IN_URL = (r"/topic/(\d+)", r"/t/[^/]+/(\d+)", r"[?&]t=(\d+)", r"[?&]tid=(\d+)", r"[?&;]topic=(\d+)",
-                  r"[?&]id=(\d+)", r"/(\d+)(?:[-/]|$)")
-
-
 def thread_template(page_url: str) -> str | None:
     """The thread's page as a template: the site as {base}, the thread's number (where gorod
     reads it from the game's thread_url) as {thread}; None when the URL holds no number."""
     rest = _template(page_url)[len("{base}"):]
-    for pattern in _THREAD_IN_URL:
+    for pattern in paging.THREAD_IN_URL:
         m = re.search(pattern, rest)
         if m:
             return "{base}" + rest[:m.start(1)] + "{thread}" + rest[m.end(1):]

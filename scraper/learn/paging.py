@@ -5,12 +5,21 @@ whose text is a page number. The current page is the number there that is not a 
 (else a «Page 2 of 10» text). The next page is the page's own rel=next link when it has
 one, else the link whose number is the current page's plus one (an XPath that computes
 it, so it holds on every page and finds nothing on the last), else a «next»/«»» link.
+
+A page may list other pages than its thread's: a busy board's own pages in a hidden popup of
+the breadcrumb (MyBB: `forumdisplay.php?fid=2&page=2` on every thread page once the board has
+more than one page of threads). Such a list is foreign: drawn hidden, or (when the thread's
+address is known: the page's URL, its canonical link) linking another address. The thread's
+list is the one that is not; the selectors exclude the foreign one by its id or classes, and a
+page whose only list is foreign has no list of its own.
 """
 from __future__ import annotations
 
 import re
 from collections import Counter
 from dataclasses import dataclass
+from html import unescape
+from urllib.parse import parse_qsl, urljoin, urlsplit
 
 from scraper.learn import tree
 from scraper.learn.fields import FieldGuess
@@ -21,6 +30,7 @@ _PAGE_CLASS = re.compile(r"(?i)pagination|paginator|paging|pagenav|page-?nav|pag
 _NEXT_WORDS = ("»", "›", ">", ">>", "next", "next ›", "next »", "след.", "следующая", "вперёд", "вперед", "→",
                "далее", "дальше")
 _CURRENT = re.compile(r"(?i)current|active|selected|\bon\b")
+_INERT = re.compile(r"(?i)(?:^|\s)disabled(?:\s|$)")
 _PAGE_OF = re.compile(r"(?i)(?:page|страница|стр\.?)\s*(\d+)\s*(?:of|из|/)\s*(\d+)")
 _NUMBER_TEST = "[translate(normalize-space(), '0123456789', '') = ''][normalize-space() != '']"
 
@@ -31,6 +41,7 @@ class PagingGuess:
     next: FieldGuess | None
     last: FieldGuess | None
     block: str | None           # the pagination block's step, for the report
+    single: str = ""            # the one-page test (`SINGLE`, kept off foreign lists)
 
 
 def _has_class(cls: str) -> str:
@@ -43,29 +54,38 @@ _LIVE_LINK = (f"[not(ancestor-or-self::*[{_has_class('disabled')}])][not(@aria-d
               "[not(normalize-space(@href) = '?' or normalize-space(@href) = '#' or normalize-space(@href) = '')]")
 
 
-def find_paging(root) -> PagingGuess:
-    blocks: Counter[tuple[str, str]] = Counter()
-    holders: dict[tuple[str, str], object] = {}
+def find_paging(root, url: str | None = None) -> PagingGuess:
+    """`url`: the page's address, when known (else its canonical link says the thread's)."""
+    counts: Counter = Counter()
     for a in root.iter("a"):
         if not tree.text(a).isdigit() or not a.get("href"):
             continue
         for el in a.iterancestors():
-            cls = _class_of(el)
-            if cls is not None and tree.tag(el) != "a":
-                key = (tree.tag(el), cls)
-                blocks[key] += 1
-                holders.setdefault(key, el)
+            if _class_of(el) is not None and tree.tag(el) != "a":
+                counts[el] += 1
                 break
+    address = _thread_address(root, url)
+    foreign = [el for el in counts if _hidden(el) or (address is not None and not _on_thread(el, address))]
+    fence = Fence(foreign, [el for el in counts if el not in foreign])
+    blocks: Counter[tuple[str, str]] = Counter()
+    holders: dict[tuple[str, str], object] = {}
+    for el, n in counts.items():
+        if el in foreign:
+            continue
+        key = (tree.tag(el), _class_of(el))
+        blocks[key] += n
+        holders.setdefault(key, el)
     rel_next = _rel_next(root)
     if not blocks:
-        picked = _page_select(root)
+        picked = _page_select(root, fence)
         if picked is not None:
             return picked
         current = _page_of(root)
-        return PagingGuess(current, rel_next or _titled_next(root) or _arrow_next(root), page_of_last(current), None)
+        return PagingGuess(current, rel_next or _titled_next(root, fence) or _arrow_next(root, fence),
+                           page_of_last(current), None, fence.single())
     key = max(blocks, key=lambda k: blocks[k])
     t, cls = key
-    anchor = f"/descendant::{t}[{_has_class(cls)}]"
+    anchor = fence.anchor(t, cls)
     current = None
     numbers = [c for c in holders[key].iter()
                if isinstance(c.tag, str) and tree.tag(c) not in ("a", "script", "style") and tree.text(c).isdigit()
@@ -74,9 +94,13 @@ def find_paging(root) -> PagingGuess:
     # the current page is marked: a class saying so, else bold, else any number that is no link
     marked = [c for c in numbers if any(_CURRENT.search(x.get("class") or "") for x in (c, c.getparent()))]
     if not marked:
-        # the current page drawn as a link of its own, in a marked item (NodeBB, Bootstrap)
+        # the current page drawn as a link of its own, in a marked item (NodeBB, Bootstrap), or in
+        # a greyed-out one (pybbm's <li class="disabled"><a href="?page=2">2</a>), when only one is
         marked = [a for a in holders[key].iter("a") if tree.text(a).isdigit()
                   and any(_CURRENT.search(x.get("class") or "") for x in (a, a.getparent()))]
+        inert = [a for a in holders[key].iter("a") if tree.text(a).isdigit()
+                 and any(_INERT.search(x.get("class") or "") for x in (a, a.getparent()))]
+        marked = marked or (inert if len({tree.text(a) for a in inert}) == 1 else [])
     bold = [c for c in numbers if tree.tag(c) in ("strong", "b", "em")]
     for group, how in ((marked, "marked"), (bold, "bold"), (numbers, "plain")):
         if not group:
@@ -84,8 +108,9 @@ def find_paging(root) -> PagingGuess:
         c = group[0]
         cond = ""
         if how == "marked":
-            mark = next(x for x in (c, c.getparent()) if _CURRENT.search(x.get("class") or ""))
-            word = next(w for w in (mark.get("class") or "").split() if _CURRENT.search(w))
+            said = _CURRENT if any(_CURRENT.search(x.get("class") or "") for x in (c, c.getparent())) else _INERT
+            mark = next(x for x in (c, c.getparent()) if said.search(x.get("class") or ""))
+            word = next(w for w in (mark.get("class") or "").split() if said.search(w))
             cond = f"[{_has_class(word)}]" if mark is c else f"[parent::*[{_has_class(word)}]]"
         plain_only = "" if tree.tag(c) == "a" else "[not(descendant::a)][not(ancestor::a)]"
         current_xpath = f"({anchor}/descendant::{tree.tag(c)}{cond}{plain_only}{_NUMBER_TEST})[1]"
@@ -112,30 +137,121 @@ def find_paging(root) -> PagingGuess:
                                  note=f"the link «{word}» in {t}.{cls}")
                 break
     if current is None:
-        picked = _page_select(root)
+        picked = _page_select(root, fence)
         current = picked.current if picked is not None else _page_of(root)
     last = FieldGuess(f"xpath:({anchor}/descendant::*[self::a or self::strong or self::span or self::b or self::em]"
                       f"{_NUMBER_TEST})[last()]", note=f"the highest page number in {t}.{cls}")
-    return PagingGuess(current, nxt, last, f"{t}.{cls}")
+    return PagingGuess(current, nxt, last, f"{t}.{cls}", fence.single())
+
+
+class Fence:
+    """The foreign page lists of a page (another address's pages, or drawn hidden): the learned
+    selectors are kept off them."""
+
+    def __init__(self, foreign: list, own: list = ()) -> None:
+        self.foreign = foreign
+        self.marks = [_mark(el, own) for el in foreign]
+
+    def anchor(self, t: str, cls: str) -> str:
+        """`/descendant::t[class]`, less the foreign lists that step would match too."""
+        out = f"/descendant::{t}[{_has_class(cls)}]"
+        for el, mark in zip(self.foreign, self.marks):
+            if tree.tag(el) == t and cls in (el.get("class") or "").split():
+                out += f"[not({mark})]"
+        return out
+
+    def single(self) -> str:
+        """`SINGLE`, counting no link of a foreign list (its «1», «2» are the board's pages)."""
+        if not self.foreign:
+            return SINGLE
+        outside = "".join(f"[not(ancestor::*[{mark}])]" for mark in self.marks)
+        return f"xpath:/html[not(//a[@href][normalize-space() = '1' or normalize-space() = '2']{outside})]"
+
+
+def _mark(el, own) -> str:
+    """An XPath test true of the foreign list `el` and of none of the thread's own lists: its id,
+    else its whole class attribute, else the address its number links share (their path)."""
+    if el.get("id") and re.fullmatch(r"[\w-]+", el.get("id")) and not any(o.get("id") == el.get("id") for o in own):
+        return f"@id = '{el.get('id')}'"
+    classes = " ".join((el.get("class") or "").split())
+    if not any(" ".join((o.get("class") or "").split()) == classes for o in own):
+        return f"normalize-space(@class) = '{classes}'"
+    paths = {urlsplit(unescape(a.get("href"))).path for a in el.iter("a") if a.get("href") and tree.text(a).isdigit()}
+    path = min(paths, key=len) if paths else ""
+    return f"descendant::a[starts-with(@href, '{path}')]" if path and "'" not in path else "false()"
+
+
+def _hidden(el) -> bool:
+    """Drawn hidden (a popup the page opens on a click): `display: none` or `hidden` on it or
+    an ancestor."""
+    for x in (el, *el.iterancestors()):
+        style = (x.get("style") or "").replace(" ", "").lower()
+        if "display:none" in style or x.get("hidden") is not None:
+            return True
+    return False
+
+
+def _thread_address(root, url: str | None):
+    """The thread's address: the page's URL when it is one, else its canonical link."""
+    for candidate in (url, *(l.get("href") for l in root.iter("link") if (l.get("rel") or "").lower() == "canonical")):
+        if candidate and urlsplit(candidate).scheme in ("http", "https"):
+            return candidate
+    return None
+
+
+# where gorod finds a thread's number in its URL (the ones gorod.loop.forum.topic_id_of reads,
+# in its order: the writer is called with that number)
+THREAD_IN_URL = (r"/topic/(\d+)", r"/t/[^/]+/(\d+)", r"[?&]t=(\d+)", r"[?&]tid=(\d+)", r"[?&;]topic=(\d+)",
+                 r"[?&]id=(\d+)", r"/(\d+)(?:[-/]|$)")
+
+
+def _thread_number(address: str) -> str | None:
+    rest = urlsplit(address)._replace(scheme="", netloc="").geturl()
+    return next((m.group(1) for m in (re.search(p, rest) for p in THREAD_IN_URL) if m), None)
+
+
+def _on_thread(holder, address: str) -> bool:
+    """Some number link of the list goes to the thread's address: it holds the thread's number
+    (a canonical `?topic=66925.0` and a link `/topic,66925.25.html` are one thread), or it has
+    the same path (or one path below the other: a page as a path segment) and, where the address
+    has a query, a parameter of it with the same value, or the same parameters (`topic=5.0`,
+    `topic=5.10`)."""
+    here = urlsplit(address)
+    own = parse_qsl(here.query, keep_blank_values=True)
+    number = _thread_number(address)
+    for a in holder.iter("a"):
+        if not tree.text(a).isdigit() or not a.get("href"):
+            continue
+        href = unescape(a.get("href"))
+        if number and re.search(rf"(?<![\d.]){number}(?!\d)", urlsplit(href).path + "?" + urlsplit(href).query):
+            return True
+        there = urlsplit(urljoin(address, href))
+        p, q = here.path.rstrip("/"), there.path.rstrip("/")
+        if there.netloc != here.netloc or not (p == q or q.startswith(p + "/") or p.startswith(q + "/")):
+            continue
+        theirs = parse_qsl(there.query, keep_blank_values=True)
+        if not own or set(own) & set(theirs) or {k for k, _ in own} == {k for k, _ in theirs}:
+            return True
+    return False
 
 
 _NEXT_TITLE = re.compile(r"(?i)next|след")
 
 
-def _titled_next(root) -> FieldGuess | None:
+def _titled_next(root, fence: Fence) -> FieldGuess | None:
     """A link in a list of pages whose title or aria-label says «Next page» / «Следующая»."""
     for a in root.iter("a"):
         holder = next((x for x in a.iterancestors() if _class_of(x)), None)
         said = a.get("title") or a.get("aria-label") or ""
-        if holder is not None and a.get("href") and _NEXT_TITLE.search(said):
+        if holder is not None and holder not in fence.foreign and a.get("href") and _NEXT_TITLE.search(said):
             key = "title" if a.get("title") else "aria-label"
             h = _class_of(holder)
-            return FieldGuess(f"xpath:(/descendant::{tree.tag(holder)}[{_has_class(h)}]/descendant::a"
+            return FieldGuess(f"xpath:({fence.anchor(tree.tag(holder), h)}/descendant::a"
                               f"[@{key} = '{said}']{_LIVE_LINK})[1]", "href", note=f"the link titled «{said}» in {tree.tag(holder)}.{h}")
     return None
 
 
-def _page_select(root) -> PagingGuess | None:
+def _page_select(root, fence: Fence) -> PagingGuess | None:
     """A page chooser drawn as a <select> of page numbers (Something Awful): the selected one."""
     for sel in root.iter("select"):
         holder = next((x for x in sel.iterancestors() if _class_of(x)), None)
@@ -143,11 +259,12 @@ def _page_select(root) -> PagingGuess | None:
         if holder is None or not options or not all(tree.text(o).isdigit() for o in options):
             continue
         h = _class_of(holder)
-        anchor = f"/descendant::{tree.tag(holder)}[{_has_class(h)}]"
+        anchor = fence.anchor(tree.tag(holder), h)
         current = FieldGuess(f"xpath:({anchor}/descendant::option[@selected])[1]",
                              note=f"the selected page in the page chooser of {tree.tag(holder)}.{h}")
         last = FieldGuess(f"xpath:({anchor}/descendant::option)[last()]", note="the chooser's last page")
-        return PagingGuess(current, _titled_next(root) or _rel_next(root), last, f"{tree.tag(holder)}.{h}")
+        return PagingGuess(current, _titled_next(root, fence) or _rel_next(root), last, f"{tree.tag(holder)}.{h}",
+                           fence.single())
     return None
 
 
@@ -205,7 +322,7 @@ def page_of_last(current: FieldGuess | None) -> FieldGuess | None:
 SINGLE = "xpath:/html[not(//a[@href][normalize-space() = '1' or normalize-space() = '2'])]"
 
 
-def _arrow_next(root) -> FieldGuess | None:
+def _arrow_next(root, fence: Fence) -> FieldGuess | None:
     """A «next» link drawn as an arrow: a link in a pagination element whose own class or an
     icon's inside says next/right/forward."""
     for a in root.iter("a"):
@@ -214,14 +331,14 @@ def _arrow_next(root) -> FieldGuess | None:
         if "://" in (a.get("href") or ""):
             continue        # a page of this thread is on this site: a link written relative
         holder = next((x for x in a.iterancestors() if _class_of(x)), None)
-        if holder is None:
+        if holder is None or holder in fence.foreign:
             continue
         for el in a.iter():
             cls = next((c for c in (el.get("class") or "").split()
                         if re.search(r"(?i)next|chevron-right|arrow-right|forward", c)), None)
             if cls:
                 h = _class_of(holder)
-                return FieldGuess(f"xpath:(/descendant::{tree.tag(holder)}[{_has_class(h)}]/descendant::a"
+                return FieldGuess(f"xpath:({fence.anchor(tree.tag(holder), h)}/descendant::a"
                                   f"[descendant-or-self::*[{_has_class(cls)}]]{_LIVE_LINK})[1]", "href",
                                   note=f"the arrow link ({cls}) in {tree.tag(holder)}.{h}")
     return None

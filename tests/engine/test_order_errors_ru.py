@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from engine.orders import Order, OrderError
-from engine.rulings import Rulings
+from engine.rulings import SPECS, Rulings
 from engine.setup import Seat, new_game
 from engine.validate import MISSING_RU, check_shape
 
@@ -20,7 +20,12 @@ ROOT = Path(__file__).resolve().parents[2]
 PRODUCT = ("engine", "config", "scraper", "publisher", "gorod")
 # FORMAT.md's order fields and values: written in Latin letters by the GM, so named as they are
 FIELDS = {"by", "ability", "target", "targets", "to", "text", "mode", "heal", "kill", "card", "as",
-          "cards", "roles", "list", "command", "signal", "save", "swap_mask", "resummon", "true", "false"}
+          "cards", "roles", "list", "command", "signal", "save", "swap_mask", "resummon", "votes", "answer",
+          "true", "false"}
+# The game file's `rulings:` keys and readings, named as the GM writes them
+RULING_WORDS = {"rulings"} | {spec.key for spec in SPECS} | {
+    word for spec in SPECS for reading in spec.readings if isinstance(reading, str)
+    for word in re.findall(r"[A-Za-z_]+", reading)}
 
 
 def _messages() -> list[tuple[str, str]]:
@@ -51,7 +56,7 @@ def test_every_order_error_is_russian(where, text):
     if not re.search(r"[A-Za-z]", text) and not re.search(r"[а-яё]", text, re.I):
         return   # only joins what is said elsewhere («{phase}: {order}: {exc}»)
     assert re.search(r"[а-яё]", text, re.I), f"{where}: {text!r} has no Russian"
-    foreign = [w for w in words if w not in FIELDS]
+    foreign = [w for w in words if w not in FIELDS and w not in RULING_WORDS]
     assert not foreign, f"{where}: {text!r}: English words {foreign}"
 
 

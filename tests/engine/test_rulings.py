@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.rulings import SPEC_BY_KEY, SPECS, RulingSpec, Rulings, RulingsError
+from engine.rulings import ALL_SPECS, GM_SPECS, SPEC_BY_KEY, SPECS, RulingSpec, Rulings, RulingsError
 from gorod.cli import main
 
 REPO = Path(__file__).resolve().parents[2]
@@ -83,6 +83,16 @@ def test_defaults_entries_and_titles_match_the_spec(spec_rows):
         assert spec.title == row["title"], spec.key
 
 
+def test_gorods_own_rulings_are_no_spec_keys_and_load_like_them():
+    """Issue 26: where SPEC leaves the GM's practice open (a change of mind at night), a
+    ruling of gorod's own (entry G…), set in the same `rulings:`, never among §11's keys."""
+    assert [spec.key for spec in GM_SPECS] == ["night_order_change"]
+    assert all(spec.entry.startswith("G") and spec.key not in SPEC_BY_KEY for spec in GM_SPECS)
+    assert Rulings.from_mapping({"night_order_change": "last"})["night_order_change"] == "last"
+    with pytest.raises(RulingsError, match="night_order_change"):
+        Rulings.from_mapping({"night_order_change": "both"})
+
+
 def test_only_typo_fixes_is_fixed():
     assert [spec.key for spec in SPECS if not spec.configurable] == ["typo_fixes"]
 
@@ -117,12 +127,12 @@ def test_every_reading_is_explained_and_loads(spec: RulingSpec):
 
 def test_defaults_round_trip():
     defaults = Rulings.defaults()
-    assert dict(defaults) == {spec.key: spec.default for spec in SPECS}
+    assert dict(defaults) == {spec.key: spec.default for spec in ALL_SPECS}
     assert defaults.changed() == {}
     assert defaults.to_mapping() == {}
     assert Rulings.from_mapping({}) == defaults
     assert Rulings.from_mapping(None) == defaults
-    explicit = {spec.key: spec.default for spec in SPECS if spec.configurable}
+    explicit = {spec.key: spec.default for spec in ALL_SPECS if spec.configurable}
     assert Rulings.from_mapping(explicit) == defaults
     assert Rulings.from_mapping(explicit).changed() == {}
 
@@ -251,7 +261,7 @@ def test_cli_lists_every_key_with_its_description(capsys):
 def test_cli_json_is_a_list_of_every_spec(capsys):
     assert main(["rulings", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)
-    assert [row["key"] for row in rows] == [spec.key for spec in SPECS]
+    assert [row["key"] for row in rows] == [spec.key for spec in ALL_SPECS]
     by_key = {row["key"]: row for row in rows}
     assert by_key["cycle_mode"]["default"] == "fixed"
     assert by_key["cycle_mode"]["readings"] == ["fixed", "rolling"]
@@ -319,3 +329,21 @@ def test_cli_missing_game_file_exits_2(tmp_path, capsys):
 def test_cli_unknown_key_argument_exits_2(capsys):
     assert main(["rulings", "cycle_mod"]) == 2
     assert "неизвестное правило; может быть, 'cycle_mode'?" in capsys.readouterr().err
+
+
+def test_every_entry_has_a_russian_title_for_the_gm():
+    """Issue 26: the GM reads the entries' titles in Russian (`gorod rulings`, the console)."""
+    import re
+
+    from engine.ruling_titles import TITLES_RU
+
+    assert set(TITLES_RU) <= {spec.entry for spec in ALL_SPECS}
+    for spec in ALL_SPECS:
+        words = re.findall(r"\b[A-Za-z]{3,}\b", spec.title_ru.replace("Sacrifice", "").replace("Protective circle", "").replace("(sic!)", ""))
+        assert not words, (spec.entry, spec.title_ru)
+
+
+def test_cli_headings_are_russian(capsys):
+    assert main(["rulings", "cycle_mode"]) == 0
+    out = capsys.readouterr().out
+    assert "A16. «Раз за цикл ночей»" in out

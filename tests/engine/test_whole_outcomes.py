@@ -49,7 +49,7 @@ def leaky_theft(monkeypatch):
             night.learn(action.targets[0], "Кража", action.order, about=action.user,
                         secret=night.apparent(action.user))
     hooks = list(registry.HOOKS)
-    hooks.append(registry.Hook("night", "Кража", leak, step="N21", sub="z"))
+    hooks.append(registry.Hook(registry.Kind.NIGHT_STEP, "Кража", leak, step="N21", sub="z"))
     monkeypatch.setattr(registry, "HOOKS", hooks)
     assert thief.robbed_tomorrow   # the real hook stays
 
@@ -103,3 +103,25 @@ def test_run_still_prints_only_the_format_keys(path, capsys):
     assert set(out) == {"phases"}
     assert set(out["phases"][0]) == {"phase", "moon", "players", "deaths", "executed", "revealed", "learned",
                                      "announced", "rejected", "winner", "game_over"}
+
+
+def test_our_files_check_secret_information_whole_by_default_unless_they_say_partial(path, leaky_theft, tmp_path):
+    """Issue 27 item 4: in our scenarios learned / announced / revealed / rejected are whole
+    by default in every phase with an `expect`; `partial: <reason>` opts a file out."""
+    from gorod.scenarios import whole_by_default
+
+    plain = tmp_path / "plain.yaml"
+    plain.write_text(SCENARIO.replace("    whole: [learned, announced, revealed]\n", "").replace(
+        "    whole: [rejected]\n", ""), encoding="utf-8")
+    scenario = load_scenario(plain)
+    assert check_scenario(scenario, run_scenario(scenario)) == []          # FORMAT.md's reading
+    problems = check_scenario(whole_by_default(scenario), run_scenario(scenario))
+    assert [(p.phase, p.key) for p in problems] == [("night 1", "learned (whole)")]
+    opted = tmp_path / "opted.yaml"
+    opted.write_text("partial: the leak is what this file shows\n" + plain.read_text(encoding="utf-8"),
+                     encoding="utf-8")
+    scenario = load_scenario(opted)
+    assert check_scenario(whole_by_default(scenario), run_scenario(scenario)) == []
+    opted.write_text("partial: ''\n" + plain.read_text(encoding="utf-8"), encoding="utf-8")
+    with pytest.raises(ScenarioError, match="partial: нужна причина"):
+        load_scenario(opted)

@@ -26,6 +26,7 @@ class Item:
     version: int = 1
     title: str = ""
     to: str = ""
+    edited_at: datetime | None = None
 
 
 @dataclass
@@ -53,9 +54,11 @@ class FakeForum:
         self.posts.append(item)
         return item
 
-    def edit(self, item: Item, text: str) -> None:
+    def edit(self, item: Item, text: str, at: datetime | None = None) -> None:
+        """`at`: the edit's time as the forum shows it (None: the forum shows none)."""
         item.text = text
         item.version += 1
+        item.edited_at = at or item.edited_at
 
     def pm(self, sender: str, text: str, at: datetime) -> Item:
         item = Item(self.next_id, sender, text, at, title="заявка")
@@ -70,7 +73,8 @@ class FakeForum:
             if self.seen_posts.get(item.id, 0) >= item.version:
                 continue
             change = Change.NEW if item.id not in self.seen_posts else Change.EDITED
-            post = Post(str(item.id), item.author, item.at, item.text)
+            post = Post(str(item.id), item.author, item.at, item.text, edited=item.version > 1,
+                        edited_at=item.edited_at)
             yield PostEvent(change, "topic", str(item.id), item.version, post,
                             {"text": "(earlier)", "author": item.author} if change is Change.EDITED else None)
             self.seen_posts[item.id] = item.version   # only when the consumer comes back

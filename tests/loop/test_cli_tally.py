@@ -28,7 +28,7 @@ def test_the_cli_tally_shows_each_order_s_verdict_the_votes_and_who_has_not_vote
     assert "{by: alice, ability: Голосование, target: erin} — заменена #5" in out
     assert "{by: bob, ability: Пророчество, target: carol} — будет отклонена: явная роль заблокирована" in out
     assert "alice → dave: 2 (Мэр: Деспотия, голос за два)" in out
-    assert "Если день кончится сейчас, казнён будет dave." in out
+    assert "Если день кончится сейчас, на казнь пойдёт dave." in out
     assert "Не голосовали: carol, dave, erin, frank, grace, heidi, мирон" in out
     data = json.loads(run(capsys, "tally", "--json")[1])
     assert data["totals"] == {"dave": 2} and data["leader"] == "dave"

@@ -3,7 +3,7 @@
 and «почему?» names the refusal in Russian, not by its key («§3.3 cannot_vote»)."""
 from __future__ import annotations
 
-from gorod.loop import cycle, deal, end_now, resolve_phase
+from gorod.loop import approve, cycle, deal, end_now, publish, resolve_phase
 from gorod.loop.why import explain
 
 
@@ -40,6 +40,16 @@ def test_a_refusal_in_the_receipt_is_not_told_again(make_game, forum, clock):
     [receipt] = day_drafts(game, "мирон")
     assert receipt.kind == "receipt" and "сегодня вы не можете голосовать" in receipt.body
     [why] = explain(game, receipt)
-    assert why.label == "заявка прочитана" and why.line == "Голосование против игрока erin"
+    assert why.label == "заявка прочитана"
+    assert why.line == "Голосование против игрока erin — будет отклонена: сегодня вы не можете голосовать"
+    approve(game, receipt.id)
+    publish(game)                                         # the receipt told him
     resolve_phase(game)                                   # the day's end: its results PMs
     assert not [d for d in day_drafts(game, "мирон") if d.kind == "pm" and "не можете голосовать" in d.body]
+
+
+def test_a_refusal_in_a_receipt_never_sent_is_told_at_the_phase_end(make_game, forum, clock):
+    """Issue 26: the unsent receipt is withdrawn at the phase's end, so its refusal is told then."""
+    game = robbed_voter(make_game, forum, clock, receipts=True)
+    resolve_phase(game)
+    assert [d for d in day_drafts(game, "мирон") if d.kind == "pm" and "не можете голосовать" in d.body]

@@ -67,7 +67,7 @@ def test_a_stored_order_that_cannot_resolve_is_skipped_at_the_phase_end(tmp_path
     code, out, err = run(capsys, "phase", "end", "--no-read")
     assert code == 0, err
     assert "night 1: night 1" not in out + err
-    assert f"заявка #{bad} (ЛС от carol (7/7)) «{{by: carol, ability: Исповедь, target: nobody}}» пропущена" in out
+    assert f"заявка #{bad} (ЛС от carol (сообщение 7)) «{{by: carol, ability: Исповедь, target: nobody}}» пропущена" in out
     assert "Ночь 1 разрешена" in out and "открыт день 1" in out
     code, out, _ = run(capsys, "order", "list", "--all", "--phase", "night 1")
     assert re.search(rf"#{bad} .*снята: пропущена при разрешении: цель «nobody»", out)

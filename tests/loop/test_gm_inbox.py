@@ -107,14 +107,16 @@ def test_the_worker_says_in_russian_that_the_forum_is_down_and_what_to_do(make_g
     deal(game)
 
     def down(**_kwargs):
-        raise ForumUnavailable("http://forum.test/topic/1/%D0%B8%D0%B3%D1%80%D0%B0/", "ConnectionError after 5 attempts")
+        raise ForumUnavailable("http://forum.test/topic/1/%D0%B8%D0%B3%D1%80%D0%B0/", "ConnectionError after 2 attempts",
+                               kind="refused", attempts=2)
         yield
     forum.poll_thread = down
     monkeypatch.setattr("gorod.loop.game.Game.open", classmethod(lambda cls, path, **kw: game_again(make_game)))
     code, out, err = cli(capsys, game, "run", "--once", "--no-post")
     assert code == 1
-    assert "ошибка: посты темы не прочитаны: форум не отвечает (http://forum.test/topic/1/игра/: " \
-           "ConnectionError after 5 attempts); проверьте, что он работает" in out
+    assert "ошибка: посты темы не прочитаны: форум forum.test не принимает соединений (соединение " \
+           "отклонено" in out and "ConnectionError" not in out and "прочитано: постов" not in out
+    assert "Проверьте, что форум работает" in out
     assert "повторю в следующем круге" in out
     code, out, _ = cli(capsys, game, "state")
     assert "Форум не читается с 30.11 12:00 (Москва)" in out

@@ -150,7 +150,8 @@ def test_a_gms_day_as_the_readme_writes_it(forum, tmp_path, capsys, monkeypatch)
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         first = worker.stdout.readline()
-        assert first.startswith("прочитано:"), first + worker.stderr.read()
+        # each line of a round carries its time: «[02.12 10:00:05] прочитано: …»
+        assert re.match(r"\[\d\d\.\d\d \d\d:\d\d:\d\d\] прочитано:", first), first
         deadline = time.monotonic() + 60
         while len(inbox(forum, "alice")) < 1 and time.monotonic() < deadline:
             time.sleep(0.5)
@@ -258,7 +259,7 @@ def test_a_gms_day_as_the_readme_writes_it(forum, tmp_path, capsys, monkeypatch)
     finally:
         ending.send_signal(signal.SIGINT)
         ending.wait(timeout=30)
-    assert "форум не отвечает (http://127.0.0.1:9/topic/1/игра/" in said, said
+    assert "форум 127.0.0.1:9 не отвечает (http://127.0.0.1:9/topic/1/игра/" in said, said
     assert "gorod phase end --no-read" in said
     assert main(["state", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["open"]["phase"] == "night 2"

@@ -23,7 +23,8 @@ def test_a_receipt_for_an_order_known_to_be_refused_says_so(make_game, forum, cl
     assert receipt.audience == "carol"
     assert "заявка принята" not in receipt.title and "заявка прочитана — Ночь 1 (Новолуние)" in receipt.title
     assert "«Sacrifice!», цель: grace" in receipt.body
-    assert "Заявка «Sacrifice!» отклонена: эта способность действует только в другую фазу луны." in receipt.body
+    assert ("«Sacrifice!», цель: grace — будет отклонена: эта способность действует только в другую фазу луны"
+            in receipt.body)
     assert "До конца фазы заявку можно изменить." in receipt.body
     # the GM's «почему?» names the refusal too
     assert "будет отклонена" in receipt.trace[0]["cause"]
@@ -53,4 +54,4 @@ def test_a_zombie_command_the_zombie_cannot_carry_out(make_game, forum, clock):
     assert said_by_state == said_by_tally
     assert "явная роль игрока bob — Оракул, а «Кража» — действие роли Вор" in said_by_tally
     [receipt] = receipts(game)
-    assert "Заявка «Зомбирование» отклонена: приказ должен иметь вид" in receipt.body   # the Лич is told the form
+    assert "— будет отклонена: приказ должен иметь вид" in receipt.body   # the Лич is told the form

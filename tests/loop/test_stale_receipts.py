@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from gorod.loop import approve, cycle, deal, drop_order, end_now
+from gorod.loop import approve, cycle, deal, drop_order, edit, end_now
 from gorod.loop.game import LoopError
 
 
@@ -18,21 +18,28 @@ def receipted(make_game, forum, clock):
     return game, receipt
 
 
-def test_a_receipt_of_a_resolved_phase_is_not_approved_without_force(make_game, forum, clock):
+def test_a_receipt_of_a_resolved_phase_is_withdrawn_and_not_approved(make_game, forum, clock):
+    """Issue 26: gorod withdraws it at the phase's end; not even --force sends its «до конца
+    фазы» after the phase — only a text the GM rewrote."""
     game, receipt = receipted(make_game, forum, clock)
+    approve(game, receipt.id)                        # approved, not yet sent when the phase ends
     clock.at("13:05")
     end_now(game, read=False, confirmed=True)
-    with pytest.raises(LoopError, match=r"приём заявки фазы «Ночь 1», а она уже разрешена.*gorod reject"):
-        approve(game, receipt.id)
-    assert game.records.draft(receipt.id).state == "pending"
+    assert game.records.draft(receipt.id).state == "rejected"
+    assert "фаза закончилась" in game.records.withdrawn(receipt.id)
+    for force in (False, True):
+        with pytest.raises(LoopError, match=r"приём заявки фазы «Ночь 1», а она уже разрешена.*перепишите"):
+            approve(game, receipt.id, force=force)
+    edit(game, receipt.id, "dave, ваша заявка на ночь 1 была прочитана как кража у grace.")
     assert approve(game, receipt.id, force=True).state == "approved"
 
 
-def test_a_receipt_of_dropped_orders_is_not_approved_without_force(make_game, forum, clock):
+def test_a_receipt_of_dropped_orders_is_withdrawn(make_game, forum, clock):
     game, receipt = receipted(make_game, forum, clock)
     [order] = game.records.orders("night 1")
     drop_order(game, order.id)
-    with pytest.raises(LoopError, match="уже не в силе"):
+    assert game.records.draft(receipt.id).state == "rejected"
+    with pytest.raises(LoopError, match="gorod отозвал этот приём: у игрока нет заявок в силе"):
         approve(game, receipt.id)
 
 

@@ -61,3 +61,26 @@ def test_gorod_signup_bad_json(tmp_path, capsys):
     path = tmp_path / "posts.json"
     path.write_text(json.dumps([{"who": "x"}]), encoding="utf-8")
     assert main(["signup", str(path)]) == 1
+
+
+def test_gorod_signup_prints_the_players_block_and_says_what_failed_in_russian(tmp_path, capsys):
+    """Issue 26, item 11: the `players:` block to paste, and a source that cannot be read said
+    in Russian, naming it (a missing file; a thread URL whose forum refuses connections)."""
+    import socket
+
+    path = tmp_path / "posts.json"
+    path.write_text(json.dumps([p.to_json() for p in POSTS], ensure_ascii=False), encoding="utf-8")
+    assert main(["signup", str(path), "--gm", "Мастер игры"]) == 0
+    out = capsys.readouterr().out
+    block = out.split("players:\n", 1)[1]
+    assert "  Лис: {open: Мэр}\n" in block and "  Петя: {open: Вор}\n" in block and "Дима" not in block
+    assert main(["signup", str(tmp_path / "нет.html")]) == 1
+    err = capsys.readouterr().err
+    assert "нет.html: нет такого файла или папки" in err and "No such" not in err
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    assert main(["signup", f"http://127.0.0.1:{port}/topic/1/запись/"]) == 1
+    err = capsys.readouterr().err
+    assert f"форум 127.0.0.1:{port} не принимает соединений" in err
+    assert "Error" not in err and "%D0" not in err

@@ -54,7 +54,7 @@ def test_a_forums_own_profile_wins_by_its_url(tmp_path):
 
 
 def test_an_unknown_forum_gets_the_learn_command_for_its_address_in_russian():
-    page = (Path(__file__).parent / "pages/heldout/h1/thread-p1.html").read_bytes()
+    page = (Path(__file__).parent / "pages/learned/t3/thread-p1.html").read_bytes()
     with pytest.raises(UnknownEngine) as caught:
         detect_profile(page, source="http://127.0.0.1:47101/topic/6/x")
     said = str(caught.value)

@@ -430,3 +430,112 @@ def test_a_moderation_event_numbered_like_the_posts_on_the_learned_page_is_no_po
                                        '</div></div></body>'.encode())
     learned = learn_pages([(page, "closed.html")])
     assert [p.id for p in extract_posts(page, learned.profile(), "closed.html").posts] == ["101", "102", "103", "104"]
+
+
+BUSY_BOARD = ROOT / "tests" / "scraper" / "pages" / "mybb18-busy-board-thread.html"
+
+
+def test_a_thread_on_a_busy_board_pages_through_the_thread_not_the_board():
+    # MyBB with 35 threads in its board: the breadcrumb's hidden popup lists the board's pages
+    # (forumdisplay.php?fid=2&page=2, «2» marked current) before the thread's own list
+    learned, shipped, pages = _learned(BUSY_BOARD)
+    got = _exact(learned, shipped, pages)
+    page = extract_posts(pages[0][0], learned.profile(), pages[0][1], now=NOW)
+    assert (page.page, page.last_page, page.next_url) == (1, 3, "showthread.php?tid=1&page=2")
+    assert got["mybb18-busy-board-thread.html"]
+
+
+def _board_and_thread(thread_pages: str, board_pages: str = '<a href="/forum/2?page=1">1</a> '
+                      '<b>2</b> <a href="/forum/2?page=3">3</a>') -> bytes:
+    """A thread's page under a board's list of its own pages, drawn (not hidden) before the
+    thread's, both of the same class."""
+    bare = _posts_page(["Голосую против Пети", "Лечу Аню этой ночью", "Проверяю Катю"])
+    lists = f'<div class="pages">{board_pages}</div>'
+    if thread_pages:
+        lists += f'<div class="pages">{thread_pages}</div>'
+    return bare.replace(b"<body>", f"<body>{lists}".encode())
+
+
+def test_the_page_list_linking_the_threads_address_is_the_threads_when_both_are_drawn():
+    url = "http://127.0.0.1:9/topic/7?page=2"
+    page = _board_and_thread('<a href="/topic/7">1</a> <b>2</b> <a href="/topic/7?page=3">3</a>')
+    learned = learn_pages([(page, url)])
+    got = extract_posts(page, learned.profile(), url, url=url)
+    assert (got.page, got.last_page, got.next_url) == (2, 3, "http://127.0.0.1:9/topic/7?page=3")
+    # the next page's link is the thread's on every page: on its last, none (not the board's «3»)
+    last = _board_and_thread('<a href="/topic/7">1</a> <a href="/topic/7?page=2">2</a> <b>3</b>')
+    got = extract_posts(last, learned.profile(), url, url="http://127.0.0.1:9/topic/7?page=3")
+    assert (got.page, got.next_url) == (3, None)
+
+
+def test_a_one_page_thread_on_a_busy_board_has_no_next_page_and_is_page_1_of_1():
+    # learned from a short thread: the only list on its page is the board's; it is not taken for
+    # the thread's (its next link would leave the thread), and its «1», «2» do not say the thread
+    # has more pages
+    url = "http://127.0.0.1:9/topic/7"
+    page = _board_and_thread("")
+    learned = learn_pages([(page, url)])
+    got = extract_posts(page, learned.profile(), url, url=url)
+    assert (got.page, got.last_page, got.next_url) == (1, 1, None)
+
+
+def test_a_short_posts_words_after_its_time_in_one_wrapper_are_its_body():
+    # the time and the words share a wrapper (div.post-content: div.date, div.content); for a
+    # short post the wrapper's whole text reads as a time with a word after it, «November 24th
+    # 2026 13:29 В игре!»: it is the time's wrapper, not a second header hiding the words
+    words = ["Добро пожаловать в Город N! Запись открыта до вечера, пишите «в игре».", "В игре!",
+             "Я в игре, записывайте.", "Тоже в игре!", "Записываюсь, давно ждал эту партию, друзья."]
+    posts = "".join(f"""<div id="post-{1000 + i}" class="post"><div class="post-user"><h3 class="username">
+<a href="/index.php?user={i}">Player{i}</a></h3><div class="joined">Joined: December 1st 2026</div></div>
+<div class="post-content"><div class="date"><a href="/index.php?thread=1#post-{1000 + i}">November 2{i}th 2026
+0{i}:48</a></div><div class="content">{w}</div></div></div>""" for i, w in enumerate(words, 1))
+    page = f"<html><body><div id='posts'>{posts}</div></body></html>".encode()
+    got = extract_posts(page, learn_pages([(page, "short.html")]).profile(), "short.html").posts
+    assert [p.text for p in got] == words
+
+
+def test_a_glued_posts_notice_in_an_element_of_the_forums_class_is_dropped_when_seen_once():
+    # a member's next post glued to his last, the forum's notice between them in its template's
+    # paragraph (<p class="f-bb-after"><em>Добавлено спустя 02 с:</em></p>), once on the pages
+    # learned from; a player's own grey line of the same words stays (test above)
+    bodies = ["<p>Запись закрыта.</p><p class='f-bb-after'><em>Добавлено спустя 02 с:</em></p><p>Утро. Никто не погиб.</p>",
+              "<p>Голосую против Пети</p>", "<p>Лечу Аню этой ночью</p>"]
+    page = _posts_page(bodies)
+    learned = learn_pages([(page, "glued.html")])
+    posts = extract_posts(page, learned.profile(), "glued.html").posts
+    assert posts[0].text.split() == "Запись закрыта. Утро. Никто не погиб.".split()
+    assert any(u.startswith("drop:") and "Добавлено спустя" in u for u in learned.unconfirmed)
+
+
+def test_quotes_drawn_as_text_lines_opening_with_a_mark_are_quotes_not_the_posts_words():
+    # a forum showing Markdown unrendered (t4): «> Голосую против Бори» is another post's
+    # words, quoted; read as the quoting player's own, it would count as his vote
+    bodies = ["Голосую против Бори<br>Он молчит весь день.", "&gt; Голосую против Бори<br><br>Поддерживаю.",
+              "Я мирный житель.", "&gt; Я мирный житель.<br><br>Не верю. &gt; это стрелка, не цитата",
+              "&gt; Поддерживаю.<br><br>&gt; Не верю.<br><br>Итого два мнения."]
+    page = _posts_page(bodies)
+    learned = learn_pages([(page, "plain.html")])
+    assert learned.data["selectors"]["body"]["quote_lines"] == "> "
+    assert any(u.startswith("quote_lines:") for u in learned.unconfirmed)
+    posts = extract_posts(page, learned.profile(), "plain.html").posts
+    assert [p.text for p in posts[1:]] == ["Поддерживаю.", "Я мирный житель.",
+                                           "Не верю. > это стрелка, не цитата", "Итого два мнения."]
+    assert posts[1].quotes == ("Голосую против Бори",) and posts[4].quotes == ("Поддерживаю.", "Не верю.")
+    # a «>» line that quotes nobody on the pages says nothing: no quote rule
+    alone = _posts_page(["&gt; стрелка вправо", "&gt;&gt; две стрелки", "Голосую против Пети"])
+    assert "quote_lines" not in learn_pages([(alone, "arrows.html")]).data["selectors"]["body"]
+
+
+def test_the_current_page_drawn_as_a_greyed_out_link_is_the_page_number():
+    # pybbm (t1): every page a link, the current one in <li class="disabled">; the «next» link
+    # says «следующая страница →»: the page number and the link to its number plus one
+    def paged(current: int) -> bytes:
+        items = "".join(f'<li{" class=disabled" if n == current else ""}><a href="?page={n}" class="page">{n}</a></li>'
+                        for n in (1, 2, 3))
+        lists = f'<div class="pagination"><ul><li class="prev"><a href="?page=1">← предыдущая</a></li>{items}</ul></div>'
+        words = [f"Голосую против Пети, день {current}", f"Лечу Аню ночью {current}", f"Проверяю Катю, круг {current}"]
+        return _posts_page(words).replace(b"<body>", f"<body>{lists}".encode())
+    learned = learn_pages([(paged(2), "http://127.0.0.1:9/topic/1/?page=2")])
+    for n, nxt in ((1, "?page=2"), (2, "?page=3"), (3, None)):
+        got = extract_posts(paged(n), learned.profile(), f"p{n}.html")
+        assert (got.page, got.next_url) == (n, nxt), n

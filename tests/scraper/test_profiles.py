@@ -81,6 +81,8 @@ def test_shipped_profile_error_is_named_relative_to_profiles(tmp_path, monkeypat
     ("format: html\n", r": engine: required"),
     ("engine: discourse\nformat: json\njson: {posts: [a], id: id}\n", r": json\.author: required"),
     ("extends: spirit\nlogin: {usernme_field: x}\n", r": login\.usernme_field: unknown key"),
+    ("extends: spirit\nselectors:\n  body: {quote_lines: 'Цитата:'}\n",
+     r": selectors\.body\.quote_lines: must be a short prefix of marks"),
 ])
 def test_validation_errors_name_the_key(tmp_path, text, message):
     with pytest.raises(ProfileError, match=message):

@@ -13,7 +13,6 @@ import re
 import shutil
 import subprocess
 import sys
-import threading
 import urllib.error
 import urllib.request
 from datetime import datetime, timedelta, timezone
@@ -29,16 +28,10 @@ from gorod.loop import cycle, deal
 from gorod.loop.forum import SiteForum
 from gorod.loop.game import Game
 from gorod.store import Store
-from gorod.web import Console
 from scraper.http import HttpSettings
 from scraper.poll import PmPoller
 
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = "/usr/bin/chromium"
-# As root, in a closed network: no sandbox, no GPU, none of Chromium's own connections.
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-TOKEN = "browser-test-token"
 GM_ENV = "GOROD_TEST_GM_PASSWORD"
 SCREENSHOT = ROOT / "docs" / "console.png"
 
@@ -48,29 +41,7 @@ realforum = importlib.util.module_from_spec(_spec)
 sys.modules["realforum_fixtures_web"] = realforum
 _spec.loader.exec_module(realforum)
 import forum_seed  # noqa: E402
-
-
-def _required() -> bool:
-    """In `make test` (the forum is up) or CI a missing browser is a failure, not a skip."""
-    return bool(os.environ.get("GOROD_REALFORUM_URL") or os.environ.get("CI"))
-
-
-@pytest.fixture(scope="module")
-def browser():
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        if _required():
-            pytest.fail("the playwright package is missing: make test installs it ('.[test]')")
-        pytest.skip("no playwright: run `make test`")
-    if not Path(CHROMIUM).exists():
-        if _required():
-            pytest.fail(f"{CHROMIUM} is missing: make test installs Debian's chromium")
-        pytest.skip(f"no {CHROMIUM}: run `make test`")
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+from browserfix import TOKEN, browser, serve  # noqa: E402,F401  (fixtures)
 
 
 @pytest.fixture
@@ -103,24 +74,6 @@ def game_opener(path: Path):
                     forum_factory=lambda g: SiteForum.from_config(g.config, g.store,
                                                                   settings=HttpSettings(min_interval=0)))
     return open_game
-
-
-@pytest.fixture
-def serve():
-    """serve(open_game) -> the console's URL, on 127.0.0.1 in a thread of this process."""
-    from werkzeug.serving import make_server
-
-    servers = []
-
-    def start(open_game) -> str:
-        server = make_server("127.0.0.1", 0, Console(open_game, TOKEN), threaded=True)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        servers.append(server)
-        return f"http://127.0.0.1:{server.server_port}/"
-    yield start
-    for server in servers:
-        server.shutdown()
-        server.server_close()
 
 
 def test_the_gm_resolves_an_order_edits_and_approves_a_draft_and_it_is_posted(forum, tmp_path, monkeypatch,

@@ -67,3 +67,13 @@ def test_the_consoles_own_origin_is_served(client, game):
     [draft, *_] = game.records.drafts(["pending"])
     response = client.post(f"/draft/{draft.id}/approve", data={"csrf": CSRF}, headers={"Origin": "http://localhost"})
     assert response.status_code == 303
+
+
+def test_an_unknown_page_is_the_consoles_own_russian_page_with_a_way_back(client):
+    """Issue 26: not werkzeug's English «Not Found», but a styled Russian page and a link back."""
+    for path, method, heading in (("/nosuch", "get", "Страница не найдена"), ("/publish", "get", "Так нельзя")):
+        answer = getattr(client, method)(path)
+        html = answer.get_data(as_text=True)
+        assert answer.status_code in (404, 405)
+        assert heading in html and '<a href="/">← Вернуться в консоль</a>' in html
+        assert 'href="/static/console.css"' in html and "Not Found" not in html and "Method Not Allowed" not in html

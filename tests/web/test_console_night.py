@@ -34,7 +34,8 @@ def test_a_stored_bad_order_is_shown_with_its_problem_and_the_pages_keep_working
     html = page(client)
     row = html[html.index(f'id="order-{bad}"'):]
     row = row[:row.index("</tr>")]
-    assert "не разрешится: цель «nobody» — не игрок этой игры" in row and f"gorod order drop {bad}" in row
+    assert "не разрешится: цель «nobody» — не игрок этой игры" in row and "кнопка «Снять» в списке заявок" in row
+    assert "gorod order drop" not in row       # the console's own button, not a command to type
     tally = html[html.index('id="tally"'):html.index('id="drafts"')]
     assert "<b>dave</b>: 2" in tally
     post(client, "/phase/end", no_read="1")
@@ -67,7 +68,7 @@ def test_phase_end_with_the_forum_down_changes_nothing_and_says_what_to_do(clien
     forum.poll_thread = down
     post(client, "/phase/end")
     html = page(client)
-    assert "форум не отвечает (http://forum.test/topic/1/игра/" in html
+    assert "нет связи с форумом forum.test" in html and "ConnectionError" not in html
     assert "без чтения форума" in html
     assert str(game.current().phase) == "night 1"
 
@@ -105,7 +106,7 @@ def test_a_forum_that_stays_down_is_said_on_the_page_until_it_answers(client, ga
     forum.poll_thread = down
     cycle(game, post=False)                                      # the worker's round
     html = page(client)
-    assert "Форум не читается с 30.11 12:00 (Москва): посты темы не прочитаны: форум не отвечает (http://forum.test/topic/1/x/" in html
+    assert "Форум не читается с 30.11 12:00 (Москва): посты темы не прочитаны: нет связи с форумом forum.test" in html
     forum.poll_thread = answers
     cycle(game, post=False)
     assert "Форум не читается" not in page(client)
@@ -139,3 +140,19 @@ def test_the_buttons_that_resolve_or_post_are_refused_beside_the_running_worker(
     assert forum.sent_pms == [] and str(game.current().phase) == "night 1"
     post(client, "/publish")               # the round is over: the button works
     assert len(forum.sent_pms) == 6 and "Отправлены на форум: #1" in page(client)
+
+
+def test_a_change_of_mind_is_two_buttons_and_one_click_settles_it(client, game, forum, clock):
+    """Issue 26: «передумал(а)?» in the console is the two orders as buttons, no command."""
+    forum.pm("dave", "Кража — alice", clock.now)
+    cycle(game, post=False)
+    forum.pm("dave", "Передумал: Кража — erin", clock.now)
+    cycle(game, post=False)
+    html = page(client)
+    first, second = sorted(o.id for o in game.records.orders("night 1") if o.by == "dave")
+    assert f"Оставить #{first}" in html and f"Взять #{second}" in html
+    assert "gorod order keep" not in html
+    post(client, f"/mind/{second}/keep")
+    html = page(client)
+    assert f"Заявка #{second} в силе, #{first} снята." in html
+    assert [o.target for o in (r.order for r in game.records.orders("night 1")) if o.by == "dave"] == ["erin"]

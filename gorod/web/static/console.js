@@ -18,7 +18,18 @@
       }
     });
   }
+  // sections and the action's result are scrolled to below the sticky header, whatever its height
+  function headerHeight() {
+    var header = document.querySelector("header");
+    if (header) document.documentElement.style.setProperty("--header-h", header.offsetHeight + "px");
+  }
+  window.addEventListener("resize", headerHeight);
   document.addEventListener("DOMContentLoaded", function () {
+    headerHeight();
+    if (location.hash === "#result") {
+      var result = document.getElementById("result");
+      if (result) { result.scrollIntoView({block: "start"}); result.focus({preventScroll: true}); }
+    }
     tick();
     setInterval(tick, 1000);
     document.querySelectorAll("button[data-confirm]").forEach(function (b) {

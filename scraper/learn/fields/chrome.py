@@ -42,20 +42,30 @@ def outermost(counter: Counter) -> list[str]:
 
 
 _TEMPLATE_LEAD = re.compile(r"^([^\d]*[^\W\d_][^\d]*?)\s*\d")
+# what a forum writes where it glues a member's next post to his last one
+_GLUED = re.compile(r"(?i)(?:сообщение\s+)?добавлено\s+(?:спустя|через)|(?:added|posted|merged)\s+after")
+
+
+def _notice_kind(el) -> bool:
+    """An element a notice line can be: inline, or a paragraph or block with a class or style."""
+    return tree.tag(el) in INLINE or tree.tag(el) in ("p", "div") and bool(el.get("class") or el.get("style"))
 
 
 def find_notices(bodies: list) -> list[str]:
     """Lines the forum writes inside a body, as a label before what follows: an element with a
     style or class of its own, alone on its line, whose text holds a number and ends with «:»
     and which stands twice or more with the same words but for the numbers («Добавлено спустя
-    06 с:», «Добавлено спустя 12 с:», where the forum glued a second post to the first). One
-    XPath each: that element kind opening with those words."""
+    06 с:», «Добавлено спустя 12 с:», where the forum glued a second post to the first). Once is
+    enough for a glued post's notice in an element with a class (the forum's template draws it:
+    <p class="…after"><em>Добавлено спустя 02 с:</em></p>); a player's coloured line has a
+    style, never a class of its own, and is kept. One XPath each: that element kind opening with
+    those words."""
     groups: dict[tuple[str, str, str, str], int] = Counter()
     for body in bodies:
         if body is None:
             continue
         for el in body.iter():
-            if not isinstance(el.tag, str) or el is body or tree.tag(el) not in INLINE:
+            if not isinstance(el.tag, str) or el is body or not _notice_kind(el):
                 continue
             said = tree.text(el)
             if not (5 <= len(said) <= 60 and said.endswith(":") and re.search(r"\d", said)):
@@ -63,8 +73,8 @@ def find_notices(bodies: list) -> list[str]:
             lead = _TEMPLATE_LEAD.match(said)
             parent = el.getparent()
             if lead is None or parent is None or tree.text(parent) == said and parent is not body \
-                    and tree.tag(parent) in INLINE:
-                continue        # the outermost inline element that says it, once
+                    and _notice_kind(parent):
+                continue        # the outermost element that says it, once
             attr = "style" if el.get("style") else "class" if el.get("class") else None
             if attr is None or "'" in lead.group(1) or "'" in el.get(attr):
                 continue
@@ -73,7 +83,7 @@ def find_notices(bodies: list) -> list[str]:
             groups[(tree.tag(el), attr, el.get(attr), lead.group(1).strip())] += 1
     out = []
     for (t, attr, value, lead), count in groups.items():
-        if count >= 2 and len(lead.split()) >= 2:
+        if (count >= 2 or attr == "class" and _GLUED.match(lead)) and len(lead.split()) >= 2:
             out.append(f"xpath:descendant::{t}[@{attr} = '{value}'][starts-with(normalize-space(), '{lead}')]")
     return out
 

@@ -199,3 +199,30 @@ def _first_line_header(quote, step: str) -> str | None:
     if broken:
         return f"xpath:{where}/*[1][self::p][br]{links_and_colon}/a[not(preceding-sibling::br)]"
     return f"xpath:{where}/*[1][self::p][not(br)][a]{links_and_colon}[following-sibling::*]"
+
+
+QUOTE_LINES = "> "
+
+
+def find_quote_lines(bodies: list) -> str | None:
+    """Quotes drawn as text (a forum showing Markdown unrendered): lines opening with «>» in
+    two posts or more, and at least one of them another post's words. The prefix, else None."""
+    from copy import deepcopy
+    from config.profiles import BodyRules
+    from scraper.text import BodyReader
+
+    reader = BodyReader(BodyRules(quote=None, strike=None))
+    texts = [reader.read(deepcopy(b)).text if b is not None else "" for b in bodies]
+    mark = QUOTE_LINES.rstrip()
+    quoted = [[line[len(mark):].strip() for line in t.split("\n") if line.startswith(mark) and len(line) > 3]
+              for t in texts]
+    if sum(1 for q in quoted if q) < 2:
+        return None
+    squashed = ["".join(t.split()) for t in texts]
+    for i, lines in enumerate(quoted):
+        for line in lines:
+            words = "".join(line.split())
+            if len(words) >= 8 and any(words in other for j, other in enumerate(squashed) if j != i
+                                       and not any("".join(q.split()) == words for q in quoted[j])):
+                return QUOTE_LINES
+    return None

@@ -240,7 +240,9 @@ def own_time_elements(block, guess: FieldGuess | None, timed: dict[int, TimeHit]
         return out
     for k in block.iterdescendants():
         other = timed.get(id(k))
-        if other is None or k is el or in_quote(k, block):
+        if other is None or k is el or in_quote(k, block) or (el is not None and tree.contains(k, el)):
+            # (a wrapper around the time shows its moment because it holds the time: the time and a
+            # short post's words after it, «November 24th 2026 13:29 В игре!», are no header)
             continue
         then = times_read(other)
         if then is not None and _same_moment(moment, then):
