@@ -79,18 +79,13 @@ class Order:
 
     def to_mapping(self) -> dict[str, Any]:
         out: dict[str, Any] = {"by": self.by, "ability": self.ability}
-        defaults = {f.name: f.default for f in fields(self)}
-        back = {v: k for k, v in self._KEY_TO_ATTR.items()}
-        for f in fields(self):
-            if f.name in ("by", "ability") or f.name.startswith("_"):
+        for name, default, key in _mapped_fields():
+            value = getattr(self, name)
+            if value == default:
                 continue
-            value = getattr(self, f.name)
-            if value == defaults[f.name]:
-                continue
-            key = back.get(f.name, f.name)
             if isinstance(value, ZombieCommand):
                 value = value.to_mapping()
-            elif f.name == "reveal_list":
+            elif name == "reveal_list":
                 value = dict(value)
             elif isinstance(value, tuple):
                 value = list(value)
@@ -146,6 +141,19 @@ class Order:
 # For the GM's messages: what was given instead of an order, and what a required field is.
 _KIND_RU = {str: "строка", list: "список", int: "число", float: "число", bool: "да/нет", type(None): "пустое значение"}
 _REQUIRED_RU = {"by": "кто подаёт заявку", "ability": "способность"}
+
+
+_MAPPED: list[tuple[str, Any, str]] = []
+
+
+def _mapped_fields() -> list[tuple[str, Any, str]]:
+    """(attribute, default, mapping key) of every field `to_mapping` may write, in field
+    order: worked out once (`fields()` on every call was most of the cost of `str(order)`)."""
+    if not _MAPPED:
+        back = {v: k for k, v in Order._KEY_TO_ATTR.items()}
+        _MAPPED.extend((f.name, f.default, back.get(f.name, f.name)) for f in fields(Order)
+                       if f.name not in ("by", "ability") and not f.name.startswith("_"))
+    return _MAPPED
 
 
 def _convert(attr: str, value: Any) -> Any:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from engine.abilities import WORDS, AbilitySpec, Field, Keyword, Reach, RoleKind, Shape, TargetRule, find_ability
 from engine.abilities import words_of
@@ -37,9 +38,20 @@ class Fail:
 
 def _has(toks: list[Token], lo: int, hi: int, words: frozenset[str]) -> int | None:
     for i in range(lo, hi):
-        if toks[i].low in words or (matters(toks[i].low) and morph.lemmas(toks[i].low) & words):
+        if _is_one_of(words, toks[i].low):
             return i
     return None
+
+
+@lru_cache(maxsize=65536)
+def _is_one_of(words: frozenset[str], low: str) -> bool:
+    """The word, or one of its lemmas, is among `words` (memoised per word: a frozenset's
+    hash is kept, so the key is cheap)."""
+    return low in words or bool(matters(low) and morph.lemmas(low) & words)
+
+
+_NOW = frozenset({"теперь"})
+_FROM = frozenset({"с", "со"})
 
 
 def self_allowed(spec: AbilitySpec) -> bool:
@@ -127,11 +139,11 @@ def _vote(ctx, spec, trig, seg, toks, lo, hi, before):
     if _has(toks, max(before, trig.start - 2), hi, _keyword(spec, "withdraw")) is not None:
         return Order(by, spec.name)
     start = lo
-    now = _has(toks, lo, hi, frozenset({"теперь"}))
+    now = _has(toks, lo, hi, _NOW)
     if now is not None:
         start = now + 1          # «Меняю голос: был Шаман, теперь Тень»
     # «меняю голос с Бори на Веру»: the new target follows «на».
-    elif _has(toks, lo, hi, frozenset({"с", "со"})) is not None:
+    elif _has(toks, lo, hi, _FROM) is not None:
         for i in range(hi - 1, lo - 1, -1):
             if toks[i].low == "на":
                 start = i + 1
