@@ -27,6 +27,7 @@ from typing import Any
 
 from engine.phase import PhaseKind
 from engine.state import GameState
+from gorod.loop import answers
 from gorod.loop.crash import crashpoint
 from gorod.loop.drafting import save_drafts
 from gorod.loop.forumtime import ReadTimes, watch
@@ -287,9 +288,12 @@ def take_post(game: Game, event, report: PollReport | None = None) -> None:
     result = parse_post(post, roster, settings)
     if clock.phase.kind is PhaseKind.NIGHT:
         result = result.at_night()     # a vote at night is asked about, never stored (exam 5)
-    _take(game, clock, result, kind="post", source_id=event.post_id, version=event.version,
-          author=post.author, given=_given(post, event.change), text=post.text, previous=event.last_seen,
-          report=report)
+    given = _given(post, event.change)
+    reply = answers.read(game, clock, kind="post", author=post.author, text=post.text, given=given,
+                         result=result, roster=roster, settings=settings)
+    _take(game, clock, reply.rest if reply else result, kind="post", source_id=event.post_id,
+          version=event.version, author=post.author, given=given, text=post.text, previous=event.last_seen,
+          report=report, reply=reply)
 
 
 def _from_the_graveyard(game: Game, post, event, phase: str) -> None:
@@ -362,13 +366,18 @@ def take_pm(game: Game, event, report: PollReport | None = None) -> None:
                      version=event.version, author=message.sender, text=message.text, phase=None)
         return
     result = parse_message(message, roster, settings)
-    _take(game, clock, result, kind="pm", source_id=f"{message.conversation_id}/{event.message_id}",
-          version=event.version, author=message.sender, given=message.sent_at, text=message.text,
-          previous=None, report=report)
+    reply = answers.read(game, clock, kind="pm", author=message.sender, text=message.text, given=message.sent_at,
+                         result=result, roster=roster, settings=settings)
+    _take(game, clock, reply.rest if reply else result, kind="pm",
+          source_id=f"{message.conversation_id}/{event.message_id}", version=event.version, author=message.sender,
+          given=message.sent_at, text=message.text, previous=None, report=report, reply=reply)
 
 
 def _take(game: Game, clock: PhaseClock, result: ParseResult, *, kind: str, source_id: str, version: int,
-          author: str, given: datetime | None, text: str, previous: dict | None, report: PollReport) -> None:
+          author: str, given: datetime | None, text: str, previous: dict | None, report: PollReport,
+          reply: answers.TakenReply | None = None) -> None:
+    """`reply`: the message is the asked player's answer to the engine's question
+    (`gorod.loop.answers`); `result` is then what else it orders."""
     records = game.records
     now = game.now()
     given_at = given or now
@@ -406,6 +415,13 @@ def _take(game: Game, clock: PhaseClock, result: ParseResult, *, kind: str, sour
             if records.add_unresolved(phase, author, un, source_kind=kind, source_id=source_id,
                                       source_version=version, item=item):
                 report.unresolved += 1
+        if reply is not None and not newer:
+            # the answer is in force even after the deadline: the question was asked after it
+            answers.store(game, reply, kind=kind, source_id=source_id, version=version,
+                          item=len(result.orders) if reply.reply.clear else len(result.unresolved),
+                          given_at=given_at, text=text)
+            report.orders += int(reply.reply.clear)
+            report.unresolved += int(not reply.reply.clear)
         if previous is not None and (earlier or result.orders):
             diff = "\n".join(difflib.unified_diff(str(previous.get("text", "")).splitlines(), text.splitlines(),
                                                   "было", "стало", lineterm=""))
@@ -424,7 +440,7 @@ def _take(game: Game, clock: PhaseClock, result: ParseResult, *, kind: str, sour
                            "поэтому заявки приняты: " + "; ".join(str(o) for o in stored)
                            + ". Если они опоздали: gorod order drop ID.", phase)
         shown = tuple(c.text for c in result.shown) if kind == "pm" else ()
-        if (shown or (not result.orders and not result.unresolved)) and not newer:
+        if (shown or (not result.orders and not result.unresolved)) and not newer and reply is None:
             # a PM's clauses with no order are shown to the GM highlighted inside it (issue 24)
             if note_message(game, kind=kind, source_id=source_id, version=version, author=author, text=text,
                             phase=phase, shown=shown):
