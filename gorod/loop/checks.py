@@ -110,13 +110,14 @@ def order_problem(state: GameState, order: Order) -> str | None:
         check_shape(state, order)
     except OrderError as exc:
         return f"заявка не читается: {exc}"
-    return _reading_problem(state, order)
+    found = reading_problem(state, order)
+    return found[1] if found is not None else None
 
 
-def _reading_problem(state: GameState, order: Order) -> str | None:
+def reading_problem(state: GameState, order: Order) -> tuple[str, str] | None:
     """A field only another reading of a ruling reads (`votes` under `gossip_spend: all`,
-    `answer` under `standing_orders: true`): the engine refuses the whole phase for it, so it
-    is this order's problem (engine/reading_fields.py)."""
+    `answer` under `standing_orders: true`): (the field, why, in Russian). The engine refuses
+    the whole phase for it, so it is this order's problem (engine/reading_fields.py)."""
     from engine.reading_fields import all_fields, format_value
 
     spec = find_ability(order.ability)
@@ -127,8 +128,8 @@ def _reading_problem(state: GameState, order: Order) -> str | None:
         if rf.ability and rf.ability != name:
             continue
         if state.rulings[rf.key] != rf.reading:
-            return (f"поле {rf.field} читается только при rulings.{rf.key}: {format_value(rf.reading)}"
-                    + (f" ({rf.hint})" if rf.hint else ""))
+            return rf.field, (f"поле {rf.field} читается только при rulings.{rf.key}: {format_value(rf.reading)}"
+                              + (f" ({rf.hint})" if rf.hint else ""))
     return None
 
 

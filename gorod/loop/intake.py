@@ -25,6 +25,7 @@ from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 from typing import Any
 
+from engine.orders import Order
 from engine.phase import PhaseKind
 from engine.state import GameState
 from gorod.loop import answers
@@ -257,6 +258,31 @@ def _model(cls, item: dict[str, Any]):
     return cls(**values)
 
 
+def other_readings(state: GameState, result: ParseResult) -> ParseResult:
+    """An order read with a field this game's rulings do not read («трачу 2 голоса» under
+    `gossip_spend: all`: all saved votes are spent) is the GM's question, the order without
+    that field its candidate: never stored to be refused, never taken as meaning less."""
+    from dataclasses import fields as dc_fields
+
+    from gorod.loop.checks import reading_problem
+    from scraper.orders import Reason, Unresolved
+
+    kept, asked = [], []
+    defaults = {f.name: f.default for f in dc_fields(Order)}
+    for order in result.orders:
+        found = reading_problem(state, order)
+        if found is None:
+            kept.append(order)
+            continue
+        name, why = found
+        plain = replace(order, **{name: defaults[name]})
+        asked.append(Unresolved(str(order), Reason.MISSING_ARGUMENT, f"в этой игре так не заявляют: {why}",
+                                (str(plain),), order.ability))
+    if not asked:
+        return result
+    return ParseResult(tuple(kept), (*result.unresolved, *asked), result.clauses)
+
+
 def _context(game: Game) -> tuple[PhaseClock | None, Roster, ParseSettings]:
     clock = game.current()
     if clock is None or game.over():
@@ -285,7 +311,7 @@ def take_post(game: Game, event, report: PollReport | None = None) -> None:
     if _edit_of_an_old_post(game, clock, post, event):
         return
     _from_the_graveyard(game, post, event, str(clock.phase))
-    result = parse_post(post, roster, settings)
+    result = other_readings(game.fold()[0], parse_post(post, roster, settings))
     if clock.phase.kind is PhaseKind.NIGHT:
         result = result.at_night()     # a vote at night is asked about, never stored (exam 5)
     given = _given(post, event.change)
@@ -365,7 +391,7 @@ def take_pm(game: Game, event, report: PollReport | None = None) -> None:
         note_message(game, kind="pm", source_id=f"{message.conversation_id}/{event.message_id}",
                      version=event.version, author=message.sender, text=message.text, phase=None)
         return
-    result = parse_message(message, roster, settings)
+    result = other_readings(game.fold()[0], parse_message(message, roster, settings))
     reply = answers.read(game, clock, kind="pm", author=message.sender, text=message.text, given=message.sent_at,
                          result=result, roster=roster, settings=settings)
     _take(game, clock, reply.rest if reply else result, kind="pm",

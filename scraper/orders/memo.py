@@ -130,7 +130,9 @@ def render(order: Order) -> str:
     if shape is Shape.MODE:
         return f"{a}: {order.target}, {_mode_written(a, order.mode)}"
     if shape is Shape.SAVE:
-        return f"{a}: {_written(words, 'save')}" if order.save else f"{a}: {order.target}"
+        if order.save:
+            return f"{a}: {_written(words, 'save')}"
+        return f"{a}: {_votes(order.votes)} на {order.target}" if order.votes else f"{a}: {order.target}"
     if shape is Shape.SECOND:
         keyword = words.keywords[0]
         second = getattr(order, keyword.value)
@@ -161,6 +163,12 @@ def render(order: Order) -> str:
     if order.target:
         return f"{a}: {order.target}"
     return a
+
+
+def _votes(n: int) -> str:
+    """«1 голос», «2 голоса», «5 голосов»."""
+    tail = "" if n % 10 == 1 and n % 100 != 11 else "а" if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else "ов"
+    return f"{n} голос{tail}"
 
 
 def _written(words: Words, value: str) -> str:
