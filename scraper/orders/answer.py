@@ -125,6 +125,8 @@ def read_reply(text: str, roster: Roster, asked: Asked, settings: ParseSettings 
     if scan.problem in (Reason.AMBIGUOUS_TARGET, Reason.AMBIGUOUS_NAME, Reason.LOW_CONFIDENCE) and not named:
         maybe = tuple(c.split(" (")[0] for c in scan.candidates if c.split(" (")[0] in asked.options)
         return Reply(None, "имя в ответе не узнано уверенно", (*maybe, False) if maybe else choices)
+    if scan.problem is Reason.SELF_NOT_ALLOWED and not named:
+        return Reply(None, f"назван сам {asked.to}: себя выбрать нельзя (можно: {', '.join(asked.options)})", choices)
     if len(named) > 1:
         return Reply(None, f"в ответе названы несколько игроков: {', '.join(named)}",
                      (*[n for n in named if n in asked.options], False))

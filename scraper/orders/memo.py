@@ -39,8 +39,10 @@ def _holders(spec: AbilitySpec) -> str:
     return "все" if not spec.roles else ", ".join(spec.roles)
 
 
-def memo(settings: ParseSettings | None = None, roles: set[str] | None = None) -> str:
-    """The memo in Russian; `roles` limits it to the abilities of these roles."""
+def memo(settings: ParseSettings | None = None, roles: set[str] | None = None, *, asks: bool = False) -> str:
+    """The memo in Russian; `roles` limits it to the abilities of these roles. `asks`: the
+    game's `standing_orders: false` (A52 b) — the choices at a death are asked by the GM
+    then, and the memo says how to answer him."""
     settings = settings or ParseSettings()
     out = ["Как писать заявки в игре «Город N»",
            "",
@@ -80,8 +82,26 @@ def memo(settings: ParseSettings | None = None, roles: set[str] | None = None) -
             if slang:
                 out.append("  Сленг: " + ", ".join(first_person(w) for w in slang) + ".")
         out.append("")
+    if asks:
+        out += answer_lines(roles)
     out += shorthand_lines()
     return "\n".join(out).rstrip() + "\n"
+
+
+def answer_lines(roles: set[str] | None = None) -> list[str]:
+    """How to answer the GM's question at a death (`standing_orders: false`): each choosing
+    ability's `Words.answer`, read by `scraper.orders.answer`."""
+    rows = [(s, lexicon(s.name)) for s in ABILITIES if lexicon(s.name) is not None and lexicon(s.name).answer
+            and (roles is None or set(s.roles) & roles)]
+    if not rows:
+        return []
+    out = ["Вопрос мастера в момент смерти (в этой игре выбор не пишут заранее: мастер спросит в ЛС)",
+           "Ответьте мастеру в ЛС (Преемственность — можно и заявкой в теме). Достаточно ника или «да» / «нет»; "
+           "неясный ответ мастер уточнит."]
+    for spec, lex in rows:
+        out.append(f"• {spec.name} ({_holders(spec)}): {lex.answer}.")
+    out.append("")
+    return out
 
 
 def shorthand_lines() -> list[str]:
