@@ -15,7 +15,6 @@ import yaml
 
 from config.game import load_game
 from gorod.loop import approve, cycle, deal, publish, reject, resolve_phase
-from gorod.loop.answers import pending
 from gorod.loop.forum import SiteForum
 from gorod.loop.game import Game
 from gorod.loop.phases import PhaseAsks
@@ -83,7 +82,7 @@ def test_spirit_the_mayor_answers_the_gms_question_by_pm_and_the_night_resolves(
     # his first reply is not plain: the GM is asked, nothing is taken
     writers["alice"].send_pm([forum.gm], "Ответ", "Ой, даже не знаю... может grace, может bob?")
     cycle(game, post=False)
-    assert pending(game).answered is None
+    assert [o for o in game.records.orders("night 1") if o.by == "alice"] == []
     [item] = game.records.unresolved()
     assert item.author == "alice" and "ответ на вопрос мастера" in item.reason
     assert "{by: alice, ability: Преемственность, answer: grace}" in item.candidates
