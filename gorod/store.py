@@ -303,6 +303,12 @@ class Store(PostTables):
         return row[0] or 0
 
     # -- transactions ---------------------------------------------------------------------
+    def revision(self) -> tuple[int, int]:
+        """A value that changes whenever the store does: a commit by another connection
+        (SQLite's data_version) or a change made through this one (total_changes)."""
+        (version,) = self.db.execute("PRAGMA data_version").fetchone()
+        return int(version), self.db.total_changes
+
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
         """A write transaction; nested uses join the outer one."""

@@ -50,9 +50,6 @@ FACTION_NAMES = {
     Faction.LAW.value: "Закон", Faction.NEUTRAL.value: "Нейтралы",
 }
 
-# The key of a Learned fact that names its kind, in the order they are tried.
-FACT_KINDS = ("notice", "team", "secret", "same_side", "visitors", "killed_by", "answer",
-              "open", "abilities", "message")
 
 
 class TemplateError(ValueError):
@@ -183,8 +180,7 @@ class Texts:
             fact = event.as_dict()
             fact.pop("to")
             fact.setdefault("about", "")
-            kind = next((k for k in FACT_KINDS if k in fact), "other")
-            return self._call(f"learned_{kind}", fact)
+            return self._call(f"learned_{ev.fact_kind(event)}", fact)
         if event.scope is ev.Scope.PRIVATE:
             return self._call(f"private_{type(event).__name__}", event)
         return None

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from engine.api import shown_open_role
 from gorod.loop import add_order, cycle, deal
 from gorod.loop.records import NoticeKind
 
@@ -55,7 +56,8 @@ def test_the_mayors_pm_names_his_heir_and_the_night_goes_on(make_game, forum, cl
     # the same round resolved the night with it (the question was asked by the deadline's end)
     assert report.tick.resolved == ["night 1"], report.to_json()
     players = _state(game).players
-    assert players["grace"].open_role == "Мэр" and players["alice"].former_mayor
+    assert players["grace"].open_role == "Мэр"
+    assert shown_open_role(game.fold()[0], players["alice"]) == "Мэр (бывший)"
 
 
 def test_a_bare_nickname_answers_and_never_counts_as_late(make_game, forum, clock):

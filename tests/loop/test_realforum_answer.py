@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from engine.api import shown_open_role
 from config.game import load_game
 from gorod.loop import approve, cycle, deal, publish, reject, resolve_phase
 from gorod.loop.forum import SiteForum
@@ -96,7 +97,8 @@ def test_spirit_the_mayor_answers_the_gms_question_by_pm_and_the_night_resolves(
     assert answer.text == "{by: alice, ability: Преемственность, answer: grace}" and answer.source_kind == "pm"
     assert report.tick.resolved == ["night 1"], report.to_json()    # the phase end went on
     players = game.fold()[0].players
-    assert players["grace"].open_role == "Мэр" and players["alice"].former_mayor
+    assert players["grace"].open_role == "Мэр"
+    assert shown_open_role(game.fold()[0], players["alice"]) == "Мэр (бывший)"
 
     # his receipt reaches his inbox on the forum, once
     [receipt] = [d for d in game.records.drafts(["pending"]) if d.key.startswith("answer:night 1:alice")]

@@ -1,13 +1,14 @@
 """The parser's work grows with the text's length, whatever its shape (issue 23: some 100 KB
-texts cost 3–20 s of CPU). Not a timed test: it counts the words the parser tokenizes and
-the characters its quote scanner visits, for a shape at two lengths; linear work grows 4
+texts cost 3–20 s of CPU). Not a timed test: it counts the lines of scraper/orders/ the
+interpreter runs (beyond what a one-clause text costs) and the characters its quote scanner visits, for a shape at two lengths; linear work grows 4
 times for 4 times the text, the quadratic shapes found by benchmarks/orders_shapes.py grew
 16 times. (The CPU ratios themselves: `python benchmarks/orders_shapes.py`.)"""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-import scraper.orders.parse as parse_module
 import scraper.orders.text as text_module
 from scraper.orders import Roster, parse_text
 
@@ -16,27 +17,55 @@ PLAYERS = {"Лис": {"open": "Мэр", "secret": "Бес"}, "Маша": {"open"
 ROSTER = Roster.from_mapping(PLAYERS)
 
 
-def tokenized(monkeypatch, text: str) -> int:
-    """Words the parser's tokenizer produced while parsing `text` once."""
-    count = 0
-    real = text_module.tokens
+def _clear_memos() -> None:
+    import importlib
+    import pkgutil
 
-    def counting(s: str):
+    import scraper.orders as package
+    for info in pkgutil.iter_modules(package.__path__):
+        module = importlib.import_module(f"scraper.orders.{info.name}")
+        for value in list(vars(module).values()):
+            getattr(value, "cache_clear", lambda: None)()
+
+
+def work(text: str) -> int:
+    """Lines of scraper/orders/ the interpreter ran while parsing `text` once, every memo of
+    the package emptied first: the parser's work, whatever its functions are called (a loop
+    over the text inside one function counts too)."""
+    import sys
+
+    count = 0
+    folder = str(Path(parse_module_file()).parent)
+
+    def local(frame, event, arg):
         nonlocal count
-        out = real(s)
-        count += len(out)
-        return out
-    for module in (parse_module, text_module):
-        monkeypatch.setattr(module, "tokens", counting)
-    getattr(parse_module._defers, "cache_clear", lambda: None)()
-    parse_text(text, ROSTER, author="Маша")
+        if event == "line":
+            count += 1
+        return local
+
+    def tracer(frame, event, arg):
+        return local if frame.f_code.co_filename.startswith(folder) else None
+    _clear_memos()
+    sys.settrace(tracer)
+    try:
+        parse_text(text, ROSTER, author="Маша")
+    finally:
+        sys.settrace(None)
     return count
 
 
-@pytest.mark.parametrize("unit", ["голосую против ", "Голосую против Кузькиной ", "Кусаю Лиса, бью Машу; "])
-def test_a_sentence_of_many_orders_is_tokenized_in_linear_work(monkeypatch, unit):
-    small = tokenized(monkeypatch, unit * 100)
-    large = tokenized(monkeypatch, unit * 400)
+def parse_module_file() -> str:
+    import scraper.orders.parse
+    return scraper.orders.parse.__file__
+
+
+# each repeat numbered, so that no memo of a repeated clause hides the work
+@pytest.mark.parametrize("unit", ["голосую против {i} ", "Голосую против Кузькиной {i} ", "Кусаю Лиса {i}, бью Машу; "])
+def test_a_sentence_of_many_orders_is_read_in_linear_work(unit):
+    base = work(unit.format(i=0))    # what any text costs (the roster's forms, the memos refilled)
+    small = work("".join(unit.format(i=i) for i in range(100))) - base
+    large = work("".join(unit.format(i=i) for i in range(400))) - base
+    assert small >= 1000, small     # the count sees the parser's work at all
     assert large <= 5 * small, (small, large)
 
 

@@ -9,6 +9,7 @@ from datetime import timedelta
 import pytest
 import yaml
 
+from engine.api import shown_open_role
 from browserfix import TOKEN, browser, serve  # noqa: F401  (fixtures)
 from gorod.loop import add_order, deal
 from test_console import page, post
@@ -56,7 +57,8 @@ def test_the_gms_answer_resolves_the_night(client, asked_game, open_game):
     game = open_game()
     assert str(game.current().phase) == "day 1"
     players = game.fold()[0].players
-    assert players["bob"].open_role == "Мэр" and players["alice"].former_mayor
+    assert players["bob"].open_role == "Мэр"
+    assert shown_open_role(game.fold()[0], players["alice"]) == "Мэр (бывший)"
     [row] = [o for o in game.records.phases()[0].orders if o.by == "alice"]
     assert row.answer == "bob"
 
