@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
-from engine.abilities import find_ability
+from engine.abilities import Shape, find_ability, words_of
 from engine.orders import Order
 from gorod.loop.drafting import save_drafts
 from gorod.loop.game import Game, LoopError, PhaseClock
@@ -137,11 +137,18 @@ def _order_reply(order: Order, asked: Asked) -> Reply:
 
 
 def _from_order(order: Order, asked: Asked) -> str | bool | None:
-    """An order of the ability asked about as the answer (`phases.as_answers`' reading)."""
+    """An order of the ability asked about as the answer: the field its words name the choice
+    with (`Words.keywords`: Sacrifice!'s «перепризвать» → resummon, Пожирай's «сменить маску» →
+    swap_mask), else its target for a nickname and the order itself for a yes."""
+    words = words_of(asked.ability)
+    keyword = words.keywords[0] if words is not None and words.shape in (Shape.SECOND, Shape.FLAG) else None
+    if keyword is not None:
+        value = getattr(order, keyword.value, None)
+    else:
+        value = order.target if asked.options else True
     if asked.options:
-        value = order.resummon if asked.ability == "Sacrifice!" else order.target
-        return value if value in asked.options else None
-    return True if asked.ability != "Пожирай" else (order.swap_mask or None)
+        return value if isinstance(value, str) and value in asked.options else None
+    return True if value is True else None
 
 
 def store(game: Game, taken: TakenReply, *, kind: str, source_id: str, version: int, item: int,

@@ -95,9 +95,10 @@ def answer_lines(roles: set[str] | None = None) -> list[str]:
             and (roles is None or set(s.roles) & roles)]
     if not rows:
         return []
+    public = ", ".join(s.name for s, _ in rows if s.public)
     out = ["Вопрос мастера в момент смерти (в этой игре выбор не пишут заранее: мастер спросит в ЛС)",
-           "Ответьте мастеру в ЛС (Преемственность — можно и заявкой в теме). Достаточно ника или «да» / «нет»; "
-           "неясный ответ мастер уточнит."]
+           "Ответьте мастеру в ЛС" + (f" ({public} — можно и заявкой в теме)" if public else "")
+           + ". Достаточно ника или «да» / «нет»; неясный ответ мастер уточнит."]
     for spec, lex in rows:
         out.append(f"• {spec.name} ({_holders(spec)}): {lex.answer}.")
     out.append("")
