@@ -170,3 +170,27 @@ def test_a_post_in_the_thread_answers_a_public_choice_only_as_its_order(make_gam
     assert cycle(game, post=False).tick.resolved == ["night 1"]
     assert _state(game).players["grace"].open_role == "Мэр"
 
+
+
+def test_a_phase_ended_early_goes_on_once_the_pm_answers_it(make_game, forum, clock):
+    """`gorod phase end` before the deadline stopped at the arrest: the answer lets the next
+    round of the worker finish that end, the deadline still ahead."""
+    from gorod.loop import end_now
+    from gorod.loop.phases import PhaseAsks
+
+    game = make_game(**SO_FALSE)
+    deal(game)
+    clock.at("13:00")
+    forum.pm("erin", "Арест alice", clock.now)
+    cycle(game, post=False)
+    clock.at("20:00")
+    try:
+        end_now(game)
+    except PhaseAsks as asked_now:
+        assert "фаза ждёт ответа alice" in str(asked_now)
+    else:
+        raise AssertionError("the phase end did not stop at the arrest")
+    assert cycle(game, post=False).tick.resolved == []        # no answer yet, deadline ahead
+    forum.pm("alice", "передаю роль heidi", clock.at("20:05"))
+    assert cycle(game, post=False).tick.resolved == ["night 1"]
+    assert _state(game).players["heidi"].open_role == "Мэр"
