@@ -206,6 +206,9 @@ class Words:
     # written, and the memo's line on how to answer (scraper/orders/answer.py reads them)
     answer_words: tuple[str, ...] = ()
     answer: str = ""
+    # nouns (lemmas) of what the order is about, beyond its names: «воздерживаюсь от голосования»
+    # is this order, «воздерживаюсь от комментариев» another matter (scraper/orders/args.py)
+    about: tuple[str, ...] = ()
 
     def keyword(self, value: str) -> Keyword | None:
         return next((k for k in self.keywords if k.value == value), None)
