@@ -62,6 +62,28 @@ class Document:
     body: str
 
 
+class _CompiledTemplates(jinja2.BytecodeCache):
+    """Compiled templates kept in memory for every `Texts` of the process: a worker (and the
+    tests) make a `Texts` per phase, and compiling the templates was nearly all of a draft's
+    cost. Jinja checks each entry against its source's checksum, so a template the GM edits
+    is compiled afresh."""
+
+    def __init__(self) -> None:
+        self._compiled: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        data = self._compiled.get(bucket.key)
+        if data is not None:
+            bucket.bytecode_from_string(data)
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        self._compiled[bucket.key] = bucket.bytecode_to_string()
+
+
+# one per kind of environment: the documents' `finalize` changes the compiled code
+_COMPILED: dict[bool, _CompiledTemplates] = {False: _CompiledTemplates(), True: _CompiledTemplates()}
+
+
 class _Utf8Loader(jinja2.FileSystemLoader):
     """The GM's folder: a template not in UTF-8 is a `TemplateError` naming the file and line."""
 
@@ -124,7 +146,8 @@ class Texts:
 
     def _environment(self, loader: jinja2.BaseLoader, **options: Any) -> SandboxedEnvironment:
         env = SandboxedEnvironment(loader=loader, undefined=jinja2.StrictUndefined,
-                                   trim_blocks=True, keep_trailing_newline=False, autoescape=False, **options)
+                                   trim_blocks=True, keep_trailing_newline=False, autoescape=False,
+                                   bytecode_cache=_COMPILED["finalize" in options], **options)
         env.filters["case"] = _inflect
         env.filters["join_ru"] = join
         env.filters["plural"] = lambda n, one, few, many: plural(int(n), one, few, many)

@@ -37,7 +37,7 @@ def test_start_pms_of_one_title_all_reach_their_players_with_spirits_double_post
     assert report.publish.failed == {} and len(report.publish.posted) == len(ROLES), report.to_json()
     ids = [row.forum_id for row in game.records.outbox()]
     assert len(set(ids)) == len(ids) == len(ROLES)                           # one conversation each
-    received = _received(raw.home / "limited.sqlite3")                       # the forum's own record
+    received = _received(raw.database)                       # the forum's own record
     assert sorted(received) == sorted(ROLES)
     for nick, (_open, secret) in ROLES.items():
         assert len(received[nick]) == 1 and f"Ваша тайная роль: {secret}" in received[nick][0], (nick, received[nick])
@@ -62,7 +62,7 @@ def _received(database) -> dict[str, list[str]]:
 
 
 def _gm_zone(forum, zone: str) -> None:
-    with sqlite3.connect(forum.home / "open.sqlite3") as db:
+    with sqlite3.connect(forum.database) as db:
         db.execute("UPDATE spirit_user_userprofile SET timezone = ? WHERE user_id = "
                    "(SELECT id FROM auth_user WHERE username = 'gm')", (zone,))
 

@@ -147,6 +147,19 @@ def test_a_template_asking_a_gender_nobody_knows_is_an_error_naming_it(tmp_path)
     assert "Зоя ушла" in news.body
 
 
+def test_a_template_the_gm_edits_while_gorod_runs_is_read_afresh(tmp_path):
+    """Compiled templates are kept for the whole process (publisher.texts): an edit of the
+    GM's file in place is seen by the next `Texts`, not the compiled old text."""
+    events = [ev.Died("night 1", ev.Cause("x"), "Зоя")]
+    template = tmp_path / "events.j2"
+    template.write_text("{% macro public_player(x, f) %}{{ x }} ушла{% endmacro %}", encoding="utf-8")
+    [news] = phase_drafts("night 1", events, PLAIN, Texts(tmp_path))
+    assert "Зоя ушла" in news.body
+    template.write_text("{% macro public_player(x, f) %}{{ x }} покинула город{% endmacro %}", encoding="utf-8")
+    [news] = phase_drafts("night 1", events, PLAIN, Texts(tmp_path))
+    assert "Зоя покинула город" in news.body and "Зоя ушла" not in news.body
+
+
 def test_a_macro_the_gms_copy_lacks_comes_from_the_bundled_file(tmp_path):
     """An older copy of events.j2 (public_Executed, no public_player) loses no line."""
     (tmp_path / "events.j2").write_text("{% macro public_Executed(e) %}старое{% endmacro %}"

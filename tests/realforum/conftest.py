@@ -31,6 +31,11 @@ class Forum:
     home: Path
     manifest: dict
     monkeypatch: pytest.MonkeyPatch
+    name: str = "open"        # the instance: its database is home / f"{name}.sqlite3"
+
+    @property
+    def database(self) -> Path:
+        return self.home / f"{self.name}.sqlite3"
 
     @property
     def topic_id(self) -> int:
@@ -55,6 +60,11 @@ class Forum:
 
 
 def _forum(variable: str, name: str, monkeypatch) -> Forum:
+    # a pytest-xdist worker (gw0, gw1, ...) has instances of its own: tests of two workers
+    # would reset each other's database in the middle of a test
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if worker and os.environ.get(f"{variable}_{worker.upper()}"):
+        variable, name = f"{variable}_{worker.upper()}", f"{name}-{worker}"
     url = os.environ.get(variable)
     if not url:
         pytest.skip(f"{variable} is not set: {HOW}")
@@ -67,7 +77,7 @@ def _forum(variable: str, name: str, monkeypatch) -> Forum:
     # from 127.0.0.1, which the tests before this one may have spent)
     shutil.rmtree(home / f"{name}.sqlite3.ratelimit", ignore_errors=True)
     manifest = json.loads((home / "manifest.json").read_text(encoding="utf-8"))
-    return Forum(url, home, manifest, monkeypatch)
+    return Forum(url, home, manifest, monkeypatch, name)
 
 
 @pytest.fixture

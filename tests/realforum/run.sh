@@ -5,6 +5,8 @@
 #   GOROD_REALFORUM_URL          an instance with Spirit's rate limit and double-post guard off
 #   GOROD_REALFORUM_LIMITED_URL  an instance with both on, as a real forum has them
 #   GOROD_REALFORUM_HOME         where the seeded db, the instances' dbs and manifest.json are
+#   GOROD_REALFORUM_URL_GW<n>, GOROD_REALFORUM_LIMITED_URL_GW<n>
+#                                the same two for pytest-xdist's worker gw<n> (GOROD_TEST_WORKERS, 2)
 #   GOROD_FORUM_SPIRIT_URL, GOROD_FORUM_SPIRIT_LIMITED_URL
 #                                two more (limits off, on) for the conformance suite of tests/forums:
 #                                its threads outlive a test, which the instances above do not
@@ -22,29 +24,34 @@ lab="$REPO_ROOT/tests/forums/forumlab.py"
 
 t0=$(date +%s%N)
 mkdir -p "$REALFORUM_HOME"
-trap 'python3 "$lab" down "$forums_home"; for name in open limited conform conform-limited; do "$here/stop.sh" "$name"; done' EXIT
+# The main pytest run is split over GOROD_TEST_WORKERS processes (pytest-xdist, tests/forums/split.sh):
+# each worker resets its Spirit databases per test, so each gets an open and a limited instance of
+# its own (open-gw0, limited-gw0, ...; URLs in GOROD_REALFORUM_URL_GW0, GOROD_REALFORUM_LIMITED_URL_GW0)
+workers=${GOROD_TEST_WORKERS:-2}
+names="open limited conform conform-limited"
+for ((w = 0; w < workers; w++)); do names="$names open-gw$w limited-gw$w"; done
+trap 'python3 "$lab" down "$forums_home"; for name in $names; do "$here/stop.sh" "$name"; done' EXIT
 trap 'exit 130' INT TERM  # so that the EXIT trap stops the forums on ^C too
 python3 "$lab" up "$forums_home"
 eval "$(python3 "$lab" env "$forums_home")"
 export GOROD_FORUMS_HOME="$forums_home"
 "$here/setup.sh"
-"$here/start.sh" open > /dev/null &
-open_job=$!
-"$here/start.sh" limited --limits > /dev/null &
-limited_job=$!
-"$here/start.sh" conform > /dev/null &
-conform_job=$!
-"$here/start.sh" conform-limited --limits > /dev/null &
-conform_limited_job=$!
-wait "$open_job"
-wait "$limited_job"
-wait "$conform_job"
-wait "$conform_limited_job"
+jobs=()
+for name in $names; do
+    case "$name" in *limited*) flag=--limits ;; *) flag= ;; esac
+    "$here/start.sh" "$name" $flag > /dev/null &
+    jobs+=($!)
+done
+for job in "${jobs[@]}"; do wait "$job"; done   # (set -e: one that failed to start fails the run)
 export GOROD_REALFORUM_HOME="$REALFORUM_HOME"
 export GOROD_REALFORUM_URL=$(cat "$REALFORUM_HOME/open.url")
 export GOROD_REALFORUM_LIMITED_URL=$(cat "$REALFORUM_HOME/limited.url")
 export GOROD_FORUM_SPIRIT_URL=$(cat "$REALFORUM_HOME/conform.url")
 export GOROD_FORUM_SPIRIT_LIMITED_URL=$(cat "$REALFORUM_HOME/conform-limited.url")
+for ((w = 0; w < workers; w++)); do
+    export "GOROD_REALFORUM_URL_GW$w=$(cat "$REALFORUM_HOME/open-gw$w.url")"
+    export "GOROD_REALFORUM_LIMITED_URL_GW$w=$(cat "$REALFORUM_HOME/limited-gw$w.url")"
+done
 echo "realforum: up in $(( ($(date +%s%N) - t0) / 1000000 )) ms at $GOROD_REALFORUM_URL" \
     "and $GOROD_REALFORUM_LIMITED_URL (limits on)"
 "$@"
