@@ -85,7 +85,7 @@ def board_game(engine: str, players: list[str]) -> GameForum:
     again for the extra names) and a fresh game topic opened by the GM."""
     status = live_engine(engine)
     board = Board(ENGINES[engine], status, Path(os.environ["GOROD_FORUMS_HOME"]))
-    _register(board, players)
+    register(board, players)
     title = f"Город N: тест {int(time.time())}"
     topic = board.new_topic(board.gm, title, "Набор закрыт, игра начинается. Ждите ролей в личных сообщениях.")
 
@@ -96,7 +96,8 @@ def board_game(engine: str, players: list[str]) -> GameForum:
                      board.thread_url(topic), 1, BBCODE, title, board.writer, board.client, edit)
 
 
-def _register(board: Board, names: list[str]) -> None:
+def register(board: Board, names: list[str]) -> None:
+    """`names` registered on the board by its engine's own seed script, with the board's password."""
     src = engines_dir() / board.engine.name / "seed.php"
     www = board.forum_dir / "www"
     shutil.copyfile(src, www / "seed.php")
