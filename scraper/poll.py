@@ -409,6 +409,7 @@ class PmPoller:
         self.now = now
         self.reader = _ThreadReader(client, profile, self.posts, rules, auth=True, now=now, json_rules=json_rules)
         self.last_requests = 0
+        self.last_list_pages = 0     # pages of the PM list the last pass read
 
     def conversation_key(self, conversation_id: str) -> str:
         return f"pm:{self.base}#{conversation_id}"
@@ -422,7 +423,7 @@ class PmPoller:
         client's one relogin): a login page, an error page, a layout without the
         profile's selectors. No message count or page is recorded for it."""
         scan = self.scan_inbox(rescan)
-        requests = scan.requests
+        requests = self.last_list_pages = scan.requests
         changed = scan.changed
         when = self.now().isoformat()
         # Oldest activity first, so messages come roughly in the order they were sent.

@@ -8,7 +8,8 @@ The list is filled past its first page by players' PMs (tests/forums/pmpages.py;
 of its own, the admin's folder being full); then OUT_DIR/ENGINE/ gets every page of it as
 the GM sees it (before-N.html, or .json for a JSON list), then page 1 again after one more
 PM from a player (after-1), and, where the suite can reply inside a conversation
-(`Engine.pm_reply`), page 1 after a reply in the oldest conversation of the fill (reply-1).
+(`Engine.pm_reply`), page 1 after the GM's answer in the conversation at the list's bottom
+(reply-1).
 inbox.json holds each saved page's URL and file, and the oracle: the rows the forum's
 database lists for the GM at each step (never gorod's own reading).
 """
@@ -108,10 +109,10 @@ def main(engine_name: str, out: Path) -> None:
     save("after", list_pages(board, gm, limit=1))
     rows["after"] = oracle(board.forum_dir, gm)
     replied = None
-    if board.engine.pm_reply is not None and sent:
-        first_sender, oldest = sent[0]
-        board.engine.pm_reply(board, first_sender, oldest.id, "Ответ внутри старой переписки.")
-        replied = str(oldest.id)
+    if board.engine.pm_reply is not None:   # the GM answers in the conversation at the list's bottom
+        oldest = before[-1].inbox.entries[-1] if before[-1].inbox.entries else before[-2].inbox.entries[-1]
+        board.engine.pm_reply(board, gm, oldest.id, "Ответ внутри самой старой переписки.")
+        replied = oldest.id
         save("reply", list_pages(board, gm, limit=1))
         rows["reply"] = oracle(board.forum_dir, gm)
     data = {"engine": engine_name, "profile": board.profile.name, "gm": gm, "url": board.url,

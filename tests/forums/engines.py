@@ -162,6 +162,14 @@ def _registered(board, name: str) -> str:
     return name
 
 
+def _fluxbb_pm_reply(board, user: str, conversation, text: str):
+    """A reply inside a dialog: its «Добавить ответ» form (pmsnew.php?mdl=post&tid=N)."""
+    answer = board.submit(user, FormSpec("/pmsnew.php?mdl=post&tid={thread}", "req_message", "form#post",
+                                         fields={"submit": "Отправить"}, min_age=3.5), text, thread=conversation)
+    assert answer.location or "refresh" in answer.text.lower(), f"{board.url}: the dialog's reply: {answer.status}"
+    return answer
+
+
 def _query_id(name: str) -> Callable[[str], str]:
     import re
 
@@ -214,6 +222,7 @@ ENGINES: dict[str, Engine] = {e.name: e for e in (
         topic_id=_query_id("tid"), topic_on_page=True, thread_url="/viewtopic.php?id={thread}",
         db_times=_fluxbb_times, time_precision=1, edit_precision=1,
         markup=Markup(spoiler="[spoiler]{}[/spoiler]"), flood=_fluxbb_flood, merges=True,
+        pm_reply=_fluxbb_pm_reply,
     ),
 )}
 
