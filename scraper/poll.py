@@ -32,9 +32,14 @@ PMs: the inbox lists conversations with their message counts; a conversation who
 changed (or that is new) is read from its last known page like a thread, and each new
 message is a `PrivateMessage` (sender = its author, subject = the conversation's; the
 GM's own replies are messages too, told apart by their sender). A reply in an old
-conversation is a new message. An unchanged inbox costs one request. Where the inbox
-lists messages rather than conversations (`pm_inbox.rows: messages`), each row is read
-once and only its own message is taken from its page.
+conversation is a new message. The list is read from page 1 to the first page holding a
+row seen before, unchanged (`scan_inbox`: the high-water mark; the list's paging and order
+are the profile's `pm_inbox.pages`), so an unchanged inbox costs one request however many
+pages it has. Where the inbox lists messages rather than conversations (`pm_inbox.rows:
+messages`), each row is read once and only its own message is taken from its page. When
+gorod cannot tell it saw every new row (the forum holds PMs outside the list, the list's
+pages lead nowhere), the pass hands out what it read and then raises `InboxIncomplete`,
+its reasons in Russian naming the list.
 """
 from __future__ import annotations
 
