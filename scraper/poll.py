@@ -460,6 +460,9 @@ class PmPoller:
         if scan.rows:
             self.posts.ensure_thread(self.listed_key, "pm", self.inbox_url)   # (the store knows two kinds)
             self.posts.set_known_count(self.listed_key, scan.rows)
+        if scan.top is not None:
+            self.posts.ensure_thread(self.top_key, "pm", self.inbox_url)
+            self.posts.set_known_count(self.top_key, scan.top)
         if scan.problems:   # what it showed is handed out; that it may not be all, said
             raise unread(InboxIncomplete(self.inbox_url, scan.problems), "ЛС (список входящих)")
 
@@ -469,14 +472,16 @@ class PmPoller:
         A list of the newest activity first (`pm_inbox.pages.order: newest`) is read up to
         the first page holding a row seen before and unchanged (not as the page's last row):
         the high-water mark, all below it is older and seen. A list that shows itself
-        otherwise ordered (a changed row below an unchanged one) and one of `order: any`
-        are read to their last page; so is every page with `rescan`. What keeps gorod from
+        otherwise ordered (a changed row below an unchanged one; rows that are messages
+        whose newest number is below the newest the last pass saw: oldest first) and one
+        of `order: any` are read to their last page; so is every page with `rescan`. What keeps gorod from
         telling it saw every new row is in `problems`, in Russian: messages the forum holds
         outside the list, a list that says it has pages its links do not lead to, a next
         link back to rows already read."""
         scan = InboxScan()
         order = self._order()
         in_order = True
+        top_before = self.posts.known_count(self.top_key) if self._numbered_rows() else None
         url: str | None = self.inbox_url
         seen: set[str] = set()
         visited: set[str] = set()
@@ -499,6 +504,8 @@ class PmPoller:
             fresh = [e for e in entries if rescan or self._changed(e)]
             scan.met_seen = scan.met_seen or any(self._known(e) for e in entries)
             scan.rows += len(entries)
+            if self._numbered_rows():
+                scan.top = max([scan.top or 0, *(int(e.id) for e in entries if e.id.isdigit())]) or None
             if in_order and order == "newest" and not _in_order(entries, fresh):
                 in_order = False
                 log.warning("%s: a changed row below an unchanged one: the PM list is not ordered newest "
@@ -509,6 +516,12 @@ class PmPoller:
             # FluxBB, MyBB order ties as they come; at a page's end it is on the next page)
             fresh_ids = {e.id for e in fresh}
             reached = any(e.id not in fresh_ids for e in entries[:-1])
+            if reached and in_order and top_before is not None and (scan.top or 0) < top_before:
+                # the newest message seen last time is not above the rows seen again: the list
+                # is not the newest first (or that message is gone); read to its end
+                in_order = False
+                log.warning("%s: message %d, the newest seen before, is not on the pages read: the PM list "
+                            "is not ordered newest first, every page is read", fetched.url, top_before)
             if reached and order == "newest" and in_order:
                 break
             if listing.next_url in visited:
@@ -524,6 +537,15 @@ class PmPoller:
                 break
             url = listing.next_url
         return scan
+
+    def _numbered_rows(self) -> bool:
+        """Rows that are messages, numbered by the forum as they come (phpBB, MyBB, SMF)."""
+        return self.profile.pm_inbox is not None and self.profile.pm_inbox.rows == "messages"
+
+    @property
+    def top_key(self) -> str:
+        """Where the store keeps the newest message number the last pass saw in the list."""
+        return f"inbox-top:{self.base}"
 
     @property
     def listed_key(self) -> str:
@@ -605,6 +627,7 @@ class InboxScan:
     requests: int = 0
     rows: int = 0                 # rows listed on the pages read
     met_seen: bool = False        # one of them was read by an earlier pass
+    top: int | None = None        # the newest message number on them (rows that are messages)
     problems: list[str] = field(default_factory=list)   # in Russian, each naming its page
 
 

@@ -3,6 +3,7 @@ records say it holds, for the offline test tests/scraper/test_inbox_pages.py (ru
 with the lab's environment: source /work/lab/env.sh):
 
     python tests/forums/capture_inbox.py ENGINE OUT_DIR
+    python tests/forums/capture_inbox.py ENGINE OUT_DIR --oldest-first GM     (phpBB, MyBB, SMF)
 
 The list is filled past its first page by players' PMs (tests/forums/pmpages.py; phpBB: a GM
 of its own, the admin's folder being full); then OUT_DIR/ENGINE/ gets every page of it as
@@ -75,6 +76,37 @@ ORACLES = {
 }
 
 
+# the same list the oldest first, where the forum sorts it so on request: (its first page, a
+# board whose GM's list already has pages, the GM)
+OLDEST_FIRST = {
+    "phpbb": "/ucp.php?i=pm&folder=inbox&sk=t&sd=a",
+    "mybb": "/private.php?fid=0&sortby=dateline&order=asc",
+    "smf": "/index.php?action=pm;f=inbox;sort=date;start=0",
+}
+
+
+def save_oldest_first(engine_name: str, out: Path, gm: str) -> None:
+    """`gm`'s list sorted the oldest first (OLDEST_FIRST), every page, with the forum's rows:
+    OUT_DIR/ENGINE-oldest/ (python capture_inbox.py ENGINE OUT_DIR --oldest-first GM)."""
+    board = board_for(engine_name)
+    folder = out / f"{engine_name}-oldest"
+    folder.mkdir(parents=True, exist_ok=True)
+    client = board.client(gm)
+    from scraper.inbox import extract_inbox
+    url, saved, seen = client.url(OLDEST_FIRST[engine_name]), [], set()
+    while url and url not in seen:
+        seen.add(url)
+        fetched = client.get(url, auth=True)
+        name = f"oldest-{len(saved) + 1}.html"
+        (folder / name).write_bytes(fetched.content)
+        saved.append({"step": "oldest", "page": len(saved) + 1, "url": fetched.url, "file": name})
+        url = extract_inbox(fetched.content, board.profile, fetched.url).next_url
+    data = {"engine": engine_name, "profile": board.profile.name, "gm": gm, "url": board.url, "pages": saved,
+            "rows": {"oldest": ORACLES[engine_name](board.forum_dir, gm)}}
+    (folder / "inbox.json").write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    print(f"{engine_name}: {gm}: {len(saved)} pages the oldest first -> {folder}")
+
+
 def board_for(engine_name: str) -> Board:
     engine = ENGINES[engine_name]
     if engine.live is not None:
@@ -124,4 +156,7 @@ def main(engine_name: str, out: Path) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], Path(sys.argv[2]))
+    if len(sys.argv) == 5 and sys.argv[3] == "--oldest-first":
+        save_oldest_first(sys.argv[1], Path(sys.argv[2]), sys.argv[4])
+    else:
+        main(sys.argv[1], Path(sys.argv[2]))

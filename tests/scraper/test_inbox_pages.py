@@ -4,7 +4,8 @@ row of it the forum's database lists (the oracle in each folder's inbox.json), a
 found on page 1 at the cost of one page, a reply inside an old conversation too, and
 what keeps gorod from telling it read everything said in Russian with the list's address:
 phpBB's messages held back by a full folder, a list whose page 1 says «of 2» without a
-link to page 2.
+link to page 2. A list sorted the oldest first (phpBB's sd=a, MyBB's order=asc, SMF's own
+default) is read to its end.
 """
 from __future__ import annotations
 
@@ -24,7 +25,9 @@ from scraper.poll import PmPoller
 from scraper.poststore import MemoryPostStore
 
 PAGES = Path(__file__).parent / "pages" / "inbox"
-SAVED = sorted(p.name for p in PAGES.iterdir() if (p / "inbox.json").exists() and p.name != "phpbb-held")
+# one folder per engine (before, after, reply); phpbb-held, ENGINE-oldest: one step each
+SAVED = sorted(p.name for p in PAGES.iterdir() if (p / "inbox.json").exists() and "-" not in p.name)
+OLDEST = sorted(p.name for p in PAGES.iterdir() if p.name.endswith("-oldest"))
 
 
 def saved(engine: str) -> dict:
@@ -235,3 +238,34 @@ def test_phpbb_messages_held_by_a_full_folder_are_said_with_their_number_and_the
     assert "11 ЛС" in problem and data["pages"][0]["url"] in problem
     alarm = alarm_text(raised.value)
     assert alarm.startswith("ЛС (список входящих) не прочитаны: форум задерживает 11 ЛС"), alarm
+
+
+@pytest.mark.parametrize("folder", OLDEST)
+def test_a_list_sorted_the_oldest_first_is_read_to_its_end_for_the_newest_message(folder):
+    """The newest message of the list (the forum's rows: its greatest number) arrived since
+    the last pass, which saw every other one and the newest number then; the list opens
+    the oldest first, so page 1 holds only rows seen before. Its newest number being below
+    the last pass's tells gorod the order is not the newest first: it reads on to the last
+    page and finds the message."""
+    data = saved(folder)
+    ids = sorted(data["rows"]["oldest"], key=int)
+    newest, seen = ids[-1], ids[:-1]
+    _, pages = listed(data, folder, "oldest")
+    assert newest in {e.id for e in pages[-1].entries}
+    assert newest not in {e.id for e in pages[0].entries} and len(pages) >= 2
+
+    def poller_knowing(top):
+        poller = poller_on(data, folder, ("oldest",))
+        for row in seen:
+            poller.posts.ensure_thread(poller.conversation_key(row), "pm", "saved", "")
+            poller.posts.set_known_count(poller.conversation_key(row), 1)
+        if top is not None:
+            poller.posts.ensure_thread(poller.top_key, "pm", "saved")
+            poller.posts.set_known_count(poller.top_key, top)
+        return poller
+    poller = poller_knowing(int(seen[-1]))
+    scan = poller.scan_inbox(rescan=False)
+    assert [e.id for e in scan.changed] == [newest] and scan.problems == []
+    assert len(poller.client.hits) == len(pages)
+    blind = poller_knowing(None)          # without the last pass's newest number: page 1 only
+    assert blind.scan_inbox(rescan=False).changed == [] and len(blind.client.hits) == 1
