@@ -57,7 +57,7 @@ import yaml
 
 from config.profiles import locate_profile
 from engine.morph import Gender
-from config.yamlfile import load_unique
+from config.yamlfile import NotUtf8, load_unique, utf8_text
 from engine.names import OPEN_ROLES, SECRET_ROLES, canon_open_role, canon_secret_role
 from engine.reading_fields import problems as reading_field_problems
 from engine.rulings import Rulings, RulingsError
@@ -170,11 +170,9 @@ def load_game(path: str | Path, *, extra_keys: frozenset[str] = frozenset()) -> 
     except OSError as exc:
         raise GameConfigError(f"{where}: не удаётся прочитать файл (ошибка ОС {exc.errno})") from None
     try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = raw[:exc.start].count(b"\n") + 1
-        raise GameConfigError(f"{where}: строка {line}: файл не в кодировке UTF-8 (байт 0x{raw[exc.start]:02x}); "
-                              "сохраните его в UTF-8") from None
+        text = utf8_text(raw)
+    except NotUtf8 as exc:
+        raise GameConfigError(f"{where}: {exc}") from None
     try:
         data = load_unique(text)
     except yaml.YAMLError as exc:
@@ -343,6 +341,8 @@ def _profile_problem(name: str, exc: Exception) -> str:
                 f"(или путь к своему файлу профиля, README «Your forum»)")
     if "no such profile file" in text:
         return f"нет файла профиля {name!r}"
+    if "не в кодировке UTF-8" in text:
+        return text
     if isinstance(exc, (OSError, UnicodeError)):
         return f"файл профиля {name!r} не читается ({type(exc).__name__})"
     return f"в файле профиля {name!r} ошибка: «{text}»"

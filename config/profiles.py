@@ -25,6 +25,7 @@ The schema (every key is checked; unknown keys are errors, to catch typos):
     encoding: str | null           # forced encoding; null: the page's declared charset, else utf-8
     timezone: IANA zone            # the forum's zone for times written without one
     unconfirmed: [str]             # parts no real page has confirmed
+    max_page_mb: number            # the largest answer read from this forum (default 10 MB): more is refused
     urls: {name: template}         # thread_page, pm_inbox, pm_thread, login, reply, send_pm, base ...
     detect: {generator: [regex], markup: [selector], url: [regex]}
     selectors:
@@ -132,6 +133,7 @@ import yaml
 from config.profile_api import (ApiCall, ApiRules, EmbeddedPosts, PmJsonRules, api_calls, api_rules,
                                 embedded_posts, pm_json_rules)
 from config.select import BadSelector, compile_selector
+from config.yamlfile import NotUtf8, read_utf8
 
 PROFILES_DIR = Path(__file__).resolve().parent / "profiles"
 
@@ -369,6 +371,9 @@ class LoginFields:
     wait: str | None = None            # a login flood guard's refusal, group 1 its seconds (SMF): wait, retry once
 
 
+DEFAULT_PAGE_MB = 10.0
+
+
 @dataclass(frozen=True)
 class ClockRules:
     """Where a page states the zone its times are shown in (`clock:`), to check the profile's
@@ -408,6 +413,7 @@ class Profile:
     embedded_json: EmbeddedPosts | None = None
     pm_participants: str | None = None
     clock: ClockRules = ClockRules()
+    max_page_mb: float = 10.0          # DEFAULT_PAGE_MB: a thread page is some 100 KB, a big one 2 MB
 
     def url(self, key: str, **values: Any) -> str:
         """Fill a URL template: `profile.url("thread_page", base=..., thread=7, page=2)`."""
@@ -536,7 +542,9 @@ def _merged(path: Path, seen: tuple[Path, ...]) -> dict:
     if path in seen:
         raise ProfileError(f"{label}: extends: cycle through {[str(p) for p in seen]}")
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = yaml.safe_load(read_utf8(path))
+    except NotUtf8 as exc:
+        raise ProfileError(f"{label}: {exc}") from None
     except yaml.YAMLError as exc:
         raise ProfileError(f"{label}: not valid YAML: {exc}") from None
     if data is None:
@@ -692,7 +700,7 @@ def _validate(data: dict, label: str, stem: str) -> Profile:
     v = _V(label)
     top = v.mapping(data, "", {"engine", "name", "description", "format", "encoding", "timezone",
                                "unconfirmed", "urls", "detect", "selectors", "json", "dates", "write",
-                               "login", "api", "pm_json", "embedded_json", "clock"},
+                               "login", "api", "pm_json", "embedded_json", "clock", "max_page_mb"},
                     {"engine"})
     fmt = top.get("format", "html")
     if fmt not in ("html", "json"):
@@ -806,6 +814,7 @@ def _validate(data: dict, label: str, stem: str) -> Profile:
         write=_write_rules(v, top["write"], "write") if top.get("write") is not None else None,
         login=_login_fields(v, top.get("login")),
         unconfirmed=v.strings(top.get("unconfirmed"), "unconfirmed"),
+        max_page_mb=_page_mb(v, top.get("max_page_mb")),
         path=label,
         api=api_rules(v, top.get("api")),
         pm_json=pm_json_rules(v, top.get("pm_json")),
@@ -846,6 +855,13 @@ _WRITE_KEYS = {"markup", "max_length", "encoding", "min_form_age", "post_url", "
                "rate_limited", "rate_limit_wait", "rejected", "errors", "merges", "limits"}
 _FORM_KEYS = {"url", "form", "text", "subject", "to", "to_separator", "fields", "omit", "add_recipients",
               "created", "sent_list", "outbox", "api"}
+
+
+def _page_mb(v: _V, value: Any) -> float:
+    mb = _number(v, value, "max_page_mb", DEFAULT_PAGE_MB)
+    if not 0.1 <= mb <= 1000:
+        raise v.fail("max_page_mb", "must be between 0.1 and 1000 (megabytes)")
+    return mb
 
 
 def _number(v: _V, value: Any, path: str, default: float) -> float:

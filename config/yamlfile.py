@@ -5,12 +5,37 @@
 PyYAML keeps the last of two equal keys silently, so `poll_interval` written twice (or a
 player listed twice) would be half-read without a word (issue 14). Deep nesting that the
 recursive composer cannot follow is a `yaml.YAMLError` too, never a `RecursionError`.
+
+    utf8_text(raw) -> str           raises `NotUtf8` (Russian, with the line) on other encodings
+
+Every file the GM writes (the game file, a profile, a template) is read through `utf8_text`,
+so a file saved in cp1251 is told the same way wherever it is read (issue 23).
 """
 from __future__ import annotations
 
 from typing import Any
 
 import yaml
+
+
+class NotUtf8(ValueError):
+    """A file not in UTF-8; `str()` is the Russian reason with the line (no file name)."""
+
+
+def utf8_text(raw: bytes) -> str:
+    """The text of a GM's file (a UTF-8 BOM allowed), or `NotUtf8` naming the line and byte."""
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[:exc.start].count(b"\n") + 1
+        raise NotUtf8(f"строка {line}: файл не в кодировке UTF-8 (байт 0x{raw[exc.start]:02x}); "
+                      "сохраните его в UTF-8") from None
+
+
+def read_utf8(path) -> str:
+    from pathlib import Path
+
+    return utf8_text(Path(path).read_bytes())
 
 
 class DuplicateKey(yaml.constructor.ConstructorError):

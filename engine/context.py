@@ -5,19 +5,23 @@ triggers, role checks, thresholds). Abilities' own effects are in engine/abiliti
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Any, Iterable, Mapping, TypeVar
 
 from engine import events as ev
 from engine.abilities import AbilitySpec, RoleKind, When, registry
+from engine.actions import Action, Snapshot
+from engine.api import Judging
 from engine.orders import Order, OrderError
 from engine.phase import PhaseId
 from engine.reasons import Detail, Reason, message
 from engine.state import GameState, PlayerState
 from engine.validate import (
-    check_shape, holds_now, limit_refusal, max_lives, phase_refusal,
+    apparent_role, check_shape, holds_now, limit_refusal, max_lives, phase_refusal,
     status_refusal, target_refusal,
 )
 from engine.win import outcome
+
+T = TypeVar("T")
 
 
 def refusal_detail(ctx: "PhaseContext", order: Order, reason: Reason) -> Detail | None:
@@ -73,14 +77,38 @@ class PhaseContext:
     def __init__(self, state: GameState, phase: PhaseId):
         self.state = state
         self.phase = phase
-        self.rulings = state.rulings
+        self.n = phase.number
+        self.rulings: Mapping[str, Any] = state.rulings
         self.events: list[ev.Event] = []
         # standing orders (A52): (nick, ability) -> order; Преемственность, Перерождение,
         # Божественное благословление under `blessing_auto: false`
-        self.standing: dict[tuple[str, str], Order] = {}
+        self._standing: dict[tuple[str, str], Order] = {}
         # answers to the engine's questions (`standing_orders: false`): (nick, ability) -> order
-        self.answers: dict[tuple[str, str], Order] = {}
+        self._answers: dict[tuple[str, str], Order] = {}
+        self._own: dict[type, object] = {}
         self.status_before = {n: self.status_of(p) for n, p in state.players.items()}
+
+    def own(self, kind: type[T]) -> T:
+        """An ability module's own working data for this phase: one value of its dataclass
+        `kind`, made empty at the first use (the resolvers know none of them)."""
+        if kind not in self._own:
+            self._own[kind] = kind()
+        value = self._own[kind]
+        assert isinstance(value, kind)
+        return value
+
+    # --- standing orders (A52) ------------------------------------------------------------
+    def standing(self, nick: str, ability: str) -> Order | None:
+        return self._standing.get((nick, ability))
+
+    def standing_orders(self) -> list[Order]:
+        return list(self._standing.values())
+
+    def set_standing(self, order: Order) -> None:
+        self._standing[(order.by, order.ability)] = order
+
+    def drop_standing(self, nick: str, ability: str) -> Order | None:
+        return self._standing.pop((nick, ability), None)
 
     def status_of(self, player: PlayerState) -> str:
         return player.status(self.rulings["status_precedence"]).value
@@ -95,13 +123,13 @@ class PhaseContext:
     def trace(self, text: str, rule: str = "", *orders: Order | None) -> None:
         self.emit(ev.Trace(str(self.phase), self.cause(rule or text, *orders), text))
 
-    def learn(self, to: str, rule: str, order: Order | None = None, **fact) -> None:
+    def learn(self, to: str, rule: str, order: Order | None = None, **fact: Any) -> None:
         self.emit(ev.learned(str(self.phase), self.cause(rule, order), to, ev.fact(**fact)))
 
     def notice(self, to: str, code: ev.NoticeCode, rule: str, order: Order | None = None,
                about: str | None = None) -> None:
         """A player told of a failure (§9 point 1): a `Notice` with its code."""
-        items = {"notice": ev.NoticeCode(code).value}   # the fact keeps the value (FORMAT.md)
+        items: dict[str, str] = {"notice": ev.NoticeCode(code).value}   # the fact keeps the value (FORMAT.md)
         if about is not None:
             items["about"] = about
         self.learn(to, rule, order, **items)
@@ -159,31 +187,36 @@ class PhaseContext:
         except OrderError as exc:
             raise OrderError(f"{self.phase}: {order}: {exc}") from None
 
-    def refusal(self, order: Order, spec: AbilitySpec, *, snapshot=None,
+    def refusal(self, order: Order, spec: AbilitySpec, *, snapshot: Snapshot | None = None,
                 skip_limits: bool = False, skip_phase: bool = False) -> tuple[Reason, str | None] | None:
         """The §3.3 reason an order is refused now, or None (SPEC §7 N2, §8 D1)."""
         user = self.p(order.by)
-        statuses = {} if snapshot is None else snapshot.statuses_of(user.nick)
-        if order.signal and not self.rulings["zombie_signal_needs_usable"]:   # A66
-            statuses = {}
-        else:
+        form = self.judging(order, spec)
+        statuses: dict[str, bool] = {} if snapshot is None else snapshot.statuses_of(user.nick)
+        if form.statuses:
             reason = status_refusal(user, spec, self.rulings, **statuses)
             if reason:
                 return reason, None
         if not holds_now(user, spec):
             return Reason.ROLE_LOST, None
-        if not skip_phase and spec.when is not When.TRIGGER and not order.signal:
+        if not skip_phase and spec.when is not When.TRIGGER and form.phase:
             reason = phase_refusal(spec, self.phase, self.rulings)
             if reason:
                 return reason, None
-        if (self.phase.is_night and user.revived_night == self.phase.number
-                and self.rulings["revived_act_next_night"]):
-            return Reason.REVIVED_THIS_NIGHT, None
-        if not skip_limits and spec.when is not When.TRIGGER and not order.signal:
+        for block in registry.ACT_BLOCK.fns():   # back from the Кладбище tonight (A39)
+            reason = block(self, user)
+            if reason:
+                return reason, None
+        if not skip_limits and spec.when is not When.TRIGGER and form.limits:
             reason = limit_refusal(user, spec, self.phase, self.rulings)
             if reason:
                 return reason, None
-        return target_refusal(self.state, user, spec, order, self.rulings)
+        return target_refusal(self.state, user, spec, order, self.rulings) if form.targets else None
+
+    def judging(self, order: Order, spec: AbilitySpec) -> Judging:
+        """The common refusals the order goes through (its ability's `judged` hook)."""
+        return next((form for judged in registry.JUDGED.of(spec.name) if (form := judged(self, order))),
+                    Judging())
 
     def spend(self, order: Order, spec: AbilitySpec) -> None:
         self.p(order.by).uses_of(spec.name).append(self.phase)
@@ -192,28 +225,40 @@ class PhaseContext:
     def apparent(self, nick: str) -> str:
         """The role a check shows: the mask, unless a `true_role` hook sees through it."""
         player = self.p(nick)
-        if any(hook.fn(self, player) for hook in registry.hooks_of("true_role")):
+        if any(hook(self, player) for hook in registry.TRUE_ROLE.fns()):
             return player.secret_role
-        return player.apparent_role()
+        return apparent_role(self.state, player)
+
+    def passives_off(self, nick: str) -> bool:
+        """The player's passive defences do not work now (tonight's Чары, A45)."""
+        return any(hook(self, nick) for hook in registry.PASSIVES_OFF.fns())
+
+    def live_actions(self, name: str) -> list[Action]:
+        """The phase's live actions of `name` (none by day: the night's resolver has them)."""
+        return []
+
+    def open_passives_off(self, nick: str) -> bool:
+        """The player's open-role passives do not work now (Кража under A59 b)."""
+        return any(hook(self, nick) for hook in registry.OPEN_PASSIVES_OFF.fns())
 
     # --- deaths -------------------------------------------------------------------------
     def saved_from_death(self, nick: str, death: str, order: Order | None = None) -> bool:
         """A `death_save` hook keeps `nick` alive (a Шулер: cards/fives.py); `death` is
         "night", "day" or "execution"."""
-        return any(hook.fn(self, nick, death, order) for hook in registry.hooks_of("death_save"))
+        return any(hook(self, nick, death, order) for hook in registry.DEATH_SAVE.fns())
 
-    def bury(self, nick: str, rule: str, killed_by: Iterable[str], orders: Iterable[Order] = (),
+    def bury(self, nick: str, rule: str, killed_by: Iterable[str], orders: Iterable[Order | None] = (),
              *, reveal_as: str | None = None, lives: int | None = None, triggers: bool = True) -> None:
         """«Как только персонаж попадает на Кладбище, его тайная роль публично раскрывается.»"""
         from engine.state import DeathRecord
 
         player = self.p(nick)
-        orders = tuple(o for o in orders if o is not None)
+        given = tuple(o for o in orders if o is not None)
         player.dead = True
         player.lazaret = False
         if lives is not None:
             player.lives = lives
-        cause = ev.Cause(rule, orders)
+        cause = ev.Cause(rule, given)
         self.emit(ev.Died(str(self.phase), cause, nick))
         self.emit(ev.Revealed(str(self.phase), cause, nick, reveal_as or self.apparent(nick)))
         self.state.deaths[nick] = DeathRecord(self.phase, tuple(killed_by))
@@ -233,7 +278,7 @@ class PhaseContext:
             if self.rulings["standing_orders"]:
                 raise OrderError(f"{order}: ответ (поле answer) даётся только при rulings.standing_orders: false")
             spec = find_ability(order.ability)
-            self.answers[(order.by, spec.name if spec else order.ability)] = order
+            self._answers[(order.by, spec.name if spec else order.ability)] = order
         return rest
 
     def choice_at_trigger(self, nick: str, ability: str, text: str,
@@ -243,8 +288,8 @@ class PhaseContext:
         `false` the choice is made now: his answer (an order of this phase with `answer`),
         or the phase stops here with the question (PendingQuestion)."""
         if self.rulings["standing_orders"]:
-            return self.standing.get((nick, ability))
-        answer = self.answers.get((nick, ability))
+            return self.standing(nick, ability)
+        answer = self._answers.get((nick, ability))
         if answer is None:
             raise PendingQuestion(Question(str(self.phase), nick, ability, text, tuple(options)))
         self.trace(f"ответ {nick} на вопрос «{text}»: {answer.answer}", ability, answer)
@@ -254,14 +299,28 @@ class PhaseContext:
         """Triggers at a death or an Арест (SPEC A52): the `trigger` hooks (Перерождение,
         Преемственность); at a death the `death` hooks (a Король Пик's effect ends)."""
         player = self.p(nick)
-        for hook in registry.hooks_of("trigger"):
-            hook.fn(self, player)
+        for hook in registry.TRIGGER.fns():
+            hook(self, player)
         if not by_arrest:
             self.died(player)
 
     def died(self, player: PlayerState) -> None:
-        for hook in registry.hooks_of("death"):
-            hook.fn(self, player)
+        for hook in registry.DEATH.fns():
+            hook(self, player)
+
+    def pass_role(self, old: PlayerState, heir: PlayerState, role: str, *, keeps: bool) -> None:
+        """`heir` takes `role` from `old` (Перерождение, Преемственность): each ability that
+        keeps a memory of the role's holder moves it (`keeps`) or forgets it."""
+        for hook in registry.ROLE_PASSED.fns():
+            hook(self, old, heir, role, keeps)
+
+    def lose_role(self, player: PlayerState, role: str | None) -> None:
+        """`player` no longer holds `role` («тот теряет свою старую роль»): what the role's
+        abilities kept for him goes with it."""
+        if role is None:
+            return
+        for hook in registry.ROLE_LOST.fns():
+            hook(self, player, role)
 
     def cap_lives(self, player: PlayerState) -> None:
         """After a change of roles the cap is the new maximum (A10 `heal_cap`)."""
@@ -279,7 +338,7 @@ class PhaseContext:
             if player.lives >= 2:
                 player.lazaret = False
             elif player.lives == 1 and not player.lazaret:
-                if any(hook.fn(self, player) for hook in registry.hooks_of("lazaret")):
+                if any(hook(self, player) for hook in registry.LAZARET.fns()):
                     continue
                 player.lazaret = True
 

@@ -177,6 +177,20 @@ _LEARNED_BY_KEY: tuple[tuple[str, type[Learned]], ...] = (
 )
 
 
+def fact_kind(event: Learned) -> str:
+    """The kind of a learned fact (its key in FORMAT.md: "secret", "notice" …): its class's,
+    or for a plain `Learned` the first kind key its fact holds, tried in the order `learned`
+    tries them; "other" for none. The one classification: the templates read it too."""
+    own = next((key for key, cls in _LEARNED_BY_KEY if type(event) is cls), None)
+    if own is not None:
+        return own
+    keys = {k for k, _ in event.fact}
+    return next((key for key, _cls in _LEARNED_BY_KEY if key in keys), "other")
+
+
+FACT_KINDS: tuple[str, ...] = tuple(key for key, _cls in _LEARNED_BY_KEY)
+
+
 def learned(phase: str, cause: Cause, to: str, fact_items: tuple[tuple[str, Any], ...]) -> Learned:
     """The Learned event of the kind its fact says."""
     keys = {k for k, _ in fact_items}

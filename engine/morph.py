@@ -12,6 +12,8 @@ lookups return are folded (lower case, «ё» = «е»); the generation function
 """
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
@@ -23,20 +25,21 @@ _NOMINAL = frozenset({"NOUN", "ADJF", "NPRO", "NUMR"})
 
 
 @lru_cache(maxsize=1)
-def analyzer():
+def analyzer() -> Any:
     import pymorphy3  # imported here: importing the parser must stay cheap
 
     return pymorphy3.MorphAnalyzer()
 
 
-def analyses(word: str) -> list:
+def analyses(word: str) -> list[Any]:
     """pymorphy3's analyses of `word`, or none for a word it cannot even look at.
 
     pymorphy3 asks `unicodedata.name` of each letter of an unknown word, and letters
     without a name (Tangut and other scripts outside the BMP) raise ValueError: such a
     word is no Russian word. Every caller goes through here, so no text can crash it."""
     try:
-        return analyzer().parse(word)
+        parses: list[Any] = analyzer().parse(word)
+        return parses
     except (ValueError, KeyError):
         return []
 
@@ -119,7 +122,7 @@ class Gender(str, Enum):
     FEMALE = "f"
 
 
-def _dictionary_nouns(word: str):
+def _dictionary_nouns(word: str) -> list[Any]:
     """The dictionary's (not guessed) readings of `word` as a singular noun in the
     nominative, first names first: a nickname is written in the nominative."""
     parses = [p for p in analyses(word.lower())

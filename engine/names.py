@@ -5,6 +5,8 @@ Every name is the nominative spelling of rules-ru.txt; `canon()` folds case and
 """
 from __future__ import annotations
 
+from typing import Iterable
+
 from enum import Enum
 
 
@@ -95,7 +97,7 @@ CARDS: dict[str, str | None] = {
 }
 
 
-def _index(names, extra: dict[str, str] | None = None) -> dict[str, str]:
+def _index(names: Iterable[str], extra: dict[str, str] | None = None) -> dict[str, str]:
     table = {fold(n): n for n in names}
     for alias, name in (extra or {}).items():
         table[fold(alias)] = name

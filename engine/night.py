@@ -12,112 +12,125 @@ later order of his may be refused as a second use); across players it never does
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
-from typing import Callable, TypeVar
+from dataclasses import replace
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from engine import events as ev
 from engine.abilities import ONE_ACTION_PER_NIGHT, AbilitySpec, ability, registry, registry_index
+from engine.actions import Action, Attack, Snapshot, ThrownCard
+from engine.api import Refused
 from engine.context import PhaseContext
 from engine.orders import Order
 from engine.phase import PhaseId
 from engine.reasons import Reason
-from engine.state import DayMarks, GameState
-
-T = TypeVar("T")
-
-
-@dataclass
-class Snapshot:
-    """S0: the state at the start of the night (N0 d)."""
-    lives: dict[str, int]
-    lazaret: dict[str, bool]
-    prison: dict[str, bool]
-    dead: dict[str, bool]
-    demons_dead: int = 0    # Sacrifice!'s count, set by engine/abilities/demonologist.py
-
-    def statuses_of(self, nick: str) -> dict[str, bool]:
-        return {"lazaret": self.lazaret[nick], "prison": self.prison[nick], "dead": self.dead[nick]}
-
-
-@dataclass
-class Action:
-    """An accepted night order while it resolves; `targets` follow redirects."""
-    order: Order
-    spec: AbilitySpec
-    targets: list[str]
-    void: bool = False      # Чары (and Очарование priority): «не применяет свои способности»
-    failed: bool = False    # its own condition failed (Укус, Касание смерти, Ревность)
-    blocked: str | None = None   # the card that blocks its attacks (Валет Крестей)
-    auto: bool = False      # Гон
-    seq: int = 0            # position in the submitted list (for `touch_restriction`)
-    shielded: bool = False  # not subject to Чары / redirects / Валет Крестей (`hunt_blockable: false`)
-
-    @property
-    def user(self) -> str:
-        return self.order.by
-
-    @property
-    def name(self) -> str:
-        return self.spec.name
-
-    @property
-    def live(self) -> bool:
-        return not (self.void or self.failed)
-
-
-@dataclass
-class Attack:
-    """An attack record of §7: its recipient moves; it may be blocked or cancelled."""
-    action: Action
-    rank: int
-    damage: int | None      # None: Касание смерти, decided at N13
-    recipient: str
-    flags: set[str] = field(default_factory=set)
-    blocked_by: str | None = None
-    cancelled_by: str | None = None
-
-    @property
-    def attacker(self) -> str:
-        return self.action.user
-
-    @property
-    def name(self) -> str:
-        return self.action.name
-
-    @property
-    def live(self) -> bool:
-        return self.blocked_by is None and self.cancelled_by is None
-
+from engine.state import GameState
 
 class Night(PhaseContext):
+    """The night being resolved; the abilities reach it as an `engine.api.NightAPI`."""
+
     def __init__(self, state: GameState, phase: PhaseId, orders: list[Order]):
         super().__init__(state, phase)
-        self.n = phase.number
         self.moon = phase.moon
-        self.orders = self.take_answers(orders)
-        self.actions: list[Action] = []
-        self.attacks: list[Attack] = []
-        self.cards = [c for c in state.thrown if c.night == self.n]
-        self.killed: dict[str, tuple[str, Order | None]] = {}
-        self.dying: set[str] = set()
-        self.damage: dict[str, int] = defaultdict(int)
-        self.attack_damage: dict[str, int] = defaultdict(int)   # N13 (a): from attacks only
-        self.dealt_by: dict[str, list[str]] = defaultdict(list)
-        self.damage_orders: dict[str, list[Order]] = defaultdict(list)   # for the trace
-        self.heals: dict[str, int] = defaultdict(int)
-        self.reveal_as: dict[str, str] = {}
-        self.s0: Snapshot | None = None
-        self.deferred: list[tuple[Order, AbilitySpec]] = []   # orders judged at the end of N2
-        self.announced: set[int] = set()   # actions already announced (Лицо толпы)
-        self.marks: DayMarks | None = None
-        self._own: dict[type, object] = {}
+        self._orders = self.take_answers(orders)
+        self._actions: list[Action] = []
+        self._attacks: list[Attack] = []
+        self._cards: list[ThrownCard] = []   # the cards acting tonight, set by the deck's N0 hook
+        self._killed: dict[str, tuple[str, Order | None]] = {}
+        self._dying: set[str] = set()
+        self._damage: dict[str, int] = defaultdict(int)
+        self._attack_damage: dict[str, int] = defaultdict(int)   # N13 (a): from attacks only
+        self._dealt_by: dict[str, list[str]] = defaultdict(list)
+        self._damage_orders: dict[str, list[Order]] = defaultdict(list)   # for the trace
+        self._heals: dict[str, int] = defaultdict(int)
+        self._reveal_as: dict[str, str] = {}
+        self._s0: Snapshot | None = None
+        self._deferred: list[tuple[Order, AbilitySpec]] = []   # orders judged at the end of N2
+        self._announced: set[int] = set()   # actions already announced (Лицо толпы)
 
-    def own(self, kind: type[T]) -> T:
-        """An ability module's own working data for this night: one value of its dataclass
-        `kind`, made empty at the first use (the skeleton knows none of them)."""
-        if kind not in self._own:
-            self._own[kind] = kind()
-        return self._own[kind]   # type: ignore[return-value]
+    # --- what the abilities read (engine.api.NightAPI) ----------------------------------
+    @property
+    def s0(self) -> Snapshot:
+        assert self._s0 is not None, "S0 is taken at N0"
+        return self._s0
+
+    @property
+    def actions(self) -> Sequence[Action]:
+        return tuple(self._actions)
+
+    @property
+    def attacks(self) -> Sequence[Attack]:
+        return tuple(self._attacks)
+
+    @property
+    def cards(self) -> Sequence[ThrownCard]:
+        return tuple(self._cards)
+
+    def set_cards(self, cards: Iterable[ThrownCard]) -> None:
+        self._cards = list(cards)
+
+    def add_attack(self, attack: Attack) -> None:
+        self._attacks.append(attack)
+
+    def defer(self, order: Order, spec: AbilitySpec) -> None:
+        self._deferred.append((order, spec))
+
+    def deferred(self) -> list[tuple[Order, AbilitySpec]]:
+        return list(self._deferred)
+
+    def mark_announced(self, action: Action) -> None:
+        self._announced.add(id(action))
+
+    def damage_to(self, nick: str) -> int:
+        return self._damage.get(nick, 0)
+
+    def attack_damage_to(self, nick: str) -> int:
+        return self._attack_damage.get(nick, 0)
+
+    def block_damage(self, nick: str, amount: int = 1) -> None:
+        self._damage[nick] -= amount
+
+    def dealt(self, nick: str, source: str, order: Order | None = None) -> None:
+        """`source` counts among what dealt `nick` damage tonight (Расследование, A61)."""
+        self._dealt_by[nick].append(source)
+        if order is not None:
+            self._damage_orders[nick].append(order)
+
+    def relates(self, nick: str, order: Order) -> None:
+        """`order` is among the causes of what befalls `nick` tonight (the trace of a death)."""
+        self._damage_orders[nick].append(order)
+
+    def heal_at_dawn(self, nick: str, amount: int = 1) -> None:
+        """+`amount` lives at N14, each capped (A74)."""
+        self._heals[nick] += amount
+
+    def kill(self, nick: str, source: str, order: Order | None, *, replace: bool = True) -> None:
+        """`nick` dies at N17 whatever his lives («убивает»); `replace=False` keeps an
+        earlier kill's cause."""
+        if replace or nick not in self._killed:
+            self._killed[nick] = (source, order)
+
+    def killed(self, nick: str) -> bool:
+        return nick in self._killed
+
+    def dying(self, nick: str) -> bool:
+        return nick in self._dying
+
+    def spare(self, nick: str) -> None:
+        """`nick` does not die after all (N18: a Тварь that ate)."""
+        self._dying.discard(nick)
+
+    def reveal_dead_as(self, nick: str, role: str) -> None:
+        self._reveal_as[nick] = role
+
+    def redirect_standing(self, nick: str, to: str, rule: str, cause: Order | None) -> None:
+        """The standing orders written tonight (Преемственность's heir, A52) are his orders
+        too: their target goes where his other orders go (N4 b, d)."""
+        for order in self.standing_orders():
+            if order.by == nick and order.target is not None:
+                self.set_standing(replace(order, target=to))
+                self.emit(ev.Redirected(str(self.phase), self.cause(rule, cause, order),
+                                        f"{order.ability} игрока {nick} перенаправлена на {to} ({rule})",
+                                        nick, order.ability, to, rule))
 
     # ------------------------------------------------------------------------------------
     def run(self) -> list[ev.Event]:
@@ -133,7 +146,7 @@ class Night(PhaseContext):
     def steps_of(self, code: str) -> list[Callable[["Night"], None]]:
         """The skeleton's own part of a step and the abilities' hooks, in sub-step order."""
         hooks = [(sub, fn) for sub, fn in SKELETON.get(code, ())]
-        hooks += [(h.sub, h.fn) for h in registry.night_hooks(code)]
+        hooks += [(h.sub, h.fn) for h in registry.NIGHT_STEP.at(code)]
         rank = SUBSTEP_ORDERS.get((code, self.rulings[SUBSTEP_RULING[code]]), None) \
             if code in SUBSTEP_RULING else None
         if rank:
@@ -148,7 +161,7 @@ class Night(PhaseContext):
     def snapshot(self) -> None:
         """N0 (d): S0, the state at the start of the night."""
         players = self.state.players
-        self.s0 = Snapshot(
+        self._s0 = Snapshot(
             lives={n: p.lives for n, p in players.items()},
             lazaret={n: p.lazaret for n, p in players.items()},
             prison={n: p.in_prison for n, p in players.items()},
@@ -162,10 +175,10 @@ class Night(PhaseContext):
         if self.rulings["anytime_at_night"] != "immediate_on_start_state":
             return
         anytime = registry.anytime_effects()
-        for order in list(self.orders):
+        for order in list(self._orders):
             if order.ability not in anytime:
                 continue
-            self.orders.remove(order)
+            self._orders.remove(order)
             self.resolve_anytime(order)
             if self.state.game_over:
                 return
@@ -184,14 +197,14 @@ class Night(PhaseContext):
     def validate(self) -> None:
         """N2: refuse what the rules forbid now (§3.3); accepted orders spend their use."""
         anytime = registry.anytime_effects()
-        for raw in self.orders:
+        for raw in self._orders:
             order, spec = self.shape(raw)
             if spec.name in anytime:
                 # queued_with_night (A24 b): an action of the night like any other (Чары,
                 # Очарование and Дама Червей act on it); its module resolves it at N21
                 self.accept(order, spec)
                 continue
-            intake = registry.first("intake", spec.name)
+            intake = registry.INTAKE.first(spec.name)
             if intake and intake(self, order, spec):
                 continue   # judged later in N2 by its module (a zombie signal)
             self.accept(order, spec)
@@ -204,20 +217,20 @@ class Night(PhaseContext):
             return False
         self.emit(ev.Accepted(str(self.phase), self.cause("принята", order), order))
         if spec.when.value == "trigger":
-            self.standing[(order.by, spec.name)] = order
+            self.set_standing(order)
             return True
         self.spend(order, spec)
-        accepted = registry.first("accepted", spec.name)
+        accepted = registry.ACCEPTED.first(spec.name)
         if accepted and accepted(self, order, spec):
             return True   # acted at once (the «минус первый» day throw)
         targets = list(order.all_targets)
-        self.actions.append(Action(order, spec, targets, seq=len(self.actions) + 1))
+        self._actions.append(Action(order, spec, targets, seq=len(self._actions) + 1))
         return True
 
-    def night_refusal(self, order: Order, spec: AbilitySpec):
+    def night_refusal(self, order: Order, spec: AbilitySpec) -> Refused | None:
         """The common refusals on the start-of-night state, then «одну из следующих
         способностей» (A23), then the ability's own (its module's `refusal` hooks)."""
-        skip_phase = bool(registry.first("phase_exempt", spec.name))
+        skip_phase = any(hook(self) for hook in registry.PHASE_EXEMPT.of(spec.name))
         refused = self.refusal(order, spec, snapshot=self.s0, skip_phase=skip_phase)
         if refused:
             return refused
@@ -227,7 +240,7 @@ class Night(PhaseContext):
         if (self.rulings["one_action_per_night"] and spec.name in group
                 and any(a.name in group for a in mine)):
             return Reason.ONE_ACTION_PER_NIGHT, None
-        for hook in registry.refusals_of(spec.name, "night"):
+        for hook in registry.REFUSAL.of(spec.name) + registry.NIGHT_REFUSAL.of(spec.name):
             refused = hook(self, order, spec)
             if refused:
                 return refused
@@ -236,11 +249,11 @@ class Night(PhaseContext):
     def add_automatic(self, order: Order, *, shielded: bool = False) -> None:
         """An action nobody ordered tonight (Гон): not subject to the user's refusals."""
         spec = ability(order.ability)
-        self.actions.append(Action(order, spec, list(order.all_targets), auto=True, shielded=shielded))
+        self._actions.append(Action(order, spec, list(order.all_targets), auto=True, shielded=shielded))
 
     def own_actions(self, nick: str) -> list[Action]:
         """The player's accepted orders of tonight so far (not the automatic Гон)."""
-        return [a for a in self.actions if a.user == nick and not a.auto]
+        return [a for a in self._actions if a.user == nick and not a.auto]
 
     # --- N4 helpers ----------------------------------------------------------------------
     def redirect(self, action: Action, to: str, rule: str, cause: Order | None) -> None:
@@ -278,18 +291,19 @@ class Night(PhaseContext):
     def build_attacks(self) -> None:
         """N6: one attack record per live attack order, rank and damage from §6.6 (each
         attack's module says its own, `registry.attack`)."""
-        for action in self.actions:
+        for action in self._actions:
             if not action.spec.is_attack or not action.live or not action.targets:
                 continue
-            rank, damage = action.spec.attack_rank, 1
-            own = registry.first("attack", action.name)
+            rank: int = action.rank
+            damage: int | None = 1
+            own = registry.ATTACK.first(action.name)
             if own:
                 rank, damage = own(self, action)
             attack = Attack(action, rank, damage, action.targets[0])
             if action.blocked:
                 attack.blocked_by = action.blocked
-            self.attacks.append(attack)
-        for attack in self.attacks:
+            self._attacks.append(attack)
+        for attack in self._attacks:
             self.cancel(attack)
 
     def cancel(self, attack: Attack) -> None:
@@ -300,7 +314,7 @@ class Night(PhaseContext):
         recipient = self.p(attack.recipient)
         if recipient.dead or recipient.left:
             return
-        for hook in registry.hooks_of("cancel"):
+        for hook in registry.CANCEL.hooks():
             code = hook.fn(self, attack)
             if code is None:
                 continue
@@ -328,29 +342,31 @@ class Night(PhaseContext):
     def attack_damage_step(self) -> None:
         """N13 (a): each live attack deals its damage to its recipient. Attacks whose damage
         is known only now (`registry.late_damage`) come last, in their `late` order."""
-        ordered = sorted((a for a in self.attacks if a.live), key=lambda a: registry.lateness(a.name))
+        ordered = sorted((a for a in self._attacks if a.live), key=lambda a: registry.lateness(a.name))
         for attack in ordered:
             amount = self.damage_of(attack)
             if amount == 0:
-                landed = registry.first("no_damage", attack.name)
+                landed = registry.NO_DAMAGE.first(attack.name)
                 if landed:
                     landed(self, attack)   # Касание смерти's open-role block
                     continue
             self.add_damage(attack.recipient, amount, attack.name, attack.action.order)
-            self.attack_damage[attack.recipient] += amount
+            self._attack_damage[attack.recipient] += amount
 
     def damage_of(self, attack: Attack) -> int:
         if attack.damage is not None:
             return attack.damage
-        return registry.first("late_damage", attack.name)(self, attack)
+        late = registry.LATE_DAMAGE.first(attack.name)
+        assert late is not None, f"{attack.name}: no damage and no late_damage hook"
+        return late(self, attack)
 
     def add_damage(self, nick: str, amount: int, source: str, order: Order | None) -> None:
         if amount <= 0:
             return
-        self.damage[nick] += amount
-        self.dealt_by[nick].append(source)
+        self._damage[nick] += amount
+        self._dealt_by[nick].append(source)
         if order is not None:
-            self.damage_orders[nick].append(order)
+            self._damage_orders[nick].append(order)
 
     def apply_lives(self) -> None:
         """N14: «lives −= damage; then heals, each capped at max» (A74)."""
@@ -360,9 +376,9 @@ class Night(PhaseContext):
                 if not player.alive:
                     continue
                 if kind == "damage":
-                    player.lives -= self.damage.get(player.nick, 0)
+                    player.lives -= self._damage.get(player.nick, 0)
                 else:
-                    for _ in range(self.heals.get(player.nick, 0)):
+                    for _ in range(self._heals.get(player.nick, 0)):
                         self.heal(player)
 
     # --- N17 – N19: deaths ---------------------------------------------------------------
@@ -370,26 +386,26 @@ class Night(PhaseContext):
         """N17: dying = lives ≤ 0 plus the killed; a `death_save` hook may save (a Шулер,
         A77), not from what «Не спасает ничего» (the killer's module says, `unsaveable`)."""
         for player in self.players():
-            if player.alive and (player.lives <= 0 or player.nick in self.killed):
-                self.dying.add(player.nick)
-        for nick in sorted(self.dying, key=self.state.order_index):
-            killer = self.killed.get(nick, (None, None))[0]
-            if killer and any(hook(self) for hook in registry.all_of("unsaveable", killer)):
+            if player.alive and (player.lives <= 0 or player.nick in self._killed):
+                self._dying.add(player.nick)
+        for nick in sorted(self._dying, key=self.state.order_index):
+            killer = self._killed.get(nick, (None, None))[0]
+            if killer and any(hook(self) for hook in registry.UNSAVEABLE.of(killer)):
                 continue
             if self.saved_from_death(nick, "night"):
-                self.killed.pop(nick, None)
-                self.dying.discard(nick)
+                self._killed.pop(nick, None)
+                self._dying.discard(nick)
 
     def bury_the_dead(self) -> None:
         """N19: Dying → Кладбище; the role is revealed; triggers fire."""
-        dead = sorted(self.dying, key=self.state.order_index)
+        dead = sorted(self._dying, key=self.state.order_index)
         for nick in dead:
             player = self.p(nick)
-            killer, order = self.killed.get(nick, (None, None))
+            killer, order = self._killed.get(nick, (None, None))
             sources = self.killers_of(nick, killer)
-            related = list(dict.fromkeys(self.damage_orders.get(nick, [])))
+            related = list(dict.fromkeys(self._damage_orders.get(nick, [])))
             self.bury(nick, "N19 смерть", sources, [order, *related],
-                      reveal_as=self.reveal_as.get(nick),
+                      reveal_as=self._reveal_as.get(nick),
                       lives=0 if killer else min(player.lives, 0), triggers=False)
         # the deaths are simultaneous: an heir dying this night cannot inherit (A40, A54)
         for nick in dead:
@@ -397,11 +413,11 @@ class Night(PhaseContext):
 
     def killers_of(self, nick: str, killer: str | None) -> list[str]:
         """Расследование's answer: what dealt damage, then what killed outright (A61)."""
-        ranks = {a.name: a.rank for a in self.attacks}
-        damaging = sorted(dict.fromkeys(self.dealt_by.get(nick, [])),
+        ranks = {a.name: a.rank for a in self._attacks}
+        damaging = sorted(dict.fromkeys(self._dealt_by.get(nick, [])),
                           key=lambda name: (ranks.get(name, 99), registry_index(name)))
         if self.rulings["investigation_lists"] == "all_applied":
-            applied = [a.name for a in self.actions if nick in a.targets and a.live]
+            applied = [a.name for a in self._actions if nick in a.targets and a.live]
             damaging = list(dict.fromkeys(damaging + applied))
         if killer and killer not in damaging:
             damaging.append(killer)
@@ -411,22 +427,16 @@ class Night(PhaseContext):
     def information(self) -> None:
         """N21 (a): what each player learns this morning, on the final state, in the order
         of the orders (each information ability's module: `registry.info`)."""
-        for action in self.actions:
-            handler = registry.first("info", action.name)
+        for action in self._actions:
+            handler = registry.INFO.first(action.name)
             if handler:
                 handler(self, action)
 
     # --- N22 -----------------------------------------------------------------------------
-    def open_next_day(self) -> None:
-        """N22 (a): the marks of the coming day («Следующим днем …»), filled by the
-        abilities' hooks of this step."""
-        self.marks = DayMarks(day=self.n)
-        self.state.marks = self.marks
-
     def announce_unstated_uses(self) -> None:
         """N22 (g): `unstated_publicity: public` (A21 b) for what was not announced yet."""
-        for action in self.actions:
-            if not action.void and not action.auto and id(action) not in self.announced:
+        for action in self._actions:
+            if not action.void and not action.auto and id(action) not in self._announced:
                 self.announce_unstated(action.order, action.spec,
                                        action.targets[0] if action.targets else None)
 
@@ -435,8 +445,8 @@ class Night(PhaseContext):
         """`use_spent_on_failure: false` (A20 b): a use is spent only if it had an effect."""
         if self.rulings["use_spent_on_failure"]:
             return
-        landed = {id(a.action) for a in self.attacks if a.live}
-        for action in self.actions:
+        landed = {id(a.action) for a in self._attacks if a.live}
+        for action in self._actions:
             no_effect = not action.live or (action.spec.is_attack and id(action) not in landed)
             uses = self.p(action.user).uses.get(action.name, [])
             if no_effect and not action.auto and self.phase in uses:
@@ -450,20 +460,20 @@ class Night(PhaseContext):
 
     # --- helpers -------------------------------------------------------------------------
     def actions_of(self, nick: str) -> list[Action]:
-        return [a for a in self.actions if a.user == nick]
+        return [a for a in self._actions if a.user == nick]
 
     def live_actions(self, name: str) -> list[Action]:
-        return [a for a in self.actions if a.name == name and a.live]
+        return [a for a in self._actions if a.name == name and a.live]
 
-    def cards_as(self, effect: str):
-        return [c for c in self.cards if c.acts_as == effect]
+    def cards_as(self, effect: str) -> list[ThrownCard]:
+        return [c for c in self._cards if c.acts_as == effect]
 
     def live_attacks_on(self, nick: str) -> list[Attack]:
         """Live attacks headed for `nick` that protections may act on (a Гон under
         `hunt_blockable: false` is beyond them)."""
-        return [a for a in self.attacks if a.live and a.recipient == nick and not a.action.shielded]
+        return [a for a in self._attacks if a.live and a.recipient == nick and not a.action.shielded]
 
-    def strength_key(self, attack: Attack):
+    def strength_key(self, attack: Attack) -> tuple[int, int, int]:
         """§6.6: by rank (A35), then more damage, then the attacker's place in the list."""
         damage = self.damage_of(attack)
         if self.rulings["strongest_by"] == "damage":
@@ -517,7 +527,7 @@ SKELETON: dict[str, tuple[tuple[str, Callable[[Night], None]], ...]] = {
     "N19": (("a", Night.bury_the_dead),),
     "N20": (("m", PhaseContext.thresholds),),
     "N21": (("a", Night.information),),
-    "N22": (("a", Night.open_next_day), ("g", Night.announce_unstated_uses)),
+    "N22": (("g", Night.announce_unstated_uses),),
     "N23": (("m", Night.win_check),),
 }
 
@@ -540,10 +550,10 @@ PROTECTION_ORDERS: dict[str, tuple[str, ...]] = {
 def acting_at(code: str) -> list[str]:
     """The abilities whose hooks act at a step, in sub-step order (what the table leaves
     to the abilities' modules)."""
-    return list(dict.fromkeys(h.ability for h in sorted(registry.night_hooks(code), key=lambda h: h.sub)))
+    return list(dict.fromkeys(h.ability for h in registry.NIGHT_STEP.at(code)))
 
 
-def night_steps(rulings) -> tuple[tuple[str, str], ...]:
+def night_steps(rulings: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
     order = PROTECTION_ORDERS[rulings["protection_order"]]
     by_code = {row[0]: row for row in NIGHT_STEPS}
     steps = [row for row in NIGHT_STEPS if row[0] not in order]

@@ -122,6 +122,13 @@ class Order:
         return replace(self, target=target)
 
     @property
+    def target_nick(self) -> str:
+        """The `target` of an order whose ability needs one (its shape was checked)."""
+        if self.target is None:
+            raise OrderError(f"{self.ability}: нужна цель (поле target)")
+        return self.target
+
+    @property
     def first_target(self) -> str | None:
         if self.target is not None:
             return self.target

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import TypeVar
 
 from engine import events as ev
 from engine.orders import Order, OrderError
@@ -24,6 +25,8 @@ from engine.reasons import Reason, message
 from engine.resolve import PhaseError, resolve
 from engine.state import GameState
 from engine.validate import check_shape
+
+E = TypeVar("E", bound=ev.Event)
 
 
 class Status(str, Enum):
@@ -95,7 +98,9 @@ def preview_phase(state: GameState, phase: PhaseId, orders: list[Order] | tuple[
     except (OrderError, PhaseError) as exc:
         return PhasePreview(phase, tuple(verdicts[i] for i in sorted(verdicts)), problem=str(exc))
     _judge(runnable, events, verdicts)
-    of = lambda kind: tuple(e for e in events if isinstance(e, kind))  # noqa: E731
+    def of(kind: type[E]) -> tuple[E, ...]:
+        return tuple(e for e in events if isinstance(e, kind))
+
     abstained = of(ev.Abstained)
     verdict = of(ev.Verdict)
     executed = of(ev.Executed)
@@ -105,7 +110,8 @@ def preview_phase(state: GameState, phase: PhaseId, orders: list[Order] | tuple[
         verdict[0] if verdict else None, executed[0].player if executed else None, tuple(events))
 
 
-def _judge(runnable, events, verdicts: dict[int, OrderVerdict]) -> None:
+def _judge(runnable: list[tuple[int, Order, Order]], events: tuple[ev.Event, ...],
+           verdicts: dict[int, OrderVerdict]) -> None:
     """Each order's verdict from the engine's Accepted / Rejected / Replaced events, matched
     to the orders given in the order the engine judged them."""
     pending = list(runnable)

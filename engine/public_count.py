@@ -34,7 +34,7 @@ from engine.names import CIVILIAN
 from engine.orders import Order
 from engine.phase import PhaseId
 from engine.preview import preview_phase
-from engine.state import DayMarks, GameState, PlayerState, Prison
+from engine.state import GameState, PlayerState, Prison
 
 # Open roles and Голосование: the kinds of ability whose day use is a public act.
 PUBLIC_KINDS = (RoleKind.COMMON, RoleKind.OPEN)
@@ -119,9 +119,10 @@ def public_view(state: GameState) -> GameState:
             prison=Prison(p.prison.for_life, p.prison.release_after) if p.prison else None,
             held_roles={p.open_role} if p.open_role else set(),
             uses={name: list(used) for name, used in p.uses.items() if _public_ability(name)},
-            former_mayor=p.former_mayor, start_lives=SHOWN_LIVES)
-    return GameState(players=players, rulings=state.rulings, phase=state.phase, marks=DayMarks(),
-                     winner=state.winner, game_over=state.game_over)
+            start_lives=SHOWN_LIVES)
+    public = {kind: slot for kind, slot in state.slots.items() if getattr(kind, "PUBLIC", False)}
+    return GameState(players=players, rulings=state.rulings, phase=state.phase,
+                     winner=state.winner, game_over=state.game_over, slots=public)
 
 
 def _public_ability(name: str) -> bool:

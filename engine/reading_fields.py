@@ -21,7 +21,7 @@ def _needs(rf: ReadingField) -> str:
     return f"rulings.{rf.key}: {format_value(rf.reading)}"
 
 
-def problems(rulings, setup: Mapping[str, Any] | None,
+def problems(rulings: Mapping[str, Any], setup: Mapping[str, Any] | None,
              orders: Iterable[tuple[str, Mapping[str, Any]]]) -> list[str]:
     """`orders`: (key path, the order's mapping). One Russian line per misplaced field."""
     out: list[str] = []
@@ -44,7 +44,7 @@ def problems(rulings, setup: Mapping[str, Any] | None,
     return out
 
 
-def _judge(rf: ReadingField, rulings, where: str) -> list[str]:
+def _judge(rf: ReadingField, rulings: Mapping[str, Any], where: str) -> list[str]:
     chosen = rulings[rf.key] == rf.reading
     if rf.unused and chosen:
         return [f"{where}: при {_needs(rf)} это поле не используется" + (f": {rf.hint}" if rf.hint else "")]
@@ -53,7 +53,8 @@ def _judge(rf: ReadingField, rulings, where: str) -> list[str]:
     return []
 
 
-def strip_reading_fields(key: str, setup: Mapping[str, Any], orders: list[dict]) -> tuple[dict, list[dict]]:
+def strip_reading_fields(key: str, setup: Mapping[str, Any], orders: list[dict[str, Any]]
+                         ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The setup and orders without the fields that only `key`'s readings use (what the
     same file means under another reading of `key`)."""
     own = [rf for rf in all_fields() if rf.key == key and not rf.unused]

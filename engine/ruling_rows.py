@@ -15,7 +15,7 @@ class RulingSpec:
 
     key: str
     default: object
-    readings: tuple
+    readings: tuple[object, ...]
     entry: str
     title: str
     description_ru: str

@@ -126,6 +126,8 @@ class Rulings(Mapping[str, Any]):
     """Immutable, hashable mapping of every §11 key to its value in one game."""
 
     __slots__ = ("_values", "_hash")
+    _values: dict[str, Any]
+    _hash: int
 
     def __init__(self, mapping: Mapping[str, object] | None = None, *, where: str = "rulings") -> None:
         values = {spec.key: spec.default for spec in ALL_SPECS}
@@ -179,7 +181,8 @@ class Rulings(Mapping[str, Any]):
 
     def __getitem__(self, key: str) -> Any:
         try:
-            return self._values[key]
+            value: Any = self._values[key]
+            return value
         except KeyError:
             message = unknown_key_message(key) if isinstance(key, str) else "неизвестное правило"
             raise KeyError(f"{key!r}: {message}") from None
@@ -210,13 +213,13 @@ class Rulings(Mapping[str, Any]):
     def __delattr__(self, name: str) -> None:
         raise AttributeError("Rulings is immutable")
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type["Rulings"], tuple[dict[str, object]]]:
         return (Rulings, (self.to_mapping(),))
 
     def __copy__(self) -> "Rulings":
         return self
 
-    def __deepcopy__(self, memo: dict) -> "Rulings":
+    def __deepcopy__(self, memo: dict[int, object]) -> "Rulings":
         return self
 
 

@@ -10,6 +10,7 @@ from engine import events as ev
 from engine.abilities import registry
 from engine.abilities.registry import SetupError
 from engine.names import canon_open_role, canon_secret_role
+from engine.rulings import Rulings
 from engine.state import GameState, PlayerState
 from engine.support import check_supported
 from engine.validate import max_lives
@@ -24,7 +25,7 @@ class Seat:
     secret_role: str
 
 
-def new_game(seats: list[Seat], setup: Mapping[str, Mapping[str, Any]] | None, rulings,
+def new_game(seats: list[Seat], setup: Mapping[str, Mapping[str, Any]] | None, rulings: Rulings,
              *, seed: int = 0) -> tuple[GameState, list[ev.Event]]:
     """A new game before night 1, and the events of the `start` phase."""
     check_supported(rulings)
@@ -53,8 +54,8 @@ def new_game(seats: list[Seat], setup: Mapping[str, Mapping[str, Any]] | None, r
     state = GameState(players=players, rulings=rulings, seed=seed)
     for nick, choices in (setup or {}).items():
         _apply_setup(state, nick, choices)
-    for hook in registry.hooks_of("setup_check"):
-        hook.fn(state)
+    for check in registry.SETUP_CHECK.fns():
+        check(state)
     return state, _start_information(state)
 
 
@@ -68,7 +69,7 @@ def _apply_setup(state: GameState, nick: str, choices: Mapping[str, Any]) -> Non
         raise SetupError(f"setup.{nick}: нужен словарь с ключом " + " и/или ".join(f"«{k}»" for k in keys))
     player = state.players[nick]
     for key, value in choices.items():
-        hooks = registry.setup_choices(key)
+        hooks = registry.SETUP.at(key)
         if not hooks:
             raise SetupError(f"setup.{nick}: неизвестный ключ «{key}» (нужен "
                              + " или ".join(f"«{k}»" for k in keys) + ")")
@@ -86,7 +87,7 @@ def _start_information(state: GameState) -> list[ev.Event]:
     """What the rules tell anyone at the start: the abilities' `start` hooks (Мистическая
     связь, Знакомства по ту сторону)."""
     events: list[ev.Event] = []
-    for hook in registry.hooks_of("start"):
-        events += hook.fn(state)
+    for start in registry.START.fns():
+        events += start(state)
     return events
 

@@ -5,7 +5,9 @@ of a silent default (the rulings table still lists them, so the choice is visibl
 """
 from __future__ import annotations
 
-UNSUPPORTED: dict[str, frozenset] = {
+from typing import Any, Mapping
+
+UNSUPPORTED: dict[str, frozenset[object]] = {
 }
 
 
@@ -13,11 +15,11 @@ class UnsupportedRuling(ValueError):
     pass
 
 
-def unsupported(rulings) -> list[tuple[str, object]]:
+def unsupported(rulings: Mapping[str, Any]) -> list[tuple[str, object]]:
     return [(key, rulings[key]) for key, values in UNSUPPORTED.items() if rulings[key] in values]
 
 
-def check_supported(rulings) -> None:
+def check_supported(rulings: Mapping[str, Any]) -> None:
     bad = unsupported(rulings)
     if bad:
         listed = ", ".join(f"{k}: {v}" for k, v in bad)

@@ -7,10 +7,12 @@ game: the user's status, the phase, the moon, limits, cooldowns and targets.
 """
 from __future__ import annotations
 
+from typing import Any, Callable, Mapping
+
 from engine.abilities import (
     AbilitySpec, Cooldown, Field, Freq, RoleKind, TargetRule, When, find_ability, registry,
 )
-from engine.abilities.cards import THROW
+from engine.api import THROW, mask_of
 from engine.names import Moon, canon_card, canon_open_role, canon_secret_role, cycle_of
 from engine.orders import Order, OrderError
 from engine.phase import PhaseId
@@ -18,13 +20,24 @@ from engine.reasons import Reason
 from engine.state import GameState, PlayerState
 
 
+# --- roles ------------------------------------------------------------------------------
+
+def apparent_role(state: GameState, player: PlayerState) -> str:
+    """What every role check sees (SPEC §6.3): the mask while the player holds a role that
+    chooses one (a `mask` setup choice: Приспосабливайся, the Инквизитор's), else the real role."""
+    mask = mask_of(state, player.nick)
+    if mask and any(h.label == player.secret_role for h in registry.SETUP.at("mask")):
+        return mask
+    return player.secret_role
+
+
 # --- lives ------------------------------------------------------------------------------
 
-def max_lives(player: PlayerState, rulings) -> int:
+def max_lives(player: PlayerState, rulings: Mapping[str, Any]) -> int:
     """«Если не указано обратного, то у каждого персонажа есть две "жизни"»; the abilities
     that add one (Закалка, Пивное пузо: `registry.max_lives` hooks) stack unless
     `max_lives_stack: false` (A9)."""
-    bonuses = sum(1 for hook in registry.hooks_of("max_lives") if hook.fn(player))
+    bonuses = sum(1 for hook in registry.MAX_LIVES.fns() if hook(player))
     if rulings["max_lives_stack"]:
         return 2 + bonuses
     return 2 + min(bonuses, 1)
@@ -62,7 +75,7 @@ def check_shape(state: GameState, order: Order) -> tuple[Order, AbilitySpec]:
 def _canonical(order: Order, spec: AbilitySpec) -> Order:
     from dataclasses import replace
 
-    changes = {"ability": spec.name}
+    changes: dict[str, Any] = {"ability": spec.name}
     if order.card is not None:
         changes["card"] = _canon(order.card, canon_card, "карта", "card")
     if order.as_card is not None:
@@ -86,7 +99,7 @@ def _canonical(order: Order, spec: AbilitySpec) -> Order:
     return replace(order, **changes)
 
 
-def _canon(name: str, canon, what: str, key: str) -> str:
+def _canon(name: str, canon: Callable[[str], str | None], what: str, key: str) -> str:
     value = canon(name)
     if value is None:
         raise OrderError(f"неизвестная {what} «{name}» (поле {key})")
@@ -115,7 +128,7 @@ def missing(name: str, field: Field) -> OrderError:
 def _check_fields(state: GameState, order: Order, spec: AbilitySpec) -> None:
     name = spec.name
     need = set(spec.fields)
-    own = registry.first("shape", name)   # fields that depend on each other (a card, a signal)
+    own = registry.SHAPE.first(name)   # fields that depend on each other (a card, a signal)
     if own:
         own(order)
     for f in need:
@@ -140,7 +153,7 @@ def holds_now(player: PlayerState, spec: AbilitySpec) -> bool:
     return player.secret_role in spec.roles
 
 
-def status_refusal(player: PlayerState, spec: AbilitySpec, rulings, *,
+def status_refusal(player: PlayerState, spec: AbilitySpec, rulings: Mapping[str, Any], *,
                    lazaret: bool | None = None, prison: bool | None = None,
                    dead: bool | None = None) -> Reason | None:
     """«Сопосбности, помеченные буквами "Л", "Т", "К", не теряются при статусах "Лазарет",
@@ -169,7 +182,7 @@ def status_refusal(player: PlayerState, spec: AbilitySpec, rulings, *,
     return None
 
 
-def phase_refusal(spec: AbilitySpec, phase: PhaseId, rulings) -> Reason | None:
+def phase_refusal(spec: AbilitySpec, phase: PhaseId, rulings: Mapping[str, Any]) -> Reason | None:
     when = effective_when(spec, rulings)
     if when is When.NIGHT and not phase.is_night:
         return Reason.WRONG_PHASE
@@ -186,7 +199,7 @@ _MOONS = {"any_night": frozenset(), "new_moon": frozenset({Moon.NEW}),
           "half_moon": frozenset({Moon.HALF}), "full_moon": frozenset({Moon.FULL})}
 
 
-def effective_when(spec: AbilitySpec, rulings) -> When:
+def effective_when(spec: AbilitySpec, rulings: Mapping[str, Any]) -> When:
     """Phases where the text is silent follow the rulings (A22, A67: `when_ruling`; the
     abilities of no stated phase, `unstated_phase: any`)."""
     if spec.when_ruling:
@@ -196,12 +209,12 @@ def effective_when(spec: AbilitySpec, rulings) -> When:
     return spec.when
 
 
-def effective_moons(spec: AbilitySpec, rulings) -> frozenset[Moon]:
+def effective_moons(spec: AbilitySpec, rulings: Mapping[str, Any]) -> frozenset[Moon]:
     """Moons a typo or a silence leaves open follow the rulings (A1, A43: `moons_ruling`)."""
     return _MOONS[rulings[spec.moons_ruling]] if spec.moons_ruling else spec.moons
 
 
-def limit_refusal(player: PlayerState, spec: AbilitySpec, phase: PhaseId, rulings) -> Reason | None:
+def limit_refusal(player: PlayerState, spec: AbilitySpec, phase: PhaseId, rulings: Mapping[str, Any]) -> Reason | None:
     """Frequency limits and recharges (SPEC §1.3, A16–A19)."""
     uses = player.uses.get(spec.name, [])
     freq, allowed = spec.freq, spec.uses
@@ -227,14 +240,14 @@ def limit_refusal(player: PlayerState, spec: AbilitySpec, phase: PhaseId, ruling
     return None
 
 
-def _used_in_cycle(uses: list[PhaseId], phase: PhaseId, rulings) -> bool:
+def _used_in_cycle(uses: list[PhaseId], phase: PhaseId, rulings: Mapping[str, Any]) -> bool:
     if rulings["cycle_mode"] == "fixed":
         return any(cycle_of(u.number) == cycle_of(phase.number) for u in uses)
     # rolling: at least three nights between uses (day N sits after night N)
     return any(phase.index - u.index < 6 for u in uses)
 
 
-def _recharged_by_full_moon(last: int, now: int, rulings) -> bool:
+def _recharged_by_full_moon(last: int, now: int, rulings: Mapping[str, Any]) -> bool:
     """«Перезаряжается в Полнолуние» (A18)."""
     mode = rulings["shuffle_recharge"]
     full_moons = [n for n in range(last + 1, now + 1) if (n - 1) % 3 == 2]
@@ -246,7 +259,7 @@ def _recharged_by_full_moon(last: int, now: int, rulings) -> bool:
 
 
 def target_refusal(state: GameState, user: PlayerState, spec: AbilitySpec, order: Order,
-                   rulings) -> tuple[Reason, str | None] | None:
+                   rulings: Mapping[str, Any]) -> tuple[Reason, str | None] | None:
     """Target restrictions as ordered (SPEC §6 "Targets", §9 point 3)."""
     rule = spec.target
     players = state.players
@@ -261,31 +274,29 @@ def target_refusal(state: GameState, user: PlayerState, spec: AbilitySpec, order
             return Reason.TARGET_IN_PRISON, nick
         return None
 
-    if order.signal:
-        return None   # a zombie signal names nobody
-    own = registry.first("target_rule", spec.name)
+    own = registry.TARGET_RULE.first(spec.name)
     if own:
         return own(_TargetContext(state, rulings, living), user, order)
     if (spec.info_only and rulings["dead_targetable"] == "investigation_and_information"
-            and rule is TargetRule.OTHER_LIVING and players[order.target].dead):
+            and rule is TargetRule.OTHER_LIVING and players[order.target_nick].dead):
         return (Reason.TARGET_SELF, order.target) if order.target == user.nick else None
     if rule is TargetRule.NONE or rule is TargetRule.CARD:
         return None
     if rule is TargetRule.OTHER_LIVING:
-        return living(order.target, other=True)
+        return living(order.target_nick, other=True)
     if rule is TargetRule.ANY_LIVING:
-        return living(order.target, other=False)
+        return living(order.target_nick, other=False)
     if rule is TargetRule.LIVING_IN_LAZARET:
-        bad = living(order.target, other=False)
+        bad = living(order.target_nick, other=False)
         if bad:
             return bad
-        if not players[order.target].lazaret:
+        if not players[order.target_nick].lazaret:
             return Reason.TARGET_NOT_IN_LAZARET, order.target
         return None
     if rule is TargetRule.OTHER_DEAD:
         if order.target == user.nick:
             return Reason.TARGET_SELF, order.target
-        if not players[order.target].dead:
+        if not players[order.target_nick].dead:
             return Reason.TARGET_NOT_DEAD, order.target
         return None
     if rule is TargetRule.PAIR:
@@ -300,7 +311,8 @@ class _TargetContext:
     """What a `target_rule` hook reads: the state, the rulings and the common check of
     a living target (`living(nick, other=True)`)."""
 
-    def __init__(self, state: GameState, rulings, living):
+    def __init__(self, state: GameState, rulings: Mapping[str, Any],
+                 living: Callable[..., tuple[Reason, str] | None]) -> None:
         self.state = state
         self.rulings = rulings
         self.living = living

@@ -59,10 +59,10 @@ CHECKS: tuple[Callable[[GameState], Outcome | None], ...] = (_factions, _nobody)
 def outcome(state: GameState) -> Outcome:
     from engine.abilities import registry
 
-    for hook in registry.hooks_of("win"):
-        result = hook.fn(state)
-        if result is not None:
-            return Outcome(*result)
+    for neutral in registry.WIN.fns():
+        won = neutral(state)
+        if won is not None:
+            return Outcome(*won)
     for check in CHECKS:
         result = check(state)
         if result is not None:

@@ -48,8 +48,13 @@ def _main(argv: list[str] | None) -> int:
     if handler is None:
         parser.print_help()
         return 0
+    from gorod.store_faults import StoreError
+
     try:
         return int(handler(args) or 0)
+    except StoreError as exc:           # a command that opens a store outside `with_game`
+        print(f"gorod {args.command}: {exc}", file=sys.stderr)
+        return 1
     except BrokenPipeError:
         # the reader (e.g. `| head`) went away: stop quietly
         import os

@@ -10,6 +10,7 @@ import yaml
 
 from config.game import GameConfigError, seats_from_mapping
 from engine import events as ev
+from engine.api import shown_open_role
 from engine.names import canon_open_role, canon_secret_role, fold
 from engine.orders import Order, OrderError
 from engine.phase import PhaseId
@@ -179,7 +180,7 @@ def phase_output(name: str, phase: PhaseId | None, state, events) -> dict[str, A
     out["players"] = {
         nick: {"lives": p.lives, "max_lives": _max_lives(p, state),
                "status": p.status(state.rulings["status_precedence"]).value,
-               "open": p.shown_open_role(), "secret": p.secret_role}
+               "open": shown_open_role(state, p), "secret": p.secret_role}
         for nick, p in state.players.items()
     }
     out["deaths"] = [e.player for e in events if isinstance(e, ev.Died)]

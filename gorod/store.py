@@ -11,20 +11,36 @@ state: `gorod.store_posts`, whose `PostTables` the Store inherits: it is the pol
 `scraper.poststore.PostStore`); later concerns (orders, events, drafts) add their tables
 as new steps here and their module beside it.
 
+Opening writes nothing when the schema is current (a read-only or busy store still opens
+for reading); a new file is made whole beside its place and linked in, so a failed creation
+leaves nothing behind. What is already at the path must be a gorod store: a zero-length
+file, a non-SQLite file or another program's database is refused (`gorod.store_faults`),
+and so is a file `PRAGMA quick_check` finds damaged. SQLite's faults of the file (busy,
+read-only, disk full, corrupt) become a `StoreError`, Russian, naming the file.
+
 Stdlib `sqlite3` only. `store.transaction()` is the one way to write: it commits on
 success and rolls back on an exception, so a poll that dies half-way leaves no trace.
 """
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import sqlite3
+import tempfile
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator
 
 from engine.orders import Order, OrderError
+from gorod.store_faults import check_whole, foreign_tables, newer, refuse_foreign, told
 from gorod.store_posts import PostTables
+
+# Opening waits this long for another process's write (a migration), then says «игра занята»;
+# afterwards, a write waits the longer BUSY_MS (the worker and the console share the file).
+OPEN_BUSY_MS = 1500
+BUSY_MS = 5000
 
 
 @dataclass(frozen=True)
@@ -223,27 +239,47 @@ MIGRATIONS: list[Migration] = [
 class Store(PostTables):
     def __init__(self, path: str | Path, migrations: list[Migration] | None = None) -> None:
         self.path = str(path)
+        self._depth = 0
+        migrations = MIGRATIONS if migrations is None else migrations
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        self.db = sqlite3.connect(self.path, isolation_level=None)  # we open transactions ourselves
-        self.db.row_factory = sqlite3.Row
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA foreign_keys=ON")
-        self.db.execute("PRAGMA busy_timeout=5000")
-        self._depth = 0
-        self.migrate(MIGRATIONS if migrations is None else migrations)
+            refuse_foreign(self.path)          # a zero-length or foreign file is no new game
+            if not Path(self.path).exists():
+                _create(self.path, migrations)
+        with told(self.path):
+            self.db = connect(self.path)
+            self.db.execute(f"PRAGMA busy_timeout={OPEN_BUSY_MS}")
+            if self.path != ":memory:":
+                check_whole(self.db, self.path)
+            if self.db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA foreign_keys=ON")
+            self.migrate(migrations)
+            self.db.execute(f"PRAGMA busy_timeout={BUSY_MS}")
+
+    @classmethod
+    def over(cls, db: sqlite3.Connection, path: str) -> "Store":
+        """A store over an open connection (the new file being made), named by `path`."""
+        store = cls.__new__(cls)
+        store.db, store.path, store._depth = db, path, 0
+        return store
 
     # -- schema -----------------------------------------------------------------------
     def migrate(self, migrations: list[Migration]) -> None:
+        """Up to date: nothing written (a read-only or busy store still opens for reading).
+        Old: the missing steps, in one write transaction."""
+        current = self._recorded_version()
+        if current == len(migrations):
+            return
+        if current > len(migrations):
+            raise newer(self.path, current, len(migrations))
         with self.transaction():
             self.db.execute(
                 "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL, name TEXT, applied_at TEXT)"
             )
-            current = self.version
+            current = self.version       # another process may have migrated meanwhile
             if current > len(migrations):
-                raise RuntimeError(
-                    f"{self.path}: schema version {current} is newer than this gorod knows ({len(migrations)})"
-                )
+                raise newer(self.path, current, len(migrations))
             for number, migration in enumerate(migrations[current:], start=current + 1):
                 for statement in _statements(migration.sql):
                     self.db.execute(statement)
@@ -253,12 +289,26 @@ class Store(PostTables):
                     "INSERT INTO schema_version VALUES (?, ?, datetime('now'))", (number, migration.name)
                 )
 
+    def _recorded_version(self) -> int:
+        tables = [row[0] for row in self.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        if "schema_version" in tables:
+            return self.version
+        if tables:
+            raise foreign_tables(self.path, tables)
+        return 0
+
     @property
     def version(self) -> int:
         row = self.db.execute("SELECT max(version) FROM schema_version").fetchone()
         return row[0] or 0
 
     # -- transactions ---------------------------------------------------------------------
+    def revision(self) -> tuple[int, int]:
+        """A value that changes whenever the store does: a commit by another connection
+        (SQLite's data_version) or a change made through this one (total_changes)."""
+        (version,) = self.db.execute("PRAGMA data_version").fetchone()
+        return int(version), self.db.total_changes
+
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
         """A write transaction; nested uses join the outer one."""
@@ -269,15 +319,18 @@ class Store(PostTables):
             finally:
                 self._depth -= 1
             return
-        self.db.execute("BEGIN IMMEDIATE")
+        with told(self.path):
+            self.db.execute("BEGIN IMMEDIATE")
         self._depth = 1
         try:
-            yield self.db
-        except BaseException:
-            self.db.execute("ROLLBACK")
-            raise
-        else:
-            self.db.execute("COMMIT")
+            with told(self.path):          # a full disk or a lost lock mid-write: in Russian
+                try:
+                    yield self.db
+                    self.db.execute("COMMIT")
+                except BaseException:
+                    if self.db.in_transaction:
+                        self.db.execute("ROLLBACK")
+                    raise
         finally:
             self._depth = 0
 
@@ -289,6 +342,39 @@ class Store(PostTables):
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+def connect(path: str) -> sqlite3.Connection:
+    db = sqlite3.connect(path, isolation_level=None)  # we open transactions ourselves
+    db.row_factory = sqlite3.Row
+    return db
+
+
+def _create(path: str, migrations: list[Migration]) -> None:
+    """A new store, made whole beside `path` and linked into place: a creation that fails
+    half-way (a full disk, Ctrl-C) leaves no zero-length file to be refused next time."""
+    folder = Path(path).parent
+    fd, scratch = tempfile.mkstemp(prefix=Path(path).name + ".", suffix=".new", dir=folder)
+    os.close(fd)
+    try:
+        with told(path):
+            db = connect(scratch)
+            try:
+                db.execute("PRAGMA journal_mode=WAL")
+                Store.over(db, path).migrate(migrations)
+            finally:
+                db.close()
+        try:
+            os.link(scratch, path)             # fails if another process made it first: theirs stands
+        except FileExistsError:
+            pass
+        except OSError:                        # a file system without hard links
+            if not Path(path).exists():
+                os.replace(scratch, path)
+    finally:
+        for leftover in (scratch, scratch + "-wal", scratch + "-shm"):
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(leftover)
 
 
 def _statements(sql: str) -> list[str]:

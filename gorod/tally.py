@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from engine import events as ev
 from engine.abilities import find_ability, registry
-from engine.abilities.voting import VOTE
+from engine.api import VOTE
 from engine.orders import Order, OrderError
 from engine.phase import PhaseId
 from engine.preview import OrderVerdict, PhasePreview, Status, preview_phase
@@ -64,7 +64,7 @@ def tally_of(preview: PhasePreview) -> Tally:
         if isinstance(event, ev.Rejected) and _on_vote(event.order):
             out.refused.append((str(event.order), event.message))
         if isinstance(event, ev.Accepted):
-            out.extra += [note for hook in registry.all_of("tally_note", event.order.ability)
+            out.extra += [note for hook in registry.TALLY_NOTE.of(event.order.ability)
                           if (note := hook(event.order))]
     out.extra += [added.text for added in preview.added]
     out.abstained = preview.abstained
@@ -138,6 +138,11 @@ def tally_now(game, state=None, *, problem=None, refusal=None) -> Tally:
     `refusal(state, order)`, when given, words a refused order as the state view does (a
     zombie command the zombie cannot carry out: `gorod.loop.checks.command_problem`)."""
     current = game.current()
+    cached = game.open_preview() if hasattr(game, "open_preview") and problem is not None else None
+    if cached is not None and (state is None or state is cached.state):
+        # the game's one dry run of the open phase, over the orders `problem` lets through
+        state, rows, tally = cached.state, list(cached.rows), tally_of(cached.result)
+        return _by_row(tally, state, rows, refusal)
     if state is None:
         state, _events = game.fold()
     rows, orders = [], []
@@ -150,7 +155,11 @@ def tally_now(game, state=None, *, problem=None, refusal=None) -> Tally:
             continue   # likewise: the orders list says why it will not resolve
         orders.append(order)
         rows.append(row)
-    tally = live_tally(state, current.phase, orders)
+    return _by_row(live_tally(state, current.phase, orders), state, rows, refusal)
+
+
+def _by_row(tally: Tally, state: GameState, rows: list, refusal) -> Tally:
+    """Each order's verdict by its store id, a refused one in the state view's words."""
     label = lambda index: f"#{rows[index].id}"  # noqa: E731
     tally.verdict_by_row = {rows[v.index].id: verdict_text(v, label) for v in tally.verdicts}
     for v in tally.verdicts:   # a zombie command: the state view's words, not the engine's form

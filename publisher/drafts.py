@@ -15,14 +15,16 @@ from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
 from engine import events as ev
-from engine.abilities.voting import VOTE
+from engine.abilities import registry
+from publisher.keys import PhaseKey, StartKey
+from engine.api import VOTE
 from engine.names import faction_of
 from engine.orders import Order
 from engine.phase import PhaseId
 from engine.public_count import PublicCount
-from publisher.markup import Markup
+from publisher.markup import Formatted, Markup
 from publisher.morning import news_lines
-from publisher.render import is_night, phase_title
+from publisher.render import is_night, phase_title, private_line, private_lines  # noqa: F401  (private_lines: the loop's)
 from publisher.russian import inflect_nick
 from publisher.secrets import PUBLIC
 from publisher.texts import FACTION_NAMES, Texts, bundled
@@ -65,30 +67,19 @@ def phase_drafts(phase: str, events: Iterable[ev.Event], markup: Markup, texts: 
     private_events: dict[str, list[ev.Event]] = {}
     for event in events:
         for nick in event.recipients():
-            text = texts.line("private", event)
+            text = private_line(event, texts)
             if not text or text in (already_told or {}).get(nick, set()):
                 continue
             private.setdefault(nick, []).append(text)
             private_events.setdefault(nick, []).append(event)
     common = {"phase_title": title, "game_title": game_title}
-    doc = texts.document("news", markup, lines=[text for text, _ in news] or [NOTHING], art=art, **common)
+    doc = texts.document("news", markup, lines=[text for text, _ in news] or [NOTHING], art=Formatted(art),  # the GM's own
+                         **common)
     out = [Draft("news", PUBLIC, f"news:{phase}", doc.title, doc.body, phase, tuple(news_events), tuple(news_told))]
     for nick, lines in private.items():
         doc = texts.document("private", markup, nick=nick, lines=lines, **common)
         out.append(Draft("pm", nick, f"pm:{phase}:{nick}", doc.title, doc.body, phase,
                          tuple(private_events[nick]), tuple(lines)))
-    return out
-
-
-def private_lines(events: Iterable[ev.Event], texts: Texts | None = None) -> dict[str, list[tuple[str, ev.Event]]]:
-    """Each recipient's private lines of some events (for the day's immediate drafts)."""
-    texts = texts or bundled()
-    out: dict[str, list[tuple[str, ev.Event]]] = {}
-    for event in events:
-        for nick in event.recipients():
-            text = texts.line("private", event)
-            if text:
-                out.setdefault(nick, []).append((text, event))
     return out
 
 
@@ -99,7 +90,7 @@ def immediate_draft(phase: str, nick: str, lines: list[str], events: Iterable[ev
     doc = texts.document("private", markup, nick=nick, lines=lines, phase_title=title_of(phase),
                          game_title=game_title, at_once=True)
     events = tuple(events)
-    return Draft("pm", nick, f"now:{phase}:{nick}:{number}", doc.title, doc.body, phase, events,
+    return Draft("pm", nick, str(PhaseKey("now", phase, number, nick)), doc.title, doc.body, phase, events,
                  tuple(lines) if len(lines) == len(events) else ())
 
 
@@ -113,17 +104,14 @@ def start_drafts(seats: Mapping[str, tuple[str, str]], start_events: Iterable[ev
     told = private_lines(start_events, texts)
     out = []
     for nick, (open_role, secret) in seats.items():
-        asks = []
         chosen = (setup or {}).get(nick) or {}
-        if secret in ("Инквизитор", "Тварь") and not chosen.get("mask"):
-            asks.append("какую маску (тайную роль) вы выбираете: её увидят все проверки")
-        if secret == "Мастер карт" and not chosen.get("hand"):
-            asks.append("какие четыре карты из колоды вы берёте в руку")
+        # what the role's own setup choices ask (engine/abilities/*: `setup_choice(asks=…)`)
+        asks = [h.asks for h in registry.SETUP.hooks() if h.asks and h.label == secret and not chosen.get(h.step)]
         lines = [text for text, _ in told.get(nick, [])]
         faction = FACTION_NAMES.get(faction_of(secret).value, "")
         doc = texts.document("start", markup, nick=nick, open_role=open_role, secret_role=secret,
                              faction=faction, lines=lines, asks=asks, game_title=game_title)
-        out.append(Draft("start", nick, f"start:{nick}", doc.title, doc.body, "start",
+        out.append(Draft("start", nick, str(StartKey(nick)), doc.title, doc.body, "start",
                          tuple(e for _, e in told.get(nick, [])), tuple(lines)))
     return out
 

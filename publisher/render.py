@@ -40,11 +40,9 @@ def render_phase(phase: str, events: Iterable[ev.Event], texts: Texts | None = N
     drafts = PhaseDrafts(phase)
     events = list(events)
     drafts.news = [text for text, _ in news_lines(events, texts, night=is_night(phase))]
+    for nick, items in private_lines(events, texts).items():
+        drafts.private[nick] = [text for text, _ in items]
     for event in events:
-        for nick in event.recipients():
-            text = private_line(event, texts)
-            if text:
-                drafts.private.setdefault(nick, []).append(text)
         drafts.trace.append(f"[{event.scope.value}] {type(event).__name__}: {event.cause.describe()}")
     if not drafts.news:
         drafts.news.append("Ничего примечательного не произошло.")
@@ -64,10 +62,21 @@ def is_night(phase: str) -> bool:
 
 
 def private_line(event: ev.Event, texts: Texts | None = None) -> str | None:
-    """A line of a private message to the event's recipients, or None."""
-    if not isinstance(event, (ev.Rejected, ev.Learned)):
-        return None
+    """A line of a private message to the event's recipients, or None: the one renderer of
+    private lines, for the drafts (`publisher.drafts`) and the replay alike."""
     return (texts or bundled()).line("private", event)
+
+
+def private_lines(events: Iterable[ev.Event], texts: Texts | None = None) -> dict[str, list[tuple[str, ev.Event]]]:
+    """Each recipient's private lines of some events, with the event of each."""
+    texts = texts or bundled()
+    out: dict[str, list[tuple[str, ev.Event]]] = {}
+    for event in events:
+        for nick in event.recipients():
+            text = private_line(event, texts)
+            if text:
+                out.setdefault(nick, []).append((text, event))
+    return out
 
 
 def player_table(players: dict[str, dict]) -> list[str]:

@@ -17,9 +17,18 @@ run before a draft is approved:
 
 A role is found in its Russian case forms («Беса», «Бесом»), a nickname as written or
 declined («Зои», «Зоей»: every form the drafts write and the dictionary's; case-insensitive).
+
+The unit is a sentence (issue 23: a news line of two sentences paired one player's name with
+another's role), read as the forum shows it: markup and its escapes undone first (a
+Markdown `Kot\\_99`, BBCode tags and the WORD JOINER of `publisher.markup`, HTML entities
+and tags, invisible characters), so an escaped nickname is still seen. A word that is both
+a player's nickname and a role («Призрак», «Бес») is the player where it stands alone, and
+the role only where a role is written: in brackets after a name, or after «роль» («Игрок Бес
+(Призрак)», «тайная роль Ани: Бес»); a role word that is no nickname is a role anywhere.
 """
 from __future__ import annotations
 
+import html
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -141,18 +150,72 @@ def _nick_pattern(nick: str) -> re.Pattern:
 
 
 def check_text(text: str, audience: str, knowledge: Knowledge) -> list[Leak]:
-    """Lines naming a player beside his true secret role (or mask) that the audience does
+    """Sentences naming a player beside his true secret role (or mask) that the audience does
     not know. `audience` is "public" or a nickname."""
     leaks: list[Leak] = []
-    for line in text.splitlines():
-        roles = roles_in(line)
+    nicks = list(knowledge.secrets)
+    for sentence in sentences(as_shown(text)):
+        roles = _roles_written(sentence, nicks)
         if not roles:
             continue
-        for nick in nicks_in(line, knowledge.secrets):
+        for nick in _nicks_named(sentence, nicks):
             for role in roles & set(knowledge.secrets[nick]):
                 if not knowledge.knows(audience, nick, role):
-                    leaks.append(Leak(audience, line, nick, role))
+                    leaks.append(Leak(audience, sentence, nick, role))
     return leaks
+
+
+_INVISIBLE = re.compile("[\u00ad\u200b\u200c\u200d\u2060\ufeff]")
+_BB_TAGS = re.compile(r"\[\s*/?\s*[a-z*]+(?:=[^\]\n]*)?\]", re.IGNORECASE)
+_HTML_TAGS = re.compile(r"</?[a-z][^<>]*>", re.IGNORECASE)
+_MD_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
+_SENTENCE_END = re.compile(r"(?<=[.!?…])\s+|\n")
+# What writes a role, just before a word that is also a nickname: a bracket right after a
+# name, or «роль» a few words before («тайная роль Ани: Призрак»). A dash or a colon does not:
+# «Голоса разделились: Бес — 2», «посетили: Призрак» name the players.
+_ROLE_CUE = re.compile(r"(?:\w\s*\(|\bрол[а-я]*(?:\s+[\w-]+){0,3}\s*[:—–-]?)\s*$", re.IGNORECASE)
+
+
+def as_shown(text: str) -> str:
+    """The text as the forum shows it, near enough: no markup, no escapes, nothing invisible."""
+    text = _INVISIBLE.sub("", text)
+    text = _HTML_TAGS.sub("", _BB_TAGS.sub("", text))
+    return html.unescape(_MD_ESCAPE.sub(r"\1", text))
+
+
+def sentences(text: str) -> list[str]:
+    return [s for s in _SENTENCE_END.split(text) if s.strip()]
+
+
+def _roles_written(sentence: str, nicks: list[str]) -> set[str]:
+    folded = _fold(sentence)
+    names = _spans(sentence, nicks)
+    roles = set()
+    for pattern in _ROLE_PATTERNS:
+        for match in pattern.regex.finditer(folded):
+            if match.span() not in names or _ROLE_CUE.search(folded[:match.start()]):
+                roles.add(pattern.role)
+                break
+    return roles
+
+
+def _nicks_named(sentence: str, nicks: list[str]) -> set[str]:
+    """The players the sentence names: a nickname that is a role word written as a role
+    («(Призрак)») does not name its player there."""
+    folded = _fold(sentence).casefold()
+    found = set()
+    for nick in nicks:
+        for match in _nick_pattern(nick).finditer(folded):
+            is_role = roles_in(match.group(0)) and _ROLE_CUE.search(folded[:match.start()])
+            if not is_role:
+                found.add(nick)
+                break
+    return found
+
+
+def _spans(sentence: str, nicks: list[str]) -> set[tuple[int, int]]:
+    folded = _fold(sentence).casefold()
+    return {m.span() for nick in nicks for m in _nick_pattern(nick).finditer(folded)}
 
 
 def check_events(audience: str, events: Iterable[ev.Event]) -> list[ev.Event]:

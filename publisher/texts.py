@@ -31,10 +31,11 @@ from typing import Any, Mapping
 import jinja2
 from jinja2.sandbox import SandboxedEnvironment
 
+from config.yamlfile import NotUtf8, utf8_text
 from engine import events as ev
 from engine.morph import Gender
 from engine.names import Faction
-from publisher.markup import Markup
+from publisher.markup import Formatted, Markup
 from publisher.morning import PlayerNews
 from publisher.russian import GenderUnknown, Nick, join, player_gender, plural
 
@@ -49,9 +50,6 @@ FACTION_NAMES = {
     Faction.LAW.value: "Закон", Faction.NEUTRAL.value: "Нейтралы",
 }
 
-# The key of a Learned fact that names its kind, in the order they are tried.
-FACT_KINDS = ("notice", "team", "secret", "same_side", "visitors", "killed_by", "answer",
-              "open", "abilities", "message")
 
 
 class TemplateError(ValueError):
@@ -62,6 +60,23 @@ class TemplateError(ValueError):
 class Document:
     title: str
     body: str
+
+
+class _Utf8Loader(jinja2.FileSystemLoader):
+    """The GM's folder: a template not in UTF-8 is a `TemplateError` naming the file and line."""
+
+    def get_source(self, environment, template):
+        try:
+            return super().get_source(environment, template)
+        except UnicodeDecodeError:
+            for folder in self.searchpath:
+                path = Path(folder) / template
+                if path.is_file():
+                    try:
+                        utf8_text(path.read_bytes())
+                    except NotUtf8 as exc:
+                        raise TemplateError(f"{path}: {exc}") from None
+            raise
 
 
 @lru_cache(maxsize=4096)
@@ -94,28 +109,36 @@ class Texts:
             path = Path(folder)
             if not path.is_dir():
                 raise TemplateError(f"templates: {folder}: not a folder")
-            loaders.append(jinja2.FileSystemLoader(str(path)))
+            loaders.append(_Utf8Loader(str(path)))
         ours = [jinja2.FileSystemLoader(str(BUNDLED / style)), jinja2.FileSystemLoader(str(BUNDLED))]
         loaders.extend(ours)
         # «bundled/events.j2»: the bundled file even where the GM's folder has its own, so
         # that a macro his copy lacks (an older copy) comes from ours, not from nowhere
         loaders.append(jinja2.PrefixLoader({"bundled": jinja2.ChoiceLoader(ours)}))
-        self.env = SandboxedEnvironment(loader=jinja2.ChoiceLoader(loaders), undefined=jinja2.StrictUndefined,
-                                        trim_blocks=True, keep_trailing_newline=False, autoescape=False)
-        self.env.filters["case"] = _inflect
-        self.env.filters["join_ru"] = join
-        self.env.filters["plural"] = lambda n, one, few, many: plural(int(n), one, few, many)
-        self.env.globals["factions"] = FACTION_NAMES
-        self.env.globals["nick"] = self.nick
+        loader = jinja2.ChoiceLoader(loaders)
+        self.env = self._environment(loader)
+        # Documents: every `{{ value }}` escaped for the forum's markup unless it is markup
+        # already (`Formatted`), so no nickname or quoted text can change a post's structure.
+        self.documents = self._environment(loader, finalize=_escaped)
         self._modules: list | None = None
+
+    def _environment(self, loader: jinja2.BaseLoader, **options: Any) -> SandboxedEnvironment:
+        env = SandboxedEnvironment(loader=loader, undefined=jinja2.StrictUndefined,
+                                   trim_blocks=True, keep_trailing_newline=False, autoescape=False, **options)
+        env.filters["case"] = _inflect
+        env.filters["join_ru"] = join
+        env.filters["plural"] = lambda n, one, few, many: plural(int(n), one, few, many)
+        env.globals["factions"] = FACTION_NAMES
+        env.globals["nick"] = self.nick
+        return env
 
     def nick(self, name: str) -> Nick:
         """A player's nickname with his gender (the game file's, else the dictionary's)."""
         return Nick(str(name), player_gender(str(name), self.genders))
 
-    def _template(self, name: str) -> jinja2.Template:
+    def _template(self, name: str, env: SandboxedEnvironment | None = None) -> jinja2.Template:
         try:
-            return self.env.get_template(name)
+            return (env or self.env).get_template(name)
         except jinja2.TemplateSyntaxError as exc:
             raise TemplateError(f"{exc.filename or name}:{exc.lineno}: {exc.message}") from None
         except jinja2.TemplateNotFound:
@@ -157,8 +180,7 @@ class Texts:
             fact = event.as_dict()
             fact.pop("to")
             fact.setdefault("about", "")
-            kind = next((k for k in FACT_KINDS if k in fact), "other")
-            return self._call(f"learned_{kind}", fact)
+            return self._call(f"learned_{ev.fact_kind(event)}", fact)
         if event.scope is ev.Scope.PRIVATE:
             return self._call(f"private_{type(event).__name__}", event)
         return None
@@ -168,14 +190,22 @@ class Texts:
         """A whole draft (title and body) in the forum's markup."""
         if kind not in DOCUMENTS:
             raise TemplateError(f"unknown document {kind!r} (known: {', '.join(DOCUMENTS)})")
-        template = self._template(f"{kind}.j2")
         values = {"m": markup, "game_title": "Город N", **values}
         try:
-            body = template.render(**values)
-            title = str(template.make_module(values).title()).strip()
+            body = self._template(f"{kind}.j2", self.documents).render(**values)
+            # a title is plain text on every forum (a topic's or a PM's subject): not escaped
+            title = str(self._template(f"{kind}.j2").make_module(values).title()).strip()
         except jinja2.TemplateError as exc:
             raise TemplateError(f"{kind}.j2: {exc}") from None
         return Document(title, _tidy(body))
+
+
+@jinja2.pass_context
+def _escaped(context: jinja2.runtime.Context, value: Any) -> Any:
+    markup = context.get("m")
+    if isinstance(value, (Formatted, jinja2.Undefined)) or not isinstance(markup, Markup):
+        return value
+    return markup.text(value) if isinstance(value, str) else value
 
 
 def _tidy(text: str) -> str:

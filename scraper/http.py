@@ -3,7 +3,10 @@
 Everything that talks to a live forum goes through `HttpClient`:
 
 - one `requests.Session` (cookies, keep-alive) with a polite User-Agent naming gorod;
-- a timeout on every request;
+- a timeout on every request, and an overall deadline on each one, its body included (a
+  page trickling a byte at a time ends at `deadline`, `TooSlow`), and a size limit on every
+  answer (`max_body`, a profile's `max_page_mb`: more is `TooLarge`, refused before or while
+  it is read, decompressed bytes counted);
 - a minimum interval between requests (`min_interval` seconds, counted on the injected
   `clock`, waited with the injected `sleep`: tests pass fakes and never sleep);
 - retries with exponential backoff on timeouts, connection errors, truncated answers and
@@ -56,6 +59,8 @@ from scraper.errors import (
     HttpError,
     LayoutChanged,
     RateLimited,
+    TooLarge,
+    TooSlow,
     WriteUncertain,
 )
 
@@ -76,7 +81,9 @@ BROWSER_HEADERS = {
 class HttpSettings:
     """How hard the client may press a forum. The defaults suit a small forum."""
 
-    timeout: float = 20.0
+    timeout: float = 20.0            # connect, and each wait for the next bytes
+    deadline: float = 60.0           # the whole request, its body included: a trickle ends here
+    max_body: int = 10_000_000       # bytes of one answer (a profile's max_page_mb); more is refused
     min_interval: float = 1.0
     retries: int = 4
     # a refused connection or an unknown name is no passing fault: one more try, then the
@@ -219,7 +226,7 @@ class HttpClient:
                               password_field=fields.password_field, api=fields.api, api_rules=profile.api,
                               profile=profile.name,
                               **extra)
-        return cls(base_url, settings, login=login, **kwargs)
+        return cls(base_url, settings or settings_for(profile), login=login, **kwargs)
 
     # -- URLs -------------------------------------------------------------------------
     def url(self, path_or_url: str) -> str:
@@ -408,7 +415,14 @@ class HttpClient:
             self._pace()
             try:
                 self.requests_sent += 1
-                response = self.session.request(method, url, timeout=settings.timeout, **kwargs)
+                started = self.clock()
+                response = self.session.request(method, url, timeout=settings.timeout, stream=True, **kwargs)
+                read_body(response, url, until=started + settings.deadline, clock=self.clock,
+                          limit=settings.max_body, seconds=settings.deadline)
+            except TooSlow as exc:
+                if not replayable:
+                    raise WriteUncertain(url, f"{exc.reason}: the form was sent; the forum may have saved it") from exc
+                raise
             except RETRIED as exc:
                 why = _failure(exc)
                 if not replayable and not _never_sent(exc):
@@ -496,6 +510,48 @@ class HttpClient:
 # connection failed, the answer did not come in time or came cut short.
 RETRIED = (requests.Timeout, requests.ConnectionError, requests.exceptions.ChunkedEncodingError,
            requests.exceptions.ContentDecodingError)
+
+
+def settings_for(profile, **values) -> HttpSettings:
+    """The client's settings for a forum of `profile`: its answer size limit (`max_page_mb`)."""
+    return HttpSettings(max_body=int(getattr(profile, "max_page_mb", 10.0) * 1_000_000), **values)
+
+
+def read_body(response: requests.Response, url: str, *, until: float, clock: Callable[[], float],
+              limit: int, seconds: float) -> None:
+    """Read a streamed answer into `response.content`, one socket read at a time (`read1`:
+    a trickle returns each byte as it comes, so the clock is looked at after every one)."""
+    said = response.headers.get("Content-Length", "")
+    if said.isdigit() and int(said) > limit:
+        response.close()
+        raise TooLarge(url, limit, int(said))
+    chunks: list[bytes] = []
+    size = 0
+    raw = response.raw
+    try:
+        while True:
+            if clock() > until:
+                raise TooSlow(url, seconds)
+            chunk = raw.read1(64 * 1024, decode_content=True) if hasattr(raw, "read1") else raw.read(64 * 1024)
+            if not chunk:
+                break
+            size += len(chunk)
+            if size > limit:
+                raise TooLarge(url, limit)
+            chunks.append(chunk)
+    except (TooSlow, TooLarge):
+        response.close()
+        raise
+    except urllib3.exceptions.ProtocolError as exc:
+        raise requests.exceptions.ChunkedEncodingError(exc) from exc
+    except urllib3.exceptions.ReadTimeoutError as exc:
+        raise requests.exceptions.ReadTimeout(exc) from exc
+    except urllib3.exceptions.DecodeError as exc:
+        raise requests.exceptions.ContentDecodingError(exc) from exc
+    response._content = b"".join(chunks)       # what `response.content` gives from now on
+    response._content_consumed = True
+    if hasattr(raw, "release_conn"):
+        raw.release_conn()                      # read whole: the connection goes back to the pool
 
 
 def _never_sent(exc: Exception) -> bool:

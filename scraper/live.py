@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 
 from config.profiles import Profile
 from scraper.errors import ScraperError
-from scraper.http import HttpClient, HttpSettings
+from scraper.http import HttpClient, HttpSettings, settings_for
 from scraper.model import Post, PrivateMessage
 from scraper.poll import Change, PmPoller, ThreadPoller
 from scraper.poststore import MemoryPostStore, PostStore
@@ -23,7 +23,7 @@ from scraper.poststore import MemoryPostStore, PostStore
 def read_pms(profile: Profile, base_url: str, *, username: str, password_env: str,
              store: PostStore | None = None, settings: HttpSettings | None = None) -> list[PrivateMessage]:
     client = HttpClient.for_profile(profile, base_url, username=username, password_env=password_env,
-                                    settings=settings or HttpSettings())
+                                    settings=settings or settings_for(profile))
     client.login()  # a refused login is an error now, not an empty inbox later
     poller = PmPoller(client, profile, store or MemoryPostStore())
     events = list(poller.poll())
@@ -42,7 +42,7 @@ def _no_unreadable(events: list, what: str) -> None:
 def read_thread(profile: Profile, url: str, *, store: PostStore | None = None,
                 settings: HttpSettings | None = None) -> list[Post]:
     parts = urlsplit(url)
-    client = HttpClient(f"{parts.scheme}://{parts.netloc}/", settings or HttpSettings())
+    client = HttpClient(f"{parts.scheme}://{parts.netloc}/", settings or settings_for(profile))
     poller = ThreadPoller(client, profile, store or MemoryPostStore(), url)
     events = list(poller.poll())
     _no_unreadable(events, "post")

@@ -8,6 +8,8 @@ compare by value (a poller can keep `set[Post]` to notice edits).
 - `Emphasis`: a bold and/or coloured fragment of the body (orders may require
   bold or a colour); quotes, spoilers and struck-out text carry none.
 - `ExtractedPage`: what `scraper.extract.extract_posts` returns for one page.
+- `Written`: what a post and a PM have alike (`author`, `when`, the body), the one face the
+  readers of messages use; each revives from its `to_json()` with `from_json`.
 
 Body fields, common to both messages:
   text      plain text of the body *without* quotes, spoilers, struck-out text
@@ -22,7 +24,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from urllib.parse import unquote
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol, TypeVar
+
+M = TypeVar("M", "Post", "PrivateMessage")
 
 
 @dataclass(frozen=True)
@@ -84,9 +88,18 @@ class Post:
     def body(self) -> Body:
         return Body(self.text, self.quotes, self.spoilers, self.struck, self.secret, self.emphasis)
 
+    @property
+    def when(self) -> datetime | None:
+        return self.posted_at
+
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict: datetimes as ISO 8601 with offset, tuples as lists."""
         return _jsonable(asdict(self))
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Post":
+        """The post of its `to_json()`."""
+        return _revive(cls, data)
 
 
 @dataclass(frozen=True)
@@ -116,8 +129,41 @@ class PrivateMessage:
     def body(self) -> Body:
         return Body(self.text, self.quotes, self.spoilers, self.struck, self.secret, self.emphasis)
 
+    @property
+    def author(self) -> str:
+        """Its sender, under the name a post's author has (`Written`)."""
+        return self.sender
+
+    @property
+    def when(self) -> datetime | None:
+        return self.sent_at
+
     def to_json(self) -> dict[str, Any]:
         return _jsonable(asdict(self))
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "PrivateMessage":
+        """The message of its `to_json()`."""
+        return _revive(cls, data)
+
+
+class Written(Protocol):
+    """A post or a PM as the readers of its text see it."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def author(self) -> str: ...
+    @property
+    def when(self) -> datetime | None: ...
+    @property
+    def text(self) -> str: ...
+    @property
+    def emphasis(self) -> tuple[Emphasis, ...]: ...
+    @property
+    def secret(self) -> tuple[str, ...]: ...
+    @property
+    def source(self) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -165,6 +211,36 @@ class ExtractedPage:
         if self.page is not None and self.last_page is not None:
             return self.page >= self.last_page
         return self.next_url is None
+
+
+TIMES = ("posted_at", "edited_at", "sent_at")
+
+
+def revive_time(value: Any) -> datetime | None:
+    """A time of `to_json()` (ISO 8601), or None; ValueError on another value."""
+    if not value:
+        return None
+    if not isinstance(value, str):
+        raise ValueError(f"not a time: {value!r}")
+    return datetime.fromisoformat(value)
+
+
+def revive_emphasis(items: Any) -> tuple[Emphasis, ...]:
+    return tuple(Emphasis(str(e.get("text", "")), bool(e.get("bold")), e.get("color")) for e in items or ())
+
+
+def _revive(cls: type[M], data: dict[str, Any]) -> M:
+    """`cls` from its `to_json()`: times parsed, emphasis rebuilt, lists back to tuples."""
+    values: dict[str, Any] = {}
+    for key, value in data.items():
+        if key in TIMES:
+            value = revive_time(value)
+        elif key == "emphasis":
+            value = revive_emphasis(value)
+        elif isinstance(value, list):
+            value = tuple(value)
+        values[key] = value
+    return cls(**values)
 
 
 def _jsonable(value: Any) -> Any:

@@ -56,6 +56,7 @@ from urllib.parse import unquote, urljoin, urlsplit, urlunsplit
 from config.profile_api import PmJsonRules
 from config.profiles import JsonRules, PostRules, Profile
 from scraper.errors import AuthRequired, InboxIncomplete, LayoutChanged, NoPosts, ScraperError, unread
+from scraper.wholeness import Wholeness
 from scraper.decode import parse_html
 from scraper.extract import extract_from_tree, extract_json, field_value, field_values_anywhere
 from scraper.http import HttpClient, Validators
@@ -176,6 +177,7 @@ class _ThreadReader:
         seen: dict[str, int] = {}
         first_keys: dict[int, int] = {}
         visited: set[str] = set()  # a "next" link back to a page read already ends the pass
+        whole = self._wholeness()
         while True:
             state = pages.get(page_no)
             validators = Validators(state.etag, state.last_modified) if state and not rescan else None
@@ -198,6 +200,10 @@ class _ThreadReader:
                 break
             extracted = self._extract(fetched.content, fetched.url, key, page_no, known)
             page_no = extracted.page or page_no
+            if whole is not None:
+                shown = {p.id for p in extracted.posts} | {u.id for u in extracted.unreadable if u.id}
+                gone = sum(1 for pid, k in known.items() if k.page == page_no and pid not in shown)
+                whole.page(extracted, page_no, fetched.url, _elsewhere(extracted, page_no, known, seen), gone)
             self._page_read(extracted, page_no, fetched, result)
             self._diff(extracted, page_no, known, seen, first_keys, result)
             visited.add(fetched.url)
@@ -205,6 +211,8 @@ class _ThreadReader:
                 break
             url = extracted.next_url
             page_no += 1
+        if whole is not None:
+            whole.finish()
         if self.json_rules is not None and first_keys:
             # a JSON conversation shows its newest messages only (NodeBB: 50): older ones
             # off its window are not deleted
@@ -213,6 +221,14 @@ class _ThreadReader:
         self._deletions(key, start, pages, known, seen, first_keys, result)
         result.changes.sort(key=lambda c: c.sort_key)
         return result
+
+    def _wholeness(self) -> Wholeness | None:
+        """HTML pages only: a JSON page's numbers have gaps where posts were deleted."""
+        if self.json_rules is not None or self.profile.format == "json":
+            return None
+        pm = self.rules is not None and self.rules is self.profile.pm_message
+        return Wholeness(self.profile.name, (self.rules or self.profile.post).container,
+                         "selectors.pm_message.container" if pm else "selectors.post.container")
 
     def _page_read(self, extracted: ExtractedPage, page_no: int, fetched, result: _Pass) -> None:
         """The page's state to keep. A page with a post that did not read is kept without
@@ -313,6 +329,13 @@ class _ThreadReader:
             missing = {pid: k for pid, k in missing.items() if pid not in seen}
         for pid, k in missing.items():
             result.changes.append(_Change(Change.DELETED, pid, k.sort_key, k.page, k.hash, None, k))
+
+
+def _elsewhere(extracted: ExtractedPage, page_no: int, known: dict[str, KnownPost], seen: dict[str, int]) -> set[str]:
+    """The page's posts read on another page (the thread's first post repeated at a page's
+    head; a post the pages' shift moved here): not counted in its run of numbers."""
+    return {p.id for p in extracted.posts
+            if seen.get(p.id, page_no) != page_no or (p.id in known and known[p.id].page != page_no)}
 
 
 def _record(posts: PostStore, key: str, change: _Change, when: str) -> int:

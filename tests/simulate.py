@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from engine.abilities import Field, TargetRule, When, abilities_of_role, ability
+from engine.abilities import Field, TargetRule, When, abilities_of_role, ability, card_master
 from engine.names import CARDS, OPEN_ROLES, SECRET_ROLES
 from engine.orders import Order, ZombieCommand
 from engine.phase import FIRST_PHASE, PhaseId
@@ -115,9 +115,10 @@ def _make_order(state, player, spec, phase, rng, living, nicks) -> Order | None:
                      command=ZombieCommand(cmd.name, rng.choice(OPEN_ROLES),
                                            "heal" if cmd.name == "Операция" else None))
     if name == "Кинуть карты":
-        if not player.hand:
+        hand = state.of(card_master.Deck).hand(player.nick)
+        if not hand:
             return None
-        card = rng.choice(player.hand)
+        card = rng.choice(hand)
         effect = rng.choice([c for c in CARDS if c != "Джокер"]) if card == "Джокер" else card
         kwargs = {"as_card": effect} if card == "Джокер" else {}
         if effect == "Валет Пик":
@@ -127,7 +128,7 @@ def _make_order(state, player, spec, phase, rng, living, nicks) -> Order | None:
             return Order(by, name, card=card, target=pick(), roles=tuple(rng.sample(SECRET_ROLES, 3)), **kwargs)
         return Order(by, name, card=card, target=pick(), **kwargs)
     if name == "Тасовать карты":
-        deck = [c for c in CARDS if c not in state.used_cards]
+        deck = [c for c in CARDS if c not in state.of(card_master.Deck).used]
         return Order(by, name, cards=tuple(rng.sample(deck, min(4, len(deck))))) if deck else None
     if name == "Раскрыть карты":
         if rng.random() < 0.9:

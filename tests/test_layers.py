@@ -27,7 +27,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 LAYER_OF = {part: n for n, layer in enumerate(LAYERS) for part in layer}
 
 GOROD_LAYERS: tuple[tuple[str, ...], ...] = (
-    ("gorod", "gorod.store_posts", "gorod.ruling_proofs"),   # the package itself; the poller's tables; the rulings' proofs
+    ("gorod", "gorod.store_posts", "gorod.ruling_proofs", "gorod.store_faults"),   # the package itself; the poller's tables; the rulings' proofs; the store's faults in Russian
     ("gorod.store", "gorod.scenarios", "gorod.tally"),   # the SQLite store; rules scenarios; the tally view
     ("gorod.replay",),                           # replaying an archived game (its `replay:` settings)
     ("gorod.loop",),                             # the game loop (checks the whole config at load)
@@ -39,6 +39,38 @@ GOROD_LAYERS: tuple[tuple[str, ...], ...] = (
     ("gorod.__main__",),
 )
 GOROD_LAYER_OF = {room: n for n, layer in enumerate(GOROD_LAYERS) for room in layer}
+
+# The engine's inner layers: values, then the state and the records, the API the abilities
+# see, the registry, the abilities (each one module, reaching the others only through the
+# API and the registry), the tables that gather them, the rules' checks, the resolvers.
+ABILITY = "<an ability module>"   # engine.abilities.<x> and engine.abilities.cards.<x>
+ENGINE_LAYERS: tuple[tuple[str, ...], ...] = (
+    ("engine", "engine.names", "engine.orders", "engine.reasons", "engine.ruling_titles", "engine.support"),
+    ("engine.phase", "engine.events", "engine.morph", "engine.abilities.spec", "engine.ruling_rows"),
+    ("engine.state", "engine.actions"),          # what every player has; a phase's records
+    ("engine.api",),                             # what an ability's hooks may do
+    ("engine.abilities.registry",),              # the typed hook kinds, the spec rows, the deck
+    (ABILITY,),                                  # one ability (or card) per module
+    ("engine.abilities.cards",),                 # the deck's modules, gathered
+    ("engine.abilities",),                       # every ability module, gathered
+    ("engine.rulings", "engine.win", "engine.reading_fields"),   # §11's options and the fields
+                                                 # their readings use, of every module; §5's checks
+    ("engine.validate",),                        # shape and refusals of an order
+    ("engine.context",),                         # what both resolvers share
+    ("engine.night", "engine.day"),              # the resolvers
+    ("engine.resolve", "engine.setup"),          # the entry points: a phase, a new game
+    ("engine.preview",),                         # a dry run of the open phase
+    ("engine.public_count",),                    # the day's count from public facts
+)
+ENGINE_LAYER_OF = {room: n for n, layer in enumerate(ENGINE_LAYERS) for room in layer}
+
+
+def engine_room(module: str) -> str:
+    if module in ENGINE_LAYER_OF:
+        return module
+    if module.startswith(("engine.abilities.", "engine.abilities.cards.")):
+        return ABILITY
+    return module
 
 
 def room_of(module: str) -> str:
@@ -114,6 +146,26 @@ def wrong_way(graph: dict[str, dict[str, int]], modules: dict[str, Path]) -> lis
     return out
 
 
+def engine_wrong_way(graph: dict[str, dict[str, int]]) -> list[str]:
+    """Inside engine/: a module imports only modules of lower engine layers (so no ability
+    module imports another: they share one layer)."""
+    out = []
+    for name, edges in graph.items():
+        if not name.startswith("engine"):
+            continue
+        room = engine_room(name)
+        for target, line in edges.items():
+            if not target.startswith("engine"):
+                continue
+            into = engine_room(target)
+            if room not in ENGINE_LAYER_OF or into not in ENGINE_LAYER_OF:
+                continue   # test_the_engine_layers_name_every_module_of_engine names it
+            if ENGINE_LAYER_OF[into] >= ENGINE_LAYER_OF[room]:
+                out.append(f"{name}:{line}: {room} (engine layer {ENGINE_LAYER_OF[room]}) imports "
+                           f"{target} ({into}, engine layer {ENGINE_LAYER_OF[into]})")
+    return out
+
+
 def circles(graph: dict[str, dict[str, int]]) -> list[list[str]]:
     """The strongly connected groups of more than one module (Tarjan, iteratively)."""
     index: dict[str, int] = {}
@@ -171,6 +223,15 @@ def test_the_gorod_layers_name_every_room_of_gorod():
     assert rooms == set(GOROD_LAYER_OF), "a new module or package of gorod/ needs a place in GOROD_LAYERS"
 
 
+def test_the_engine_layers_name_every_module_of_engine():
+    rooms = {engine_room(name) for name in product_modules() if name.split(".")[0] == "engine"}
+    assert rooms == set(ENGINE_LAYER_OF), "a new module of engine/ needs a place in ENGINE_LAYERS"
+
+
+def test_imports_go_one_way_along_the_engine_layers():
+    assert engine_wrong_way(import_graph(product_modules())) == []
+
+
 def test_imports_go_one_way_along_the_layers():
     modules = product_modules()
     assert wrong_way(import_graph(modules), modules) == []
@@ -222,6 +283,16 @@ def test_a_downward_import_is_fine(tmp_path):
         "scraper/__init__.py": "", "scraper/x.py": "from ..engine import names\nimport engine.names\n",
     })
     assert wrong_way(import_graph(modules), modules) == []
+
+
+def test_an_ability_module_importing_another_is_found(tmp_path):
+    modules = _tree(tmp_path, {
+        "engine/__init__.py": "", "engine/api.py": "", "engine/abilities/__init__.py": "",
+        "engine/abilities/lich.py": "from engine.api import VOTE\nfrom engine.abilities.gypsy import passives_off\n",
+        "engine/abilities/gypsy.py": "",
+    })
+    [message] = engine_wrong_way(import_graph(modules))
+    assert message.startswith("engine.abilities.lich:2:") and "imports engine.abilities.gypsy" in message
 
 
 def test_a_circle_is_found(tmp_path):

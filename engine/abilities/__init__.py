@@ -23,7 +23,6 @@ from engine.abilities import (  # noqa: E402
     hellhound, guards, inquisitor, interrogator, beast, card_master,
 )
 from engine.abilities import cards  # noqa: E402  (the deck: a module per card; Король Пик's row)
-from engine.abilities import by_day  # noqa: E402  (night attacks by day, `unstated_phase: any`)
 from engine.abilities import registry  # noqa: E402
 
 MODULES = (
@@ -31,7 +30,7 @@ MODULES = (
     mayor, astrologer, oracle, gypsy, priest, noble, detective, bandit,
     rebel, witch, smith, thief, werewolf, surgeon, gossip, rich,
     lich, zombie, ghost, necromancer, demonologist, imp, succubus,
-    hellhound, guards, inquisitor, interrogator, beast, card_master, cards, by_day,
+    hellhound, guards, inquisitor, interrogator, beast, card_master, cards,
 )
 
 ABILITIES: tuple[AbilitySpec, ...] = tuple(spec for module in MODULES for spec in module.SPECS)

@@ -5,10 +5,12 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
-from engine.abilities.registry import is_passive, on
 from engine.abilities.spec import N, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
+from engine.abilities.registry import INFO, is_passive
+from engine.api import NightAPI
 from engine.ruling_rows import choice
+from engine.actions import Action
 
 SPECS = (
     _A("Составить гороскоп", RoleKind.OPEN, ("Астролог",), N, "Составить гороскоп - раз за цикл ночей может тайно указать персонажа. Если ночью тот использовал способности Тайной роли, Астролог узнает его Тайную роль.",
@@ -40,8 +42,8 @@ RULINGS = (
 )
 
 
-@on("info", "Составить гороскоп")
-def horoscope(night, action) -> None:
+@INFO("Составить гороскоп")
+def horoscope(night: NightAPI, action: Action) -> None:
     """«Если ночью тот использовал способности Тайной роли, Астролог узнает его Тайную
     роль.» (A46)"""
     if not action.live:
@@ -57,7 +59,7 @@ def horoscope(night, action) -> None:
                    secret=night.apparent(target))
 
 
-def effective(night, action) -> bool:
+def effective(night: NightAPI, action: Action) -> bool:
     """`effective_only` (A46 b): the ability had an effect. An attack has one only if a
     record of it landed: one cancelled (Без души, Aura of darkness) or blocked (Бестелесность,
     Protective circle, a card) did nothing."""
@@ -68,7 +70,7 @@ def effective(night, action) -> bool:
     return any(a.live for a in night.attacks if a.action is action)
 
 
-def used_passive(night, nick: str) -> bool:
+def used_passive(night: NightAPI, nick: str) -> bool:
     """`including_passives`: a passive ability of the target's blocked or cancelled an
     attack on it tonight."""
     return any(is_passive(a.blocked_by) or is_passive(a.cancelled_by)

@@ -5,9 +5,10 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
-from engine.abilities.registry import day_effect
-from engine.abilities.spec import D, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+from engine.abilities.spec import AbilitySpec, AbilitySpec as _A, D, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
+from engine.abilities.registry import day_effect
+from engine.api import DayAPI
 from engine.ruling_rows import flag
 from engine.orders import Order
 
@@ -38,10 +39,10 @@ RULINGS = (
 
 
 @day_effect("Поймать в подворотне")
-def beat_up(day, order: Order, spec, controller) -> None:
+def beat_up(day: DayAPI, order: Order, spec: AbilitySpec, controller: str | None) -> None:
     """Поймать в подворотне: «отнимая у него все жизни кроме одной»."""
     day.spend(order, spec)
-    target = day.p(order.target)
+    target = day.p(order.target_nick)
     target.lives = min(target.lives, 1)
     day.announce("Поймать в подворотне", "Поймать в подворотне", order, by=order.by,
                   target=order.target)

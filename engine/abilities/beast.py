@@ -5,11 +5,17 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
-from engine.abilities.registry import SetupError, attack, day_effect, lazaret, night_step, on, setup_choice, win
-from engine.abilities.spec import N, P, S, AbilitySpec as _A, Cooldown, Field, RoleKind, TargetRule
+from typing import Any
+
+from engine.abilities.spec import AbilitySpec, AbilitySpec as _A, Cooldown, Field, N, P, RoleKind, S, TargetRule
 from engine.names import canon_secret_role
 from engine.abilities.spec import Channel, Keyword, Shape, Words
+from engine.abilities.registry import DAY_KILL, SETUP_CHECK, SetupError, attack, day_effect, lazaret, night_step, setup_choice, win
+from engine.api import DayAPI, NightAPI, PhaseAPI, mask_of, set_mask
 from engine.ruling_rows import choice, flag
+from engine.actions import Action
+from engine.state import GameState, PlayerState
+from engine.orders import Order
 
 SPECS = (
     _A("Приспосабливайся", RoleKind.SECRET, ("Тварь",), S, "Приспосабливайся (Т,К) - в начале игры может выбрать любую Тайную роль. При любых попытках узнать его роль будет показываться выбранная. При смерти Твари всем сообщается, что умерший был выбранной Тварью роли.", keeps="ТК"),
@@ -22,22 +28,23 @@ SPECS = (
 )
 
 
-@setup_choice("mask", ability="Приспосабливайся", role="Тварь")
-def choose_mask(state, player, value) -> None:
+@setup_choice("mask", ability="Приспосабливайся", role="Тварь",
+              asks="какую маску (тайную роль) вы выбираете: её увидят все проверки")
+def choose_mask(state: GameState, player: PlayerState, value: Any) -> None:
     """«в начале игры может выбрать любую Тайную роль»: `setup.<nick>.mask`."""
     mask = canon_secret_role(str(value))
     if mask is None:
         raise SetupError(f"setup.{player.nick}.mask: неизвестная тайная роль «{value}»")
-    player.mask = mask
+    set_mask(state, player.nick, mask)
 
 
-@on("setup_check", "Приспосабливайся")
-def mask_chosen(state) -> None:
+@SETUP_CHECK("Приспосабливайся")
+def mask_chosen(state: GameState) -> None:
     """«может выбрать» read as «must» under `tvar_mask_optional: false`."""
     if state.rulings["tvar_mask_optional"]:
         return
     for player in state.players.values():
-        if player.secret_role == "Тварь" and not player.mask:
+        if player.secret_role == "Тварь" and not mask_of(state, player.nick):
             raise SetupError(f"setup.{player.nick}.mask: Тварь должна выбрать маску "
                              "(tvar_mask_optional: false)")
 
@@ -87,57 +94,58 @@ RULINGS = (
 
 
 @night_step("N18", ability="Пожирай")
-def devour(night) -> None:
+def devour(night: NightAPI) -> None:
     """N18 Пожирай: «Если та умирает, Тварь восстанавливает себе единицу здоровья и может
     сменить маску … (наутро объявится, что жертва была той роли, которая ранее была
     маской Твари)» (A32)."""
     for record in night.attacks:
-        if record.name != "Пожирай" or not record.live or record.recipient not in night.dying:
+        if record.name != "Пожирай" or not record.live or not night.dying(record.recipient):
             continue
         beast = night.p(record.attacker)
         if beast.secret_role != "Тварь":
             continue
         if beast.lives < night.max_lives(beast):
             beast.lives += 1
-        if (beast.nick in night.dying and beast.lives > 0 and beast.nick not in night.killed
+        if (night.dying(beast.nick) and beast.lives > 0 and not night.killed(beast.nick)
                 and night.rulings["devour_heal_saves_tvar"]):
-            night.dying.discard(beast.nick)
+            night.spare(beast.nick)
         victim = night.p(record.recipient)
         wants = swap_wanted(night, beast, victim.nick, record.action.order)
-        if wants and beast.mask:
-            night.reveal_as[victim.nick] = beast.mask
-            beast.mask = victim.secret_role
+        mask = mask_of(night.state, beast.nick)
+        if wants and mask:
+            night.reveal_dead_as(victim.nick, mask)
+            set_mask(night.state, beast.nick, victim.secret_role)
             night.trace(f"Тварь {beast.nick} меняет маску на {victim.secret_role}", "Пожирай",
                        record.action.order)
 
 
-def swap_wanted(ctx, beast, victim: str, order) -> bool:
+def swap_wanted(ctx: PhaseAPI, beast: PlayerState, victim: str, order: Order) -> bool:
     """«может сменить маску»: written in advance (`swap_mask`, A52), or, under
     `standing_orders: false`, asked when the victim dies (A52 b)."""
-    if not beast.mask:
+    if not mask_of(ctx.state, beast.nick):
         return False
     if ctx.rulings["standing_orders"]:
         return bool(order.swap_mask or ctx.rulings["devour_mask_swap_default"])
     answer = ctx.choice_at_trigger(beast.nick, "Пожирай",
                                    f"жертва Пожирай {victim} умирает: меняет ли Тварь {beast.nick} маску "
                                    f"на её роль?")
-    return answer.answer is True
+    return answer is not None and answer.answer is True
 
 
 @attack("Пожирай")
-def devour_damage(night, action):
+def devour_damage(night: NightAPI, action: Action) -> tuple[int, int | None]:
     """«Пожирай - наносит две единицы урона цели.» (rank 1)"""
-    return action.spec.attack_rank, 2
+    return action.rank, 2
 
 
 @lazaret("a", ability="Превзмогай")
-def endure(ctx, player) -> bool:
+def endure(ctx: PhaseAPI, player: PlayerState) -> bool:
     """«Превзмогай - Тварь не попадает в Лазарет.»"""
     return player.secret_role == "Тварь"
 
 
 @win("a", ability="Уничтожай")
-def destroy(state):
+def destroy(state: GameState) -> tuple[str | None, bool, str] | None:
     """«Уничтожай - побеждает, если остается единственным живым и не в Тюрьме.»"""
     active = [p for p in state.players.values() if p.active]
     if len(active) == 1 and active[0].secret_role == "Тварь":
@@ -146,7 +154,7 @@ def destroy(state):
 
 
 @win("b", ability="Раздражай")
-def irritate(state):
+def irritate(state: GameState) -> tuple[str | None, bool, str] | None:
     """«Раздражай - пока Тварь жива, Демоны, Нежить и Закон не могут победить.» (A32)"""
     if any(p.active and p.secret_role == "Тварь" for p in state.players.values()):
         return None, False, "Тварь: Раздражай"
@@ -154,16 +162,16 @@ def irritate(state):
 
 
 @day_effect("Пожирай")
-def devour_by_day(day, order, spec, controller) -> None:
+def devour_by_day(day: DayAPI, order: Order, spec: AbilitySpec, controller: str | None) -> bool | None:
     """«Пожирай - наносит две единицы урона цели.»: by day under `unstated_phase: any`
-    (A22 b), at once (engine/abilities/by_day.py)."""
-    from engine.abilities.by_day import attack_by_day
+    (A22 b), at once (the day's `attack_by_day`)."""
     day.spend(order, spec)
-    attack_by_day(day, order, 2)
+    day.attack_by_day(order, 2)
+    return None
 
 
-@on("day_kill", "Пожирай")
-def devoured_by_day(day, victim: str, order) -> str | None:
+@DAY_KILL("Пожирай")
+def devoured_by_day(day: DayAPI, victim: str, order: Order) -> str | None:
     """«Если та умирает, Тварь восстанавливает себе единицу здоровья и может сменить маску …
     (наутро объявится, что жертва была той роли, которая ранее была маской Твари)»: a victim
     of a Пожирай by day dies at the end of the day; returns what the victim is revealed as."""
@@ -173,8 +181,9 @@ def devoured_by_day(day, victim: str, order) -> str | None:
     if beast.lives < day.max_lives(beast):
         beast.lives += 1
     wants = swap_wanted(day, beast, victim, order)
-    if wants and beast.mask:
-        old, beast.mask = beast.mask, day.p(victim).secret_role
-        day.trace(f"Тварь {beast.nick} меняет маску на {beast.mask}", "Пожирай", order)
+    old = mask_of(day.state, beast.nick)
+    if wants and old:
+        set_mask(day.state, beast.nick, day.p(victim).secret_role)
+        day.trace(f"Тварь {beast.nick} меняет маску на {day.p(victim).secret_role}", "Пожирай", order)
         return old
     return None

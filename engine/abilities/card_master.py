@@ -6,16 +6,21 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field, replace
+
+from typing import Any
+
 from engine import events as ev
-from engine.abilities import cards  # the deck
-from engine.abilities.registry import SetupError, day_effect, night_step, on, refusal, setup_choice
-from engine.abilities.spec import ANY_, D, N, S, AbilitySpec as _A, Cooldown, Field, Freq, RoleKind, TargetRule
+from engine.abilities.spec import AbilitySpec, AbilitySpec as _A, ANY_, Cooldown, D, Field, Freq, N, RoleKind, S, TargetRule
 from engine.abilities.spec import Channel, Keyword, Reach, Shape, Words
+from engine.abilities.registry import ACCEPTED, ANYTIME, AS_THROWN, CARD_INFO, CARD_REFUSAL, DECK, INFO, ON_THROW, PHASE_EXEMPT, SHAPE, SetupError, day_effect, night_refusal, night_step, refusal, setup_choice
+from engine.api import DayAPI, NightAPI, PhaseAPI, Refused, THROW
 from engine.ruling_rows import ReadingField, choice, flag, number
 from engine.names import CARDS, canon_card
 from engine.orders import Order, OrderError
 from engine.reasons import Reason
-from engine.state import ThrownCard
+from engine.state import GameState, PlayerState
+from engine.actions import Action, ThrownCard
 
 SPECS = (
     _A("Сдать карты", RoleKind.SECRET, ("Мастер карт",), S, "Сдать карты – в начале игры выбирает четыре карты из колоды (см. приложение) и кладет себе в руку."),
@@ -29,8 +34,28 @@ SPECS = (
 )
 
 
-@setup_choice("hand", ability="Сдать карты", role="Мастер карт")
-def deal_hand(state, player, value) -> None:
+@dataclass(frozen=True)
+class Deck:
+    """The Мастер карт's memory across phases (his state slot): each one's hand, the cards
+    thrown and waiting for (or acting in) their night, the cards gone from the deck."""
+    hands: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    thrown: tuple[ThrownCard, ...] = ()
+    used: tuple[str, ...] = ()
+
+    def hand(self, nick: str) -> tuple[str, ...]:
+        return self.hands.get(nick, ())
+
+    def with_hand(self, nick: str, hand: tuple[str, ...]) -> "Deck":
+        return replace(self, hands={**self.hands, nick: hand})
+
+    def gm_notes(self, nick: str) -> tuple[str, ...]:
+        """What the GM's console shows beside the player: the cards in his hand."""
+        return self.hand(nick)
+
+
+@setup_choice("hand", ability="Сдать карты", role="Мастер карт",
+              asks="какие четыре карты из колоды вы берёте в руку")
+def deal_hand(state: GameState, player: PlayerState, value: Any) -> None:
     """«в начале игры выбирает четыре карты из колоды … и кладет себе в руку»:
     `setup.<nick>.hand`."""
     if not isinstance(value, list):
@@ -43,11 +68,18 @@ def deal_hand(state, player, value) -> None:
         hand.append(card)
     if len(hand) != 4 or len(set(hand)) != 4:
         raise SetupError(f"setup.{player.nick}.hand: нужны четыре разные карты, дано {len(hand)}")
-    player.hand = hand
+    state.put(state.of(Deck).with_hand(player.nick, tuple(hand)))
+
+
+@dataclass(frozen=True)
+class SetupThrows:
+    """The «минус первый» day's throws written in the setup (its state slot), judged in
+    night 1 (`minus_first_day_throw: setup`, A65 b)."""
+    orders: tuple[Order, ...] = ()
 
 
 @setup_choice("throw", ability="Кинуть карты", role="Мастер карт")
-def setup_throw(state, player, value) -> None:
+def setup_throw(state: GameState, player: PlayerState, value: Any) -> None:
     """«В начале первой ночи может кинуть карту, считается, что она была брошена в "минус
     первый" день.»: `setup.<nick>.throw: {card, target | targets, as, roles}` under
     `minus_first_day_throw: setup` (A65 b); judged in night 1 like the night-1 order."""
@@ -65,21 +97,20 @@ def setup_throw(state, player, value) -> None:
         throw_shape(order)
     except OrderError as exc:
         raise SetupError(f"{where}: {exc}") from None
-    if any(o.by == player.nick and o.ability == "Кинуть карты" for o in state.setup_orders):
+    throws = state.of(SetupThrows).orders
+    if any(o.by == player.nick for o in throws):
         raise SetupError(f"{where}: бросок «минус первого» дня — только один")
-    state.setup_orders.append(order)
+    state.put(SetupThrows((*throws, order)))
 
 
 @night_step("N2", "a", ability="Кинуть карты")
-def setup_throw_in_night_one(night) -> None:
+def setup_throw_in_night_one(night: NightAPI) -> None:
     """«В начале первой ночи может кинуть карту»: the throw written in the setup (A65 b) is
     judged now, as the night-1 order is under the default, and acts this night."""
     if night.n != 1 or night.rulings["minus_first_day_throw"] != "setup":
         return
     spec = next(s for s in SPECS if s.name == "Кинуть карты")
-    for order in night.state.setup_orders:
-        if order.ability != spec.name:
-            continue
+    for order in night.state.of(SetupThrows).orders:
         refused = night.refusal(order, spec, snapshot=night.s0, skip_phase=True) or throw_refusal(night, order)
         if refused:
             night.reject(order, *refused)
@@ -213,12 +244,12 @@ RULINGS = (
 )
 
 
-@refusal("Тасовать карты", phase="night")
-def shuffle_refusal(night, order: Order, spec=None, controller=None):
+@night_refusal("Тасовать карты")
+def shuffle_refusal(night: NightAPI, order: Order, spec: AbilitySpec) -> Refused | None:
     """«один раз ночью складывает находящиеся в руке карты в колоду и выбирает любые
     четыре из оставшихся в колоде»
     Тасовать карты: four cards from the deck, the hand returned to it (A64)."""
-    deck = [c for c in CARDS if c not in night.state.used_cards]
+    deck = [c for c in CARDS if c not in night.state.of(Deck).used]
     if night.rulings["shuffle_from_deck"] == "full_deck":
         deck = list(CARDS)
     if len(set(order.cards)) != len(order.cards) or len(order.cards) != min(4, len(deck)):
@@ -228,7 +259,7 @@ def shuffle_refusal(night, order: Order, spec=None, controller=None):
     return None
 
 
-def reveal_cards(ctx, order: Order) -> None:
+def reveal_cards(ctx: PhaseAPI, order: Order) -> None:
     """Раскрыть карты: «Если список верный, то Мастер карт единолично побеждает. В
     противном случае он покидает игру навсегда.» (A63)"""
     master = ctx.p(order.by)
@@ -266,49 +297,51 @@ def reveal_cards(ctx, order: Order) -> None:
         ctx.died(master)   # A63 3: leaving counts as death (a Король Пик's effect ends)
 
 
-def throw_refusal(ctx, order: Order) -> tuple[Reason, str | None] | None:
+def throw_refusal(ctx: PhaseAPI, order: Order) -> tuple[Reason, str | None] | None:
     """Кинуть карты: the card must be in hand; each card's own rules (§6.4, its module)."""
     master = ctx.p(order.by)
-    if order.card not in master.hand:
+    if order.card not in ctx.state.of(Deck).hand(master.nick):
         return Reason.NOT_IN_HAND, None
-    return cards.throw_refusal(ctx, order, master)
+    return card_refusal(ctx, order, master)
 
 
-def throw(ctx, order: Order, acts_in_night: int) -> None:
+def throw(ctx: PhaseAPI, order: Order, acts_in_night: int) -> None:
     """«Карта подействует ночью, после чего теряется.»"""
     master = ctx.p(order.by)
-    master.hand.remove(order.card)
-    ctx.state.used_cards.append(order.card)
-    effect = cards.effect_of(order)
-    targets = cards.targets_of(order, effect)
+    assert order.card is not None   # throw_shape: a throw names its card
+    deck = ctx.state.of(Deck)
+    hand = list(deck.hand(master.nick))
+    hand.remove(order.card)
+    effect = effect_of(order)
+    targets = targets_of(order, effect)
     card = ThrownCard(order.card, effect, master.nick, tuple(targets), order.roles,
                       ctx.phase, acts_in_night, order)
-    ctx.state.thrown.append(card)
-    cards.thrown(ctx, card)
+    ctx.state.put(replace(deck.with_hand(master.nick, tuple(hand)), used=(*deck.used, order.card),
+                          thrown=(*deck.thrown, card)))
+    card_thrown(ctx, card)
     ctx.trace(f"{master.nick} бросает карту {order.card}"
                + (f" как {effect}" if effect != order.card else "")
                + f" на {', '.join(targets)}", "Кинуть карты", order)
 
 
 @day_effect("Кинуть карты")
-def throw_card(day, order: Order, spec, controller) -> None:
+def throw_card(day: DayAPI, order: Order, spec: AbilitySpec, controller: str | None) -> None:
     """«днем может выбрать карту из руки … Карта подействует ночью»."""
     day.spend(order, spec)
     throw(day, order, acts_in_night=day.n + 1)
 
 
-@on("anytime", "Раскрыть карты")
-def reveal_order(ctx, order: Order, spec=None, controller=None) -> None:
-    """«в любой момент игры»: at once, by day or by night (N1, A24)."""
-    if spec is not None:
-        ctx.spend(order, spec)
+@ANYTIME("Раскрыть карты")
+def reveal_order(ctx: PhaseAPI, order: Order) -> None:
+    """«в любой момент игры»: at once, by day or by night (N1, A24); the resolver spends
+    the use."""
     reveal_cards(ctx, order)
     if not ctx.phase.is_night:
         ctx.check_win()
 
 
-@on("info", "Раскрыть карты")
-def reveal_queued(night, action) -> None:
+@INFO("Раскрыть карты")
+def reveal_queued(night: NightAPI, action: Action) -> None:
     """«в любой момент игры публично выкладывает полный список», under `anytime_at_night:
     queued_with_night` (A24 b): judged with the night's orders at its end, unless void
     (Чары); the win check of N23 follows."""
@@ -316,8 +349,8 @@ def reveal_queued(night, action) -> None:
         reveal_cards(night, action.order)
 
 
-@refusal("Кинуть карты", phase="any")
-def throw_refusal_hook(ctx, order: Order, spec=None, controller=None):
+@refusal("Кинуть карты")
+def throw_refusal_hook(ctx: PhaseAPI, order: Order, spec: AbilitySpec) -> Refused | None:
     """By day: the card in hand and its target rule. At night only the «минус первый»
     day's throw, written with the night-1 orders (A65)."""
     if ctx.phase.is_night and (ctx.n != 1 or ctx.rulings["minus_first_day_throw"] != "night1_orders"):
@@ -325,36 +358,147 @@ def throw_refusal_hook(ctx, order: Order, spec=None, controller=None):
     return throw_refusal(ctx, order)
 
 
-@on("phase_exempt", "Кинуть карты")
-def minus_first_day(night) -> bool:
+@PHASE_EXEMPT("Кинуть карты")
+def minus_first_day(night: NightAPI) -> bool:
     """«В начале первой ночи может кинуть карту, считается, что она была брошена в "минус
     первый" день.»
     Its night-1 phase is judged by `throw_refusal_hook` (A65)."""
     return True
 
 
-@on("accepted", "Кинуть карты")
-def minus_first_day_throw(night, order: Order, spec) -> bool:
+@ACCEPTED("Кинуть карты")
+def minus_first_day_throw(night: NightAPI, order: Order, spec: AbilitySpec) -> bool:
     """«В начале первой ночи может кинуть карту, считается, что она была брошена в
     "минус первый" день.»: it acts this very night."""
     throw(night, order, acts_in_night=night.n)
-    night.cards = [c for c in night.state.thrown if c.night == night.n]
+    night.set_cards(c for c in night.state.of(Deck).thrown if c.night == night.n)
     return True
 
 
-@on("shape", "Кинуть карты")
+@SHAPE("Кинуть карты")
 def throw_shape(order: Order) -> None:
     """«днем может выбрать карту из руки, которую будет использовать, и цель, на кого он эту
     карту кинет»: the order names its card (and, for the Джокер, the card it stands for)."""
     if order.card is None:
         raise OrderError("Кинуть карты: нужна карта (поле card)")
-    if cards.DECK[order.card].stands_for_any and order.as_card is None:
+    if DECK[order.card].stands_for_any and order.as_card is None:
         raise OrderError("Джокер: нужна карта, которую он заменяет (поле as)")
-    cards.card_shape(order, cards.effect_of(order))
+    card_shape(order, effect_of(order))
 
 
 @night_step("N22", "i", ability="Тасовать карты")
-def shuffled_hand(night) -> None:
+def shuffled_hand(night: NightAPI) -> None:
     """«складывает находящиеся в руке карты в колоду и выбирает любые четыре»."""
     for action in night.live_actions("Тасовать карты"):
-        night.p(action.user).hand = list(action.order.cards)
+        night.state.put(night.state.of(Deck).with_hand(action.user, tuple(action.order.cards)))
+
+
+# --- the deck (rules-ru.txt «Колода для Мастера карт», SPEC §6.4): what every card shares;
+# each card's row and hooks are in its module of engine/abilities/cards/, in the registry.
+
+def effect_of(order: Order) -> str:
+    """The card whose effect acts: the card itself, or the one a Джокер stands for."""
+    assert order.card is not None
+    if DECK[order.card].stands_for_any:
+        assert order.as_card is not None
+        return order.as_card
+    return order.card
+
+
+def targets_of(order: Order, effect: str) -> tuple[str, ...]:
+    if DECK[effect].targets == 2:
+        return tuple(order.targets)
+    assert order.target is not None
+    return (order.target,)
+
+
+def card_shape(order: Order, effect: str) -> None:
+    spec = DECK[effect]
+    if spec.targets == 2:
+        if len(order.targets) != 2:
+            raise OrderError(f"{effect}: нужны два игрока (поле targets)")
+    elif order.target is None:
+        raise OrderError(f"{effect}: нужна цель (поле target)")
+    if spec.needs_roles and not order.roles:
+        raise OrderError(f"{effect}: нужны роли (поле roles)")
+
+
+def card_refusal(ctx: PhaseAPI, order: Order, master: PlayerState) -> Refused | None:
+    """The card as thrown, then its effect's target rule (§6.4): the targets alive, not on
+    oneself where the card forbids it, then the card's own rules."""
+    effect = effect_of(order)
+    assert order.card is not None
+    own = AS_THROWN.first(order.card)
+    refused = own(ctx, order, effect, master, ctx.state.of(Deck).hand(master.nick)) if own else None
+    if refused:
+        return refused
+    spec = DECK[effect]
+    for nick in targets_of(order, effect):
+        if not ctx.p(nick).alive:
+            return spec.dead_target, nick
+    if not spec.on_self and order.target == master.nick:
+        return Reason.CARD_TARGET, order.target
+    for rule in CARD_REFUSAL.of(effect):
+        refused = rule(ctx, order, effect, master)
+        if refused:
+            return refused
+    return None
+
+
+def card_thrown(ctx: PhaseAPI, card: ThrownCard) -> None:
+    """What a card does from the moment it is thrown; its bonus, when told at the throw."""
+    for effect in ON_THROW.of(card.acts_as):
+        effect(ctx, card)
+    if ctx.rulings["card_bonus_timing"] == "at_throw":
+        card_bonus_now(ctx, card)
+
+
+@night_step("N0", "0", ability=THROW)
+def cards_of_tonight(night: NightAPI) -> None:
+    """«Карта подействует ночью, после чего теряется.»: the cards thrown for this night."""
+    night.set_cards(c for c in night.state.of(Deck).thrown if c.night == night.n)
+
+
+@night_step("N0", "e", ability=THROW)
+def cards_need_master(night: NightAPI) -> None:
+    """«Карта подействует ночью, после чего теряется.»
+    A33 (2) b: under `thrown_card_survives_master: false` a thrown card needs its
+    Мастер карт alive."""
+    if not night.rulings["thrown_card_survives_master"]:
+        night.set_cards(c for c in night.cards if not night.p(c.by).dead)
+
+
+@night_step("N22", "z", ability=THROW)
+def thrown_cards_gone(night: NightAPI) -> None:
+    """N22 (z): «Карта подействует ночью, после чего теряется.»"""
+    deck = night.state.of(Deck)
+    night.state.put(replace(deck, thrown=tuple(c for c in deck.thrown if c.night > night.n)))
+
+
+@night_step("N21", "b", ability=THROW)
+def card_information(night: NightAPI) -> None:
+    """«Карта подействует ночью, после чего теряется.»
+    N21: what each card acting tonight tells (its `card_info` hook), then its bonus, in
+    the order the cards were thrown."""
+    for thrown_card in night.cards:
+        for info in CARD_INFO.of(thrown_card.acts_as):
+            info(night, thrown_card)
+        if night.rulings["card_bonus_timing"] == "acting_night":
+            card_bonus_now(night, thrown_card)
+
+
+def card_bonus_now(ctx: PhaseAPI, card: ThrownCard) -> None:
+    """«Брошенная на X, позволяет Мастеру узнать его Тайную роль» (A82): the bonus of the
+    card that acts, if the rulings of the card thrown and of its effect let it."""
+    effect = card.acts_as
+    for name in dict.fromkeys((card.card, effect)):
+        ruling = DECK[name].bonus_ruling
+        if ruling and not ctx.rulings[ruling]:
+            return
+    role = DECK[effect].bonus
+    if role is None:
+        return
+    for nick in card.targets:
+        seen = ctx.apparent(nick) if ctx.rulings["card_bonus_uses_mask"] else ctx.p(nick).secret_role
+        if seen == role:
+            ctx.learn(card.by, f"{effect}: бонус", card.order, about=nick, secret=role)

@@ -5,13 +5,18 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from engine import events as ev
-from engine.abilities.gypsy import passives_off
-from engine.abilities.registry import attack, cancel, night_step, on
 from engine.abilities.spec import FULL, N, P, S, AbilitySpec as _A, Field, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Keyword, Shape, Words
+from engine.abilities.registry import ACT_BLOCK, LATE_DAMAGE, START, attack, cancel, night_step
+from engine.api import NightAPI, PhaseAPI, team_fact
+from engine.reasons import Reason
 from engine.ruling_rows import DEFAULT_MARK, RulingSpec, choice, flag
 from engine.names import DEMON_SERVANTS, Faction
+from engine.actions import Action, Attack
+from engine.state import GameState, PlayerState
 
 SPECS = (
     _A("Sacrifice!", RoleKind.SECRET, ("Демонолог",), N, "Sacrifice! - в Полнолуние наносит цели количество урона, равное числу Демонов на Кладбище. Если к концу ночи цель умирает, Демонолог может перепризвать любого из демонов, восстанавливая ему здоровье до максимума и снимая все статусы.",
@@ -66,9 +71,16 @@ RULINGS = (
 )
 
 
-def circle_ready(night, player) -> bool:
+@dataclass(frozen=True)
+class Circles:
+    """Protective circle's memory across phases (its state slot): Демонолог -> the night his
+    circle was consumed («Восстанавливается через цикл ночей»)."""
+    consumed: dict[str, int] = field(default_factory=dict)
+
+
+def circle_ready(night: NightAPI, player: PlayerState) -> bool:
     """«Восстанавливается через цикл ночей» (A19)."""
-    consumed = player.circle_consumed_night
+    consumed = night.state.of(Circles).consumed.get(player.nick)
     if consumed is None:
         return True
     mode = night.rulings["circle_recharge_nights"]
@@ -77,15 +89,31 @@ def circle_ready(night, player) -> bool:
     return night.n >= consumed + int(mode)
 
 
+@dataclass(frozen=True)
+class Resummoned:
+    """Sacrifice!'s memory (its state slot): each demon resummoned, and the night he may not act."""
+    night: dict[str, int] = field(default_factory=dict)
+
+
+@ACT_BLOCK("Sacrifice!")
+def resummoned_do_not_act(ctx: PhaseAPI, player: PlayerState) -> Reason | None:
+    """«Демонолог может перепризвать любого из демонов»: like the Армия тьмы's dead, one
+    resummoned does not act the night after (`revived_act_next_night`, A41)."""
+    if (ctx.phase.is_night and ctx.state.of(Resummoned).night.get(player.nick) == ctx.n
+            and ctx.rulings["revived_act_next_night"]):
+        return Reason.REVIVED_THIS_NIGHT
+    return None
+
+
 @night_step("N19", "b", ability="Sacrifice!")
-def resummon(night) -> None:
+def resummon(night: NightAPI) -> None:
     """Sacrifice!: «Если к концу ночи цель умирает, Демонолог может перепризвать любого из
     демонов, восстанавливая ему здоровье до максимума и снимая все статусы.» (A41)"""
-    allowed = ("Бес", "Суккуб", "Гончая Ада")
+    allowed: tuple[str, ...] = ("Бес", "Суккуб", "Гончая Ада")
     if night.rulings["resummon_scope"] == "any_demon":
         allowed += ("Демонолог",)
     for action in night.live_actions("Sacrifice!"):
-        if action.targets[0] not in night.dying:
+        if not night.dying(action.targets[0]):
             continue
         demonologist = night.p(action.user)
         if demonologist.dead:
@@ -97,7 +125,7 @@ def resummon(night) -> None:
                 demonologist.nick, "Sacrifice!",
                 f"жертва Sacrifice! {action.targets[0]} умирает: кого из демонов перепризывает "
                 f"Демонолог {demonologist.nick}?", options)
-            choice = answer.answer if isinstance(answer.answer, str) else None
+            choice = answer.answer if answer is not None and isinstance(answer.answer, str) else None
         if not choice or choice not in night.state.players:
             continue
         demon = night.p(choice)
@@ -109,12 +137,12 @@ def resummon(night) -> None:
         demon.lazaret = False
         demon.lives = night.max_lives(demon)
         if not night.rulings["resummon_acts_next_night"]:
-            demon.revived_night = night.n + 1
+            night.state.put(Resummoned({**night.state.of(Resummoned).night, demon.nick: night.n + 1}))
         night.trace(f"Демонолог перепризывает {demon.nick}", "Sacrifice!", action.order)
 
 
 @night_step("N0", "d", ability="Sacrifice!")
-def demons_dead(night) -> None:
+def demons_dead(night: NightAPI) -> None:
     """«равное числу Демонов на Кладбище»: counted on S0 (A7 `sacrifice_count_scope`)."""
     scope = night.rulings["sacrifice_count_scope"]
     night.s0.demons_dead = sum(
@@ -123,57 +151,57 @@ def demons_dead(night) -> None:
 
 
 @attack("Sacrifice!")
-def sacrifice_damage(night, action):
+def sacrifice_damage(night: NightAPI, action: Action) -> tuple[int, int | None]:
     """«наносит цели количество урона, равное числу Демонов на Кладбище» (rank 2)."""
     if night.rulings["sacrifice_count_scope"] == "end_of_night":
-        return action.spec.attack_rank, None   # counted at N13, after the other damage (A7 c)
-    return action.spec.attack_rank, night.s0.demons_dead
+        return action.rank, None   # counted at N13, after the other damage (A7 c)
+    return action.rank, night.s0.demons_dead
 
 
-@on("late_damage", "Sacrifice!", sub="2")
-def sacrifice_end_of_night(night, attack) -> int:
+@LATE_DAMAGE("Sacrifice!", sub="2")
+def sacrifice_end_of_night(night: NightAPI, attack: Attack) -> int:
     """«Если к концу ночи цель умирает, Демонолог может перепризвать любого из демонов»
     `sacrifice_count_scope: end_of_night`: the Демоны dying tonight count too."""
     return night.s0.demons_dead + sum(
         1 for p in night.players()
         if p.faction is Faction.DEMONS and not night.s0.dead[p.nick]
-        and (p.nick in night.killed or night.s0.lives[p.nick] - night.damage.get(p.nick, 0) <= 0))
+        and (night.killed(p.nick) or night.s0.lives[p.nick] - night.damage_to(p.nick) <= 0))
 
 
 @cancel("Aura of darkness")
-def aura(night, attack) -> ev.NoticeCode | None:
+def aura(night: PhaseAPI, attack: Attack) -> ev.NoticeCode | None:
     """«чувствуя зло в Демонологе, Нежить отменяет атаку. Нежить знает, из-за чего была
     отменена атака.» (N7)"""
     recipient = night.p(attack.recipient)
     if recipient.secret_role != "Демонолог" or night.p(attack.attacker).faction is not Faction.UNDEAD:
         return None
-    if passives_off(night, recipient.nick):
+    if night.passives_off(recipient.nick):
         return None
     return ev.NoticeCode.ATTACK_CANCELLED_AURA
 
 
 @night_step("N12", "b", ability="Protective circle")
-def protective_circle(night) -> None:
+def protective_circle(night: NightAPI) -> None:
     """N12: «блокирует самую сильную атаку ночью, но после этого исчезает (Демонолог знает,
     когда круг исчезает)»."""
     for demonologist in night.players():
         if demonologist.secret_role != "Демонолог" or not demonologist.alive \
                 or demonologist.in_prison or not circle_ready(night, demonologist):
             continue
-        if passives_off(night, demonologist.nick):
+        if night.passives_off(demonologist.nick):
             continue
         strongest = night.strongest(night.live_attacks_on(demonologist.nick))
         if strongest:   # «блокирует самую сильную атаку ночью, но после этого исчезает»
             strongest.blocked_by = "Protective circle"
-            demonologist.circle_consumed_night = night.n
+            circles = night.state.of(Circles)
+            night.state.put(Circles({**circles.consumed, demonologist.nick: night.n}))
             night.notice(demonologist.nick, ev.NoticeCode.CIRCLE_GONE, "Protective circle")
             night.blocked(strongest, "Protective circle",
                           f"Protective circle блокирует {strongest.name} игрока {strongest.attacker}")
 
 
-@on("start", "Знакомства по ту сторону", sub="b")
-def acquaintances(state) -> list:
+@START("Знакомства по ту сторону", sub="b")
+def acquaintances(state: GameState) -> list[ev.Event]:
     """«Знакомства по ту сторону - в начале игры узнает, у кого есть Тайные роли Беса,
     Суккуба и Гончей Ада.»"""
-    from engine.abilities.lich import team_of
-    return team_of(state, "Демонолог", DEMON_SERVANTS, "Знакомства по ту сторону")
+    return team_fact(state, "Демонолог", DEMON_SERVANTS, "Знакомства по ту сторону")

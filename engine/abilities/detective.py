@@ -5,11 +5,13 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
-from engine.abilities.registry import on
-from engine.abilities.spec import ANY_, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+from engine.abilities.spec import AbilitySpec, AbilitySpec as _A, ANY_, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
+from engine.abilities.registry import DAY_EFFECT, INFO
+from engine.api import DayAPI, NightAPI, PhaseAPI
 from engine.ruling_rows import choice
 from engine.orders import Order
+from engine.actions import Action
 
 SPECS = (
     _A("Расследование", RoleKind.OPEN, ("Сыщик",), ANY_, "Расследование - раз за цикл ночей может публично расследовать чужую смерть, тайно узнавая способность, которая отправила персонажа на Кладбище. Если в ночь смерти наносящих урон способностей было несколько, Сыщик узнает все.",
@@ -41,8 +43,8 @@ RULINGS = (
 )
 
 
-@on("info", "Расследование")
-def night_investigation(night, action) -> None:
+@INFO("Расследование")
+def night_investigation(night: NightAPI, action: Action) -> None:
     """«публично расследовать чужую смерть, тайно узнавая способность, которая отправила
     персонажа на Кладбище»
     Ordered at night (`investigation_phase: any`), answered in the morning."""
@@ -53,10 +55,10 @@ def night_investigation(night, action) -> None:
     investigation(night, action.order.with_target(action.targets[0]))
 
 
-def investigation(ctx, order: Order) -> None:
+def investigation(ctx: PhaseAPI, order: Order) -> None:
     """Расследование: «тайно узнавая способность, которая отправила персонажа на
     Кладбище» (A61); the use is public."""
-    record = ctx.state.deaths.get(order.target)
+    record = ctx.state.deaths.get(order.target_nick)
     killed_by = list(record.killed_by) if record else []
     mode = ctx.rulings["investigation_lists"]
     if mode == "fatal_only" and killed_by:
@@ -66,8 +68,8 @@ def investigation(ctx, order: Order) -> None:
     ctx.learn(order.by, "Расследование", order, about=order.target, killed_by=killed_by)
 
 
-@on("day", "Расследование")
-def investigation_order(day, order: Order, spec, controller) -> None:
+@DAY_EFFECT("Расследование")
+def investigation_order(day: DayAPI, order: Order, spec: AbilitySpec, controller: str | None) -> None:
     """«публично расследовать чужую смерть, тайно узнавая способность, которая отправила
     персонажа на Кладбище»
     By day the answer comes at once."""

@@ -8,12 +8,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine import events as ev
-from engine.abilities.gypsy import passives_off
-from engine.abilities.registry import attack, night_step, on
 from engine.abilities.spec import N, P, AbilitySpec as _A, Field, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
+from engine.abilities.registry import LATE_DAMAGE, NO_DAMAGE, OPEN_BLOCK, attack, night_step
+from engine.api import DayAPI, DayMark, NightAPI, mark, marks_today
 from engine.ruling_rows import choice
 from engine.names import Faction
+from engine.actions import Action, Attack
 
 SPECS = (
     _A("Касание смерти", RoleKind.SECRET, ("Призрак",), N, "Касание смерти - в любую ночь если цель в Лазарете, наносит единицу урона, иначе цель не может использовать способности Явной роли следующим днем (и знает об этом). Не может применяться на тех, кто этой ночью уже становился целью способностей Нежити. В любом случае считается атакой.",
@@ -51,13 +52,13 @@ RULINGS = (
 
 
 @night_step("N12", "a", ability="Бестелесность")
-def incorporeal(night) -> None:
+def incorporeal(night: NightAPI) -> None:
     """«каждую ночь блокирует одну атаку по Призраку. Если атак было сыграно несколько,
     блокируется самая сильная» (N12)."""
     for ghost in night.players():
         if ghost.secret_role != "Призрак" or not ghost.alive or ghost.in_prison:
             continue
-        if passives_off(night, ghost.nick):
+        if night.passives_off(ghost.nick):
             continue
         strongest = night.strongest(night.live_attacks_on(ghost.nick))
         if strongest:   # «каждую ночь блокирует одну атаку … блокируется самая сильная»
@@ -67,7 +68,7 @@ def incorporeal(night) -> None:
 
 
 @night_step("N5", "b", ability="Касание смерти")
-def touch_condition(night) -> None:
+def touch_condition(night: NightAPI) -> None:
     """«Не может применяться на тех, кто этой ночью уже становился целью способностей
     Нежити»: otherwise it fails silently (A38)."""
     for touch in [a for a in night.actions if a.name == "Касание смерти" and a.live]:
@@ -88,20 +89,20 @@ def touch_condition(night) -> None:
 
 
 @attack("Касание смерти")
-def touch_record(night, action):
+def touch_record(night: NightAPI, action: Action) -> tuple[int, int | None]:
     """«В любом случае считается атакой.» (rank 7); its damage is decided at N13."""
-    return action.spec.attack_rank, None
+    return action.rank, None
 
 
-@on("late_damage", "Касание смерти", sub="1")
-def touch_damage(night, attack) -> int:
+@LATE_DAMAGE("Касание смерти", sub="1")
+def touch_damage(night: NightAPI, attack: Attack) -> int:
     """«если цель в Лазарете, наносит единицу урона» (A38): the Лазарет of S0, or after
     the night's other attacks under `touch_lazaret_check: after_damage`."""
     nick = attack.recipient
     if night.s0.lazaret.get(nick):
         return 1
     if night.rulings["touch_lazaret_check"] == "after_damage":
-        return 1 if night.s0.lives[nick] - night.damage.get(nick, 0) == 1 else 0
+        return 1 if night.s0.lives[nick] - night.damage_to(nick) == 1 else 0
     return 0
 
 
@@ -111,8 +112,8 @@ class Touched:
     players: set[str] = field(default_factory=set)
 
 
-@on("no_damage", "Касание смерти")
-def touch_block(night, attack) -> None:
+@NO_DAMAGE("Касание смерти")
+def touch_block(night: NightAPI, attack: Attack) -> None:
     """«иначе цель не может использовать способности Явной роли следующим днем (и знает
     об этом)»."""
     night.own(Touched).players.add(attack.recipient)
@@ -120,13 +121,19 @@ def touch_block(night, attack) -> None:
                  attack.action.order, about=attack.recipient)
 
 
-@on("open_block", "Касание смерти")
-def touched_open_role(day, nick: str) -> bool:
+@dataclass(frozen=True)
+class TouchBlocks(DayMark):
+    """Касание смерти's mark on the coming day (its state slot): the open roles blocked."""
+
+
+@OPEN_BLOCK("Касание смерти")
+def touched_open_role(day: DayAPI, nick: str) -> bool:
     """«цель не может использовать способности Явной роли следующим днем»."""
-    return nick in day.marks.touched
+    return nick in marks_today(day, TouchBlocks)
 
 
 @night_step("N22", "b", ability="Касание смерти")
-def touched_tomorrow(night) -> None:
+def touched_tomorrow(night: NightAPI) -> None:
     """«… следующим днем»: the blocks of tonight's touches hold on the coming day."""
-    night.marks.touched |= night.own(Touched).players
+    for nick in sorted(night.own(Touched).players):
+        mark(night, TouchBlocks, night.n, nick)

@@ -5,12 +5,16 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
-from engine.abilities.registry import day_effect, on, refusal, target_rule
-from engine.abilities.spec import D, AbilitySpec as _A, Field, RoleKind, TargetRule
+from dataclasses import dataclass, field
+
+from engine.abilities.spec import AbilitySpec, AbilitySpec as _A, D, Field, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Keyword, Shape, Words
+from engine.abilities.registry import ABSTAIN_EXCUSED, BALLOT_CAST, ROLE_LOST, SHAPE, TALLY, TALLY_NOTE, day_effect, day_refusal, target_rule
+from engine.api import DayAPI, PhaseAPI, Refused, TargetAPI
 from engine.ruling_rows import ReadingField, choice, flag
 from engine.orders import Order, OrderError
 from engine.reasons import Reason
+from engine.state import PlayerState
 
 SPECS = (
     _A("Компромат", RoleKind.OPEN, ("Сплетник",), D, "Компромат - вместо голосования может сохранить голос \"в копилку\". Голоса из \"копилки\" могут быть использованы в любой день вместе с обычным (при этом они расходуются).",
@@ -63,17 +67,37 @@ RULINGS = (
 )
 
 
+@dataclass(frozen=True)
+class Piggybank:
+    """Компромат's memory across phases (its state slot): Сплетник -> the votes in his
+    «копилка»."""
+    saved: dict[str, int] = field(default_factory=dict)
+
+    def of(self, nick: str) -> int:
+        return self.saved.get(nick, 0)
+
+    def holding(self, nick: str, votes: int) -> "Piggybank":
+        return Piggybank({**self.saved, nick: votes})
+
+
+@dataclass
+class GossipDay:
+    """Today's saves («в копилку») and spends of the Сплетники: Сплетник -> (target, order)."""
+    saved: set[str] = field(default_factory=set)
+    spends: dict[str, tuple[str, Order]] = field(default_factory=dict)
+
+
 @day_effect("Компромат")
-def gossip(day, order: Order, spec, controller) -> None:
+def gossip(day: DayAPI, order: Order, spec: AbilitySpec, controller: str | None) -> None:
     """Компромат: save today's vote «в копилку», or spend the saved votes (A30)."""
     if order.save:   # «вместо голосования»: today's vote is replaced by the save
-        from engine.abilities.voting import replace_ballot
-        replace_ballot(day, order.by, order, remove=True)
-        day.saved_today.add(order.by)
+        day.replace_ballot(order.by, order, remove=True)
+        day.own(GossipDay).saved.add(order.by)
         day.spend(order, spec)
         day.trace(saving(order), "Компромат", order)
     else:
-        day.spends[order.by] = (order.target, order)
+        assert order.target is not None
+        day.own(GossipDay).spends[order.by] = (order.target, order)
         how_many = "все голоса" if order.votes is None else f"{order.votes} голос(а)"
         day.trace(f"{order.by} тратит {how_many} из копилки против {order.target}", "Компромат", order)
 
@@ -88,14 +112,14 @@ def saving(order: Order) -> str:
     return f"{order.by} откладывает голос в копилку"
 
 
-@on("tally_note", "Компромат")
+@TALLY_NOTE("Компромат")
 def gossip_tally_note(order: Order) -> str | None:
     """«вместо голосования может сохранить голос "в копилку"»
     What the GM's tally shows of an accepted save (a save casts no vote to list)."""
     return saving(order) if order.save else None
 
 
-@on("shape", "Компромат")
+@SHAPE("Компромат")
 def gossip_shape(order: Order) -> None:
     """«вместо голосования может сохранить голос "в копилку"»: a spend names its target, a save
     names nobody."""
@@ -104,51 +128,74 @@ def gossip_shape(order: Order) -> None:
 
 
 @target_rule("Компромат")
-def gossip_target(ctx, user, order: Order):
+def gossip_target(ctx: TargetAPI, user: PlayerState, order: Order) -> Refused | None:
     """«Голоса из "копилки" могут быть использованы в любой день вместе с обычным»
     A spend names another living character; a save names nobody."""
     return ctx.living(order.target, other=True) if order.target and not order.save else None
 
 
-@refusal("Компромат", phase="day")
-def gossip_refusal(day, order: Order, spec=None, controller=None):
+@day_refusal("Компромат")
+def gossip_refusal(day: DayAPI, order: Order, spec: AbilitySpec, controller: str | None) -> Refused | None:
     """«вместо голосования может сохранить голос»: a save needs today's vote; a spend
     needs saved votes."""
-    from engine.abilities.voting import own_vote_refusal
     if order.save:
-        return own_vote_refusal(day, order, controller)
+        return day.own_vote_refusal(order, controller)
     if order.votes is not None and day.rulings["gossip_spend"] != "any_number":
         raise OrderError("Компромат: число голосов (поле votes) выбирается только при "
                          "rulings.gossip_spend: any_number; иначе тратятся все")
-    saved = day.p(order.by).saved_votes
+    saved = day.state.of(Piggybank).of(order.by)
     if saved <= 0 or (order.votes is not None and order.votes > saved):
         return Reason.NO_SAVED_VOTES, None   # «копилка» holds fewer than he spends
     return None
 
 
-@on("tally", "Компромат", sub="b")
-def spent_votes(day, votes: dict[str, int]) -> None:
+@TALLY("Компромат", sub="b")
+def spent_votes(day: DayAPI, votes: dict[str, int]) -> None:
     """«Голоса из "копилки" могут быть использованы в любой день вместе с обычным (при
     этом они расходуются)» (A30); today's save goes into the «копилка»."""
-    from engine.abilities.voting import added_votes, can_vote
-    for gossip, (target, order) in day.spends.items():
+    for gossip, (target, order) in day.own(GossipDay).spends.items():
         player = day.p(gossip)
-        if not can_vote(day, player):
+        saved = day.state.of(Piggybank).of(gossip)
+        if not day.can_vote(player):
             # «его голос не учитывается»: the spent votes don't count either (A30 4)
             if not day.rulings["gossip_refund_if_void"]:
-                player.saved_votes -= spent_count(order, player.saved_votes)
+                day.state.put(day.state.of(Piggybank).holding(gossip, saved - spent_count(order, saved)))
             continue
-        if day.rulings["gossip_saved_follow_regular"] and gossip in day.ballots:
-            target = day.ballots[gossip].target
-        count = spent_count(order, player.saved_votes)
+        regular = day.ballots().get(gossip)
+        if day.rulings["gossip_saved_follow_regular"] and regular is not None:
+            target = regular.target
+        count = spent_count(order, saved)
         votes[target] = votes.get(target, 0) + count
-        added_votes(day, target, count, "Компромат", gossip,
+        day.add_votes(target, count, "Компромат", gossip,
                     f"Компромат: {gossip} тратит {count} голос(а) из копилки против {target}",
                     order)
         day.trace(f"{gossip}: {count} голос(а) из копилки против {target}",
                   "Компромат", order)
-        player.saved_votes -= count
-    for gossip in day.saved_today:
+        day.state.put(day.state.of(Piggybank).holding(gossip, saved - count))
+    for gossip in day.own(GossipDay).saved:
         player = day.p(gossip)
-        if can_vote(day, player):
-            player.saved_votes += 1
+        if day.can_vote(player):
+            bank = day.state.of(Piggybank)
+            day.state.put(bank.holding(gossip, bank.of(gossip) + 1))
+
+
+@BALLOT_CAST("Компромат")
+def vote_replaces_save(day: DayAPI, voter: str) -> None:
+    """«вместо голосования может сохранить голос»: a vote cast after the save takes its place."""
+    day.own(GossipDay).saved.discard(voter)
+
+
+@ABSTAIN_EXCUSED("Компромат")
+def saved_is_no_abstention(day: DayAPI, nick: str) -> bool:
+    """«вместо голосования»: who saved his vote did not abstain."""
+    return nick in day.own(GossipDay).saved
+
+
+@ROLE_LOST("Компромат")
+def piggybank_goes_with_the_role(ctx: PhaseAPI, player: PlayerState, role: str) -> None:
+    """«вместо голосования может сохранить голос "в копилку"»: the «копилка» is the
+    Сплетник's; one who loses the role (Преемственность: «тот теряет свою старую роль»)
+    loses what it holds."""
+    bank = ctx.state.of(Piggybank)
+    if bank.of(player.nick):
+        ctx.state.put(bank.holding(player.nick, 0))

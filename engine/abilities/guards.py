@@ -8,13 +8,16 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import replace
 
-from engine.abilities.registry import day_step, max_lives, night_step, on, refusal
-from engine.abilities.spec import HALF, N, P, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+from engine.abilities.spec import AbilitySpec, AbilitySpec as _A, Field, Freq, HALF, N, P, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
+from engine.abilities.registry import INFO, day_step, max_lives, night_refusal, night_step
+from engine.api import DayAPI, NightAPI, Refused
 from engine.ruling_rows import choice, flag
 from engine.phase import PhaseId, PhaseKind
 from engine.reasons import Reason
-from engine.state import Prison
+from engine.state import PlayerState, Prison
+from engine.actions import Action, Attack
+from engine.orders import Order
 
 SPECS = (
     _A("Пивное пузо", RoleKind.SECRET, ("Начальник стражи", "Стражник"), P, "Пивное пузо (Л, Т) - плюс один к максимуму жизней.", keeps="ЛТ"),
@@ -106,7 +109,7 @@ RULINGS = (
 
 
 @night_step("N4", "f", ability="Арест")
-def jail_now(night) -> None:
+def jail_now(night: NightAPI) -> None:
     """«может отправить любого персонажа в Тюрьму пожизненно»
     `prison_starts: immediate` (A71 b): Арест / Темница act before the target's
     own orders, which are void unless their ability survives Тюрьма (Т)."""
@@ -119,7 +122,7 @@ def jail_now(night) -> None:
 
 
 @night_step("N4", "g2", ability="Арест")
-def jailed_do_not_act(night) -> None:
+def jailed_do_not_act(night: NightAPI) -> None:
     """«может отправить любого персонажа в Тюрьму пожизненно»
     `night_victims_act: false` (A70 b): a player jailed tonight does not act tonight."""
     if night.rulings["night_victims_act"]:
@@ -129,10 +132,10 @@ def jailed_do_not_act(night) -> None:
 
 
 @night_step("N9", ability="На страже")
-def guard_transfers(night) -> None:
+def guard_transfers(night: NightAPI) -> None:
     """N9: На страже: «принимая на себя все нападения на человека (получая урон весь
     вместо него)» (A34)."""
-    guards: dict[str, list] = defaultdict(list)
+    guards: dict[str, list[Action]] = defaultdict(list)
     for action in night.live_actions("На страже"):
         guarded = action.targets[0]
         if guarded != action.user:    # guarding oneself does nothing (A34 3)
@@ -160,7 +163,7 @@ def guard_transfers(night) -> None:
             break
 
 
-def assign_to_guards(night, guarded: str, posts: list, attacks: list) -> None:
+def assign_to_guards(night: NightAPI, guarded: str, posts: list[Action], attacks: list[Attack]) -> None:
     mode = night.rulings["double_guard"]
     posts = sorted(posts, key=lambda a: night.state.order_index(a.user))
     if len(posts) > 1 and mode in ("chief_takes_all", "guard_takes_all"):
@@ -171,7 +174,7 @@ def assign_to_guards(night, guarded: str, posts: list, attacks: list) -> None:
         for attack in list(attacks):
             for post in posts[1:]:
                 twin = replace(attack, flags=set(attack.flags))   # `double_guard: both_take_all`
-                night.attacks.append(twin)
+                night.add_attack(twin)
                 guard_move(night, twin, post, guarded)
             guard_move(night, attack, posts[0], guarded)
         return
@@ -180,14 +183,14 @@ def assign_to_guards(night, guarded: str, posts: list, attacks: list) -> None:
         guard_move(night, attack, posts[i % len(posts)], guarded)
 
 
-def guard_move(night, attack, post, guarded: str) -> None:
+def guard_move(night: NightAPI, attack: Attack, post: Action, guarded: str) -> None:
     attack.flags.add("guarded")
     attack.flags.add(guarded)
     night.move(attack, post.user, "guarded", "На страже", post.order)
 
 
-@on("info", "Дозор")
-def watch(night, action) -> None:
+@INFO("Дозор")
+def watch(night: NightAPI, action: Action) -> None:
     """Дозор: «узнает, кто применял на этого персонажа какие-либо ночные способности, но не
     узнает, какие именно» (A47)."""
     target = action.targets[0]
@@ -215,13 +218,13 @@ ONE_ACTION_PER_NIGHT = {
 
 
 @max_lives("Пивное пузо")
-def beer_belly(player) -> bool:
+def beer_belly(player: PlayerState) -> bool:
     """«Пивное пузо (Л, Т) - плюс один к максимуму жизней.»"""
     return player.secret_role in ("Начальник стражи", "Стражник")
 
 
-@refusal("На страже", phase="night")
-def guard_self(night, order, spec=None, controller=None):
+@night_refusal("На страже")
+def guard_self(night: NightAPI, order: Order, spec: AbilitySpec) -> Refused | None:
     """«может выбрать человека и охранять его всю ночь»
     Guarding oneself does nothing (A34); refused under `guard_self: rejected`."""
     if order.target == order.by and night.rulings["guard_self"] == "rejected":
@@ -230,19 +233,20 @@ def guard_self(night, order, spec=None, controller=None):
 
 
 @night_step("N0", "a", ability="Темница")
-def dungeon_release_at_night(night) -> None:
+def dungeon_release_at_night(night: NightAPI) -> None:
     """«отправляет человека в Тюрьму на полтора дня (день, ночь, день)»
     `dungeon_release: start_of_next_night` (A72 b)."""
     if night.rulings["dungeon_release"] != "start_of_next_night":
         return
     for player in night.players():
         prison = player.prison
-        if prison and not prison.for_life and prison.release_after.number < night.n:
+        if prison and not prison.for_life and prison.release_after is not None \
+                and prison.release_after.number < night.n:
             player.prison = None
 
 
 @night_step("N20", "a", ability="Арест")
-def prisons(night) -> None:
+def prisons(night: NightAPI) -> None:
     """N20: «Арест - … отправить любого персонажа в Тюрьму пожизненно»; «Темница -
     отправляет человека в Тюрьму на полтора дня (день, ночь, день)» (A71, A72)."""
     for action in night.live_actions("Арест"):
@@ -258,7 +262,7 @@ def prisons(night) -> None:
 
 
 @day_step("D4", "a", ability="Темница")
-def dungeon_release_by_day(day) -> None:
+def dungeon_release_by_day(day: DayAPI) -> None:
     """D4: «на полтора дня (день, ночь, день)»: the term ends with its second day (A72)."""
     for player in day.players():
         prison = player.prison

@@ -6,9 +6,10 @@ the sentence of rules-ru.txt it implements.
 from __future__ import annotations
 
 from engine import events as ev
-from engine.abilities.registry import night_step
 from engine.abilities.spec import N, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
+from engine.abilities.registry import PASSIVES_OFF, night_step
+from engine.api import NightAPI, PhaseAPI
 from engine.ruling_rows import flag
 
 SPECS = (
@@ -45,7 +46,7 @@ RULINGS = (
 
 
 @night_step("N4", "e", ability="Чары")
-def chary(night) -> None:
+def chary(night: NightAPI) -> None:
     """Чары: «В эту ночь тот не применяет свои способности, но не знает этого.»"""
     for chary in night.live_actions("Чары"):
         for action in night.actions_of(chary.targets[0]):
@@ -56,22 +57,24 @@ def chary(night) -> None:
                                       action.user, action.name, "Чары"))
         # The standing orders written tonight (Перерождение, Преемственность, A52) are
         # his orders too (N4 e: «every order of the Чары's final target is void»).
-        for key in [k for k in night.standing if k[0] == chary.targets[0]]:
-            order = night.standing.pop(key)
+        for order in [o for o in night.standing_orders() if o.by == chary.targets[0]]:
+            night.drop_standing(order.by, order.ability)
             night.emit(ev.Blocked(str(night.phase), night.cause("Чары", chary.order, order),
-                                  f"{key[1]} игрока {key[0]} не применяется (Чары)",
-                                  key[0], key[1], "Чары"))
+                                  f"{order.ability} игрока {order.by} не применяется (Чары)",
+                                  order.by, order.ability, "Чары"))
 
 
-def passives_off(night, nick: str) -> bool:
-    """Чары and passives (A45 `chary_blocks_passives`)."""
+@PASSIVES_OFF("Чары")
+def passives_off(night: PhaseAPI, nick: str) -> bool:
+    """«В эту ночь тот не применяет свои способности»: his passive defences too, under
+    A45 `chary_blocks_passives`."""
     if not night.rulings["chary_blocks_passives"]:
         return False
     return any(a.targets and a.targets[0] == nick for a in night.live_actions("Чары"))
 
 
 @night_step("N4", "c", ability="Чары")
-def chary_beats_charm(night) -> None:
+def chary_beats_charm(night: NightAPI) -> None:
     """«В эту ночь тот не применяет свои способности, но не знает этого.»
     N4 (c): Чары on the Суккуб stops her Очарование before it redirects (A45)."""
     if not night.rulings["chary_beats_charm"]:

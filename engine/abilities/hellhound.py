@@ -5,14 +5,17 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from engine import events as ev
-from engine.abilities.registry import attack, night_step
 from engine.abilities.spec import N, P, AbilitySpec as _A, Cooldown, Field, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
+from engine.abilities.registry import attack, night_step
+from engine.api import NightAPI
 from engine.ruling_rows import choice, flag
 from engine.names import Faction
 from engine.orders import Order
-from engine.state import Hunt
+from engine.actions import Action
 
 SPECS = (
     _A("Укус", RoleKind.SECRET, ("Гончая Ада",), N, "Укус - в наносит единицу урона цели. Не может применяться на цель, которую в эту же ночь выбирали другие Демоны. Перезаряжается одну ночь.",
@@ -65,11 +68,28 @@ RULINGS = (
 )
 
 
+@dataclass(frozen=True)
+class Hunt:
+    """A Укус that may be followed by Гон the next night (A42)."""
+    hound: str
+    victim: str
+    night: int
+    order: Order
+    unlocked: bool = False   # Гон's condition on the night of the Укус (A42 3 b)
+
+
+@dataclass(frozen=True)
+class Hunting:
+    """The Гончая Ада's memory across phases (its state slot): last night's Укус, if any."""
+    hunt: Hunt | None = None
+
+
 @night_step("N0", "f", ability="Гон")
-def create_hunt(night) -> None:
+def create_hunt(night: NightAPI) -> None:
     """Гон: «если наутро после Укуса жертва осталась жива, следующей ночью Гончая
     автоматически проводит еще одну атаку (не Укус)» (A42)."""
-    hunt, night.state.hunt = night.state.hunt, None
+    hunt = night.state.of(Hunting).hunt
+    night.state.put(Hunting())
     if hunt is None or hunt.night != night.n - 1:
         return
     hound, victim = night.p(hunt.hound), night.p(hunt.victim)
@@ -87,22 +107,28 @@ def create_hunt(night) -> None:
     night.trace(f"Гон: {hound.nick} снова атакует {victim.nick}", "Гон", hunt.order)
 
 
-def hunt_unlocked(night) -> bool:
+def hunt_unlocked(night: NightAPI) -> bool:
     """«Если на Кладбище находятся либо Суккуб и Бес, либо Демонолог, открывается
     способность Гон»."""
     return (night.on_graveyard("Суккуб") and night.on_graveyard("Бес")) or night.on_graveyard("Демонолог")
 
 
 
+@dataclass
+class BiteNight:
+    """Whether Гон was unlocked at the start of the night of the Укус (A42 3 b)."""
+    unlocked: bool = False
+
+
 @night_step("N0", "f", ability="Укус")
-def bite_night_unlock(night) -> None:
+def bite_night_unlock(night: NightAPI) -> None:
     """«наносит единицу урона цели»
     Whether Гон is unlocked on the night of the Укус (A42 `hunt_unlock_check`)."""
-    night.bite_night_unlock = hunt_unlocked(night)
+    night.own(BiteNight).unlocked = hunt_unlocked(night)
 
 
 @night_step("N5", "a", ability="Укус")
-def bite_condition(night) -> None:
+def bite_condition(night: NightAPI) -> None:
     """«Не может применяться на цель, которую в эту же ночь выбирали другие Демоны»:
     otherwise it fails silently (A42, §9)."""
     for bite in [a for a in night.actions if a.name == "Укус" and a.live]:
@@ -121,23 +147,23 @@ def bite_condition(night) -> None:
 
 
 @night_step("N22", "e", ability="Гон")
-def schedule_hunt(night) -> None:
+def schedule_hunt(night: NightAPI) -> None:
     """«если наутро после Укуса жертва осталась жива, следующей ночью Гончая
     автоматически проводит еще одну атаку»: remembered for the next night."""
     for bite in night.live_actions("Укус"):
         victim = night.p(bite.targets[0])
         if victim.alive:
-            night.state.hunt = Hunt(bite.user, victim.nick, night.n, bite.order,
-                                    unlocked=night.bite_night_unlock)
+            night.state.put(Hunting(Hunt(bite.user, victim.nick, night.n, bite.order,
+                                         unlocked=night.own(BiteNight).unlocked)))
 
 
 @attack("Укус")
-def bite_damage(night, action):
+def bite_damage(night: NightAPI, action: Action) -> tuple[int, int | None]:
     """«наносит единицу урона цели» (rank 4)"""
-    return action.spec.attack_rank, 1
+    return action.rank, 1
 
 
 @attack("Гон")
-def hunt_damage(night, action):
+def hunt_damage(night: NightAPI, action: Action) -> tuple[int, int | None]:
     """«проводит еще одну атаку (не Укус), нанося единицу урона» (rank 4)."""
-    return action.spec.attack_rank, 1
+    return action.rank, 1

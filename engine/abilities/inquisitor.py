@@ -5,13 +5,19 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import dataclass, field
 
-from engine.abilities.registry import SetupError, day_effect, night_step, on, refusal, setup_choice, vote_weight
-from engine.abilities.spec import N, P, S, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+from engine.abilities.spec import AbilitySpec, AbilitySpec as _A, Field, Freq, N, P, RoleKind, S, TargetRule
 from engine.abilities.spec import Channel, Words
+from engine.abilities.registry import NO_ACQUITTAL, OPEN_BLOCK, TRUE_ROLE, UNSAVEABLE, SetupError, day_effect, day_refusal, night_refusal, night_step, setup_choice, vote_weight
+from engine.api import DayAPI, DayMark, NightAPI, PhaseAPI, Refused, mark, marks_today, mask_of, set_mask
 from engine.ruling_rows import choice, flag
 from engine.reasons import Reason
+from engine.actions import Ballot
+from engine.orders import Order
+from engine.state import GameState, PlayerState
 
 SPECS = (
     _A("Никто не ждал испанскую инквизицию!", RoleKind.SECRET, ("Инквизитор",), S, "Никто не ждал испанскую инквизицию! (Л,Т,К) - в начале игры может выбрать любую другую роль. Все проверки роли будут показывать выбранную роль. При смерти Инквизитора всем сообщается, что умерший был выбранной Инквизитором роли. Применение любых других способностей Тайной роли снимет маску.",
@@ -25,8 +31,9 @@ SPECS = (
 )
 
 
-@setup_choice("mask", ability="Никто не ждал испанскую инквизицию!", role="Инквизитор")
-def choose_mask(state, player, value) -> None:
+@setup_choice("mask", ability="Никто не ждал испанскую инквизицию!", role="Инквизитор",
+              asks="какую маску (тайную роль) вы выбираете: её увидят все проверки")
+def choose_mask(state: GameState, player: PlayerState, value: Any) -> None:
     """«в начале игры может выбрать любую другую роль»: a secret role, or an open one under
     `inquisitor_mask_roles: any_role`."""
     from engine.names import canon_open_role, canon_secret_role
@@ -34,16 +41,16 @@ def choose_mask(state, player, value) -> None:
     mask = canon_secret_role(str(value))
     if mask is None:
         if canon_open_role(str(value)) and state.rulings["inquisitor_mask_roles"] == "any_role":
-            player.mask = canon_open_role(str(value))
+            set_mask(state, player.nick, canon_open_role(str(value)))
             return
         raise SetupError(f"setup.{player.nick}.mask: неизвестная тайная роль «{value}»")
     if mask == "Инквизитор":   # «любую другую роль»
         raise SetupError(f"setup.{player.nick}.mask: Инквизитор выбирает другую роль")
-    player.mask = mask
+    set_mask(state, player.nick, mask)
 
 
-@on("true_role", "Никто не ждал испанскую инквизицию!")
-def checks_see_the_inquisitor(ctx, player) -> bool:
+@TRUE_ROLE("Никто не ждал испанскую инквизицию!")
+def checks_see_the_inquisitor(ctx: PhaseAPI, player: PlayerState) -> bool:
     """«Все проверки роли будут показывать выбранную роль»; A31 `inquiry_uses_mask: false`:
     the checks see the Инквизитор himself."""
     return player.secret_role == "Инквизитор" and not ctx.rulings["inquiry_uses_mask"]
@@ -122,29 +129,29 @@ class LateDrops:
 
 
 @night_step("N4", "h", ability="Никто не ждал испанскую инквизицию!")
-def drop_masks(night) -> None:
+def drop_masks(night: NightAPI) -> None:
     """N3: «Применение любых других способностей Тайной роли снимет маску» (A31)."""
     for action in night.actions:
         user = night.p(action.user)
-        if (user.secret_role == "Инквизитор" and user.mask and action.live
+        if (user.secret_role == "Инквизитор" and mask_of(night.state, user.nick) and action.live
                 and action.spec.kind is RoleKind.SECRET):
             if night.rulings["inquisitor_mask_drop"] == "same_night":
-                user.mask = None
+                set_mask(night.state, user.nick, None)
             else:
                 night.own(LateDrops).players.append(user.nick)
 
 
 @night_step("N21", "d", ability="Никто не ждал испанскую инквизицию!")
-def drop_masks_late(night) -> None:
+def drop_masks_late(night: NightAPI) -> None:
     """«Все проверки роли будут показывать выбранную роль.»
     `inquisitor_mask_drop: next_night`: tonight's checks still see the mask (A31 b)."""
     for nick in night.own(LateDrops).players:
-        night.p(nick).mask = None
+        set_mask(night.state, nick, None)
 
 
-@refusal("Аутодафе", phase="night")
-@refusal("Обвинение в ведьмовстве", phase="night")
-def not_with_autodafe(night, order, spec=None, controller=None):
+@night_refusal("Аутодафе")
+@night_refusal("Обвинение в ведьмовстве")
+def not_with_autodafe(night: NightAPI, order: Order, spec: AbilitySpec) -> Refused | None:
     """«Нельзя применять в ту же ночь, что и Аутодафе.»"""
     pair = {"Аутодафе", "Обвинение в ведьмовстве"}
     if any(a.name in pair - {order.ability} for a in night.own_actions(order.by)):
@@ -153,7 +160,7 @@ def not_with_autodafe(night, order, spec=None, controller=None):
 
 
 @night_step("N4", "g1", ability="Аутодафе")
-def burnt_do_not_act(night) -> None:
+def burnt_do_not_act(night: NightAPI) -> None:
     """«Аутодафе - раз за цикл ночей убивает выбранную цель.»
     `night_victims_act: false` (A70 b): a player burnt tonight does not act tonight."""
     if night.rulings["night_victims_act"]:
@@ -163,65 +170,70 @@ def burnt_do_not_act(night) -> None:
 
 
 @night_step("N6", "b", ability="Аутодафе")
-def autodafe(night) -> None:
+def autodafe(night: NightAPI) -> None:
     """«Аутодафе - раз за цикл ночей убивает выбранную цель. Не спасает ничего.»: a kill,
     not an attack (no guard, defence or Щит душ stops it)."""
     for action in night.live_actions("Аутодафе"):
-        night.killed[action.targets[0]] = ("Аутодафе", action.order)
+        night.kill(action.targets[0], "Аутодафе", action.order)
 
 
-@on("unsaveable", "Аутодафе")
-def nothing_saves(night) -> bool:
+@UNSAVEABLE("Аутодафе")
+def nothing_saves(night: NightAPI) -> bool:
     """«Не спасает ничего.»: not a Шулер either."""
     return True
 
 
+@dataclass(frozen=True)
+class Accused(DayMark):
+    """Обвинение в ведьмовстве's mark on the coming day (its state slot): target -> Инквизитор."""
+
+
 @night_step("N22", "b", ability="Обвинение в ведьмовстве")
-def accused_tomorrow(night) -> None:
+def accused_tomorrow(night: NightAPI) -> None:
     """«следующим днем персонаж не может применять способности Явной роли и быть оправдан
     Богачом, а голос Инквизитора против этого персонажа считается за три»."""
     for action in night.live_actions("Обвинение в ведьмовстве"):
-        night.marks.accused[action.targets[0]] = action.user
+        mark(night, Accused, night.n, action.targets[0], action.user)
 
 
-@on("open_block", "Обвинение в ведьмовстве")
-def accused_open_role(day, nick: str) -> bool:
+@OPEN_BLOCK("Обвинение в ведьмовстве")
+def accused_open_role(day: DayAPI, nick: str) -> bool:
     """«следующим днем персонаж не может применять способности Явной роли»."""
-    return nick in day.marks.accused
+    return nick in marks_today(day, Accused)
 
 
-@refusal("Взятка", phase="day")
-def accused_not_acquitted(day, order, spec=None, controller=None):
+@day_refusal("Взятка")
+def accused_not_acquitted(day: DayAPI, order: Order, spec: AbilitySpec, controller: str | None) -> Refused | None:
     """«… и быть оправдан Богачом» (a Взятка naming him is refused)."""
-    if order.target and order.target in day.marks.accused:
+    if order.target and order.target in marks_today(day, Accused):
         return Reason.CANNOT_ACQUIT, order.target
     return None
 
 
-@on("no_acquittal", "Обвинение в ведьмовстве")
-def accused_condemned(day, condemned: str) -> bool:
+@NO_ACQUITTAL("Обвинение в ведьмовстве")
+def accused_condemned(day: DayAPI, condemned: str) -> bool:
     """«следующим днем персонаж не может … быть оправдан Богачом»."""
-    return condemned in day.marks.accused
+    return condemned in marks_today(day, Accused)
 
 
 @vote_weight("d", ability="Обвинение в ведьмовстве",
              label="Обвинение: голос Инквизитора против обвинённого за три")
-def accuser_weight(day, voter, target, ballot, w: int) -> int:
+def accuser_weight(day: DayAPI, voter: PlayerState, target: str, ballot: Ballot | None, w: int) -> int:
     """«голос Инквизитора против этого персонажа считается за три (в любом случае за три.
     Дополнительные голоса Сплетника считаются за единицу каждый, как обычно)» (A29)."""
-    if day.marks.accused.get(target) == voter.nick:
+    if marks_today(day, Accused).get(target) == voter.nick:
         return 3 if day.rulings["accusation_vote_fixed_three"] else w + 2
     return w
 
 
 @night_step("N22", "f", ability="Лицо толпы")
-def face_of_the_crowd(night) -> None:
+def face_of_the_crowd(night: NightAPI) -> None:
     """«о применении всех способностей Тайной роли Инквизитора публично объявляется
     следующим утром» (A78)."""
     for action in night.actions:
         user = night.p(action.user)
         if user.secret_role == "Инквизитор" and action.spec.kind is RoleKind.SECRET:
-            night.announced.add(id(action))
+            night.mark_announced(action)
             if action.void:
                 continue
             by = action.user if night.rulings["face_of_crowd_names_user"] else None
@@ -230,15 +242,16 @@ def face_of_the_crowd(night) -> None:
 
 
 @day_effect("Аутодафе")
-def autodafe_by_day(day, order, spec, controller) -> None:
+def autodafe_by_day(day: DayAPI, order: Order, spec: AbilitySpec, controller: str | None) -> bool | None:
     """«Аутодафе - раз за цикл ночей убивает выбранную цель. Не спасает ничего.»: by day
     under `unstated_phase: any` (A22 b), at once; no Шулер saves. Лицо толпы announces
     the use in this day's post (there is no morning between), and the mask drops (A31)."""
     day.spend(order, spec)
     user = day.p(order.by)
     if user.secret_role == "Инквизитор":
-        user.mask = None   # «Применение любых других способностей Тайной роли снимет маску»
+        set_mask(day.state, user.nick, None)   # «Применение любых других способностей Тайной роли снимет маску»
         by = order.by if day.rulings["face_of_crowd_names_user"] else None
         day.announce("Аутодафе", "Лицо толпы", order, by=by, target=order.target)
-    day.lost_vote.add(order.target)
-    day.bury(order.target, "Аутодафе", ["Аутодафе"], [order], lives=0)
+    day.lose_vote(order.target_nick)
+    day.bury(order.target_nick, "Аутодафе", ["Аутодафе"], [order], lives=0)
+    return None

@@ -5,13 +5,16 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
-from engine.abilities.registry import night_step, on, target_rule
 from engine.abilities.spec import HALF, N, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
+from engine.abilities.registry import INFO, night_step, target_rule
+from engine.api import NightAPI, PhaseAPI, Refused, TargetAPI
 from engine.ruling_rows import flag
-from engine.names import CIVILIAN, Faction
+from engine.names import CIVILIAN, Faction, faction_of
 from engine.reasons import Reason
-from engine.state import apparent_faction
+from engine.actions import Action
+from engine.orders import Order
+from engine.state import PlayerState
 
 SPECS = (
     _A("Дознание", RoleKind.SECRET, ("Дознаватель",), N, "Дознание - в любую ночь может выбрать двух живых персонажей не в Тюрьме (кроме себя) и сравнить, на одной ли стороне они находятся.",
@@ -53,8 +56,8 @@ RULINGS = (
 )
 
 
-@on("info", "Дознание")
-def inquiry(night, action) -> None:
+@INFO("Дознание")
+def inquiry(night: NightAPI, action: Action) -> None:
     """Дознание: «сравнить, на одной ли стороне они находятся»; when it fails, both are
     treated as Мирный житель (§9) → same side."""
     first, second = action.targets[0], action.targets[1]
@@ -62,8 +65,8 @@ def inquiry(night, action) -> None:
     night.learn(action.user, "Дознание", action.order, about=[first, second], same_side=same)
 
 
-@on("info", "Пытка")
-def torture(night, action) -> None:
+@INFO("Пытка")
+def torture(night: NightAPI, action: Action) -> None:
     """Пытка: «если наутро она не умирает, узнает её Тайную роль» (A49)."""
     target = action.targets[0]
     if action.void:
@@ -75,10 +78,11 @@ def torture(night, action) -> None:
         night.learn(action.user, "Пытка", action.order, about=target, secret=night.apparent(target))
 
 
-def same_side(ctx, a: str, b: str) -> bool:
+def same_side(ctx: PhaseAPI, a: str, b: str) -> bool:
     """Дознание: «на одной ли стороне они находятся» (A48)."""
-    fa = apparent_faction(ctx.p(a)) if ctx.rulings["inquiry_uses_mask"] else ctx.p(a).faction
-    fb = apparent_faction(ctx.p(b)) if ctx.rulings["inquiry_uses_mask"] else ctx.p(b).faction
+    # under `inquiry_uses_mask` no check sees through a mask (`apparent` is the mask)
+    fa = faction_of(ctx.apparent(a)) if ctx.rulings["inquiry_uses_mask"] else ctx.p(a).faction
+    fb = faction_of(ctx.apparent(b)) if ctx.rulings["inquiry_uses_mask"] else ctx.p(b).faction
     if fa is Faction.NEUTRAL and fb is Faction.NEUTRAL:
         return bool(ctx.rulings["inquiry_neutrals_same_side"])
     return fa is fb
@@ -88,7 +92,7 @@ ONE_ACTION_PER_NIGHT = {"Дознаватель": frozenset({"Дознание",
 
 
 @target_rule("Дознание")
-def two_free(ctx, user, order):
+def two_free(ctx: TargetAPI, user: PlayerState, order: Order) -> Refused | None:
     """«может выбрать двух живых персонажей не в Тюрьме (кроме себя)» (A48)."""
     players = ctx.state.players
     first, second = order.targets
@@ -105,7 +109,7 @@ def two_free(ctx, user, order):
 
 
 @night_step("N13", "b", ability="Пытка")
-def torture_damage(night) -> None:
+def torture_damage(night: NightAPI) -> None:
     """«наносит цели единицу урона» (not an attack)."""
     for action in night.live_actions("Пытка"):
         night.add_damage(action.targets[0], 1, "Пытка", action.order)

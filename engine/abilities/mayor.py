@@ -5,13 +5,22 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import ClassVar
+
+from typing import Any
+
 from engine import events as ev
-from engine.abilities.registry import target_rule, trigger, vote_weight
 from engine.abilities.spec import P, T, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
+from engine.abilities.registry import NOT_HEIR, target_rule, trigger, vote_weight
+from engine.api import DayAPI, PhaseAPI, Refused, TargetAPI
 from engine.ruling_rows import ReadingField, choice, flag
+from engine.names import FORMER_MAYOR
 from engine.orders import Order
 from engine.reasons import Reason
+from engine.actions import Ballot
+from engine.state import PlayerState
 
 SPECS = (
     _A("Деспотия", RoleKind.OPEN, ("Мэр",), P, "Деспотия - на общем обсуждении имеет два голоса вместо одного."),
@@ -63,8 +72,19 @@ RULINGS = (
 )
 
 
+@dataclass(frozen=True)
+class FormerMayors:
+    """Преемственность's memory (its state slot): who handed the Мэр on, shown as
+    «Мэр (бывший)». Public: the public view of the game keeps it (`PUBLIC`)."""
+    PUBLIC: ClassVar[bool] = True
+    players: frozenset[str] = frozenset()
+
+    def shown_open_role(self, nick: str) -> str | None:
+        return FORMER_MAYOR if nick in self.players else None
+
+
 @trigger("Преемственность", sub="b")
-def succession(ctx, mayor) -> None:
+def succession(ctx: PhaseAPI, mayor: PlayerState) -> None:
     """Преемственность: «умирая или отправляясь в тюрьму бессрочно, может передать свою
     Явную роль любому другому человеку (тот теряет свою старую роль)» (A54)."""
     if mayor.open_role != "Мэр":
@@ -75,7 +95,7 @@ def succession(ctx, mayor) -> None:
     if order is None:
         return
     heir_nick = order.target if order.answer is None else order.answer
-    if heir_nick in (None, False, True) or heir_nick not in ctx.state.players:
+    if not isinstance(heir_nick, str) or heir_nick not in ctx.state.players:
         if order.answer not in (None, False):
             ctx.trace(f"Преемственность: ответ «{order.answer}» — не игрок", "Преемственность", order)
         return   # «может передать»: he passed no one
@@ -88,12 +108,12 @@ def succession(ctx, mayor) -> None:
     old = heir.open_role
     heir.open_role = "Мэр"
     heir.held_roles.add("Мэр")
-    heir.saved_votes = 0
+    ctx.lose_role(heir, old)
     # «тот теряет свою старую роль»: with it, the uses of its abilities
     heir.uses = {k: v for k, v in heir.uses.items()
                  if getattr(_find(k), "kind", None) is not RoleKind.OPEN}
     mayor.open_role = None
-    mayor.former_mayor = True
+    ctx.state.put(FormerMayors(ctx.state.of(FormerMayors).players | {mayor.nick}))
     mayor.uses_of("Преемственность").append(ctx.phase)
     ctx.cap_lives(heir)
     cause = ctx.cause("Преемственность", order)
@@ -102,16 +122,16 @@ def succession(ctx, mayor) -> None:
     ctx.announce("Преемственность", "Преемственность", order, by=mayor.nick, target=heir.nick)
 
 
-def _find(name: str):
+def _find(name: str) -> Any:
     from engine.abilities.registry import find_ability
     return find_ability(name)
 
 
 @target_rule("Преемственность")
-def heir_target(ctx, user, order: Order):
+def heir_target(ctx: TargetAPI, user: PlayerState, order: Order) -> Refused | None:
     """«любому другому человеку»: another living character; not a prisoner under
     `succession_heir: living_not_prisoner`; not the Бунтарь (Анархизм)."""
-    heir = ctx.state.players[order.target]
+    heir = ctx.state.players[order.target_nick]
     if order.target == user.nick:
         return Reason.TARGET_SELF, order.target
     if not heir.alive:
@@ -123,22 +143,20 @@ def heir_target(ctx, user, order: Order):
     return None
 
 
-def cannot_become_mayor(player) -> bool:
-    from engine.abilities.rebel import anarchism
-    return anarchism(player)
+def cannot_become_mayor(player: PlayerState) -> bool:
+    """An open role that cannot become the Мэр (Анархизм: its `not_heir` hook)."""
+    return any(refuses(player) for refuses in NOT_HEIR.fns())
 
 
-def despotiya(day, player) -> bool:
+def despotiya(day: DayAPI, player: PlayerState) -> bool:
     """«Деспотия - на общем обсуждении имеет два голоса вместо одного.», unless open-role
     abilities are blocked today (A59)."""
-    from engine.abilities.thief import robbed_of_passives
-
-    if player.open_role != "Мэр" or robbed_of_passives(day, player.nick):
+    if player.open_role != "Мэр" or day.open_passives_off(player.nick):
         return False
     return not (day.open_role_blocked(player.nick) and day.rulings["open_block_despotiya"])
 
 
 @vote_weight("a", ability="Деспотия", label="Мэр: Деспотия, голос за два")
-def despotiya_weight(day, voter, target, ballot, w: int) -> int:
+def despotiya_weight(day: DayAPI, voter: PlayerState, target: str, ballot: Ballot | None, w: int) -> int:
     """«Деспотия - на общем обсуждении имеет два голоса вместо одного.»"""
     return 2 if despotiya(day, voter) else w

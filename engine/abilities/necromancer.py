@@ -5,11 +5,14 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
-from engine.abilities.registry import night_step, refusal, trigger
-from engine.abilities.spec import N, T, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+from engine.abilities.spec import AbilitySpec, AbilitySpec as _A, Field, Freq, N, RoleKind, T, TargetRule
 from engine.abilities.spec import Channel, Words
+from engine.abilities.registry import find_ability, night_refusal, night_step, trigger
+from engine.api import NightAPI, PhaseAPI, Refused
 from engine.ruling_rows import choice, flag
 from engine.reasons import Reason
+from engine.orders import Order
+from engine.state import PlayerState
 
 SPECS = (
     _A("Перерождение", RoleKind.SECRET, ("Некромант",), T, "Перерождение(Л,Т) - в случае смерти или посадки в Тюрьму пожизненно Лича может принять его роль в тот же момент.",
@@ -56,7 +59,7 @@ RULINGS = (
 
 
 @trigger("Перерождение", sub="a")   # before Преемственность, as A52 lists them
-def rebirth(ctx, lich) -> None:
+def rebirth(ctx: PhaseAPI, lich: PlayerState) -> None:
     """Перерождение: «в случае смерти или посадки в Тюрьму пожизненно Лича может принять
     его роль в тот же момент» (A40)."""
     if lich.secret_role != "Лич":
@@ -70,25 +73,25 @@ def rebirth(ctx, lich) -> None:
             wants = standing is not None
             if ctx.rulings["rebirth_requires_order"] and not wants:
                 continue
-        elif standing.answer is not True:
+        elif standing is None or standing.answer is not True:
             continue   # he said no
         heir.secret_role = "Лич"
         heir.held_roles.add("Лич")
         heir.uses_of("Перерождение").append(ctx.phase)
-        if ctx.rulings["rebirth_inherits_uses"]:
-            for name in ("Зомбирование",):
-                heir.uses_of(name).extend(lich.uses.get(name, []))
-            if ctx.state.zombie and ctx.state.zombie.lich == lich.nick:
-                ctx.state.zombie.lich = heir.nick
-        elif ctx.state.zombie and ctx.state.zombie.lich == lich.nick:
-            ctx.state.zombie = None
+        inherits = bool(ctx.rulings["rebirth_inherits_uses"])
+        if inherits:   # the uses of the Лич's own abilities (Зомбирование's one use)
+            for name, used in lich.uses.items():
+                spec = find_ability(name)
+                if spec is not None and "Лич" in spec.roles:
+                    heir.uses_of(name).extend(used)
+        ctx.pass_role(lich, heir, "Лич", keeps=inherits)
         ctx.cap_lives(heir)
         ctx.trace(f"{heir.nick} принимает роль Лича (Перерождение)", "Перерождение", standing)
         return
 
 
-@refusal("Переливание жизни", phase="night")
-def transfusion_self(night, order, spec=None, controller=None):
+@night_refusal("Переливание жизни")
+def transfusion_self(night: NightAPI, order: Order, spec: AbilitySpec) -> Refused | None:
     """«восстанавливает единицу здоровья цели»
     On himself (A85): under `allowed` the −1 and the +1 net 0; refused under
     `transfusion_self: rejected`."""
@@ -98,9 +101,9 @@ def transfusion_self(night, order, spec=None, controller=None):
 
 
 @night_step("N13", "c", ability="Переливание жизни")
-def transfusion(night) -> None:
+def transfusion(night: NightAPI) -> None:
     """«наносит единицу урона Некроманту и восстанавливает единицу здоровья цели» (the
     heal is applied at N14)."""
     for action in night.live_actions("Переливание жизни"):
         night.add_damage(action.user, 1, "Переливание жизни", action.order)
-        night.heals[action.targets[0]] += 1
+        night.heal_at_dawn(action.targets[0])

@@ -5,11 +5,13 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
-from engine.abilities.registry import on
 from engine.abilities.spec import ANY_, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
+from engine.abilities.registry import ANYTIME, INFO
+from engine.api import NightAPI, PhaseAPI
 from engine.names import CIVILIAN
 from engine.orders import Order
+from engine.actions import Action
 
 SPECS = (
     _A("Пророчество", RoleKind.OPEN, ("Оракул",), ANY_, "Пророчество - один раз за игру в любой момент может узнать Тайную роль другого персонажа.",
@@ -28,23 +30,21 @@ WORDS = (
 )
 
 
-def prophecy(ctx, order: Order) -> None:
+def prophecy(ctx: PhaseAPI, order: Order) -> None:
     """Пророчество: «в любой момент может узнать Тайную роль другого персонажа»."""
     ctx.learn(order.by, "Пророчество", order, about=order.target,
-               secret=ctx.apparent(order.target))
+               secret=ctx.apparent(order.target_nick))
 
 
-@on("anytime", "Пророчество")
-def prophecy_order(ctx, order: Order, spec=None, controller=None) -> None:
+@ANYTIME("Пророчество")
+def prophecy_order(ctx: PhaseAPI, order: Order) -> None:
     """«один раз за игру в любой момент может узнать Тайную роль другого персонажа»
-    At once, by day or by night (N1, A24); the use is spent by the caller at night."""
-    if spec is not None:
-        ctx.spend(order, spec)
+    At once, by day or by night (N1, A24); the resolver spends the use."""
     prophecy(ctx, order)
 
 
-@on("info", "Пророчество")
-def prophecy_queued(night, action) -> None:
+@INFO("Пророчество")
+def prophecy_queued(night: NightAPI, action: Action) -> None:
     """«может узнать Тайную роль другого персонажа», under `anytime_at_night:
     queued_with_night` (A24 b): resolved with the night's orders, on the final state (a
     mask dropped tonight is not shown); void (Чары) or fizzled, it answers «Мирный житель»

@@ -5,11 +5,13 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
-from engine.abilities.registry import day_effect, hooks_of, night_step, target_rule
-from engine.abilities.spec import N, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+from engine.abilities.spec import AbilitySpec, AbilitySpec as _A, Field, Freq, N, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Reach, Shape, Words
+from engine.abilities.registry import MAIL_COPY, day_effect, night_step, target_rule
+from engine.api import DayAPI, NightAPI, Refused, TargetAPI
 from engine.ruling_rows import choice, flag
 from engine.orders import Order
+from engine.state import PlayerState
 
 SPECS = (
     _A("Голубиная почта", RoleKind.COMMON, (), N, "Голубиная почта (считается \"ночной\") - три раза за игру может через мастера передать анонимное сообщение любому другому персонажу.",
@@ -58,7 +60,7 @@ RULINGS = (
 
 
 @night_step("N21", "c", ability="Голубиная почта")
-def pigeons(night) -> None:
+def pigeons(night: NightAPI) -> None:
     """«через мастера передать анонимное сообщение любому другому персонажу»
     the message reaches its (possibly redirected) recipient without
     a sender; whoever else may read it is told by its `mail_copy` hook."""
@@ -67,20 +69,22 @@ def pigeons(night) -> None:
         if night.s0.dead.get(recipient):
             continue   # redirected onto someone already dead: fizzles (A44 3)
         night.learn(recipient, "Голубиная почта", action.order, message=action.order.text)
-        for hook in hooks_of("mail_copy"):
+        for hook in MAIL_COPY.hooks():
             hook.fn(night, action, recipient)
 
 
 @day_effect("Голубиная почта")
-def day_pigeon(day, order: Order, spec, controller) -> None:
+def day_pigeon(day: DayAPI, order: Order, spec: AbilitySpec, controller: str | None) -> None:
     """«Голубиная почта (считается "ночной") - три раза за игру может через мастера
     передать анонимное сообщение любому другому персонажу.»
     Голубиная почта by day (`pigeon_phase: any`): delivered at once."""
     day.spend(order, spec)
+    assert order.to is not None   # its shape: `to` is required
     day.learn(order.to, "Голубиная почта", order, message=order.text)
 
 
 @target_rule("Голубиная почта")
-def pigeon_target(ctx, user, order: Order):
+def pigeon_target(ctx: TargetAPI, user: PlayerState, order: Order) -> Refused | None:
     """«любому другому персонажу»: the recipient (`to`) is another living character."""
+    assert order.to is not None   # its shape: `to` is required
     return ctx.living(order.to, other=True)

@@ -5,11 +5,16 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
-from engine.abilities.registry import lazaret, on
+from dataclasses import dataclass
+
 from engine.abilities.spec import N, T, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
+from engine.abilities.registry import INFO, lazaret
+from engine.api import NightAPI, PhaseAPI
 from engine.ruling_rows import choice, flag
 from engine.names import CIVILIAN
+from engine.actions import Action
+from engine.state import PlayerState
 
 SPECS = (
     _A("Исповедь", RoleKind.OPEN, ("Священник",), N, "Исповедь - один раз за игру любой ночью может узнать Тайную роль другого персонажа. Этот персонаж, в свою очередь, узнает Тайную роль священника.",
@@ -50,8 +55,8 @@ RULINGS = (
 )
 
 
-@on("info", "Исповедь")
-def confession(night, action) -> None:
+@INFO("Исповедь")
+def confession(night: NightAPI, action: Action) -> None:
     """«может узнать Тайную роль другого персонажа. Этот персонаж, в свою очередь, узнает
     Тайную роль священника.»
     Исповедь: the priest learns the target's role, the target the priest's (A50). Void
@@ -70,19 +75,24 @@ def confession(night, action) -> None:
                secret=night.apparent(action.user))
 
 
+@dataclass(frozen=True)
+class Blessed:
+    """Божественное благословление's memory across phases (its state slot): who used it
+    («один раз за игру»)."""
+    players: frozenset[str] = frozenset()
+
+
 @lazaret("b", ability="Божественное благословление")
-def blessing(ctx, player) -> bool:
+def blessing(ctx: PhaseAPI, player: PlayerState) -> bool:
     """«один раз за игру, попадая в Лазарет, мгновенно исцеляет себя на единицу здоровья
     (и тут же из Лазарета выходит). О том, что Священник попадал в Лазарет, наутро
     пишется.» (A51); not while robbed under `theft_blocks: open_incl_passives_and_vote`."""
-    from engine.abilities.thief import robbed_of_passives
-
-    robbed = robbed_of_passives(ctx, player.nick)
+    robbed = ctx.open_passives_off(player.nick)
     wants = ctx.rulings["blessing_auto"] or \
-        (player.nick, "Божественное благословление") in ctx.standing
-    if (player.open_role == "Священник" and not player.blessing_used and not robbed
+        ctx.standing(player.nick, "Божественное благословление") is not None
+    if (player.open_role == "Священник" and player.nick not in ctx.state.of(Blessed).players and not robbed
             and wants and not player.in_prison):
-        player.blessing_used = True
+        ctx.state.put(Blessed(ctx.state.of(Blessed).players | {player.nick}))
         player.uses_of("Божественное благословление").append(ctx.phase)
         player.lives += 1
         ctx.announce("Божественное благословление", "Божественное благословление",

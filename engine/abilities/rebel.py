@@ -5,12 +5,17 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
-from engine.abilities.registry import day_effect, on, refusal, vote_weight
-from engine.abilities.spec import D, P, AbilitySpec as _A, Freq, RoleKind
+from dataclasses import dataclass, field
+
+from engine.abilities.spec import AbilitySpec, AbilitySpec as _A, D, Freq, P, RoleKind
 from engine.abilities.spec import Channel, Words
+from engine.abilities.registry import NOT_HEIR, TALLY, day_effect, day_refusal, vote_weight
+from engine.api import DayAPI, Refused
 from engine.ruling_rows import flag
 from engine.orders import Order
 from engine.reasons import Reason
+from engine.actions import Ballot
+from engine.state import PlayerState
 
 SPECS = (
     _A("Митинг", RoleKind.OPEN, ("Бунтарь",), D, "Митинг - раз за цикл ночей получает три голоса против себя, но этим днем голос Бунтаря считается за пять.",
@@ -47,41 +52,47 @@ RULINGS = (
 
 
 @day_effect("Митинг")
-def rally(day, order: Order, spec, controller) -> None:
+def rally(day: DayAPI, order: Order, spec: AbilitySpec, controller: str | None) -> None:
     """Митинг: «получает три голоса против себя, но этим днем голос Бунтаря считается за
     пять»."""
     day.spend(order, spec)
-    day.miting.add(order.by)
+    day.own(Rally).rebels.add(order.by)
     day.announce("Митинг", "Митинг", order, by=order.by)
 
 
-@refusal("Митинг", phase="day")
-def rally_refusal(day, order: Order, spec=None, controller=None):
+@day_refusal("Митинг")
+def rally_refusal(day: DayAPI, order: Order, spec: AbilitySpec, controller: str | None) -> Refused | None:
     """«этим днем голос Бунтаря считается за пять»
     `miting_needs_vote`: a Бунтарь without a vote today cannot hold a Митинг."""
-    from engine.abilities.voting import can_vote
-    if day.rulings["miting_needs_vote"] and not can_vote(day, day.p(order.by)):
+    if day.rulings["miting_needs_vote"] and not day.can_vote(day.p(order.by)):
         return Reason.CANNOT_VOTE, None
     return None
 
 
 @vote_weight("c", ability="Митинг", label="Митинг: голос Бунтаря за пять")
-def rally_weight(day, voter, target, ballot, w: int) -> int:
+def rally_weight(day: DayAPI, voter: PlayerState, target: str, ballot: Ballot | None, w: int) -> int:
     """«но этим днем голос Бунтаря считается за пять»."""
-    return 5 if voter.open_role == "Бунтарь" and voter.nick in day.miting else w
+    return 5 if voter.open_role == "Бунтарь" and voter.nick in day.own(Rally).rebels else w
 
 
-@on("tally", "Митинг", sub="a")
-def rally_votes(day, votes: dict[str, int]) -> None:
+@TALLY("Митинг", sub="a")
+def rally_votes(day: DayAPI, votes: dict[str, int]) -> None:
     """«получает три голоса против себя», even if his own vote is void (A53)."""
-    from engine.abilities.voting import added_votes, weight
-    for rebel in day.miting:
-        counted = rebel in day.ballots and weight(day, day.p(rebel), day.ballots[rebel].target) > 0
+    for rebel in day.own(Rally).rebels:
+        ballot = day.ballots().get(rebel)
+        counted = ballot is not None and day.vote_weight(day.p(rebel), ballot.target) > 0
         if day.rulings["miting_votes_persist"] or counted:
             votes[rebel] = votes.get(rebel, 0) + 3
-            added_votes(day, rebel, 3, "Митинг", rebel, f"Митинг: три голоса против {rebel}")
+            day.add_votes(rebel, 3, "Митинг", rebel, f"Митинг: три голоса против {rebel}")
 
 
-def anarchism(player) -> bool:
+@dataclass
+class Rally:
+    """Today's Митинги: the Бунтари who hold one."""
+    rebels: set[str] = field(default_factory=set)
+
+
+@NOT_HEIR("Анархизм")
+def anarchism(player: PlayerState) -> bool:
     """«Анархизм - не может стать Мэром.» (Преемственность, engine/abilities/mayor.py)"""
     return player.open_role == "Бунтарь"

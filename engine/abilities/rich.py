@@ -5,11 +5,15 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
-from engine.abilities.registry import day_effect, on, target_rule
-from engine.abilities.spec import D, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+from dataclasses import dataclass, field
+
+from engine.abilities.spec import AbilitySpec, AbilitySpec as _A, D, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
+from engine.abilities.registry import ACQUIT, NO_ACQUITTAL, day_effect, target_rule
+from engine.api import DayAPI, Refused, TargetAPI
 from engine.ruling_rows import flag
 from engine.orders import Order
+from engine.state import PlayerState
 
 SPECS = (
     _A("Взятка", RoleKind.OPEN, ("Богач",), D, "Взятка - один раз за игру может оправдать того, кого приговорили на Дневном Вече.",
@@ -37,10 +41,10 @@ RULINGS = (
 
 
 @day_effect("Взятка")
-def bribe(day, order: Order, spec, controller) -> None:
+def bribe(day: DayAPI, order: Order, spec: AbilitySpec, controller: str | None) -> None:
     """«может оправдать того, кого приговорили на Дневном Вече»: ordered by day, it acts at the
     tally (A55)."""
-    day.bribes.append(order)
+    day.own(Bribes).orders.append(order)
     day.trace(f"{order.by} готовит Взятку" + (f" для {order.target}" if order.target else ""),
                "Взятка", order)
     if not day.rulings["bribe_spent_only_if_used"]:
@@ -48,19 +52,19 @@ def bribe(day, order: Order, spec, controller) -> None:
 
 
 @target_rule("Взятка")
-def bribe_target(ctx, user, order: Order):
+def bribe_target(ctx: TargetAPI, user: PlayerState, order: Order) -> Refused | None:
     """«того, кого приговорили»: judged at the tally (A55), not at the order."""
     return None
 
 
-@on("acquit", "Взятка")
-def acquit(day, condemned: str) -> bool:
+@ACQUIT("Взятка")
+def acquit(day: DayAPI, condemned: str) -> bool:
     """D3: «может оправдать того, кого приговорили на Дневном Вече» (A55)."""
-    for bribe in day.bribes:
+    for bribe in day.own(Bribes).orders:
         rich = day.p(bribe.by)
         if not rich.alive or (bribe.target and bribe.target != condemned):
             continue
-        if any(hook(day, condemned) for hook in _all_of("no_acquittal")):
+        if any(forbids(day, condemned) for forbids in NO_ACQUITTAL.fns()):
             continue   # Обвинение: «не может … быть оправдан Богачом»
         if day.rulings["bribe_spent_only_if_used"]:
             rich.uses_of("Взятка").append(day.phase)
@@ -69,6 +73,8 @@ def acquit(day, condemned: str) -> bool:
     return False
 
 
-def _all_of(kind: str):
-    from engine.abilities.registry import hooks_of
-    return [h.fn for h in hooks_of(kind)]
+
+@dataclass
+class Bribes:
+    """Today's Взятки, waiting for the tally (A55)."""
+    orders: list[Order] = field(default_factory=list)

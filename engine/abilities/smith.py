@@ -5,8 +5,9 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
-from engine.abilities.registry import max_lives
 from engine.abilities.spec import P, AbilitySpec as _A, RoleKind
+from engine.abilities.registry import max_lives
+from engine.state import PlayerState
 
 SPECS = (
     _A("Закалка", RoleKind.OPEN, ("Кузнец",), P, "Закалка (Т) - плюс один к максимальному запасу здоровья.", keeps="Т"),
@@ -14,6 +15,6 @@ SPECS = (
 
 
 @max_lives("Закалка")
-def tempering(player) -> bool:
+def tempering(player: PlayerState) -> bool:
     """«Закалка (Т) - плюс один к максимальному запасу здоровья.»"""
     return player.open_role == "Кузнец"

@@ -8,9 +8,11 @@ hooks that carry its effect.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 from enum import Enum
 
 from engine.names import Moon
+from engine.reasons import Reason
 
 
 class RoleKind(str, Enum):
@@ -119,6 +121,21 @@ class AbilitySpec:
         return self.when not in (When.PASSIVE, When.START)
 
 
+@dataclass(frozen=True)
+class CardSpec:
+    """A card's row of the deck (rules-ru.txt «Колода для Мастера карт», SPEC §6.4): what the
+    text says of all cards alike. What a card does is in its module's hooks."""
+    name: str                        # as in engine.names.CARDS
+    rule: str                        # its sentence of rules-ru.txt «Колода для Мастера карт»
+    bonus: str | None = None         # «Брошенная на X, позволяет Мастеру узнать его Тайную роль»
+    bonus_ruling: str = ""           # the bonus holds only if this ruling is true
+    on_self: bool = True             # False: «Не может бросаться на себя»
+    targets: int = 1                 # «эта карта кидается сразу на две цели» (Валет Пик)
+    dead_target: Reason = Reason.TARGET_DEAD   # the code for a target on the Кладбище
+    needs_roles: bool = False        # «вместе с броском пишет мастеру список … Тайных ролей»
+    stands_for_any: bool = False     # «можно использовать как любую карту из колоды» (Джокер)
+
+
 N, D, ANY_, P, T, S = When.NIGHT, When.DAY, When.ANY, When.PASSIVE, When.TRIGGER, When.START
 FULL, HALF = frozenset({Moon.FULL}), frozenset({Moon.HALF})
 
@@ -176,7 +193,7 @@ class Words:
     args: str                       # the memo's line on what to write after the name (Russian)
     names: tuple[str, ...] = ()     # nouns / phrases besides the registry name and aliases
     verbs: tuple[str, ...] = ()     # infinitives; «я …» forms (and imperatives in commands) order it
-    examples: tuple[tuple[str, dict], ...] = ()   # (text, order mapping without `by`), SAMPLE_PLAYERS
+    examples: tuple[tuple[str, dict[str, Any]], ...] = ()   # (text, order mapping without `by`), SAMPLE_PLAYERS
     shape: Shape = Shape.PLAIN
     keywords: tuple[Keyword, ...] = ()
     reach: Reach = Reach.SENTENCE

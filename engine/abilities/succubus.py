@@ -5,13 +5,13 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engine import events as ev
-from engine.abilities.registry import attack, night_step
 from engine.abilities.spec import FULL, N, AbilitySpec as _A, Field, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
+from engine.abilities.registry import attack, night_step
+from engine.api import NightAPI
 from engine.ruling_rows import choice
+from engine.actions import Action
 
 SPECS = (
     _A("Очарование", RoleKind.SECRET, ("Суккуб",), N, "Очарование - в Полнолуние может очаровать персонажа, из-за чего все его действия в эту ночь перенаправляются на выбранного Суккубом человека (включая проверки роли и анонимные сообщения).",
@@ -46,7 +46,7 @@ RULINGS = (
 
 
 @night_step("N4", "d", ability="Очарование")
-def charm(night) -> None:
+def charm(night: NightAPI) -> None:
     """Очарование: «все его действия в эту ночь перенаправляются на выбранного Суккубом
     человека (включая проверки роли и анонимные сообщения)» (A44)."""
     # N4 (c), before this: Чары on the Суккуб voids her orders (engine/abilities/gypsy.py)
@@ -55,25 +55,14 @@ def charm(night) -> None:
         for action in night.actions_of(charmed):
             if action is not charm and action.targets:
                 night.redirect(action, destination, "Очарование", charm.order)
-        redirect_standing(night, charmed, destination, "Очарование", charm.order)
-
-
-def redirect_standing(night, nick: str, to: str, rule: str, cause) -> None:
-    """The standing orders written tonight (Преемственность's heir, A52) are his orders
-    too: their target goes where his other orders go (N4 b, d)."""
-    for key, order in list(night.standing.items()):
-        if key[0] == nick and order.target is not None:
-            night.standing[key] = replace(order, target=to)
-            night.emit(ev.Redirected(str(night.phase), night.cause(rule, cause, order),
-                                     f"{key[1]} игрока {nick} перенаправлена на {to} ({rule})",
-                                     nick, key[1], to, rule))
+        night.redirect_standing(charmed, destination, "Очарование", charm.order)
 
 
 ONE_ACTION_PER_NIGHT = {"Суккуб": frozenset({"Очарование", "Ревность"})}   # «вместо Очарования»
 
 
 @night_step("N5", "c", ability="Ревность")
-def jealousy_condition(night) -> None:
+def jealousy_condition(night: NightAPI) -> None:
     """«если на Кладбище находятся либо Бес и Гончая Ада, либо Демонолог»: judged on S0;
     otherwise it fails silently."""
     for jealousy in night.live_actions("Ревность"):
@@ -85,6 +74,6 @@ def jealousy_condition(night) -> None:
 
 
 @attack("Ревность")
-def jealousy_damage(night, action):
+def jealousy_damage(night: NightAPI, action: Action) -> tuple[int, int | None]:
     """«можно нанести единицу урона цели» (rank 8)."""
-    return action.spec.attack_rank, 1
+    return action.rank, 1

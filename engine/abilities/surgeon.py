@@ -5,9 +5,12 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
-from engine.abilities.registry import day_effect, day_step
-from engine.abilities.spec import D, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+from dataclasses import dataclass, field
+
+from engine.abilities.spec import AbilitySpec, AbilitySpec as _A, D, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Keyword, Shape, Words
+from engine.abilities.registry import day_effect, day_step
+from engine.api import DayAPI
 from engine.ruling_rows import flag
 from engine.orders import Order
 
@@ -47,24 +50,30 @@ RULINGS = (
 
 
 @day_effect("Операция")
-def operation(day, order: Order, spec, controller) -> None:
+def operation(day: DayAPI, order: Order, spec: AbilitySpec, controller: str | None) -> None:
     """Операция: «вылечить (+1 жизнь) или убить любого, кто лежит в Лазарете» (A56)."""
     day.spend(order, spec)
-    target = day.p(order.target)
+    target = day.p(order.target_nick)
     if order.mode == "heal":
         day.heal(target)
         day.trace(f"Операция: {target.nick} +1 жизнь", "Операция", order)
-        return
+        return None
     if day.rulings["operation_kill_immediate"]:
         day.kill(target.nick, "Операция", order)
     else:
-        day.deferred_kills.append((target.nick, order))   # A56 (1) b: at the end of the day
+        day.own(LateKills).kills.append((target.nick, order))   # A56 (1) b: at the end of the day
 
 
 @day_step("D3", "a", ability="Операция")
-def deferred_kills(day) -> None:
+def deferred_kills(day: DayAPI) -> None:
     """«может вылечить (+1 жизнь) или убить любого, кто лежит в Лазарете»
     `operation_kill_immediate: false` (A56 b): the kill at the end of the day."""
-    for nick, order in day.deferred_kills:
+    for nick, order in day.own(LateKills).kills:
         if day.p(nick).alive:
             day.kill(nick, "Операция", order)
+
+
+@dataclass
+class LateKills:
+    """`operation_kill_immediate: false`: today's kills by Операция, done at the end of the day."""
+    kills: list[tuple[str, Order]] = field(default_factory=list)

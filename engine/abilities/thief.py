@@ -5,10 +5,14 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
-from engine.abilities.registry import night_step, on
+from dataclasses import dataclass
+
 from engine.abilities.spec import N, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
+from engine.abilities.registry import NO_VOTE, OPEN_BLOCK, OPEN_PASSIVES_OFF, night_step
+from engine.api import DayAPI, DayMark, NightAPI, PhaseAPI, mark, marks_today
 from engine.ruling_rows import choice
+from engine.state import PlayerState
 
 SPECS = (
     _A("Кража", RoleKind.OPEN, ("Вор",), N, "Кража - раз за цикл ночей может обокрасть цель. Следующим днем она не может применять способности Явной роли и голосовать.",
@@ -40,27 +44,34 @@ RULINGS = (
 )
 
 
+@dataclass(frozen=True)
+class Robbed(DayMark):
+    """Кража's mark on the coming day (its state slot)."""
+
+
 @night_step("N22", "b", ability="Кража")
-def robbed_tomorrow(night) -> None:
+def robbed_tomorrow(night: NightAPI) -> None:
     """«Следующим днем она не может применять способности Явной роли и голосовать.»"""
     for action in night.live_actions("Кража"):
-        night.marks.robbed.add(action.targets[0])
+        mark(night, Robbed, night.n, action.targets[0])
 
 
-@on("open_block", "Кража")
-def robbed_open_role(day, nick: str) -> bool:
+@OPEN_BLOCK("Кража")
+def robbed_open_role(day: DayAPI, nick: str) -> bool:
     """«не может применять способности Явной роли»."""
-    return nick in day.marks.robbed
+    return nick in marks_today(day, Robbed)
 
 
-def robbed_of_passives(ctx, nick: str) -> bool:
-    """`theft_blocks: open_incl_passives_and_vote` (A59): the theft also stops the open
-    role's passive abilities (Деспотия, Божественное благословление) that day."""
-    return (not ctx.phase.is_night and nick in ctx.state.marks.robbed
+@OPEN_PASSIVES_OFF("Кража")
+def robbed_of_passives(ctx: PhaseAPI, nick: str) -> bool:
+    """«Следующим днем она не может применять способности Явной роли»: under
+    `theft_blocks: open_incl_passives_and_vote` (A59) its passive ones too (Деспотия,
+    Божественное благословление)."""
+    return (not ctx.phase.is_night and nick in marks_today(ctx, Robbed)
             and ctx.rulings["theft_blocks"] == "open_incl_passives_and_vote")
 
 
-@on("no_vote", "Кража", label="Кража: без голоса сегодня")
-def robbed_vote(day, player) -> bool:
+@NO_VOTE("Кража", label="Кража: без голоса сегодня")
+def robbed_vote(day: DayAPI, player: PlayerState) -> bool:
     """«… и голосовать.»"""
-    return player.nick in day.marks.robbed
+    return player.nick in marks_today(day, Robbed)

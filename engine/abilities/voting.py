@@ -14,15 +14,16 @@ Other abilities change a vote through hooks of their own modules: `no_vote` (К�
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from engine import events as ev
-from engine.abilities.registry import day_effect, hooks_of, refusal, target_rule
-from engine.abilities.spec import D, AbilitySpec as _A, Field, RoleKind, TargetRule
+from engine.abilities.spec import AbilitySpec, AbilitySpec as _A, D, Field, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Keyword, Shape, Words
+from engine.abilities.registry import ABSTAIN_EXCUSED, NO_VOTE, TALLY, VOTE_WEIGHT, day_effect, day_refusal, target_rule
+from engine.api import DayAPI, Refused, TargetAPI, VOTE
 from engine.ruling_rows import choice, flag, number
+from engine.actions import Ballot
 from engine.orders import Order
 from engine.reasons import Reason
+from engine.state import PlayerState
 
 SPECS = (
     _A("Голосование", RoleKind.COMMON, (), D, "Голосование (считается \"дневной\") - днем (на Дневном Вече) может публично отдать голос против любого персонажа.",
@@ -30,22 +31,23 @@ SPECS = (
        target=TargetRule.OTHER_LIVING, optional=(Field.TARGET,), public=True, keeps="Л", on_vote=True,
        slang=("вешать", "повесить", "выносить", "вынести", "казнить", "линчевать")),
 )
-# Its name, for the modules that act on votes (commands, the puppet, the tally, the drafts).
-VOTE = SPECS[0].name
+assert SPECS[0].name == VOTE   # the name other rules use, engine.api.VOTE
 
 
 # What the order parser and the memo read of its orders (scraper/orders reads them generically).
 WORDS = (
     Words("Голосование", Channel.POST, "ник или явная роль; «снимаю голос» — отозвать голос",
           names=("голос", "мой голос", "мой выбор"), verbs=("голосовать", "проголосовать", "переголосовать",
-                                                "переголосовывать"),
+                                                "переголосовывать", "воздерживаться", "воздержаться"),
           examples=(("Голосую против Бори", {"target": "Боря"}),
                     ("Голос: Вера", {"target": "Вера"}),
                     ("Меняю голос на Мэра", {"target": "Аня"}),
                     ("Снимаю голос", {})),
           shape=Shape.VOTE,
           keywords=(Keyword("withdraw", "Снимаю голос", frozenset({"снимать", "снять", "отзывать",
-                        "отозвать", "забирать", "забрать", "отменять", "отменить", "анвоут", "unvote"})),)),
+                        "отозвать", "забирать", "забрать", "отменять", "отменить", "анвоут", "unvote",
+                        # «Воздерживаюсь»: no vote today, so the one given before is taken back
+                        "воздерживаться", "воздержаться"})),)),
 )
 
 
@@ -77,41 +79,32 @@ RULINGS = (
 )
 
 
-@dataclass
-class Ballot:
-    """One player's vote for the day: the target and who set it."""
-    target: str
-    order: Order
-    controlled_by: str | None = None   # Влияние, Король Пик, a zombie command
-
-
 # --- the order ---------------------------------------------------------------------------
 
 @day_effect("Голосование")
-def vote(day, order: Order, spec, controller) -> None:
+def vote(day: DayAPI, order: Order, spec: AbilitySpec, controller: str | None) -> None:
     """«Цель можно менять неограниченное количество раз, будет учитываться только
     последний.» A vote without a target withdraws the vote."""
-    replace_ballot(day, order.by, order, remove=order.target is None)
+    day.replace_ballot(order.by, order, remove=order.target is None)
     if order.target is None:
         day.trace(f"{order.by} снимает голос", "Голосование", order)
-        return
-    day.ballots[order.by] = Ballot(order.target, order, controller)
-    day.saved_today.discard(order.by)
+        return None
+    day.cast(order.by, Ballot(order.target, order, controller))
     day.trace(f"{order.by} голосует против {order.target}", "Голосование", order)
 
 
-def replace_ballot(day, voter: str, by_order: Order, *, remove: bool = False) -> None:
+def replace_ballot(day: DayAPI, voter: str, by_order: Order, *, remove: bool = False) -> None:
     """The voter's earlier ballot of today, if any, no longer counts (`Replaced`); a new
     ballot takes its place in the tally's order, or `remove` drops it (a withdrawal, a save)."""
-    earlier = day.ballots.pop(voter, None) if remove else day.ballots.get(voter)
+    earlier = day.drop_ballot(voter) if remove else day.ballots().get(voter)
     if earlier is not None:
         day.emit(ev.Replaced(str(day.phase), day.cause("Голосование: учитывается последний",
                                                        earlier.order, by_order),
                              earlier.order, by_order))
 
 
-@refusal("Голосование", phase="day_first")
-def prisoner_vote(day, order: Order, spec, controller=None):
+@day_refusal("Голосование", first=True)
+def prisoner_vote(day: DayAPI, order: Order, spec: AbilitySpec, controller: str | None) -> Refused | None:
     """§3.3 cannot_vote: «(Кража, Смена пола, Туз Бубен, Тюрьма, …)»: a prisoner is told
     he has no vote rather than that he is in Тюрьма."""
     user = day.p(order.by)
@@ -120,18 +113,18 @@ def prisoner_vote(day, order: Order, spec, controller=None):
     return None
 
 
-@refusal("Голосование", phase="day")
-def vote_refusal(day, order: Order, spec, controller=None):
+@day_refusal("Голосование")
+def vote_refusal(day: DayAPI, order: Order, spec: AbilitySpec, controller: str | None) -> Refused | None:
     """«днем (на Дневном Вече) может публично отдать голос против любого персонажа»: an own
     vote the Протокол голосования refuses."""
     return own_vote_refusal(day, order, controller)
 
 
-def own_vote_refusal(day, order: Order, controller):
+def own_vote_refusal(day: DayAPI, order: Order, controller: str | None) -> Refused | None:
     """A vote (or a Компромат save instead of one) by a player whose vote is dictated
     or who has no vote today."""
     user = day.p(order.by)
-    if controller is None and user.nick in day.controlled:
+    if controller is None and day.controller_of(user.nick) is not None:
         return Reason.VOTE_CONTROLLED, None
     if not can_vote(day, user):
         return Reason.CANNOT_VOTE, None
@@ -139,7 +132,7 @@ def own_vote_refusal(day, order: Order, controller):
 
 
 @target_rule("Голосование")
-def vote_target(ctx, user, order: Order):
+def vote_target(ctx: TargetAPI, user: PlayerState, order: Order) -> Refused | None:
     """«за казнь какого-либо другого персонажа» (A27 `vote_targets`); without a target
     the order withdraws the vote."""
     if order.target is None:
@@ -157,13 +150,13 @@ def vote_target(ctx, user, order: Order):
 
 # --- the protocol ------------------------------------------------------------------------
 
-def can_vote(day, player) -> bool:
+def can_vote(day: DayAPI, player: PlayerState) -> bool:
     """Who has Голосование today (§4.3 weight 0 cases): not the dead, not a prisoner
     (A12), not one who lost it today; the abilities that take it say so (`no_vote`)."""
     return not no_vote_reasons(day, player)
 
 
-def no_vote_reasons(day, player) -> list[ev.VoteReason]:
+def no_vote_reasons(day: DayAPI, player: PlayerState) -> list[ev.VoteReason]:
     """Why `player` has no vote today (empty: he has one)."""
     def why(text: str, ability: str | None = None) -> ev.VoteReason:
         return ev.VoteReason(ev.VoteWhy.NO_VOTE, text, ability)
@@ -172,12 +165,12 @@ def no_vote_reasons(day, player) -> list[ev.VoteReason]:
         return [why("голосующий на Кладбище" if player.dead else "голосующий выбыл из игры")]
     if player.in_prison and day.rulings["prison_loses_common"]:
         return [why("голосующий в Тюрьме")]
-    reasons = [why("потерял(а) голос на этот день")] if player.nick in day.lost_vote else []
-    reasons += [why(hook.label, hook.ability) for hook in hooks_of("no_vote") if hook.fn(day, player)]
+    reasons = [why("потерял(а) голос на этот день")] if day.vote_lost(player.nick) else []
+    reasons += [why(hook.label, hook.ability) for hook in NO_VOTE.hooks() if hook.fn(day, player)]
     return reasons
 
 
-def judge(day, voter, target: str, ballot: Ballot | None = None) -> tuple[int, list[ev.VoteReason]]:
+def judge(day: DayAPI, voter: PlayerState, target: str, ballot: Ballot | None = None) -> tuple[int, list[ev.VoteReason]]:
     """A counted vote's weight and why (§4.3): 1, changed by the abilities' `vote_weight`
     hooks in their order (Деспотия 2, Туз Бубен −1, Митинг 5, Обвинение 3, Влияние); 0 for
     a voter who has no vote today («его голос не учитывается, даже если был дан ранее»)."""
@@ -190,7 +183,7 @@ def judge(day, voter, target: str, ballot: Ballot | None = None) -> tuple[int, l
     if lost and day.rulings["vote_void_on_loss"]:
         return 0, lost + reasons
     w = 1
-    for hook in hooks_of("vote_weight"):
+    for hook in VOTE_WEIGHT.hooks():
         result = hook.fn(day, voter, target, ballot, w)
         new, text = result if isinstance(result, tuple) else (result, hook.label)
         if new != w:
@@ -202,31 +195,44 @@ def judge(day, voter, target: str, ballot: Ballot | None = None) -> tuple[int, l
     return w, reasons
 
 
-def weight(day, voter, target: str, ballot: Ballot | None = None) -> int:
+def weight(day: DayAPI, voter: PlayerState, target: str, ballot: Ballot | None = None) -> int:
     return judge(day, voter, target, ballot)[0]
 
 
-def dictate(day, voter: str, target: str, controller: str, order: Order) -> None:
+def weight_before(day: DayAPI, voter: PlayerState, sub: str) -> int:
+    """The weight the `vote_weight` hooks before sub-step `sub` give a vote (Туз Бубен:
+    «Мэра лишает только одного голоса» asks whether the Мэр's Деспотия holds)."""
+    w = 1
+    for hook in VOTE_WEIGHT.hooks():
+        if hook.sub >= sub:
+            break
+        result = hook.fn(day, voter, "", None, w)
+        w = result[0] if isinstance(result, tuple) else result
+    return w
+
+
+def dictate(day: DayAPI, voter: str, target: str, controller: str, order: Order) -> None:
     """A vote cast for `voter` by another (Влияние, Король Пик, a zombie command)."""
+    earlier = day.controller_of(voter)
     if (day.rulings["vote_control_precedence"] == "first_applied"
-            and voter in day.controlled and day.controlled[voter] != controller):
-        day.trace(f"голос {voter} уже продиктован {day.controlled[voter]}", "A80", order)
+            and earlier is not None and earlier != controller):
+        day.trace(f"голос {voter} уже продиктован {earlier}", "A80", order)
         return
     replace_ballot(day, voter, order)
-    day.controlled[voter] = controller
-    day.ballots[voter] = Ballot(target, order, controller)
-    day.saved_today.discard(voter)
+    day.set_controller(voter, controller)
+    day.cast(voter, Ballot(target, order, controller))
     day.trace(f"голос {voter} продиктован {controller}: против {target}", order.ability, order)
 
 
-def tally(day) -> str | None:
+def tally(day: DayAPI) -> str | None:
     """D2: «В конце дня персонаж, набравший больше всего голосов, попадает на Кладбище.
     Если таких персонажей более одного, не умирает никто.» Each ballot is a `VoteCounted`
     event with its weight and why, the votes no ballot carries are `VotesAdded`, who
     could vote and did not is `Abstained`, and the result is the `Verdict`."""
     phase = str(day.phase)
     votes: dict[str, int] = {}
-    for voter_nick, ballot in day.ballots.items():
+    ballots = day.ballots()
+    for voter_nick, ballot in ballots.items():
         voter = day.p(voter_nick)
         if not day.p(ballot.target).alive:
             # the target died during the day (Операция): nothing to execute
@@ -242,10 +248,10 @@ def tally(day) -> str | None:
         day.trace(f"голос {voter_nick} против {ballot.target}: вес {w}", "§4.3", ballot.order)
     electorate = tuple(p.nick for p in sorted(day.players(), key=lambda p: day.state.order_index(p.nick))
                        if can_vote(day, p))
-    abstained = tuple(n for n in electorate if n not in day.ballots and n not in day.saved_today)
-    for hook in hooks_of("tally"):
+    abstained = tuple(n for n in electorate if n not in ballots
+                      and not any(excused(day, n) for excused in ABSTAIN_EXCUSED.fns()))
+    for hook in TALLY.hooks():
         hook.fn(day, votes)
-    day.votes = votes
     day.emit(ev.Abstained(phase, day.cause("§4.3"), abstained, electorate))
     totals = tuple(sorted(votes.items(), key=lambda kv: (-kv[1], day.state.order_index(kv[0]))))
     if not votes:
@@ -265,6 +271,6 @@ def tally(day) -> str | None:
     return leaders[0]
 
 
-def added_votes(day, target: str, votes: int, ability: str, by: str, text: str, order=None) -> None:
+def added_votes(day: DayAPI, target: str, votes: int, ability: str, by: str, text: str, order: Order | None = None) -> None:
     """A tally hook's votes, as an event (Митинг, Компромат)."""
     day.emit(ev.VotesAdded(str(day.phase), day.cause(ability, order), target, votes, ability, by, text))

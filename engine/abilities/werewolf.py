@@ -5,8 +5,9 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
-from engine.abilities.registry import night_step
 from engine.abilities.spec import P, AbilitySpec as _A, RoleKind
+from engine.abilities.registry import night_step
+from engine.api import NightAPI
 from engine.names import Moon
 
 SPECS = (
@@ -15,10 +16,10 @@ SPECS = (
 
 
 @night_step("N14", "a", ability="Регенерация")
-def regeneration(night) -> None:
+def regeneration(night: NightAPI) -> None:
     """«Регенерация - каждое Полнолуние восстанавливает одну жизнь.» (a heal, N14)"""
     if night.moon is not Moon.FULL:
         return
     for wolf in night.players():
         if wolf.open_role == "Оборотень" and wolf.alive and not wolf.in_prison:
-            night.heals[wolf.nick] += 1
+            night.heal_at_dawn(wolf.nick)

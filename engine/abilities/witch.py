@@ -5,11 +5,15 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
-from engine.abilities.registry import day_effect, is_passive, night_step, on
-from engine.abilities.spec import D, N, AbilitySpec as _A, Field, Freq, RoleKind, TargetRule
+from dataclasses import dataclass
+
+from engine.abilities.spec import AbilitySpec, AbilitySpec as _A, D, Field, Freq, N, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
+from engine.abilities.registry import NO_VOTE, UNSAVEABLE, day_effect, is_passive, night_step
+from engine.api import DayAPI, DayMark, NightAPI, mark, marks_today
 from engine.ruling_rows import DEFAULT_MARK, RulingSpec, flag
 from engine.orders import Order
+from engine.state import PlayerState
 
 SPECS = (
     _A("Порча", RoleKind.OPEN, ("Ведьма",), N, "Проклятие! Порча - раз за цикл ночей может тайно наложить на персонажа проклятье. Если этой ночью персонажа кто-либо атакует (кроме самой Ведьмы), он умирает мгновенно, даже если атака была заблокирована способностями цели. Если атака была заблокирована/перенаправлена способностями другого человека, Порча не срабатывает.",
@@ -67,7 +71,7 @@ RULINGS = (
 
 
 @night_step("N11", ability="Порча")
-def curses(night) -> None:
+def curses(night: NightAPI) -> None:
     """N11 Порча: «Если этой ночью персонажа кто-либо атакует (кроме самой Ведьмы), он
     умирает мгновенно, даже если атака была заблокирована способностями цели. Если
     атака была заблокирована/перенаправлена способностями другого человека, Порча не
@@ -82,7 +86,7 @@ def curses(night) -> None:
             # «даже если атака была заблокирована способностями цели»: its passive defences
             own_block = is_passive(attack.blocked_by)
             if attack.live or own_cancel or own_block:
-                night.killed.setdefault(cursed, ("Порча", curse.order))
+                night.kill(cursed, "Порча", curse.order, replace=False)
                 if not night.rulings["night_victims_act"]:
                     for own in night.attacks:
                         if own.attacker == cursed and own.live:
@@ -92,22 +96,27 @@ def curses(night) -> None:
                 break
 
 
+@dataclass(frozen=True)
+class SexChanged(DayMark):
+    """Смена пола's mark on this day (its state slot): who cannot vote today."""
+
+
 @day_effect("Смена пола")
-def sex_change(day, order: Order, spec, controller) -> None:
+def sex_change(day: DayAPI, order: Order, spec: AbilitySpec, controller: str | None) -> None:
     """Смена пола: «Этим днем он не может голосовать.»"""
     day.spend(order, spec)
-    day.marks.sex_changed.add(order.target)
-    day.lost_vote.add(order.target)
+    mark(day, SexChanged, day.n, order.target_nick)
+    day.lose_vote(order.target_nick)
     day.announce("Смена пола", "Смена пола", order, by=order.by, target=order.target)
 
 
-@on("no_vote", "Смена пола", label="Смена пола: без голоса сегодня")
-def sex_changed(day, player) -> bool:
+@NO_VOTE("Смена пола", label="Смена пола: без голоса сегодня")
+def sex_changed(day: DayAPI, player: PlayerState) -> bool:
     """«Этим днем он не может голосовать.»"""
-    return player.nick in day.marks.sex_changed
+    return player.nick in marks_today(day, SexChanged)
 
 
-@on("unsaveable", "Порча")
-def curse_unsaveable(night) -> bool:
+@UNSAVEABLE("Порча")
+def curse_unsaveable(night: NightAPI) -> bool:
     """«он умирает мгновенно»: a Шулер saves only under `curse_kill_shuler_saves` (A37)."""
     return not night.rulings["curse_kill_shuler_saves"]

@@ -5,10 +5,12 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
-from engine.abilities.by_day import attack_by_day, wounded_die
-from engine.abilities.registry import attack, day_effect, day_step
-from engine.abilities.spec import N, AbilitySpec as _A, Field, RoleKind, TargetRule
+from engine.abilities.spec import AbilitySpec as _A, AbilitySpec, Field, N, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Words
+from engine.abilities.registry import attack, day_effect
+from engine.api import DayAPI, NightAPI
+from engine.actions import Action
+from engine.orders import Order
 
 SPECS = (
     _A("Bra-a-a-ains", RoleKind.SECRET, ("Зомби",), N, "Bra-a-a-ains - наносит единицу урона цели.",
@@ -27,21 +29,14 @@ WORDS = (
 
 
 @attack("Bra-a-a-ains")
-def brains_damage(night, action):
+def brains_damage(night: NightAPI, action: Action) -> tuple[int, int | None]:
     """«Bra-a-a-ains - наносит единицу урона цели.» (rank 6)"""
-    return action.spec.attack_rank, 1
+    return action.rank, 1
 
 
 @day_effect("Bra-a-a-ains")
-def brains_by_day(day, order, spec, controller) -> None:
+def brains_by_day(day: DayAPI, order: Order, spec: AbilitySpec, controller: str | None) -> None:
     """«Bra-a-a-ains - наносит единицу урона цели.»: by day under `unstated_phase: any`
-    (A22 b), at once (engine/abilities/by_day.py)."""
+    (A22 b), at once (the day's `attack_by_day`)."""
     day.spend(order, spec)
-    attack_by_day(day, order, 1)
-
-
-@day_step("D4", "a", ability="Bra-a-a-ains")
-def wounded_by_day_die(day) -> None:
-    """«Если с нулем или меньше - на Кладбище.»: at the end of the day, those the attacks by
-    day (Bra-a-a-ains, Пожирай under `unstated_phase: any`) left at 0 or below."""
-    wounded_die(day)
+    day.attack_by_day(order, 1)

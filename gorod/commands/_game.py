@@ -2,7 +2,7 @@
 
 Not a command (no `register`). `with_game(handler)` opens the game named by `--game`
 (default: $GOROD_GAME, else ./game.yaml) and turns the loop's, the config's and the
-forum's errors into one line on stderr and exit status 1 (2 for a bad config).
+forum's and the store's errors into one line on stderr and exit status 1 (2 for a bad config).
 """
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import json
 import logging
 import os
 import re
+import sqlite3
 import sys
 from urllib.parse import unquote, urlsplit
 
@@ -28,6 +29,7 @@ def with_game(name: str):
             from gorod.loop.forum import ForumConfigError
             from gorod.loop.game import Game, LoopError
             from publisher.texts import TemplateError
+            from gorod.store_faults import StoreError, fault_of
             from scraper.errors import ScraperError
 
             try:
@@ -35,6 +37,9 @@ def with_game(name: str):
             except GameConfigError as exc:
                 print(f"gorod {name}: {exc}", file=sys.stderr)
                 return 2
+            except StoreError as exc:
+                print(f"gorod {name}: {exc}", file=sys.stderr)
+                return 1
             game.actor = f"gorod {name}"   # named to a process the writer lock refuses meanwhile
             retries = RetryNotice(name)
             logging.getLogger("scraper.http").addHandler(retries)
@@ -49,6 +54,15 @@ def with_game(name: str):
             except UsageError as exc:
                 print(f"gorod {name}: {exc}", file=sys.stderr)
                 return 2
+            except StoreError as exc:
+                print(f"gorod {name}: {exc}", file=sys.stderr)
+                return 1
+            except sqlite3.Error as exc:      # a read that met a damaged page after the open
+                fault = fault_of(game.store.path, exc)
+                if fault is None:
+                    raise
+                print(f"gorod {name}: {fault}", file=sys.stderr)
+                return 1
             finally:
                 logging.getLogger("scraper.http").removeHandler(retries)
                 game.store.close()

@@ -99,13 +99,17 @@ def _selected(keys: list[str]) -> list[RulingSpec]:
 
 
 def _load_game(path: Path) -> Rulings:
+    from config.yamlfile import NotUtf8, load_unique, read_utf8
+
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_utf8(path)
+    except NotUtf8 as exc:
+        raise CommandError(f"{path}: {exc}") from None
     except OSError as exc:
         what = "файл игры не найден" if isinstance(exc, FileNotFoundError) else f"файл игры не читается (ошибка ОС {exc.errno})"
         raise CommandError(f"{path}: {what}") from None
     try:
-        data = yaml.safe_load(text)
+        data = load_unique(text)       # a key twice or nesting too deep: a YAMLError, told below
     except yaml.YAMLError as exc:
         from config.game import _yaml_problem
         raise CommandError(f"{path}: ошибка в YAML: {_yaml_problem(exc)}") from None

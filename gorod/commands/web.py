@@ -39,6 +39,7 @@ def game_token(game) -> str:
 def _web(args) -> int:
     from config.game import GameConfigError
     from gorod.loop.game import Game
+    from gorod.store_faults import StoreError
     from gorod.web import Console, new_token, serve
 
     token = os.environ.get("GOROD_WEB_TOKEN")
@@ -54,6 +55,9 @@ def _web(args) -> int:
         except GameConfigError as exc:
             print(f"gorod web: {exc}", file=sys.stderr)
             return 2
+        except StoreError as exc:
+            print(f"gorod web: {exc}", file=sys.stderr)
+            return 1
         token = token or game_token(game)
         game.store.close()
         open_game = lambda: Game.open(args.game)   # noqa: E731

@@ -1,10 +1,9 @@
 """Checking an order against the game before it is stored, and again before a phase is resolved.
 
     problem = order_problem(state, order)     # None, or a Russian sentence with the nearest names
-    command_problem(state, order)             # a Зомбирование's command the zombie cannot carry out
+    command_problem(state, order)             # why it will be refused, in its ability's words (a zombie command)
     orders, ids, skipped = usable_orders(state, rows)   # the rows that can resolve; the ones that cannot
     warnings(state, rows)                     # {row id: what the GM should know before the end}
-    known_refusals(state, phase, orders)      # {index: (GM's reason, player's message)}: refused whatever happens
 
 The engine's `check_shape` is the one judge of whether an order can be read at all
 (players, abilities, the roles that hold them, targets, fields); this module asks it and
@@ -21,8 +20,8 @@ import difflib
 from dataclasses import dataclass
 from typing import Iterable
 
-from engine.abilities import ABILITIES, RoleKind, find_ability
-from engine.names import OPEN_ROLES, canon_card, canon_open_role
+from engine.abilities import ABILITIES, RoleKind, find_ability, registry
+from engine.names import canon_card
 from engine.orders import Order, OrderError
 from engine.state import GameState
 from engine.validate import check_shape
@@ -114,29 +113,12 @@ def order_problem(state: GameState, order: Order) -> str | None:
 
 
 def command_problem(state: GameState, order: Order) -> str | None:
-    """Why a Зомбирование's command will not run, said plainly (the engine refuses it as
-    `invalid_command`, and the Лич is told only the command's form): «Формат приказа:
-    [Публичное действие Явной роли], [Цель]. … Цель должна быть указана явно, по Явной роли.»"""
-    own = find_ability(order.ability)
-    if own is None or not own.command_by_open_role or order.command is None:
-        return None
-    cmd = order.command
-    spec = find_ability(cmd.ability)
-    zombie = state.players.get(order.target or "")
+    """Why the order will be refused, said plainly to the GM, in the words of its ability's
+    module (its `explain` hook: Зомбирование's command the zombie cannot carry out), or None."""
+    spec = find_ability(order.ability)
     if spec is None:
-        return f"в приказе неизвестное действие «{cmd.ability}»"
-    if cmd.target is None or canon_open_role(cmd.target) is None:
-        return (f"цель приказа «{cmd.target or ''}» — не явная роль: цель приказа называют по явной роли"
-                f"{_maybe(nearest(cmd.target or '', OPEN_ROLES))}")
-    # The one case a GM meets most (the engine's command_refusal judges the rest and the
-    # Лич is told its form): the zombie's open role has no such action.
-    scope = state.rulings["zombie_command_scope"]
-    # (a communal ability, a vote say, is every zombie's)
-    if zombie is not None and spec.kind is RoleKind.OPEN and scope != "any_open_role" \
-            and zombie.open_role not in spec.roles:
-        return (f"явная роль игрока {zombie.nick} — {zombie.open_role or 'нет'}, а «{spec.name}» — действие роли "
-                f"{', '.join(spec.roles)}: зомби не сможет его выполнить")
-    return None
+        return None
+    return next((said for explain in registry.EXPLAIN.of(spec.name) if (said := explain(state, order))), None)
 
 
 def usable_orders(state: GameState, rows) -> tuple[list[Order], list[int], list[Skipped]]:
@@ -170,14 +152,3 @@ def warnings(state: GameState, rows) -> dict[int, str]:
             out[row.id] = f"будет отклонена: {problem}"
     return out
 
-
-def known_refusals(state: GameState, phase, orders: list[Order]) -> dict[int, tuple[str, str]]:
-    """The orders of `orders` that will be refused whatever the others do this phase, by
-    their index: (the GM's reason, the player's message). One dry run of these orders
-    alone over the phase's state — the reasons the author is told at the phase's end
-    («Такие заявки отвергаются с объяснением причины»), never what another player's order
-    does — and a zombie command in the words of `command_problem` (the state view's and the tally's)."""
-    from engine.preview import Status, preview_phase
-
-    return {v.index: (command_problem(state, v.order) or v.why, v.message)
-            for v in preview_phase(state, phase, list(orders)).verdicts if v.status is Status.REFUSED}

@@ -25,7 +25,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from config.game import VoteCountSchedule
-from engine.abilities.voting import VOTE
+from engine.api import VOTE
 from engine.orders import Order, OrderError
 from engine.public_count import PublicCount, public_count
 from gorod.loop import clock as clocks
@@ -35,6 +35,7 @@ from gorod.loop.records import DraftRow, DraftState, NoticeKind
 from gorod.loop.words import phase_name
 from publisher.count_check import first_named
 from publisher.drafts import COUNT, count_draft
+from publisher.keys import PhaseKey
 
 SLOT = "count-slot:{phase}"       # the last scheduled slot drafted, per day (ISO time)
 
@@ -76,7 +77,7 @@ def draft_count(game: Game, *, slot: datetime | None = None) -> int:
     phase = str(current.phase)
     earlier = [d for d in game.records.drafts() if d.kind == COUNT and d.phase == phase]
     draft = count_draft(count, clocks.moscow_text(now, schedule, now), clocks.moscow_text(current.deadline, schedule, now),
-                        f"count:{phase}:{len(earlier) + 1}", game.markup, game.texts, game_title=game.title)
+                        str(PhaseKey("count", phase, len(earlier) + 1)), game.markup, game.texts, game_title=game.title)
     trace = _trace(count, game.markup.strip(draft.body))
     with game.store.transaction():
         for old in earlier:

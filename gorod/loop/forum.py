@@ -24,7 +24,7 @@ from config.game import GameConfig
 from config.profiles import WriteLimits, WriteRules, available_profiles, load_profile
 from gorod.store import Store
 from scraper.errors import AuthRequired, ScraperError
-from scraper.http import HttpClient, HttpSettings, LoginForm
+from scraper.http import HttpClient, HttpSettings, LoginForm, settings_for
 from scraper.poll import PmEvent, PmPoller, PostEvent, ThreadPoller
 from scraper.write import Created, ForumWriter
 from scraper.write_lookup import words
@@ -150,7 +150,8 @@ class SiteForum:
                                   password_file=forum.password_file, **names)
         else:
             login = LoginForm(url=login_url, username=forum.gm_user, password_env=forum.password_env, **names)
-        client = HttpClient(forum.base_url, settings or HttpSettings(min_interval=forum.min_interval), login=login)
+        client = HttpClient(forum.base_url, settings or settings_for(profile, min_interval=forum.min_interval),
+                            login=login)
         return cls(client, profile, store, forum.thread_url, forum.gm_user)
 
     # -- reading ----------------------------------------------------------------------------

@@ -25,6 +25,7 @@ from typing import Any, Callable
 from config.game import GameConfig, GameConfigError, load_game, templates_folder
 from engine import events as ev
 from engine.phase import PhaseId, PhaseKind
+from engine.preview import PhasePreview, preview_phase
 from engine.resolve import resolve
 from engine.rulings import Rulings
 from engine.setup import Seat, new_game
@@ -136,6 +137,19 @@ def drift_text(phase: PhaseId) -> str:
             f"опубликованное не изменено: сравните gorod state --at \"{phase}\")")
 
 
+@dataclass(frozen=True)
+class OpenPreview:
+    """The open phase as the engine would resolve it now (`Game.open_preview`): the state
+    before it, its orders in force (and their stored rows), the ones that cannot resolve,
+    and the dry run."""
+    phase: PhaseId
+    state: GameState
+    orders: tuple[Any, ...]        # engine.orders.Order, in the order given
+    rows: tuple[Any, ...]          # their gorod.loop.records.OrderRow
+    skipped: tuple[Any, ...]       # gorod.loop.checks.Skipped
+    result: PhasePreview
+
+
 class Game:
     def __init__(self, config: GameConfig, store: Store, *, now: Callable[[], datetime] = utcnow,
                  forum=None, forum_factory: Callable[["Game"], Any] | None = None) -> None:
@@ -147,6 +161,7 @@ class Game:
         self._forum_factory = forum_factory
         self.texts = Texts(self._templates_folder(), style=config.style, genders=config.genders)
         self._fold: _Fold | None = None
+        self._preview: tuple[object, OpenPreview | None] | None = None
         self.actor = "gorod"    # who this process is, named to another refused by the writer lock
         self._writer = WriterLock(store.path, config.schedule.zone)
 
@@ -325,6 +340,27 @@ class Game:
             return
         # no phase on the notice: it concerns the game now, and the console shows the open phase's
         self.records.notice(f"drift:{row.phase}", NoticeKind.DRIFT, drift_text(row.phase))
+
+    def open_preview(self) -> "OpenPreview | None":
+        """The engine's dry run of the open phase over its orders in force, made once per
+        store revision: what the tally, the day's immediate answers and the secrets check
+        read (None when no phase is open)."""
+        current = self.current()
+        key = (self.store.revision(), str(current.phase) if current else None)
+        if self._preview is not None and self._preview[0] == key:
+            return self._preview[1]
+        made = None
+        if current is not None:
+            from gorod.loop.checks import usable_orders
+
+            state, _events = self.fold()
+            rows = [r for r in self.records.orders(str(current.phase))]
+            orders, ids, skipped = usable_orders(state, rows)
+            by_id = {r.id: r for r in rows}
+            made = OpenPreview(current.phase, state, tuple(orders), tuple(by_id[i] for i in ids),
+                               tuple(skipped), preview_phase(state, current.phase, orders))
+        self._preview = (key, made)
+        return made
 
     def fold(self, upto: str | PhaseId | None = None) -> tuple[GameState, list[ev.Event]]:
         """The state after `upto` (after the last resolved phase when None; `"start"` for the

@@ -37,10 +37,11 @@ from gorod.loop.receipts import refresh_receipt
 from gorod.loop.words import agreed, phase_name
 from gorod.loop.records import NoticeKind
 from publisher.drafts import late_draft
+from publisher.keys import SourceKey
 from publisher.russian import inflect_nick
 from scraper.orders import ParseSettings, Roster, parse_message, parse_post
 from scraper.orders.result import ParseResult
-from scraper.model import Emphasis, Post, PrivateMessage
+from scraper.model import Post, PrivateMessage
 from scraper.errors import ForumUnavailable, ScraperError, alarm_text
 from scraper.poll import Change, PmEvent, PostEvent
 
@@ -236,24 +237,11 @@ def _event_json(event) -> dict[str, Any]:
 def _event_from_json(data: dict[str, Any]):
     item = data.get("item")
     if data["type"] == "post":
-        post = _model(Post, item) if item else None
+        post = Post.from_json(item) if item else None
         return PostEvent(Change(data["change"]), data["thread"], data["id"], data["version"], post,
                          data.get("last_seen"))
-    message = _model(PrivateMessage, item) if item else None
+    message = PrivateMessage.from_json(item) if item else None
     return PmEvent(Change(data["change"]), data["thread"], data["id"], data["version"], message)
-
-
-def _model(cls, item: dict[str, Any]):
-    values = {}
-    for key, value in item.items():
-        if key in ("posted_at", "edited_at", "sent_at") and value:
-            value = datetime.fromisoformat(value)
-        elif key == "emphasis":
-            value = tuple(Emphasis(**e) for e in value)
-        elif isinstance(value, list):
-            value = tuple(value)
-        values[key] = value
-    return cls(**values)
 
 
 def _context(game: Game) -> tuple[PhaseClock | None, Roster, ParseSettings]:
@@ -437,7 +425,7 @@ def _take(game: Game, clock: PhaseClock, result: ParseResult, *, kind: str, sour
         if late:
             report.late += len(stored)
             before = given_at < clock.started          # in the резолв of the phase before this one
-            draft = late_draft(phase, author, text, f"late:{kind}:{source_id}:{version}", game.markup,
+            draft = late_draft(phase, author, text, str(SourceKey("late", kind, source_id, version)), game.markup,
                                game.texts, game_title=game.title,
                                of_phase=(game.phase_at(given_at) or None) if before else None)
             _add(game, draft)

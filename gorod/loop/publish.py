@@ -53,11 +53,11 @@ from gorod.loop.checks import command_problem, order_problem
 from gorod.loop.count import retire_stale_counts, stale_count
 from gorod.loop.crash import crashpoint
 from gorod.loop.game import Game, LoopError
-from gorod.loop.receipts import is_phase_receipt
 from gorod.loop.records import DraftRow, NoticeKind, OutboxRow
 from gorod.tally import tally_now
 from publisher.count_check import count_leaks
 from publisher.drafts import COUNT
+from publisher.keys import PhaseKey, SourceKey, parse_key
 from publisher.fit import part_suffix, title_problem
 from publisher.secrets import PUBLIC, Knowledge, Leak, check_text
 from publisher.split import split_text
@@ -106,20 +106,12 @@ def _told_today(game: Game, state) -> list:
     """What the open day has told players so far (its orders resolve at once, «сразу»: an
     Оракул's answer is drafted within the day): the private facts of the day so far."""
     from engine import events as ev
-    from engine.resolve import resolve
-    from gorod.loop.checks import usable_orders
 
     current = game.current()
     if current is None or current.phase.is_night or game.over():
         return []
-    orders = usable_orders(state, game.records.orders(str(current.phase)))[0]
-    if not orders:
-        return []
-    try:
-        result = resolve(state, current.phase, orders)
-    except ValueError:   # the phase's own resolution reports it; the check goes on without
-        return []
-    return [e for e in result.events if isinstance(e, ev.Learned)]
+    preview = game.open_preview()   # a phase that cannot resolve has no events: its end says why
+    return [e for e in preview.result.events if isinstance(e, ev.Learned)] if preview else []
 
 
 def check_draft(game: Game, draft: DraftRow, know: Knowledge | None = None) -> list[Leak]:
@@ -169,14 +161,13 @@ def stale_receipt(game: Game, draft: DraftRow) -> str | None:
     """Why a receipt no longer says what is true (exam findings 5, 12): its phase is over
     («напишите мастеру до конца фазы» is moot), or the GM dropped every order it confirms;
     why a «не учтена» notice no longer does: the GM restored its order (gmexam finding 10)."""
-    if draft.kind == "late" and draft.key.startswith("late:"):
-        _late, kind, rest = draft.key.split(":", 2)
-        source_id, _, version = rest.rpartition(":")
-        if any(o.status == "active" for o in game.records.source_orders(kind, source_id)
-               if str(o.source_version) == version):
+    key = parse_key(draft.key)
+    if draft.kind == "late" and isinstance(key, SourceKey):
+        if any(o.status == "active" for o in game.records.source_orders(key.source, key.source_id)
+               if o.source_version == key.version):
             return "заявка, которую он называет не учтённой, восстановлена мастером и в силе"
         return None
-    if draft.kind != "receipt" or not draft.key.startswith("receipt:"):
+    if draft.kind != "receipt" or not isinstance(key, (SourceKey, PhaseKey)):
         return None
     from gorod.loop.words import phase_name
 
@@ -187,11 +178,10 @@ def stale_receipt(game: Game, draft: DraftRow) -> str | None:
     withdrawn = game.records.withdrawn(draft.id)
     if withdrawn:
         return f"gorod отозвал этот приём: {withdrawn}"
-    if is_phase_receipt(draft):
-        return None     # kept true by gorod.loop.receipts while its phase is open
-    _receipt, kind, rest = draft.key.split(":", 2)
-    source_id, _, version = rest.rpartition(":")
-    orders = [o for o in game.records.source_orders(kind, source_id) if str(o.source_version) == version]
+    if not isinstance(key, SourceKey):
+        return None     # a receipt of the phase: kept true by gorod.loop.receipts while it is open
+    orders = [o for o in game.records.source_orders(key.source, key.source_id)
+              if o.source_version == key.version]
     if orders and all(o.status != "active" for o in orders):
         return "заявки, о приёме которых он говорит, уже не в силе (gorod order list --all)"
     return None

@@ -26,6 +26,7 @@ from gorod.loop.drafting import save_drafts
 from gorod.loop.game import Game
 from gorod.loop.records import DraftRow, DraftState, OrderRow
 from publisher.drafts import ReceiptLine, describe_order, receipt_draft
+from publisher.keys import PhaseKey, parse_key
 
 KIND = "receipt"
 UNSENT = (DraftState.PENDING, DraftState.APPROVED)
@@ -34,18 +35,21 @@ SPENT = (Reason.USED_UP, Reason.ONE_ACTION_PER_NIGHT)
 
 
 def receipt_key(phase: str, nick: str, number: int) -> str:
-    return f"receipt:{phase}:{nick}:{number}"
+    return str(PhaseKey(KIND, phase, number, nick))
 
 
 def is_phase_receipt(draft: DraftRow) -> bool:
     """A receipt of this module (`receipt:PHASE:NICK:N`), not one of the older per-source kind."""
-    parts = draft.key.split(":")
-    return draft.kind == KIND and len(parts) == 4 and parts[1] not in ("post", "pm")
+    key = parse_key(draft.key)
+    return draft.kind == KIND and isinstance(key, PhaseKey) and key.kind == KIND
 
 
 def receipts_of(game: Game, phase: str, nick: str) -> list[DraftRow]:
-    prefix = f"receipt:{phase}:{nick}:"
-    return [d for d in game.records.drafts() if d.kind == KIND and d.key.startswith(prefix)]
+    def mine(draft: DraftRow) -> bool:
+        key = parse_key(draft.key)
+        return isinstance(key, PhaseKey) and key.kind == KIND and (key.phase, key.nick) == (phase, nick)
+
+    return [d for d in game.records.drafts() if d.kind == KIND and mine(d)]
 
 
 def _unsent(game: Game, draft: DraftRow | None) -> bool:

@@ -23,6 +23,7 @@ from gorod.loop.intake import PollReport, poll
 from gorod.loop.lock import LockBusy
 from gorod.loop.phases import TickReport, tick
 from gorod.loop.publish import PublishReport, publish
+from gorod.store_faults import StoreError
 from gorod.loop.words import forum_trouble
 from scraper.errors import ScraperError
 
@@ -103,6 +104,8 @@ def run(game: Game, *, sleep: Callable[[float], None] = time.sleep, rounds: int 
         nonlocal done
         try:
             report = cycle(game, read=read, post=post, rescan=True if rescan_first and done == 0 else None)
+        except StoreError as exc:   # busy, full, read-only: the GM's sentence, no traceback
+            report = CycleReport(errors=[f"раунд не удался: {exc}; следующий раунд попробует снова"])
         except Exception as exc:   # noqa: BLE001 — one bad round is reported; the worker goes on
             log.exception("round failed")
             report = CycleReport(errors=[f"раунд не удался: {type(exc).__name__}: {exc}; следующий раунд попробует снова"])

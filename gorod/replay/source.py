@@ -21,7 +21,7 @@ from config.profiles import Profile
 from gorod.store_posts import latest_posts
 from scraper.errors import ScraperError
 from scraper.extract import extract_file, page_files
-from scraper.model import Emphasis
+from scraper.model import Emphasis, Written, revive_emphasis, revive_time
 
 
 @dataclass(frozen=True)
@@ -42,9 +42,8 @@ class Message:
         return self.author
 
     @classmethod
-    def of(cls, post, *, private: bool = False) -> "Message":
-        return cls(str(post.id), str(getattr(post, "author", None) or getattr(post, "sender", "")),
-                   getattr(post, "posted_at", None) or getattr(post, "sent_at", None), post.text or "",
+    def of(cls, post: Written, *, private: bool = False) -> "Message":
+        return cls(str(post.id), str(post.author), post.when, post.text or "",
                    tuple(post.emphasis or ()), tuple(post.secret or ()), private, post.source or "")
 
     @classmethod
@@ -56,11 +55,10 @@ class Message:
             raise ScraperError(f"{where}: no 'author' / 'sender'")
         raw_time = data.get("posted_at") or data.get("sent_at")
         try:
-            when = datetime.fromisoformat(raw_time) if raw_time else None
+            when = revive_time(raw_time)
         except (TypeError, ValueError):
             raise ScraperError(f"{where}: unreadable time {raw_time!r}") from None
-        emphasis = tuple(Emphasis(str(e.get("text", "")), bool(e.get("bold")), e.get("color"))
-                         for e in data.get("emphasis") or ())
+        emphasis = revive_emphasis(data.get("emphasis"))
         return cls(str(data.get("id", "")), str(author), when, str(data.get("text") or ""), emphasis,
                    tuple(map(str, data.get("secret") or ())), private, str(data.get("source", where)))
 

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from config.game import GameConfig, GameConfigError, load_game
-from engine.abilities.voting import VOTE
+from engine.api import VOTE
 from engine.orders import Order
 from engine.phase import PhaseId
 from engine.public_count import public_count

@@ -18,6 +18,7 @@ CSRF field in every form. Every string from the forum reaches the page escaped.
 from __future__ import annotations
 
 import logging
+import sqlite3
 from pathlib import Path
 from typing import Callable
 from urllib.parse import urlencode
@@ -30,8 +31,9 @@ from werkzeug.wrappers import Request, Response
 
 from gorod.loop.game import Game, LoopError
 from gorod.loop.words import forum_trouble, moment
+from gorod.store_faults import StoreError, fault_of
 from gorod.web import queries
-from gorod.web.guard import MAX_BODY, BadInput, check_host, check_origin, hours, whole
+from gorod.web.guard import MAX_BODY, BadInput, cap_body, check_host, check_origin, hours, whole
 from gorod.web.render import to_html
 from gorod.web.security import COOKIE, csrf_token, same
 from gorod.web.words import for_console
@@ -134,8 +136,11 @@ class Console:
 
     # -- WSGI ----------------------------------------------------------------------------------
     def __call__(self, environ, start_response):
+        whole_body = cap_body(environ)         # before the request reads anything of it
         request = ConsoleRequest(environ)
         try:
+            if not whole_body:
+                raise RequestEntityTooLarge()
             response = self.dispatch(request)
         except BadInput as exc:
             response = self.refused(str(exc), status=400, heading="Неверный запрос")
@@ -174,7 +179,10 @@ class Console:
                   for key, value in values.items()}
         if endpoint == "static":
             return self.static(values["name"])
-        game = self.open_game()
+        try:
+            game = self.open_game()
+        except StoreError as exc:       # the page says what `gorod state` would, never a 500
+            return self.refused(str(exc), status=503, heading="Игра не открывается")
         game.actor = "консоль мастера (gorod web)"   # named to one the writer lock refuses
         try:
             if endpoint == "index":
@@ -185,6 +193,13 @@ class Console:
             self.flash.append(("error", str(exc), []))
         except ScraperError as exc:
             self.flash.append(("error", forum_trouble(exc, FORUM_HINT.get(endpoint, "повторите позже")), []))
+        except (StoreError, sqlite3.Error) as exc:
+            fault = exc if isinstance(exc, StoreError) else fault_of(game.store.path, exc)
+            if fault is None:
+                raise
+            if endpoint == "index":
+                return self.refused(str(fault), status=503, heading="Игра не читается")
+            self.flash.append(("error", str(fault), []))
         finally:
             game.store.close()
         # the result (or the refusal) is where the page opens, under the header: never out of view

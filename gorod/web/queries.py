@@ -14,7 +14,7 @@ import difflib
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.abilities.voting import VOTE
+from engine.api import VOTE, gm_notes, gm_tags, mask_of, shown_open_role
 from engine.names import Status
 from engine.orders import Order, OrderError
 from engine.phase import PhaseId
@@ -68,12 +68,12 @@ def overview(game: Game) -> dict[str, Any]:
     precedence = state.rulings["status_precedence"]
     for nick, p in state.players.items():
         out["players"].append({
-            "nick": nick, "open": p.shown_open_role(), "secret": p.secret_role,
+            "nick": nick, "open": shown_open_role(state, p), "secret": p.secret_role,
             "faction": FACTION_NAMES.get(p.faction.value, p.faction.value),
             "lives": p.lives, "max_lives": max_lives(p, state.rulings),
             "status": "" if p.status(precedence) is Status.NONE else p.status(precedence).value,
-            "mask": p.mask, "dead": p.dead or p.left,
-            "prison": p.in_prison, "lazaret": p.lazaret, "silenced": p.silenced, "hand": list(p.hand),
+            "mask": mask_of(state, nick), "dead": p.dead or p.left,
+            "prison": p.in_prison, "lazaret": p.lazaret, "tags": list(gm_tags(state, nick)), "notes": list(gm_notes(state, nick)),
         })
     out["resolved"] = phase_ru(state.phase) if state.phase else None
     if current is not None:

@@ -19,7 +19,7 @@ from publisher.markup import Markup as ForumMarkup
 
 _COLOR = re.compile(r"^#?[A-Za-z0-9]{1,20}$")
 _BB = re.compile(r"\[(/?)(b|i|u|s|color|quote|spoiler)(?:=([^\]\n]*))?\]", re.IGNORECASE)
-_MD_INLINE = re.compile(r"\\([\\`*_\[\]<>#|~{}()+\-.!])|\*\*|\*(?=[^\s*])|(?<=[^\s*])\*")
+_MD_INLINE = re.compile(r"\\([\\`*_\[\]<>#|~{}()+\-.!&=])|\*\*|\*(?=[^\s*])|(?<=[^\s*])\*")
 _BB_HTML = {"b": ("<strong>", "</strong>"), "i": ("<em>", "</em>"), "u": ("<u>", "</u>"),
             "s": ("<s>", "</s>"), "quote": ("<blockquote>", "</blockquote>"),
             "spoiler": ("<details><summary>спойлер</summary>", "</details>")}

@@ -63,7 +63,7 @@ DEFERRAL = frozenset({"может", "возможно", "наверное", "п�
 # («голосовать против себя нельзя, Маша», «надо бы вылечить Олю»).
 IMPERSONAL = frozenset({"нельзя", "можно", "надо", "нужно", "стоит", "следует", "необходимо",
                         "давайте", "давай", "предлагаю", "советую", "пусть", "некого", "некому",
-                        "никого", "никому", "нечего"})
+                        "никого", "никому", "нечего", "положено", "полагается", "приходится"})
 # Third-person verbs a vote is given with («Голос уходит Лису», «мой голос достаётся Пете»).
 GIVING_VERBS = frozenset({"уходить", "уйти", "идти", "пойти", "отдаваться", "доставаться", "достаться",
                           "лететь", "улетать", "отправляться", "падать", "получать", "получить"})
@@ -149,6 +149,13 @@ def _after_verb(toks: list[Token], i: int, verbs: frozenset[str]) -> bool:
     return False
 
 
+def _before_verb(toks: list[Token], i: int, verbs: frozenset[str]) -> bool:
+    """A first-person verb of `verbs` right after the phrase («голоса отдаю»)."""
+    if i >= len(toks) or not matters(toks[i].low) or _negated(toks, i):
+        return False
+    return any(r.lemma in verbs and "1per" in r.grammemes for r in morph.verb_readings(toks[i].low))
+
+
 def _verb_strength(toks: list[Token], i: int, start: int) -> tuple[Strength, frozenset[str], str]:
     vocab = vocabulary()
     best: tuple[Strength, frozenset[str], str] = (Strength.NONE, frozenset(), "")
@@ -191,10 +198,17 @@ def _triggers(text: str, toks: tuple[Token, ...]) -> tuple[Trigger, ...]:
     return tuple(_find_triggers(Segment(text, text, 0), list(toks)))
 
 
+def _wish_after(text: str, toks: list[Token], j: int) -> bool:
+    """«…, пусть всё летит в Пашу», «…, а всё пусть идёт в X»: «пусть» in a clause after a comma
+    wishes the outcome of what came before; it judges nothing (unlike «нельзя», «надо»)."""
+    return toks[j].low == "пусть" and j > 1 and "," in text[toks[0].end:toks[j].start]
+
+
 def _find_triggers(seg: Segment, toks: list[Token]) -> list[Trigger]:
     out: list[Trigger] = []
     start = first_content(toks, seg.text)
-    talk = "?" in seg.text or any(t.low == "бы" or t.low in IMPERSONAL for t in toks)
+    talk = "?" in seg.text or any(t.low == "бы" or (t.low in IMPERSONAL and not _wish_after(seg.text, toks, j))
+                                  for j, t in enumerate(toks))
     i = 0
     while i < len(toks):
         phrase = _phrase_at(toks, i)
@@ -218,8 +232,11 @@ def _find_triggers(seg: Segment, toks: list[Token]) -> list[Trigger]:
                 strength = Strength.WEAK
             if _negated(toks, i):
                 strength = Strength.NONE
-            if VOTE in abilities and head.low == "голоса" and not _after_verb(toks, i, APPLY_VERBS):
+            if VOTE in abilities and head.low == "голоса" and not _after_verb(toks, i, APPLY_VERBS) \
+                    and not _before_verb(toks, i + n, APPLY_VERBS):
                 strength = Strength.NONE   # «Голоса сейчас: Лис — 3» is a tally, not a vote
+            elif VOTE in abilities and head.low == "голоса":
+                strength = Strength.STRONG  # «Оба своих голоса отдаю против Ёжика» (the Мэр's two)
             if verb_s > strength:
                 strength = verb_s
                 abilities = abilities | verb_abilities

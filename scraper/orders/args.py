@@ -108,8 +108,22 @@ def _scan_both(ctx, toks, lo, hi, before, trig_start, count, allow_self, skip=fr
 
 # --- the shapes of `Words.shape` ----------------------------------------------------------
 
+# «Воздерживаюсь от комментариев» abstains from something else than the vote: no order.
+_ABSTAINING = frozenset({"воздерживаться", "воздержаться"})
+_VOTE_NOUNS = frozenset({"голосование", "голос", "голосовать", "выбор", "казнь"})
+
+
+def _abstains_from_other(toks, trig) -> bool:
+    if not (morph.lemmas(toks[trig.start].low) & _ABSTAINING):
+        return False
+    at = next((i for i in range(trig.end, min(len(toks), trig.end + 3)) if toks[i].low == "от"), None)
+    return at is not None and at + 1 < len(toks) and not (morph.lemmas(toks[at + 1].low) | {toks[at + 1].low}) & _VOTE_NOUNS
+
+
 def _vote(ctx, spec, trig, seg, toks, lo, hi, before):
     by = ctx.author or ""
+    if _abstains_from_other(toks, trig):
+        return Fail(Reason.NO_TARGET, [], spec.name)
     if _has(toks, max(before, trig.start - 2), hi, _keyword(spec, "withdraw")) is not None:
         return Order(by, spec.name)
     start = lo

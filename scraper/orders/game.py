@@ -21,16 +21,20 @@ class Game:
 def load_game(path: str | Path) -> Game:
     import yaml
 
+    from config.yamlfile import NotUtf8, load_unique, read_utf8
+
     try:
-        data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+        data = load_unique(read_utf8(path))
+    except NotUtf8 as exc:
+        raise GameFileError(f"{path}: {exc}") from None
     except OSError as exc:
-        raise GameFileError(f"{path}: {exc.strerror or exc}") from None
+        raise GameFileError(f"{path}: файл не читается ({exc.strerror or exc})") from None
     except yaml.YAMLError as exc:
-        raise GameFileError(f"{path}: not YAML ({exc})") from None
+        raise GameFileError(f"{path}: не YAML ({exc})") from None
     if not isinstance(data, dict):
-        raise GameFileError(f"{path}: must be a mapping with `players:`")
+        raise GameFileError(f"{path}: нужен словарь с ключом players:")
     if "players" not in data:
-        raise GameFileError(f"{path}: players: missing (nickname: {{open, secret}})")
+        raise GameFileError(f"{path}: players: нет ключа (ник: {{open, secret}})")
     try:
         return Game(Roster.from_mapping(data["players"]), ParseSettings.from_mapping(data.get("parsing")))
     except (RosterError, SettingsError) as exc:

@@ -127,8 +127,14 @@ def respell(low: str) -> str | None:
     if low[:3] not in heads and low[-3:] not in tails:
         return None          # shares no start or end with a form: no typo of one (cheap test first)
     fixed = _typo(low)
+    if fixed is not None and low.startswith(fixed) and low[len(fixed):] in _PAST_ENDINGS:
+        return None          # «дозорил»: a verb made of the noun «дозор», in the past tense, no typo
     # a word the dictionary knows is no typo (asked last: the lookup is the dearer test)
     return None if fixed is None or _known(low) else fixed
+
+
+# A past-tense verb's endings after a noun's stem («дозор-ил», «брейнс-ила»).
+_PAST_ENDINGS = frozenset({"ил", "ила", "ило", "или", "ал", "ала", "али", "ел", "ела", "ели", "нул", "нула"})
 
 
 @lru_cache(maxsize=1)

@@ -19,7 +19,7 @@ _WHEN = {When.NIGHT: "ночью", When.DAY: "днём", When.ANY: "в любо�
 _MOON = {Moon.FULL: "в Полнолуние", Moon.HALF: "в Полулуние", Moon.NEW: "в Новолуние"}
 _KIND = {RoleKind.COMMON: "Способности всех ролей", RoleKind.OPEN: "Явные роли",
          RoleKind.SECRET: "Тайные роли", RoleKind.CARD: "Карты Мастера карт"}
-_FORMS = {VoteForm.RU: "«Голосую против Мэра», «Голос: Вася», «Меняю голос на Аню», «Снимаю голос»",
+_FORMS = {VoteForm.RU: "«Голосую против Мэра», «Голос: Вася», «Меняю голос на Аню», «Снимаю голос» (или «Воздерживаюсь»)",
           VoteForm.EN: "«VOTE: Вася», «Unvote» в начале строки",
           VoteForm.HASH: "«##vote Вася», «##unvote»",
           VoteForm.TAG: "«[vote]Вася[/vote]»",

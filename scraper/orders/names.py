@@ -19,6 +19,7 @@ from rapidfuzz import fuzz, process
 from engine.abilities import ABILITIES, RoleKind, abilities_of_role
 from engine.names import FORMER_MAYOR, OPEN_ROLES, canon_open_role, canon_secret_role, fold
 from engine import morph
+from scraper.orders.name_forms import pet_forms, role_variants, spellings
 from scraper.orders.text import Token, is_cyrillic, key, tokens, translit
 
 
@@ -115,6 +116,9 @@ PART = 84.0
 # No reading below this is ever offered or compared (targets.FLOOR): the gate's cut.
 _GATE = 70.0
 SOUNDS_LIKE = 80.0
+# A whole word of a longer nickname in any of its forms («Волка» for Серый Волк): read, unless
+# another player's reading comes within the margin.
+CORE = 88.0
 
 
 def _spelled(tok: Token, forms: frozenset[str], other: frozenset[str]) -> bool:
@@ -152,6 +156,7 @@ class _NickEntry:
     part_forms: frozenset[str] = frozenset()  # case forms of its parts, in both alphabets
     #                                           («котика» for Kotik_7, «ольгу» for Ольга_Н)
     skeletons: tuple[str, ...] = ()     # per word: consonant skeleton of its Cyrillic spelling
+    core_forms: frozenset[str] = frozenset()  # a word of the nickname read alone (`_core_words`)
 
 
 _CAMEL = re.compile(r"[A-ZА-ЯЁ]+(?![a-zа-яё])|[A-ZА-ЯЁ][a-zа-яё]+|[a-zа-яё]+|\d+")
@@ -173,9 +178,8 @@ def _entry(nick: str) -> _NickEntry:
     camel = frozenset(key(p) for p in parts if len(p) >= 4) if len(parts) > 1 else frozenset()
     spelled = []
     for tok in words:
-        cyr = translit(tok.text)
-        spelled.append(morph.inflections(cyr) if cyr and len(cyr) >= 3 else frozenset())
-    part_forms: set[str] = set()
+        spelled.append(_other_forms(tok.text))
+    part_forms: set[str] = set().union(*(_written_forms(t.text)[1] for t in words))
     for part in re.findall(r"[A-Za-z]{3,}|[А-Яа-яЁё]{3,}", nick):
         if len(part) < 3 or (len(parts) <= 1 and len(words) <= 1):
             continue
@@ -183,11 +187,58 @@ def _entry(nick: str) -> _NickEntry:
         if cyr:
             part_forms |= morph.inflections(cyr)
         part_forms.add(key(part))
+    # a whole word of a nickname of several words («Волка», «Серому» for Серый Волк), or the one
+    # word of a decorated nickname («Димона» for xXx_Dimon_xXx, «Котика» for Kotik_7), in any
+    # of its written forms: confident when no other player's nickname has it (the matcher's margin)
+    cores = [t.text for t in words] if len(words) > 1 else _core_words(nick)
+    core_forms: set[str] = set()
+    for word in cores:
+        if len(word) >= 3:
+            core_forms |= _other_forms(word) | (morph.inflections(fold(word)) if is_cyrillic(word) else {key(word)})
     # only for words in the Latin alphabet: a Cyrillic nickname's typos are fuzzy matches
     skeletons = tuple(skeleton(translit(t.text) or "") for t in words if not is_cyrillic(t.text))
     return _NickEntry(nick, tuple(forms), joined, compact,
                       frozenset(i for i in initials if len(i) >= 2), camel, tuple(spelled),
-                      frozenset(part_forms), skeletons)
+                      frozenset(part_forms), skeletons, frozenset(core_forms))
+
+
+_DECORATION = re.compile(r"^(?:x+|[a-z])$|^(.)\1*$", re.IGNORECASE)
+
+
+def _core_words(nick: str) -> list[str]:
+    """The one word of a nickname written with decorations, digits or an initial around it
+    («Dimon» of xXx_Dimon_xXx, «Kotik» of Kotik_7, «Ольга» of Ольга_Н); none if it has no
+    decoration or more than one word (a CamelCase nickname's parts are `parts`)."""
+    runs = re.findall(r"[A-Za-z]+|[А-Яа-яЁё]+", nick)
+    words = [r for r in runs if len(r) >= 3 and not _DECORATION.match(r)]
+    if len(words) != 1 or words[0] == nick or len(_CAMEL.findall(words[0])) > 1:
+        return []
+    return words
+
+
+@lru_cache(maxsize=4096)
+def _other_forms(word: str) -> frozenset[str]:
+    """A nickname's word as players also write it, inflected: a Latin word in its Cyrillic
+    spellings («Расти», «Никса»), a given name in its pet forms and full name («Тимоху»,
+    «Натку», «Жору»), the pet forms of a Latin name's Cyrillic spelling («Дима» of Dimon)."""
+    return _written_forms(word)[0]
+
+
+@lru_cache(maxsize=4096)
+def _written_forms(word: str) -> tuple[frozenset[str], frozenset[str]]:
+    """(`_other_forms`, the full names a pet-form word stands for: only candidates)."""
+    cyrillic = [fold(word)] if is_cyrillic(word) else sorted(spellings(word))
+    out: set[str] = set()
+    full: set[str] = set()
+    for spelling in cyrillic:
+        if spelling != fold(word):
+            out |= morph.inflections(spelling)
+        pets, names = pet_forms(spelling)
+        for pet in pets:
+            out |= morph.inflections(pet)
+        for name in names:
+            full |= morph.inflections(name)
+    return frozenset(out), frozenset(full - out)
 
 
 _VOWELS = str.maketrans("", "", "аеёиоуыэюяйьъ")
@@ -216,7 +267,8 @@ class NameMatcher:
         self._placed: dict[tuple, tuple[Candidate, ...]] = {}
         self._near_cache: dict[tuple, tuple[str, ...]] = {}
         self.role_forms: dict[str, frozenset[str]] = {
-            role: morph.inflections(key(role)) for role in OPEN_ROLES}
+            role: morph.inflections(key(role)).union(*(morph.inflections(v) for v in role_variants(role)))
+            for role in OPEN_ROLES}
         self._role_form_list = [f for forms in self.role_forms.values() for f in sorted(forms)]
         self._role_form_roles = [r for r, forms in self.role_forms.items() for _ in forms]
         self._role_by_form: dict[str, list[str]] = {}
@@ -273,7 +325,7 @@ class NameMatcher:
             for forms in (*e.words, *e.spelled):
                 exact |= forms
                 fuzzy |= forms
-            exact |= e.initials | e.parts | e.part_forms
+            exact |= e.initials | e.parts | e.part_forms | e.core_forms
             fuzzy.add(e.joined)
             fuzzy.add(e.compact)
         exact |= set(self._role_by_form)
@@ -432,6 +484,8 @@ class NameMatcher:
         """A part of a longer nickname in either alphabet («Котика», «Ольгу», «Dan»), or
         a word that sounds like one («Дэна»)."""
         low = tok.low
+        if len(low) >= 3 and (low in entry.core_forms or tok.key in entry.core_forms):
+            return CORE
         if len(low) < 3 or not (entry.part_forms or entry.skeletons):
             return 0.0
         if low in entry.part_forms or tok.key in entry.part_forms:

@@ -87,7 +87,7 @@ def talk_rule(ctx: Context, seg: Segment, toks: list[Token], names: list[Candida
         return Talk.REPORT
     if hint is not None and (hint is not Talk.NO_AIM or not names):
         return hint
-    if _tally(toks):
+    if _tally(toks, seg.text):
         return Talk.REPORT     # «Голоса сейчас: Ваня 3, Шпуля 2», «У Лиса два голоса»
     if not names and not _POINTER.search(seg.text):
         return Talk.NO_AIM     # «У меня два голоса, и я пока их придержу»
@@ -124,8 +124,14 @@ def conditional(text: str) -> bool:
 NUMBERS = frozenset("один одного два две три четыре пять шесть семь восемь девять десять".split())
 
 
-def _tally(toks: list[Token]) -> bool:
-    """Votes counted: the plural «голоса» / «голосов» beside a number."""
+_COUNTED = re.compile(r"\s[—–:-]\s*\d+\s*(?:\(|$|голос)")
+
+
+def _tally(toks: list[Token], text: str = "") -> bool:
+    """Votes counted: the plural «голоса» / «голосов» beside a number, or a name with its
+    count after a dash («Лиса — 2 (Кира, Паша)»)."""
+    if _COUNTED.search(text):
+        return True
     return any(t.low in ("голоса", "голосов") for t in toks) and any(
         t.low.isdigit() or t.low in NUMBERS for t in toks)
 

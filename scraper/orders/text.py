@@ -167,6 +167,20 @@ _QUOTED = re.compile(r"«[^»]*»")
 _MAX_OPEN = 32   # unclosed tags kept open at once (more is not markup but noise)
 
 
+def _quoted_runs(text: str) -> list[tuple[int, int]]:
+    """The «…» runs, as `_QUOTED.finditer` finds them, in linear time: past the last «»»
+    there is nothing to find (the regex tried every unclosed «« » to the text's end again)."""
+    runs = []
+    start = text.find("«")
+    while start != -1:
+        end = text.find("»", start + 1)
+        if end == -1:
+            break
+        runs.append((start, end + 1))
+        start = text.find("«", end + 1)
+    return runs
+
+
 def strip_markup(text: str) -> tuple[str, list[Span]]:
     """Remove [b]…[/b] and [color=…]…[/color] from a pasted text, keeping the spans.
 
@@ -176,7 +190,7 @@ def strip_markup(text: str) -> tuple[str, list[Span]]:
     found: list[tuple[int, int, bool, str | None]] = []   # plain offsets, bold, colour
     pos = 0
     length = 0
-    quoted = [(m.start(), m.end()) for m in _QUOTED.finditer(text)]
+    quoted = _quoted_runs(text)
     q = 0
     for m in _TAG.finditer(text):
         # Tags come left to right, so one pointer walks the quoted runs (linear, not

@@ -9,16 +9,17 @@ import pytest
 
 from engine import abilities
 from engine.abilities import ABILITIES, MODULES, When, registry
+from engine.abilities.registry import Kind
 from engine.day import Day
 from engine.night import NIGHT_STEPS, SKELETON
 from gorod_testpaths import shared_dir
 
-NIGHT_KINDS = {"night", "info", "anytime", "attack", "accepted", "intake"}
-DAY_KINDS = {"day", "anytime"}
+NIGHT_KINDS = {Kind.NIGHT_STEP, Kind.INFO, Kind.ANYTIME, Kind.ATTACK, Kind.ACCEPTED, Kind.INTAKE}
+DAY_KINDS = {Kind.DAY_EFFECT, Kind.ANYTIME}
+CARD_KINDS = {Kind.ON_THROW, Kind.CARD_REFUSAL, Kind.AS_THROWN, Kind.CARD_INFO}   # serve a card of the deck
 
 # Passive or start-of-game rows whose effect is not a hook, and where it is instead.
 NOT_HOOKS = {
-    "Анархизм": "rebel.anarchism, read by mayor's Преемственность target rule",
     "Загнанный в угол": "imp.cornered, read by Нападение's attack hook",
 }
 
@@ -43,14 +44,14 @@ def test_every_spec_is_in_exactly_one_module():
 def test_every_orderable_spec_has_its_hooks(spec):
     joins = registry.JOINS.get(spec.name, set())
     if spec.when is When.TRIGGER:
-        assert joins & {"trigger", "lazaret"}, f"{spec.name}: a trigger with no trigger hook"
+        assert joins & {Kind.TRIGGER, Kind.LAZARET}, f"{spec.name}: a trigger with no trigger hook"
         return
     if _may_act(spec, When.NIGHT):
         assert joins & NIGHT_KINDS, f"{spec.name} may be ordered at night but joins no night hook"
     if _may_act(spec, When.DAY):
         assert joins & DAY_KINDS, f"{spec.name} may be ordered by day but has no day effect"
     if spec.is_attack:
-        assert "attack" in joins, f"{spec.name}: an attack without its rank and damage hook"
+        assert Kind.ATTACK in joins, f"{spec.name}: an attack without its rank and damage hook"
 
 
 @pytest.mark.parametrize("spec", [s for s in ABILITIES if not s.orderable], ids=lambda s: s.name)
@@ -69,10 +70,11 @@ def test_every_hook_names_a_known_ability_and_a_step_that_runs():
     names = {s.name for s in ABILITIES}
     steps = {code for code, _ in NIGHT_STEPS}
     for hook in registry.HOOKS:
-        assert hook.ability in names, f"{hook.fn.__module__}.{hook.fn.__name__}: {hook.ability!r}"
-        if hook.kind == "night":
+        known = registry.DECK if hook.kind in CARD_KINDS else names
+        assert hook.ability in known, f"{hook.fn.__module__}.{hook.fn.__name__}: {hook.ability!r}"
+        if hook.kind is Kind.NIGHT_STEP:
             assert hook.step in steps, f"{hook.fn.__name__}: step {hook.step} is not in NIGHT_STEPS"
-        if hook.kind == "day_step":
+        if hook.kind is Kind.DAY_STEP:
             assert hook.step in Day.STEPS, f"{hook.fn.__name__}: day step {hook.step} never runs"
     assert set(SKELETON) <= steps
 
@@ -85,28 +87,32 @@ def test_hooks_live_in_the_module_of_their_ability():
     home = {spec.name: module.__name__ for module in MODULES for spec in module.SPECS}
     for hook in registry.HOOKS:
         module = hook.fn.__module__
-        if hook.kind == "refusal" and module.startswith("engine.abilities."):
+        refusals = {Kind.REFUSAL, Kind.NIGHT_REFUSAL, Kind.DAY_REFUSAL, Kind.DAY_FIRST_REFUSAL}
+        if hook.kind in refusals and module.startswith("engine.abilities."):
             continue
-        if module.startswith("engine.abilities.cards.") and hook.ability == "Кинуть карты":
-            continue
+        if module.startswith("engine.abilities.cards.") and (hook.ability == "Кинуть карты"
+                                                             or hook.kind in CARD_KINDS):
+            continue   # the card's own module: test_every_card_has_one_row_in_one_module…
         assert module == home[hook.ability] or module.startswith(home[hook.ability] + "."), \
             f"{module}.{hook.fn.__name__} serves {hook.ability}"
 
 
 def test_every_card_has_one_row_in_one_module_citing_its_sentence():
     """One card, one module (a family where the rules tie two cards): its row and hooks."""
-    from engine.abilities.cards import CARD_MODULES, DECK
-    from engine.abilities.cards import deck
+    from engine.abilities.cards import CARD_MODULES
+    from engine.abilities.registry import DECK
+    from engine.abilities.spec import CardSpec
     from engine.names import CARDS
 
     rows = [value for module in CARD_MODULES for value in vars(module).values()
-            if isinstance(value, deck.CardSpec)]
+            if isinstance(value, CardSpec)]
     assert sorted(r.name for r in rows) == sorted(CARDS) == sorted(DECK)
-    for hooks in (deck.ON_THROW, deck.REFUSALS, deck.AS_THROWN, deck.INFO):
-        for name, fns in hooks.items():
+    card_kinds = (registry.ON_THROW, registry.CARD_REFUSAL, registry.AS_THROWN, registry.CARD_INFO)
+    for kind in card_kinds:
+        for hook in kind.hooks():
+            name = hook.ability
             owner = next(m for m in CARD_MODULES if any(v is DECK[name] for v in vars(m).values()))
-            for fn in fns if isinstance(fns, list) else [fns]:
-                assert fn.__module__ == owner.__name__, f"{fn.__name__} for {name} in {fn.__module__}"
+            assert hook.fn.__module__ == owner.__name__, f"{hook.fn.__name__} for {name} in {hook.fn.__module__}"
     if shared_dir() is not None:
         rules = _squash((shared_dir() / "rules" / "rules-ru.txt").read_text(encoding="utf-8"))
         for row in rows:
@@ -136,7 +142,7 @@ def test_every_sub_step_of_a_reordered_step_is_in_its_orders():
     from engine.night import SUBSTEP_ORDERS
 
     for (code, _reading), order in SUBSTEP_ORDERS.items():
-        subs = {h.sub for h in registry.night_hooks(code)} | {sub for sub, _ in SKELETON.get(code, ())}
+        subs = {h.sub for h in registry.NIGHT_STEP.at(code)} | {sub for sub, _ in SKELETON.get(code, ())}
         assert subs <= set(order), (code, sorted(subs - set(order)))
 
 

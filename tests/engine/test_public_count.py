@@ -15,11 +15,12 @@ import random
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from engine.abilities.voting import VOTE
+from engine.abilities import ghost, gossip, inquisitor, thief
+from engine.abilities.cards import ace_of_diamonds
+from engine.api import VOTE
 from engine.public_count import is_public_order, public_count
 from engine.orders import Order
 from engine.preview import preview_phase
-from engine.state import DayMarks
 from simulate import play, random_orders
 
 SEEDS = st.integers(min_value=0, max_value=2**31 - 1)
@@ -45,20 +46,23 @@ def _public(name: str) -> bool:
 def _other_secrets(state, phase, orders, rng: random.Random):
     """World B: the same public facts, other secrets (see the module docstring)."""
     b = state.copy()
+    b.slots.clear()   # every ability's memory (a command written, cards thrown, saved votes …)
     living = [n for n, p in b.players.items() if p.alive]
     roles = [b.players[n].secret_role for n in living]
     rng.shuffle(roles)
     for nick, role in zip(living, roles):
         p = b.players[nick]
-        p.secret_role, p.mask, p.hand, p.shuler = role, None, [], []
-        p.silenced = rng.random() < 0.2
-        p.saved_votes = rng.randint(0, 3) if rng.random() < 0.3 else 0
+        p.secret_role = role   # and no masks: the slots are cleared above
+        if rng.random() < 0.2:
+            b.put(ace_of_diamonds.Silenced(b.of(ace_of_diamonds.Silenced).players | {nick}))
+        if rng.random() < 0.3:
+            b.put(b.of(gossip.Piggybank).holding(nick, rng.randint(0, 3)))
         # the uses of secret abilities (a public one's use was seen by all)
         p.uses = {k: v for k, v in p.uses.items() if _public(k) or rng.random() < 0.5}
-    b.thrown, b.puppets, b.zombie, b.hunt, b.shifts = [], [], None, None, []
     pick = lambda: rng.sample(living, rng.randint(0, min(3, len(living))))  # noqa: E731
-    b.marks = DayMarks(day=phase.number, robbed=set(pick()), touched=set(pick()),
-                       accused={n: rng.choice(living) for n in pick()})
+    b.put(thief.Robbed(phase.number, dict.fromkeys(pick(), True)))
+    b.put(ghost.TouchBlocks(phase.number, dict.fromkeys(pick(), True)))
+    b.put(inquisitor.Accused(phase.number, {n: rng.choice(living) for n in pick()}))
     secret = [o for o in random_orders(b, phase, rng) if not is_public_order(o)]
     public = [o for o in orders if is_public_order(o)]
     mixed = list(public)

@@ -7,7 +7,8 @@ import inspect
 import pytest
 
 from engine import setup as skeleton
-from engine.abilities import registry
+from engine.abilities import card_master, registry
+from engine.api import mask_of
 from engine.rulings import Rulings
 from engine.setup import Seat, SetupError, new_game
 
@@ -22,12 +23,12 @@ def _game(setup, **rulings):
 
 def test_each_choice_is_made_by_its_abilitys_module():
     state = _game({"ann": {"mask": "Бес"}, "bob": {"mask": "Лич"}, "cat": {"hand": HAND}})
-    assert (state.players["ann"].mask, state.players["bob"].mask) == ("Бес", "Лич")
-    assert state.players["cat"].hand == ["Джокер", "Двойка Червей", "Шестерка Бубен", "Туз Бубен"]
-    homes = {h.step: h.fn.__module__ for h in registry.hooks_of("setup") if h.label != "Тварь"}
+    assert (mask_of(state, "ann"), mask_of(state, "bob")) == ("Бес", "Лич")
+    assert state.of(card_master.Deck).hand("cat") == ("Джокер", "Двойка Червей", "Шестерка Бубен", "Туз Бубен")
+    homes = {h.step: h.fn.__module__ for h in registry.SETUP.hooks() if h.label != "Тварь"}
     assert homes == {"mask": "engine.abilities.inquisitor", "hand": "engine.abilities.card_master",
                      "throw": "engine.abilities.card_master"}
-    assert [h.label for h in registry.setup_choices("mask")] == ["Инквизитор", "Тварь"]
+    assert [h.label for h in registry.SETUP.at("mask")] == ["Инквизитор", "Тварь"]
 
 
 def test_setup_names_no_role_and_no_card():
@@ -59,5 +60,5 @@ def test_a_choice_the_rules_forbid_is_refused_naming_its_place(setup, rulings, m
 
 def test_the_inquisitor_may_mask_as_an_open_role_under_any_role():
     state = _game({"bob": {"mask": "Мэр"}}, inquisitor_mask_roles="any_role")
-    assert state.players["bob"].mask == "Мэр"
-    assert _game({"ann": {"mask": None}}).players["ann"].mask in (None, "")   # null: no choice
+    assert mask_of(state, "bob") == "Мэр"
+    assert mask_of(_game({"ann": {"mask": None}}), "ann") in (None, "")   # null: no choice

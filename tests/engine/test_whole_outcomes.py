@@ -49,7 +49,7 @@ def leaky_theft(monkeypatch):
             night.learn(action.targets[0], "Кража", action.order, about=action.user,
                         secret=night.apparent(action.user))
     hooks = list(registry.HOOKS)
-    hooks.append(registry.Hook("night", "Кража", leak, step="N21", sub="z"))
+    hooks.append(registry.Hook(registry.Kind.NIGHT_STEP, "Кража", leak, step="N21", sub="z"))
     monkeypatch.setattr(registry, "HOOKS", hooks)
     assert thief.robbed_tomorrow   # the real hook stays
 

@@ -4,6 +4,7 @@ import sqlite3
 import pytest
 
 from gorod.store import MIGRATIONS, Migration, Store
+from gorod.store_faults import StoreNewer
 
 
 def test_a_new_store_is_at_the_latest_version_in_wal_mode(tmp_path):
@@ -22,7 +23,7 @@ def test_migrations_run_once_and_later_ones_are_added_on_reopen(tmp_path):
     assert store.version == len(grown)
     store.close()
     assert Store(path, grown).version == len(grown)  # nothing runs twice
-    with pytest.raises(RuntimeError, match="newer than this gorod knows"):
+    with pytest.raises(StoreNewer, match="новее, чем знает этот gorod"):
         Store(path)  # an older gorod on a newer database
 
 

@@ -2,10 +2,14 @@
 of the game (a `mail_copy` hook, called as each message is delivered)."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from engine.abilities.spec import CardSpec
+from engine.abilities.registry import CARD_INFO, MAIL_COPY, card, night_step
+from engine.api import NightAPI, THROW, shown_open_role
 from engine import events as ev
-from engine.abilities.cards.deck import THROW, CardSpec, card, card_info
-from engine.abilities.registry import night_step, on
 from engine.ruling_rows import choice
+from engine.actions import Action, ThrownCard
 
 # no «Брошенная на X» bonus: on the Тварь it tells the Тварь instead (A4)
 CARD = card(CardSpec("Туз Крестей", "Туз Крестей (Паранойя) - Мастер карт может до конца игры читать всю анонимную переписку цели, включая имена отправителей и получателей. Нельзя кинуть на себя. Брошенная на Тварь, позволяет Твари (sic!) узнать Явную роль Мастера карт и подсовывать ему любую ложную информацию или скрывать истинную (через мастера).", on_self=False))
@@ -24,27 +28,34 @@ RULINGS = (
 )
 
 
+@dataclass(frozen=True)
+class Paranoia:
+    """Туз Крестей's memory across phases (its state slot): (Мастер карт, target) pairs."""
+    watched: tuple[tuple[str, str], ...] = ()
+
+
 @night_step("N2", "x", ability=THROW)
-def paranoia_from_tonight(night) -> None:
+def paranoia_from_tonight(night: NightAPI) -> None:
     """«до конца игры»: from its night on (after the day −1 throw, an order of this night)."""
     for thrown in night.cards:
         if thrown.acts_as == "Туз Крестей":
-            night.state.paranoia.append((thrown.by, thrown.targets[0]))
+            watched = night.state.of(Paranoia).watched
+            night.state.put(Paranoia((*watched, (thrown.by, thrown.targets[0]))))
 
 
-@on("mail_copy", THROW)
-def reads_the_mail(night, action, recipient) -> None:
+@MAIL_COPY(THROW)
+def reads_the_mail(night: NightAPI, action: Action, recipient: str) -> None:
     """«может до конца игры читать всю анонимную переписку цели, включая имена отправителей
     и получателей»: a message from or to a watched player, while the Мастер карт lives."""
-    for master, watched in night.state.paranoia:
+    for master, watched in night.state.of(Paranoia).watched:
         if watched in (action.user, recipient) and night.p(master).alive:
             night.emit(ev.Message(str(night.phase), night.cause("Туз Крестей", action.order),
                                  master, ev.fact(**{"from": action.user, "about": recipient,
                                                     "message": action.order.text})))
 
 
-@card_info("Туз Крестей")
-def on_the_beast(night, thrown) -> None:
+@CARD_INFO("Туз Крестей")
+def on_the_beast(night: NightAPI, thrown: ThrownCard) -> None:
     """«Брошенная на Тварь, позволяет Твари (sic!) узнать Явную роль Мастера карт» (A4; the
     reading «Мастеру» gives the bonus of the other cards: «Брошенная на X, позволяет Мастеру
     узнать его Тайную роль», keyed as theirs are (A82 `card_bonus_uses_mask`: a Тварь under a
@@ -54,7 +65,7 @@ def on_the_beast(night, thrown) -> None:
     if night.rulings["paranoia_tvar_clause"] == "tvar_benefits":
         if target.secret_role == "Тварь":   # not a role check: the real Тварь (A4)
             night.learn(target.nick, "Туз Крестей", thrown.order, about=thrown.by,
-                        open=night.p(thrown.by).shown_open_role())
+                        open=shown_open_role(night.state, night.p(thrown.by)))
         return
     seen = night.apparent(target.nick) if night.rulings["card_bonus_uses_mask"] else target.secret_role
     if seen == "Тварь":

@@ -6,8 +6,9 @@ attack on the Мастер leaves the Шестерка none to move.
 """
 from __future__ import annotations
 
-from engine.abilities.cards.deck import THROW, CardSpec, card
-from engine.abilities.registry import night_step
+from engine.abilities.spec import CardSpec
+from engine.abilities.registry import card, night_step
+from engine.api import NightAPI, THROW
 from engine.ruling_rows import choice
 
 AEGIS = card(CardSpec("Валет Бубен", "Валет Бубен (Эгида) - следующей ночью Валет охраняет цель от любых нападений, однако все нападения на Мастера карт \"уходят\" в защищаемую Вальтом цель, и от них Валет уже не спасает. Не может кидать на себя. Брошенная на Начальника стражи, позволяет Мастеру карт узнать его Тайную роль.", bonus="Начальник стражи", on_self=False))
@@ -27,7 +28,7 @@ RULINGS = (
 
 
 @night_step("N8", ability=THROW)
-def master_transfers(night) -> None:
+def master_transfers(night: NightAPI) -> None:
     """N8: «все нападения на Мастера карт "уходят" в защищаемую Вальтом цель»;
     «самая мощная атака на Мастера карт "уходит" в защищаемую Шестеркой цель»."""
     aegis = night.cards_as("Валет Бубен")
@@ -46,7 +47,7 @@ def master_transfers(night) -> None:
 
 
 @night_step("N10", ability=THROW)
-def card_protections(night) -> None:
+def card_protections(night: NightAPI) -> None:
     """N10: Валет Бубен «охраняет цель от любых нападений», Шестерка Бубен «защищает цель
     от самой мощной атаки»; attacks that came through them are not stopped."""
     for thrown in night.cards_as("Валет Бубен"):

@@ -6,10 +6,13 @@ sees the other's result is one ruling of both (A76 `gryznya_rok`).
 """
 from __future__ import annotations
 
-from engine.abilities.cards.deck import THROW, CardSpec, card, card_refusal
-from engine.abilities.registry import night_step
+from engine.abilities.spec import CardSpec
+from engine.abilities.registry import CARD_REFUSAL, card, night_step
+from engine.api import NightAPI, PhaseAPI, Refused, THROW
 from engine.reasons import Reason
 from engine.ruling_rows import choice
+from engine.orders import Order
+from engine.state import PlayerState
 
 FIGHT = card(CardSpec("Четверка Крестей", "Четверка Крестей (Грызня) - если к концу ночи у цели осталось больше одной жизни, то теряет все жизни, кроме одной. Брошенная на Зомби, позволяет Мастеру узнать его Тайную роль.", bonus="Зомби"))
 DOOM = card(CardSpec("Двойка Червей", "Двойка Червей (Рок) - бросается только на цели, не находящиеся в Госпитале. Если к концу ночи у цели осталась единица здоровья, она умирает. Брошенная на Беса, позволяет Мастеру карт узнать его Тайную роль.", bonus="Бес"))
@@ -27,17 +30,17 @@ RULINGS = (
 )
 
 
-@card_refusal("Двойка Червей")
-def not_in_hospital(ctx, order, effect, master):
+@CARD_REFUSAL("Двойка Червей")
+def not_in_hospital(ctx: PhaseAPI, order: Order, effect: str, master: PlayerState) -> Refused | None:
     """«бросается только на цели, не находящиеся в Госпитале» (A2: the Госпиталь is the
     Лазарет under `gospital_is_lazaret`)."""
-    if ctx.rulings["gospital_is_lazaret"] and ctx.p(order.target).lazaret:
+    if ctx.rulings["gospital_is_lazaret"] and ctx.p(order.target_nick).lazaret:
         return Reason.TARGET_IN_LAZARET, order.target
     return None
 
 
 @night_step("N16", ability=THROW)
-def fight_and_doom(night) -> None:
+def fight_and_doom(night: NightAPI) -> None:
     """N16: Четверка Крестей «если к концу ночи у цели осталось больше одной жизни, то
     теряет все жизни, кроме одной»; Двойка Червей «Если к концу ночи у цели осталась
     единица здоровья, она умирает.» (A76)"""
@@ -49,9 +52,9 @@ def fight_and_doom(night) -> None:
         player = night.p(thrown.targets[0])
         if player.alive and player.lives > 1:
             player.lives = 1
-            night.dealt_by[player.nick].append("Четверка Крестей")
+            night.dealt(player.nick, "Четверка Крестей")
     for thrown in dooms:
         player = night.p(thrown.targets[0])
         seen = player.lives if sequential else lives[player.nick]
         if player.alive and seen == 1:
-            night.killed.setdefault(player.nick, ("Двойка Червей", thrown.order))
+            night.kill(player.nick, "Двойка Червей", thrown.order, replace=False)

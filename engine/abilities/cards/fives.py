@@ -5,12 +5,16 @@ One module for the two: the rules give the Пятерка Крестей as «а
 """
 from __future__ import annotations
 
-from engine.abilities.cards.deck import THROW, CardSpec, card, on_throw
-from engine.abilities.registry import night_step, on
+from dataclasses import dataclass, field
+
+from engine.abilities.spec import CardSpec
+from engine.abilities.registry import DEATH_SAVE, ON_THROW, card, night_step
+from engine.api import NightAPI, PhaseAPI, THROW
 from engine.names import CIVILIAN
 from engine.phase import PhaseId, PhaseKind
-from engine.state import ShulerWindow
+from engine.actions import ThrownCard
 from engine.ruling_rows import choice, flag
+from engine.orders import Order
 
 DIAMONDS = card(CardSpec("Пятерка Бубен", "Пятерка Бубен (Шулер) - если персонаж, на которого брошена карта, в течение суток (ночь, день) с момента броска умирает, то вместо этого он теряет все жизни, кроме одной. Действует один раз. Брошенная на Мирного, позволяет Мастеру карт узнать его Тайную роль.", bonus=CIVILIAN))
 # A82: the «аналогично» carries the bonus only under `shuler_bonus_both`
@@ -41,21 +45,43 @@ RULINGS = (
 )
 
 
-@on_throw("Пятерка Бубен")
-@on_throw("Пятерка Крестей")
-def open_window(ctx, thrown) -> None:
+@dataclass(frozen=True)
+class ShulerWindow:
+    """Пятерка Бубен / Крестей: «в течение суток (ночь, день) с момента броска» (A77)."""
+    card: str
+    phases: tuple[PhaseId, ...]   # the phases it covers (A77 `shuler_window`)
+    by: str
+
+
+@dataclass(frozen=True)
+class Windows:
+    """The Пятерки's memory across phases (their state slot): the open windows, by target."""
+    by: dict[str, tuple[ShulerWindow, ...]] = field(default_factory=dict)
+
+    def of(self, nick: str) -> tuple[ShulerWindow, ...]:
+        return self.by.get(nick, ())
+
+    def with_(self, nick: str, windows: tuple[ShulerWindow, ...]) -> "Windows":
+        return Windows({**self.by, nick: windows})
+
+
+@ON_THROW("Пятерка Бубен")
+@ON_THROW("Пятерка Крестей")
+def open_window(ctx: PhaseAPI, thrown: ThrownCard) -> None:
     """«в течение суток (ночь, день) с момента броска» (A77 `shuler_window`)."""
     night = PhaseId(thrown.night, PhaseKind.NIGHT)
+    phases: tuple[PhaseId, ...]
     if ctx.rulings["shuler_window"] == "next_night_and_day":
         phases = (night, night.next())
     else:
         phases = (ctx.phase, night) if not ctx.phase.is_night else (night,)
-    ctx.p(thrown.order.target).shuler.append(ShulerWindow(thrown.acts_as, phases, thrown.by))
+    windows, nick = ctx.state.of(Windows), thrown.targets[0]
+    ctx.state.put(windows.with_(nick, (*windows.of(nick), ShulerWindow(thrown.acts_as, phases, thrown.by))))
 
 
-def window_now(ctx, nick: str) -> ShulerWindow | None:
+def window_now(ctx: PhaseAPI, nick: str) -> ShulerWindow | None:
     """A Пятерка covering this phase: the night after the throw and that day (A77)."""
-    for window in ctx.p(nick).shuler:
+    for window in ctx.state.of(Windows).of(nick):
         if ctx.phase in window.phases:
             return window
     return None
@@ -66,8 +92,8 @@ _SAVED = {"night": "{card} спасает {nick}: вместо смерти ос
           "day": "{card} спасает {nick}", "execution": "{card} спасает {nick} от казни"}
 
 
-@on("death_save", THROW)
-def saves(ctx, nick: str, death: str, order=None) -> bool:
+@DEATH_SAVE(THROW)
+def saves(ctx: PhaseAPI, nick: str, death: str, order: Order | None = None) -> bool:
     """«если персонаж … в течение суток (ночь, день) с момента броска умирает, то вместо
     этого он теряет все жизни, кроме одной. Действует один раз.» (A77); from an execution
     only under `shuler_saves_execution`."""
@@ -77,15 +103,17 @@ def saves(ctx, nick: str, death: str, order=None) -> bool:
     if window is None:
         return False
     player = ctx.p(nick)
-    player.shuler.remove(window)
+    windows = ctx.state.of(Windows)
+    ctx.state.put(windows.with_(nick, tuple(w for w in windows.of(nick) if w is not window)))
     player.lives = 1
     ctx.trace(_SAVED[death].format(card=window.card, nick=nick), window.card, order)
     return True
 
 
 @night_step("N22", "z", ability=THROW)
-def windows_close(night) -> None:
+def windows_close(night: NightAPI) -> None:
     """«в течение суток (ночь, день) с момента броска»
     N22 (z): the windows that ended with this night close."""
-    for player in night.state.players.values():
-        player.shuler = [w for w in player.shuler if max(w.phases) > night.phase]
+    windows = night.state.of(Windows)
+    night.state.put(Windows({nick: tuple(w for w in open_ if max(w.phases) > night.phase)
+                             for nick, open_ in windows.by.items()}))

@@ -1,10 +1,13 @@
 """Валет Пик (Подмена): two targets swap their lives at the end of the night (N15)."""
 from __future__ import annotations
 
-from engine.abilities.cards.deck import THROW, CardSpec, card, card_refusal
-from engine.abilities.registry import night_step
+from engine.abilities.spec import CardSpec
+from engine.abilities.registry import CARD_REFUSAL, card, night_step
+from engine.api import NightAPI, PhaseAPI, Refused, THROW
 from engine.reasons import Reason
 from engine.ruling_rows import flag
+from engine.orders import Order
+from engine.state import PlayerState
 
 # «Они обе не должны находиться на Кладбище» is the card's own rule: its code, not TARGET_DEAD
 CARD = card(CardSpec("Валет Пик", "Валет Пик (Подмена) - эта карта кидается сразу на две цели. Они обе не должны находиться на Кладбище. В конце ночи количество жизней целей меняется местами (новое здоровье может быть выше максимума). Брошенная на Некроманта, позволяет Мастеру карт узнать его Тайную роль.", bonus="Некромант", targets=2, dead_target=Reason.CARD_TARGET))
@@ -22,8 +25,8 @@ RULINGS = (
 )
 
 
-@card_refusal("Валет Пик")
-def two_targets(ctx, order, effect, master):
+@CARD_REFUSAL("Валет Пик")
+def two_targets(ctx: PhaseAPI, order: Order, effect: str, master: PlayerState) -> Refused | None:
     """«кидается сразу на две цели»: two different players."""
     targets = order.targets
     if targets[0] == targets[1]:
@@ -32,7 +35,12 @@ def two_targets(ctx, order, effect, master):
 
 
 @night_step("N15", ability=THROW)
-def swap_lives(night, after_deaths: bool = False) -> None:
+def swap_before_deaths(night: NightAPI) -> None:
+    """«В конце ночи количество жизней целей меняется местами» (N15)."""
+    swap_lives(night)
+
+
+def swap_lives(night: NightAPI, after_deaths: bool = False) -> None:
     """N15 Валет Пик: «В конце ночи количество жизней целей меняется местами (новое
     здоровье может быть выше максимума)» (A75); under `swap_before_death: false` after
     the deaths, between the living only."""
@@ -40,20 +48,20 @@ def swap_lives(night, after_deaths: bool = False) -> None:
         return
     for thrown in night.cards_as("Валет Пик"):
         a, b = (night.p(n) for n in thrown.targets)
-        if a.nick in night.killed or b.nick in night.killed or not (a.alive and b.alive):
+        if night.killed(a.nick) or night.killed(b.nick) or not (a.alive and b.alive):
             continue
         for loser, winner in ((a, b), (b, a)):
             if winner.lives < loser.lives:   # it took lives from `loser` (A61: cards count)
-                night.dealt_by[loser.nick].append("Валет Пик")
+                night.dealt(loser.nick, "Валет Пик")
         a.lives, b.lives = b.lives, a.lives
         for player in (a, b):
             if thrown.order is not None:
-                night.damage_orders[player.nick].append(thrown.order)
+                night.relates(player.nick, thrown.order)
         night.trace(f"Валет Пик меняет жизни {a.nick} и {b.nick}", "Валет Пик", thrown.order)
 
 
 @night_step("N19", "c", ability=THROW)
-def swap_after_deaths(night) -> None:
+def swap_after_deaths(night: NightAPI) -> None:
     """«В конце ночи количество жизней целей меняется местами»
     `swap_before_death: false` (A75 b): Валет Пик after the deaths."""
     if not night.rulings["swap_before_death"]:

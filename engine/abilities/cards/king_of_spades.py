@@ -5,14 +5,17 @@ day orders (a spec row: reveal himself, then command the puppet).
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
+
+from engine.abilities.spec import AbilitySpec, CardSpec
 from engine import events as ev
-from engine.abilities.cards.deck import CardSpec, card, on_throw
-from engine.abilities.registry import day_effect, on, refusal
 from engine.abilities.spec import D, AbilitySpec as _A, Channel, Field, RoleKind, Shape, Words
-from engine.abilities.voting import VOTE
+from engine.abilities.registry import DAY_BLOCK, DEATH, ON_THROW, card, day_effect, day_refusal
+from engine.api import DayAPI, PhaseAPI, Refused, VOTE
 from engine.orders import Order
 from engine.reasons import Reason
-from engine.state import Puppet
+from engine.state import PlayerState
+from engine.actions import ThrownCard
 
 CARD = card(CardSpec("Король Пик", "Король Пик (Кукла) - в любой день, начиная с момента броска этой карты, Мастер карт может публично раскрыть свою роль. После этого все дневные действия цели (голосование и способности Явных ролей) полностью контролируются Мастером. После смерти Мастер карт эффект спадает. Брошенная на Лича, позволяет Мастеру узнать его Тайную роль.", bonus="Лич"))
 
@@ -34,19 +37,37 @@ WORDS = (
 )
 
 
-@on_throw("Король Пик")
-def made_puppet(ctx, thrown) -> None:
+@dataclass(frozen=True)
+class Puppet:
+    """Король Пик: the Мастер карт may reveal himself and control the target's day actions."""
+    master: str
+    target: str
+    revealed: bool = False
+    order: Order | None = None
+
+
+@dataclass(frozen=True)
+class Puppets:
+    """Король Пик's memory across phases (its state slot): the cards thrown, in order."""
+    puppets: tuple[Puppet, ...] = ()
+
+    def without(self, master: str) -> "Puppets":
+        return Puppets(tuple(pp for pp in self.puppets if pp.master != master))
+
+
+@ON_THROW("Король Пик")
+def made_puppet(ctx: PhaseAPI, thrown: ThrownCard) -> None:
     """«в любой день, начиная с момента броска этой карты»."""
-    ctx.state.puppets.append(Puppet(thrown.by, thrown.order.target, False, thrown.order))
+    ctx.state.put(Puppets((*ctx.state.of(Puppets).puppets, Puppet(thrown.by, thrown.targets[0], False, thrown.order))))
 
 
-@refusal("Король Пик", phase="day")
-def puppet_refusal(day, order: Order, spec=None, controller=None):
+@day_refusal("Король Пик")
+def puppet_refusal(day: DayAPI, order: Order, spec: AbilitySpec, controller: str | None) -> Refused | None:
     """«в любой день, начиная с момента броска этой карты, Мастер карт может публично
     раскрыть свою роль. После этого все дневные действия цели (голосование и способности
     Явных ролей) полностью контролируются Мастером.»
     Король Пик orders need the card thrown; a command needs the reveal first."""
-    for puppet in day.state.puppets:
+    for puppet in day.state.of(Puppets).puppets:
         if puppet.master == order.by:
             if order.command is not None and not puppet.revealed:
                 return Reason.VOTE_CONTROLLED, None
@@ -55,17 +76,19 @@ def puppet_refusal(day, order: Order, spec=None, controller=None):
 
 
 @day_effect("Король Пик")
-def puppet(day, order: Order, spec, controller) -> None:
+def puppet(day: DayAPI, order: Order, spec: AbilitySpec, controller: str | None) -> bool | None:
     """Король Пик: «Мастер карт может публично раскрыть свою роль. После этого все
     дневные действия цели … полностью контролируются Мастером.»"""
-    puppet = next(pp for pp in day.state.puppets if pp.master == order.by)
+    puppets = day.state.of(Puppets)
+    puppet = next(pp for pp in puppets.puppets if pp.master == order.by)
     if order.command is None:
         if not puppet.revealed:
-            puppet.revealed = True
+            day.state.put(Puppets(tuple(replace(pp, revealed=True) if pp is puppet else pp
+                                        for pp in puppets.puppets)))
             cause = day.cause("Король Пик", order)
             day.emit(ev.Revealed(str(day.phase), cause, order.by, day.p(order.by).secret_role))
             day.announce("Король Пик", "Король Пик", order, by=order.by, target=puppet.target)
-        return
+        return None
     command = Order(by=puppet.target, ability=order.command.ability,
                     target=order.command.target, mode=order.command.mode)
     if command.ability == VOTE:
@@ -74,15 +97,14 @@ def puppet(day, order: Order, spec, controller) -> None:
         if refused:
             day.reject(order, *refused)
             return False
-        from engine.abilities.voting import dictate
-        dictate(day, puppet.target, cmd.target, order.by, order)
-        return
+        day.dictate(puppet.target, cmd.target_nick, order.by, order)
+        return None
     return day.resolve_order(command, controller=order.by,
                               on_failure=lambda: day.reject(order, Reason.VOTE_CONTROLLED))
 
 
-@on("day_block", "Король Пик")
-def puppet_controlled(day, order, spec, controller):
+@DAY_BLOCK("Король Пик")
+def puppet_controlled(day: DayAPI, order: Order, spec: AbilitySpec, controller: str | None) -> Refused | None:
     """«все дневные действия цели (голосование и способности Явных ролей) полностью
     контролируются Мастером»: the puppet's own are refused."""
     day_action = spec.name == VOTE or spec.kind is RoleKind.OPEN
@@ -91,17 +113,17 @@ def puppet_controlled(day, order, spec, controller):
     return None
 
 
-@on("death", "Король Пик")
-def master_died(ctx, player) -> None:
+@DEATH("Король Пик")
+def master_died(ctx: PhaseAPI, player: PlayerState) -> None:
     """«После смерти Мастер карт эффект спадает.»"""
-    ctx.state.puppets = [pp for pp in ctx.state.puppets if pp.master != player.nick]
+    ctx.state.put(ctx.state.of(Puppets).without(player.nick))
 
 
-def puppet_master(ctx, nick: str) -> str | None:
+def puppet_master(ctx: PhaseAPI, nick: str) -> str | None:
     """«После смерти Мастер карт эффект спадает.»: at his death (the `death` hook above). A
     Мастер карт who left after a wrong list under `failed_reveal_is_death: false` did not
     die (A63 3 b): the effect stays, though he can give no order."""
-    for puppet in ctx.state.puppets:
+    for puppet in ctx.state.of(Puppets).puppets:
         if puppet.target == nick and puppet.revealed and not ctx.p(puppet.master).dead:
             return puppet.master
     return None

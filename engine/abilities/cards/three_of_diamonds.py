@@ -1,14 +1,17 @@
 """Тройка Бубен (Чутье): the Мастер карт learns every ability used on the target tonight."""
 from __future__ import annotations
 
-from engine.abilities.cards.deck import CardSpec, card, card_info
+from engine.abilities.spec import CardSpec
 from engine.abilities.spec import RoleKind
+from engine.abilities.registry import CARD_INFO, card
+from engine.api import NightAPI
+from engine.actions import ThrownCard
 
 CARD = card(CardSpec("Тройка Бубен", "Тройка Бубен (Чутье) - Мастер карт узнает обо всех способностях, примененных к цели этой ночью. Брошенная на Гончую Ада, позволяет узнать её Тайную роль.", bonus="Гончая Ада"))
 
 
-@card_info("Тройка Бубен")
-def abilities_on_target(night, thrown) -> None:
+@CARD_INFO("Тройка Бубен")
+def abilities_on_target(night: NightAPI, thrown: ThrownCard) -> None:
     """«Мастер карт узнает обо всех способностях, примененных к цели этой ночью»."""
     from engine.abilities.registry import registry_index
 

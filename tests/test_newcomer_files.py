@@ -1,0 +1,121 @@
+"""What a newcomer has to read to understand one ability: the product files that name it,
+counted by what they use of it, not only by its name's string literals
+(tests/test_ability_names.py counts those):
+- a string literal that is its name or an alias (code, templates, the config's YAML);
+- an import of its module (any of its identifiers, classes, its state class);
+- an order field only it reads, read off an order (`order.signal` is Зомбирование's).
+
+Every ability is in at most MAX_FILES of them: its module, the list of modules
+(engine/abilities/__init__.py) and at most two more. ALLOWED lists the exceptions with
+their reason and a ceiling that may only go down. `python tests/test_newcomer_files.py`
+prints every ability with its files.
+"""
+from __future__ import annotations
+
+import ast
+import sys
+from functools import lru_cache
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from engine.abilities import ABILITIES, MODULES  # noqa: E402
+from engine.abilities.spec import Field  # noqa: E402
+from engine.names import fold  # noqa: E402
+from test_layers import import_graph, product_modules  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+PARTS = ("engine", "config", "scraper", "publisher", "gorod")
+TEXT_SUFFIXES = (".j2", ".html", ".yaml")     # templates and the shipped configs
+DATA = ("gorod/data/",)   # saved games and the rulings' proof table: data, not product text
+MAX_FILES = 4
+
+# ability: (ceiling, why)
+# ORDER_ARGS: its arguments are still fields of the one flat Order (`to`/`text`, `signal`, `mode`,
+# `list`, `card`, `cards`, `save`), read off orders by validate.py, the drafts, the memo, the
+# parser's quality figures and the loop: issue 28 item 3 (each module's `Args`) takes them home.
+ORDER_ARGS = "issue 28 item 3: its order arguments are fields of the flat Order, read elsewhere"
+ALLOWED: dict[str, tuple[int, str]] = {
+    "Голосование": (6, "the vote protocol of §4.3: the day's skeleton tallies it, the API names it "
+                       "(VOTE) for the commands and the puppet, its rulings' texts, the console's tally"),
+    "Голубиная почта": (11, ORDER_ARGS + " (to, text: validate, drafts, memo, quality, intake, why, state)"),
+    "Операция": (7, ORDER_ARGS + " (mode)"),
+    "Раскрыть карты": (7, ORDER_ARGS + " (list); gorod/loop/checks.py restates its rule (item 5)"),
+    "Кинуть карты": (6, ORDER_ARGS + " (card, as, roles)"),
+    "Компромат": (5, ORDER_ARGS + " (save)"),
+    "Тасовать карты": (5, ORDER_ARGS + " (cards)"),
+    "Sacrifice!": (6, ORDER_ARGS + " (resummon, read off orders by validate.py and the checks); the "
+                      "answers to the engine's questions (`standing_orders: false`) name it in "
+                      "gorod/loop/phases.py, and its reading field sits in mayor.py (issue 27's)"),
+}
+
+_ATTR = {Field.AS: "as_card", Field.LIST: "reveal_list"}
+
+
+def _an_order(node: ast.AST) -> bool:
+    """`order.signal`, `raw.text`, `event.order.card`: an attribute read off an order."""
+    name = node.attr if isinstance(node, ast.Attribute) else getattr(node, "id", "")
+    return "order" in name or name in ("o", "raw", "canonical")
+
+
+def _trees() -> dict[str, ast.AST]:
+    return {str(p.relative_to(ROOT)): ast.parse(p.read_text(encoding="utf-8"))
+            for p in product_modules().values()}
+
+
+@lru_cache(maxsize=1)
+def newcomer_files() -> dict[str, list[str]]:
+    modules = product_modules()
+    graph = import_graph(modules)
+    trees = _trees()
+    literals = {f: {fold(n.value) for n in ast.walk(t) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+                for f, t in trees.items()}
+    attrs = {f: {n.attr for n in ast.walk(t) if isinstance(n, ast.Attribute) and _an_order(n.value)}
+             for f, t in trees.items()}
+    texts = {str(p.relative_to(ROOT)): fold(p.read_text(encoding="utf-8"))
+             for part in PARTS for p in (ROOT / part).rglob("*")
+             if p.is_file() and p.suffix in TEXT_SUFFIXES
+             and not str(p.relative_to(ROOT)).startswith(DATA)}
+    home = {spec.name: module.__name__ for module in MODULES for spec in module.SPECS}
+    users: dict[str, int] = {}
+    for spec in ABILITIES:
+        for f in (*spec.fields, *spec.optional):
+            users[f.value] = users.get(f.value, 0) + 1
+    out: dict[str, list[str]] = {}
+    for spec in ABILITIES:
+        keys = {fold(n) for n in (spec.name, *spec.aliases)}
+        module = home[spec.name]
+        own = {_ATTR.get(f, f.value) for f in (*spec.fields, *spec.optional) if users[f.value] == 1}
+        files = {str(modules[module].relative_to(ROOT))}
+        files |= {f for f, found in literals.items() if found & keys}
+        files |= {str(modules[n].relative_to(ROOT)) for n, edges in graph.items() if module in edges}
+        files |= {f for f, found in attrs.items() if found & own}
+        files |= {f for f, text in texts.items() if any(k in text for k in keys)}
+        out[spec.name] = sorted(files)
+    return out
+
+
+def test_no_ability_is_in_more_product_files_than_allowed():
+    over = {name: files for name, files in newcomer_files().items()
+            if len(files) > ALLOWED.get(name, (MAX_FILES, ""))[0]}
+    assert not over, "\n".join(f"{n} ({len(f)}): {', '.join(f)}" for n, f in over.items())
+
+
+def test_the_allowlist_only_goes_down():
+    found = newcomer_files()
+    for name, (ceiling, why) in ALLOWED.items():
+        assert why.strip() and name in found, name
+        assert len(found[name]) > MAX_FILES, f"{name} is in {len(found[name])} files: drop it from ALLOWED"
+        assert len(found[name]) == ceiling, f"{name}: in {len(found[name])} files, lower its ceiling"
+
+
+def test_the_count_sees_more_than_literals(tmp_path):
+    """A module's import and an own field's attribute count, not only its name in quotes."""
+    found = newcomer_files()
+    assert "engine/abilities/__init__.py" in found["Кража"]          # imports thief
+    assert "publisher/drafts.py" in found["Зомбирование"]             # order.signal
+
+
+if __name__ == "__main__":
+    for name, files in sorted(newcomer_files().items(), key=lambda item: -len(item[1])):
+        print(f"{len(files):3d}  {name}: {', '.join(files)}")
