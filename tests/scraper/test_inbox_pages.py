@@ -25,8 +25,12 @@ from scraper.poll import PmPoller
 from scraper.poststore import MemoryPostStore
 
 PAGES = Path(__file__).parent / "pages" / "inbox"
-# one folder per engine (before, after, reply); phpbb-held, ENGINE-oldest: one step each
-SAVED = sorted(p.name for p in PAGES.iterdir() if (p / "inbox.json").exists() and "-" not in p.name)
+# one folder per engine (before, after, reply); phpbb-held, ENGINE-oldest: one step each.
+# heldout/ENGINE: saved the same way once the code and profiles were done, never tuned on
+# (frozen: a case it fails moves up here, and a fresh capture takes its place)
+TUNED = sorted(p.name for p in PAGES.iterdir() if (p / "inbox.json").exists() and "-" not in p.name)
+HELDOUT = sorted(f"heldout/{p.name}" for p in (PAGES / "heldout").iterdir() if (p / "inbox.json").exists())
+SAVED = TUNED + HELDOUT
 OLDEST = sorted(p.name for p in PAGES.iterdir() if p.name.endswith("-oldest"))
 
 
