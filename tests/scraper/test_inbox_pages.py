@@ -273,3 +273,47 @@ def test_a_list_sorted_the_oldest_first_is_read_to_its_end_for_the_newest_messag
     assert len(poller.client.hits) == len(pages)
     blind = poller_knowing(None)          # without the last pass's newest number: page 1 only
     assert blind.scan_inbox(rescan=False).changed == [] and len(blind.client.hits) == 1
+
+
+CONVERSATION_LISTS = [e for e in TUNED if load_profile(saved(e)["profile"]).pm_inbox is not None
+                      and load_profile(saved(e)["profile"]).pm_inbox.count is not None]
+
+
+@pytest.mark.parametrize("engine", CONVERSATION_LISTS)
+def test_a_list_that_keeps_its_order_is_read_whole_when_its_profile_says_order_any(engine):
+    """A forum whose list keeps a conversation in its place when it gets a reply (sorted by its
+    start, say): the reply (its count up by one, in the conversation at the list's bottom) is
+    only found by reading every page, which `pages.order: any` makes the poller do; with
+    `newest` it stops at page 1, as it must for the lists that put a reply on top."""
+    from dataclasses import replace
+
+    from scraper.extract import field_value
+    data = saved(engine)
+    profile = load_profile(data["profile"])
+    rules = profile.pm_inbox
+    rows, pages = listed(data, engine, "before")
+    bottom = rows[-1]
+    last_url = [p["url"] for p in data["pages"] if p["step"] == "before"][len(pages) - 1]
+
+    def replied(url, content):
+        if url != last_url:
+            return content
+        root = lxml.html.fromstring(content)
+        row = next(el for el in compile_selector(rules.container)(root) if field_value(el, rules.id) == bottom.id)
+        [count] = compile_selector(rules.count.selector)(row)
+        for child in list(count):
+            count.remove(child)
+        count.text = str(bottom.count + 1)
+        return lxml.html.tostring(root)
+
+    def scan(order):
+        chosen = replace(profile, pm_inbox=replace(rules, pages=replace(rules.pages, order=order)))
+        poller = PmPoller(SavedList(data, ("before",), engine, replied), chosen, MemoryPostStore(),
+                          inbox_url=data["pages"][0]["url"])
+        knowing(data, poller, "before")
+        return poller, poller.scan_inbox(rescan=False)
+    poller, found = scan("any")
+    assert [e.id for e in found.changed] == [bottom.id] and found.changed[0].count == bottom.count + 1
+    assert len(poller.client.hits) == len(pages)
+    poller, stopped = scan("newest")
+    assert stopped.changed == [] and len(poller.client.hits) == 1
