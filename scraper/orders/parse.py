@@ -259,7 +259,7 @@ def _addressee(ctx: Context, seg: Segment, toks) -> tuple[str | None, tuple[int,
                 return cands[0]
         return None
 
-    for i, tok in enumerate(toks):
+    for i, tok in enumerate(toks if "@" in seg.text else ()):
         if tok.start > 0 and seg.text[tok.start - 1] == "@":
             c = confident(i)
             if c is not None:
@@ -620,18 +620,27 @@ def split_comment(text: str, label: str) -> tuple[str, str]:
     return inside, outside
 
 
+@lru_cache(maxsize=16)
+def _comment_patterns(label: str) -> tuple[re.Pattern, re.Pattern, re.Pattern]:
+    """The field's line, a label after a sentence on the same line (it starts the field
+    there), and the label alone (both others need it), compiled once per label."""
+    name = re.escape(label)
+    return (re.compile(_COMMENT.format(label=name), re.IGNORECASE),
+            re.compile(r"([.!?…])\s+(?=[\[(]?\s*" + name + r"\s*[\])]?\s*(?::|—|–|-(?!\w)))", re.IGNORECASE),
+            re.compile(name, re.IGNORECASE))
+
+
 def comment_field(text: str, label: str) -> tuple[str, str, bool]:
     """(the «комментарий» field, everything else, whether the post has the field): a
     labelled line («Комментарий: …», «[Комментарий] …») and the lines after it up to
     the first blank line."""
-    pattern = re.compile(_COMMENT.format(label=re.escape(label)), re.IGNORECASE)
+    pattern, starts, named = _comment_patterns(label)
+    if not named.search(text):
+        return "", "\n".join(lines(text)), False     # no label: every line is outside the field
     inside: list[str] = []
     outside: list[str] = []
     in_block = False
     found = False
-    # a label after a sentence on the same line starts the field there
-    starts = re.compile(r"([.!?…])\s+(?=[\[(]?\s*" + re.escape(label) + r"\s*[\])]?\s*(?::|—|–|-(?!\w)))",
-                        re.IGNORECASE)
     for line in (part for ln in lines(text) for part in starts.sub("\\1\n", ln).split("\n")):
         m = pattern.match(line) if not in_block else None
         if m:
