@@ -46,6 +46,8 @@ PMs read through JSON (NodeBB's chats have no HTML list):
       messages: "{base}/api/v3/chats/{id}/messages"     # a conversation's messages
       posts: [response.messages]          # as `json:` (format: json) says for posts
       author: fromUser.username
+      next: response.nextStart            # the list's pages: where the next one starts,
+      next_param: start                   #   sent back as ?start=
       ...
 """
 from __future__ import annotations
@@ -108,6 +110,11 @@ class PmJsonRules:
     sender: str | None = None
     time: str | None = None
     edited_time: str | None = None
+    # the list's pages: the answer's path to where the next page starts, sent back as the
+    # query parameter `next_param` (NodeBB: `nextStart`, `?start=`); a page with no
+    # conversation is past the end
+    next: str | None = None
+    next_param: str | None = None
 
 
 def _join(path: str, key: str) -> str:
@@ -168,6 +175,8 @@ def pm_json_rules(v, raw: Any, path: str = "pm_json") -> PmJsonRules | None:
         return None
     m = v.mapping(raw, path, set(PmJsonRules.__dataclass_fields__), _PM_JSON_REQUIRED)
     strings = {k: v.string(m.get(k), _join(path, k)) for k in PmJsonRules.__dataclass_fields__ if k != "posts"}
+    if (strings["next"] is None) != (strings["next_param"] is None):
+        raise v.fail(_join(path, "next"), "next and next_param go together")
     return PmJsonRules(posts=v.strings(m["posts"], _join(path, "posts")), **strings)
 
 

@@ -38,7 +38,7 @@ The schema (every key is checked; unknown keys are errors, to catch typos):
                                    # single: what only a thread of one page shows (MyBB draws
                                    # no page list then): such a page is page 1 of 1, when
                                    # neither current, last nor next is found on it
-      pm_inbox: {container, id, subject, sender, time, link, count, rows, empty, listing}
+      pm_inbox: {container, id, subject, sender, time, link, count, rows, empty, listing, pages, held}
                                    # empty: what only an inbox listing nothing shows (its
                                    # «no messages» row); listing: what every inbox page shows,
                                    # rows or none. A page with no row and neither is a failed
@@ -49,6 +49,18 @@ The schema (every key is checked; unknown keys are errors, to catch typos):
                                    # messages (phpBB, MyBB 1.8, SMF, vBulletin 3/4 list each
                                    # message: its page is read once, and of the messages it
                                    # shows only the one with the row's id is taken)
+                                   # pages: {next, current, last, order, link}: the PM list's
+                                   # own pagination (fields as pagination's; without it the
+                                   # thread's is tried); link: the next page's address made
+                                   # of what next reads ("?start={next}": Misago's pager
+                                   # links ?page=, which its view ignores); order: newest (the latest activity
+                                   # first: a new message or a reply puts its row on page 1,
+                                   # so the poller stops at the first page holding a row it
+                                   # saw unchanged) | any (no order to rely on: every page is
+                                   # read every pass)
+                                   # held: the forum's notice that messages to the account
+                                   # are held outside the list (phpBB's full folder; its
+                                   # number, if any, is how many): the GM is told, naming it
       pm_message: like post (a PM conversation page)
       pm_participants: selector    # a conversation page's members' names (Spirit's participant
                                    # menu): the crash lookup checks the recipient is one of them
@@ -192,6 +204,20 @@ class Pagination:
 
 
 @dataclass(frozen=True)
+class InboxPages:
+    """The PM list's own pagination (`selectors.pm_inbox.pages`) and its order."""
+
+    next: Field | None = None
+    current: Field | None = None
+    last: Field | None = None
+    order: str = "newest"          # or "any": see INBOX_ORDERS
+    link: str | None = None        # the next page's address from what `next` reads, "{next}" in it
+
+
+INBOX_ORDERS = ("newest", "any")
+
+
+@dataclass(frozen=True)
 class InboxRules:
     container: str
     id: Field
@@ -203,6 +229,8 @@ class InboxRules:
     rows: str = "conversations"   # or "messages": each row is one message, read once
     empty: str | None = None      # a selector only an inbox listing nothing matches
     listing: str | None = None    # a selector every inbox page matches, with rows or without
+    pages: InboxPages | None = None   # the list's pagination; None: the thread's `pagination`
+    held: Field | None = None     # the notice of messages held outside the list (phpBB's full folder)
 
 
 @dataclass(frozen=True)
@@ -634,6 +662,20 @@ _POST_KEYS = {"container", "id", "author", "body", "time", "number", "author_id"
               "edit_count", "edited_time", "subject", "conversation", "skip"}
 
 
+def _inbox_pages(v, raw, path: str) -> InboxPages | None:
+    if raw is None:
+        return None
+    m = v.mapping(raw, path, {"next", "current", "last", "order", "link"})
+    order = m.get("order", "newest")
+    if order not in INBOX_ORDERS:
+        raise v.fail(_join(path, "order"), f"must be one of {', '.join(INBOX_ORDERS)}")
+    link = v.string(m.get("link"), _join(path, "link"))
+    if link is not None and "{next}" not in link:
+        raise v.fail(_join(path, "link"), "must hold {next}, where what next reads goes")
+    return InboxPages(**{k: v.field(m.get(k), _join(path, k)) for k in ("next", "current", "last")}, order=order,
+                      link=link)
+
+
 def _quote_lines(v: _V, raw: Any) -> str | None:
     prefix = v.string(raw, "selectors.body.quote_lines")
     if prefix is not None and not (prefix.strip() and len(prefix) <= 4 and not any(c.isalnum() for c in prefix)):
@@ -705,7 +747,7 @@ def _validate(data: dict, label: str, stem: str) -> Profile:
     if sel.get("pm_inbox") is not None:
         p = "selectors.pm_inbox"
         m = v.mapping(sel["pm_inbox"], p, {"container", "id", "subject", "sender", "time", "link", "count", "rows",
-                                           "empty", "listing"},
+                                           "empty", "listing", "pages", "held"},
                       {"container", "id", "subject"})
         rows = m.get("rows", "conversations")
         if rows not in ("conversations", "messages"):
@@ -723,6 +765,8 @@ def _validate(data: dict, label: str, stem: str) -> Profile:
             rows=rows,
             empty=v.selector(m.get("empty"), _join(p, "empty")),
             listing=v.selector(m.get("listing"), _join(p, "listing")),
+            pages=_inbox_pages(v, m.get("pages"), _join(p, "pages")),
+            held=v.field(m.get("held"), _join(p, "held")),
         )
 
     json_rules = None

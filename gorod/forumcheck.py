@@ -247,11 +247,15 @@ def _pms(report: Report, forum: SiteForum) -> None:
     except ScraperError as exc:
         report.add(False, "список ЛС", _said(exc), _key_of(exc, key))
         return
+    if inbox.held is not None:   # the forum keeps PMs to the GM out of the list: gorod would not see them
+        from scraper.poll import held_problem
+        report.add(False, "задержанные ЛС", held_problem(inbox.held, page.url), "selectors.pm_inbox.held")
     if not inbox.entries:
         report.add(True, "список ЛС", "пуст (разговоров нет: прочесть нечего)")
         return
     entry = inbox.entries[0]
-    report.add(True, "список ЛС", f"{len(inbox.entries)} разговор(ов) на первой странице")
+    pages = f", страниц: {inbox.last_page}" if inbox.last_page else ""
+    report.add(True, "список ЛС", f"{len(inbox.entries)} разговор(ов) на первой странице{pages}")
     try:
         messages = forum.pms.read_conversation(entry)
     except ScraperError as exc:

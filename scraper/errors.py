@@ -3,6 +3,7 @@
 ScraperError
 ├── LayoutChanged     a required selector matched nothing (URL/file, profile, selector)
 │   └── NoPosts       a page with content yielded no posts at all
+├── InboxIncomplete   the PM list read, but not everything new in it can be told read
 ├── UnknownEngine     `--profile auto` recognised no engine in a page
 └── DateFormatError   a time was found but no format of the profile reads it
 
@@ -61,6 +62,18 @@ class NotTheInbox(LayoutChanged):
         super().__init__(url, profile, selector, detail)
 
 
+class InboxIncomplete(ScraperError):
+    """The PM list read, and what it showed taken, yet gorod cannot tell it saw every new
+    message: the forum holds some outside the list (phpBB's full folder), or the list says
+    it has more pages than its links lead to. `reasons` say why, in Russian, each naming
+    the page; raised after the messages it did show were handed out."""
+
+    def __init__(self, url: str, reasons: list[str]) -> None:
+        self.url = url
+        self.reasons = list(reasons)
+        super().__init__(f"{url}: the PM list is not read whole: " + "; ".join(self.reasons))
+
+
 class UnknownEngine(ScraperError):
     """`--profile auto` found no profile whose detection hints fit the page: the GM is told so
     in Russian, with the `gorod forum learn` command that learns a profile from the page."""
@@ -108,6 +121,8 @@ def failure_in_russian(exc: Exception) -> str:
                 f"переписки ({exc.selector.split(' | ')[0]!r}) и ни признака пустого списка "
                 f"({' или '.join(repr(m) for m in exc.marks)}) — форум показал другую страницу или сменил "
                 f"разметку ({url})")
+    if isinstance(exc, InboxIncomplete):
+        return "; ".join(exc.reasons)
     if isinstance(exc, PartialPage):
         why = (f"номера постов на ней {exc.why.rsplit(' ', 1)[-1]}" if exc.why.startswith("post numbers")
                else "за ней есть следующая страница, значит она полная")

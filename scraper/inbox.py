@@ -14,13 +14,20 @@ when it shows what the profile says an empty one shows (`pm_inbox.empty`: its «
 messages» row) or what every inbox page shows (`pm_inbox.listing`); else it is a failed
 read (`NotTheInbox`: a changed layout, an error page, a login page served with 200),
 never "no messages" (issue 14).
+
+Its pages: `pm_inbox.pages` (next, current, last) where the profile has them, else the
+thread's `pagination`; `Inbox.page`/`last_page` are what the page says of itself (None:
+it does not say). `Inbox.held` is the forum's notice that messages to the account are
+held outside the list (`pm_inbox.held`: phpBB's «N messages currently on hold because
+of full folder»), with how many when it says. A JSON list (`pm_json`) pages by
+`pm_json.next`/`next_param` (NodeBB's `nextStart`, sent back as `?start=`).
 """
 from __future__ import annotations
 
 import json
 import re
 from dataclasses import dataclass
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import parse_qsl, urlencode, urljoin, urlsplit, urlunsplit
 
 from config.profiles import Profile
 from scraper.errors import AuthRequired, LayoutChanged, NotTheInbox, ScraperError
@@ -40,9 +47,20 @@ class InboxEntry:
 
 
 @dataclass(frozen=True)
+class Held:
+    """Messages the forum keeps outside the list: its notice, and how many (None: not said)."""
+
+    notice: str
+    count: int | None = None
+
+
+@dataclass(frozen=True)
 class Inbox:
     entries: tuple[InboxEntry, ...]
     next_url: str | None = None
+    page: int | None = None        # the page's number, as it says (None: it does not)
+    last_page: int | None = None   # the list's last page, as it says
+    held: Held | None = None
 
 
 def extract_inbox(content: bytes, profile: Profile, source: str) -> Inbox:
@@ -78,8 +96,26 @@ def extract_inbox(content: bytes, profile: Profile, source: str) -> Inbox:
         )
     if not entries:
         _check_empty(root, profile, source)
-    nxt = field_value(root, profile.pagination.next)
-    return Inbox(tuple(entries), urljoin(base, nxt) if nxt else None)
+    pages = rules.pages or profile.pagination
+    nxt = field_value(root, pages.next)
+    if nxt and getattr(pages, "link", None):
+        nxt = pages.link.replace("{next}", nxt)
+    return Inbox(tuple(entries), urljoin(base, nxt) if nxt else None, page=_number(field_value(root, pages.current)),
+                 last_page=_number(field_value(root, pages.last)), held=_held(root, rules))
+
+
+def _number(text: str | None) -> int | None:
+    m = re.search(r"\d+", text or "")
+    return int(m.group(0)) if m else None
+
+
+def _held(root, rules) -> Held | None:
+    if rules.held is None:
+        return None
+    notice = field_value(root, rules.held)
+    if notice is None:
+        return None
+    return Held(" ".join(notice.split()), _number(notice))
 
 
 def _check_empty(root, profile: Profile, source: str) -> None:
@@ -129,7 +165,17 @@ def _json_inbox(content: bytes, profile: Profile, source: str) -> Inbox:
             count=int(count) if isinstance(count, int) and not isinstance(count, bool) else None,
             sender=str(dig(room, rules.sender)) if rules.sender and dig(room, rules.sender) is not None else None,
         ))
-    return Inbox(tuple(entries), None)
+    start = dig(data, rules.next) if rules.next and rooms else None
+    if start is None or start == "" or isinstance(start, bool):
+        return Inbox(tuple(entries), None)
+    return Inbox(tuple(entries), _with_param(source, rules.next_param, str(start)))
+
+
+def _with_param(url: str, name: str, value: str) -> str:
+    """`url` with its query parameter `name` set to `value` (the next page of a JSON list)."""
+    parts = urlsplit(url)
+    query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if k != name] + [(name, value)]
+    return urlunsplit((parts.scheme, parts.netloc, parts.path, urlencode(query), ""))
 
 
 def _api_base(source: str, inbox_template: str) -> str:

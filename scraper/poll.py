@@ -32,9 +32,14 @@ PMs: the inbox lists conversations with their message counts; a conversation who
 changed (or that is new) is read from its last known page like a thread, and each new
 message is a `PrivateMessage` (sender = its author, subject = the conversation's; the
 GM's own replies are messages too, told apart by their sender). A reply in an old
-conversation is a new message. An unchanged inbox costs one request. Where the inbox
-lists messages rather than conversations (`pm_inbox.rows: messages`), each row is read
-once and only its own message is taken from its page.
+conversation is a new message. The list is read from page 1 to the first page holding a
+row seen before, unchanged (`scan_inbox`: the high-water mark; the list's paging and order
+are the profile's `pm_inbox.pages`), so an unchanged inbox costs one request however many
+pages it has. Where the inbox lists messages rather than conversations (`pm_inbox.rows:
+messages`), each row is read once and only its own message is taken from its page. When
+gorod cannot tell it saw every new row (the forum holds PMs outside the list, the list's
+pages lead nowhere), the pass hands out what it read and then raises `InboxIncomplete`,
+its reasons in Russian naming the list.
 """
 from __future__ import annotations
 
@@ -46,11 +51,11 @@ import time
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timezone
 from typing import Callable, Iterator
-from urllib.parse import urljoin, urlsplit, urlunsplit
+from urllib.parse import unquote, urljoin, urlsplit, urlunsplit
 
 from config.profile_api import PmJsonRules
 from config.profiles import JsonRules, PostRules, Profile
-from scraper.errors import AuthRequired, LayoutChanged, NoPosts, ScraperError, unread
+from scraper.errors import AuthRequired, InboxIncomplete, LayoutChanged, NoPosts, ScraperError, unread
 from scraper.wholeness import Wholeness
 from scraper.decode import parse_html
 from scraper.extract import extract_from_tree, extract_json, field_value, field_values_anywhere
@@ -432,6 +437,7 @@ class PmPoller:
         self.now = now
         self.reader = _ThreadReader(client, profile, self.posts, rules, auth=True, now=now, json_rules=json_rules)
         self.last_requests = 0
+        self.last_list_pages = 0     # pages of the PM list the last pass read
 
     def conversation_key(self, conversation_id: str) -> str:
         return f"pm:{self.base}#{conversation_id}"
@@ -444,23 +450,9 @@ class PmPoller:
         A read that did not read raises, marked `unread` with the conversation (after the
         client's one relogin): a login page, an error page, a layout without the
         profile's selectors. No message count or page is recorded for it."""
-        requests = 0
-        url: str | None = self.inbox_url
-        changed: list[InboxEntry] = []
-        while url:
-            try:
-                fetched = self.client.get(url, auth=True)
-                requests += 1
-                listing = extract_inbox(fetched.content, self.profile, fetched.url)
-            except ScraperError as exc:
-                raise unread(exc, "ЛС (список входящих)")
-            fresh = [e for e in listing.entries if rescan or self._changed(e)]
-            changed.extend(fresh)
-            # The inbox lists the latest activity first: once a conversation is unchanged,
-            # the older ones are too.
-            if len(fresh) < len(listing.entries) or not listing.next_url:
-                break
-            url = listing.next_url
+        scan = self.scan_inbox(rescan)
+        requests = self.last_list_pages = scan.requests
+        changed = scan.changed
         when = self.now().isoformat()
         # Oldest activity first, so messages come roughly in the order they were sent.
         for entry in reversed(changed):
@@ -488,6 +480,105 @@ class PmPoller:
             if not result.unreadable:
                 self.posts.set_known_count(key, entry.count)
         self.last_requests = requests
+        if scan.rows:
+            self.posts.ensure_thread(self.listed_key, "pm", self.inbox_url)   # (the store knows two kinds)
+            self.posts.set_known_count(self.listed_key, scan.rows)
+        if scan.top is not None:
+            self.posts.ensure_thread(self.top_key, "pm", self.inbox_url)
+            self.posts.set_known_count(self.top_key, scan.top)
+        if scan.problems:   # what it showed is handed out; that it may not be all, said
+            raise unread(InboxIncomplete(self.inbox_url, scan.problems), "ЛС (список входящих)")
+
+    def scan_inbox(self, rescan: bool = False) -> InboxScan:
+        """The rows of the PM list new or changed since the last pass, page after page.
+
+        A list of the newest activity first (`pm_inbox.pages.order: newest`) is read up to
+        the first page holding a row seen before and unchanged (not as the page's last row):
+        the high-water mark, all below it is older and seen. A list that shows itself
+        otherwise ordered (a changed row below an unchanged one; rows that are messages
+        whose newest number is below the newest the last pass saw: oldest first) and one
+        of `order: any` are read to their last page; so is every page with `rescan`. What keeps gorod from
+        telling it saw every new row is in `problems`, in Russian: messages the forum holds
+        outside the list, a list that says it has pages its links do not lead to, a next
+        link back to rows already read."""
+        scan = InboxScan()
+        order = self._order()
+        in_order = True
+        top_before = self.posts.known_count(self.top_key) if self._numbered_rows() else None
+        url: str | None = self.inbox_url
+        seen: set[str] = set()
+        visited: set[str] = set()
+        while url:
+            try:
+                fetched = self.client.get(url, auth=True)
+                scan.requests += 1
+                listing = extract_inbox(fetched.content, self.profile, fetched.url)
+            except ScraperError as exc:
+                raise unread(exc, "ЛС (список входящих)")
+            visited.add(fetched.url)
+            if listing.held is not None and not scan.problems:
+                scan.problems.append(held_problem(listing.held, fetched.url))
+            # rows that moved down a page while it was read (new ones above) come once
+            entries = [e for e in listing.entries if e.id not in seen]
+            seen.update(e.id for e in entries)
+            if listing.entries and not entries:   # a next link back to what was read (Misago's ?page=)
+                scan.problems.append(_loop_problem(self.profile, len(visited) - 1, fetched.url))
+                break
+            fresh = [e for e in entries if rescan or self._changed(e)]
+            scan.met_seen = scan.met_seen or any(self._known(e) for e in entries)
+            scan.rows += len(entries)
+            if self._numbered_rows():
+                scan.top = max([scan.top or 0, *(int(e.id) for e in entries if e.id.isdigit())]) or None
+            if in_order and order == "newest" and not _in_order(entries, fresh):
+                in_order = False
+                log.warning("%s: a changed row below an unchanged one: the PM list is not ordered newest "
+                            "first, every page is read", fetched.url)
+            scan.changed.extend(fresh)
+            # the high-water mark: a row seen before, unchanged, with a row after it on the page
+            # (a new row sent in the same second as the last one seen may be listed after it:
+            # FluxBB, MyBB order ties as they come; at a page's end it is on the next page)
+            fresh_ids = {e.id for e in fresh}
+            reached = any(e.id not in fresh_ids for e in entries[:-1])
+            if reached and in_order and top_before is not None and (scan.top or 0) < top_before:
+                # the newest message seen last time is not above the rows seen again: the list
+                # is not the newest first (or that message is gone); read to its end
+                in_order = False
+                log.warning("%s: message %d, the newest seen before, is not on the pages read: the PM list "
+                            "is not ordered newest first, every page is read", fetched.url, top_before)
+            if reached and order == "newest" and in_order:
+                break
+            if listing.next_url in visited:
+                scan.problems.append(_loop_problem(self.profile, len(visited), listing.next_url))
+                break
+            if not listing.next_url:
+                if listing.page is not None and listing.last_page is not None and listing.page < listing.last_page:
+                    scan.problems.append(_pages_problem(self.profile, listing, fetched.url))
+                elif not scan.met_seen and self.posts.known_count(self.listed_key):
+                    # the list ended before anything an earlier pass read: all of it deleted,
+                    # or (more likely) its pages go on where no link of the profile leads
+                    scan.problems.append(_unmet_problem(self.profile, len(visited), self.inbox_url))
+                break
+            url = listing.next_url
+        return scan
+
+    def _numbered_rows(self) -> bool:
+        """Rows that are messages, numbered by the forum as they come (phpBB, MyBB, SMF)."""
+        return self.profile.pm_inbox is not None and self.profile.pm_inbox.rows == "messages"
+
+    @property
+    def top_key(self) -> str:
+        """Where the store keeps the newest message number the last pass saw in the list."""
+        return f"inbox-top:{self.base}"
+
+    @property
+    def listed_key(self) -> str:
+        """Where the store keeps how many rows the last whole pass over the list saw."""
+        return f"inbox:{self.base}"
+
+    def _order(self) -> str:
+        rules = self.profile.pm_inbox
+        return rules.pages.order if rules is not None and rules.pages is not None else "newest"
+
 
     def _unread_name(self, entry: InboxEntry, key: str, exc: ScraperError) -> str:
         """The unread conversation as the GM's alarm names it: by its sender («ЛС от Лиса»),
@@ -542,10 +633,65 @@ class PmPoller:
             raise LayoutChanged(entry.url, self.profile.name, rules.container,
                                 f"the inbox counts {entry.count} messages, the conversation shows {len(held)}")
 
+    def _known(self, entry: InboxEntry) -> bool:
+        """An earlier pass read the row (changed since or not)."""
+        key = self.conversation_key(entry.id)
+        return self.posts.known_count(key) is not None or bool(self.posts.known_posts(key))
+
     def _changed(self, entry: InboxEntry) -> bool:
         if entry.count is None:
             return True
         return self.posts.known_count(self.conversation_key(entry.id)) != entry.count
+
+
+@dataclass
+class InboxScan:
+    changed: list[InboxEntry] = field(default_factory=list)
+    requests: int = 0
+    rows: int = 0                 # rows listed on the pages read
+    met_seen: bool = False        # one of them was read by an earlier pass
+    top: int | None = None        # the newest message number on them (rows that are messages)
+    problems: list[str] = field(default_factory=list)   # in Russian, each naming its page
+
+
+def _in_order(entries: list[InboxEntry], fresh: list[InboxEntry]) -> bool:
+    """What a page shows of its order: a changed row below an unchanged one is not the
+    newest activity first. (Message numbers tell nothing: MyBB lists the messages of one
+    second in any order of their ids.)"""
+    fresh_ids = {e.id for e in fresh}
+    first_seen = next((i for i, e in enumerate(entries) if e.id not in fresh_ids), None)
+    return first_seen is None or not any(e.id in fresh_ids for e in entries[first_seen + 1:])
+
+
+def held_problem(held, url: str) -> str:
+    """The GM's words for messages the forum holds outside the PM list (`Inbox.held`)."""
+    count = f"{held.count} ЛС" if held.count is not None else "часть ЛС"
+    return (f"форум задерживает {count} вне списка входящих, и gorod их не видит: «{held.notice}». Освободите "
+            f"место (удалите или перенесите старые ЛС) или поднимите предел папки в настройках форума, затем "
+            f"откройте список ЛС: задержанные придут в него ({unquote(url)})")
+
+
+def _pages_problem(profile: Profile, listing, url: str) -> str:
+    return (f"список ЛС говорит, что это страница {listing.page} из {listing.last_page}, но ссылки на следующую "
+            f"на ней нет: дальше gorod не прочитал (профиль {profile.name!r}: {_next_key(profile)}) "
+            f"({unquote(url)})")
+
+
+def _next_key(profile: Profile) -> str:
+    """Where the profile says how the PM list's next page is found."""
+    return "pm_json.next" if profile.pm_json is not None else "selectors.pm_inbox.pages.next"
+
+
+def _unmet_problem(profile: Profile, pages: int, url: str) -> str:
+    return (f"список ЛС кончился на странице {pages}, а ни одного разговора, прочитанного раньше, на его "
+            f"страницах нет: или их все удалили, или страниц больше, чем gorod нашёл ссылок на них (профиль "
+            f"{profile.name!r}: {_next_key(profile)}) ({unquote(url)})")
+
+
+def _loop_problem(profile: Profile, page: int, url: str) -> str:
+    return (f"ссылка на следующую страницу списка ЛС (со страницы {page}) ведёт на уже прочитанные "
+            f"разговоры: остальные страницы gorod не прочитал (профиль {profile.name!r}: {_next_key(profile)}) "
+            f"({unquote(url)})")
 
 
 def _empty_list(content: bytes, paths: tuple[str, ...]) -> bool:

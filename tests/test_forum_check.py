@@ -108,3 +108,26 @@ def test_a_thread_on_another_site_than_base_url_is_named_and_not_read_as_this_fo
     assert bad.key == "forum.thread_url" and "other.test" in bad.detail and "forum.test" in bad.detail
     assert not any(line.what == "форма ответа в теме" for line in report.lines)
     assert not any("other.test" in c.request.url for c in responses.calls)
+
+
+def test_pms_a_full_phpbb_folder_holds_back_are_an_error_line_naming_the_list():
+    """The lab admin's PM list saved live (tests/scraper/pages/inbox/phpbb-held: 50 of 50, 11
+    held): the check's PM lines say the 11, the list's address and the profile key."""
+    import json
+    from types import SimpleNamespace
+
+    from config.profiles import load_profile
+    from gorod.forumcheck import Report, _pms
+    from scraper.http import Fetched
+    folder = Path(__file__).parent / "scraper" / "pages" / "inbox" / "phpbb-held"
+    first = json.loads((folder / "inbox.json").read_text(encoding="utf-8"))["pages"][0]
+    page = (folder / first["file"]).read_bytes()
+    client = SimpleNamespace(get=lambda url, auth=False: Fetched(url, 200, page))
+    pms = SimpleNamespace(inbox_url=first["url"], read_conversation=lambda entry: [])
+    report = Report("http://127.0.0.1/", "phpbb3")
+    _pms(report, SimpleNamespace(profile=load_profile("phpbb3"), client=client, pms=pms))
+    [held] = [line for line in report.lines if line.what == "задержанные ЛС"]
+    assert not held.ok and held.key == "selectors.pm_inbox.held"
+    assert "задерживает 11 ЛС" in held.detail and first["url"] in held.detail
+    assert any(line.what == "список ЛС" and "страниц: 2" in line.detail for line in report.lines)
+    assert not report.ok

@@ -82,21 +82,27 @@ def spirit_game(forum) -> GameForum:
 
 def board_game(engine: str, players: list[str]) -> GameForum:
     """A live PHP forum with the game's players registered (the engine's own seed script, run
-    again for the extra names) and a fresh game topic opened by the GM."""
+    again for the extra names) and a fresh game topic opened by the board's admin; the GM is
+    the admin, or a GM of the game's own where the engine's entry says so (`Engine.own_gm`)."""
     status = live_engine(engine)
     board = Board(ENGINES[engine], status, Path(os.environ["GOROD_FORUMS_HOME"]))
-    _register(board, players)
+    gm = board.gm
+    if board.engine.own_gm is not None:   # phpBB: the admin's folder fills to 50, then holds PMs back
+        gm = f"gm{int(time.time())}"
+        players = [*players, gm]
+    register(board, players)
     title = f"Город N: тест {int(time.time())}"
     topic = board.new_topic(board.gm, title, "Набор закрыт, игра начинается. Ждите ролей в личных сообщениях.")
 
     def edit(nick, post_id, text):
         answer = board.edit(nick, topic, str(post_id), text)
         assert answer.location or answer.status == 200, f"{engine}: the edit of {post_id} answered {answer.status}"
-    return GameForum(engine, board.url, board.gm, status.password, board.engine.profile, topic,
+    return GameForum(engine, board.url, gm, status.password, board.engine.profile, topic,
                      board.thread_url(topic), 1, BBCODE, title, board.writer, board.client, edit)
 
 
-def _register(board: Board, names: list[str]) -> None:
+def register(board: Board, names: list[str]) -> None:
+    """`names` registered on the board by its engine's own seed script, with the board's password."""
     src = engines_dir() / board.engine.name / "seed.php"
     www = board.forum_dir / "www"
     shutil.copyfile(src, www / "seed.php")

@@ -186,3 +186,28 @@ def test_a_pms_clauses_with_no_order_are_shown_highlighted_beside_its_order(make
     assert len(shown) == 1
     assert "⟦Я сегодня устала, завтра напишу больше.⟧" in shown[0]
     assert "⟦Привет!⟧" not in shown[0] and "⟦Кража" not in shown[0]
+
+
+def test_pms_the_forum_holds_back_are_an_alarm_after_the_ones_it_shows_are_taken(make_game, forum, clock):
+    """phpBB's full folder: the PMs it lists are read and taken, the ones it holds back are the
+    GM's Russian alarm naming the list; the round is no whole read (a deadline waits for one)."""
+    from gorod.loop import deal
+    from gorod.loop.intake import WHOLE_READ_STARTED, poll
+    from scraper.errors import InboxIncomplete, unread
+    game = make_game()
+    deal(game)
+    forum.pm("bob", "Мастер, а можно поменять маску?", clock.now)
+    shown = forum.poll_pms
+    reason = ("форум задерживает 11 ЛС вне списка входящих, и gorod их не видит: «You have 11 private "
+              "messages currently on hold because of full folder.» (http://forum.test/ucp.php?i=pm&folder=inbox)")
+
+    def held(**kwargs):
+        yield from shown(**kwargs)
+        raise unread(InboxIncomplete("http://forum.test/ucp.php?i=pm&folder=inbox", [reason]), "ЛС (список входящих)")
+    forum.poll_pms = held
+    before = game.records.get(WHOLE_READ_STARTED)
+    report = poll(game)
+    assert report.pms == 1 and any("маску" in i.text for i in inbox(game))
+    assert report.failed == [f"ЛС (список входящих) не прочитаны: {reason}"]
+    assert any("задерживает 11 ЛС" in i.text and "folder=inbox" in i.text for i in inbox(game))
+    assert game.records.get(WHOLE_READ_STARTED) == before

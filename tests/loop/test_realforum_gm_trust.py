@@ -44,8 +44,9 @@ def now() -> datetime:
 
 @pytest.fixture
 def phpbb_game(tmp_path, monkeypatch):
-    # a GM of this test's own: the board's admin is every test's GM, and his PM list's first
-    # page (all that is read of it) fills with other games' conversations
+    # a GM of this test's own: the board's admin is every test's GM, and his folder fills with
+    # other games' PMs to phpBB's 50 (pm_max_msgs), past which phpBB holds new ones back (gorod
+    # reads every page of the list, and says so when PMs are held: scraper.poll.scan_inbox)
     gm = f"gm{int(time.time())}"
     forum = board_game("phpbb", [*ROLES, gm])
     forum = replace(forum, gm=gm, title=f"Город N {gm[-6:]}")   # PM titles within phpBB's 60 characters

@@ -134,7 +134,10 @@ def test_nodebb_chats_are_read_through_its_json_api(monkeypatch, tmp_path):
     serve_nodebb_login(responses)
     rooms = json.loads(page("nodebb-4.10-chats.json"))
     rooms["response"]["rooms"] = [r for r in rooms["response"]["rooms"] if r["roomId"] == 1]
-    responses.get(BASE + "/api/v3/chats", json=rooms)
+    assert rooms["response"]["nextStart"] == 20     # every page names the next start: past the end, no room
+    responses.get(BASE + "/api/v3/chats", json={"status": rooms["status"], "response": {"rooms": [], "nextStart": 40}},
+                  match=[responses.matchers.query_param_matcher({"start": "20"})])
+    responses.get(BASE + "/api/v3/chats", json=rooms, match=[responses.matchers.query_param_matcher({})])
     responses.get(BASE + "/api/v3/chats/1/messages", body=page("nodebb-4.10-chat-messages.json"),
                   content_type="application/json")
     poller = PmPoller(nodebb_client(), load_profile("nodebb"), Store(tmp_path / "s.sqlite3"))
@@ -216,7 +219,10 @@ def test_nodebb_crash_lookup_by_title_and_words_reads_the_rooms_messages(monkeyp
     serve_nodebb_login(responses)
     rooms = json.loads(page("nodebb-4.10-chats.json"))
     rooms["response"]["rooms"] = [r for r in rooms["response"]["rooms"] if r["roomId"] == 1]
-    responses.get(BASE + "/api/v3/chats", json=rooms)
+    assert rooms["response"]["nextStart"] == 20     # every page names the next start: past the end, no room
+    responses.get(BASE + "/api/v3/chats", json={"status": rooms["status"], "response": {"rooms": [], "nextStart": 40}},
+                  match=[responses.matchers.query_param_matcher({"start": "20"})])
+    responses.get(BASE + "/api/v3/chats", json=rooms, match=[responses.matchers.query_param_matcher({})])
     responses.get(BASE + "/api/v3/chats/1/messages", body=page("nodebb-4.10-chat-messages.json"),
                   content_type="application/json")
     title = rooms["response"]["rooms"][0]["roomName"]

@@ -125,7 +125,7 @@ ENGINES = [
              page="message"),
     messages("mybb", "/private.php", "/private.php?action=read&pmid={}", ("31", "32", "35"), page="read"),
     # SMF's "all at once" display: a row links to #msgN on the folder's own page
-    messages("smf2", "/index.php?action=pm", "/index.php?action=pm", ("501", "502", "505"),
+    messages("smf2", "/index.php?action=pm;f=inbox;sort=date;desc;start=0", "/index.php?action=pm", ("501", "502", "505"),
              pages={"501": "smf2/inbox.html", "502": "smf2/inbox.html", "505": "smf2/inbox-reply.html"}),
     # vBulletin 3's quote keeps its «Originally Posted by» line inside, as in threads
     messages("vbulletin3", "/private.php", "/private.php?do=showpm&pmid={}", ("701", "702", "705"), page="showpm",
