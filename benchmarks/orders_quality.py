@@ -28,18 +28,24 @@ def _roster() -> Roster:
     return Roster.from_mapping(yaml.safe_load((LABELLED / "roster.yaml").read_text(encoding="utf-8"))["players"])
 
 
+MOVED = ("moved3.yaml", "moved4.yaml")
+
+
 def labelled_report():
-    """posts.yaml and pms.yaml in roster.yaml's game, with moved3.yaml (holdout3's cases
-    fixed after they failed there, in holdout3's game)."""
+    """posts.yaml and pms.yaml in roster.yaml's game, with moved3.yaml and moved4.yaml
+    (holdout3's and holdout4's cases fixed after they failed there, each in its set's game)."""
     texts = load_texts(LABELLED / "posts.yaml") + load_texts(LABELLED / "pms.yaml", pm=True)
-    moved = LABELLED / "moved3.yaml"
-    return score(texts, _roster()) + score(load_texts(moved), load_roster(moved))
+    report = score(texts, _roster())
+    for name in MOVED:
+        report = report + score(load_texts(LABELLED / name), load_roster(LABELLED / name))
+    return report
 
 
 def holdout_report(name: str = "holdout2.yaml"):
     """Texts written after the tuning (holdout.yaml: one round of fixes followed it;
     holdout2.yaml: never tuned on; holdout3.yaml: issue 24's, in a game of its own; holdout4.yaml: an examiner's, written
-    without reading the parser, in a game of its own)."""
+    without reading the parser, in a game of its own; holdout5.yaml: fresh cases in holdout4's game, written for
+    the ones moved from there)."""
     path = LABELLED / name
     return score(load_texts(path), load_roster(path, LABELLED / "roster.yaml"))
 
@@ -48,13 +54,15 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--misses", action="store_true", help="list the texts read otherwise than labelled")
     args = ap.parse_args(argv)
-    for title, report in (("labelled corpus (posts.yaml, pms.yaml, moved3.yaml)", labelled_report()),
+    for title, report in (("labelled corpus (posts.yaml, pms.yaml, moved3.yaml, moved4.yaml)", labelled_report()),
                           ("held out, then one round of fixes (holdout.yaml)", holdout_report("holdout.yaml")),
                           ("held out, never tuned on (holdout2.yaml)", holdout_report()),
                           ("held out, frozen before the accounting reader (holdout3.yaml)",
                            holdout_report("holdout3.yaml")),
                           ("held out, the examiner's, never tuned on (holdout4.yaml)",
-                           holdout_report("holdout4.yaml"))):
+                           holdout_report("holdout4.yaml")),
+                          ("held out, fresh cases for holdout4's moved ones (holdout5.yaml)",
+                           holdout_report("holdout5.yaml"))):
         print(title)
         for line in report.lines():
             print("  " + line)

@@ -65,7 +65,9 @@ def readings(word: str) -> tuple[Reading, ...]:
         return ()
     out = []
     for parse in analyses(word):
-        out.append(Reading(fold(parse.normal_form), parse.tag.POS, frozenset(parse.tag.grammemes)))
+        pos = parse.tag.POS
+        # a plain string: pymorphy3's typed grammeme checks every comparison in Python
+        out.append(Reading(fold(parse.normal_form), None if pos is None else str(pos), frozenset(parse.tag.grammemes)))
     return tuple(out)
 
 
@@ -105,6 +107,7 @@ def inflections(word: str) -> frozenset[str]:
     return frozenset(out)
 
 
+@lru_cache(maxsize=65536)
 def verb_readings(word: str) -> tuple[Reading, ...]:
     return tuple(r for r in readings(word) if r.is_verb)
 

@@ -79,18 +79,13 @@ class Order:
 
     def to_mapping(self) -> dict[str, Any]:
         out: dict[str, Any] = {"by": self.by, "ability": self.ability}
-        defaults = {f.name: f.default for f in fields(self)}
-        back = {v: k for k, v in self._KEY_TO_ATTR.items()}
-        for f in fields(self):
-            if f.name in ("by", "ability") or f.name.startswith("_"):
+        for name, default, key in _mapped_fields():
+            value = getattr(self, name)
+            if value == default:
                 continue
-            value = getattr(self, f.name)
-            if value == defaults[f.name]:
-                continue
-            key = back.get(f.name, f.name)
             if isinstance(value, ZombieCommand):
                 value = value.to_mapping()
-            elif f.name == "reveal_list":
+            elif name == "reveal_list":
                 value = dict(value)
             elif isinstance(value, tuple):
                 value = list(value)
@@ -148,6 +143,19 @@ _KIND_RU = {str: "строка", list: "список", int: "число", float:
 _REQUIRED_RU = {"by": "кто подаёт заявку", "ability": "способность"}
 
 
+_MAPPED: list[tuple[str, Any, str]] = []
+
+
+def _mapped_fields() -> list[tuple[str, Any, str]]:
+    """(attribute, default, mapping key) of every field `to_mapping` may write, in field
+    order: worked out once (`fields()` on every call was most of the cost of `str(order)`)."""
+    if not _MAPPED:
+        back = {v: k for k, v in Order._KEY_TO_ATTR.items()}
+        _MAPPED.extend((f.name, f.default, back.get(f.name, f.name)) for f in fields(Order)
+                       if f.name not in ("by", "ability") and not f.name.startswith("_"))
+    return _MAPPED
+
+
 def _convert(attr: str, value: Any) -> Any:
     if attr in ("targets", "cards", "roles"):
         if not isinstance(value, (list, tuple)):
@@ -192,6 +200,8 @@ def _flow(value: Any) -> str:
     """YAML flow text for a value, quoting only where YAML would misread it."""
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)      # `votes: 2` reads back as a number, not the text "2"
     if isinstance(value, list):
         return "[" + ", ".join(_flow(v) for v in value) + "]"
     if isinstance(value, dict):

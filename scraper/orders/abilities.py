@@ -63,7 +63,7 @@ DEFERRAL = frozenset({"может", "возможно", "наверное", "п�
 # («голосовать против себя нельзя, Маша», «надо бы вылечить Олю»).
 IMPERSONAL = frozenset({"нельзя", "можно", "надо", "нужно", "стоит", "следует", "необходимо",
                         "давайте", "давай", "предлагаю", "советую", "пусть", "некого", "некому",
-                        "никого", "никому", "нечего"})
+                        "никого", "никому", "нечего", "положено", "полагается", "приходится"})
 # Third-person verbs a vote is given with («Голос уходит Лису», «мой голос достаётся Пете»).
 GIVING_VERBS = frozenset({"уходить", "уйти", "идти", "пойти", "отдаваться", "доставаться", "достаться",
                           "лететь", "улетать", "отправляться", "падать", "получать", "получить"})
@@ -117,9 +117,17 @@ def _forms(low: str) -> frozenset[str]:
     return out | morph.lemmas(cyr) if cyr and matters(cyr) else out
 
 
-def _phrase_at(toks: list[Token], i: int) -> tuple[int, frozenset[str], str] | None:
+@lru_cache(maxsize=65536)
+def _phrases_from(low: str) -> tuple[tuple[int, tuple[str, ...], str], ...]:
+    """The phrases a word may start, in the vocabulary's order."""
     index = _phrases_by_first_word()
-    candidates = sorted(c for form in _forms(toks[i].low) for c in index.get(form, ()))
+    return tuple(sorted(c for form in _forms(low) for c in index.get(form, ())))
+
+
+def _phrase_at(toks: list[Token], i: int) -> tuple[int, frozenset[str], str] | None:
+    candidates = _phrases_from(toks[i].low)
+    if not candidates:
+        return None
     best_len = 0
     found: set[str] = set()
     lemma = ""
@@ -149,15 +157,26 @@ def _after_verb(toks: list[Token], i: int, verbs: frozenset[str]) -> bool:
     return False
 
 
+@lru_cache(maxsize=65536)
+def _ability_verbs(low: str) -> tuple[tuple[morph.Reading, frozenset[str]], ...]:
+    """The word's verb readings whose lemma orders an ability, with those abilities."""
+    if not matters(low):
+        return ()
+    verbs = vocabulary().verbs
+    return tuple((r, verbs[r.lemma]) for r in morph.verb_readings(low) if verbs.get(r.lemma))
+
+
+def _before_verb(toks: list[Token], i: int, verbs: frozenset[str]) -> bool:
+    """A first-person verb of `verbs` right after the phrase («голоса отдаю»)."""
+    if i >= len(toks) or not matters(toks[i].low) or _negated(toks, i):
+        return False
+    return any(r.lemma in verbs and "1per" in r.grammemes for r in morph.verb_readings(toks[i].low))
+
+
 def _verb_strength(toks: list[Token], i: int, start: int) -> tuple[Strength, frozenset[str], str]:
     vocab = vocabulary()
     best: tuple[Strength, frozenset[str], str] = (Strength.NONE, frozenset(), "")
-    if not matters(toks[i].low):
-        return best
-    for r in morph.verb_readings(toks[i].low):
-        abilities = vocab.verbs.get(r.lemma)
-        if not abilities:
-            continue
+    for r, abilities in _ability_verbs(toks[i].low):
         g = r.grammemes
         if "1per" in g and ("pres" in g or "futr" in g):
             s = Strength.STRONG
@@ -191,12 +210,32 @@ def _triggers(text: str, toks: tuple[Token, ...]) -> tuple[Trigger, ...]:
     return tuple(_find_triggers(Segment(text, text, 0), list(toks)))
 
 
+@lru_cache(maxsize=65536)
+def _may_trigger(low: str) -> bool:
+    """Can this word start a phrase of the vocabulary or be an ability's verb? (Most words
+    of a text cannot: they are skipped without looking for a phrase or a verb.)"""
+    return matters(low) or bool(_phrases_from(low))
+
+
+def _wish_after(text: str, toks: list[Token], j: int) -> bool:
+    """«…, пусть всё летит в Пашу», «…, а всё пусть идёт в X»: «пусть» in a clause after a comma
+    wishes the outcome of what came before; it judges nothing (unlike «нельзя», «надо»)."""
+    return toks[j].low == "пусть" and j > 1 and "," in text[toks[0].end:toks[j].start]
+
+
 def _find_triggers(seg: Segment, toks: list[Token]) -> list[Trigger]:
+    may = list(map(_may_trigger, [t.low for t in toks]))
+    if not any(may):
+        return []         # no ability word: no phrase, no verb (what follows finds nothing)
     out: list[Trigger] = []
     start = first_content(toks, seg.text)
-    talk = "?" in seg.text or any(t.low == "бы" or t.low in IMPERSONAL for t in toks)
+    talk = "?" in seg.text or any(t.low == "бы" or (t.low in IMPERSONAL and not _wish_after(seg.text, toks, j))
+                                  for j, t in enumerate(toks))
     i = 0
     while i < len(toks):
+        if not may[i]:
+            i += 1
+            continue
         phrase = _phrase_at(toks, i)
         verb_s, verb_abilities, verb_lemma = _verb_strength(toks, i, start)
         if phrase is not None:
@@ -218,8 +257,11 @@ def _find_triggers(seg: Segment, toks: list[Token]) -> list[Trigger]:
                 strength = Strength.WEAK
             if _negated(toks, i):
                 strength = Strength.NONE
-            if VOTE in abilities and head.low == "голоса" and not _after_verb(toks, i, APPLY_VERBS):
+            if VOTE in abilities and head.low == "голоса" and not _after_verb(toks, i, APPLY_VERBS) \
+                    and not _before_verb(toks, i + n, APPLY_VERBS):
                 strength = Strength.NONE   # «Голоса сейчас: Лис — 3» is a tally, not a vote
+            elif VOTE in abilities and head.low == "голоса":
+                strength = Strength.STRONG  # «Оба своих голоса отдаю против Ёжика» (the Мэр's two)
             if verb_s > strength:
                 strength = verb_s
                 abilities = abilities | verb_abilities
@@ -261,13 +303,22 @@ SECOND_PERSON = frozenset({"ты", "тебе", "тебя", "твой", "твоя
 
 
 def addressed(toks: list[Token]) -> bool:
-    for tok in toks:
-        if tok.low in SECOND_PERSON:
-            return True
-        readings = index.readings(tok.low)
-        if readings and readings[0].is_verb and ("impr" in readings[0].grammemes or "2per" in readings[0].grammemes):
-            return True
-    return False
+    return any(map(_addressing, [tok.low for tok in toks]))
+
+
+@lru_cache(maxsize=65536)
+def _addressing(low: str) -> bool:
+    """A word said to someone: «ты», «вам», a verb in the imperative or the second person."""
+    if low in SECOND_PERSON:
+        return True
+    return imperative_or_second(low)
+
+
+@lru_cache(maxsize=65536)
+def imperative_or_second(low: str) -> bool:
+    readings = index.readings(low)
+    return bool(readings) and readings[0].is_verb and (
+        "impr" in readings[0].grammemes or "2per" in readings[0].grammemes)
 
 
 def _refused(toks: list[Token]) -> bool:
@@ -277,14 +328,16 @@ def _refused(toks: list[Token]) -> bool:
 def _judged(toks: list[Token]) -> bool:
     """A sentence that judges an action rather than orders it: «это», or a predicative
     («глупо», «странно»)."""
-    for tok in toks:
-        if tok.low in ("это", "было", "будет", "идея"):
-            return True   # «…— это сливать игру», «Охранять Петю было ошибкой»
-        readings = index.readings(tok.low)
-        if readings and any(r.pos == "PRED" or (r.pos == "ADJS" and "neut" in r.grammemes) for r in readings[:2]) \
-                and readings[0].pos in ("ADVB", "PRED", "ADJS"):
-            return True
-    return False
+    return any(map(_judging, [tok.low for tok in toks]))
+
+
+@lru_cache(maxsize=65536)
+def _judging(low: str) -> bool:
+    if low in ("это", "было", "будет", "идея"):
+        return True   # «…— это сливать игру», «Охранять Петю было ошибкой»
+    readings = index.readings(low)
+    return bool(readings) and any(r.pos == "PRED" or (r.pos == "ADJS" and "neut" in r.grammemes)
+                                  for r in readings[:2]) and readings[0].pos in ("ADVB", "PRED", "ADJS")
 
 
 def lemma_words(toks: list[Token], i: int, n: int) -> list[str]:
@@ -318,12 +371,24 @@ def _narrates(toks: list[Token], triggers: list[Trigger], changing: bool = False
             continue
         if changing and tok.low in ("был", "была", "было", "были"):
             continue
-        if index.lemma(tok.low) in GIVING_VERBS or tok.low == "может":
-            continue        # «Голос уходит Лису»: the vote's own verb; «может» is «maybe»
-        if index.lemma(tok.low) in CORRECTING_VERBS:
-            continue        # «Передумала: голос против Веры»: the past opens the new order, no story
-        readings = index.readings(tok.low)
-        if readings and readings[0].is_verb and (
-                "past" in readings[0].grammemes or "3per" in readings[0].grammemes):
+        if _tells(tok.low):
             return True
     return False
+
+
+@lru_cache(maxsize=65536)
+def _tells(low: str) -> bool:
+    """A verb that tells a story: past tense or third person, but not the vote's own giving
+    verb («Голос уходит Лису»), «может» («maybe») or a correction's («Передумала: …»)."""
+    if index.lemma(low) in GIVING_VERBS or low == "может":
+        return False
+    if index.lemma(low) in CORRECTING_VERBS:
+        return False
+    return past_or_third(low)
+
+
+@lru_cache(maxsize=65536)
+def past_or_third(low: str) -> bool:
+    readings = index.readings(low)
+    return bool(readings) and readings[0].is_verb and (
+        "past" in readings[0].grammemes or "3per" in readings[0].grammemes)

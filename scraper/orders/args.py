@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from engine.abilities import WORDS, AbilitySpec, Field, Keyword, Reach, RoleKind, Shape, TargetRule, find_ability
 from engine.abilities import words_of
@@ -37,9 +38,20 @@ class Fail:
 
 def _has(toks: list[Token], lo: int, hi: int, words: frozenset[str]) -> int | None:
     for i in range(lo, hi):
-        if toks[i].low in words or (matters(toks[i].low) and morph.lemmas(toks[i].low) & words):
+        if _is_one_of(words, toks[i].low):
             return i
     return None
+
+
+@lru_cache(maxsize=65536)
+def _is_one_of(words: frozenset[str], low: str) -> bool:
+    """The word, or one of its lemmas, is among `words` (memoised per word: a frozenset's
+    hash is kept, so the key is cheap)."""
+    return low in words or bool(matters(low) and morph.lemmas(low) & words)
+
+
+_NOW = frozenset({"теперь"})
+_FROM = frozenset({"с", "со"})
 
 
 def self_allowed(spec: AbilitySpec) -> bool:
@@ -108,16 +120,31 @@ def _scan_both(ctx, toks, lo, hi, before, trig_start, count, allow_self, skip=fr
 
 # --- the shapes of `Words.shape` ----------------------------------------------------------
 
+# «Воздерживаюсь от комментариев» abstains from something else than the vote: no order.
+_ABSTAINING = frozenset({"воздерживаться", "воздержаться"})
+
+
+def _abstains_from_other(spec: AbilitySpec, toks, trig) -> bool:
+    if not (morph.lemmas(toks[trig.start].low) & _ABSTAINING):
+        return False
+    words = words_of(spec.name)
+    about = frozenset(words.about) if words is not None else frozenset()   # what the order is about
+    at = next((i for i in range(trig.end, min(len(toks), trig.end + 3)) if toks[i].low == "от"), None)
+    return at is not None and at + 1 < len(toks) and not (morph.lemmas(toks[at + 1].low) | {toks[at + 1].low}) & about
+
+
 def _vote(ctx, spec, trig, seg, toks, lo, hi, before):
     by = ctx.author or ""
+    if _abstains_from_other(spec, toks, trig):
+        return Fail(Reason.NO_TARGET, [], spec.name)
     if _has(toks, max(before, trig.start - 2), hi, _keyword(spec, "withdraw")) is not None:
         return Order(by, spec.name)
     start = lo
-    now = _has(toks, lo, hi, frozenset({"теперь"}))
+    now = _has(toks, lo, hi, _NOW)
     if now is not None:
         start = now + 1          # «Меняю голос: был Шаман, теперь Тень»
     # «меняю голос с Бори на Веру»: the new target follows «на».
-    elif _has(toks, lo, hi, frozenset({"с", "со"})) is not None:
+    elif _has(toks, lo, hi, _FROM) is not None:
         for i in range(hi - 1, lo - 1, -1):
             if toks[i].low == "на":
                 start = i + 1
@@ -182,13 +209,37 @@ def _command_mode(ability: str, sub: Trigger, toks, hi: int) -> str | None:
                  if sub.lemma in m.words or _has(toks, sub.start, hi, m.words) is not None), None)
 
 
+# Numbers as words, by lemma («два голоса», «одну»): a count of saved votes.
+NUMBERS = {"один": 1, "два": 2, "три": 3, "четыре": 4, "пять": 5, "шесть": 6, "семь": 7, "восемь": 8,
+           "девять": 9, "десять": 10}
+
+
+def _count_before(toks: list[Token], lo: int, hi: int, words: frozenset[str]) -> int | None:
+    """A number written right before one of `words` («2 голоса», «три голоса»), or None."""
+    for i in range(max(lo, 1), hi):
+        if not (toks[i].low in words or morph.lemmas(toks[i].low) & words):
+            continue
+        low = toks[i - 1].low
+        if low.isdigit() and 0 < int(low) < 100:
+            return int(low)
+        number = next((NUMBERS[m] for m in morph.lemmas(low) if m in NUMBERS), None)
+        if number is not None:
+            return number
+    return None
+
+
 def _save(ctx, spec, trig, seg, toks, lo, hi, before):
-    """A target, or the `save` keyword («в копилку»)."""
+    """A target, or the `save` keyword («в копилку»); before the target, a number of votes
+    («2 голоса из копилки на Борю»: the `votes` keyword's field)."""
     by = ctx.author or ""
     save = _keyword(spec, "save")
+    count = _count_before(toks, min(before, trig.start), hi, _keyword(spec, "votes"))
     scan = _scan_both(ctx, toks, lo, hi, before, trig.start, 1, False)
     if scan.found:
-        return Order(by, spec.name, target=scan.nicks[0])
+        return Order(by, spec.name, target=scan.nicks[0], votes=count)
+    if count is not None and scan.problem in (None, Reason.NO_TARGET):
+        # «в копилке уже 2 голоса»: a number of votes and nobody to spend them on is no save
+        return Fail(Reason.NO_TARGET, [], spec.name)
     if scan.problem not in (None, Reason.NO_TARGET):
         return _fail(scan, spec)
     if _named_by(trig, spec, save) or _has(toks, trig.start, hi, save) is not None:

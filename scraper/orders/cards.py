@@ -21,9 +21,15 @@ class Named:
 
 
 def _word_match_any(words: frozenset[str], tok: Token) -> bool:
+    return _matches_any(words, tok.key, tok.low)
+
+
+@lru_cache(maxsize=65536)
+def _matches_any(words: frozenset[str], key: str, low: str) -> bool:
+    """Memoised per word (a frozenset's hash is kept, so the key is cheap to hash)."""
     from scraper.orders.index import matters
 
-    return tok.key in words or (matters(tok.low) and bool(words & morph.lemmas(tok.low)))
+    return key in words or (matters(low) and bool(words & morph.lemmas(low)))
 
 
 def _word_match(word: str, tok: Token) -> bool:

@@ -5,7 +5,7 @@ between two orders after a comma («Кусаю Лекса, а у Ольги кр
 """
 from __future__ import annotations
 
-from engine.abilities import WORDS, Shape
+from engine.abilities import WORDS, Field, Shape, find_ability
 from scraper.orders.abilities import DEFERRAL, Strength, find_triggers
 from scraper.orders.args import CONSUMING, TO_LINE_END
 from scraper.orders.index import read_tokens
@@ -69,8 +69,13 @@ def _quoted_after(text: str, start: int, end: int) -> bool:
 # Words that open a hedge after an order («…, дальше видно будет», «…, пусть оправдывается»,
 # «…, пожалуй»): the hedge is a clause of its own, so its verbs and «пусть» do not make the
 # order talk. Deferrals («может», «потом», «подумаю») are not hedges: they make it a question.
-HEDGES = frozenset({"пусть", "дальше", "пожалуй", "надоело", "ничего", "без", "видно", "там", "а", "не",
+HEDGES = frozenset({"пусть", "дальше", "пожалуй", "надоело", "ничего", "никого", "без", "видно", "там", "а", "не",
                     "вдруг", "просто", "всё", "все", "типа", "короче", "кароч", "имхо"})
+
+
+def _two_targets(ability: str) -> bool:
+    spec = find_ability(ability)
+    return spec is not None and Field.TARGETS in spec.fields
 
 
 def hedged(seg: Segment) -> list[Segment]:
@@ -81,13 +86,88 @@ def hedged(seg: Segment) -> list[Segment]:
     triggers = [t for t in find_triggers(seg, toks) if t.abilities]
     if not triggers:
         return [seg]
+    if any(_two_targets(a) for t in triggers for a in t.abilities):
+        return [seg]      # «соблазняю Тимофея, пусть всё летит в Пашу»: the second target is in the «hedge»
     depth = _quote_depths(seg.text, [t.start for t in toks])
     first = min(t.end for t in triggers)
     for k in range(max(first, 1), len(toks)):
         gap = seg.text[toks[k - 1].end:toks[k].start]
-        if "," in gap and not depth[k] and toks[k].low in HEDGES and not any(t.start >= k for t in triggers):
+        word = toks[k].low
+        if word in ("и", "а") and k + 1 < len(toks) and toks[k + 1].low in HEDGES - {"а"}:
+            word = toks[k + 1].low      # «…, и пусть мне кто-нибудь скажет…»
+        if "," in gap and not depth[k] and word in HEDGES and not any(
+                t.start >= k and toks[t.start - 1].low not in ("не", "ни") for t in triggers):
+            # (a negated order word after the comma is the hedge's own: «…, никого не вешаю»)
             if k + 1 < len(toks) and toks[k].low == "а" and toks[k + 1].low in DEFERRAL:
                 return [seg]
+            head = seg.text[:toks[k - 1].end]
+            tail = seg.text[toks[k].start:]
+            return [Segment(head, seg.line, seg.offset), Segment(tail, tail, 0)]
+    return [seg]
+
+
+# Words that open a clause of reason («раз все молчат», «потому что», «ведь»): it says why,
+# and orders nothing. Not «если» (a condition: the whole sentence is conditional).
+BECAUSE = frozenset({"раз", "поскольку", "потому", "ибо", "ведь", "т.к", "тк"})
+_LEAD = frozenset({"ну", "а", "и", "но", "уж", "ладно", "итак", "короче", "значит", "тогда"})
+
+
+# Words after a comma that open the consequence of what came before: the order follows.
+THEREFORE = frozenset({"поэтому", "посему", "следовательно", "потому-то"})
+
+
+def _bare_pointer(toks, i: int) -> bool:
+    """The words from `i` are a bare vote's start: «я за …», «лично я против …»."""
+    while i < len(toks) and toks[i].low in ("я", "лично", "вот", "же", "тогда", "сам", "сама"):
+        i += 1
+    return i + 1 < len(toks) and toks[i].low in ("против", "за")
+
+
+def _because(toks, k: int) -> bool:
+    return toks[k].low in BECAUSE or (toks[k].low == "так" and k + 1 < len(toks) and toks[k + 1].low == "как")
+
+
+def reasons_apart(seg: Segment) -> list[Segment]:
+    """A clause of reason before the main clause («Ну раз все молчат, то мой голос — Rusty»)
+    or after it («А я против Лисы, раз такая умная») is a clause of its own."""
+    if "," not in seg.text:
+        return [seg]
+    toks = read_tokens(seg.text)
+    if len(toks) < 3:
+        return [seg]
+    depth = _quote_depths(seg.text, [t.start for t in toks])
+    commas = [k for k in range(1, len(toks))
+              if "," in seg.text[toks[k - 1].end:toks[k].start] and not depth[k]]
+    if not commas:
+        return [seg]
+    lead = 0
+    while lead < len(toks) and toks[lead].low in _LEAD:
+        lead += 1
+    if lead < len(toks) and _because(toks, lead):
+        k = next((c for c in commas if c > lead + 1), None)
+        if k is None:
+            return [seg]
+        rest = k + 1 if k < len(toks) and toks[k].low == "то" else k
+        if rest >= len(toks):
+            return [seg]
+        head = seg.text[:toks[rest].start].rstrip()     # the connector («, то») stays with the reason
+        tail = seg.text[toks[rest].start:]
+        return [Segment(head, head, 0), Segment(tail, seg.line, seg.offset + toks[rest].start)]
+    for k in commas:
+        if k > lead + 1 and toks[k].low in ("а", "но") and _bare_pointer(toks, k + 1):
+            # «Все против Ёжика, а я за Киру»: the author's own vote after the contrast
+            head = seg.text[:toks[k + 1].start].rstrip()
+            tail = seg.text[toks[k + 1].start:]
+            return [Segment(head, seg.line, seg.offset), Segment(tail, seg.line, seg.offset + toks[k + 1].start)]
+        if k > lead + 1 and (toks[k].low in THEREFORE or (toks[k].low == "так" and k + 1 < len(toks)
+                                                          and toks[k + 1].low == "что")):
+            # «Velvet так и не ответила, поэтому голос против неё»: the reason, then the order
+            rest = k + (2 if toks[k].low == "так" else 1)
+            if rest < len(toks):
+                head = seg.text[:toks[rest].start].rstrip()
+                tail = seg.text[toks[rest].start:]
+                return [Segment(head, head, 0), Segment(tail, seg.line, seg.offset + toks[rest].start)]
+        if _because(toks, k) and k > lead + 1:
             head = seg.text[:toks[k - 1].end]
             tail = seg.text[toks[k].start:]
             return [Segment(head, seg.line, seg.offset), Segment(tail, tail, 0)]

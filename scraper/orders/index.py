@@ -24,7 +24,7 @@ from rapidfuzz.distance import Levenshtein
 
 from engine import morph
 from engine.names import CARDS, SECRET_ROLES, fold
-from scraper.orders.text import Token, cyrillize, raw_tokens, translit, _WORD
+from scraper.orders.text import Token, cyrillize, new_token, raw_tokens, translit, _WORD
 
 # The grammar's own words (abilities.py, args.py, parse.py, net.py), besides the vocabulary:
 # their forms must be read with morphology too.
@@ -127,8 +127,14 @@ def respell(low: str) -> str | None:
     if low[:3] not in heads and low[-3:] not in tails:
         return None          # shares no start or end with a form: no typo of one (cheap test first)
     fixed = _typo(low)
+    if fixed is not None and low.startswith(fixed) and low[len(fixed):] in _PAST_ENDINGS:
+        return None          # «дозорил»: a verb made of the noun «дозор», in the past tense, no typo
     # a word the dictionary knows is no typo (asked last: the lookup is the dearer test)
     return None if fixed is None or _known(low) else fixed
+
+
+# A past-tense verb's endings after a noun's stem («дозор-ил», «брейнс-ила»).
+_PAST_ENDINGS = frozenset({"ил", "ила", "ило", "или", "ал", "ала", "али", "ел", "ела", "ели", "нул", "нула"})
 
 
 @lru_cache(maxsize=1)
@@ -160,9 +166,7 @@ def _typo(low: str) -> str | None:
     if low[:3] not in heads and low[-3:] not in tails:
         return None
     limit = 2 if len(low) >= 7 else 1
-    by_head, by_tail = _by_ends()
-    near = [f for f in (*by_head.get(low[:3], ()), *by_tail.get((low[0], low[-3:]), ()))
-            if abs(len(f) - len(low)) <= limit]
+    near = _near(low[:3], len(low)) + _near((low[0], low[-3:]), len(low))
     found = process.extract(low, near, scorer=Levenshtein.distance, score_cutoff=limit, limit=3)
     if not found:
         return None
@@ -171,6 +175,17 @@ def _typo(low: str) -> str | None:
     if len(closest) > 1 and len({morph.lemma(f) for f in closest}) > 1:
         return None          # two words as close: not a typo of one of them
     return min(closest)
+
+
+@lru_cache(maxsize=65536)
+def _near(end: str | tuple[str, str], length: int) -> tuple[str, ...]:
+    """The forms with these first three letters (a str), or this first letter and last
+    three (a pair), of a length a typo of a `length`-letter word may have; in `_by_ends`'
+    order."""
+    by_head, by_tail = _by_ends()
+    limit = 2 if length >= 7 else 1
+    forms = by_head.get(end, ()) if isinstance(end, str) else by_tail.get(end, ())
+    return tuple(f for f in forms if abs(len(f) - length) <= limit)
 
 
 @lru_cache(maxsize=65536)
@@ -210,12 +225,34 @@ def read_tokens(text: str) -> list[Token]:
 
 @lru_cache(maxsize=16384)
 def _read_tokens(text: str) -> tuple[Token, ...]:
+    read = _READ
     out = []
-    for m in _WORD.finditer(text):
-        word = cyrillize(m.group())
-        fixed = respell(fold(word))
-        out.append(Token(fixed if fixed is not None else word, m.start(), m.end()))
+    at = 0
+    for raw in _WORD.findall(text):
+        # between two matches stand only non-word characters, and a match begins with a
+        # word character: the first occurrence from the last end is the match itself
+        start = text.find(raw, at)
+        at = start + len(raw)
+        word = read.get(raw)
+        if word is None:
+            word = _read_word(raw)
+        out.append(new_token(word[0], start, at, word[1], word[2]))
     return tuple(out)
+
+
+_READ: dict[str, tuple[str, str, str]] = {}
+
+
+def _read_word(raw: str) -> tuple[str, str, str]:
+    """A word as the readers see it (`respell`), with its `low` and `key`: memoised by the
+    word as written (bounded), so a word a thread repeats is read once."""
+    word = cyrillize(raw)
+    fixed = respell(fold(word))
+    tok = Token(fixed if fixed is not None else word, 0, 0)
+    if len(_READ) >= 65536:
+        _READ.clear()
+    _READ[raw] = out = (tok.text, tok.low, tok.key)
+    return out
 
 
 def content_forms() -> frozenset[str]:

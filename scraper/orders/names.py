@@ -19,6 +19,7 @@ from rapidfuzz import fuzz, process
 from engine.abilities import ABILITIES, RoleKind, abilities_of_role
 from engine.names import FORMER_MAYOR, OPEN_ROLES, canon_open_role, canon_secret_role, fold
 from engine import morph
+from scraper.orders.name_forms import pet_forms, role_variants, spellings
 from scraper.orders.text import Token, is_cyrillic, key, tokens, translit
 
 
@@ -62,6 +63,15 @@ class Roster:
                 secret = canon
             out.append(Player(str(nick), open_role, secret))
         return cls(tuple(out))
+
+    def __hash__(self) -> int:
+        # once per roster: the per-game memos (`own_abilities`, `matcher_for`) hash it for
+        # every clause, and a frozen dataclass hashes each player in Python
+        return self._hash
+
+    @cached_property
+    def _hash(self) -> int:
+        return hash(self.players)
 
     @cached_property
     def _by_key(self) -> dict[str, Player]:
@@ -107,6 +117,7 @@ SELF_WORDS = frozenset({"себя", "себе", "собой", "сам", "сам�
 
 
 _MEMO_SIZE = 65536
+_UNREAD = object()   # no memo entry yet (None is a memoised «no reading»)
 _PLACED_SIZE = 8192
 SPELLED = 90.0   # the nickname in the other alphabet («Гены» for Gena, «Petya» for Петя)
 # A whole part of a longer nickname («Котик» for Kotik_7) is a candidate just below the
@@ -115,6 +126,9 @@ PART = 84.0
 # No reading below this is ever offered or compared (targets.FLOOR): the gate's cut.
 _GATE = 70.0
 SOUNDS_LIKE = 80.0
+# A whole word of a longer nickname in any of its forms («Волка» for Серый Волк): read, unless
+# another player's reading comes within the margin.
+CORE = 88.0
 
 
 def _spelled(tok: Token, forms: frozenset[str], other: frozenset[str]) -> bool:
@@ -152,8 +166,10 @@ class _NickEntry:
     part_forms: frozenset[str] = frozenset()  # case forms of its parts, in both alphabets
     #                                           («котика» for Kotik_7, «ольгу» for Ольга_Н)
     skeletons: tuple[str, ...] = ()     # per word: consonant skeleton of its Cyrillic spelling
+    core_forms: frozenset[str] = frozenset()  # a word of the nickname read alone (`_core_words`)
 
 
+_NOT_WORD = re.compile(r"[\W_]+")
 _CAMEL = re.compile(r"[A-ZА-ЯЁ]+(?![a-zа-яё])|[A-ZА-ЯЁ][a-zа-яё]+|[a-zа-яё]+|\d+")
 
 
@@ -173,9 +189,8 @@ def _entry(nick: str) -> _NickEntry:
     camel = frozenset(key(p) for p in parts if len(p) >= 4) if len(parts) > 1 else frozenset()
     spelled = []
     for tok in words:
-        cyr = translit(tok.text)
-        spelled.append(morph.inflections(cyr) if cyr and len(cyr) >= 3 else frozenset())
-    part_forms: set[str] = set()
+        spelled.append(_other_forms(tok.text))
+    part_forms: set[str] = set().union(*(_written_forms(t.text)[1] for t in words))
     for part in re.findall(r"[A-Za-z]{3,}|[А-Яа-яЁё]{3,}", nick):
         if len(part) < 3 or (len(parts) <= 1 and len(words) <= 1):
             continue
@@ -183,16 +198,64 @@ def _entry(nick: str) -> _NickEntry:
         if cyr:
             part_forms |= morph.inflections(cyr)
         part_forms.add(key(part))
+    # a whole word of a nickname of several words («Волка», «Серому» for Серый Волк), or the one
+    # word of a decorated nickname («Димона» for xXx_Dimon_xXx, «Котика» for Kotik_7), in any
+    # of its written forms: confident when no other player's nickname has it (the matcher's margin)
+    cores = [t.text for t in words] if len(words) > 1 else _core_words(nick)
+    core_forms: set[str] = set()
+    for word in cores:
+        if len(word) >= 3:
+            core_forms |= _other_forms(word) | (morph.inflections(fold(word)) if is_cyrillic(word) else {key(word)})
     # only for words in the Latin alphabet: a Cyrillic nickname's typos are fuzzy matches
     skeletons = tuple(skeleton(translit(t.text) or "") for t in words if not is_cyrillic(t.text))
     return _NickEntry(nick, tuple(forms), joined, compact,
                       frozenset(i for i in initials if len(i) >= 2), camel, tuple(spelled),
-                      frozenset(part_forms), skeletons)
+                      frozenset(part_forms), skeletons, frozenset(core_forms))
+
+
+_DECORATION = re.compile(r"^(?:x+|[a-z])$|^(.)\1*$", re.IGNORECASE)
+
+
+def _core_words(nick: str) -> list[str]:
+    """The one word of a nickname written with decorations, digits or an initial around it
+    («Dimon» of xXx_Dimon_xXx, «Kotik» of Kotik_7, «Ольга» of Ольга_Н); none if it has no
+    decoration or more than one word (a CamelCase nickname's parts are `parts`)."""
+    runs = re.findall(r"[A-Za-z]+|[А-Яа-яЁё]+", nick)
+    words = [r for r in runs if len(r) >= 3 and not _DECORATION.match(r)]
+    if len(words) != 1 or words[0] == nick or len(_CAMEL.findall(words[0])) > 1:
+        return []
+    return words
+
+
+@lru_cache(maxsize=4096)
+def _other_forms(word: str) -> frozenset[str]:
+    """A nickname's word as players also write it, inflected: a Latin word in its Cyrillic
+    spellings («Расти», «Никса»), a given name in its pet forms and full name («Тимоху»,
+    «Натку», «Жору»), the pet forms of a Latin name's Cyrillic spelling («Дима» of Dimon)."""
+    return _written_forms(word)[0]
+
+
+@lru_cache(maxsize=4096)
+def _written_forms(word: str) -> tuple[frozenset[str], frozenset[str]]:
+    """(`_other_forms`, the full names a pet-form word stands for: only candidates)."""
+    cyrillic = [fold(word)] if is_cyrillic(word) else sorted(spellings(word))
+    out: set[str] = set()
+    full: set[str] = set()
+    for spelling in cyrillic:
+        if spelling != fold(word):
+            out |= morph.inflections(spelling)
+        pets, names = pet_forms(spelling)
+        for pet in pets:
+            out |= morph.inflections(pet)
+        for name in names:
+            full |= morph.inflections(name)
+    return frozenset(out), frozenset(full - out)
 
 
 _VOWELS = str.maketrans("", "", "аеёиоуыэюяйьъ")
 
 
+@lru_cache(maxsize=65536)
 def skeleton(word: str) -> str:
     """First letter and the consonants after it: «дэна» and «дан» (Dan) are both «дн»,
     «брауна» and «броун» (Brown) «брн». Only ever a candidate, never a confident name."""
@@ -215,8 +278,11 @@ class NameMatcher:
         self._namey: dict[str, bool] = {}
         self._placed: dict[tuple, tuple[Candidate, ...]] = {}
         self._near_cache: dict[tuple, tuple[str, ...]] = {}
+        self._entry_memo: dict[tuple, tuple[float, int] | None] = {}
+        self._role_memo: dict[str, dict[str, float]] = {}
         self.role_forms: dict[str, frozenset[str]] = {
-            role: morph.inflections(key(role)) for role in OPEN_ROLES}
+            role: morph.inflections(key(role)).union(*(morph.inflections(v) for v in role_variants(role)))
+            for role in OPEN_ROLES}
         self._role_form_list = [f for forms in self.role_forms.values() for f in sorted(forms)]
         self._role_form_roles = [r for r, forms in self.role_forms.items() for _ in forms]
         self._role_by_form: dict[str, list[str]] = {}
@@ -230,22 +296,38 @@ class NameMatcher:
 
         Memoised by the words of the window (a thread repeats its words; fuzzy scores
         against every nickname and role form are the parser's main cost)."""
-        if i >= len(toks):
+        count = len(toks)
+        if i >= count:
             return []
-        if toks[i].key not in SELF_WORDS and not self.namey(toks[i]) and (
-                self.max_words == 1 or i + 1 >= len(toks) or not self.namey(toks[i + 1])):
-            return []      # no name's reading can start here (`namey`): no window, no memo
+        known = self._namey          # `namey`'s memo, read inline: this runs at every word
+        tok = toks[i]
+        selfish = tok.key in SELF_WORDS
+        if not selfish:
+            hit = known.get(tok.key)
+            if hit is None:
+                hit = self.namey(tok)
+            if not hit:
+                if self.max_words == 1 or i + 1 >= count:
+                    return []      # no name's reading can start here (`namey`): no window, no memo
+                after = known.get(toks[i + 1].key)
+                if after is None:
+                    after = self.namey(toks[i + 1])
+                if not after:
+                    return []
         # the window's words that can be part of a name decide the readings: a word after
         # them that is no name's is left out of the memo's key, so new words share entries
         size = 1
-        while size < self.max_words and i + size < len(toks) and self.namey(toks[i + size]):
+        while size < self.max_words and i + size < count and self.namey(toks[i + size]):
             size += 1
-        window = tuple(t.text for t in toks[i:i + size])      # key and low follow from the text
-        memo_key = (window, author)
+        # key and low follow from the text
+        window = (tok.text,) if size == 1 else tuple([t.text for t in toks[i:i + size]])
+        # the author matters only to «себя» (the self reading): other windows share one entry
+        memo_key = (window, author if selfish else None)
         hit = self._memo.get(memo_key)
         if hit is None:
-            hit = tuple((c.nick, c.score, c.via, c.start - i, c.end - i, c.role)
-                        for c in self._at(toks[:i + size], i, author))
+            # the window alone is read (a reading never looks before its first word)
+            hit = tuple((c.nick, c.score, c.via, c.start, c.end, c.role)
+                        for c in self._at(toks[i:i + size], 0, author))
             if len(self._memo) >= _MEMO_SIZE:
                 self._memo.clear()
                 self._placed.clear()
@@ -273,7 +355,7 @@ class NameMatcher:
             for forms in (*e.words, *e.spelled):
                 exact |= forms
                 fuzzy |= forms
-            exact |= e.initials | e.parts | e.part_forms
+            exact |= e.initials | e.parts | e.part_forms | e.core_forms
             fuzzy.add(e.joined)
             fuzzy.add(e.compact)
         exact |= set(self._role_by_form)
@@ -320,6 +402,12 @@ class NameMatcher:
         return hit
 
     @cached_property
+    def _compact_prefixes(self) -> frozenset[str]:
+        """Every beginning of a nickname's compact form (`e.compact.startswith(x)` for some
+        entry is `x in` this)."""
+        return frozenset(e.compact[:n] for e in self.entries for n in range(1, len(e.compact) + 1))
+
+    @cached_property
     def _skeletons(self) -> frozenset[str]:
         return frozenset(k for e in self.entries for k in e.skeletons)
 
@@ -330,8 +418,8 @@ class NameMatcher:
         cyr = translit(tok.text)
         if cyr and cyr in exact:
             return True
-        compact = re.sub(r"[\W_]+", "", tok.key)
-        if len(compact) >= 4 and any(e.compact.startswith(compact) for e in self.entries):
+        compact = _NOT_WORD.sub("", tok.key)
+        if len(compact) >= 4 and compact in self._compact_prefixes:
             return True
         if len(compact) >= 3 and self._skeletons and skeleton(cyr or tok.low) in self._skeletons:
             return True
@@ -359,30 +447,53 @@ class NameMatcher:
             else:
                 offer(Candidate(None, 100.0, "self", i, i + 1))
             return list(best.values())
-        for entry in self.entries:
+        memo = self._entry_memo
+        for number, entry in enumerate(self.entries):
             n = len(entry.words)
-            window = toks[i:i + n]
-            if len(window) == n and all(t.key in forms for t, forms in zip(window, entry.words)):
-                offer(Candidate(entry.nick, 100.0, "nick", i, i + n))
-                continue
-            if first in FILLER and first != entry.joined:
-                continue
-            if len(window) == n and all(_spelled(t, forms, other)
-                                        for t, forms, other in zip(window, entry.words, entry.spelled)):
-                offer(Candidate(entry.nick, SPELLED, "nick", i, i + n))
-                continue
-            score = self._fuzzy(entry, toks, i)
-            if score is not None:
-                offer(Candidate(entry.nick, score[0], "nick", i, i + score[1]))
+            # one nickname's reading depends only on its own number of words: memoised by
+            # them, so «против Пете» and «Кусаю Пете» share the one-word nicknames' readings
+            entry_key = (number, tuple([t.text for t in toks[i:i + n]]))
+            reading = memo.get(entry_key, _UNREAD)
+            if reading is _UNREAD:
+                reading = self._entry_reading(entry, toks, i)
+                if len(memo) >= _MEMO_SIZE:
+                    memo.clear()
+                memo[entry_key] = reading
+            if reading is not None:
+                offer(Candidate(entry.nick, reading[0], "nick", i, i + reading[1]))
         if first not in FILLER:
             for role, score in self._role_scores(first).items():
                 holder = self.roster.holder(role)
                 offer(Candidate(holder, score, "role", i, i + 1, role=role))
         return sorted(best.values(), key=lambda c: (-c.score, c.start))
 
+    def _entry_reading(self, entry: _NickEntry, toks: list[Token], i: int) -> tuple[float, int] | None:
+        """The score and the number of words of one nickname's reading at `i`, or None."""
+        first = toks[i].key
+        n = len(entry.words)
+        window = toks[i:i + n]
+        if len(window) == n and all(t.key in forms for t, forms in zip(window, entry.words)):
+            return 100.0, n
+        if first in FILLER and first != entry.joined:
+            return None
+        if len(window) == n and all(_spelled(t, forms, other)
+                                    for t, forms, other in zip(window, entry.words, entry.spelled)):
+            return SPELLED, n
+        return self._fuzzy(entry, toks, i)
+
     def _role_scores(self, first: str) -> dict[str, float]:
         """Open roles the word may name, with their scores (≥ 60), best form each; the
-        fuzzy part runs in rapidfuzz's C loop over every form at once."""
+        fuzzy part runs in rapidfuzz's C loop over every form at once. Memoised by the word
+        (the caller only reads the mapping)."""
+        hit = self._role_memo.get(first)
+        if hit is None:
+            hit = self._role_scores_of(first)
+            if len(self._role_memo) >= _MEMO_SIZE:
+                self._role_memo.clear()
+            self._role_memo[first] = hit
+        return hit
+
+    def _role_scores_of(self, first: str) -> dict[str, float]:
         out: dict[str, float] = {}
         exact = self._role_by_form.get(first)
         if exact:
@@ -402,7 +513,7 @@ class NameMatcher:
             if len(window) < size:
                 continue
             text = " ".join(t.key for t in window)
-            compact = re.sub(r"[\W_]+", "", text)
+            compact = _NOT_WORD.sub("", text)
             if compact in entry.initials:
                 best = max(best or (0.0, size), (75.0, size))
             if len(compact) < 3:
@@ -432,6 +543,8 @@ class NameMatcher:
         """A part of a longer nickname in either alphabet («Котика», «Ольгу», «Dan»), or
         a word that sounds like one («Дэна»)."""
         low = tok.low
+        if len(low) >= 3 and (low in entry.core_forms or tok.key in entry.core_forms):
+            return CORE
         if len(low) < 3 or not (entry.part_forms or entry.skeletons):
             return 0.0
         if low in entry.part_forms or tok.key in entry.part_forms:
@@ -448,7 +561,6 @@ class NameMatcher:
         """An open role named (in any case) by the word at `i`."""
         if i >= len(toks):
             return None
-        for role, forms in self.role_forms.items():
-            if toks[i].key in forms:
-                return role
-        return None
+        # the first role, in `role_forms`' order, with the word among its forms
+        roles = self._role_by_form.get(toks[i].key)
+        return roles[0] if roles else None

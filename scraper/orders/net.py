@@ -183,7 +183,8 @@ def net_item(ctx: Context, seg: Segment, zone: Zone, emphasised: frozenset[str],
             return None           # «бью тревогу»: an ability word with nobody to aim it at
         found = _orders(ctx, abilities, names)
         return _item(seg, found, abilities[0]) if found else None
-    alone = (last_line and _alone(ctx, toks, NET_FLOOR)) or _emphasised_name(toks, emphasised, last_line) \
+    alone = (last_line and _alone(ctx, toks, NET_FLOOR) and not _reaction(seg)) \
+        or _emphasised_name(toks, emphasised, last_line) \
         or (zone.private and _labelled_name(ctx, seg, toks))
     if alone or zone.comment:
         names = named_players(ctx, toks)
@@ -193,6 +194,17 @@ def net_item(ctx: Context, seg: Segment, zone: Zone, emphasised: frozenset[str],
             return None           # nobody but the author named: nothing to propose
         return _item(seg, found, targeted[0] if len(targeted) == 1 else None)
     return None
+
+
+# Emoji that react to someone's post («Лиса 👍»: agreeing with Лиса, no vote).
+REACTIONS = frozenset("👍👎👏🤝❤♥💯😂🤣😁😄😆🙏")
+
+
+def _reaction(seg: Segment) -> bool:
+    """The line is a name and a reaction emoji after it."""
+    after = seg.line[seg.offset + len(seg.text):] if seg.line.startswith(seg.text, seg.offset) else ""
+    marks = {ch for ch in after if not ch.isspace() and ch not in "\ufe0f\u200d"}
+    return bool(marks) and marks <= REACTIONS
 
 
 def _labelled_name(ctx: Context, seg: Segment, toks: list[Token]) -> bool:

@@ -32,13 +32,16 @@ from scraper.orders.args import (CONSUMING, MORE_THAN_A_TARGET, OVER_LINES, REPE
                                  build, self_allowed)
 from scraper.orders.index import matters, read_tokens
 from scraper.orders.net import NET_FLOOR, Zone, name_spans, net_item
-from scraper.orders.clauses import between_orders, hedged
-from scraper.orders.talk import UNSHOWN, Talk, checked, conditional, talk_or_ask
+from scraper.orders.clauses import between_orders, hedged, reasons_apart
+from scraper.orders.framing import (PRONOUNS, by_own_nick, by_target_count, condition_end, described, later,
+                                    mode_words_out, named_once, names_someone)
+from scraper.orders.talk import GREETINGS, UNSHOWN, Talk, checked, conditional, talk_or_ask
 from scraper.orders.quotes import cut_quotes, pictures_out
 from scraper.orders.names import NameMatcher, Roster, own_abilities
 from scraper.orders.result import MESSAGES, VOTE, Clause, ParseResult, Reason, Unresolved, Verdict
 from scraper.orders.settings import ParseSettings, VoteForm
-from scraper.orders.targets import Context, scan_targets
+from scraper.orders.speech import cut_speech
+from scraper.orders.targets import ALTERNATIVE, Context, scan_targets
 from scraper.orders.text import Segment, Span, key, lines, split_line, strip_markup
 from scraper.orders.vocabulary import Channel, channel_of, vocabulary
 from scraper.orders.votes import emphasised, english_votes
@@ -68,6 +71,10 @@ class _Found:
     slang: bool = False      # only players' slang named it («бью», «кусь»)
     narrated: bool = False   # named inside a story («Дознание вчера ничего не дало»)
     pointed: bool = True     # a word points at a target («против», «на», «:»); see _policy
+    talk: Talk | None = None  # the order's own words make it talk («не объявляю», «завтра»)
+    described: bool = False   # the target is described, not named («того, кого охраняет X»)
+    aimed: bool = False       # a player is named after the order's word («Бью Лису»)
+    himself: bool = False     # the author named as the target by his own nickname
 
 
 def _choose(ctx: Context, trig: Trigger) -> str | Fail:
@@ -117,15 +124,17 @@ def _segment_orders(ctx: Context, seg: Segment, line_no: int, all_lines: list[st
     if vocative is not None:
         return [vocative], False
     triggers = _named_players_out(ctx, toks, _vote_kept(ctx, find_triggers(seg, toks)))
-    strong = [t for t in triggers if t.strength == Strength.STRONG]
+    strong = mode_words_out([t for t in triggers if t.strength == Strength.STRONG])
     starts = strong or [t for t in triggers if t.strength == Strength.WEAK][:1]
     before = 0
     rest_consumed = False
     for n, trig in enumerate(starts):
         choice = _choose(ctx, trig)
+        if isinstance(choice, Fail) and choice.code == Reason.AMBIGUOUS_ABILITY:
+            choice = by_target_count(ctx, choice, toks, trig.end) or choice
         if isinstance(choice, Fail):
             found.append(_Found(seg.text, choice.ability, trig.strength, fail=choice, short=len(toks) <= SHORT,
-                                slang=trig.slang, narrated=trig.narrated))
+                                slang=trig.slang, narrated=trig.narrated, aimed=names_someone(ctx, toks, trig.end)))
             before = trig.end
             continue
         spec = find_ability(choice)
@@ -145,23 +154,34 @@ def _segment_orders(ctx: Context, seg: Segment, line_no: int, all_lines: list[st
             use_toks = read_tokens(use_seg.text)
             hi = len(use_toks)
             rest_consumed = True
+        if described(ctx, use_seg.text, use_toks, trig.end, hi):
+            found.append(_Found(use_seg.text, choice, trig.strength, fail=Fail(Reason.NO_TARGET, [], choice),
+                                short=len(toks) <= SHORT, by_verb=trig.by_verb, slang=trig.slang, described=True))
+            before = hi
+            continue
         result = build(ctx, spec, trig, use_seg, use_toks, trig.end, hi, before)
         if isinstance(result, Order):
             result = _corrected(ctx, spec, result, use_toks, trig.end, hi)
-            result = _deferred(ctx, result, use_toks, trig.end, hi) or _refused_order(result, use_toks, trig.end, hi) \
-                or result
+            result = later(use_toks[before:hi]) or _deferred(ctx, result, use_toks, trig.end, hi) \
+                or _refused_order(result, use_toks, trig.end, hi, not trig.by_verb) or result
+        if isinstance(result, Talk):
+            found.append(_Found(use_seg.text, choice, trig.strength, talk=result))
+            before = hi
+            continue
         pointed = choice != VOTE or _points(use_seg.text, use_toks, trig.end, hi)
         mark = ""
         if isinstance(result, Order) and choice == VOTE and result.target is not None:
             mark = _target_words(use_toks, use_seg.text, result.target, ctx)
         elif choice == VOTE:
             mark = " ".join(t.text for t in use_toks[trig.start:trig.end])
+        himself = isinstance(result, Fail) and result.code == Reason.SELF_NOT_ALLOWED \
+            and by_own_nick(ctx, use_toks, trig.end, hi)
         found.append(_Found(use_seg.text, choice, trig.strength,
                             order=result if isinstance(result, Order) else None,
                             fail=result if isinstance(result, Fail) else None,
                             form=VoteForm.RU if choice == VOTE else None, mark=mark,
                             short=len(toks) <= SHORT, by_verb=trig.by_verb, slang=trig.slang,
-                            narrated=trig.narrated, pointed=pointed))
+                            narrated=trig.narrated, pointed=pointed, himself=himself))
         before = hi
         if rest_consumed or choice in CONSUMING:
             break
@@ -239,7 +259,7 @@ def _addressee(ctx: Context, seg: Segment, toks) -> tuple[str | None, tuple[int,
                 return cands[0]
         return None
 
-    for i, tok in enumerate(toks):
+    for i, tok in enumerate(toks if "@" in seg.text else ()):
         if tok.start > 0 and seg.text[tok.start - 1] == "@":
             c = confident(i)
             if c is not None:
@@ -262,11 +282,15 @@ def _bare_against(ctx: Context, seg: Segment, toks, spoken: tuple[int, int] | No
     if "?" in seg.text:
         return None
     lead = 0
-    while lead < len(toks) and toks[lead].low in _BARE_LEAD:
-        lead += 1
+    if len(toks) > 2 and toks[0].low in _GROUP and seg.text[toks[0].end:toks[1].start].strip() == ",":
+        lead = 1              # «Народ, все против Ёжика!»: said to everyone
+    while lead < len(toks) and (toks[lead].low in _BARE_LEAD or toks[lead].low in _ALL):
+        lead += 1             # («давайте», «дружно» lead a call to everyone: asked below)
     lo, hi = lead + 1, spoken[0] if spoken else len(toks)
-    if lead < len(toks) and (toks[lead].low in ("против", "за") or _vote_verb(toks[lead])):
-        pass
+    calling = any(t.low in _ALL for t in toks[:lead])
+    if lead < len(toks) and (toks[lead].low in ("против", "за") or _vote_verb(toks[lead])
+                             or (calling and toks[lead].low == "на")):
+        pass                  # («Все на Расти!»: «на» points the call at its target)
     elif len(toks) - lead >= 3 and toks[hi - 2].low == "на" and toks[hi - 1].low in _SCAFFOLD:
         lo, hi = lead, hi - 2
     else:
@@ -276,18 +300,39 @@ def _bare_against(ctx: Context, seg: Segment, toks, spoken: tuple[int, int] | No
     scan = scan_targets(ctx, toks, lo, hi, 1, False)
     if scan.found and scan.found[0].start != lo:
         return None
+    if scan.problem is None and scan.found[0].end < hi and _aside_after(ctx, seg.text, toks, scan.found[0].end, hi):
+        hi = scan.found[0].end    # «Против Наташки, она слишком тихая», «Все против Бабули, народ!»
     if scan.problem is None and scan.found[0].end != hi:
         return None
-    if scan.problem is not None and (not scan.candidates or scan.problem == Reason.LOW_CONFIDENCE):
-        return None           # «Против лома нет приёма»: no name, or only a likeness of one
+    if scan.problem is not None and (not scan.candidates or scan.problem in (Reason.LOW_CONFIDENCE,
+                                                                            Reason.SELF_NOT_ALLOWED)):
+        # «Против лома нет приёма»: no name, or only a likeness of one; «Повесим Волка — …»
+        # said by Серый Волк: he speaks of himself, no vote
+        return None
     if scan.problem is not None:
         return _Found(seg.text, VOTE, Strength.STRONG, fail=Fail(scan.problem, scan.candidates, VOTE),
                       form=VoteForm.RU, mark=seg.text)
     words = seg.text[toks[lo].start:toks[hi - 1].end]
-    return _Found(seg.text, VOTE, Strength.STRONG, order=Order(ctx.author or "", VOTE, target=scan.nicks[0]),
-                  form=VoteForm.RU, mark=words)
+    order = Order(ctx.author or "", VOTE, target=scan.nicks[0])
+    if any(toks[j].low in _ALL and not seg.text[toks[j].end:toks[j + 1].start].strip() for j in range(lead)):
+        # «ВСЕ ПРОТИВ ЁЖИКА!!!»: a call to everyone (or «всё, против …»: the case is lost in capitals)
+        return _Found(seg.text, VOTE, Strength.STRONG, fail=Fail(Reason.ORDER_LIKE, [str(order)], VOTE),
+                      form=VoteForm.RU, mark=words)
+    return _Found(seg.text, VOTE, Strength.STRONG, order=order, form=VoteForm.RU, mark=words)
 
 
+_ALL = frozenset({"все", "всё", "всем", "давайте", "дружно"})
+# Words that address the whole thread («Народ, …», «Люди, …»).
+_GROUP = frozenset({"народ", "люди", "город", "ребята", "друзья", "господа", "товарищи", "горожане", "пипл"})
+
+
+def _aside_after(ctx: Context, text: str, toks, end: int, hi: int) -> bool:
+    """A comma after the vote's name, and after it no other player named: an aside about the
+    target or to the readers, not a second name for the vote."""
+    if "," not in text[toks[end - 1].end:toks[end].start]:
+        return False
+    return not any(c.nick is not None and c.score >= NET_FLOOR
+                   for i in range(end, hi) for c in ctx.matcher.at(toks, i, ctx.author)[:1])
 _POINT = re.compile(r"^\s*(?:[:=—–]|->|→|-(?!\w))")
 POINTING_WORDS = frozenset({"против", "за", "на", "кого"})
 
@@ -301,22 +346,73 @@ def _points(text: str, toks, lo: int, hi: int) -> bool:
     return any(t.low in POINTING_WORDS for t in toks[lo:hi])
 
 
-def _first_person(low: str) -> bool:
-    """«не буду», «не дам», «не хочу»: a verb of the author's own after «не» refuses."""
+def _first_person(low: str, applying: bool = False) -> bool:
+    """«не буду», «не дам», «не хочу»: a verb of the author's own after «не» refuses.
+    `applying`: the order was named by its noun, so a verb that applies it refuses it too
+    («митинг сегодня не объявляю»)."""
     if low in REFUSING:
         return True
     readings = index.readings(low)
     # not a verb that sets an order's flag («маску не меняю» keeps the order)
     return bool(readings) and readings[0].is_verb and "1per" in readings[0].grammemes \
-        and readings[0].lemma not in APPLY_VERBS
+        and (applying or readings[0].lemma not in APPLY_VERBS)
 
 
-def _refused_order(order: Order, toks, lo: int, hi: int) -> Fail | None:
-    """«Порчу на Ваню не буду»: an order its own words refuse is asked, never stored."""
-    if any(toks[j].low == "не" and _first_person(toks[j + 1].low) for j in range(lo, hi - 1)):
-        names = [order.target] if order.target else list(order.targets or ())
-        return Fail(Reason.DEFERRED, [n for n in names if n], order.ability)
+def _refused_order(order: Order, toks, lo: int, hi: int, by_noun: bool = False) -> Fail | Talk | None:
+    """«Порчу на Ваню не буду»: an order its own words refuse is asked, never stored; one
+    with nobody named («митинг сегодня не объявляю») is talk."""
+    if any(toks[j].low == "не" and _first_person(toks[j + 1].low, by_noun) for j in range(lo, hi - 1)):
+        names = [n for n in ([order.target] if order.target else list(order.targets or ())) if n]
+        return Fail(Reason.DEFERRED, names, order.ability) if names else Talk.NEGATION
     return None
+
+
+def _pronoun_resolved(ctx: Context, f: _Found, seg: Segment, before: Segment) -> _Found:
+    """«Раз Кира опять отмолчалась, голосую против неё»: a pronoun after the order's pointing
+    word names the one player named in the clause before it, in the same sentence."""
+    if f.fail is None or f.fail.code != Reason.NO_TARGET or f.ability is None:
+        return f
+    toks = read_tokens(seg.text)
+    at = [i for i, t in enumerate(toks) if t.low in PRONOUNS and i > 0 and toks[i - 1].low in POINTING_WORDS]
+    if len(at) != 1:
+        return f
+    spec = find_ability(f.ability)
+    if spec is None or Field.TARGET not in (*spec.fields, *spec.optional):
+        return f
+    nick = named_once(ctx, before.text)
+    if nick is None:
+        return f
+    return replace(f, fail=None, order=Order(ctx.author or "", f.ability, target=nick), mark=toks[at[0]].text)
+
+
+def _conditional_order(ctx: Context, seg: Segment, no: int, all_lines: list[str]) -> list[_Found]:
+    """«Если до вечера Кира не ответит — голос против неё»: an order given now, in its noun,
+    under a condition; the GM's question, the name a pronoun points back at resolved from the
+    condition. A verb's promise («Если … — проголосую против него») stays talk of a vote to come."""
+    cond = condition_end(seg)
+    if cond is None:
+        return []
+    cut, _own = cond
+    tail = Segment(seg.text[cut:], seg.line, seg.offset + cut)
+    found, _ = _segment_orders(ctx, tail, no, all_lines, set())
+    out = []
+    for f in found:
+        if f.ability is None or f.by_verb:
+            continue
+        order = f.order
+        if order is None and f.fail is not None and f.fail.code == Reason.NO_TARGET:
+            toks = read_tokens(tail.text)
+            if any(t.low in PRONOUNS for t in toks):
+                head = read_tokens(seg.text[:cut])
+                named = {c.nick for i in range(len(head)) for c in ctx.matcher.at(head, i, ctx.author)[:1]
+                         if c.nick is not None and c.nick != ctx.author and c.score >= ctx.settings.threshold}
+                if len(named) == 1:
+                    order = Order(ctx.author or "", f.ability, target=named.pop())
+        if order is None:
+            continue
+        out.append(_Found(seg.text, f.ability, Strength.STRONG, fail=Fail(Reason.CONDITIONAL, [str(order)], f.ability),
+                          form=f.form, short=f.short))
+    return out
 
 
 def _second_after(ctx: Context, seg: Segment, last: _Found) -> _Found | None:
@@ -336,7 +432,7 @@ def _second_after(ctx: Context, seg: Segment, last: _Found) -> _Found | None:
     if scan.problem is not None:
         return _Found(seg.text, order.ability, Strength.STRONG, fail=Fail(scan.problem, scan.candidates, order.ability))
     fuller = replace(order, **{keyword.value: scan.nicks[0]})
-    return _Found(seg.text, order.ability, Strength.STRONG, order=fuller, by_verb=last.by_verb)
+    return _Found(seg.text, order.ability, last.strength, order=fuller, by_verb=last.by_verb, short=last.short)
 
 
 _AIMING = frozenset({"на", "против", "за", "у", "к", "в"})
@@ -389,11 +485,35 @@ def _deferred(ctx: Context, order: Order, toks, lo: int, hi: int) -> Fail | None
     return Fail(Reason.DEFERRED, [n for n in names if n], order.ability)
 
 
+# Words that settle a choice left open («…или на Пашу, не знаю... пусть будет Паша»).
+SETTLING = (("пусть", "будет"), ("пускай", "будет"), ("выбираю",), ("останавливаюсь", "на"), ("ладно",))
+
+
+def _settled(ctx: Context, seg: Segment, last: _Found) -> _Found | None:
+    """A sentence that picks one of the candidates of the question just before it."""
+    if last.fail is None or last.fail.code not in (Reason.AMBIGUOUS_TARGET, Reason.DEFERRED) or "?" in seg.text:
+        return None
+    toks = read_tokens(seg.text)
+    for words in SETTLING:
+        if tuple(t.low for t in toks[:len(words)]) != words:
+            continue
+        spec = find_ability(last.ability)
+        scan = scan_targets(ctx, toks, len(words), len(toks), 1, spec is not None and self_allowed(spec))
+        if scan.problem is None and scan.found and scan.found[0].end == len(toks) \
+                and scan.nicks[0] in last.fail.candidates:
+            order = Order(ctx.author or "", last.ability, target=scan.nicks[0])
+            return _Found(seg.text, last.ability, Strength.STRONG, order=order, form=last.form, by_verb=last.by_verb)
+    return None
+
+
 def _correction(ctx: Context, seg: Segment, last: _Found) -> _Found | None:
     """A sentence with no order of its own that corrects the one before it: the same
     ability, the new target («Голос против Лиса. Нет, передумал — против Маши»)."""
     if last.ability is None:
         return None
+    settled = _settled(ctx, seg, last)
+    if settled is not None:
+        return settled
     # «Меняю голос. Был на Ване, теперь на Ольге»: a vote given without its target, then the target
     waiting = last.ability == VOTE and last.order is None and last.fail is not None \
         and last.fail.code == Reason.NO_TARGET
@@ -405,6 +525,13 @@ def _correction(ctx: Context, seg: Segment, last: _Found) -> _Found | None:
     if last.ability in MORE_THAN_A_TARGET:
         return None
     toks = read_tokens(seg.text)
+    if toks and toks[0].low in ALTERNATIVE and last.order is not None and last.order.target:
+        # «Голосую против Волка. Или Ёжика.»: the other choice for the same place, a question
+        scan = scan_targets(ctx, toks, 1, len(toks), 1, self_allowed(spec))
+        other = [n for n in scan.nicks if n != last.order.target]
+        if other:
+            return _Found(seg.text, last.ability, Strength.STRONG, form=last.form, short=True,
+                          fail=Fail(Reason.AMBIGUOUS_TARGET, [last.order.target, other[0]], last.ability))
     lead = [i for i, t in enumerate(toks[:4]) if t.low in CORRECTION]
     if not lead or "?" in seg.text:
         return None
@@ -432,18 +559,42 @@ def _part(ctx: Context, text: str) -> list[tuple[Segment, list[_Found]]]:
     all_lines = lines(text)
     consumed: set[int] = set()
     last: _Found | None = None
+    given: _Found | None = None      # the last order read, however weakly (its second name may follow)
     for no, line in enumerate(all_lines):
         if no in consumed:
             continue
         for sentence in split_line(line):
             rest = False
-            pieces = [p for piece in between_orders(sentence, read_tokens(sentence.text)) for p in hedged(piece)]
-            for seg in pieces:
+            pieces = [p for part in reasons_apart(sentence)
+                      for piece in between_orders(part, read_tokens(part.text)) for p in hedged(piece)]
+            for k, seg in enumerate(pieces):
                 found, rest = _segment_orders(ctx, seg, no, all_lines, consumed)
+                if k:
+                    found = [_pronoun_resolved(ctx, f, seg, pieces[k - 1]) for f in found]
+                cond = condition_end(seg) if not found and given is not None else None
+                if cond is not None:
+                    cut, own = cond
+                    tail = Segment(seg.text[cut:], seg.line, seg.offset + cut)
+                    fixed = _second_after(ctx, tail, given)
+                    if fixed is not None and own:
+                        # «Если умрёт — перепризываю Лису»: the rule's own condition, then the name
+                        out.append((Segment(seg.text[:cut].rstrip(" —–-,:"), seg.line, seg.offset), []))
+                        seg, found = tail, [fixed]
+                    elif fixed is not None and fixed.order is not None:
+                        # any other condition: the fuller order is the GM's question
+                        found = [replace(fixed, order=None, fail=Fail(Reason.CONDITIONAL, [str(fixed.order)],
+                                                                      fixed.ability))]
+                if cond is None and not any(f.strength >= Strength.STRONG for f in found):
+                    found = _conditional_order(ctx, seg, no, all_lines) or found
                 if not found and last is not None:
                     fixed = _correction(ctx, seg, last) or _second_after(ctx, seg, last)
                     if fixed is not None:
                         found = [fixed]
+                if not found and given is not None and given is not last:
+                    fixed = _second_after(ctx, seg, given)
+                    if fixed is not None:
+                        found = [fixed]
+                given = next((f for f in reversed(found) if f.order is not None and f.ability), given)
                 strong = [f for f in found if f.strength >= Strength.STRONG and f.ability]
                 if strong:
                     last = strong[-1]
@@ -469,18 +620,27 @@ def split_comment(text: str, label: str) -> tuple[str, str]:
     return inside, outside
 
 
+@lru_cache(maxsize=16)
+def _comment_patterns(label: str) -> tuple[re.Pattern, re.Pattern, re.Pattern]:
+    """The field's line, a label after a sentence on the same line (it starts the field
+    there), and the label alone (both others need it), compiled once per label."""
+    name = re.escape(label)
+    return (re.compile(_COMMENT.format(label=name), re.IGNORECASE),
+            re.compile(r"([.!?…])\s+(?=[\[(]?\s*" + name + r"\s*[\])]?\s*(?::|—|–|-(?!\w)))", re.IGNORECASE),
+            re.compile(name, re.IGNORECASE))
+
+
 def comment_field(text: str, label: str) -> tuple[str, str, bool]:
     """(the «комментарий» field, everything else, whether the post has the field): a
     labelled line («Комментарий: …», «[Комментарий] …») and the lines after it up to
     the first blank line."""
-    pattern = re.compile(_COMMENT.format(label=re.escape(label)), re.IGNORECASE)
+    pattern, starts, named = _comment_patterns(label)
+    if not named.search(text):
+        return "", "\n".join(lines(text)), False     # no label: every line is outside the field
     inside: list[str] = []
     outside: list[str] = []
     in_block = False
     found = False
-    # a label after a sentence on the same line starts the field there
-    starts = re.compile(r"([.!?…])\s+(?=[\[(]?\s*" + re.escape(label) + r"\s*[\])]?\s*(?::|—|–|-(?!\w)))",
-                        re.IGNORECASE)
     for line in (part for ln in lines(text) for part in starts.sub("\\1\n", ln).split("\n")):
         m = pattern.match(line) if not in_block else None
         if m:
@@ -531,11 +691,25 @@ def _apply_policy(found: list[_Found], *, private: bool, zone: str, settings: Pa
             continue
         ability = f.ability or (f.fail.ability if f.fail else None)
         channel = channel_of(ability) if ability else Channel.PM
-        if f.fail is not None and f.fail.code == Reason.NOT_YOUR_ABILITY and (not private or f.slang):
+        if f.talk is not None:
+            hints.append(f.talk)
+            continue          # «митинг сегодня не объявляю», «завтра голосую против …»: no order now
+        if f.himself and not private:
+            hints.append(Talk.OPINION)        # «Повесим Волка — …» posted by Серый Волк: of himself
+            continue
+        if f.described:
+            if private or channel == Channel.POST:
+                out.append(_unresolved(f))    # «Бью того, кого охраняет Призрак»: the GM decides who
+            else:
+                hints.append(Talk.NO_AIM)     # «Взятку дам только тому, кто попросит» in a post: talk
+            continue
+        if f.fail is not None and f.fail.code == Reason.NOT_YOUR_ABILITY and (not private or (f.slang and not f.aimed)):
             hints.append(Talk.NOT_HIS)
-            continue          # slang of someone else's ability is talk, not a wrong order
+            continue          # slang of someone else's ability is talk, not a wrong order; in a PM
+            #                   aimed at a player («Бью Лису» from one who cannot attack) it is asked
         if f.fail is not None and f.fail.code in (Reason.NO_TARGET, Reason.LOW_CONFIDENCE) and (
-                f.slang or f.narrated or not f.pointed or _defers(f.text)):
+                (f.slang and not _unknown_aimed(f)) or f.narrated
+                or (not f.pointed and not (f.by_verb and _unknown_aimed(f))) or _defers(f.text)):
             # «бью тревогу», «Дознание вчера ничего не дало», «Голосую как обычно в последний
             # момент», «охраняю, кого — напишу позже»: nobody named, and no word aiming at
             # anyone; the net looks at the sentence again
@@ -578,6 +752,19 @@ def _apply_policy(found: list[_Found], *, private: bool, zone: str, settings: Pa
         if f.order is not None:
             out.append(f.order)
     return out
+
+
+# Slang aimed at a capitalised word («брейнс на Настю», «кусь Олега»): a name the game does
+# not know is still a name, asked about (as «Голосую против Насти» is), not talk like «бью
+# тревогу». Not the sentence's first word, nor the GM addressed («…, Мастер»).
+_CAPITALISED = re.compile(r"\S\s+(?:(?:на|против|за|у|к)\s+)?([А-ЯЁA-Z][а-яёa-z]{2,})")
+
+
+def _unknown_aimed(f: _Found) -> bool:
+    """Nobody of the game named, but a capitalised word aimed at (a likeness of a player,
+    LOW_CONFIDENCE, is the net's: it asks with the whole order)."""
+    return f.fail is not None and f.fail.code == Reason.NO_TARGET and any(
+        m.group(1).casefold() not in GREETINGS for m in _CAPITALISED.finditer(f.text))
 
 
 @lru_cache(maxsize=64)     # asked once per order found in a sentence: 700 orders, 700 tokenizings
@@ -626,26 +813,31 @@ def _players_like(ctx: Context, name: str | None) -> tuple[str, ...]:
 def _last_word(items: list[Order | Unresolved]) -> ParseResult:
     """Within one text the last word for an ability wins: an order is dropped when a later
     order of the same author and ability follows, or a later question about it (the last
-    word is then the GM's to read). The net's questions never drop an order."""
-    orders: list[Order] = []
-    unresolved: list[Unresolved] = []
-    for n, item in enumerate(items):
+    word is then the GM's to read); a question is dropped when a later order of its ability
+    settles it («…или на Пашу, не знаю... пусть будет Паша»). The net's questions never drop
+    an order. One pass from the end (a post of thousands of orders stays linear)."""
+    ordered: set[tuple[str, str]] = set()       # (ability, author) with an order later
+    ordered_ability: set[str | None] = set()
+    questioned: set[str | None] = set()        # abilities with a superseding question later
+    kept: list[Order | Unresolved] = []
+    for item in reversed(items):
         if isinstance(item, Unresolved):
-            unresolved.append(item)
+            if not (item.code in _SUPERSEDING and item.ability not in REPEATABLE
+                    and item.ability in ordered_ability):
+                kept.append(item)
+            if item.code in _SUPERSEDING:
+                questioned.add(item.ability)
             continue
-        if item.ability in REPEATABLE:
-            orders.append(item)
-            continue
-        later = items[n + 1:]
-        if any(isinstance(o, Order) and o.ability == item.ability and o.by == item.by for o in later):
-            continue
-        if any(isinstance(u, Unresolved) and u.ability == item.ability and u.code in _SUPERSEDING
-               for u in later):
-            continue
-        orders.append(item)
+        if item.ability in REPEATABLE or ((item.ability, item.by) not in ordered
+                                          and item.ability not in questioned):
+            kept.append(item)
+        ordered.add((item.ability, item.by))
+        ordered_ability.add(item.ability)
+    kept.reverse()
+    orders = [o for o in kept if isinstance(o, Order)]
     taken = {str(o) for o in orders}
-    unresolved = [u for u in unresolved
-                  if not (u.code == Reason.ORDER_LIKE and u.candidates and u.candidates[0] in taken)]
+    unresolved = [u for u in kept if isinstance(u, Unresolved)
+                  and not (u.code == Reason.ORDER_LIKE and u.candidates and u.candidates[0] in taken)]
     return ParseResult(tuple(orders), tuple(unresolved))
 
 
@@ -689,6 +881,7 @@ def _parse_text(text: str, roster: Roster, settings: ParseSettings, author: str 
                 emphasis: Iterable[Any]) -> ParseResult:
     body, quotes = cut_quotes(str(text or ""))
     plain, markup = strip_markup(pictures_out(body))
+    plain, spoken = cut_speech(plain)
     spans = [Span(str(e.text), bool(getattr(e, "bold", False)), getattr(e, "color", None)) for e in emphasis]
     spans.extend(markup)
     player = roster.player(author) if author is not None else None
@@ -701,7 +894,7 @@ def _parse_text(text: str, roster: Roster, settings: ParseSettings, author: str 
     items: list[Order | Unresolved] = []
     artistic: list[Order | Unresolved] = []
     accounted: list[tuple[str, list[Order | Unresolved], Talk | None, str]] = [
-        (q.text, [], Talk.QUOTE, OPEN) for q in quotes]
+        (q.text, [], Talk.QUOTE, OPEN) for q in quotes] + [(q, [], Talk.QUOTE, OPEN) for q in spoken]
     for part, zone in _zones(plain, settings, private):
         sentences = _part(ctx, part)
         if not private and VoteForm.BOLD_NAME in settings.vote_forms and zone in (OPEN, COMMENT):
@@ -732,7 +925,8 @@ def _parse_text(text: str, roster: Roster, settings: ParseSettings, author: str 
                 artistic.extend(got)
                 accounted.append((seg.text, got, Talk.ARTISTIC, zone))
                 continue
-            if not got and not stranger and zone != OUTSIDE and (private or not conditional(seg.text)):
+            said = any(f.talk is not None for f in found)     # the order's own words made it talk
+            if not got and not stranger and not said and zone != OUTSIDE and (private or not conditional(seg.text)):
                 item = net_item(ctx, seg, Zone(private, zone == COMMENT), emphasised_names,
                                 last_line=seg.line == last_line)
                 if item is not None:
@@ -753,19 +947,20 @@ def _parse_text(text: str, roster: Roster, settings: ParseSettings, author: str 
         # never taken (by the rules the rest of the post is artistic).
         items = [u for u in artistic if isinstance(u, Unresolved)]
     asked_artistic = {id(u) for u in items if isinstance(u, Unresolved)}
+    result = _last_word(items)
+    kept = {id(u) for u in result.unresolved}
     clauses = []
     for piece, got, rule, zone in accounted:
         if zone == ARTISTIC:
             got = [g for g in got if id(g) in asked_artistic]
             rule = None if got else Talk.ARTISTIC
-        if any(isinstance(g, Unresolved) for g in got):
+        if any(isinstance(g, Unresolved) and id(g) in kept for g in got):
             clauses.append(Clause(piece, Verdict.ASKED))
         elif got:
             clauses.append(Clause(piece, Verdict.READ))
         else:
             talk = rule or Talk.PLAIN
             clauses.append(Clause(piece, Verdict.TALK, talk.value, shown=private and talk not in UNSHOWN))
-    result = _last_word(items)
     return ParseResult(result.orders, result.unresolved, tuple(clauses))
 
 

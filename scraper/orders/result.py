@@ -108,6 +108,7 @@ class Talk(str, Enum):
     OPINION = "opinion"
     NOT_HIS = "not_his"
     NO_AIM = "no_aim"
+    LATER = "later"
     QUOTE = "quote"
     ARTISTIC = "artistic"
     STRANGER = "stranger"
@@ -125,6 +126,7 @@ TALK_RU: dict[Talk, str] = {
     Talk.OPINION: "мнение об игроке: ни слова заявки, ни указания на цель",
     Talk.NOT_HIS: "способность, которой у автора нет",
     Talk.NO_AIM: "слово способности, но ни на кого не направлено",
+    Talk.LATER: "о заявке на другой день («завтра», «послезавтра»), не на этот",
     Talk.QUOTE: "цитата: чужие слова",
     Talk.ARTISTIC: "художественный текст вне графы заявок",
     Talk.STRANGER: "автор не игрок этой партии",

@@ -9,10 +9,12 @@ by one of the rules below, each with the words the GM reads; without one it is a
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from scraper.orders import index
 from engine.orders import Order
-from scraper.orders.abilities import IMPERSONAL, SECOND_PERSON, Strength, Trigger, _judged, find_triggers
+from scraper.orders.abilities import (IMPERSONAL, SECOND_PERSON, Strength, Trigger, _judged, find_triggers,
+                                      imperative_or_second, past_or_third)
 from scraper.orders.names import Candidate
 from scraper.orders.targets import Context
 from scraper.orders.net import named_players
@@ -41,11 +43,14 @@ _POINTER = re.compile(r"[:=—–→]|->|\s-\s")
 
 
 def _verb_past_or_third(tok: Token) -> bool:
-    if tok.low.isascii():
-        return tok.low in ENGLISH_REPORT or (len(tok.low) > 4 and tok.low.endswith("ed"))
-    readings = index.readings(tok.low)
-    return bool(readings) and readings[0].is_verb and (
-        "past" in readings[0].grammemes or "3per" in readings[0].grammemes)
+    return _reports(tok.low)
+
+
+@lru_cache(maxsize=65536)
+def _reports(low: str) -> bool:
+    if low.isascii():
+        return low in ENGLISH_REPORT or (len(low) > 4 and low.endswith("ed"))
+    return past_or_third(low)
 
 
 def _addressed(toks: list[Token], names: list[Candidate], text: str) -> bool:
@@ -56,38 +61,34 @@ def _addressed(toks: list[Token], names: list[Candidate], text: str) -> bool:
         return True          # «Шаман, …»: said to him
     if "@" in text:
         return True
-    for tok in toks:
-        readings = index.readings(tok.low)
-        if readings and readings[0].is_verb and ("impr" in readings[0].grammemes or "2per" in readings[0].grammemes):
-            return True
-    return False
+    return any(map(imperative_or_second, [tok.low for tok in toks]))
 
 
 def talk_rule(ctx: Context, seg: Segment, toks: list[Token], names: list[Candidate],
               triggers: list[Trigger], hint: Talk | None) -> Talk | None:
     """The rule that makes this clause talk, or None: it must be asked."""
-    vocab = bool(triggers) or any(t.low in index.content_forms() for t in toks)
+    lows = [t.low for t in toks]
+    vocab = bool(triggers) or not index.content_forms().isdisjoint(lows)
     if not names and not vocab:
         if toks and toks[0].low in GREETINGS:
             return Talk.GREETING
         return Talk.QUESTION if "?" in seg.text else Talk.PLAIN
-    lows = [t.low for t in toks]
     if "?" in seg.text:
         return Talk.QUESTION
-    if any(w in CONDITIONS for w in lows) or conditional(seg.text):
+    if not CONDITIONS.isdisjoint(lows) or conditional(seg.text):
         return Talk.CONDITIONAL
-    if any(w in NEGATIONS for w in lows):
+    if not NEGATIONS.isdisjoint(lows):
         return Talk.NEGATION
-    if any(w in IMPERSONAL for w in lows) or _judged(toks) or _judged_by_dash(seg, toks, triggers):
+    if not IMPERSONAL.isdisjoint(lows) or _judged(toks) or _judged_by_dash(seg, toks, triggers):
         return Talk.JUDGEMENT
     if _addressed(toks, names, seg.text):
         return Talk.ADDRESSED
     inside = {i for t in triggers if t.strength >= Strength.WEAK for i in range(t.start, t.end)}
-    if any(_verb_past_or_third(t) for i, t in enumerate(toks) if i not in inside):
+    if any(_reports(t.low) for i, t in enumerate(toks) if i not in inside):
         return Talk.REPORT
     if hint is not None and (hint is not Talk.NO_AIM or not names):
         return hint
-    if _tally(toks):
+    if _tally(toks, seg.text):
         return Talk.REPORT     # «Голоса сейчас: Ваня 3, Шпуля 2», «У Лиса два голоса»
     if not names and not _POINTER.search(seg.text):
         return Talk.NO_AIM     # «У меня два голоса, и я пока их придержу»
@@ -116,16 +117,24 @@ def sarcastic(text: str) -> bool:
 _IF = re.compile(r"(?:^|[\s,(—–-])(?:если|ежели|коли|будь\s+я)(?![\w])(?!\s+что\b)|\bкогда\b.*\bтогда\b", re.IGNORECASE)
 
 
+@lru_cache(maxsize=4096)
 def conditional(text: str) -> bool:
-    """«Если X не объяснится — проголосую…», «когда … тогда и проголосую» (not «если что»)."""
+    """«Если X не объяснится — проголосую…», «когда … тогда и проголосую» (not «если что»).
+    Memoised: each clause is asked three times (its orders, the net, its talk rule)."""
     return _IF.search(text) is not None
 
 
 NUMBERS = frozenset("один одного два две три четыре пять шесть семь восемь девять десять".split())
 
 
-def _tally(toks: list[Token]) -> bool:
-    """Votes counted: the plural «голоса» / «голосов» beside a number."""
+_COUNTED = re.compile(r"\s[—–:-]\s*\d+\s*(?:\(|$|голос)")
+
+
+def _tally(toks: list[Token], text: str = "") -> bool:
+    """Votes counted: the plural «голоса» / «голосов» beside a number, or a name with its
+    count after a dash («Лиса — 2 (Кира, Паша)»)."""
+    if _COUNTED.search(text):
+        return True
     return any(t.low in ("голоса", "голосов") for t in toks) and any(
         t.low.isdigit() or t.low in NUMBERS for t in toks)
 

@@ -60,7 +60,7 @@ def scan_targets(ctx: Context, toks: list[Token], lo: int, hi: int, count: int,
             i += 1
             continue
         cands = [c for c in ctx.matcher.at(toks, i, ctx.author)
-                 if c.end <= hi and not any(j in skip for j in range(c.start, c.end))]
+                 if c.end <= hi and not (skip and any(j in skip for j in range(c.start, c.end)))]
         if not cands:
             i += 1
             continue

@@ -10,7 +10,9 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from collections import namedtuple
+from dataclasses import dataclass
+from functools import lru_cache
 
 from engine.abilities import ABILITIES
 from engine.names import fold
@@ -49,21 +51,46 @@ def is_cyrillic(word: str) -> bool:
     return bool(_CYR.search(word)) and not _LAT.search(cyrillize(word))
 
 
-@dataclass(frozen=True)
-class Token:
-    text: str     # as written (homoglyphs in a mixed word already made Cyrillic)
-    start: int
-    end: int
-    # `low`: folded, for morphology (Cyrillic words stay Cyrillic, Latin stay Latin);
-    # `key`: the comparison key. Computed once here: the readers ask for them all the time
-    # (a cached_property's lock cost more than the folding).
-    low: str = field(init=False, repr=False, compare=False)
-    key: str = field(init=False, repr=False, compare=False)
+class Token(namedtuple("_Token", "text start end low key")):
+    """A word as written (homoglyphs in a mixed word already made Cyrillic) and its offsets.
 
-    def __post_init__(self) -> None:
-        low = self.text.casefold().replace("ё", "е")      # `fold` of one word (no spaces in it)
-        object.__setattr__(self, "low", low)
-        object.__setattr__(self, "key", low.translate(_FOLDED))
+    `low`: folded, for morphology (Cyrillic words stay Cyrillic, Latin stay Latin); `key`:
+    the comparison key. Both are computed once, here: the readers ask for them all the
+    time. A tuple, not a dataclass: a clause's words are made and hashed (the readers'
+    memos are keyed by them) for every new text, and a tuple is made and hashed in C."""
+
+    __slots__ = ()
+
+    def __new__(cls, text: str, start: int, end: int) -> "Token":
+        low, folded = _spellings(text)
+        return tuple.__new__(cls, (text, start, end, low, folded))
+
+    def __getnewargs__(self) -> tuple[str, int, int]:
+        return self[:3]
+
+    def __repr__(self) -> str:
+        return f"Token(text={self.text!r}, start={self.start}, end={self.end})"
+
+
+def new_token(text: str, start: int, end: int, low: str, folded: str) -> Token:
+    """A token whose `low` and `key` the caller has already (`index.read_tokens`' memo)."""
+    return tuple.__new__(Token, (text, start, end, low, folded))
+
+
+_SPELLINGS: dict[str, tuple[str, str]] = {}
+
+
+def _spellings(text: str) -> tuple[str, str]:
+    """(`low`, `key`) of a word: `fold` of one word (no spaces in it), then the Latin
+    letters that look Cyrillic. Memoised (bounded): a thread repeats its words."""
+    hit = _SPELLINGS.get(text)
+    if hit is None:
+        low = text.casefold().replace("ё", "е")
+        hit = (low, low.translate(_FOLDED))
+        if len(_SPELLINGS) >= 65536:
+            _SPELLINGS.clear()
+        _SPELLINGS[text] = hit
+    return hit
 
 
 _WORD = re.compile(r"[\w]+(?:[-'’][\w]+)*", re.UNICODE)
@@ -91,6 +118,7 @@ _NAME_BANG = re.compile("(" + "|".join(sorted(
      for m in re.finditer(r"(\w+)!", name)})) + ")!$", re.IGNORECASE)
 _INITIAL = re.compile(r"(^|\s)\w\.$")
 _QUOTES = {"«": "»", "\"": "\"", "“": "”", "„": "“"}
+_QUOTE_MARK = re.compile("[" + re.escape("".join(sorted({*_QUOTES, *_QUOTES.values()}))) + "]")
 
 
 @dataclass(frozen=True)
@@ -101,19 +129,26 @@ class Segment:
 
 
 def _quote_depths(line: str, positions: list[int]) -> list[bool]:
-    """For each position (ascending), is it inside «…»/"…"? One pass over the line, so a
-    100 KB line with thousands of sentence ends stays linear."""
+    """For each position (ascending), is it inside «…»/"…"? One pass over the quote marks
+    of the line (found by a regex, not letter by letter), so a 100 KB line with thousands
+    of sentence ends stays linear."""
+    if not positions:
+        return []
+    marks = [(m.start(), m.group()) for m in _QUOTE_MARK.finditer(line, 0, max(positions))]
+    if not marks:
+        return [False] * len(positions)
     out: list[bool] = []
     open_quote: str | None = None
-    pos = 0
+    k = 0
     for target in positions:
-        while pos < target:
-            ch = line[pos]
-            if open_quote is None and ch in _QUOTES:
-                open_quote = ch
-            elif open_quote is not None and ch == _QUOTES[open_quote]:
+        while k < len(marks) and marks[k][0] < target:
+            ch = marks[k][1]
+            if open_quote is None:
+                if ch in _QUOTES:
+                    open_quote = ch
+            elif ch == _QUOTES[open_quote]:
                 open_quote = None
-            pos += 1
+            k += 1
         out.append(open_quote is not None)
     return out
 
@@ -127,7 +162,8 @@ def split_line(line: str) -> list[Segment]:
         # Only the last few characters decide (a name's «!», an initial), so a long
         # quoted run with many full stops is not rescanned at each one.
         near = line[max(start, m.start() - 16):m.start()]
-        if inside or _NAME_BANG.search(near) or _INITIAL.search(near):
+        # (each pattern needs its «!» or «.»: the cheap test first)
+        if inside or ("!" in near and _NAME_BANG.search(near)) or ("." in near and _INITIAL.search(near)):
             continue
         head = line[start:m.start()]
         if head.strip():
@@ -237,8 +273,10 @@ _TRANSLIT = [("shch", "щ"), ("sch", "щ"), ("yo", "ё"), ("zh", "ж"), ("kh", "
 _LATIN_WORD = re.compile(r"^[a-z]+$")
 
 
+@lru_cache(maxsize=65536)
 def translit(word: str) -> str | None:
-    """A Latin word spelled in Cyrillic letters, or None if it is not plain Latin."""
+    """A Latin word spelled in Cyrillic letters, or None if it is not plain Latin
+    (memoised: the name matcher asks it of each word once per nickname)."""
     word = word.casefold()
     if not _LATIN_WORD.match(word):
         return None

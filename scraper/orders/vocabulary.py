@@ -12,6 +12,7 @@ Examples use the sample roster `SAMPLE_PLAYERS` (nickname: open, secret role).
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -51,14 +52,17 @@ def _has_cyr(word: str) -> bool:
 def latin_key(word: str) -> str:
     """Latin ability words compare with doubled letters and hyphens removed
     («Bra-a-a-ains», «Braaains» → «brains»)."""
+    letters = "".join(filter(str.isalpha, word.lower()))
+    if _RUNS.search(letters) is None:
+        return letters            # most words double no letter (the cheap test first)
     out: list[str] = []
-    for ch in word.lower():
-        if not ch.isalpha():
-            continue
-        if out and out[-1] == ch:
-            continue
-        out.append(ch)
+    for ch in letters:
+        if not out or out[-1] != ch:
+            out.append(ch)
     return "".join(out)
+
+
+_RUNS = re.compile(r"(.)\1+", re.DOTALL)
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,8 @@ class VoteMark:
 
 def english_votes(segment_text: str) -> list[VoteMark]:
     """The English-style votes of one sentence, left to right."""
+    if "vote" not in segment_text.lower():
+        return []         # every form has the word (the cheap test first: most sentences are Russian)
     found: list[tuple[int, VoteMark]] = []
     for m in _HASH.finditer(segment_text):
         found.append((m.start(), VoteMark(VoteForm.HASH, bool(m.group(1)), "" if m.group(1) else m.group(2).strip(), m.group(0))))
