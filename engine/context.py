@@ -10,6 +10,7 @@ from typing import Any, Iterable, Mapping, TypeVar
 from engine import events as ev
 from engine.abilities import AbilitySpec, RoleKind, When, registry
 from engine.actions import Action, Snapshot
+from engine.names import Status
 from engine.api import Judging
 from engine.orders import Order, OrderError
 from engine.phase import PhaseId
@@ -135,8 +136,8 @@ class PhaseContext:
         self.learn(to, rule, order, **items)
 
     def announce(self, ability_name: str, rule: str, order: Order | None = None,
-                 by: str | None = None, target: str | None = None) -> None:
-        self.emit(ev.Announced(str(self.phase), self.cause(rule, order), ability_name, by, target))
+                 by: str | None = None, target: str | None = None, visited: str | None = None) -> None:
+        self.emit(ev.Announced(str(self.phase), self.cause(rule, order), ability_name, by, target, visited))
 
     def announce_unstated(self, order: Order, spec: AbilitySpec, target: str | None) -> None:
         """`unstated_publicity: public` (A21 b): abilities whose publicity the text does
@@ -349,8 +350,10 @@ class PhaseContext:
             after = self.status_of(player)
             before = self.status_before[nick]
             if after != before:
+                # «Арест - … в Тюрьму пожизненно»: the term is told with the status
+                for_life = after == Status.PRISON.value and player.prison is not None and player.prison.for_life
                 self.emit(ev.StatusChanged(str(self.phase), self.cause("§2.2 статусы"),
-                                           nick, before, after))
+                                           nick, before, after, for_life))
 
     # --- the end ------------------------------------------------------------------------
     def end_game(self, winner: str | None, rule: str, order: Order | None = None) -> None:

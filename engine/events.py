@@ -66,9 +66,13 @@ class Revealed(Event):
 
 @dataclass(frozen=True)
 class StatusChanged(Event):
+    """`for_life`: the Тюрьма entered is for life («Арест - … в Тюрьму пожизненно»), not a
+    Темница's «на полтора дня». Fields added to an event take a default: a phase stored
+    before they were (its events without them) is no drift (`gorod.loop.game`)."""
     player: str
     before: str
     after: str
+    for_life: bool = False
     scope = Scope.PUBLIC
 
 
@@ -83,9 +87,13 @@ class OpenRoleChanged(Event):
 
 @dataclass(frozen=True)
 class Announced(Event):
+    """`visited`: a status the target entered and left at once through this ability, told
+    with it (Божественное благословление: «О том, что Священник попадал в Лазарет, наутро
+    пишется»)."""
     ability: str
     by: str | None = None
     target: str | None = None
+    visited: str | None = None
     scope = Scope.PUBLIC
 
 

@@ -37,6 +37,7 @@ class PlayerNews:
     revealed: str | None = None                           # the secret role made public
     statuses: list[tuple[str, str]] = field(default_factory=list)   # (before, after), the death's left out
     open_role: tuple[str | None, str | None] | None = None          # (before, after)
+    for_life: bool = False                                # his Тюрьма is for life (Арест)
     night: bool = True
     events: list[ev.Event] = field(default_factory=list)
 
@@ -84,6 +85,7 @@ def player_news(events: Iterable[ev.Event], *, night: bool) -> list[PlayerNews]:
                 item.died = True      # the death says it: «отправляется на Кладбище»
             else:
                 item.statuses.append((event.before, event.after))
+                item.for_life = item.for_life or event.for_life
     for item in news.values():
         if item.gone:   # a status that changed before the death is moot
             item.statuses = [s for s in item.statuses if s[0] == GRAVEYARD]

@@ -12,7 +12,7 @@ from engine.abilities.spec import Channel, Words
 from engine.abilities.registry import INFO, lazaret
 from engine.api import NightAPI, PhaseAPI
 from engine.ruling_rows import choice, flag
-from engine.names import CIVILIAN
+from engine.names import CIVILIAN, Status
 from engine.actions import Action
 from engine.state import PlayerState
 
@@ -95,7 +95,8 @@ def blessing(ctx: PhaseAPI, player: PlayerState) -> bool:
         ctx.state.put(Blessed(ctx.state.of(Blessed).players | {player.nick}))
         player.uses_of("Божественное благословление").append(ctx.phase)
         player.lives += 1
+        # «О том, что Священник попадал в Лазарет, наутро пишется»: the visit is told with it
         ctx.announce("Божественное благословление", "Божественное благословление",
-                     by=player.nick, target=player.nick)
+                     by=player.nick, target=player.nick, visited=Status.LAZARET.value)
         return True
     return False

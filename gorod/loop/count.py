@@ -91,16 +91,21 @@ def draft_count(game: Game, *, slot: datetime | None = None) -> int:
 
 def count_on_demand(game: Game, *, read: bool = True) -> int:
     """`gorod count` and the console's button: the thread read first (`read`), then the draft.
-    A read that did not read stops it: the count would miss votes gorod has not seen."""
+    A read that did not read stops it: the count would miss votes gorod has not seen.
+
+    Under the writer lock, as the console's «Прочитать форум» (a worker's round): the read
+    stores orders and the draft retires the day's older counts, side by side with a round
+    or a phase end that reads the same posts and ends the day they count."""
     from gorod.loop.intake import poll
 
     open_day(game)
-    if read:
-        report = poll(game)
-        if report.failed:
-            raise LoopError("; ".join(report.failed) + " — подсчёт не составлен: в теме могут быть голоса, "
-                            "которых gorod не видел. Повторите позже или без чтения форума (gorod count --no-read)")
-    return draft_count(game)
+    with game.writing("подсчёт голосов (чтение темы и черновик поста)"):
+        if read:
+            report = poll(game)
+            if report.failed:
+                raise LoopError("; ".join(report.failed) + " — подсчёт не составлен: в теме могут быть голоса, "
+                                "которых gorod не видел. Повторите позже или без чтения форума (gorod count --no-read)")
+        return draft_count(game)
 
 
 def _trace(count: PublicCount, shown: str) -> list[dict]:

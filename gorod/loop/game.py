@@ -17,7 +17,7 @@ The clock is injected (`now=`), so tests never sleep.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable
@@ -111,11 +111,16 @@ class _Fold:
 _OF_PHASE = {PhaseKind.NIGHT: "ночи", PhaseKind.DAY: "дня"}
 
 
-def _trace_kinds(kind: type) -> set[str]:
-    return {kind.__name__}.union(*(_trace_kinds(sub) for sub in kind.__subclasses__()))
+def _kinds(kind: type) -> set[type]:
+    return {kind}.union(*(_kinds(sub) for sub in kind.__subclasses__()))
 
 
-_TRACE_KINDS = _trace_kinds(ev.Trace)
+_TRACE_KINDS = {kind.__name__ for kind in _kinds(ev.Trace)}
+# Each event type's fields with a default: the ones an engine may have added since a phase
+# was stored (StatusChanged.for_life, Announced.visited).
+_DEFAULTED = {kind.__name__: frozenset(f.name for f in fields(kind)
+                                       if f.default is not MISSING or f.default_factory is not MISSING)
+              for kind in _kinds(ev.Event)}
 _TRACE_KEYS = ("scope", "to", "rule", "cause", "orders", "phase", "text")
 
 
@@ -129,6 +134,14 @@ def _compared(item: dict) -> dict:
     if item.get("type") == "Rejected":
         return {key: value for key, value in item.items() if key != "message"}
     return item
+
+
+def _as_stored(now: dict, stored: dict) -> dict:
+    """`now` without the fields with a default that `stored` lacks: a field added to an
+    event since the phase was stored tells more of the same result («в Тюрьму пожизненно»
+    for «в Тюрьму»), whatever its value; the fields the stored event has are compared."""
+    added = _DEFAULTED.get(str(now.get("type")), frozenset()) - stored.keys()
+    return {key: value for key, value in now.items() if key not in added} if added else now
 
 
 def drift_text(phase: PhaseId) -> str:
@@ -336,7 +349,9 @@ class Game:
     def _check_drift(self, row: PhaseRow, events) -> None:
         """The refold's events against those stored when the phase was resolved."""
         now = json.loads(json.dumps([event_json(e) for e in events], ensure_ascii=False))
-        if now == row.events or [_compared(e) for e in now] == [_compared(e) for e in row.events]:
+        stored = row.events
+        if now == stored or (len(now) == len(stored) and all(
+                _compared(_as_stored(new, old)) == _compared(old) for new, old in zip(now, stored))):
             return
         # no phase on the notice: it concerns the game now, and the console shows the open phase's
         self.records.notice(f"drift:{row.phase}", NoticeKind.DRIFT, drift_text(row.phase))

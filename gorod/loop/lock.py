@@ -3,8 +3,8 @@
 - `worker_lock(store)`: one `gorod run` per game, held for the whole run. Two workers on
   one game (cron plus a hand-run one) would poll, resolve and post side by side.
 - `WriterLock` (`game.writing(what)`): one writer at a time, held while a step resolves a
-  phase or posts: a round of the worker, `gorod phase end`, `gorod publish`, the console's
-  buttons. Issue 22: two publishers at once sent 19 PMs of 168 twice, and two phase ends
+  phase or posts: a round of the worker, `gorod phase end`, `gorod publish`, `gorod deal`,
+  `gorod count` (it reads the thread and drafts), the console's buttons. Issue 22: two publishers at once sent 19 PMs of 168 twice, and two phase ends
   at once resolved the next phase too, with no orders. Taken without waiting: the loser
   is refused at once, in Russian, naming what holds it and its PID (the worker's round
   that loses is skipped, the next one tries again). Reentrant within one `Game` (a round

@@ -71,6 +71,19 @@ def engine_facts(events: Iterable[ev.Event]) -> dict[Fact, str]:
     return out
 
 
+def implied_facts(events: Iterable[ev.Event]) -> dict[Fact, str]:
+    """The facts a GM may state or leave to his announcement of an ability: a status its
+    target entered and left at once (the Священник's blessing, «О том, что Священник
+    попадал в Лазарет, наутро пишется»). Said, they are no difference; unsaid, neither:
+    «применено Божественное благословление» tells the Лазарет visit too."""
+    out: dict[Fact, str] = {}
+    for e in events:
+        if isinstance(e, ev.Announced) and e.visited in STATUSES and e.target:
+            for kind in ("status", "left"):
+                out.setdefault(Fact(kind, e.target, e.visited), e.cause.describe())
+    return out
+
+
 def _color_counts(color: str | None, colors: tuple[str, ...]) -> bool:
     if not color:
         return False

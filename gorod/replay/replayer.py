@@ -35,7 +35,7 @@ from engine.resolve import PhaseError, expected_phase, resolve
 from engine.setup import new_game
 from engine.state import GameState
 from gorod.replay.settings import ReplaySettings, replay_settings
-from gorod.replay.gm import Fact, engine_facts, gm_facts, mechanical_text
+from gorod.replay.gm import Fact, engine_facts, gm_facts, implied_facts, mechanical_text
 from gorod.replay.source import Message, Progress, pm_messages, thread_messages
 from publisher.render import PhaseDrafts, render_phase
 from publisher.texts import Texts
@@ -348,7 +348,9 @@ class Replayer:
                 theirs.setdefault(fact, f"пост {post.id} мастера: «{sentence}»")
         phase.gm_lines = lines
         diffs = [Difference(str(phase.phase), f, "gorod", t) for f, t in sorted(ours.items()) if f not in theirs]
-        diffs += [Difference(str(phase.phase), f, "gm", t) for f, t in sorted(theirs.items()) if f not in ours]
+        implied = implied_facts(phase.events)
+        diffs += [Difference(str(phase.phase), f, "gm", t) for f, t in sorted(theirs.items())
+                  if f not in ours and f not in implied]
         phase.differences = diffs
 
     def finish(self) -> Iterator[PhaseReplay]:

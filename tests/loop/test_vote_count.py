@@ -75,6 +75,31 @@ def test_a_count_is_refused_at_night_before_the_deal_and_after_the_end(make_game
         draft_count(game)
 
 
+def test_a_count_is_refused_beside_another_writer_and_reads_nothing(make_game, forum, clock):
+    """Issue 26: `gorod count` (and the console's button) reads the thread and drafts under
+    the writer lock, as a worker's round does: beside one it is refused, in Russian."""
+    import os
+
+    from gorod.loop.count import count_on_demand
+    from gorod.loop.lock import LockBusy
+
+    game = make_game()
+    _day_one(game, forum, clock)
+    forum.post("erin", "Голосую против dave", clock.now)               # not read yet
+    holder = make_game()                  # another process: its own descriptor on the lock
+    holder.actor = "gorod run"
+    with holder.writing("круг работника"):
+        for read in (True, False):
+            with pytest.raises(LockBusy) as refused:
+                count_on_demand(game, read=read)
+            text = str(refused.value)
+            assert text.startswith(f"с игрой сейчас работает gorod run (PID {os.getpid()}, с "), text
+            assert "подсчёт голосов (чтение темы и черновик поста) — не начато, ничего не сделано" in text
+    assert _counts(game) == [] and "erin" not in {o.by for o in game.records.orders("day 1")}
+    draft_id = count_on_demand(game)      # the round is over: erin's vote read and counted
+    assert "dave — 2: heidi, erin" in game.records.draft(draft_id).body
+
+
 def test_one_draft_not_a_pile(make_game, forum, clock):
     game = make_game()
     _day_one(game, forum, clock)

@@ -16,7 +16,7 @@ from gorod.cli import main
 from gorod.demo import DEMO_DIR, run_demo
 from gorod.replay.replayer import replay
 from gorod.replay.settings import replay_settings
-from gorod.replay.gm import Fact, engine_facts, gm_facts, mechanical_text
+from gorod.replay.gm import Fact, engine_facts, gm_facts, implied_facts, mechanical_text
 from gorod.replay.source import Message
 from scraper.model import Emphasis
 from scraper.orders import Roster
@@ -151,6 +151,16 @@ def test_engine_facts_merge_a_death_and_its_status():
               ev.Revealed("night 1", cause, "Боря", "Бес"), ev.StatusChanged("night 1", cause, "Аня", "Лазарет", "none")]
     assert set(engine_facts(events)) == {Fact("status", "Боря", "Кладбище"), Fact("revealed", "Боря", "Бес"),
                                          Fact("left", "Аня", "Лазарет")}
+
+
+def test_the_blessings_lazaret_visit_is_a_fact_the_gm_may_state_or_leave_to_the_blessing():
+    """«О том, что Священник попадал в Лазарет, наутро пишется»: gorod tells the visit; a GM
+    who wrote only «применено Божественное благословление» told it too."""
+    blessed = ev.Announced("night 1", ev.Cause("Божественное благословление"), "Божественное благословление",
+                           by="Аня", target="Аня", visited="Лазарет")
+    assert engine_facts([blessed]) == {}
+    assert set(implied_facts([blessed])) == {Fact("status", "Аня", "Лазарет"), Fact("left", "Аня", "Лазарет")}
+    assert implied_facts([ev.Announced("night 1", ev.Cause("x"), "Преемственность", by="Аня", target="Боря")]) == {}
 
 
 @pytest.mark.parametrize("section, message", [

@@ -96,3 +96,47 @@ def test_the_console_at_the_gms_screen(size, browser, serve, day_game, open_game
     assert not re.search(r"gorod [a-z]", text), re.findall(r".{40}gorod [a-z].{20}", text)
     assert "--force" not in text
     context.close()
+
+
+def press(page, selector: str, answer: str) -> str:
+    """Click a button that asks first, answering its question with `answer` ("accept" or
+    "dismiss"); the question's text (empty when it asked nothing)."""
+    asked: list[str] = []
+
+    def on_dialog(dialog) -> None:
+        asked.append(dialog.message)
+        getattr(dialog, answer)()
+    page.once("dialog", on_dialog)
+    if answer == "accept":
+        click(page, selector)
+    else:
+        page.locator(selector).first.click()
+        page.wait_for_timeout(300)       # a form sent anyway would have left the page by now
+    return asked[0] if asked else ""
+
+
+def test_the_buttons_that_post_or_approve_everything_ask_first(browser, serve, day_game, open_game, forum):   # noqa: F811
+    """«Одобрить все» and «Отправить одобренные» act on every draft at once: each asks
+    first, and a «Отмена» leaves everything as it was."""
+    url = serve(open_game)
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="ru-RU")
+    page = context.new_page()
+    page.goto(url + f"?token={TOKEN}")
+    pending = len(open_game().records.drafts(["pending"]))
+    assert pending > 0
+    approve_all = "form[action='/drafts/approve-all'] button"
+
+    assert press(page, approve_all, "dismiss") == f"Одобрить все ждущие черновики ({pending})?"
+    assert open_game().records.drafts(["approved"]) == [] and page.url.startswith(url)
+    press(page, approve_all, "accept")
+    assert len(open_game().records.drafts(["approved"])) == pending
+
+    send = "form[action='/publish'] button"
+    asked = press(page, send, "dismiss")
+    assert asked == f"Отправить на форум одобренные черновики ({pending})? Их сразу увидят игроки.", asked
+    assert forum.sent_pms == [] and forum.gm_posts() == []
+    assert len(open_game().records.drafts(["approved"])) == pending
+    press(page, send, "accept")
+    assert "Отправлены на форум:" in page.locator("#result").inner_text()
+    assert open_game().records.drafts(["approved"]) == [] and len(forum.sent_pms) + len(forum.gm_posts()) > 0
+    context.close()

@@ -142,6 +142,32 @@ def test_the_buttons_that_resolve_or_post_are_refused_beside_the_running_worker(
     assert len(forum.sent_pms) == 6 and "Отправлены на форум: #1" in page(client)
 
 
+def test_the_deal_button_is_refused_beside_another_writer_as_gorod_deal_is(client, open_game, game_path, capsys):
+    """Issue 26: «Раздать роли» takes the writer lock as `gorod deal` does: beside a writer
+    both are refused with the same Russian message, and nothing is dealt."""
+    import os
+
+    from gorod.cli import main
+
+    holder = open_game()                   # another process: its own descriptor on the lock
+    holder.actor = "gorod run"            # (the console words «gorod publish» as its own button)
+    with holder.writing("круг работника"):
+        post(client, "/deal")
+        html = page(client)
+        refusal = (f"с игрой сейчас работает gorod run (PID {os.getpid()}, с ", "): круг работника. ",
+                   "раздача ролей — не начато, ничего не сделано")
+        assert all(part in html for part in refusal), html
+        assert "Роли розданы" not in html and "Роли ещё не розданы" in html
+        capsys.readouterr()
+        assert main(["deal", "--game", str(game_path)]) == 1
+        err = capsys.readouterr().err
+        assert err.startswith("gorod deal: с игрой сейчас работает gorod run") and all(p in err for p in refusal), err
+        assert holder.deal() is None and holder.records.drafts() == []
+    post(client, "/deal")                  # the writer is done: the button deals
+    assert "Роли розданы, открыта ночь 1" in page(client)
+    assert holder.deal() is not None and len(holder.records.drafts(["pending"])) == len(holder.config.seats)
+
+
 def test_a_change_of_mind_is_two_buttons_and_one_click_settles_it(client, game, forum, clock):
     """Issue 26: «передумал(а)?» in the console is the two orders as buttons, no command."""
     forum.pm("dave", "Кража — alice", clock.now)
