@@ -303,13 +303,13 @@ class NameMatcher:
         tok = toks[i]
         selfish = tok.key in SELF_WORDS
         if not selfish:
-            hit = known.get(tok.key)
+            hit = known.get(tok.low)
             if hit is None:
                 hit = self.namey(tok)
             if not hit:
                 if self.max_words == 1 or i + 1 >= count:
                     return []      # no name's reading can start here (`namey`): no window, no memo
-                after = known.get(toks[i + 1].key)
+                after = known.get(toks[i + 1].low)
                 if after is None:
                     after = self.namey(toks[i + 1])
                 if not after:
@@ -364,13 +364,16 @@ class NameMatcher:
 
     def namey(self, tok: Token) -> bool:
         """Can this word begin or be part of a name's reading? (a word that scores below the
-        candidates' floor against every form is never one, so the matcher skips it)."""
-        hit = self._namey.get(tok.key)
+        candidates' floor against every form is never one, so the matcher skips it).
+        Memoised by `low`, what the answer is computed from (`key` also folds Latin letters
+        that look Cyrillic: «cop» and «сор» share a key, but only «cop» is «коп» in
+        Cyrillic letters)."""
+        hit = self._namey.get(tok.low)
         if hit is None:
             hit = self._namey_of(tok)
             if len(self._namey) >= _MEMO_SIZE:
                 self._namey.clear()
-            self._namey[tok.key] = hit
+            self._namey[tok.low] = hit
         return hit
 
     @cached_property
@@ -412,6 +415,7 @@ class NameMatcher:
         return frozenset(k for e in self.entries for k in e.skeletons)
 
     def _namey_of(self, tok: Token) -> bool:
+        # a function of `tok.low` alone: `key` folds it, `translit` casefolds the text
         exact, _fuzzy = self._gate
         if tok.key in exact or tok.low in exact:
             return True
