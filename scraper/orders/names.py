@@ -290,6 +290,12 @@ class NameMatcher:
             for f in forms:
                 self._role_by_form.setdefault(f, []).append(role)
 
+    def prepare(self) -> None:
+        """Build the game's name index now (`parse.matcher_for`), so no text pays for it."""
+        self._fuzzy_by_letters
+        self._compact_prefixes
+        self._skeletons
+
     # -- one position ------------------------------------------------------------------
     def at(self, toks: list[Token], i: int, author: str | None = None) -> list[Candidate]:
         """Every reading of the words starting at `i`, best first (one per player).

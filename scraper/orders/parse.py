@@ -16,6 +16,7 @@ for it); an order whose author is unknown has `by: ""` (`null` in JSON).
 """
 from __future__ import annotations
 
+import gc
 import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -54,7 +55,21 @@ def matcher_for(roster: Roster, aliases: tuple[tuple[str, str], ...] = ()) -> Na
     """The game's index of name forms (once per game), with the vocabulary's (once per
     process): what every text of the game is read against."""
     index.prepare()
-    return NameMatcher(roster, aliases)
+    matcher = NameMatcher(roster, aliases)
+    matcher.prepare()
+    _settle()
+    return matcher
+
+
+@lru_cache(maxsize=1)
+def _settle() -> None:
+    """The dictionary's and the vocabulary's objects live as long as the process: moved out
+    of the cyclic collector's generations (after one collection, so no garbage is kept), a
+    full collection no longer scans their ~40,000 objects again and again while texts are
+    read. Once per process, not per game: whatever is alive at a freeze (a page being read)
+    is never collected afterwards, so repeating it would keep garbage of every game."""
+    gc.collect()
+    gc.freeze()
 
 
 @dataclass
