@@ -200,6 +200,8 @@ def _flow(value: Any) -> str:
     """YAML flow text for a value, quoting only where YAML would misread it."""
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)      # `votes: 2` reads back as a number, not the text "2"
     if isinstance(value, list):
         return "[" + ", ".join(_flow(v) for v in value) + "]"
     if isinstance(value, dict):

@@ -68,6 +68,11 @@ def check_shape(state: GameState, order: Order) -> tuple[Order, AbilitySpec]:
     for key, name in named:
         if name is not None and name not in state.players:
             raise OrderError(f"неизвестный игрок «{name}» (поле {key})")
+    if order.answer is not None:
+        # an answer to the engine's question at a trigger (A52 b) carries only the choice
+        if isinstance(order.answer, str) and order.answer not in state.players:
+            raise OrderError(f"неизвестный игрок «{order.answer}» (поле answer)")
+        return order, spec
     _check_fields(state, order, spec)
     return order, spec
 

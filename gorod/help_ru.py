@@ -288,10 +288,12 @@ HELP_RU = {
         "читается само. --read отмечает прочитанным.",
     "Print, in Russian, how to write every order of the game, generated from the ability registry and the "
     "parser's vocabulary (the examples are the ones the parser is tested on). With --game, the vote forms and the "
-    "«комментарий» rule of that game's `parsing:` section are used.":
+    "«комментарий» rule of that game's `parsing:` section are used, and under its `rulings: standing_orders: false` "
+    "how to answer the GM's question at a death.":
         "Напечатать памятку игрока: как писать каждую заявку игры, по списку способностей и словарю разбора "
         "(примеры — те, на которых разбор проверен). С --game берутся формы голоса и правило «комментарий» из "
-        "раздела `parsing:` этой игры.",
+        "раздела `parsing:` этой игры, а при `rulings: standing_orders: false` — как отвечать на вопрос мастера "
+        "в момент смерти.",
     "Add an order to the open phase: in the order form '{by: Аня, ability: Укус, target: Боря}', or free text with "
     "--from NICK (read by the order parser as a PM, or as a post with --public; with --resolves ID as the item "
     "came: a post's item is read as a post, so a vote in it counts).":

@@ -55,7 +55,9 @@ WORDS = (
           verbs=("пожирать", "пожрать", "сожрать", "жрать"),
           examples=(("Пожираю Веру, меняю маску", {"target": "Вера", "swap_mask": True}),),
           shape=Shape.FLAG,
-          keywords=(Keyword("swap_mask", "сменить маску", frozenset({"маска", "swap"})),)),
+          keywords=(Keyword("swap_mask", "сменить маску", frozenset({"маска", "swap"})),),
+          answer_words=("сменить", "менять", "поменять", "взять", "брать"),
+          answer="«да, меняю маску» или «нет, маску оставляю»"),
 )
 
 

@@ -201,6 +201,14 @@ class Words:
     own_verb: bool = False     # its order carries a third-person verb of its own («Аня голосует
                                # против Бори»): a narrating verb does not make it talk
     repeatable: bool = False   # several in one text all count; else the last word wins
+    # `standing_orders: false` (A52 b): the words by which a reply to the GM's question at
+    # the trigger makes its choice («передаю», «принимаю», «перепризываю»), as lemmas or as
+    # written, and the memo's line on how to answer (scraper/orders/answer.py reads them)
+    answer_words: tuple[str, ...] = ()
+    answer: str = ""
+    # nouns (lemmas) of what the order is about, beyond its names: «воздерживаюсь от голосования»
+    # is this order, «воздерживаюсь от комментариев» another matter (scraper/orders/args.py)
+    about: tuple[str, ...] = ()
 
     def keyword(self, value: str) -> Keyword | None:
         return next((k for k in self.keywords if k.value == value), None)

@@ -10,7 +10,8 @@ def register(sub) -> None:
         description="Print, in Russian, how to write every order of the game, generated from "
         "the ability registry and the parser's vocabulary (the examples are the ones the "
         "parser is tested on). With --game, the vote forms and the «комментарий» rule of "
-        "that game's `parsing:` section are used.")
+        "that game's `parsing:` section are used, and under its `rulings: standing_orders: false` "
+        "how to answer the GM's question at a death.")
     parser.add_argument("--game", metavar="GAME.yaml", help="a game file with a `parsing:` section")
     parser.add_argument("--role", action="append", metavar="ROLE",
                         help="only the abilities of this role (open or secret); repeatable")
@@ -24,9 +25,12 @@ def _memo(args) -> int:
     from scraper.orders.settings import ParseSettings
 
     settings = ParseSettings()
+    asks = False
     if args.game:
         try:
-            settings = load_game(args.game).settings
+            game = load_game(args.game)
+            settings = game.settings
+            asks = game.rulings.get("standing_orders") is False   # choices at a death are asked
         except GameFileError as exc:
             print(f"gorod memo: {exc}", file=sys.stderr)
             return 2
@@ -43,5 +47,5 @@ def _memo(args) -> int:
                       file=sys.stderr)
                 return 2
             roles.add(canon)
-    sys.stdout.write(memo(settings, roles))
+    sys.stdout.write(memo(settings, roles, asks=asks))
     return 0

@@ -109,6 +109,26 @@ def order_problem(state: GameState, order: Order) -> str | None:
         check_shape(state, order)
     except OrderError as exc:
         return f"заявка не читается: {exc}"
+    found = reading_problem(state, order)
+    return found[1] if found is not None else None
+
+
+def reading_problem(state: GameState, order: Order) -> tuple[str, str] | None:
+    """A field only another reading of a ruling reads (`votes` under `gossip_spend: all`,
+    `answer` under `standing_orders: true`): (the field, why, in Russian). The engine refuses
+    the whole phase for it, so it is this order's problem (engine/reading_fields.py)."""
+    from engine.reading_fields import all_fields, format_value
+
+    spec = find_ability(order.ability)
+    name = spec.name if spec is not None else order.ability
+    for rf in all_fields():
+        if rf.place != "order" or rf.unused or getattr(order, rf.field, None) in (None, False, ()):
+            continue
+        if rf.ability and rf.ability != name:
+            continue
+        if state.rulings[rf.key] != rf.reading:
+            return rf.field, (f"поле {rf.field} читается только при rulings.{rf.key}: {format_value(rf.reading)}"
+                              + (f" ({rf.hint})" if rf.hint else ""))
     return None
 
 

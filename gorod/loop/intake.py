@@ -25,8 +25,10 @@ from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 from typing import Any
 
+from engine.orders import Order
 from engine.phase import PhaseKind
 from engine.state import GameState
+from gorod.loop import answers
 from gorod.loop.crash import crashpoint
 from gorod.loop.drafting import save_drafts
 from gorod.loop.forumtime import ReadTimes, watch
@@ -244,6 +246,31 @@ def _event_from_json(data: dict[str, Any]):
     return PmEvent(Change(data["change"]), data["thread"], data["id"], data["version"], message)
 
 
+def other_readings(state: GameState, result: ParseResult) -> ParseResult:
+    """An order read with a field this game's rulings do not read («трачу 2 голоса» under
+    `gossip_spend: all`: all saved votes are spent) is the GM's question, the order without
+    that field its candidate: never stored to be refused, never taken as meaning less."""
+    from dataclasses import fields as dc_fields
+
+    from gorod.loop.checks import reading_problem
+    from scraper.orders import Reason, Unresolved
+
+    kept, asked = [], []
+    defaults = {f.name: f.default for f in dc_fields(Order)}
+    for order in result.orders:
+        found = reading_problem(state, order)
+        if found is None:
+            kept.append(order)
+            continue
+        name, why = found
+        plain = replace(order, **{name: defaults[name]})
+        asked.append(Unresolved(str(order), Reason.MISSING_ARGUMENT, f"в этой игре так не заявляют: {why}",
+                                (str(plain),), order.ability))
+    if not asked:
+        return result
+    return ParseResult(tuple(kept), (*result.unresolved, *asked), result.clauses)
+
+
 def _context(game: Game) -> tuple[PhaseClock | None, Roster, ParseSettings]:
     clock = game.current()
     if clock is None or game.over():
@@ -272,12 +299,15 @@ def take_post(game: Game, event, report: PollReport | None = None) -> None:
     if _edit_of_an_old_post(game, clock, post, event):
         return
     _from_the_graveyard(game, post, event, str(clock.phase))
-    result = parse_post(post, roster, settings)
+    result = other_readings(game.fold()[0], parse_post(post, roster, settings))
     if clock.phase.kind is PhaseKind.NIGHT:
         result = result.at_night()     # a vote at night is asked about, never stored (exam 5)
-    _take(game, clock, result, kind="post", source_id=event.post_id, version=event.version,
-          author=post.author, given=_given(post, event.change), text=post.text, previous=event.last_seen,
-          report=report)
+    given = _given(post, event.change)
+    reply = answers.read(game, clock, kind="post", author=post.author, text=post.text, given=given,
+                         result=result, roster=roster, settings=settings)
+    _take(game, clock, reply.rest if reply else result, kind="post", source_id=event.post_id,
+          version=event.version, author=post.author, given=given, text=post.text, previous=event.last_seen,
+          report=report, reply=reply)
 
 
 def _from_the_graveyard(game: Game, post, event, phase: str) -> None:
@@ -349,14 +379,19 @@ def take_pm(game: Game, event, report: PollReport | None = None) -> None:
         note_message(game, kind="pm", source_id=f"{message.conversation_id}/{event.message_id}",
                      version=event.version, author=message.sender, text=message.text, phase=None)
         return
-    result = parse_message(message, roster, settings)
-    _take(game, clock, result, kind="pm", source_id=f"{message.conversation_id}/{event.message_id}",
-          version=event.version, author=message.sender, given=message.sent_at, text=message.text,
-          previous=None, report=report)
+    result = other_readings(game.fold()[0], parse_message(message, roster, settings))
+    reply = answers.read(game, clock, kind="pm", author=message.sender, text=message.text, given=message.sent_at,
+                         result=result, roster=roster, settings=settings)
+    _take(game, clock, reply.rest if reply else result, kind="pm",
+          source_id=f"{message.conversation_id}/{event.message_id}", version=event.version, author=message.sender,
+          given=message.sent_at, text=message.text, previous=None, report=report, reply=reply)
 
 
 def _take(game: Game, clock: PhaseClock, result: ParseResult, *, kind: str, source_id: str, version: int,
-          author: str, given: datetime | None, text: str, previous: dict | None, report: PollReport) -> None:
+          author: str, given: datetime | None, text: str, previous: dict | None, report: PollReport,
+          reply: answers.TakenReply | None = None) -> None:
+    """`reply`: the message is the asked player's answer to the engine's question
+    (`gorod.loop.answers`); `result` is then what else it orders."""
     records = game.records
     now = game.now()
     given_at = given or now
@@ -394,6 +429,13 @@ def _take(game: Game, clock: PhaseClock, result: ParseResult, *, kind: str, sour
             if records.add_unresolved(phase, author, un, source_kind=kind, source_id=source_id,
                                       source_version=version, item=item):
                 report.unresolved += 1
+        if reply is not None and not newer:
+            # the answer is in force even after the deadline: the question was asked after it
+            answers.store(game, reply, kind=kind, source_id=source_id, version=version,
+                          item=len(result.orders) if reply.reply.clear else len(result.unresolved),
+                          given_at=given_at, text=text)
+            report.orders += int(reply.reply.clear)
+            report.unresolved += int(not reply.reply.clear)
         if previous is not None and (earlier or result.orders):
             diff = "\n".join(difflib.unified_diff(str(previous.get("text", "")).splitlines(), text.splitlines(),
                                                   "было", "стало", lineterm=""))
@@ -412,7 +454,7 @@ def _take(game: Game, clock: PhaseClock, result: ParseResult, *, kind: str, sour
                            "поэтому заявки приняты: " + "; ".join(str(o) for o in stored)
                            + ". Если они опоздали: gorod order drop ID.", phase)
         shown = tuple(c.text for c in result.shown) if kind == "pm" else ()
-        if (shown or (not result.orders and not result.unresolved)) and not newer:
+        if (shown or (not result.orders and not result.unresolved)) and not newer and reply is None:
             # a PM's clauses with no order are shown to the GM highlighted inside it (issue 24)
             if note_message(game, kind=kind, source_id=source_id, version=version, author=author, text=text,
                             phase=phase, shown=shown):

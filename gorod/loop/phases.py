@@ -34,6 +34,7 @@ from engine.phase import PhaseId
 from engine.orders import Order, OrderError
 from engine.resolve import PhaseError, resolve
 from gorod.loop import clock as clocks
+from gorod.loop.answers import pending, question_key
 from gorod.loop.count import retire_stale_counts, scheduled_count
 from gorod.loop.crash import crashpoint
 from gorod.loop.drafting import save_drafts
@@ -125,7 +126,7 @@ def _resolve(game: Game, expect: PhaseClock | None = None) -> tuple[list[int], l
         except (PhaseError, OrderError) as exc:
             raise _engine_error(current.phase, exc) from None
         # `standing_orders: false`: stopped at a trigger to ask (kept, and asked, in this transaction)
-        asked = ask(game, result.pending) if result.pending is not None else None
+        asked = ask(game, result.pending, at_end=True) if result.pending is not None else None
         if asked is None:
             game.records.put(question_key(phase), None)
             # what the posted receipts told (the unsent ones are withdrawn below)
@@ -183,11 +184,7 @@ class PhaseAsks(LoopError):
         self.drafts = asked[1]
 
 
-def question_key(phase: str) -> str:
-    return f"question:{phase}"
-
-
-def ask(game: Game, question) -> tuple[str, list[int]]:
+def ask(game: Game, question, *, at_end: bool = False) -> tuple[str, list[int]]:
     """The engine's question at a trigger (A52 b): stored for the phase, a notice to the GM
     (`gorod state`, the console) and a PM to the one who chooses, for the GM to approve. The
     phase resolves once the answer is one of its orders: the player's reply by PM (an order
@@ -198,8 +195,13 @@ def ask(game: Game, question) -> tuple[str, list[int]]:
             f"его ЛС мастеру или gorod order add '{question.answer_hint()}'")
     made: list[int] = []
     with game.store.transaction():
-        game.records.put(question_key(phase), {"to": question.to, "ability": question.ability,
-                                               "text": question.text, "options": list(question.options)})
+        before = game.records.get(question_key(phase)) or {}
+        same = (before.get("to"), before.get("ability")) == (question.to, question.ability)
+        # when he was first asked (his reply is read only after it), and whether a phase end asked
+        game.records.put(question_key(phase), {
+            "to": question.to, "ability": question.ability, "text": question.text, "options": list(question.options),
+            "asked_at": before.get("asked_at") if same and before.get("asked_at") else game.now().isoformat(),
+            "at_end": bool(at_end or (same and before.get("at_end")))})
         if game.records.notice(f"{question_key(phase)}:{question.to}:{question.ability}", NoticeKind.QUESTION,
                                text, phase):
             draft = immediate_draft(phase, question.to, [f"Мастер спрашивает: {question.text}{options}"], [], 1,
@@ -297,8 +299,11 @@ def tick(game: Game) -> TickReport:
         with game.store.transaction():
             report.drafted.extend(save_drafts(game, [replace(draft, key=key, phase=phase)], trace=[]))
             game.set_clock(PhaseClock(current.phase, current.started, current.deadline, current.cycle_started, True))
-    if now >= current.deadline:
-        waiting = _unread_since(game, current)
+    asked = pending(game, phase)
+    answered_end = asked is not None and asked.at_end and asked.answered is not None
+    if now >= current.deadline or answered_end:
+        # a phase end that stopped at a question goes on once it is answered (its read was made)
+        waiting = None if answered_end else _unread_since(game, current)
         if waiting is not None:
             report.waiting.append(waiting)
             return report

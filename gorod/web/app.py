@@ -102,13 +102,14 @@ ROUTES = Map([
     Rule("/draft/<draft_id>/sent", endpoint="draft_sent", methods=["POST"]),
     Rule("/draft/<draft_id>/resend", endpoint="draft_resend", methods=["POST"]),
     Rule("/deal", endpoint="deal", methods=["POST"]),
+    Rule("/question/answer", endpoint="question_answer", methods=["POST"]),
 ])
 # The section whose top shows an action's result (`#result`, in view after the redirect).
 SECTION_OF = {"refresh": "orders", "order_add": "manual", "order_drop": "orders", "order_restore": "orders",
               "unresolved_pick": "orders", "unresolved_dismiss": "orders", "notices_seen": "orders",
               "mind_keep": "orders", "draft_edit": "drafts", "draft_approve": "drafts", "draft_reject": "drafts",
               "approve_all": "drafts", "publish": "drafts", "count": "drafts", "draft_sent": "drafts", "draft_resend": "drafts",
-              "phase_end": "game", "phase_extend": "game", "deal": "game"}
+              "phase_end": "game", "phase_extend": "game", "deal": "game", "question_answer": "game"}
 
 
 def cookie_name(request: Request) -> str:
@@ -226,6 +227,7 @@ class Console:
             flash=flash, result_at=(None if not flash else "game" if self.result_at == "orders" and not overview["dealt"]
                                     else self.result_at), game=overview, orders=queries.orders_view(game) if overview["dealt"] else None,
             drafts=drafts, rulings=queries.rulings_view(game), markup=game.markup,
+            question=queries.question_view(game) if overview["dealt"] else None,
             to_html=lambda text: to_html(text, game.markup),
             why=lambda d: queries.why_lines(game, d),
             pending=sum(1 for d in drafts if d.row.state == "pending"),
@@ -394,6 +396,19 @@ class Console:
 
         deal(game)
         self.say("Роли розданы, открыта ночь 1; стартовые ЛС — в черновиках.")
+        return "game"
+
+    def do_question_answer(self, game: Game, request: Request) -> str:
+        """The GM answers the engine's question for the player; a phase end it stopped goes on."""
+        from gorod.loop.gm_answer import answer_by_gm
+
+        value = request.form.get("answer", "").strip()
+        if not value:
+            raise LoopError("выберите ответ")
+        done = answer_by_gm(game, value, to=request.form.get("to") or None,
+                            ability=request.form.get("ability") or None)
+        for line in done.lines:
+            self.say(line)
         return "game"
 
     def do_notices_seen(self, game: Game, request: Request) -> str:

@@ -86,6 +86,23 @@ def overview(game: Game) -> dict[str, Any]:
     return out
 
 
+def question_view(game: Game) -> dict[str, Any] | None:
+    """The engine's question the open phase waits on (`standing_orders: false`): its text and
+    the answers as buttons (the GM answers for the player), or None."""
+    from gorod.loop.answers import pending, said
+
+    asked = pending(game)
+    if asked is None or game.over():
+        return None
+    q = asked.asked
+    values: list[str | bool] = [*q.options, False] if q.options else [True, False]
+    answers = [{"value": "true" if v is True else "false" if v is False else v,
+                "label": said(v, q).capitalize() if isinstance(v, bool) else v} for v in values]
+    return {"to": q.to, "ability": q.ability, "text": asked.text, "answers": answers,
+            "answered": asked.answered, "at_end": asked.at_end,
+            "phase": phase_name(asked.phase)}
+
+
 # -- orders ---------------------------------------------------------------------------------
 @dataclass
 class Source:

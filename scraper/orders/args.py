@@ -122,19 +122,20 @@ def _scan_both(ctx, toks, lo, hi, before, trig_start, count, allow_self, skip=fr
 
 # «Воздерживаюсь от комментариев» abstains from something else than the vote: no order.
 _ABSTAINING = frozenset({"воздерживаться", "воздержаться"})
-_VOTE_NOUNS = frozenset({"голосование", "голос", "голосовать", "выбор", "казнь"})
 
 
-def _abstains_from_other(toks, trig) -> bool:
+def _abstains_from_other(spec: AbilitySpec, toks, trig) -> bool:
     if not (morph.lemmas(toks[trig.start].low) & _ABSTAINING):
         return False
+    words = words_of(spec.name)
+    about = frozenset(words.about) if words is not None else frozenset()   # what the order is about
     at = next((i for i in range(trig.end, min(len(toks), trig.end + 3)) if toks[i].low == "от"), None)
-    return at is not None and at + 1 < len(toks) and not (morph.lemmas(toks[at + 1].low) | {toks[at + 1].low}) & _VOTE_NOUNS
+    return at is not None and at + 1 < len(toks) and not (morph.lemmas(toks[at + 1].low) | {toks[at + 1].low}) & about
 
 
 def _vote(ctx, spec, trig, seg, toks, lo, hi, before):
     by = ctx.author or ""
-    if _abstains_from_other(toks, trig):
+    if _abstains_from_other(spec, toks, trig):
         return Fail(Reason.NO_TARGET, [], spec.name)
     if _has(toks, max(before, trig.start - 2), hi, _keyword(spec, "withdraw")) is not None:
         return Order(by, spec.name)
@@ -208,13 +209,37 @@ def _command_mode(ability: str, sub: Trigger, toks, hi: int) -> str | None:
                  if sub.lemma in m.words or _has(toks, sub.start, hi, m.words) is not None), None)
 
 
+# Numbers as words, by lemma («два голоса», «одну»): a count of saved votes.
+NUMBERS = {"один": 1, "два": 2, "три": 3, "четыре": 4, "пять": 5, "шесть": 6, "семь": 7, "восемь": 8,
+           "девять": 9, "десять": 10}
+
+
+def _count_before(toks: list[Token], lo: int, hi: int, words: frozenset[str]) -> int | None:
+    """A number written right before one of `words` («2 голоса», «три голоса»), or None."""
+    for i in range(max(lo, 1), hi):
+        if not (toks[i].low in words or morph.lemmas(toks[i].low) & words):
+            continue
+        low = toks[i - 1].low
+        if low.isdigit() and 0 < int(low) < 100:
+            return int(low)
+        number = next((NUMBERS[m] for m in morph.lemmas(low) if m in NUMBERS), None)
+        if number is not None:
+            return number
+    return None
+
+
 def _save(ctx, spec, trig, seg, toks, lo, hi, before):
-    """A target, or the `save` keyword («в копилку»)."""
+    """A target, or the `save` keyword («в копилку»); before the target, a number of votes
+    («2 голоса из копилки на Борю»: the `votes` keyword's field)."""
     by = ctx.author or ""
     save = _keyword(spec, "save")
+    count = _count_before(toks, min(before, trig.start), hi, _keyword(spec, "votes"))
     scan = _scan_both(ctx, toks, lo, hi, before, trig.start, 1, False)
     if scan.found:
-        return Order(by, spec.name, target=scan.nicks[0])
+        return Order(by, spec.name, target=scan.nicks[0], votes=count)
+    if count is not None and scan.problem in (None, Reason.NO_TARGET):
+        # «в копилке уже 2 голоса»: a number of votes and nobody to spend them on is no save
+        return Fail(Reason.NO_TARGET, [], spec.name)
     if scan.problem not in (None, Reason.NO_TARGET):
         return _fail(scan, spec)
     if _named_by(trig, spec, save) or _has(toks, trig.start, hi, save) is not None:

@@ -1,8 +1,9 @@
 """The game file the parser reads: the scenario format's `players:` and a `parsing:` section."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Mapping
 
 from scraper.orders.names import Roster, RosterError
 from scraper.orders.settings import ParseSettings, SettingsError
@@ -16,6 +17,7 @@ class GameFileError(ValueError):
 class Game:
     roster: Roster
     settings: ParseSettings
+    rulings: Mapping[str, Any] = field(default_factory=dict)   # as written (the memo tells the readings' orders)
 
 
 def load_game(path: str | Path) -> Game:
@@ -36,6 +38,7 @@ def load_game(path: str | Path) -> Game:
     if "players" not in data:
         raise GameFileError(f"{path}: players: нет ключа (ник: {{open, secret}})")
     try:
-        return Game(Roster.from_mapping(data["players"]), ParseSettings.from_mapping(data.get("parsing")))
+        rulings = data.get("rulings") if isinstance(data.get("rulings"), dict) else {}
+        return Game(Roster.from_mapping(data["players"]), ParseSettings.from_mapping(data.get("parsing")), rulings)
     except (RosterError, SettingsError) as exc:
         raise GameFileError(f"{path}: {exc}") from None

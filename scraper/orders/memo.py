@@ -39,8 +39,10 @@ def _holders(spec: AbilitySpec) -> str:
     return "все" if not spec.roles else ", ".join(spec.roles)
 
 
-def memo(settings: ParseSettings | None = None, roles: set[str] | None = None) -> str:
-    """The memo in Russian; `roles` limits it to the abilities of these roles."""
+def memo(settings: ParseSettings | None = None, roles: set[str] | None = None, *, asks: bool = False) -> str:
+    """The memo in Russian; `roles` limits it to the abilities of these roles. `asks`: the
+    game's `standing_orders: false` (A52 b) — the choices at a death are asked by the GM
+    then, and the memo says how to answer him."""
     settings = settings or ParseSettings()
     out = ["Как писать заявки в игре «Город N»",
            "",
@@ -80,8 +82,27 @@ def memo(settings: ParseSettings | None = None, roles: set[str] | None = None) -
             if slang:
                 out.append("  Сленг: " + ", ".join(first_person(w) for w in slang) + ".")
         out.append("")
+    if asks:
+        out += answer_lines(roles)
     out += shorthand_lines()
     return "\n".join(out).rstrip() + "\n"
+
+
+def answer_lines(roles: set[str] | None = None) -> list[str]:
+    """How to answer the GM's question at a death (`standing_orders: false`): each choosing
+    ability's `Words.answer`, read by `scraper.orders.answer`."""
+    rows = [(s, lexicon(s.name)) for s in ABILITIES if lexicon(s.name) is not None and lexicon(s.name).answer
+            and (roles is None or set(s.roles) & roles)]
+    if not rows:
+        return []
+    public = ", ".join(s.name for s, _ in rows if s.public)
+    out = ["Вопрос мастера в момент смерти (в этой игре выбор не пишут заранее: мастер спросит в ЛС)",
+           "Ответьте мастеру в ЛС" + (f" ({public} — можно и заявкой в теме)" if public else "")
+           + ". Достаточно ника или «да» / «нет»; неясный ответ мастер уточнит."]
+    for spec, lex in rows:
+        out.append(f"• {spec.name} ({_holders(spec)}): {lex.answer}.")
+    out.append("")
+    return out
 
 
 def shorthand_lines() -> list[str]:
@@ -130,7 +151,9 @@ def render(order: Order) -> str:
     if shape is Shape.MODE:
         return f"{a}: {order.target}, {_mode_written(a, order.mode)}"
     if shape is Shape.SAVE:
-        return f"{a}: {_written(words, 'save')}" if order.save else f"{a}: {order.target}"
+        if order.save:
+            return f"{a}: {_written(words, 'save')}"
+        return f"{a}: {_votes(order.votes)} на {order.target}" if order.votes else f"{a}: {order.target}"
     if shape is Shape.SECOND:
         keyword = words.keywords[0]
         second = getattr(order, keyword.value)
@@ -161,6 +184,12 @@ def render(order: Order) -> str:
     if order.target:
         return f"{a}: {order.target}"
     return a
+
+
+def _votes(n: int) -> str:
+    """«1 голос», «2 голоса», «5 голосов»."""
+    tail = "" if n % 10 == 1 and n % 100 != 11 else "а" if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else "ов"
+    return f"{n} голос{tail}"
 
 
 def _written(words: Words, value: str) -> str:
