@@ -112,7 +112,7 @@ def respell(low: str) -> str | None:
       (two for 7+ letters), when no other form is as close."""
     if low in forms():
         return None
-    for particle in ("-ка", "-то", "-таки", "-де"):
+    for particle in ("-ка", "-то", "-таки", "-де") if "-" in low else ():
         if low.endswith(particle) and low[:-len(particle)] in forms():
             return low[:-len(particle)]      # «Проголосую-ка», «Повешу-ка»
     if low.isascii():

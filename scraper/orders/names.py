@@ -323,7 +323,10 @@ class NameMatcher:
         # the window's words that can be part of a name decide the readings: a word after
         # them that is no name's is left out of the memo's key, so new words share entries
         size = 1
-        while size < self.max_words and i + size < count and self.namey(toks[i + size]):
+        while size < self.max_words and i + size < count:
+            part = known.get(toks[i + size].low)
+            if not (self.namey(toks[i + size]) if part is None else part):
+                break
             size += 1
         # key and low follow from the text
         window = (tok.text,) if size == 1 else tuple([t.text for t in toks[i:i + size]])

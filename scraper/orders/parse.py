@@ -254,10 +254,16 @@ def _vote_verb(tok) -> bool:
     """An infinitive or «let us» form of a slang word that orders only the vote («казнить»,
     «вешаем», «казним»): alone before a name, the day's vote (the proper verb in the
     infinitive, «голосовать против…», is read or left as talk by the trigger rules)."""
+    return _votes_alone(tok.low)
+
+
+@lru_cache(maxsize=65536)
+def _votes_alone(low: str) -> bool:
+    """`_vote_verb` of a word, memoised by it (asked of a clause's lead word every time)."""
     verbs = vocabulary().slang_verbs
-    if not matters(tok.low):
+    if not matters(low):
         return False
-    for r in morph.verb_readings(tok.low):
+    for r in morph.verb_readings(low):
         if verbs.get(r.lemma) == frozenset({VOTE}) and (
                 r.pos == "INFN" or "impr" in r.grammemes or ("1per" in r.grammemes and "plur" in r.grammemes)):
             return True
