@@ -277,6 +277,7 @@ class NameMatcher:
         self._memo: dict[tuple, tuple[tuple, ...]] = {}
         self._namey: dict[str, bool] = {}
         self._placed: dict[tuple, tuple[Candidate, ...]] = {}
+        self._at_memo: dict[tuple, tuple[Candidate, ...]] = {}
         self._near_cache: dict[tuple, tuple[str, ...]] = {}
         self._entry_memo: dict[tuple, tuple[float, int] | None] = {}
         self._role_memo: dict[str, dict[str, float]] = {}
@@ -301,10 +302,26 @@ class NameMatcher:
         """Every reading of the words starting at `i`, best first (one per player).
 
         Memoised by the words of the window (a thread repeats its words; fuzzy scores
-        against every nickname and role form are the parser's main cost)."""
+        against every nickname and role form are the parser's main cost), and before that
+        by the words a reading at `i` can see at all (the next `max_words`), the position
+        and the author: the readers of a clause ask the same positions again and again."""
         count = len(toks)
         if i >= count:
             return []
+        if self.max_words == 1 or i + 1 >= count:
+            seen: tuple = (toks[i].text, i, author)
+        elif self.max_words == 2 or i + 2 >= count:
+            seen = (toks[i].text, toks[i + 1].text, i, author)
+        else:
+            seen = (*[t.text for t in toks[i:i + self.max_words]], i, author)
+        hit = self._at_memo.get(seen)
+        if hit is None:
+            hit = self._at_memo[seen] = self._placed_at(toks, i, author, count)
+            if len(self._at_memo) >= _PLACED_SIZE:
+                self._at_memo.clear()     # bounded: a long post's positions would fill it
+        return list(hit)
+
+    def _placed_at(self, toks: list[Token], i: int, author: str | None, count: int) -> tuple[Candidate, ...]:
         known = self._namey          # `namey`'s memo, read inline: this runs at every word
         tok = toks[i]
         selfish = tok.key in SELF_WORDS
@@ -314,12 +331,12 @@ class NameMatcher:
                 hit = self.namey(tok)
             if not hit:
                 if self.max_words == 1 or i + 1 >= count:
-                    return []      # no name's reading can start here (`namey`): no window, no memo
+                    return ()      # no name's reading can start here (`namey`): no window, no memo
                 after = known.get(toks[i + 1].low)
                 if after is None:
                     after = self.namey(toks[i + 1])
                 if not after:
-                    return []
+                    return ()
         # the window's words that can be part of a name decide the readings: a word after
         # them that is no name's is left out of the memo's key, so new words share entries
         size = 1
@@ -342,7 +359,7 @@ class NameMatcher:
                 self._placed.clear()
             self._memo[memo_key] = hit
         if not hit:
-            return []
+            return ()
         placed = self._placed.get((memo_key, i))
         if placed is None:
             # the readings placed at `i` (Candidates are frozen: one tuple serves every caller)
@@ -351,7 +368,7 @@ class NameMatcher:
             if len(self._placed) >= _PLACED_SIZE:
                 self._placed.clear()     # bounded: a long post's positions would fill it
             self._placed[(memo_key, i)] = placed
-        return list(placed)
+        return placed
 
     @cached_property
     def _gate(self) -> tuple[frozenset[str], tuple[str, ...]]:
