@@ -856,9 +856,13 @@ def _last_word(items: list[Order | Unresolved]) -> ParseResult:
         ordered_ability.add(item.ability)
     kept.reverse()
     orders = [o for o in kept if isinstance(o, Order)]
-    taken = {str(o) for o in orders}
-    unresolved = [u for u in kept if isinstance(u, Unresolved)
-                  and not (u.code == Reason.ORDER_LIKE and u.candidates and u.candidates[0] in taken)]
+    unresolved = [u for u in kept if isinstance(u, Unresolved)]
+    if any(u.code == Reason.ORDER_LIKE and u.candidates for u in unresolved):
+        # the net's question whose first candidate was read as an order after all (the
+        # orders' text written out only then: most texts have no such question)
+        taken = {str(o) for o in orders}
+        unresolved = [u for u in unresolved
+                      if not (u.code == Reason.ORDER_LIKE and u.candidates and u.candidates[0] in taken)]
     return ParseResult(tuple(orders), tuple(unresolved))
 
 
