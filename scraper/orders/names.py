@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
-from typing import Any, Mapping
+from typing import Any, Mapping, NamedTuple
 
 from rapidfuzz import fuzz, process
 
@@ -142,9 +142,10 @@ def fold_key(tok: Token) -> str:
     return tok.low
 
 
-@dataclass(frozen=True)
-class Candidate:
-    """A reading of tokens[start:end] as a player (or as an open role nobody holds)."""
+class Candidate(NamedTuple):
+    """A reading of tokens[start:end] as a player (or as an open role nobody holds). A
+    tuple, not a dataclass: the matcher makes one for every player at every new window,
+    and a frozen dataclass sets each field through object.__setattr__."""
 
     nick: str | None       # None: an open role with no holder
     score: float

@@ -48,6 +48,7 @@ from scraper.orders.vocabulary import Channel, channel_of, vocabulary
 from scraper.orders.votes import emphasised, english_votes
 
 SHORT = 10   # a private sentence this short may name its ability anywhere («Петя — кража»)
+_DEFAULT_SETTINGS = ParseSettings()   # frozen, of immutable fields: one serves every text
 
 
 @lru_cache(maxsize=16)
@@ -892,7 +893,7 @@ def parse_text(text: str, roster: Roster, settings: ParseSettings | None = None,
     clause: the confident reader, then the recall net (`scraper.orders.net`). Never
     raises: a text the reader breaks on comes back as one question naming the fault."""
     try:
-        return _parse_text(text, roster, settings or ParseSettings(), author, private, emphasis)
+        return _parse_text(text, roster, settings or _DEFAULT_SETTINGS, author, private, emphasis)
     except RecursionError:
         raise
     except Exception as exc:  # noqa: BLE001 — a reader's fault must reach the GM, not stop the intake
