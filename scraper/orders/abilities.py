@@ -214,7 +214,8 @@ def _triggers(text: str, toks: tuple[Token, ...]) -> tuple[Trigger, ...]:
 def _may_trigger(low: str) -> bool:
     """Can this word start a phrase of the vocabulary or be an ability's verb? (Most words
     of a text cannot: they are skipped without looking for a phrase or a verb.)"""
-    return matters(low) or bool(_phrases_from(low))
+    # the phrases' first words, not the phrases: most words start none (no sorting then)
+    return matters(low) or not _phrases_by_first_word().keys().isdisjoint(_forms(low))
 
 
 def _wish_after(text: str, toks: list[Token], j: int) -> bool:
