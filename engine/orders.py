@@ -216,6 +216,11 @@ def _flow(value: Any) -> str:
 
 
 def _looks_numeric(text: str) -> bool:
+    # float() reads nothing without a digit but «inf»/«nan» (any case, signed): the cheap
+    # test first, since most texts are names and a raised ValueError is dear
+    lowered = text.lower()
+    if "inf" not in lowered and "nan" not in lowered and not any(ch.isdigit() for ch in text):
+        return False
     try:
         float(text)
         return True

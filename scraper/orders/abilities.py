@@ -214,7 +214,8 @@ def _triggers(text: str, toks: tuple[Token, ...]) -> tuple[Trigger, ...]:
 def _may_trigger(low: str) -> bool:
     """Can this word start a phrase of the vocabulary or be an ability's verb? (Most words
     of a text cannot: they are skipped without looking for a phrase or a verb.)"""
-    return matters(low) or bool(_phrases_from(low))
+    # the phrases' first words, not the phrases: most words start none (no sorting then)
+    return matters(low) or not _phrases_by_first_word().keys().isdisjoint(_forms(low))
 
 
 def _wish_after(text: str, toks: list[Token], j: int) -> bool:
@@ -229,8 +230,6 @@ def _find_triggers(seg: Segment, toks: list[Token]) -> list[Trigger]:
         return []         # no ability word: no phrase, no verb (what follows finds nothing)
     out: list[Trigger] = []
     start = first_content(toks, seg.text)
-    talk = "?" in seg.text or any(t.low == "бы" or (t.low in IMPERSONAL and not _wish_after(seg.text, toks, j))
-                                  for j, t in enumerate(toks))
     i = 0
     while i < len(toks):
         if not may[i]:
@@ -289,7 +288,8 @@ def _find_triggers(seg: Segment, toks: list[Token]) -> list[Trigger]:
         # «Голосовать против Ольги — гениальная идея»: an infinitive judged after a dash
         out[0] = Trigger(out[0].abilities, out[0].start, out[0].end, Strength.NONE, out[0].by_verb, out[0].lemma,
                          out[0].slang, out[0].narrated)
-    if talk:
+    if out and ("?" in seg.text or any(t.low == "бы" or (t.low in IMPERSONAL and not _wish_after(seg.text, toks, j))
+                                       for j, t in enumerate(toks))):
         # A question or «бы» makes talk of the sentence, except of a message's text.
         out = [t if t.strength <= Strength.COMMAND or t.abilities & MESSAGES else
                Trigger(t.abilities, t.start, t.end, Strength.NONE, t.by_verb, t.lemma, t.slang, t.narrated)

@@ -112,7 +112,7 @@ def respell(low: str) -> str | None:
       (two for 7+ letters), when no other form is as close."""
     if low in forms():
         return None
-    for particle in ("-ка", "-то", "-таки", "-де"):
+    for particle in ("-ка", "-то", "-таки", "-де") if "-" in low else ():
         if low.endswith(particle) and low[:-len(particle)] in forms():
             return low[:-len(particle)]      # «Проголосую-ка», «Повешу-ка»
     if low.isascii():
@@ -190,7 +190,14 @@ def _near(end: str | tuple[str, str], length: int) -> tuple[str, ...]:
 
 @lru_cache(maxsize=65536)
 def _known(low: str) -> bool:
-    return morph.analyzer().word_is_known(low)
+    """pymorphy3's `word_is_known`, its exact lookup first: the fuzzy one (each «е» also
+    tried as «ё») walks the dictionary letter by letter in Python, and is needed only for a
+    word with an «е» that is not in it as written."""
+    analyzer = morph.analyzer()
+    word = low.lower()
+    if word in analyzer.dictionary.words:
+        return True
+    return "е" in word and analyzer.word_is_known(word)
 
 
 # Endings a verb form (or a predicative: «надо», «жаль», «глупо») may have: only such a

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
-from typing import Any, Mapping
+from typing import Any, Mapping, NamedTuple
 
 from rapidfuzz import fuzz, process
 
@@ -142,9 +142,10 @@ def fold_key(tok: Token) -> str:
     return tok.low
 
 
-@dataclass(frozen=True)
-class Candidate:
-    """A reading of tokens[start:end] as a player (or as an open role nobody holds)."""
+class Candidate(NamedTuple):
+    """A reading of tokens[start:end] as a player (or as an open role nobody holds). A
+    tuple, not a dataclass: the matcher makes one for every player at every new window,
+    and a frozen dataclass sets each field through object.__setattr__."""
 
     nick: str | None       # None: an open role with no holder
     score: float
@@ -277,6 +278,7 @@ class NameMatcher:
         self._memo: dict[tuple, tuple[tuple, ...]] = {}
         self._namey: dict[str, bool] = {}
         self._placed: dict[tuple, tuple[Candidate, ...]] = {}
+        self._at_memo: dict[tuple, tuple[Candidate, ...]] = {}
         self._near_cache: dict[tuple, tuple[str, ...]] = {}
         self._entry_memo: dict[tuple, tuple[float, int] | None] = {}
         self._role_memo: dict[str, dict[str, float]] = {}
@@ -290,34 +292,59 @@ class NameMatcher:
             for f in forms:
                 self._role_by_form.setdefault(f, []).append(role)
 
+    def prepare(self) -> None:
+        """Build the game's name index now (`parse.matcher_for`), so no text pays for it."""
+        self._fuzzy_by_letters
+        self._compact_prefixes
+        self._skeletons
+
     # -- one position ------------------------------------------------------------------
     def at(self, toks: list[Token], i: int, author: str | None = None) -> list[Candidate]:
         """Every reading of the words starting at `i`, best first (one per player).
 
         Memoised by the words of the window (a thread repeats its words; fuzzy scores
-        against every nickname and role form are the parser's main cost)."""
+        against every nickname and role form are the parser's main cost), and before that
+        by the words a reading at `i` can see at all (the next `max_words`), the position
+        and the author: the readers of a clause ask the same positions again and again."""
         count = len(toks)
         if i >= count:
             return []
+        if self.max_words == 1 or i + 1 >= count:
+            seen: tuple = (toks[i].text, i, author)
+        elif self.max_words == 2 or i + 2 >= count:
+            seen = (toks[i].text, toks[i + 1].text, i, author)
+        else:
+            seen = (*[t.text for t in toks[i:i + self.max_words]], i, author)
+        hit = self._at_memo.get(seen)
+        if hit is None:
+            hit = self._at_memo[seen] = self._placed_at(toks, i, author, count)
+            if len(self._at_memo) >= _PLACED_SIZE:
+                self._at_memo.clear()     # bounded: a long post's positions would fill it
+        return list(hit)
+
+    def _placed_at(self, toks: list[Token], i: int, author: str | None, count: int) -> tuple[Candidate, ...]:
         known = self._namey          # `namey`'s memo, read inline: this runs at every word
         tok = toks[i]
         selfish = tok.key in SELF_WORDS
         if not selfish:
-            hit = known.get(tok.key)
+            hit = known.get(tok.low)
             if hit is None:
                 hit = self.namey(tok)
             if not hit:
                 if self.max_words == 1 or i + 1 >= count:
-                    return []      # no name's reading can start here (`namey`): no window, no memo
-                after = known.get(toks[i + 1].key)
+                    return ()      # no name's reading can start here (`namey`): no window, no memo
+                after = known.get(toks[i + 1].low)
                 if after is None:
                     after = self.namey(toks[i + 1])
                 if not after:
-                    return []
+                    return ()
         # the window's words that can be part of a name decide the readings: a word after
         # them that is no name's is left out of the memo's key, so new words share entries
         size = 1
-        while size < self.max_words and i + size < count and self.namey(toks[i + size]):
+        while size < self.max_words and i + size < count:
+            part = known.get(toks[i + size].low)
+            if not (self.namey(toks[i + size]) if part is None else part):
+                break
             size += 1
         # key and low follow from the text
         window = (tok.text,) if size == 1 else tuple([t.text for t in toks[i:i + size]])
@@ -333,7 +360,7 @@ class NameMatcher:
                 self._placed.clear()
             self._memo[memo_key] = hit
         if not hit:
-            return []
+            return ()
         placed = self._placed.get((memo_key, i))
         if placed is None:
             # the readings placed at `i` (Candidates are frozen: one tuple serves every caller)
@@ -342,7 +369,7 @@ class NameMatcher:
             if len(self._placed) >= _PLACED_SIZE:
                 self._placed.clear()     # bounded: a long post's positions would fill it
             self._placed[(memo_key, i)] = placed
-        return list(placed)
+        return placed
 
     @cached_property
     def _gate(self) -> tuple[frozenset[str], tuple[str, ...]]:
@@ -364,13 +391,16 @@ class NameMatcher:
 
     def namey(self, tok: Token) -> bool:
         """Can this word begin or be part of a name's reading? (a word that scores below the
-        candidates' floor against every form is never one, so the matcher skips it)."""
-        hit = self._namey.get(tok.key)
+        candidates' floor against every form is never one, so the matcher skips it).
+        Memoised by `low`, what the answer is computed from (`key` also folds Latin letters
+        that look Cyrillic: «cop» and «сор» share a key, but only «cop» is «коп» in
+        Cyrillic letters)."""
+        hit = self._namey.get(tok.low)
         if hit is None:
             hit = self._namey_of(tok)
             if len(self._namey) >= _MEMO_SIZE:
                 self._namey.clear()
-            self._namey[tok.key] = hit
+            self._namey[tok.low] = hit
         return hit
 
     @cached_property
@@ -412,6 +442,7 @@ class NameMatcher:
         return frozenset(k for e in self.entries for k in e.skeletons)
 
     def _namey_of(self, tok: Token) -> bool:
+        # a function of `tok.low` alone: `key` folds it, `translit` casefolds the text
         exact, _fuzzy = self._gate
         if tok.key in exact or tok.low in exact:
             return True

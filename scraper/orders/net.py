@@ -162,8 +162,11 @@ def net_item(ctx: Context, seg: Segment, zone: Zone, emphasised: frozenset[str],
     toks = read_tokens(seg.text)
     if not toks:
         return None
-    if not zone.comment and _talk(seg, toks):
-        return None
+    # talk gives no item: asked only before one is made (its morphology of every word is
+    # the dearer test, and most clauses give no item anyway)
+    def talk() -> bool:
+        return not zone.comment and _talk(seg, toks)
+
     own = _own(ctx)
     triggers = [t for t in find_triggers(seg, toks)
                 if t.strength >= Strength.WEAK and (zone.comment or not t.narrated)]
@@ -178,6 +181,8 @@ def net_item(ctx: Context, seg: Segment, zone: Zone, emphasised: frozenset[str],
             if ability not in abilities:
                 abilities.append(ability)
     if abilities:
+        if talk():
+            return None
         names = named_players(ctx, toks)
         if not names and any(_needs_target(a) for a in abilities):
             return None           # «бью тревогу»: an ability word with nobody to aim it at
@@ -187,6 +192,8 @@ def net_item(ctx: Context, seg: Segment, zone: Zone, emphasised: frozenset[str],
         or _emphasised_name(toks, emphasised, last_line) \
         or (zone.private and _labelled_name(ctx, seg, toks))
     if alone or zone.comment:
+        if talk():
+            return None
         names = named_players(ctx, toks)
         targeted = _targeted(ctx, zone.private)
         found = _orders(ctx, targeted, names) if names and targeted else []

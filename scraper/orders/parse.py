@@ -16,6 +16,7 @@ for it); an order whose author is unknown has `by: ""` (`null` in JSON).
 """
 from __future__ import annotations
 
+import gc
 import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -47,6 +48,7 @@ from scraper.orders.vocabulary import Channel, channel_of, vocabulary
 from scraper.orders.votes import emphasised, english_votes
 
 SHORT = 10   # a private sentence this short may name its ability anywhere («Петя — кража»)
+_DEFAULT_SETTINGS = ParseSettings()   # frozen, of immutable fields: one serves every text
 
 
 @lru_cache(maxsize=16)
@@ -54,7 +56,21 @@ def matcher_for(roster: Roster, aliases: tuple[tuple[str, str], ...] = ()) -> Na
     """The game's index of name forms (once per game), with the vocabulary's (once per
     process): what every text of the game is read against."""
     index.prepare()
-    return NameMatcher(roster, aliases)
+    matcher = NameMatcher(roster, aliases)
+    matcher.prepare()
+    _settle()
+    return matcher
+
+
+@lru_cache(maxsize=1)
+def _settle() -> None:
+    """The dictionary's and the vocabulary's objects live as long as the process: moved out
+    of the cyclic collector's generations (after one collection, so no garbage is kept), a
+    full collection no longer scans their ~40,000 objects again and again while texts are
+    read. Once per process, not per game: whatever is alive at a freeze (a page being read)
+    is never collected afterwards, so repeating it would keep garbage of every game."""
+    gc.collect()
+    gc.freeze()
 
 
 @dataclass
@@ -239,10 +255,16 @@ def _vote_verb(tok) -> bool:
     """An infinitive or «let us» form of a slang word that orders only the vote («казнить»,
     «вешаем», «казним»): alone before a name, the day's vote (the proper verb in the
     infinitive, «голосовать против…», is read or left as talk by the trigger rules)."""
+    return _votes_alone(tok.low)
+
+
+@lru_cache(maxsize=65536)
+def _votes_alone(low: str) -> bool:
+    """`_vote_verb` of a word, memoised by it (asked of a clause's lead word every time)."""
     verbs = vocabulary().slang_verbs
-    if not matters(tok.low):
+    if not matters(low):
         return False
-    for r in morph.verb_readings(tok.low):
+    for r in morph.verb_readings(low):
         if verbs.get(r.lemma) == frozenset({VOTE}) and (
                 r.pos == "INFN" or "impr" in r.grammemes or ("1per" in r.grammemes and "plur" in r.grammemes)):
             return True
@@ -835,9 +857,13 @@ def _last_word(items: list[Order | Unresolved]) -> ParseResult:
         ordered_ability.add(item.ability)
     kept.reverse()
     orders = [o for o in kept if isinstance(o, Order)]
-    taken = {str(o) for o in orders}
-    unresolved = [u for u in kept if isinstance(u, Unresolved)
-                  and not (u.code == Reason.ORDER_LIKE and u.candidates and u.candidates[0] in taken)]
+    unresolved = [u for u in kept if isinstance(u, Unresolved)]
+    if any(u.code == Reason.ORDER_LIKE and u.candidates for u in unresolved):
+        # the net's question whose first candidate was read as an order after all (the
+        # orders' text written out only then: most texts have no such question)
+        taken = {str(o) for o in orders}
+        unresolved = [u for u in unresolved
+                      if not (u.code == Reason.ORDER_LIKE and u.candidates and u.candidates[0] in taken)]
     return ParseResult(tuple(orders), tuple(unresolved))
 
 
@@ -867,7 +893,7 @@ def parse_text(text: str, roster: Roster, settings: ParseSettings | None = None,
     clause: the confident reader, then the recall net (`scraper.orders.net`). Never
     raises: a text the reader breaks on comes back as one question naming the fault."""
     try:
-        return _parse_text(text, roster, settings or ParseSettings(), author, private, emphasis)
+        return _parse_text(text, roster, settings or _DEFAULT_SETTINGS, author, private, emphasis)
     except RecursionError:
         raise
     except Exception as exc:  # noqa: BLE001 — a reader's fault must reach the GM, not stop the intake

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import namedtuple
+from typing import NamedTuple
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -121,8 +122,10 @@ _QUOTES = {"«": "»", "\"": "\"", "“": "”", "„": "“"}
 _QUOTE_MARK = re.compile("[" + re.escape("".join(sorted({*_QUOTES, *_QUOTES.values()}))) + "]")
 
 
-@dataclass(frozen=True)
-class Segment:
+class Segment(NamedTuple):
+    """A sentence or clause of a line (a tuple, not a frozen dataclass: every text makes
+    several per line, and a frozen dataclass sets each field through object.__setattr__)."""
+
     text: str
     line: str        # the whole line it comes from (a message text runs to its end)
     offset: int      # start of `text` inside `line`

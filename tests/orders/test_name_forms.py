@@ -81,3 +81,13 @@ def test_an_order_alone_in_quotes_and_a_message_in_quotes_are_still_read():
     message = parse_text("Голубиная почта Кире: «голосую против Хомяка»", ROSTER, author="Хомяк", private=True)
     assert [o.ability for o in message.orders] == ["Голубиная почта"]
 
+
+
+def test_a_word_reads_the_same_whichever_spelling_came_first():
+    """The name gate's memo is keyed by what its answer is computed from: the Latin «cop»
+    («коп» in Cyrillic letters) and the Cyrillic «сор» fold to one comparison key, but only
+    the first is a spelling of the nickname Коп; reading «сор» first must not hide it."""
+    roster = Roster.from_mapping({"Коп": {"open": "Вор"}, "Лис": {"open": "Мэр"}, "Зоя": {"open": "Лекарь"}})
+    assert not parse_text("Голосую против сор", roster, author="Лис").orders
+    result = parse_text("Голосую против cop", roster, author="Лис")
+    assert [(o.ability, o.target) for o in result.orders] == [("Голосование", "Коп")]
