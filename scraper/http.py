@@ -304,6 +304,10 @@ class HttpClient:
         target = response.location or ""
         if landed_on_login or (target and _same_page(self.url(target), url)):
             said = _error_text(response.content, form.error_selector)
+            if not said and target:
+                # Sent back to the form: forums with flash messages (Django's, Spirit's login rate
+                # limit «Too many submissions, wait 5m.») say why only on the page redirected to
+                said = _error_text(self._send("GET", self.url(target)).content, form.error_selector)
             raise AuthRequired(url, f"login as {form.username!r} failed: {said or 'the forum refused it'}",
                                ru=f"вход как «{form.username}» не удался"
                                + (f"; форум пишет: «{said}»" if said else ": форум отказал"))

@@ -1,6 +1,7 @@
 """Shared test helpers: where the read-only `shared/` folder is."""
 from __future__ import annotations
 
+import signal
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,11 @@ def pytest_addoption(parser) -> None:
 
 
 def pytest_configure(config) -> None:
+    # The tests stop the gorod processes they start with SIGINT, as a GM's Ctrl-C does. A shell
+    # that starts pytest in the background (`cmd &`, split.sh's live parts) makes it ignore
+    # SIGINT, and children inherit an ignored signal: their Ctrl-C would never arrive.
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     config.addinivalue_line("markers", "live_forum: needs a live forum engine of tests/forums/forumlab.py "
                                        "(run last, so that their installs overlap the other tests)")
 

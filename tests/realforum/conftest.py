@@ -4,7 +4,8 @@
 and exports their URLs: GOROD_REALFORUM_URL (Spirit's rate limit and double-post guard
 off) and GOROD_REALFORUM_LIMITED_URL (both on). Without them (a bare `pytest`) these tests
 skip, saying how to run them. Before each test the instance's database is put back to
-the seeded copy (an atomic file swap: Django opens SQLite afresh on every request).
+the seeded copy (an atomic file swap: Django opens SQLite afresh on every request), and
+Spirit's rate-limit counters are emptied.
 """
 from __future__ import annotations
 
@@ -62,6 +63,9 @@ def _forum(variable: str, name: str, monkeypatch) -> Forum:
     fresh = home / f"{name}.sqlite3.fresh"
     shutil.copyfile(home / "seed.sqlite3", fresh)
     os.replace(fresh, home / f"{name}.sqlite3")
+    # and Spirit's rate-limit counters forgotten (with the limits on: 5 logins per 5 minutes
+    # from 127.0.0.1, which the tests before this one may have spent)
+    shutil.rmtree(home / f"{name}.sqlite3.ratelimit", ignore_errors=True)
     manifest = json.loads((home / "manifest.json").read_text(encoding="utf-8"))
     return Forum(url, home, manifest, monkeypatch)
 

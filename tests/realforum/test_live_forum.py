@@ -12,6 +12,7 @@ from config.profiles import load_profile
 from gorod.store import Store
 from scraper.errors import AuthRequired, PostRejected
 from scraper.poll import Change, PmPoller, ThreadPoller
+from scraper.http import HttpClient, HttpSettings
 
 
 @pytest.fixture
@@ -126,6 +127,23 @@ def test_a_refused_login_is_a_clear_error(forum, monkeypatch):
     # the forum's own words, in the language gorod asks for (Russian first, scraper/http.py)
     with pytest.raises(AuthRequired, match="login as 'gm' failed: (Please enter a correct username and password"
                                            "|Пожалуйста, введите правильные имя пользователя и пароль)"):
+        client.login()
+
+
+def test_a_rate_limited_login_says_the_forums_words(limited_forum, monkeypatch):
+    """Spirit's login limit (5 per 5 minutes from one address) sends the form back with no
+    error on it; its words are a flash message on the page redirected to: gorod says them."""
+    for _ in range(5):
+        client = limited_forum.client("gm")
+        monkeypatch.setenv(client.login_form.password_env, "wrong password")
+        with pytest.raises(AuthRequired, match="correct username|правильные имя"):
+            client.login()
+    # the right password now, past the limit; the client as gorod makes it, from the profile
+    limited_forum.login_form("gm")
+    client = HttpClient.for_profile(load_profile("spirit"), limited_forum.url, username="gm",
+                                    password_env=f"GOROD_TEST_PASSWORD_{limited_forum.manifest['users']['gm']}",
+                                    settings=HttpSettings(min_interval=0.0))
+    with pytest.raises(AuthRequired, match="Too many submissions, wait 5m|Слишком много"):
         client.login()
 
 

@@ -8,7 +8,8 @@ Read at server start from the environment (set by ``tests/realforum/start.sh``):
   from the same user within 30 min is dropped while answering like a success). The
   publisher must cope with both, so at least one end-to-end test runs with them on.
 
-Caches are per process (locmem): restarting the server forgets the rate-limit counters.
+The rate-limit counters are files beside the database (``<db>.ratelimit/``): emptying that folder
+forgets them, as restarting the server does.
 """
 import os
 
@@ -30,9 +31,12 @@ DATABASES = {
 CACHES.update(
     {
         "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+        # On disk, so that a test can start with fresh counters by emptying the folder, as it
+        # starts with a fresh database (tests/realforum/conftest.py): the login limit counts every
+        # login from 127.0.0.1 in a fixed 5-minute window, so one test's logins refused another's.
         "st_rate_limit": {
-            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-            "LOCATION": "spirit_rl_cache",
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": os.environ.get("GOROD_FORUM_RATELIMIT_DIR") or os.environ["GOROD_FORUM_DB"] + ".ratelimit",
             "TIMEOUT": None,
         },
     }
