@@ -103,14 +103,15 @@ Reader = Callable[[str, Any], Any]
 
 
 def arg(default: Any = None, *, key: str = "", read: Reader = read_text, required: bool = False,
-        choices: tuple[str, ...] = (), nick: bool = False, aim: bool = False, said: str = "") -> Any:
+        choices: tuple[str, ...] = (), missing: str = "", nick: bool = False, aim: bool = False,
+        said: str = "") -> Any:
     """One field of an ability's `Args`: its mapping `key` (the attribute's name unless
     given: `as`, `list`), how it is read, whether its spec row requires it (and which values
-    it takes), whether it names a player (`nick`, checked against the roster), whether it is
+    it takes, and what the GM is told when it lacks: `missing`), whether it names a player (`nick`, checked against the roster), whether it is
     the order's one target under another name (`aim`: an anonymous message's recipient,
     `to`), and how a receipt says it (`said`, a format of the value: «режим: {}»)."""
-    meta = {"key": key, "read": read, "required": required, "choices": choices, "nick": nick, "aim": aim,
-            "said": said}
+    meta = {"key": key, "read": read, "required": required, "choices": choices, "missing": missing,
+            "nick": nick, "aim": aim, "said": said}
     return field(default=default, metadata=meta)
 
 
@@ -160,6 +161,11 @@ class Args:
                 choices: tuple[str, ...] = f.metadata.get("choices") or ()
                 return value is None or value == () or bool(choices) and value not in choices
         return True
+
+    @classmethod
+    def missing_text(cls, key: str) -> str:
+        """What the GM is told when the field of key `key` lacks («нужен текст (поле text)»)."""
+        return next((str(f.metadata.get("missing") or "") for f in _fields(cls) if key_of(f) == key), "")
 
     def nicks(self) -> list[tuple[str, str]]:
         """(key, nickname) of the fields that name players, for the roster check."""

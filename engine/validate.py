@@ -114,17 +114,11 @@ def _canon(name: str, canon: Callable[[str], str | None], what: str, key: str) -
     return value
 
 
-# What an order of each field lacks, said to the GM (FORMAT.md's field in brackets).
+# What an order lacking its target(s) is told, said to the GM (FORMAT.md's field in brackets);
+# an ability's own arguments say it in its `Args` (`arg(missing=…)`).
 MISSING_RU = {
     Field.TARGET: "нужна цель (поле target)",
     Field.TARGETS: "нужны два игрока (поле targets)",
-    Field.TO: "нужен получатель (поле to)",
-    Field.TEXT: "нужен текст (поле text)",
-    Field.MODE: "нужен режим (поле mode: heal или kill)",
-    Field.CARDS: "нужны карты (поле cards)",
-    Field.LIST: "нужен список «ник: тайная роль» (поле list)",
-    Field.CARD: "нужна карта (поле card)",
-    Field.ROLES: "нужны роли (поле roles)",
 }
 
 
@@ -146,7 +140,11 @@ def _check_fields(state: GameState, order: Order, spec: AbilitySpec) -> None:
             lacking = len(order.targets) != 2
         else:   # its `Args` field: unset, or a value it does not take (`mode`)
             lacking = order.args is None or order.args.lacks(f.value)
-        if lacking and f in MISSING_RU:
+            why = spec.args.missing_text(f.value) if spec.args is not None else ""
+            if lacking and why:
+                raise OrderError(f"{name}: {why}")
+            continue
+        if lacking:
             raise missing(name, f)
     for nick, _role in order.arg("list") or ():
         if nick not in state.players:

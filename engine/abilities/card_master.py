@@ -25,14 +25,15 @@ from engine.actions import Action, ThrownCard
 @dataclass(frozen=True)
 class ShuffleArgs(Args):
     """«выбирает любые четыре из оставшихся в колоде»: the four cards taken."""
-    cards: tuple[str, ...] = arg((), read=read_list, required=True, said="карты: {}")
+    cards: tuple[str, ...] = arg((), read=read_list, required=True, missing="нужны карты (поле cards)",
+                                 said="карты: {}")
 
 
 @dataclass(frozen=True)
 class ThrowArgs(Args):
     """«выбрать карту из руки … и цель, на кого он эту карту кинет»: the card, the card a
     Джокер stands for (`as`), the secret roles a card asks about (`roles`)."""
-    card: str | None = arg(required=True)
+    card: str | None = arg(required=True, missing="нужна карта (поле card)")
     as_card: str | None = arg(key="as")
     roles: tuple[str, ...] = arg((), read=read_list, said="роли: {}")
 
@@ -44,7 +45,8 @@ class ThrowArgs(Args):
 @dataclass(frozen=True)
 class RevealArgs(Args):
     """«полный список соответствия Явных и Тайных ролей»: nickname → secret role."""
-    reveal_list: tuple[tuple[str, str], ...] = arg((), key="list", read=read_pairs, required=True)
+    reveal_list: tuple[tuple[str, str], ...] = arg((), key="list", read=read_pairs, required=True,
+                                                   missing="нужен список «ник: тайная роль» (поле list)")
 
 
 SPECS = (

@@ -18,8 +18,8 @@ from engine.state import PlayerState
 @dataclass(frozen=True)
 class PigeonArgs(Args):
     """«передать анонимное сообщение любому другому персонажу»: to whom, and what."""
-    to: str | None = arg(required=True, nick=True, aim=True)
-    text: str | None = arg(required=True, said="текст: «{}»")
+    to: str | None = arg(required=True, missing="нужен получатель (поле to)", nick=True, aim=True)
+    text: str | None = arg(required=True, missing="нужен текст (поле text)", said="текст: «{}»")
 
 
 SPECS = (

@@ -18,7 +18,8 @@ from engine.orders import Args, Order, arg
 @dataclass(frozen=True)
 class SurgeonArgs(Args):
     """«вылечить или убить»: which of the two (SPEC §6.2 Операция)."""
-    mode: str | None = arg(required=True, choices=("heal", "kill"), said="режим: {}")
+    mode: str | None = arg(required=True, choices=("heal", "kill"), missing="нужен режим (поле mode: heal или kill)",
+                           said="режим: {}")
 
 
 SPECS = (
