@@ -104,7 +104,7 @@ def is_public_order(order: Order) -> bool:
     ability (Влияние, Компромат) are not."""
     spec = find_ability(order.ability)
     return (spec is not None and spec.public and spec.when is When.DAY and spec.kind in PUBLIC_KINDS
-            and not order.save)
+            and not order.arg("save"))
 
 
 def public_view(state: GameState) -> GameState:

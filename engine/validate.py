@@ -63,8 +63,8 @@ def check_shape(state: GameState, order: Order) -> tuple[Order, AbilitySpec]:
     if not spec.orderable:
         raise OrderError(f"«{spec.name}» не заявляют: она действует сама или выбирается в начале игры (поле ability)")
     order = _canonical(order, spec)
-    named = [("target", order.target), ("to", order.to), *(("targets", t) for t in order.targets),
-             ("resummon", order.resummon)]
+    named = [("target", order.target), *(("targets", t) for t in order.targets),
+             *(order.args.nicks() if order.args is not None else ())]
     for key, name in named:
         if name is not None and name not in state.players:
             raise OrderError(f"неизвестный игрок «{name}» (поле {key})")
@@ -80,28 +80,31 @@ def check_shape(state: GameState, order: Order) -> tuple[Order, AbilitySpec]:
 def _canonical(order: Order, spec: AbilitySpec) -> Order:
     from dataclasses import replace
 
-    changes: dict[str, Any] = {"ability": spec.name}
-    if order.card is not None:
-        changes["card"] = _canon(order.card, canon_card, "карта", "card")
-    if order.as_card is not None:
-        changes["as_card"] = _canon(order.as_card, canon_card, "карта", "as")
-    if order.cards:
-        changes["cards"] = tuple(_canon(name, canon_card, "карта", "cards") for name in order.cards)
-    if order.roles:
-        changes["roles"] = tuple(_canon(name, canon_secret_role, "тайная роль", "roles") for name in order.roles)
-    if order.reveal_list:
+    changes: dict[str, Any] = {}
+    card, as_card, cards, roles = order.arg("card"), order.arg("as"), order.arg("cards"), order.arg("roles")
+    reveal_list, command = order.arg("list"), order.arg("command")
+    if card is not None:
+        changes["card"] = _canon(card, canon_card, "карта", "card")
+    if as_card is not None:
+        changes["as_card"] = _canon(as_card, canon_card, "карта", "as")
+    if cards:
+        changes["cards"] = tuple(_canon(name, canon_card, "карта", "cards") for name in cards)
+    if roles:
+        changes["roles"] = tuple(_canon(name, canon_secret_role, "тайная роль", "roles") for name in roles)
+    if reveal_list:
         changes["reveal_list"] = tuple((nick, _canon(role, canon_secret_role, "тайная роль", "list"))
-                                       for nick, role in order.reveal_list)
-    if order.command is not None:
-        cmd_spec = find_ability(order.command.ability)
+                                       for nick, role in reveal_list)
+    if command is not None:
+        cmd_spec = find_ability(command.ability)
         if cmd_spec is None:
-            raise OrderError(f"неизвестная способность «{order.command.ability}» в приказе (поле command)")
-        target = order.command.target
+            raise OrderError(f"неизвестная способность «{command.ability}» в приказе (поле command)")
+        target = command.target
         if spec.command_by_open_role and target is not None:
             role = canon_open_role(target)
             target = role or target
-        changes["command"] = type(order.command)(cmd_spec.name, target, order.command.mode)
-    return replace(order, **changes)
+        changes["command"] = type(command)(cmd_spec.name, target, command.mode)
+    order = replace(order, ability=spec.name)
+    return order.with_args(**changes) if changes else order
 
 
 def _canon(name: str, canon: Callable[[str], str | None], what: str, key: str) -> str:
@@ -111,17 +114,11 @@ def _canon(name: str, canon: Callable[[str], str | None], what: str, key: str) -
     return value
 
 
-# What an order of each field lacks, said to the GM (FORMAT.md's field in brackets).
+# What an order lacking its target(s) is told, said to the GM (FORMAT.md's field in brackets);
+# an ability's own arguments say it in its `Args` (`arg(missing=…)`).
 MISSING_RU = {
     Field.TARGET: "нужна цель (поле target)",
     Field.TARGETS: "нужны два игрока (поле targets)",
-    Field.TO: "нужен получатель (поле to)",
-    Field.TEXT: "нужен текст (поле text)",
-    Field.MODE: "нужен режим (поле mode: heal или kill)",
-    Field.CARDS: "нужны карты (поле cards)",
-    Field.LIST: "нужен список «ник: тайная роль» (поле list)",
-    Field.CARD: "нужна карта (поле card)",
-    Field.ROLES: "нужны роли (поле roles)",
 }
 
 
@@ -137,13 +134,19 @@ def _check_fields(state: GameState, order: Order, spec: AbilitySpec) -> None:
     if own:
         own(order)
     for f in need:
-        lacking = {Field.TARGET: order.target is None, Field.TARGETS: len(order.targets) != 2,
-                   Field.TO: order.to is None, Field.TEXT: order.text is None,
-                   Field.MODE: order.mode not in ("heal", "kill"), Field.CARDS: not order.cards,
-                   Field.LIST: not order.reveal_list}.get(f, False)
+        if f is Field.TARGET:
+            lacking = order.target is None
+        elif f is Field.TARGETS:
+            lacking = len(order.targets) != 2
+        else:   # its `Args` field: unset, or a value it does not take (`mode`)
+            lacking = order.args is None or order.args.lacks(f.value)
+            why = spec.args.missing_text(f.value) if spec.args is not None else ""
+            if lacking and why:
+                raise OrderError(f"{name}: {why}")
+            continue
         if lacking:
             raise missing(name, f)
-    for nick, _role in order.reveal_list:
+    for nick, _role in order.arg("list") or ():
         if nick not in state.players:
             raise OrderError(f"неизвестный игрок «{nick}» в списке (поле list)")
 

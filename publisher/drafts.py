@@ -121,26 +121,13 @@ def describe_order(order: Order) -> str:
     if order.ability == VOTE:
         return (f"Голосование против игрока {inflect_nick(order.target, 'gent')}" if order.target
                 else "Голосование: голос снят")
-    parts = [f"«{order.ability}»"]
-    if order.card:
-        parts.append(f"карта {order.card}" + (f" как {order.as_card}" if order.as_card else ""))
+    # its arguments as its ability's `Args` says them (engine/abilities/*: `arg(said=…)`)
+    before, after = order.args.said() if order.args is not None else ([], [])
+    parts = [f"«{order.ability}»", *before]
     targets = order.all_targets
     if targets:
         parts.append("цель: " + ", ".join(targets))
-    if order.roles:
-        parts.append("роли: " + ", ".join(order.roles))
-    if order.cards:
-        parts.append("карты: " + ", ".join(order.cards))
-    if order.mode:
-        parts.append(f"режим: {order.mode}")
-    if order.command:
-        parts.append(f"приказ: {order.command.ability}" + (f" → {order.command.target}" if order.command.target else ""))
-    if order.text:
-        parts.append(f"текст: «{order.text}»")
-    if order.signal:
-        parts.append("сигнал")
-    if order.save:
-        parts.append("в копилку")
+    parts.extend(after)
     return ", ".join(parts)
 
 

@@ -88,15 +88,15 @@ def _make_order(state, player, spec, phase, rng, living, nicks) -> Order | None:
     if name == "Голосование":
         return Order(by, name, target=pick())
     if name == "Голубиная почта":
-        return Order(by, name, to=pick(), text=f"привет от {rng.randint(1, 99)}")
+        return Order.make(by, name, to=pick(), text=f"привет от {rng.randint(1, 99)}")
     if name == "Компромат":
-        return Order(by, name, save=True) if rng.random() < 0.5 else Order(by, name, target=pick())
+        return Order.make(by, name, save=True) if rng.random() < 0.5 else Order(by, name, target=pick())
     if name == "Взятка":
         return Order(by, name, target=pick()) if rng.random() < 0.5 else Order(by, name)
     if name == "Митинг":
         return Order(by, name)
     if name == "Операция":
-        return Order(by, name, target=pick(), mode=rng.choice(["heal", "kill"]))
+        return Order.make(by, name, target=pick(), mode=rng.choice(["heal", "kill"]))
     if name == "Расследование":
         return Order(by, name, target=pick(nicks))
     if name in ("Преемственность",):
@@ -105,13 +105,13 @@ def _make_order(state, player, spec, phase, rng, living, nicks) -> Order | None:
         return Order(by, name)
     if name == "Зомбирование":
         if rng.random() < 0.5:
-            return Order(by, name, signal=True)
+            return Order.make(by, name, signal=True)
         target = state.players[pick()]
         role = target.open_role or "Мэр"
         options = [s for s in abilities_of_role(role) if s.orderable and s.target not in
                    (TargetRule.NONE, TargetRule.PAIR)] or [ability("Голосование")]
         cmd = rng.choice(options + [ability("Голосование")])
-        return Order(by, name, target=target.nick,
+        return Order.make(by, name, target=target.nick,
                      command=ZombieCommand(cmd.name, rng.choice(OPEN_ROLES),
                                            "heal" if cmd.name == "Операция" else None))
     if name == "Кинуть карты":
@@ -122,29 +122,29 @@ def _make_order(state, player, spec, phase, rng, living, nicks) -> Order | None:
         effect = rng.choice([c for c in CARDS if c != "Джокер"]) if card == "Джокер" else card
         kwargs = {"as_card": effect} if card == "Джокер" else {}
         if effect == "Валет Пик":
-            return Order(by, name, card=card, targets=tuple(rng.sample(living, 2)) if len(living) > 1
+            return Order.make(by, name, card=card, targets=tuple(rng.sample(living, 2)) if len(living) > 1
                          else (living[0], living[0]), **kwargs)
         if effect == "Четверка Бубен":
-            return Order(by, name, card=card, target=pick(), roles=tuple(rng.sample(SECRET_ROLES, 3)), **kwargs)
-        return Order(by, name, card=card, target=pick(), **kwargs)
+            return Order.make(by, name, card=card, target=pick(), roles=tuple(rng.sample(SECRET_ROLES, 3)), **kwargs)
+        return Order.make(by, name, card=card, target=pick(), **kwargs)
     if name == "Тасовать карты":
         deck = [c for c in CARDS if c not in state.of(card_master.Deck).used]
-        return Order(by, name, cards=tuple(rng.sample(deck, min(4, len(deck))))) if deck else None
+        return Order.make(by, name, cards=tuple(rng.sample(deck, min(4, len(deck))))) if deck else None
     if name == "Раскрыть карты":
         if rng.random() < 0.9:
             return None
         truthful = rng.random() < 0.5
         listing = {n: (p.secret_role if truthful else rng.choice(SECRET_ROLES))
                    for n, p in state.players.items() if n != by}
-        return Order(by, name, reveal_list=tuple(listing.items()))
+        return Order.make(by, name, reveal_list=tuple(listing.items()))
     if name == "Король Пик":
         if rng.random() < 0.5:
             return Order(by, name)
-        return Order(by, name, command=ZombieCommand("Голосование", pick()))
+        return Order.make(by, name, command=ZombieCommand("Голосование", pick()))
     if name == "Sacrifice!":
-        return Order(by, name, target=pick(), resummon=pick(nicks) if rng.random() < 0.5 else None)
+        return Order.make(by, name, target=pick(), resummon=pick(nicks) if rng.random() < 0.5 else None)
     if name == "Пожирай":
-        return Order(by, name, target=pick(), swap_mask=rng.random() < 0.5)
+        return Order.make(by, name, target=pick(), swap_mask=rng.random() < 0.5)
     if Field.TARGETS in spec.fields:
         if len(living) < 2:
             return None

@@ -3,7 +3,8 @@ counted by what they use of it, not only by its name's string literals
 (tests/test_ability_names.py counts those):
 - a string literal that is its name or an alias (code, templates, the config's YAML);
 - an import of its module (any of its identifiers, classes, its state class);
-- an order field only it reads, read off an order (`order.signal` is Зомбирование's).
+- an order field only it reads, read off an order (`order.signal`, or by key: `order.arg("signal")`
+  is Зомбирование's).
 
 Every ability is in at most MAX_FILES of them: its module, the list of modules
 (engine/abilities/__init__.py) and at most two more. ALLOWED lists the exceptions with
@@ -31,22 +32,18 @@ DATA = ("gorod/data/",)   # saved games and the rulings' proof table: data, not 
 MAX_FILES = 4
 
 # ability: (ceiling, why)
-# ORDER_ARGS: its arguments are still fields of the one flat Order (`to`/`text`, `signal`, `mode`,
-# `list`, `card`, `cards`, `save`), read off orders by validate.py, the drafts, the memo, the
-# parser's quality figures and the loop: issue 28 item 3 (each module's `Args`) takes them home.
-ORDER_ARGS = "issue 28 item 3: its order arguments are fields of the flat Order, read elsewhere"
+# ORDER_ARGS: its arguments are its module's `Args` (issue 28 item 3), but a few readers that treat
+# every ability alike still read one of them by key: the memo's shapes (`mode`, `card`), the
+# parser's quality figures (`mode`), validate.py's card names (`card`), the Туз Крестей's copy
+# of a message (`text`).
+ORDER_ARGS = "its order arguments are read by key by the generic readers"
 ALLOWED: dict[str, tuple[int, str]] = {
     "Голосование": (6, "the vote protocol of §4.3: the day's skeleton tallies it, the API names it "
                        "(VOTE) for the commands and the puppet, its rulings' texts, the console's tally"),
-    "Голубиная почта": (11, ORDER_ARGS + " (to, text: validate, drafts, memo, quality, intake, why, state)"),
-    "Операция": (7, ORDER_ARGS + " (mode)"),
-    "Раскрыть карты": (7, ORDER_ARGS + " (list); gorod/loop/checks.py restates its rule (item 5)"),
-    "Кинуть карты": (6, ORDER_ARGS + " (card, as, roles)"),
-    "Компромат": (5, ORDER_ARGS + " (save)"),
-    "Тасовать карты": (5, ORDER_ARGS + " (cards)"),
-    "Sacrifice!": (6, ORDER_ARGS + " (resummon, read off orders by validate.py and the checks); the "
-                      "answers to the engine's questions (`standing_orders: false`) name it in "
-                      "gorod/loop/phases.py, and its reading field sits in mayor.py (issue 27's)"),
+    "Голубиная почта": (8, ORDER_ARGS + " (text: the memo, the Туз Крестей's copy); `o.text` of the "
+                           "loop's OrderRow (intake, why, state) is counted as its field too"),
+    "Операция": (5, ORDER_ARGS + " (mode: the memo, quality); the Лич's command checks its mode"),
+    "Кинуть карты": (5, ORDER_ARGS + " (card: validate's card names, the memo); THROW in engine/api.py"),
 }
 
 _ATTR = {Field.AS: "as_card", Field.LIST: "reveal_list"}
@@ -56,6 +53,13 @@ def _an_order(node: ast.AST) -> bool:
     """`order.signal`, `raw.text`, `event.order.card`: an attribute read off an order."""
     name = node.attr if isinstance(node, ast.Attribute) else getattr(node, "id", "")
     return "order" in name or name in ("o", "raw", "canonical")
+
+
+def _an_arg_read(node: ast.AST) -> bool:
+    """`order.arg("signal")`: an argument read off an order by its key (engine/orders.py)."""
+    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "arg"
+            and _an_order(node.func.value) and len(node.args) == 1
+            and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str))
 
 
 def _trees() -> dict[str, ast.AST]:
@@ -71,6 +75,7 @@ def newcomer_files() -> dict[str, list[str]]:
     literals = {f: {fold(n.value) for n in ast.walk(t) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
                 for f, t in trees.items()}
     attrs = {f: {n.attr for n in ast.walk(t) if isinstance(n, ast.Attribute) and _an_order(n.value)}
+                | {n.args[0].value for n in ast.walk(t) if _an_arg_read(n)}
              for f, t in trees.items()}
     texts = {str(p.relative_to(ROOT)): fold(p.read_text(encoding="utf-8"))
              for part in PARTS for p in (ROOT / part).rglob("*")
@@ -113,7 +118,7 @@ def test_the_count_sees_more_than_literals(tmp_path):
     """A module's import and an own field's attribute count, not only its name in quotes."""
     found = newcomer_files()
     assert "engine/abilities/__init__.py" in found["Кража"]          # imports thief
-    assert "publisher/drafts.py" in found["Зомбирование"]             # order.signal
+    assert "scraper/orders/memo.py" in found["Зомбирование"]          # order.arg('signal')
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from engine.abilities.spec import AbilitySpec, AbilitySpec as _A, Cooldown, Field, N, P, RoleKind, S, TargetRule
@@ -14,13 +15,20 @@ from engine.abilities.registry import DAY_KILL, SETUP_CHECK, SetupError, attack,
 from engine.api import DayAPI, NightAPI, PhaseAPI, mask_of, set_mask
 from engine.ruling_rows import choice, flag
 from engine.actions import Action
+from engine.orders import Args, arg, read_flag
 from engine.state import GameState, PlayerState
 from engine.orders import Order
+
+@dataclass(frozen=True)
+class DevourArgs(Args):
+    """«может сменить маску»: the mask change written in advance (A52)."""
+    swap_mask: bool = arg(False, read=read_flag)
+
 
 SPECS = (
     _A("Приспосабливайся", RoleKind.SECRET, ("Тварь",), S, "Приспосабливайся (Т,К) - в начале игры может выбрать любую Тайную роль. При любых попытках узнать его роль будет показываться выбранная. При смерти Твари всем сообщается, что умерший был выбранной Тварью роли.", keeps="ТК"),
     _A("Пожирай", RoleKind.SECRET, ("Тварь",), N, "Пожирай - наносит две единицы урона цели. Если та умирает, Тварь восстанавливает себе единицу здоровья и может сменить маску от Приспосабливайся на Тайную роль своей жертвы (наутро объявится, что жертва была той роли, которая ранее была маской Твари). Перезаряжается одну ночь.",
-       cooldown=Cooldown.ONE_NIGHT, attack_rank=1, target=TargetRule.ANY_LIVING, fields=(Field.TARGET,), optional=(Field.SWAP_MASK,),
+       cooldown=Cooldown.ONE_NIGHT, attack_rank=1, target=TargetRule.ANY_LIVING, fields=(Field.TARGET,), args=DevourArgs,
        phase_unstated=True, slang=("съесть", "сожрать", "жрать", "схарчить")),
     _A("Превзмогай", RoleKind.SECRET, ("Тварь",), P, "Превзмогай - Тварь не попадает в Лазарет."),
     _A("Уничтожай", RoleKind.SECRET, ("Тварь",), P, "Уничтожай - побеждает, если остается единственным живым и не в Тюрьме."),
@@ -127,7 +135,7 @@ def swap_wanted(ctx: PhaseAPI, beast: PlayerState, victim: str, order: Order) ->
     if not mask_of(ctx.state, beast.nick):
         return False
     if ctx.rulings["standing_orders"]:
-        return bool(order.swap_mask or ctx.rulings["devour_mask_swap_default"])
+        return bool(order.args_as(DevourArgs).swap_mask or ctx.rulings["devour_mask_swap_default"])
     answer = ctx.choice_at_trigger(beast.nick, "Пожирай",
                                    f"жертва Пожирай {victim} умирает: меняет ли Тварь {beast.nick} маску "
                                    f"на её роль?")

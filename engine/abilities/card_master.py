@@ -17,20 +17,47 @@ from engine.abilities.registry import ACCEPTED, ANYTIME, AS_THROWN, CARD_INFO, C
 from engine.api import DayAPI, NightAPI, PhaseAPI, Refused, THROW
 from engine.ruling_rows import ReadingField, choice, flag, number
 from engine.names import CARDS, canon_card
-from engine.orders import Order, OrderError
+from engine.orders import Args, Order, OrderError, arg, read_list, read_pairs
 from engine.reasons import Reason
 from engine.state import GameState, PlayerState
 from engine.actions import Action, ThrownCard
 
+@dataclass(frozen=True)
+class ShuffleArgs(Args):
+    """«выбирает любые четыре из оставшихся в колоде»: the four cards taken."""
+    cards: tuple[str, ...] = arg((), read=read_list, required=True, missing="нужны карты (поле cards)",
+                                 said="карты: {}")
+
+
+@dataclass(frozen=True)
+class ThrowArgs(Args):
+    """«выбрать карту из руки … и цель, на кого он эту карту кинет»: the card, the card a
+    Джокер stands for (`as`), the secret roles a card asks about (`roles`)."""
+    card: str | None = arg(required=True, missing="нужна карта (поле card)")
+    as_card: str | None = arg(key="as")
+    roles: tuple[str, ...] = arg((), read=read_list, said="роли: {}")
+
+    def said(self) -> tuple[list[str], list[str]]:
+        before = [f"карта {self.card}" + (f" как {self.as_card}" if self.as_card else "")] if self.card else []
+        return before, super().said()[1]
+
+
+@dataclass(frozen=True)
+class RevealArgs(Args):
+    """«полный список соответствия Явных и Тайных ролей»: nickname → secret role."""
+    reveal_list: tuple[tuple[str, str], ...] = arg((), key="list", read=read_pairs, required=True,
+                                                   missing="нужен список «ник: тайная роль» (поле list)")
+
+
 SPECS = (
     _A("Сдать карты", RoleKind.SECRET, ("Мастер карт",), S, "Сдать карты – в начале игры выбирает четыре карты из колоды (см. приложение) и кладет себе в руку."),
     _A("Тасовать карты", RoleKind.SECRET, ("Мастер карт",), N, "Тасовать карты (Л, Т) – один раз ночью складывает находящиеся в руке карты в колоду и выбирает любые четыре из оставшихся в колоде (может взять и те же самые). Перезаряжается в Полнолуние.",
-       cooldown=Cooldown.FULL_MOON, keeps="ЛТ", fields=(Field.CARDS,)),
+       cooldown=Cooldown.FULL_MOON, keeps="ЛТ", args=ShuffleArgs),
     _A("Кинуть карты", RoleKind.SECRET, ("Мастер карт",), D, "Кинуть карты (Л, Т) – днем может выбрать карту из руки, которую будет использовать, и цель, на кого он эту карту кинет. Можно кинуть и на себя. Карта подействует ночью, после чего теряется. В начале первой ночи может кинуть карту, считается, что она была брошена в \"минус первый\" день.",
-       freq=Freq.PER_DAY, keeps="ЛТ", target=TargetRule.CARD, fields=(Field.CARD,), optional=(Field.AS, Field.TARGET, Field.TARGETS, Field.ROLES),
+       freq=Freq.PER_DAY, keeps="ЛТ", target=TargetRule.CARD, optional=(Field.TARGET, Field.TARGETS), args=ThrowArgs,
        uses_ruling="cards_per_day"),
     _A("Раскрыть карты", RoleKind.SECRET, ("Мастер карт",), ANY_, "Раскрыть карты (Л, Т) - в любой момент игры публично выкладывает полный список соответствия Явных и Тайных ролей (см. приложение). Если список верный, то Мастер карт единолично побеждает. В противном случае он покидает игру навсегда.",
-       freq=Freq.PER_GAME, keeps="ЛТ", fields=(Field.LIST,), public=True),
+       freq=Freq.PER_GAME, keeps="ЛТ", args=RevealArgs, public=True),
 )
 
 
@@ -252,9 +279,9 @@ def shuffle_refusal(night: NightAPI, order: Order, spec: AbilitySpec) -> Refused
     deck = [c for c in CARDS if c not in night.state.of(Deck).used]
     if night.rulings["shuffle_from_deck"] == "full_deck":
         deck = list(CARDS)
-    if len(set(order.cards)) != len(order.cards) or len(order.cards) != min(4, len(deck)):
+    if len(set(order.args_as(ShuffleArgs).cards)) != len(order.args_as(ShuffleArgs).cards) or len(order.args_as(ShuffleArgs).cards) != min(4, len(deck)):
         return Reason.CARD_TARGET, None   # «выбирает любые четыре из оставшихся в колоде» (A64)
-    if any(c not in deck for c in order.cards):
+    if any(c not in deck for c in order.args_as(ShuffleArgs).cards):
         return Reason.NOT_IN_HAND, None
     return None
 
@@ -263,7 +290,7 @@ def reveal_cards(ctx: PhaseAPI, order: Order) -> None:
     """Раскрыть карты: «Если список верный, то Мастер карт единолично побеждает. В
     противном случае он покидает игру навсегда.» (A63)"""
     master = ctx.p(order.by)
-    claimed = dict(order.reveal_list)
+    claimed = dict(order.args_as(RevealArgs).reveal_list)
     scope = ctx.rulings["reveal_list_scope"]
     expected = {}
     for player in ctx.players():
@@ -300,7 +327,7 @@ def reveal_cards(ctx: PhaseAPI, order: Order) -> None:
 def throw_refusal(ctx: PhaseAPI, order: Order) -> tuple[Reason, str | None] | None:
     """Кинуть карты: the card must be in hand; each card's own rules (§6.4, its module)."""
     master = ctx.p(order.by)
-    if order.card not in ctx.state.of(Deck).hand(master.nick):
+    if order.args_as(ThrowArgs).card not in ctx.state.of(Deck).hand(master.nick):
         return Reason.NOT_IN_HAND, None
     return card_refusal(ctx, order, master)
 
@@ -308,19 +335,20 @@ def throw_refusal(ctx: PhaseAPI, order: Order) -> tuple[Reason, str | None] | No
 def throw(ctx: PhaseAPI, order: Order, acts_in_night: int) -> None:
     """«Карта подействует ночью, после чего теряется.»"""
     master = ctx.p(order.by)
-    assert order.card is not None   # throw_shape: a throw names its card
+    args = order.args_as(ThrowArgs)
+    assert args.card is not None   # throw_shape: a throw names its card
     deck = ctx.state.of(Deck)
     hand = list(deck.hand(master.nick))
-    hand.remove(order.card)
+    hand.remove(args.card)
     effect = effect_of(order)
     targets = targets_of(order, effect)
-    card = ThrownCard(order.card, effect, master.nick, tuple(targets), order.roles,
+    card = ThrownCard(args.card, effect, master.nick, tuple(targets), args.roles,
                       ctx.phase, acts_in_night, order)
-    ctx.state.put(replace(deck.with_hand(master.nick, tuple(hand)), used=(*deck.used, order.card),
+    ctx.state.put(replace(deck.with_hand(master.nick, tuple(hand)), used=(*deck.used, args.card),
                           thrown=(*deck.thrown, card)))
     card_thrown(ctx, card)
-    ctx.trace(f"{master.nick} бросает карту {order.card}"
-               + (f" как {effect}" if effect != order.card else "")
+    ctx.trace(f"{master.nick} бросает карту {args.card}"
+               + (f" как {effect}" if effect != args.card else "")
                + f" на {', '.join(targets)}", "Кинуть карты", order)
 
 
@@ -379,9 +407,10 @@ def minus_first_day_throw(night: NightAPI, order: Order, spec: AbilitySpec) -> b
 def throw_shape(order: Order) -> None:
     """«днем может выбрать карту из руки, которую будет использовать, и цель, на кого он эту
     карту кинет»: the order names its card (and, for the Джокер, the card it stands for)."""
-    if order.card is None:
+    args = order.args_as(ThrowArgs)
+    if args.card is None:
         raise OrderError("Кинуть карты: нужна карта (поле card)")
-    if DECK[order.card].stands_for_any and order.as_card is None:
+    if DECK[args.card].stands_for_any and args.as_card is None:
         raise OrderError("Джокер: нужна карта, которую он заменяет (поле as)")
     card_shape(order, effect_of(order))
 
@@ -390,7 +419,7 @@ def throw_shape(order: Order) -> None:
 def shuffled_hand(night: NightAPI) -> None:
     """«складывает находящиеся в руке карты в колоду и выбирает любые четыре»."""
     for action in night.live_actions("Тасовать карты"):
-        night.state.put(night.state.of(Deck).with_hand(action.user, tuple(action.order.cards)))
+        night.state.put(night.state.of(Deck).with_hand(action.user, tuple(action.order.args_as(ShuffleArgs).cards)))
 
 
 # --- the deck (rules-ru.txt «Колода для Мастера карт», SPEC §6.4): what every card shares;
@@ -398,11 +427,12 @@ def shuffled_hand(night: NightAPI) -> None:
 
 def effect_of(order: Order) -> str:
     """The card whose effect acts: the card itself, or the one a Джокер stands for."""
-    assert order.card is not None
-    if DECK[order.card].stands_for_any:
-        assert order.as_card is not None
-        return order.as_card
-    return order.card
+    args = order.args_as(ThrowArgs)
+    assert args.card is not None
+    if DECK[args.card].stands_for_any:
+        assert args.as_card is not None
+        return args.as_card
+    return args.card
 
 
 def targets_of(order: Order, effect: str) -> tuple[str, ...]:
@@ -419,7 +449,7 @@ def card_shape(order: Order, effect: str) -> None:
             raise OrderError(f"{effect}: нужны два игрока (поле targets)")
     elif order.target is None:
         raise OrderError(f"{effect}: нужна цель (поле target)")
-    if spec.needs_roles and not order.roles:
+    if spec.needs_roles and not order.args_as(ThrowArgs).roles:
         raise OrderError(f"{effect}: нужны роли (поле roles)")
 
 
@@ -427,8 +457,9 @@ def card_refusal(ctx: PhaseAPI, order: Order, master: PlayerState) -> Refused | 
     """The card as thrown, then its effect's target rule (§6.4): the targets alive, not on
     oneself where the card forbids it, then the card's own rules."""
     effect = effect_of(order)
-    assert order.card is not None
-    own = AS_THROWN.first(order.card)
+    card = order.args_as(ThrowArgs).card
+    assert card is not None
+    own = AS_THROWN.first(card)
     refused = own(ctx, order, effect, master, ctx.state.of(Deck).hand(master.nick)) if own else None
     if refused:
         return refused

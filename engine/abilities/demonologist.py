@@ -12,15 +12,22 @@ from engine.abilities.spec import FULL, N, P, S, AbilitySpec as _A, Field, RoleK
 from engine.abilities.spec import Channel, Keyword, Shape, Words
 from engine.abilities.registry import ACT_BLOCK, LATE_DAMAGE, START, attack, cancel, night_step
 from engine.api import NightAPI, PhaseAPI, team_fact
+from engine.orders import Args, arg
 from engine.reasons import Reason
 from engine.ruling_rows import DEFAULT_MARK, RulingSpec, choice, flag
 from engine.names import DEMON_SERVANTS, Faction
 from engine.actions import Action, Attack
 from engine.state import GameState, PlayerState
 
+@dataclass(frozen=True)
+class SacrificeArgs(Args):
+    """«может перепризвать демона»: the demon written in advance (A41, A52)."""
+    resummon: str | None = arg(nick=True)
+
+
 SPECS = (
     _A("Sacrifice!", RoleKind.SECRET, ("Демонолог",), N, "Sacrifice! - в Полнолуние наносит цели количество урона, равное числу Демонов на Кладбище. Если к концу ночи цель умирает, Демонолог может перепризвать любого из демонов, восстанавливая ему здоровье до максимума и снимая все статусы.",
-       moons=FULL, attack_rank=2, target=TargetRule.ANY_LIVING, fields=(Field.TARGET,), optional=(Field.RESUMMON,), aliases=("Sacrifice",),
+       moons=FULL, attack_rank=2, target=TargetRule.ANY_LIVING, fields=(Field.TARGET,), args=SacrificeArgs, aliases=("Sacrifice",),
        slang=("жертвовать", "пожертвовать", "принести в жертву")),
     _A("Protective circle", RoleKind.SECRET, ("Демонолог",), P, "Protective circle (Л) - блокирует самую сильную атаку ночью, но после этого исчезает (Демонолог знает, когда круг исчезает). Восстанавливается через цикл ночей.", keeps="Л"),
     _A("Aura of darkness", RoleKind.SECRET, ("Демонолог",), P, "Aura of darkness (Л,Т) - чувствуя зло в Демонологе, Нежить отменяет атаку. Нежить знает, из-за чего была отменена атака.", keeps="ЛТ"),
@@ -121,7 +128,7 @@ def resummon(night: NightAPI) -> None:
         demonologist = night.p(action.user)
         if demonologist.dead:
             continue
-        choice = action.order.resummon
+        choice = action.order.args_as(SacrificeArgs).resummon
         if not night.rulings["standing_orders"]:   # asked now (A52 b)
             options = [p.nick for p in night.players() if p.secret_role in allowed and not p.left]
             answer = night.choice_at_trigger(

@@ -12,13 +12,21 @@ from engine.abilities.spec import Channel, Keyword, Shape, Words
 from engine.abilities.registry import ABSTAIN_EXCUSED, BALLOT_CAST, ROLE_LOST, SHAPE, TALLY, TALLY_NOTE, day_effect, day_refusal, target_rule
 from engine.api import DayAPI, PhaseAPI, Refused, TargetAPI
 from engine.ruling_rows import ReadingField, choice, flag
-from engine.orders import Order, OrderError
+from engine.orders import Args, Order, OrderError, arg, read_count, read_flag
 from engine.reasons import Reason
 from engine.state import PlayerState
 
+@dataclass(frozen=True)
+class GossipArgs(Args):
+    """«сохранить голос "в копилку"» (`save`), or spend it: how many saved votes (`votes`,
+    under `gossip_spend: any_number`; all if not written)."""
+    save: bool = arg(False, read=read_flag, said="в копилку")
+    votes: int | None = arg(read=read_count)
+
+
 SPECS = (
     _A("Компромат", RoleKind.OPEN, ("Сплетник",), D, "Компромат - вместо голосования может сохранить голос \"в копилку\". Голоса из \"копилки\" могут быть использованы в любой день вместе с обычным (при этом они расходуются).",
-       target=TargetRule.OTHER_LIVING, optional=(Field.TARGET, Field.SAVE, Field.VOTES), on_vote=True),
+       target=TargetRule.OTHER_LIVING, optional=(Field.TARGET,), args=GossipArgs, on_vote=True),
 )
 
 
@@ -94,7 +102,7 @@ class GossipDay:
 @day_effect("Компромат")
 def gossip(day: DayAPI, order: Order, spec: AbilitySpec, controller: str | None) -> None:
     """Компромат: save today's vote «в копилку», or spend the saved votes (A30)."""
-    if order.save:   # «вместо голосования»: today's vote is replaced by the save
+    if order.args_as(GossipArgs).save:   # «вместо голосования»: today's vote is replaced by the save
         day.replace_ballot(order.by, order, remove=True)
         day.own(GossipDay).saved.add(order.by)
         day.spend(order, spec)
@@ -102,14 +110,16 @@ def gossip(day: DayAPI, order: Order, spec: AbilitySpec, controller: str | None)
     else:
         assert order.target is not None
         day.own(GossipDay).spends[order.by] = (order.target, order)
-        how_many = "все голоса" if order.votes is None else f"{order.votes} голос(а)"
+        votes = order.args_as(GossipArgs).votes
+        how_many = "все голоса" if votes is None else f"{votes} голос(а)"
         day.trace(f"{order.by} тратит {how_many} из копилки против {order.target}", "Компромат", order)
 
 
 def spent_count(order: Order, saved: int) -> int:
     """How many saved votes a spend uses: all under `gossip_spend: all`; under `any_number`
     the number written (`votes`), all if none is (A30 1)."""
-    return saved if order.votes is None else min(order.votes, saved)
+    votes = order.args_as(GossipArgs).votes
+    return saved if votes is None else min(votes, saved)
 
 
 def saving(order: Order) -> str:
@@ -120,14 +130,14 @@ def saving(order: Order) -> str:
 def gossip_tally_note(order: Order) -> str | None:
     """«вместо голосования может сохранить голос "в копилку"»
     What the GM's tally shows of an accepted save (a save casts no vote to list)."""
-    return saving(order) if order.save else None
+    return saving(order) if order.args_as(GossipArgs).save else None
 
 
 @SHAPE("Компромат")
 def gossip_shape(order: Order) -> None:
     """«вместо голосования может сохранить голос "в копилку"»: a spend names its target, a save
     names nobody."""
-    if not order.save and order.target is None:
+    if not order.args_as(GossipArgs).save and order.target is None:
         raise OrderError("Компромат: нужна цель (поле target) или «в копилку» (save: true)")
 
 
@@ -135,20 +145,21 @@ def gossip_shape(order: Order) -> None:
 def gossip_target(ctx: TargetAPI, user: PlayerState, order: Order) -> Refused | None:
     """«Голоса из "копилки" могут быть использованы в любой день вместе с обычным»
     A spend names another living character; a save names nobody."""
-    return ctx.living(order.target, other=True) if order.target and not order.save else None
+    return ctx.living(order.target, other=True) if order.target and not order.args_as(GossipArgs).save else None
 
 
 @day_refusal("Компромат")
 def gossip_refusal(day: DayAPI, order: Order, spec: AbilitySpec, controller: str | None) -> Refused | None:
     """«вместо голосования может сохранить голос»: a save needs today's vote; a spend
     needs saved votes."""
-    if order.save:
+    if order.args_as(GossipArgs).save:
         return day.own_vote_refusal(order, controller)
-    if order.votes is not None and day.rulings["gossip_spend"] != "any_number":
+    votes = order.args_as(GossipArgs).votes
+    if votes is not None and day.rulings["gossip_spend"] != "any_number":
         raise OrderError("Компромат: число голосов (поле votes) выбирается только при "
                          "rulings.gossip_spend: any_number; иначе тратятся все")
     saved = day.state.of(Piggybank).of(order.by)
-    if saved <= 0 or (order.votes is not None and order.votes > saved):
+    if saved <= 0 or (votes is not None and votes > saved):
         return Reason.NO_SAVED_VOTES, None   # «копилка» holds fewer than he spends
     return None
 

@@ -18,15 +18,23 @@ from engine.ruling_rows import choice, flag
 from engine.names import OPEN_ROLES, UNDEAD_SERVANTS, Faction, canon_open_role
 from engine.orders import Order, OrderError
 from engine.reasons import Reason
-from engine.orders import ZombieCommand
+from engine.orders import Args, ZombieCommand, arg, read_command, read_flag
 from engine.state import GameState, PlayerState
 from engine.actions import Attack
+
+@dataclass(frozen=True)
+class ZombieArgs(Args):
+    """«[Публичное действие Явной роли], [Цель]»: the command an implant carries (`command`),
+    or the Лич's signal that runs it (`signal`)."""
+    command: ZombieCommand | None = arg(read=read_command, said="приказ: {}")
+    signal: bool = arg(False, read=read_flag, said="сигнал")
+
 
 SPECS = (
     _A("Армия тьмы", RoleKind.SECRET, ("Лич",), P, "Армия тьмы (Л) - пока Лич не на Кладбище и не в Тюрьме, Зомби, Призрак и Некромант возрождаются каждое Новолуние с полным здоровьем. Действовать в ту же ночь они не могут.", keeps="Л"),
     _A("Щит душ", RoleKind.SECRET, ("Лич",), P, "Щит душ - блокирует единицу урона каждую ночь и наносит единицу урона тому, кто этой ночью сыграл самую сильную атаку по Личу."),
     _A("Зомбирование", RoleKind.SECRET, ("Лич",), N, "Зомбирование - один раз за игру в любую ночь Лич может зомбировать человека, чтобы записать ему в мозг желаемую команду (см. приложение). По сигналу Лича (через мастера) команда будет выполнена.",
-       freq=Freq.PER_GAME, target=TargetRule.OTHER_LIVING, optional=(Field.TARGET, Field.COMMAND, Field.SIGNAL),
+       freq=Freq.PER_GAME, target=TargetRule.OTHER_LIVING, optional=(Field.TARGET,), args=ZombieArgs,
        command_by_open_role=True),
     _A("Без души", RoleKind.SECRET, ("Лич",), P, "Без души (Л,Т) - Демоны не могут атаковать Лича и отменяют свои атаки по нему. Они знают, из-за чего была отменена атака.", keeps="ЛТ"),
     _A("Мистическая связь", RoleKind.SECRET, ("Лич",), S, "Мистическая связь - на старте игры Лич узнает у кого Тайные роли Зомби, Призрака и Некроманта"),
@@ -223,7 +231,7 @@ def command_refusal(ctx: PhaseAPI, order: Order) -> Reason | None:
     """«Формат приказа: [Публичное действие Явной роли], [Цель]. … Цель должна быть
     указана явно, по Явной роли.» (§6.5, A66)"""
     zombie = ctx.p(order.target_nick)
-    cmd = order.command
+    cmd = order.args_as(ZombieArgs).command
     if cmd is None:
         return Reason.INVALID_COMMAND
     spec = find_ability(cmd.ability)
@@ -266,7 +274,7 @@ def implant_untargeted(ctx: PhaseAPI, command: Order) -> bool:
 
 
 def implant(ctx: PhaseAPI, order: Order, target: str) -> None:
-    command = order.command
+    command = order.args_as(ZombieArgs).command
     assert command is not None   # command_refusal let it in
     holder = ctx.state.holder_of_open(command.target) if command.target is not None else None
     ctx.state.put(Zombified(ZombieImplant(order.by, target, command, order,
@@ -284,14 +292,13 @@ def zombie_order(ctx: PhaseAPI, signal: Order) -> Order | None:
         return None
     ctx.state.put(Zombified(replace(implant, fired=True)))
     if implant.command.target is None:   # a command without «[Цель]» (`any_open_role`)
-        return Order(by=implant.target, ability=implant.command.ability, mode=implant.command.mode)
+        return Order.make(implant.target, implant.command.ability, mode=implant.command.mode, lenient=True)
     if ctx.rulings["zombie_target_by_open_role_at_execution"]:
         holder = ctx.state.holder_of_open(implant.command.target)
         nick = holder.nick if holder else None
     else:
         nick = implant.holder_at_implant
-    return Order(by=implant.target, ability=implant.command.ability, target=nick,
-                 mode=implant.command.mode)
+    return Order.make(implant.target, implant.command.ability, nick, mode=implant.command.mode, lenient=True)
 
 
 @dataclass
@@ -376,7 +383,7 @@ def zombie_shape(order: Order) -> None:
     """«зомбировать человека, чтобы записать ему в мозг желаемую команду … По сигналу Лича
     (через мастера) команда будет выполнена»: an implant names target and command, a signal
     names neither."""
-    if not order.signal and (order.target is None or order.command is None):
+    if not order.args_as(ZombieArgs).signal and (order.target is None or order.args_as(ZombieArgs).command is None):
         raise OrderError("Зомбирование: нужны цель (поле target) и приказ (поле command) или сигнал (signal: true)")
 
 
@@ -386,7 +393,7 @@ def defer_signal(night: NightAPI, order: Order, spec: AbilitySpec) -> bool:
     the zombified player's own orders, so the result does not depend on who wrote first;
     if it collides with one of his own orders it cannot run, and the Лич is told only
     that it failed (§6.5)."""
-    if not order.signal:
+    if not order.args_as(ZombieArgs).signal:
         return False
     night.defer(order, spec)
     return True
@@ -395,7 +402,7 @@ def defer_signal(night: NightAPI, order: Order, spec: AbilitySpec) -> bool:
 @night_step("N2", "y", ability="Зомбирование")
 def signals(night: NightAPI) -> None:
     """«По сигналу Лича (через мастера) команда будет выполнена»: tonight's signals."""
-    for order, spec in [d for d in night.deferred() if d[0].signal]:
+    for order, spec in [d for d in night.deferred() if d[0].args_as(ZombieArgs).signal]:
         night_zombie_signal(night, order, spec)
 
 
@@ -435,7 +442,7 @@ def implants(night: NightAPI) -> None:
     """«в любую ночь Лич может зомбировать человека, чтобы записать ему в мозг желаемую
     команду»: tonight's implants."""
     for action in night.live_actions("Зомбирование"):
-        if not action.order.signal:
+        if not action.order.args_as(ZombieArgs).signal:
             implant(night, action.order, action.targets[0])
 
 
@@ -464,7 +471,7 @@ def command_explained(state: GameState, order: Order) -> str | None:
     """«Формат приказа: [Публичное действие Явной роли], [Цель]. … Цель должна быть указана
     явно, по Явной роли.»: why an implant's command will not run, said plainly to the GM
     (the engine refuses it as `invalid_command`, and the Лич is told only the command's form)."""
-    cmd = order.command
+    cmd = order.args_as(ZombieArgs).command
     if cmd is None:
         return None
     spec = find_ability(cmd.ability)
@@ -493,7 +500,7 @@ def a_signal_is_no_use(ctx: PhaseAPI, order: Order) -> Judging | None:
     """«По сигналу Лича (через мастера) команда будет выполнена.»: a signal names nobody and
     is no use of Зомбирование (no phase, no limits, no target); the Лич's own statuses count
     only under `zombie_signal_needs_usable` (A66)."""
-    if not order.signal:
+    if not order.args_as(ZombieArgs).signal:
         return None
     return Judging(statuses=bool(ctx.rulings["zombie_signal_needs_usable"]), phase=False, limits=False,
                    targets=False, day_rules=False)

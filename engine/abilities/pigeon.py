@@ -5,17 +5,26 @@ the sentence of rules-ru.txt it implements.
 """
 from __future__ import annotations
 
-from engine.abilities.spec import AbilitySpec, AbilitySpec as _A, Field, Freq, N, RoleKind, TargetRule
+from dataclasses import dataclass
+
+from engine.abilities.spec import AbilitySpec, AbilitySpec as _A, Freq, N, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Reach, Shape, Words
 from engine.abilities.registry import MAIL_COPY, day_effect, night_step, target_rule
 from engine.api import DayAPI, NightAPI, Refused, TargetAPI
 from engine.ruling_rows import choice, flag
-from engine.orders import Order
+from engine.orders import Args, Order, arg
 from engine.state import PlayerState
+
+@dataclass(frozen=True)
+class PigeonArgs(Args):
+    """«передать анонимное сообщение любому другому персонажу»: to whom, and what."""
+    to: str | None = arg(required=True, missing="нужен получатель (поле to)", nick=True, aim=True)
+    text: str | None = arg(required=True, missing="нужен текст (поле text)", said="текст: «{}»")
+
 
 SPECS = (
     _A("Голубиная почта", RoleKind.COMMON, (), N, "Голубиная почта (считается \"ночной\") - три раза за игру может через мастера передать анонимное сообщение любому другому персонажу.",
-       freq=Freq.PER_GAME, uses=3, target=TargetRule.OTHER_LIVING, fields=(Field.TO, Field.TEXT), keeps="Л",
+       freq=Freq.PER_GAME, uses=3, target=TargetRule.OTHER_LIVING, args=PigeonArgs, keeps="Л",
        when_ruling="pigeon_phase", keeps_ruling=("pigeon_in_lazaret", "Л")),
 )
 
@@ -68,7 +77,7 @@ def pigeons(night: NightAPI) -> None:
         recipient = action.targets[0]
         if night.s0.dead.get(recipient):
             continue   # redirected onto someone already dead: fizzles (A44 3)
-        night.learn(recipient, "Голубиная почта", action.order, message=action.order.text)
+        night.learn(recipient, "Голубиная почта", action.order, message=action.order.args_as(PigeonArgs).text)
         for hook in MAIL_COPY.hooks():
             hook.fn(night, action, recipient)
 
@@ -79,12 +88,14 @@ def day_pigeon(day: DayAPI, order: Order, spec: AbilitySpec, controller: str | N
     передать анонимное сообщение любому другому персонажу.»
     Голубиная почта by day (`pigeon_phase: any`): delivered at once."""
     day.spend(order, spec)
-    assert order.to is not None   # its shape: `to` is required
-    day.learn(order.to, "Голубиная почта", order, message=order.text)
+    mail = order.args_as(PigeonArgs)
+    assert mail.to is not None   # its shape: `to` is required
+    day.learn(mail.to, "Голубиная почта", order, message=mail.text)
 
 
 @target_rule("Голубиная почта")
 def pigeon_target(ctx: TargetAPI, user: PlayerState, order: Order) -> Refused | None:
     """«любому другому персонажу»: the recipient (`to`) is another living character."""
-    assert order.to is not None   # its shape: `to` is required
-    return ctx.living(order.to, other=True)
+    to = order.args_as(PigeonArgs).to
+    assert to is not None   # its shape: `to` is required
+    return ctx.living(to, other=True)

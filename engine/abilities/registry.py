@@ -82,7 +82,7 @@ from engine.names import fold
 from engine import events as ev
 from engine.actions import Action, Attack, Ballot, ThrownCard
 from engine.api import DayAPI, Judging, NightAPI, PhaseAPI, Refused, TargetAPI
-from engine.orders import Order
+from engine.orders import Order, register_args
 from engine.reasons import Reason
 from engine.state import GameState, PlayerState
 
@@ -434,6 +434,8 @@ def install(specs: tuple[AbilitySpec, ...]) -> None:
         _ORDER[spec.name] = index
         for name in (spec.name, *spec.aliases):
             _BY_KEY[fold(name)] = spec
+        if spec.args is not None:
+            register_args((spec.name, *spec.aliases), spec.args)
 
 
 def find_ability(name: str) -> AbilitySpec | None:

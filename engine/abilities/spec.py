@@ -7,11 +7,12 @@ hooks that carry its effect.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields as data_fields
 from typing import Any
 from enum import Enum
 
 from engine.names import Moon
+from engine.orders import Args, key_of
 from engine.reasons import Reason
 
 
@@ -91,8 +92,11 @@ class AbilitySpec:
     keeps: str = ""                 # the Л / Т / К markers
     attack_rank: int | None = None  # «О мощности атаки», 1 = strongest
     target: TargetRule = TargetRule.NONE
+    # its order's fields: `target`/`targets` as given here, then those of its `args` class
+    # (engine/orders.py `Args`), required or optional as that class declares them
     fields: tuple[Field, ...] = ()  # required fields
     optional: tuple[Field, ...] = ()
+    args: type[Args] | None = None
     public: bool = False            # «публично» (SPEC §3.1)
     stated_secret: bool = False     # «тайно» (Составить гороскоп, Порча); the rest follow A21
     info_only: bool = False         # «способности, которые только сообщают информацию» (§9)
@@ -111,6 +115,13 @@ class AbilitySpec:
     # its day order casts, saves or dictates a vote (§4.3): the GM's tally lists its refusals
     # beside the votes
     on_vote: bool = False
+
+    def __post_init__(self) -> None:
+        if self.args is None:
+            return
+        own = [(Field(key_of(f)), bool(f.metadata.get("required"))) for f in data_fields(self.args)]
+        object.__setattr__(self, "fields", (*self.fields, *(f for f, required in own if required)))
+        object.__setattr__(self, "optional", (*self.optional, *(f for f, required in own if not required)))
 
     @property
     def is_attack(self) -> bool:

@@ -12,11 +12,19 @@ from engine.abilities.spec import Channel, Keyword, Shape, Words
 from engine.abilities.registry import day_effect, day_step
 from engine.api import DayAPI
 from engine.ruling_rows import flag
-from engine.orders import Order
+from engine.orders import Args, Order, arg
+
+
+@dataclass(frozen=True)
+class SurgeonArgs(Args):
+    """«вылечить или убить»: which of the two (SPEC §6.2 Операция)."""
+    mode: str | None = arg(required=True, choices=("heal", "kill"), missing="нужен режим (поле mode: heal или kill)",
+                           said="режим: {}")
+
 
 SPECS = (
     _A("Операция", RoleKind.OPEN, ("Лекарь",), D, "Операция - один раз за цикл ночей в любой день может вылечить (+1 жизнь) или убить любого, кто лежит в Лазарете.",
-       freq=Freq.PER_CYCLE, target=TargetRule.LIVING_IN_LAZARET, fields=(Field.TARGET, Field.MODE),
+       freq=Freq.PER_CYCLE, target=TargetRule.LIVING_IN_LAZARET, fields=(Field.TARGET,), args=SurgeonArgs,
        slang=("хилить", "отхилить", "спасать", "спасти", "резать", "зарезать", "убивать", "убить")),
 )
 
@@ -54,7 +62,7 @@ def operation(day: DayAPI, order: Order, spec: AbilitySpec, controller: str | No
     """Операция: «вылечить (+1 жизнь) или убить любого, кто лежит в Лазарете» (A56)."""
     day.spend(order, spec)
     target = day.p(order.target_nick)
-    if order.mode == "heal":
+    if order.args_as(SurgeonArgs).mode == "heal":
         day.heal(target)
         day.trace(f"Операция: {target.nick} +1 жизнь", "Операция", order)
         return None

@@ -52,7 +52,7 @@ class Pending:
         return bool(spec is not None and spec.public)
 
     def order(self, value: str | bool) -> Order:
-        return Order(self.asked.to, self.asked.ability, answer=value)
+        return Order.make(self.asked.to, self.asked.ability, answer=value)
 
 
 def pending(game: Game, phase: str | None = None) -> Pending | None:
@@ -143,7 +143,7 @@ def _from_order(order: Order, asked: Asked) -> str | bool | None:
     words = words_of(asked.ability)
     keyword = words.keywords[0] if words is not None and words.shape in (Shape.SECOND, Shape.FLAG) else None
     if keyword is not None:
-        value = getattr(order, keyword.value, None)
+        value = order.arg(keyword.value)
     else:
         value = order.target if asked.options else True
     if asked.options:

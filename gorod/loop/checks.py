@@ -99,10 +99,10 @@ def order_problem(state: GameState, order: Order) -> str | None:
             roles = ", ".join(r for r in (player.open_role, player.secret_role) if r)
             return (f"«{spec.name}» — способность роли {', '.join(spec.roles)}, а роли игрока {order.by}: {roles}"
                     f"{_maybe(nearest(spec.name, abilities_of(state, order.by)))}")
-    for name in (*order.all_targets, *([order.resummon] if order.resummon else [])):
+    for name in (*order.all_targets, *(nick for _key, nick in (order.args.nicks() if order.args else ()))):
         if name not in state.players:
             return _unknown_player(name, state, "цель")
-    for nick, _role in order.reveal_list:
+    for nick, _role in order.arg("list") or ():
         if nick not in state.players:
             return _unknown_player(nick, state, "игрок в списке")
     try:
@@ -122,7 +122,7 @@ def reading_problem(state: GameState, order: Order) -> tuple[str, str] | None:
     spec = find_ability(order.ability)
     name = spec.name if spec is not None else order.ability
     for rf in all_fields():
-        if rf.place != "order" or rf.unused or getattr(order, rf.field, None) in (None, False, ()):
+        if rf.place != "order" or rf.unused or order.arg(rf.field) in (None, False, ()):
             continue
         if rf.ability and rf.ability != name:
             continue

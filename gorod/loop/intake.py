@@ -250,20 +250,17 @@ def other_readings(state: GameState, result: ParseResult) -> ParseResult:
     """An order read with a field this game's rulings do not read («трачу 2 голоса» under
     `gossip_spend: all`: all saved votes are spent) is the GM's question, the order without
     that field its candidate: never stored to be refused, never taken as meaning less."""
-    from dataclasses import fields as dc_fields
-
     from gorod.loop.checks import reading_problem
     from scraper.orders import Reason, Unresolved
 
     kept, asked = [], []
-    defaults = {f.name: f.default for f in dc_fields(Order)}
     for order in result.orders:
         found = reading_problem(state, order)
         if found is None:
             kept.append(order)
             continue
         name, why = found
-        plain = replace(order, **{name: defaults[name]})
+        plain = replace(order, target=None) if name == "target" else order.with_args(**{name: None})
         asked.append(Unresolved(str(order), Reason.MISSING_ARGUMENT, f"в этой игре так не заявляют: {why}",
                                 (str(plain),), order.ability))
     if not asked:

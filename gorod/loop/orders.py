@@ -13,9 +13,8 @@ stays in the store with its status and the reason.
 """
 from __future__ import annotations
 
-from dataclasses import fields
 
-from engine.orders import Order, OrderError
+from engine.orders import Order, OrderError, order_keys
 from gorod.loop.checks import command_problem, nearest, order_problem
 from gorod.loop.game import Game, LoopError
 from gorod.loop.intake import roster_of
@@ -92,8 +91,7 @@ def _form_problem(text: str) -> str | None:
         return f"«{text}»: {problem}"
     if not isinstance(data, dict):
         return f"«{text}»: нужна запись в фигурных скобках"
-    keys = [f.name for f in fields(Order) if not f.name.startswith("_")]
-    keys = [next((k for k, a in Order._KEY_TO_ATTR.items() if a == name), name) for name in keys]
+    keys = order_keys()
     for key in data:
         if str(key) not in keys:
             like = nearest(str(key), keys, n=1)

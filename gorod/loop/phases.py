@@ -220,11 +220,11 @@ def as_answers(orders: list[Order], asked: dict | None) -> list[Order]:
     out = []
     for order in orders:
         if order.by == asked["to"] and order.ability == asked["ability"] and order.answer is None:
-            value = order.resummon or order.target if asked["options"] else True
-            if asked["ability"] in ("Sacrifice!", "Пожирай") and order.target and not order.resummon:
+            value = order.arg("resummon") or order.target if asked["options"] else True
+            if asked["ability"] in ("Sacrifice!", "Пожирай") and order.target and not order.arg("resummon"):
                 out.append(order)   # tonight's attack itself, not the answer
                 continue
-            out.append(Order(order.by, order.ability, answer=value))
+            out.append(Order.make(order.by, order.ability, answer=value))
         else:
             out.append(order)
     return out

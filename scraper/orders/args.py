@@ -178,7 +178,7 @@ def _message(ctx, spec, trig, seg, toks, lo, hi, before):
             text = m.group(1).strip()
     if not text:
         return Fail(Reason.MISSING_ARGUMENT, [], spec.name, "нет текста сообщения")
-    return Order(by, spec.name, to=target.nick, text=text)
+    return Order.make(by, spec.name, to=target.nick, text=text)
 
 
 def _mode(ctx, spec, trig, seg, toks, lo, hi, before):
@@ -200,7 +200,7 @@ def _mode(ctx, spec, trig, seg, toks, lo, hi, before):
     if mode is None:
         return Fail(Reason.MISSING_ARGUMENT, values, spec.name,
                     "не сказано: " + " или ".join(m.written for m in modes))
-    return Order(by, spec.name, target=scan.nicks[0], mode=mode)
+    return Order.make(by, spec.name, target=scan.nicks[0], mode=mode)
 
 
 def _command_mode(ability: str, sub: Trigger, toks, hi: int) -> str | None:
@@ -236,14 +236,14 @@ def _save(ctx, spec, trig, seg, toks, lo, hi, before):
     count = _count_before(toks, min(before, trig.start), hi, _keyword(spec, "votes"))
     scan = _scan_both(ctx, toks, lo, hi, before, trig.start, 1, False)
     if scan.found:
-        return Order(by, spec.name, target=scan.nicks[0], votes=count)
+        return Order.make(by, spec.name, target=scan.nicks[0], votes=count)
     if count is not None and scan.problem in (None, Reason.NO_TARGET):
         # «в копилке уже 2 голоса»: a number of votes and nobody to spend them on is no save
         return Fail(Reason.NO_TARGET, [], spec.name)
     if scan.problem not in (None, Reason.NO_TARGET):
         return _fail(scan, spec)
     if _named_by(trig, spec, save) or _has(toks, trig.start, hi, save) is not None:
-        return Order(by, spec.name, save=True)
+        return Order.make(by, spec.name, save=True)
     return Fail(Reason.MISSING_ARGUMENT, [], spec.name, "ни «в копилку», ни цели")
 
 
@@ -261,7 +261,7 @@ def _second(ctx, spec, trig, seg, toks, lo, hi, before):
         if again.problem is not None:
             return _fail(again, spec)
         second = again.nicks[0]
-    return Order(by, spec.name, target=scan.nicks[0], **{keyword.value: second})
+    return Order.make(by, spec.name, target=scan.nicks[0], **{keyword.value: second})
 
 
 def _flag(ctx, spec, trig, seg, toks, lo, hi, before):
@@ -274,7 +274,7 @@ def _flag(ctx, spec, trig, seg, toks, lo, hi, before):
         return _fail(scan, spec)
     swap = at is not None and not any(toks[j].low in ("не", "без", "ни")
                                       for j in range(max(lo, at - 2), min(hi, at + 3)))
-    return Order(by, spec.name, target=scan.nicks[0], **{keyword.value: swap})
+    return Order.make(by, spec.name, target=scan.nicks[0], **{keyword.value: swap})
 
 
 def _card(ctx, spec, trig, seg, toks, lo, hi, before):
@@ -322,8 +322,8 @@ def _card(ctx, spec, trig, seg, toks, lo, hi, before):
     if scan.problem is not None:
         return _fail(scan, spec)
     if count == 2:
-        return Order(by, spec.name, card=card.name, as_card=as_card, targets=tuple(scan.nicks), roles=roles)
-    return Order(by, spec.name, card=card.name, as_card=as_card, target=scan.nicks[0], roles=roles)
+        return Order.make(by, spec.name, card=card.name, as_card=as_card, targets=tuple(scan.nicks), roles=roles)
+    return Order.make(by, spec.name, card=card.name, as_card=as_card, target=scan.nicks[0], roles=roles)
 
 
 def _cards(ctx, spec, trig, seg, toks, lo, hi, before):
@@ -334,7 +334,7 @@ def _cards(ctx, spec, trig, seg, toks, lo, hi, before):
     if len(cards) != 4:
         return Fail(Reason.MISSING_ARGUMENT, [c.name for c in cards], spec.name,
                     f"нужно четыре карты, названо {len(cards)}")
-    return Order(by, spec.name, cards=tuple(c.name for c in cards))
+    return Order.make(by, spec.name, cards=tuple(c.name for c in cards))
 
 
 def _list(ctx, spec, trig, seg, toks, lo, hi, before):
@@ -355,7 +355,7 @@ def _list(ctx, spec, trig, seg, toks, lo, hi, before):
         i = roles[0].end
     if not pairs:
         return Fail(Reason.MISSING_ARGUMENT, [], spec.name, "пустой список")
-    return Order(by, spec.name, reveal_list=tuple(pairs.items()))
+    return Order.make(by, spec.name, reveal_list=tuple(pairs.items()))
 
 
 def _command_trigger(toks: list[Token], seg: Segment, lo: int, hi: int, allowed) -> Trigger | None:
@@ -383,7 +383,7 @@ def _command(ctx, spec, trig, seg, toks, lo, hi, before):
     sig = _has(toks, trig.start, hi, signal)   # «сигнал зомби»: the signal is the trigger
     if sub is None:
         if sig is not None or _named_by(trig, spec, signal):
-            return Order(by, spec.name, signal=True)
+            return Order.make(by, spec.name, signal=True)
         if cmd_at is not None:   # a command is written, but in it no action gorod can name
             return Fail(Reason.MISSING_ARGUMENT, [], spec.name,
                         "команда не прочитана: в ней не найдено публичное действие явной роли или голос "
@@ -414,8 +414,8 @@ def _command(ctx, spec, trig, seg, toks, lo, hi, before):
             return Fail(Reason.BAD_COMMAND, [nick_named], spec.name,
                         "цель команды указывается по Явной роли, а не по нику")
         return Fail(Reason.BAD_COMMAND, [], spec.name, "в команде нет цели (Явной роли)")
-    return Order(by, spec.name, target=scan.nicks[0],
-                 command=ZombieCommand(ability, role, mode))
+    return Order.make(by, spec.name, target=scan.nicks[0],
+                      command=ZombieCommand(ability, role, mode))
 
 
 def _puppet(ctx, spec, trig, seg, toks, lo, hi, before):
@@ -433,7 +433,7 @@ def _puppet(ctx, spec, trig, seg, toks, lo, hi, before):
     if needs_target and scan.problem is not None:
         return _fail(scan, spec)
     mode = _command_mode(ability, sub, toks, hi)
-    return Order(by, spec.name, command=ZombieCommand(ability, scan.nicks[0] if scan.found else None, mode))
+    return Order.make(by, spec.name, command=ZombieCommand(ability, scan.nicks[0] if scan.found else None, mode))
 
 
 _BUILDERS = {

@@ -147,38 +147,38 @@ def render(order: Order) -> str:
     if shape is Shape.VOTE:
         return f"Голосую против {order.target}" if order.target else _written(words, "withdraw")
     if shape is Shape.MESSAGE:
-        return f"{a} {order.to}: «{order.text}»"
+        return f"{a} {order.arg('to')}: «{order.arg('text')}»"
     if shape is Shape.MODE:
-        return f"{a}: {order.target}, {_mode_written(a, order.mode)}"
+        return f"{a}: {order.target}, {_mode_written(a, order.arg('mode'))}"
     if shape is Shape.SAVE:
-        if order.save:
+        if order.arg('save'):
             return f"{a}: {_written(words, 'save')}"
-        return f"{a}: {_votes(order.votes)} на {order.target}" if order.votes else f"{a}: {order.target}"
+        return f"{a}: {_votes(order.arg('votes'))} на {order.target}" if order.arg('votes') else f"{a}: {order.target}"
     if shape is Shape.SECOND:
         keyword = words.keywords[0]
-        second = getattr(order, keyword.value)
+        second = order.arg(keyword.value)
         return f"{a} {order.target}" + (f", {keyword.written} {second}" if second else "")
     if shape is Shape.FLAG:
         keyword = words.keywords[0]
-        return f"{a}: {order.target}" + (f", {keyword.written}" if getattr(order, keyword.value) else "")
+        return f"{a}: {order.target}" + (f", {keyword.written}" if order.arg(keyword.value) else "")
     if shape is Shape.COMMAND:
-        if order.signal:
+        if order.arg('signal'):
             return f"{a}: {_written(words, 'signal')}"
         return f"{a}: {order.target}, {_written(words, 'command')}: {_command(order)}"
     if shape is Shape.PUPPET:
-        return f"{a}: {_command(order)}" if order.command else a
+        return f"{a}: {_command(order)}" if order.arg('command') else a
     if shape is Shape.CARD:
-        text = f"{a}: {order.card}"
-        if order.as_card:
-            text += f" {_written(words, 'as')} {order.as_card}"
+        text = f"{a}: {order.arg('card')}"
+        if order.arg('as_card'):
+            text += f" {_written(words, 'as')} {order.arg('as_card')}"
         text += " на " + (" и ".join(order.targets) if order.targets else str(order.target))
-        if order.roles:
-            text += ": " + ", ".join(order.roles)
+        if order.arg('roles'):
+            text += ": " + ", ".join(order.arg('roles'))
         return text
     if shape is Shape.CARDS:
-        return f"{a}: " + ", ".join(order.cards)
+        return f"{a}: " + ", ".join(order.arg('cards'))
     if shape is Shape.LIST:
-        return f"{a}: " + ", ".join(f"{n} — {r}" for n, r in order.reveal_list)
+        return f"{a}: " + ", ".join(f"{n} — {r}" for n, r in order.arg('reveal_list'))
     if order.targets:
         return f"{a}: " + ", ".join(order.targets)
     if order.target:
@@ -207,7 +207,7 @@ def _mode_written(ability: str, mode: str | None) -> str:
 
 
 def _command(order: Order) -> str:
-    cmd = order.command
+    cmd = order.arg('command')
     assert cmd is not None
     text = cmd.ability + (f" {cmd.target}" if cmd.target else "")
     if cmd.mode:

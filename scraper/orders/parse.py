@@ -444,7 +444,7 @@ def _second_after(ctx: Context, seg: Segment, last: _Found) -> _Found | None:
     if order is None or shape_of(order.ability) is not Shape.SECOND:
         return None
     keyword = WORDS[order.ability].keywords[0]
-    if getattr(order, keyword.value, None):
+    if order.arg(keyword.value):
         return None
     toks = read_tokens(seg.text)
     start = first_content(toks)
@@ -453,7 +453,7 @@ def _second_after(ctx: Context, seg: Segment, last: _Found) -> _Found | None:
     scan = scan_targets(ctx, toks, start + 1, len(toks), 1, True)
     if scan.problem is not None:
         return _Found(seg.text, order.ability, Strength.STRONG, fail=Fail(scan.problem, scan.candidates, order.ability))
-    fuller = replace(order, **{keyword.value: scan.nicks[0]})
+    fuller = order.with_args(**{keyword.value: scan.nicks[0]})
     return _Found(seg.text, order.ability, last.strength, order=fuller, by_verb=last.by_verb, short=last.short)
 
 

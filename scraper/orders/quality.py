@@ -51,10 +51,10 @@ class Label:
     def matches(self, order: Order) -> bool:
         if order.ability != self.ability:
             return False
-        if self.mode is not None and order.mode != self.mode:
+        if self.mode is not None and order.arg("mode") != self.mode:
             return False
         for name, value in self.attrs:
-            got = getattr(order, Order._KEY_TO_ATTR.get(name, name), None)
+            got = order.arg(name)
             if str(got) != value:
                 return False
         return tuple(_targets(order)) == self.targets
@@ -70,9 +70,9 @@ class Label:
 def _targets(order: Order) -> list[str]:
     if order.targets:
         return list(order.targets)
-    if order.reveal_list:
-        return [nick for nick, _ in order.reveal_list]
-    for value in (order.target, order.to):
+    if order.arg("list"):
+        return [nick for nick, _ in order.arg("list")]
+    for value in (order.target, order.aim):
         if value:
             return [value]
     return []

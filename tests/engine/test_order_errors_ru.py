@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.abilities import ABILITIES
 from engine.orders import Order, OrderError
 from engine.rulings import SPECS, Rulings
 from engine.setup import Seat, new_game
@@ -30,8 +31,11 @@ RULING_WORDS = {"rulings"} | {spec.key for spec in SPECS} | {
 
 def _messages() -> list[tuple[str, str]]:
     """(file:line, the message's literal text with each {placeholder} as «…»); a missing
-    field's words (engine.validate.MISSING_RU) too."""
+    field's words (engine.validate.MISSING_RU, each ability's `Args`: `arg(missing=…)`) too."""
     out = [(f"engine/validate.py:MISSING_RU[{field.value}]", text) for field, text in MISSING_RU.items()]
+    out += [(f"{spec.args.__module__}:{spec.args.__name__}.{key}", spec.args.missing_text(key))
+            for spec in ABILITIES if spec.args is not None for key in spec.args.keys()
+            if spec.args.missing_text(key)]
     for path in (p for part in PRODUCT for p in sorted((ROOT / part).rglob("*.py"))):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "OrderError" and node.args):

@@ -13,7 +13,7 @@ from engine.setup import Seat, new_game
 SEATS = [Seat("Аня", "Мэр", "Мирный житель"), Seat("Боря", "Вор", "Бес"),
          Seat("Вера", "Оракул", "Мирный житель"), Seat("Гена", "Лекарь", "Мирный житель")]
 KILL = [Order("Боря", "Нападение", target="Аня")]
-DAY = [Order("Гена", "Операция", target="Аня", mode="kill")]
+DAY = [Order.make("Гена", "Операция", target="Аня", mode="kill")]
 
 
 def _night_one(**rulings):
@@ -32,20 +32,20 @@ def test_the_day_stops_at_the_mayors_death_with_the_question_and_the_state_uncha
 
 def test_the_answer_given_with_the_phase_is_read_at_the_death():
     state = _night_one(standing_orders=False)
-    answered = resolve(state, PhaseId.parse("day 1"), [Order("Аня", "Преемственность", answer="Вера"), *DAY])
+    answered = resolve(state, PhaseId.parse("day 1"), [Order.make("Аня", "Преемственность", answer="Вера"), *DAY])
     assert answered.pending is None
     assert answered.state.players["Вера"].open_role == "Мэр"
-    declined = resolve(state, PhaseId.parse("day 1"), [*DAY, Order("Аня", "Преемственность", answer=False)])
+    declined = resolve(state, PhaseId.parse("day 1"), [*DAY, Order.make("Аня", "Преемственность", answer=False)])
     assert declined.pending is None and declined.state.players["Вера"].open_role == "Оракул"
 
 
 def test_an_answer_under_standing_orders_is_a_malformed_order():
     state = _night_one()
     with pytest.raises(OrderError, match="standing_orders: false"):
-        resolve(state, PhaseId.parse("day 1"), [*DAY, Order("Аня", "Преемственность", answer="Вера")])
+        resolve(state, PhaseId.parse("day 1"), [*DAY, Order.make("Аня", "Преемственность", answer="Вера")])
 
 
 def test_answers_round_trip_as_text():
-    order = Order("Аня", "Преемственность", answer="Вера")
+    order = Order.make("Аня", "Преемственность", answer="Вера")
     assert Order.parse(str(order)) == order
-    assert Order.parse(str(Order("Вера", "Пожирай", answer=True))).answer is True
+    assert Order.parse(str(Order.make("Вера", "Пожирай", answer=True))).answer is True

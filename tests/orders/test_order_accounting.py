@@ -144,7 +144,7 @@ def test_an_emoji_ends_a_clause():
 ])
 def test_a_comma_between_two_orders_ends_a_clause(text, author, want):
     result = read(text, author=author, private=True)
-    got = [f"{o.ability}: {o.target or o.to}" for o in result.orders]
+    got = [f"{o.ability}: {o.target or o.aim}" for o in result.orders]
     assert got == want
     assert len(result.clauses) == 2
 
@@ -201,7 +201,7 @@ def test_a_verb_fitting_two_of_the_authors_abilities_is_asked():
 def test_shorthand_is_read(text, author, ability, field, value):
     result = read(text, author=author, private=True)
     assert [o.ability for o in result.orders] == [ability]
-    assert getattr(result.orders[0], field) == value
+    assert result.orders[0].arg(field) == value
 
 
 def test_a_nickname_that_is_a_roles_name_is_asked_unless_the_context_says():

@@ -64,31 +64,31 @@ def orders(draw) -> Order:
     if name == "Голосование":
         return Order(by, name, target=draw(st.one_of(st.none(), _others(by))))
     if name == "Голубиная почта":
-        return Order(by, name, to=draw(_others(by)), text=draw(TEXT))
+        return Order.make(by, name, to=draw(_others(by)), text=draw(TEXT))
     if name == "Операция":
-        return Order(by, name, target=draw(pick), mode=draw(st.sampled_from(["heal", "kill"])))
+        return Order.make(by, name, target=draw(pick), mode=draw(st.sampled_from(["heal", "kill"])))
     if name == "Компромат":
-        return draw(st.one_of(st.just(Order(by, name, save=True)),
+        return draw(st.one_of(st.just(Order.make(by, name, save=True)),
                               _others(by).map(lambda t: Order(by, name, target=t))))
     if name == "Взятка":
         return Order(by, name, target=draw(st.one_of(st.none(), st.sampled_from(NICKS))))
     if name == "Sacrifice!":
-        return Order(by, name, target=draw(pick), resummon=draw(st.one_of(st.none(), st.sampled_from(NICKS))))
+        return Order.make(by, name, target=draw(pick), resummon=draw(st.one_of(st.none(), st.sampled_from(NICKS))))
     if name == "Пожирай":
-        return Order(by, name, target=draw(pick), swap_mask=draw(st.booleans()))
+        return Order.make(by, name, target=draw(pick), swap_mask=draw(st.booleans()))
     if name == "Зомбирование":
         if draw(st.booleans()):
-            return Order(by, name, signal=True)
+            return Order.make(by, name, signal=True)
         cmd = draw(st.sampled_from(ROLE_COMMANDS))
         mode = draw(st.sampled_from(["heal", "kill"])) if cmd.name == "Операция" else None
-        return Order(by, name, target=draw(_others(by)),
+        return Order.make(by, name, target=draw(_others(by)),
                      command=ZombieCommand(cmd.name, draw(st.sampled_from(OPEN_ROLES)), mode))
     if name == "Король Пик":
         if draw(st.booleans()):
             return Order(by, name)
         cmd = draw(st.sampled_from(ROLE_COMMANDS))
         mode = draw(st.sampled_from(["heal", "kill"])) if cmd.name == "Операция" else None
-        return Order(by, name, command=ZombieCommand(cmd.name, draw(st.sampled_from(NICKS)), mode))
+        return Order.make(by, name, command=ZombieCommand(cmd.name, draw(st.sampled_from(NICKS)), mode))
     if name == "Кинуть карты":
         card = draw(st.sampled_from(sorted(CARDS)))
         as_card = draw(st.sampled_from(sorted(c for c in CARDS if c != "Джокер"))) if card == "Джокер" else None
@@ -97,14 +97,14 @@ def orders(draw) -> Order:
             if acting == "Четверка Бубен" else ()
         if acting == "Валет Пик":
             pair = draw(st.lists(st.sampled_from(NICKS), min_size=2, max_size=2, unique=True))
-            return Order(by, name, card=card, as_card=as_card, targets=tuple(pair))
-        return Order(by, name, card=card, as_card=as_card, target=draw(st.sampled_from(NICKS)), roles=roles)
+            return Order.make(by, name, card=card, as_card=as_card, targets=tuple(pair))
+        return Order.make(by, name, card=card, as_card=as_card, target=draw(st.sampled_from(NICKS)), roles=roles)
     if name == "Тасовать карты":
-        return Order(by, name, cards=tuple(draw(st.lists(st.sampled_from(sorted(CARDS)), min_size=4,
+        return Order.make(by, name, cards=tuple(draw(st.lists(st.sampled_from(sorted(CARDS)), min_size=4,
                                                          max_size=4, unique=True))))
     if name == "Раскрыть карты":
         nicks = draw(st.lists(st.sampled_from(NICKS), min_size=1, max_size=5, unique=True))
-        return Order(by, name, reveal_list=tuple((n, draw(st.sampled_from(SECRET_ROLES))) for n in nicks))
+        return Order.make(by, name, reveal_list=tuple((n, draw(st.sampled_from(SECRET_ROLES))) for n in nicks))
     if Field.TARGETS in spec.fields:
         pool = [n for n in NICKS if n != by]
         pair = draw(st.lists(st.sampled_from(pool), min_size=2, max_size=2, unique=True))
@@ -156,6 +156,6 @@ def test_parser_never_crashes_on_order_like_text(text, author, private, parse_se
 def test_pigeon_message_keeps_bbcode_like_text(message):
     """A quoted message is kept as written: BBCode inside «…» is not emphasis (found by the
     round-trip property above with «[COLOR]»)."""
-    order = Order("Лис", "Голубиная почта", to="Gena", text=message)
+    order = Order.make("Лис", "Голубиная почта", to="Gena", text=message)
     result = parse_text(render(order), ROSTER, author="Лис", private=True)
     assert result.orders == (order,)

@@ -23,4 +23,4 @@ def test_no_command_at_all_says_so_and_a_readable_one_is_an_order():
     [reason] = asked("Зомбирую bob")
     assert "нет ни команды, ни сигнала" in reason
     result = parse_text("Зомбирую bob, приказ: обворуй Мэра", ROSTER, ParseSettings(), author="alice", private=True)
-    assert [o.command.ability for o in result.orders] == ["Кража"]
+    assert [o.arg("command").ability for o in result.orders] == ["Кража"]

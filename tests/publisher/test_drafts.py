@@ -122,7 +122,7 @@ def test_drafts_of_every_event_match_their_golden_files(golden, markup, style):
 
 
 def test_the_other_documents_match_their_golden_files(golden):
-    order = Order("Боря", "Кинуть карты", target="Аня", card="Джокер", as_card="Валет Пик")
+    order = Order.make("Боря", "Кинуть карты", target="Аня", card="Джокер", as_card="Валет Пик")
     parts = [
         receipt_draft("night 2", "Боря", [order, Order("Боря", "Голосование", target="Аня")], "r", MARKDOWN).body,
         late_draft("day 1", "Вера", "Голосую против Бори", "l", BBCODE).body,
@@ -195,7 +195,7 @@ def test_describe_order_for_receipts():
     assert describe_order(Order("Аня", "Голосование", target="Боря")) == "Голосование против игрока Бори"
     assert describe_order(Order("Аня", "Голосование", target="Kot_99")) == "Голосование против игрока Kot_99"
     assert describe_order(Order("Аня", "Голосование")) == "Голосование: голос снят"
-    assert describe_order(Order("Аня", "Операция", target="Боря", mode="heal")) == "«Операция», цель: Боря, режим: heal"
+    assert describe_order(Order.make("Аня", "Операция", target="Боря", mode="heal")) == "«Операция», цель: Боря, режим: heal"
 
 
 # ---------------------------------------------------------------- secrets

@@ -67,7 +67,7 @@ def drafts(markup: Markup, nick: str, text: str) -> list[str]:
         made = start_drafts(seats, events, markup, texts) if phase == "start" else phase_drafts(phase, events, markup, texts)
         bodies += [d.body for d in made]
     order = Order(nick, "Голосование", target="Аня")
-    speech = Order("Аня", "Послание", target=nick, text=text)
+    speech = Order.make("Аня", "Голубиная почта", to=nick, text=text)
     bodies.append(receipt_draft("day 1", nick, [order, speech], "r", markup, texts).body)
     bodies.append(late_draft("day 1", nick, text, "l", markup, texts).body)
     return bodies

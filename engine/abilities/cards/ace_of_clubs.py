@@ -51,7 +51,7 @@ def reads_the_mail(night: NightAPI, action: Action, recipient: str) -> None:
         if watched in (action.user, recipient) and night.p(master).alive:
             night.emit(ev.Message(str(night.phase), night.cause("Туз Крестей", action.order),
                                  master, ev.fact(**{"from": action.user, "about": recipient,
-                                                    "message": action.order.text})))
+                                                    "message": action.order.arg("text")})))
 
 
 @CARD_INFO("Туз Крестей")

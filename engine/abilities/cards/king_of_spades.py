@@ -12,16 +12,23 @@ from engine import events as ev
 from engine.abilities.spec import D, AbilitySpec as _A, Channel, Field, RoleKind, Shape, Words
 from engine.abilities.registry import DAY_BLOCK, DEATH, ON_THROW, card, day_effect, day_refusal
 from engine.api import DayAPI, PhaseAPI, Refused, VOTE
-from engine.orders import Order
+from engine.orders import Args, Order, ZombieCommand, arg, read_command
 from engine.reasons import Reason
 from engine.state import PlayerState
 from engine.actions import ThrownCard
 
 CARD = card(CardSpec("Король Пик", "Король Пик (Кукла) - в любой день, начиная с момента броска этой карты, Мастер карт может публично раскрыть свою роль. После этого все дневные действия цели (голосование и способности Явных ролей) полностью контролируются Мастером. После смерти Мастер карт эффект спадает. Брошенная на Лича, позволяет Мастеру узнать его Тайную роль.", bonus="Лич"))
 
+@dataclass(frozen=True)
+class PuppetArgs(Args):
+    """«все дневные действия цели … полностью контролируются Мастером»: the puppet's command
+    (none: the reveal)."""
+    command: ZombieCommand | None = arg(read=read_command, said="приказ: {}")
+
+
 SPECS = (
     _A("Король Пик", RoleKind.CARD, ("Мастер карт",), D, "Король Пик (Кукла) - в любой день, начиная с момента броска этой карты, Мастер карт может публично раскрыть свою роль. После этого все дневные действия цели (голосование и способности Явных ролей) полностью контролируются Мастером. После смерти Мастер карт эффект спадает.",
-       optional=(Field.COMMAND,), public=True, aliases=("Кукла",)),
+       args=PuppetArgs, public=True, aliases=("Кукла",)),
 )
 
 # What the order parser and the memo read of its orders (scraper/orders reads them generically).
@@ -69,7 +76,7 @@ def puppet_refusal(day: DayAPI, order: Order, spec: AbilitySpec, controller: str
     Король Пик orders need the card thrown; a command needs the reveal first."""
     for puppet in day.state.of(Puppets).puppets:
         if puppet.master == order.by:
-            if order.command is not None and not puppet.revealed:
+            if order.args_as(PuppetArgs).command is not None and not puppet.revealed:
                 return Reason.VOTE_CONTROLLED, None
             return None
     return Reason.NOT_IN_HAND, None
@@ -81,7 +88,8 @@ def puppet(day: DayAPI, order: Order, spec: AbilitySpec, controller: str | None)
     дневные действия цели … полностью контролируются Мастером.»"""
     puppets = day.state.of(Puppets)
     puppet = next(pp for pp in puppets.puppets if pp.master == order.by)
-    if order.command is None:
+    said = order.args_as(PuppetArgs).command
+    if said is None:
         if not puppet.revealed:
             day.state.put(Puppets(tuple(replace(pp, revealed=True) if pp is puppet else pp
                                         for pp in puppets.puppets)))
@@ -89,8 +97,7 @@ def puppet(day: DayAPI, order: Order, spec: AbilitySpec, controller: str | None)
             day.emit(ev.Revealed(str(day.phase), cause, order.by, day.p(order.by).secret_role))
             day.announce("Король Пик", "Король Пик", order, by=order.by, target=puppet.target)
         return None
-    command = Order(by=puppet.target, ability=order.command.ability,
-                    target=order.command.target, mode=order.command.mode)
+    command = Order.make(puppet.target, said.ability, said.target, mode=said.mode, lenient=True)
     if command.ability == VOTE:
         cmd, cmd_spec = day.shape(command)
         refused = day.day_refusal(cmd, cmd_spec, controller=order.by)
