@@ -169,7 +169,7 @@ def test_a_nine_player_game_over_two_days_and_two_nights(forum, tmp_path, monkey
     assert [plain(p.text) for p in gm_posts] == [forum.shown(d.body) for d in news]
     texts = "\n".join(p.text for p in gm_posts)
     assert "dave (Бес) — казнь по итогам Дневного Вече." in texts   # a Latin nickname: no gender known
-    assert "carol отправляется в Тюрьму." in texts
+    assert "carol отправляется в Тюрьму пожизненно." in texts
     assert "alice (Лич) — казнь по итогам Дневного Вече." in texts
     assert "Демонолог" not in texts                       # carol's role stays secret in prison
 

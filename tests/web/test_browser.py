@@ -138,9 +138,11 @@ def test_the_gm_resolves_an_order_edits_and_approves_a_draft_and_it_is_posted(fo
     draft.get_by_role("button", name="Одобрить", exact=True).click()
     page.wait_for_load_state()
     assert "одобрен" in page.locator(f"#draft-{dave_pm.id}").inner_text()
+    asked: list[str] = []     # the console asks first: what is sent cannot be taken back
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
     page.get_by_role("button", name=re.compile(r"Отправить одобренные на форум")).click()
     page.wait_for_load_state()
-    assert "Отправлены на форум: #%d" % dave_pm.id in page.locator(".flash.ok").inner_text()
+    assert asked and "Отправлены на форум: #%d" % dave_pm.id in page.locator(".flash.ok").inner_text()
     page.locator("details.posted > summary").click()
     assert "часть 1/1: на форуме" in page.locator(f"#draft-{dave_pm.id}").inner_text()
     shots = Path(os.environ.get("GOROD_CONSOLE_SHOT_DIR", tmp_path))   # to look at the page by hand
