@@ -124,9 +124,10 @@ def find_inbox(root, source: str, conversations: list[Conversation], gm: str | N
         notes["selectors.pm_inbox.time"] = "the time the row shows (of its last message)"
     link = FieldGuess(link_sel, "href")
     tails = {_shape(_tokens(_addr(a))[group.key + 1:] + ["0"]) for a in links}
-    if len(tails) > 1:
+    if len(tails) > 1 or any(_past(u, conversations) for u in urls):
         # some rows link past the conversation (Misago's `/p/slug/5/new/` to the first unread
-        # message): the conversation itself is the link up to its number
+        # message; every row, when all are unread, as the conversation pages read show): the
+        # conversation itself is the link up to its number
         link = FieldGuess(link_sel, "href", "^(.*?" + id_regex.replace(r"(\d+)", r"\d+") + r"/?)(?:[?#]|new/?|$)")
         notes["selectors.pm_inbox.link"] = "the row's link to its conversation, up to the conversation's number"
     urls = tuple(_absolute(source, _cut(a.get("href"), link.regex)) for a in links)
@@ -273,8 +274,20 @@ def _row_link(row, group: _Group):
 
 
 def _at(url: str | None, conversations: list[Conversation]) -> bool:
-    """A conversation page read is at the row's link."""
-    return bool(url) and any(c.url and _page(c.url) == _page(url) for c in conversations)
+    """A conversation page read is at the row's link, or the link leads into it by a word
+    (Misago's unread `/p/slug/5/new/`, to its first unread message, of the page `/p/slug/5/`)."""
+    return bool(url) and any(c.url and _leads_to(_page(url), _page(c.url)) for c in conversations)
+
+
+def _leads_to(link: str, page: str) -> bool:
+    return link == page or (page.endswith("/") and link.startswith(page)
+                            and re.fullmatch(r"[A-Za-z]+/?", link[len(page):]) is not None)
+
+
+def _past(url: str | None, conversations: list[Conversation]) -> bool:
+    """The row's link goes past a conversation page read (a word after its address)."""
+    return bool(url) and any(c.url and _page(c.url) != _page(url) and _leads_to(_page(url), _page(c.url))
+                             for c in conversations)
 
 
 def _shown(text: str, url: str | None, conversations: list[Conversation]) -> bool:
@@ -423,7 +436,7 @@ def _kind_and_count(group: _Group, urls, subjects, conversations: list[Conversat
     by_url = any(c.url for c in conversations)
     for row, key, url, subject in zip(group.rows, group.keys, urls, subjects):
         if by_url:
-            page = next((c for c in conversations if url and c.url and _page(c.url) == _page(url)), None)
+            page = next((c for c in conversations if url and c.url and _leads_to(_page(url), _page(c.url))), None)
         else:       # saved pages: the page that shows this row's subject and no longer one of another row
             page = next((c for c in conversations if subject and len(subject) >= 3 and subject in c.text
                          and not any(len(o) > len(subject) and subject in o and o in c.text for o in subjects)),

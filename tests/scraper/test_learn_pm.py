@@ -51,6 +51,19 @@ def test_the_learned_inbox_and_conversations_read_as_the_shipped_profile_reads_t
     assert any(u.startswith("selectors.pm_inbox.empty:") for u in learned.unconfirmed)
 
 
+def test_a_list_whose_every_row_links_past_its_conversation_is_read_as_the_shipped_one():
+    """Misago's unread conversations all link to `/p/slug/5/new/` (the first unread post): the
+    conversation pages read at `/p/slug/5/` are theirs all the same, so the link is cut to the
+    conversation and the replies column becomes the count (a live GM's list failed both)."""
+    shipped = load_profile("misago")
+    thread, pm = _pm(PAGES.parent / "learnpm-unread" / "misago")
+    learned = learn_pages(thread, pm=pm, timezone=shipped.timezone).profile()
+    content, source = pm.inbox[0]
+    assert b"/new/" in content
+    assert compare_inbox(content, source, shipped, learned) == []
+    assert learned.pm_inbox.count is not None
+
+
 def test_a_list_of_messages_and_a_list_of_conversations_with_their_counts():
     phpbb = learn_pages(_pm(PAGES / "phpbb3")[0], pm=_pm(PAGES / "phpbb3")[1]).data["selectors"]["pm_inbox"]
     assert phpbb["rows"] == "messages" and "count" not in phpbb          # phpBB lists each message
