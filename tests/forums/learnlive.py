@@ -13,6 +13,7 @@ PM pages are fetched with the shipped profile's login (what a GM would save by h
 from __future__ import annotations
 
 import os
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -46,6 +47,7 @@ class LiveLearned:
     conversations: dict = field(default_factory=dict)       # row id -> differences
     pm_note: str = ""                # why the PMs were not learned live (JSON login / JSON list)
     notes: list = field(default_factory=list)    # what the learned profile reads beyond the shipped one
+    gm: str = ""                     # whose PM list was learned from
 
     def exact_pages(self) -> int:
         return sum(1 for p in self.pages if p.exact)
@@ -67,14 +69,18 @@ def learned_against_shipped(board, topic: str) -> LiveLearned:
         folder.mkdir(parents=True, exist_ok=True)
         for i, (content, _) in enumerate(pages, 1):
             (folder / f"page-{i:02d}.html").write_bytes(content)
-    pm, gm_pages, note = _pm_pages(board, topic)
+    gm = _pm_owner(board)
+    pm, gm_pages, note = _pm_pages(board, topic, gm)
+    if keep and pm is not None:
+        for i, (content, _) in enumerate([*pm.inbox, *pm.conversations], 1):
+            (folder / f"pm-{i:02d}.html").write_bytes(content)
     learned = learn_pages(pages[:2], pm=pm, gm_pages=gm_pages, timezone=board.profile.timezone,
                           name=f"learned-{board.engine.name}")
     profile = learned.profile()
     compared = [compare_page(c, s, board.profile, profile, url=s) for c, s in pages]
-    result = LiveLearned([p for p in compared if p is not None], learned, pm_note=note)
+    result = LiveLearned([p for p in compared if p is not None], learned, pm_note=note, gm=gm)
     if pm is not None and board.profile.pm_inbox is not None:
-        _compare_pms(board, profile, result)
+        _compare_pms(board, profile, result, gm)
     record(board.engine.name, kind="read", pages=len(result.pages), exact_pages=result.exact_pages(),
            page_differences=[list(p.differences[:2]) for p in result.pages if not p.exact],
            inbox=result.inbox if board.profile.pm_inbox is not None and pm is not None else None,
@@ -85,7 +91,20 @@ def learned_against_shipped(board, topic: str) -> LiveLearned:
     return result
 
 
-def _pm_pages(board, topic: str):
+def _pm_owner(board) -> str:
+    """The GM whose PM list is learned from: the board's, or where the engine says so (phpBB:
+    a folder holds PMs back once full, the admin's too) a GM of its own, sent two PMs."""
+    from pmpages import inbox_owner
+    gm = inbox_owner(board)
+    if gm != board.gm:
+        stamp = int(time.time())
+        vasya, petya = board.players[:2]
+        board.writer(vasya).send_pm([gm], f"Ночной ход {stamp}", "Проверяю Катю. Прошу ответить до утра.")
+        board.writer(petya).send_pm([gm], f"Вопрос {stamp}", "Можно ли лечить себя? Спрашиваю за Аню.")
+    return gm
+
+
+def _pm_pages(board, topic: str, gm: str):
     """(PmPages, the GM's reply page, a note): learned live through the learned login where the
     forum's login is a form; else from pages the shipped profile's login fetched."""
     inbox_url = _inbox_url(board)
@@ -94,17 +113,17 @@ def _pm_pages(board, topic: str):
                           "rooms as buttons without links): no PM selectors to learn from HTML")
     thread_url = board.thread_url(topic)
     if board.profile.login.api is None:
-        live = fetch.fetch_pm(inbox_url, board.gm, board.password_env, thread_url=thread_url)
+        live = fetch.fetch_pm(inbox_url, gm, board.password_env, thread_url=thread_url)
         return live.pm, (fetch.reply_page(live.client, thread_url),), ""
     # a JSON login: the GM's pages as he would save them
-    client = board.client(board.gm)
+    client = board.client(gm)
     got = client.get(inbox_url, auth=True)
     listing = extract_inbox(got.content, board.profile, got.url)
     conversations = []
     for entry in listing.entries[:fetch.CONVERSATIONS]:
         page = client.get(entry.url, auth=True)
         conversations.append((page.content, entry.url))
-    pm = PmPages(inbox=((got.content, got.url),), conversations=tuple(conversations), gm=board.gm)
+    pm = PmPages(inbox=((got.content, got.url),), conversations=tuple(conversations), gm=gm)
     return pm, (fetch.reply_page(client, thread_url),), (
         "the login is a JSON request (login.api): not learnable from HTML; the PM pages were read "
         "with the shipped profile's login and learned from them")
@@ -116,8 +135,8 @@ def _inbox_url(board) -> str | None:
     return board.client(None).url(board.profile.url("pm_inbox", base=board.url.rstrip("/")))
 
 
-def _compare_pms(board, learned, result: LiveLearned) -> None:
-    client = board.client(board.gm)
+def _compare_pms(board, learned, result: LiveLearned, gm: str) -> None:
+    client = board.client(gm)
     got = client.get(_inbox_url(board), auth=True)
     result.inbox = [d for d in compare_inbox(got.content, got.url, board.profile, learned)
                     if not _a_next_page_the_shipped_misses(client, board.profile, d, result)]

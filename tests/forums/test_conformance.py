@@ -461,7 +461,7 @@ def test_the_learned_profile_alone_posts_a_reply_and_a_pm_exactly_once_through_f
     path = tmp_path / "game.yaml"
     path.write_text(yaml.safe_dump({"forum": {
         "profile": str(learned_file), "base_url": board.url, "thread_url": board.thread_url(game.topic),
-        "gm_user": board.gm, "password_env": board.password_env, "min_interval": 0}}, allow_unicode=True),
+        "gm_user": live.gm, "password_env": board.password_env, "min_interval": 0}}, allow_unicode=True),
         encoding="utf-8")
     player = board.players[2]
     board.writer(player).reply(game.topic, f"Жду ночи {int(time.time())}, голосую позже.")   # the GM's reply is glued to nothing
@@ -472,7 +472,7 @@ def test_the_learned_profile_alone_posts_a_reply_and_a_pm_exactly_once_through_f
                                                                  for line in report.lines if not line.ok])
     assert report.ok, report.text()
     mine = [p for p in board.read_thread(game.topic).posts if words(note) in words(p.text)]
-    assert len(mine) == 1 and mine[0].author == board.gm, [(p.id, p.author) for p in mine]
+    assert len(mine) == 1 and mine[0].author == live.gm, [(p.id, p.author) for p in mine]
     title = next(line.detail for line in report.lines if line.what.startswith("тестовое ЛС")).split("»")[0].lstrip("«")
     from scraper.inbox import extract_inbox
     client = board.client(player)
