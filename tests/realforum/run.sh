@@ -6,7 +6,7 @@
 #   GOROD_REALFORUM_LIMITED_URL  an instance with both on, as a real forum has them
 #   GOROD_REALFORUM_HOME         where the seeded db, the instances' dbs and manifest.json are
 #   GOROD_REALFORUM_URL_GW<n>, GOROD_REALFORUM_LIMITED_URL_GW<n>
-#                                the same two for pytest-xdist's worker gw<n> (GOROD_TEST_WORKERS, 2)
+#                                the same two for pytest-xdist's worker gw<n> (GOROD_TEST_WORKERS, 3)
 #   GOROD_FORUM_SPIRIT_URL, GOROD_FORUM_SPIRIT_LIMITED_URL
 #                                two more (limits off, on) for the conformance suite of tests/forums:
 #                                its threads outlive a test, which the instances above do not
@@ -27,7 +27,7 @@ mkdir -p "$REALFORUM_HOME"
 # The main pytest run is split over GOROD_TEST_WORKERS processes (pytest-xdist, tests/forums/split.sh):
 # each worker resets its Spirit databases per test, so each gets an open and a limited instance of
 # its own (open-gw0, limited-gw0, ...; URLs in GOROD_REALFORUM_URL_GW0, GOROD_REALFORUM_LIMITED_URL_GW0)
-workers=${GOROD_TEST_WORKERS:-2}
+workers=${GOROD_TEST_WORKERS:-3}
 names="open limited conform conform-limited"
 for ((w = 0; w < workers; w++)); do names="$names open-gw$w limited-gw$w"; done
 trap 'python3 "$lab" down "$forums_home"; for name in $names; do "$here/stop.sh" "$name"; done' EXIT
