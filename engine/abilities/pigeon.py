@@ -77,9 +77,10 @@ def pigeons(night: NightAPI) -> None:
         recipient = action.targets[0]
         if night.s0.dead.get(recipient):
             continue   # redirected onto someone already dead: fizzles (A44 3)
-        night.learn(recipient, "Голубиная почта", action.order, message=action.order.args_as(PigeonArgs).text)
+        message = action.order.args_as(PigeonArgs).text
+        night.learn(recipient, "Голубиная почта", action.order, message=message)
         for hook in MAIL_COPY.hooks():
-            hook.fn(night, action, recipient)
+            hook.fn(night, action, recipient, message)
 
 
 @day_effect("Голубиная почта")
