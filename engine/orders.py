@@ -222,6 +222,18 @@ class Args:
                 out[f.name] = canon(key_of(f), value)
         return out
 
+    @classmethod
+    def choices(cls) -> tuple[str, ...]:
+        """The values of its field that takes one of a set (Операция's `mode`: heal, kill);
+        () if it has none."""
+        return next((tuple(f.metadata["choices"]) for f in _fields(cls) if f.metadata.get("choices")), ())
+
+    def chosen(self) -> str | None:
+        """The value of that field, if it has one."""
+        f = next((f for f in _fields(type(self)) if f.metadata.get("choices")), None)
+        value: str | None = None if f is None else getattr(self, f.name)
+        return value
+
     def said(self) -> tuple[list[str], list[str]]:
         """How a receipt says its fields (publisher/drafts.py `describe_order`): the parts said
         before the targets and after them; a field without `said` is not said."""
