@@ -234,6 +234,11 @@ class Args:
         value: str | None = None if f is None else getattr(self, f.name)
         return value
 
+    def written(self, order: "Order") -> str | None:
+        """The order as the players' memo teaches to write it (scraper/orders/memo.py `render`),
+        when its ability's shape is its own to write; None: the memo writes it by its shape."""
+        return None
+
     def said(self) -> tuple[list[str], list[str]]:
         """How a receipt says its fields (publisher/drafts.py `describe_order`): the parts said
         before the targets and after them; a field without `said` is not said."""

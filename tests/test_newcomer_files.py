@@ -32,14 +32,10 @@ DATA = ("gorod/data/",)   # saved games and the rulings' proof table: data, not 
 MAX_FILES = 4
 
 # ability: (ceiling, why)
-# ORDER_ARGS: its arguments are its module's `Args` (issue 28 item 3), but a few readers that treat
-# every ability alike still read one of them by key: the memo's message shape (`text`).
-ORDER_ARGS = "its order arguments are read by key by the generic readers"
 ALLOWED: dict[str, tuple[int, str]] = {
     "Голосование": (6, "the vote protocol of §4.3: the day's skeleton tallies it, the API names it "
                        "(VOTE) for the commands and the puppet, its rulings' texts, the console's tally"),
-    "Голубиная почта": (7, ORDER_ARGS + " (text: the memo); `o.text` of the "
-                           "loop's OrderRow (intake, why, state) is counted as its field too"),
+    "Голубиная почта": (6, "`o.text` of the loop's OrderRow (intake, why, state) is counted as its field"),
 }
 
 _ATTR = {Field.AS: "as_card", Field.LIST: "reveal_list"}

@@ -34,6 +34,10 @@ class ShuffleArgs(Args):
     cards: tuple[str, ...] = arg((), read=read_list, required=True, missing="нужны карты (поле cards)",
                                  said="карты: {}", canon=CARD_NAME)
 
+    def written(self, order: Order) -> str:
+        """As the memo teaches (Shape.CARDS): «Тасовать карты: Рок, Щит, Джокер, Туз Бубен»."""
+        return f"{order.ability}: " + ", ".join(self.cards)
+
 
 @dataclass(frozen=True)
 class ThrowArgs(Args):
@@ -47,6 +51,19 @@ class ThrowArgs(Args):
         before = [f"карта {self.card}" + (f" как {self.as_card}" if self.as_card else "")] if self.card else []
         return before, super().said()[1]
 
+    def written(self, order: Order) -> str:
+        """As the memo teaches (Shape.CARD): «Кинуть карты: Джокер как Щит на Вера»,
+        «… на Аня и Боря», «…: Лич, Тварь»."""
+        text = f"{order.ability}: {self.card}"
+        if self.as_card:
+            stands_for = _words("Кинуть карты").keyword("as")
+            assert stands_for is not None
+            text += f" {stands_for.written} {self.as_card}"
+        text += " на " + (" и ".join(order.targets) if order.targets else str(order.target))
+        if self.roles:
+            text += ": " + ", ".join(self.roles)
+        return text
+
 
 @dataclass(frozen=True)
 class RevealArgs(Args):
@@ -54,6 +71,10 @@ class RevealArgs(Args):
     reveal_list: tuple[tuple[str, str], ...] = arg((), key="list", read=read_pairs, required=True,
                                                    missing="нужен список «ник: тайная роль» (поле list)",
                                                    canon=SECRET_ROLE)
+
+    def written(self, order: Order) -> str:
+        """As the memo teaches (Shape.LIST): «Раскрыть карты: Аня — Лич, Боря — Гончая Ада»."""
+        return f"{order.ability}: " + ", ".join(f"{n} — {r}" for n, r in self.reveal_list)
 
 
 SPECS = (
@@ -192,6 +213,10 @@ WORDS = (
           consumes=True,
           own_verb=True),
 )
+
+
+def _words(ability: str) -> Words:
+    return next(w for w in WORDS if w.ability == ability)
 
 
 # Its rulings (SPEC §10, §11): gathered into engine.rulings.SPECS.

@@ -21,6 +21,10 @@ class PigeonArgs(Args):
     to: str | None = arg(required=True, missing="нужен получатель (поле to)", nick=True, aim=True)
     text: str | None = arg(required=True, missing="нужен текст (поле text)", said="текст: «{}»")
 
+    def written(self, order: Order) -> str:
+        """As the memo teaches (Shape.MESSAGE): «Голубиная почта Боря: «Я знаю, кто ты»»."""
+        return f"{order.ability} {self.to}: «{self.text}»"
+
 
 SPECS = (
     _A("Голубиная почта", RoleKind.COMMON, (), N, "Голубиная почта (считается \"ночной\") - три раза за игру может через мастера передать анонимное сообщение любому другому персонажу.",
