@@ -3,8 +3,10 @@ counted by what they use of it, not only by its name's string literals
 (tests/test_ability_names.py counts those):
 - a string literal that is its name or an alias (code, templates, the config's YAML);
 - an import of its module (any of its identifiers, classes, its state class);
-- an order field only it reads, read off an order (`order.signal`, or by key: `order.arg("signal")`
-  is Зомбирование's).
+- an order field only it reads, read off an order: by key (`order.arg("signal")` is
+  Зомбирование's) or off its arguments (`order.args.signal`). Since issue 28 item 3 an `Order`
+  holds no such field itself, so `o.text` is not one: there `o` is another thing (the loop's
+  `OrderRow`, whose `text` is the stored order's whole line).
 
 Every ability is in at most MAX_FILES of them: its module, the list of modules
 (engine/abilities/__init__.py) and at most two more. ALLOWED lists the exceptions with
@@ -35,16 +37,20 @@ MAX_FILES = 4
 ALLOWED: dict[str, tuple[int, str]] = {
     "Голосование": (6, "the vote protocol of §4.3: the day's skeleton tallies it, the API names it "
                        "(VOTE) for the commands and the puppet, its rulings' texts, the console's tally"),
-    "Голубиная почта": (6, "`o.text` of the loop's OrderRow (intake, why, state) is counted as its field"),
 }
 
 _ATTR = {Field.AS: "as_card", Field.LIST: "reveal_list"}
 
 
 def _an_order(node: ast.AST) -> bool:
-    """`order.signal`, `raw.text`, `event.order.card`: an attribute read off an order."""
+    """`order`, `raw`, `event.order`: what names an order."""
     name = node.attr if isinstance(node, ast.Attribute) else getattr(node, "id", "")
     return "order" in name or name in ("o", "raw", "canonical")
+
+
+def _its_args(node: ast.AST) -> bool:
+    """`order.args`, `raw.args`: an order's arguments (engine/orders.py `Args`)."""
+    return isinstance(node, ast.Attribute) and node.attr == "args" and _an_order(node.value)
 
 
 def _an_arg_read(node: ast.AST) -> bool:
@@ -52,6 +58,12 @@ def _an_arg_read(node: ast.AST) -> bool:
     return (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "arg"
             and _an_order(node.func.value) and len(node.args) == 1
             and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str))
+
+
+def _field_reads(tree: ast.AST) -> set[str]:
+    """The order fields a module reads: off an order's arguments, or by key."""
+    return ({n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute) and _its_args(n.value)}
+            | {n.args[0].value for n in ast.walk(tree) if _an_arg_read(n)})
 
 
 def _trees() -> dict[str, ast.AST]:
@@ -66,9 +78,7 @@ def newcomer_files() -> dict[str, list[str]]:
     trees = _trees()
     literals = {f: {fold(n.value) for n in ast.walk(t) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
                 for f, t in trees.items()}
-    attrs = {f: {n.attr for n in ast.walk(t) if isinstance(n, ast.Attribute) and _an_order(n.value)}
-                | {n.args[0].value for n in ast.walk(t) if _an_arg_read(n)}
-             for f, t in trees.items()}
+    attrs = {f: _field_reads(t) for f, t in trees.items()}
     texts = {str(p.relative_to(ROOT)): fold(p.read_text(encoding="utf-8"))
              for part in PARTS for p in (ROOT / part).rglob("*")
              if p.is_file() and p.suffix in TEXT_SUFFIXES
@@ -111,6 +121,11 @@ def test_the_count_sees_more_than_literals(tmp_path):
     found = newcomer_files()
     assert "engine/abilities/__init__.py" in found["Кража"]          # imports thief
     assert "scraper/orders/memo.py" in found["Зомбирование"]          # order.arg('signal')
+
+
+def test_an_order_field_is_read_off_the_order_not_off_a_stored_row():
+    reads = _field_reads(ast.parse("a = order.arg('text'); b = raw.args.mode; c = o.text; d = row.arg('card')"))
+    assert reads == {"text", "mode"}   # `o.text`: the loop's OrderRow (its whole line), no order field
 
 
 if __name__ == "__main__":
