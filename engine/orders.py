@@ -130,7 +130,8 @@ def arg(default: Any = None, *, key: str = "", read: Reader = read_text, require
         said: str = "", canon: Canon | None = None) -> Any:
     """One field of an ability's `Args`: its mapping `key` (the attribute's name unless
     given: `as`, `list`), how it is read, whether its spec row requires it (and which values
-    it takes, and what the GM is told when it lacks: `missing`), whether it names a player (`nick`, checked against the roster), whether it is
+    it takes, and what the GM is told when it lacks: `missing`), whether it names a player
+    (`nick`, checked against the roster; on «ник: роль» pairs, their nicknames), whether it is
     the order's one target under another name (`aim`: an anonymous message's recipient,
     `to`), how a receipt says it (`said`, a format of the value: «режим: {}»), and how the
     names it holds are made canonical (`canon`: a card's or a secret role's, engine/validate.py)."""
@@ -194,7 +195,14 @@ class Args:
     def nicks(self) -> list[tuple[str, str]]:
         """(key, nickname) of the fields that name players, for the roster check."""
         return [(key_of(f), getattr(self, f.name)) for f in _fields(type(self))
-                if f.metadata.get("nick") and getattr(self, f.name) is not None]
+                if f.metadata.get("nick") and isinstance(getattr(self, f.name), str)]
+
+    def listed(self) -> list[tuple[str, str]]:
+        """(key, nickname) of the players its lists of «ник: роль» pairs name (a `nick` field
+        of pairs: Раскрыть карты's `list`), for the roster check of the list."""
+        return [(key_of(f), pair[0]) for f in _fields(type(self))
+                if f.metadata.get("nick") and isinstance(getattr(self, f.name), tuple)
+                for pair in getattr(self, f.name)]
 
     @property
     def aim(self) -> str | None:

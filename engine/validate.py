@@ -129,9 +129,9 @@ def _check_fields(state: GameState, order: Order, spec: AbilitySpec) -> None:
             continue
         if lacking:
             raise missing(name, f)
-    for nick, _role in order.arg("list") or ():
+    for key, nick in order.args.listed() if order.args is not None else ():
         if nick not in state.players:
-            raise OrderError(f"неизвестный игрок «{nick}» в списке (поле list)")
+            raise OrderError(f"неизвестный игрок «{nick}» в списке (поле {key})")
 
 
 # --- legality ---------------------------------------------------------------------------

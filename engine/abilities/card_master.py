@@ -70,7 +70,7 @@ class RevealArgs(Args):
     """«полный список соответствия Явных и Тайных ролей»: nickname → secret role."""
     reveal_list: tuple[tuple[str, str], ...] = arg((), key="list", read=read_pairs, required=True,
                                                    missing="нужен список «ник: тайная роль» (поле list)",
-                                                   canon=SECRET_ROLE)
+                                                   canon=SECRET_ROLE, nick=True)
 
     def written(self, order: Order) -> str:
         """As the memo teaches (Shape.LIST): «Раскрыть карты: Аня — Лич, Боря — Гончая Ада»."""

@@ -72,8 +72,9 @@ class Label:
 def _targets(order: Order) -> list[str]:
     if order.targets:
         return list(order.targets)
-    if order.arg("list"):
-        return [nick for nick, _ in order.arg("list")]
+    listed = order.args.listed() if order.args is not None else []
+    if listed:
+        return [nick for _key, nick in listed]
     for value in (order.target, order.aim):
         if value:
             return [value]
