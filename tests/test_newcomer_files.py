@@ -92,7 +92,7 @@ def newcomer_files() -> dict[str, list[str]]:
     for spec in ABILITIES:
         keys = {fold(n) for n in (spec.name, *spec.aliases)}
         module = home[spec.name]
-        own = {_ATTR.get(f, f.value) for f in (*spec.fields, *spec.optional) if users[f.value] == 1}
+        own = {k for f in (*spec.fields, *spec.optional) if users[f.value] == 1 for k in (f.value, _ATTR.get(f, f.value))}
         files = {str(modules[module].relative_to(ROOT))}
         files |= {f for f, found in literals.items() if found & keys}
         files |= {str(modules[n].relative_to(ROOT)) for n, edges in graph.items() if module in edges}
