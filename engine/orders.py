@@ -102,16 +102,41 @@ def written(value: Any) -> Any:
 Reader = Callable[[str, Any], Any]
 
 
+@dataclass(frozen=True)
+class Canon:
+    """How a field's names are made canonical: `find` gives a name's canonical form or None
+    (engine.names' `canon_card`), `what` names what it is in the GM's error («карта»). A
+    list is made canonical name by name; «ник: роль» pairs by their second part."""
+    find: Callable[[str], str | None]
+    what: str
+
+    def __call__(self, key: str, value: Any) -> Any:
+        if isinstance(value, str):
+            return self._one(key, value)
+        if isinstance(value, tuple):
+            return tuple((v[0], self._one(key, v[1])) if isinstance(v, tuple) else self._one(key, v)
+                         for v in value)
+        return value
+
+    def _one(self, key: str, name: str) -> str:
+        found = self.find(name)
+        if found is None:
+            raise OrderError(f"неизвестная {self.what} «{name}» (поле {key})")
+        return found
+
+
 def arg(default: Any = None, *, key: str = "", read: Reader = read_text, required: bool = False,
         choices: tuple[str, ...] = (), missing: str = "", nick: bool = False, aim: bool = False,
-        said: str = "") -> Any:
+        said: str = "", canon: Canon | None = None) -> Any:
     """One field of an ability's `Args`: its mapping `key` (the attribute's name unless
     given: `as`, `list`), how it is read, whether its spec row requires it (and which values
-    it takes, and what the GM is told when it lacks: `missing`), whether it names a player (`nick`, checked against the roster), whether it is
+    it takes, and what the GM is told when it lacks: `missing`), whether it names a player
+    (`nick`, checked against the roster; on «ник: роль» pairs, their nicknames), whether it is
     the order's one target under another name (`aim`: an anonymous message's recipient,
-    `to`), and how a receipt says it (`said`, a format of the value: «режим: {}»)."""
+    `to`), how a receipt says it (`said`, a format of the value: «режим: {}»), and how the
+    names it holds are made canonical (`canon`: a card's or a secret role's, engine/validate.py)."""
     meta = {"key": key, "read": read, "required": required, "choices": choices, "missing": missing,
-            "nick": nick, "aim": aim, "said": said}
+            "nick": nick, "aim": aim, "said": said, "canon": canon}
     return field(default=default, metadata=meta)
 
 
@@ -170,7 +195,14 @@ class Args:
     def nicks(self) -> list[tuple[str, str]]:
         """(key, nickname) of the fields that name players, for the roster check."""
         return [(key_of(f), getattr(self, f.name)) for f in _fields(type(self))
-                if f.metadata.get("nick") and getattr(self, f.name) is not None]
+                if f.metadata.get("nick") and isinstance(getattr(self, f.name), str)]
+
+    def listed(self) -> list[tuple[str, str]]:
+        """(key, nickname) of the players its lists of «ник: роль» pairs name (a `nick` field
+        of pairs: Раскрыть карты's `list`), for the roster check of the list."""
+        return [(key_of(f), pair[0]) for f in _fields(type(self))
+                if f.metadata.get("nick") and isinstance(getattr(self, f.name), tuple)
+                for pair in getattr(self, f.name)]
 
     @property
     def aim(self) -> str | None:
@@ -186,6 +218,34 @@ class Args:
             if f.metadata.get("aim"):
                 return replace(self, **{f.name: target})
         return self
+
+    def canonical(self) -> dict[str, Any]:
+        """The canonical form of the names its fields hold (by attribute name), for the fields
+        that declare a `canon`; raises OrderError for a name that is none of them."""
+        out: dict[str, Any] = {}
+        for f in _fields(type(self)):
+            canon: Canon | None = f.metadata.get("canon")
+            value = getattr(self, f.name)
+            if canon is not None and value is not None and value != ():
+                out[f.name] = canon(key_of(f), value)
+        return out
+
+    @classmethod
+    def choices(cls) -> tuple[str, ...]:
+        """The values of its field that takes one of a set (Операция's `mode`: heal, kill);
+        () if it has none."""
+        return next((tuple(f.metadata["choices"]) for f in _fields(cls) if f.metadata.get("choices")), ())
+
+    def chosen(self) -> str | None:
+        """The value of that field, if it has one."""
+        f = next((f for f in _fields(type(self)) if f.metadata.get("choices")), None)
+        value: str | None = None if f is None else getattr(self, f.name)
+        return value
+
+    def written(self, order: "Order") -> str | None:
+        """The order as the players' memo teaches to write it (scraper/orders/memo.py `render`),
+        when its ability's shape is its own to write; None: the memo writes it by its shape."""
+        return None
 
     def said(self) -> tuple[list[str], list[str]]:
         """How a receipt says its fields (publisher/drafts.py `describe_order`): the parts said

@@ -13,7 +13,7 @@ from engine.abilities import (
     AbilitySpec, Cooldown, Field, Freq, RoleKind, TargetRule, When, find_ability, registry,
 )
 from engine.api import THROW, mask_of
-from engine.names import Moon, canon_card, canon_open_role, canon_secret_role, cycle_of
+from engine.names import Moon, canon_card, canon_open_role, cycle_of
 from engine.orders import Order, OrderError
 from engine.phase import PhaseId
 from engine.reasons import Reason
@@ -80,20 +80,10 @@ def check_shape(state: GameState, order: Order) -> tuple[Order, AbilitySpec]:
 def _canonical(order: Order, spec: AbilitySpec) -> Order:
     from dataclasses import replace
 
-    changes: dict[str, Any] = {}
-    card, as_card, cards, roles = order.arg("card"), order.arg("as"), order.arg("cards"), order.arg("roles")
-    reveal_list, command = order.arg("list"), order.arg("command")
-    if card is not None:
-        changes["card"] = _canon(card, canon_card, "карта", "card")
-    if as_card is not None:
-        changes["as_card"] = _canon(as_card, canon_card, "карта", "as")
-    if cards:
-        changes["cards"] = tuple(_canon(name, canon_card, "карта", "cards") for name in cards)
-    if roles:
-        changes["roles"] = tuple(_canon(name, canon_secret_role, "тайная роль", "roles") for name in roles)
-    if reveal_list:
-        changes["reveal_list"] = tuple((nick, _canon(role, canon_secret_role, "тайная роль", "list"))
-                                       for nick, role in reveal_list)
+    # the names an ability's own arguments hold (cards, secret roles): its `Args` says how
+    # each is made canonical (`arg(canon=…)`)
+    changes: dict[str, Any] = order.args.canonical() if order.args is not None else {}
+    command = order.arg("command")
     if command is not None:
         cmd_spec = find_ability(command.ability)
         if cmd_spec is None:
@@ -105,13 +95,6 @@ def _canonical(order: Order, spec: AbilitySpec) -> Order:
         changes["command"] = type(command)(cmd_spec.name, target, command.mode)
     order = replace(order, ability=spec.name)
     return order.with_args(**changes) if changes else order
-
-
-def _canon(name: str, canon: Callable[[str], str | None], what: str, key: str) -> str:
-    value = canon(name)
-    if value is None:
-        raise OrderError(f"неизвестная {what} «{name}» (поле {key})")
-    return value
 
 
 # What an order lacking its target(s) is told, said to the GM (FORMAT.md's field in brackets);
@@ -146,9 +129,9 @@ def _check_fields(state: GameState, order: Order, spec: AbilitySpec) -> None:
             continue
         if lacking:
             raise missing(name, f)
-    for nick, _role in order.arg("list") or ():
+    for key, nick in order.args.listed() if order.args is not None else ():
         if nick not in state.players:
-            raise OrderError(f"неизвестный игрок «{nick}» в списке (поле list)")
+            raise OrderError(f"неизвестный игрок «{nick}» в списке (поле {key})")
 
 
 # --- legality ---------------------------------------------------------------------------

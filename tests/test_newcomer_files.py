@@ -3,8 +3,10 @@ counted by what they use of it, not only by its name's string literals
 (tests/test_ability_names.py counts those):
 - a string literal that is its name or an alias (code, templates, the config's YAML);
 - an import of its module (any of its identifiers, classes, its state class);
-- an order field only it reads, read off an order (`order.signal`, or by key: `order.arg("signal")`
-  is Зомбирование's).
+- an order field only it reads, read off an order: by key (`order.arg("signal")` is
+  Зомбирование's) or off its arguments (`order.args.signal`). Since issue 28 item 3 an `Order`
+  holds no such field itself, so `o.text` is not one: there `o` is another thing (the loop's
+  `OrderRow`, whose `text` is the stored order's whole line).
 
 Every ability is in at most MAX_FILES of them: its module, the list of modules
 (engine/abilities/__init__.py) and at most two more. ALLOWED lists the exceptions with
@@ -32,27 +34,23 @@ DATA = ("gorod/data/",)   # saved games and the rulings' proof table: data, not 
 MAX_FILES = 4
 
 # ability: (ceiling, why)
-# ORDER_ARGS: its arguments are its module's `Args` (issue 28 item 3), but a few readers that treat
-# every ability alike still read one of them by key: the memo's shapes (`mode`, `card`), the
-# parser's quality figures (`mode`), validate.py's card names (`card`), the Туз Крестей's copy
-# of a message (`text`).
-ORDER_ARGS = "its order arguments are read by key by the generic readers"
 ALLOWED: dict[str, tuple[int, str]] = {
     "Голосование": (6, "the vote protocol of §4.3: the day's skeleton tallies it, the API names it "
                        "(VOTE) for the commands and the puppet, its rulings' texts, the console's tally"),
-    "Голубиная почта": (8, ORDER_ARGS + " (text: the memo, the Туз Крестей's copy); `o.text` of the "
-                           "loop's OrderRow (intake, why, state) is counted as its field too"),
-    "Операция": (5, ORDER_ARGS + " (mode: the memo, quality); the Лич's command checks its mode"),
-    "Кинуть карты": (5, ORDER_ARGS + " (card: validate's card names, the memo); THROW in engine/api.py"),
 }
 
 _ATTR = {Field.AS: "as_card", Field.LIST: "reveal_list"}
 
 
 def _an_order(node: ast.AST) -> bool:
-    """`order.signal`, `raw.text`, `event.order.card`: an attribute read off an order."""
+    """`order`, `raw`, `event.order`: what names an order."""
     name = node.attr if isinstance(node, ast.Attribute) else getattr(node, "id", "")
     return "order" in name or name in ("o", "raw", "canonical")
+
+
+def _its_args(node: ast.AST) -> bool:
+    """`order.args`, `raw.args`: an order's arguments (engine/orders.py `Args`)."""
+    return isinstance(node, ast.Attribute) and node.attr == "args" and _an_order(node.value)
 
 
 def _an_arg_read(node: ast.AST) -> bool:
@@ -60,6 +58,12 @@ def _an_arg_read(node: ast.AST) -> bool:
     return (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "arg"
             and _an_order(node.func.value) and len(node.args) == 1
             and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str))
+
+
+def _field_reads(tree: ast.AST) -> set[str]:
+    """The order fields a module reads: off an order's arguments, or by key."""
+    return ({n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute) and _its_args(n.value)}
+            | {n.args[0].value for n in ast.walk(tree) if _an_arg_read(n)})
 
 
 def _trees() -> dict[str, ast.AST]:
@@ -74,9 +78,7 @@ def newcomer_files() -> dict[str, list[str]]:
     trees = _trees()
     literals = {f: {fold(n.value) for n in ast.walk(t) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
                 for f, t in trees.items()}
-    attrs = {f: {n.attr for n in ast.walk(t) if isinstance(n, ast.Attribute) and _an_order(n.value)}
-                | {n.args[0].value for n in ast.walk(t) if _an_arg_read(n)}
-             for f, t in trees.items()}
+    attrs = {f: _field_reads(t) for f, t in trees.items()}
     texts = {str(p.relative_to(ROOT)): fold(p.read_text(encoding="utf-8"))
              for part in PARTS for p in (ROOT / part).rglob("*")
              if p.is_file() and p.suffix in TEXT_SUFFIXES
@@ -90,7 +92,7 @@ def newcomer_files() -> dict[str, list[str]]:
     for spec in ABILITIES:
         keys = {fold(n) for n in (spec.name, *spec.aliases)}
         module = home[spec.name]
-        own = {_ATTR.get(f, f.value) for f in (*spec.fields, *spec.optional) if users[f.value] == 1}
+        own = {k for f in (*spec.fields, *spec.optional) if users[f.value] == 1 for k in (f.value, _ATTR.get(f, f.value))}
         files = {str(modules[module].relative_to(ROOT))}
         files |= {f for f, found in literals.items() if found & keys}
         files |= {str(modules[n].relative_to(ROOT)) for n, edges in graph.items() if module in edges}
@@ -119,6 +121,11 @@ def test_the_count_sees_more_than_literals(tmp_path):
     found = newcomer_files()
     assert "engine/abilities/__init__.py" in found["Кража"]          # imports thief
     assert "scraper/orders/memo.py" in found["Зомбирование"]          # order.arg('signal')
+
+
+def test_an_order_field_is_read_off_the_order_not_off_a_stored_row():
+    reads = _field_reads(ast.parse("a = order.arg('text'); b = raw.args.mode; c = o.text; d = row.arg('card')"))
+    assert reads == {"text", "mode"}   # `o.text`: the loop's OrderRow (its whole line), no order field
 
 
 if __name__ == "__main__":

@@ -16,37 +16,65 @@ from engine.abilities.spec import Channel, Keyword, Reach, Shape, Words
 from engine.abilities.registry import ACCEPTED, ANYTIME, AS_THROWN, CARD_INFO, CARD_REFUSAL, DECK, INFO, ON_THROW, PHASE_EXEMPT, SHAPE, SetupError, day_effect, night_refusal, night_step, refusal, setup_choice
 from engine.api import DayAPI, NightAPI, PhaseAPI, Refused, THROW
 from engine.ruling_rows import ReadingField, choice, flag, number
-from engine.names import CARDS, canon_card
-from engine.orders import Args, Order, OrderError, arg, read_list, read_pairs
+from engine.names import CARDS, canon_card, canon_secret_role
+from engine.orders import Args, Canon, Order, OrderError, arg, read_list, read_pairs
 from engine.reasons import Reason
 from engine.state import GameState, PlayerState
 from engine.actions import Action, ThrownCard
+
+# How the names its orders hold are made canonical («Рок» is the Двойка Червей), and what the
+# GM is told of one that is neither («неизвестная карта «…» (поле card)»)
+CARD_NAME = Canon(canon_card, "карта")
+SECRET_ROLE = Canon(canon_secret_role, "тайная роль")
+
 
 @dataclass(frozen=True)
 class ShuffleArgs(Args):
     """«выбирает любые четыре из оставшихся в колоде»: the four cards taken."""
     cards: tuple[str, ...] = arg((), read=read_list, required=True, missing="нужны карты (поле cards)",
-                                 said="карты: {}")
+                                 said="карты: {}", canon=CARD_NAME)
+
+    def written(self, order: Order) -> str:
+        """As the memo teaches (Shape.CARDS): «Тасовать карты: Рок, Щит, Джокер, Туз Бубен»."""
+        return f"{order.ability}: " + ", ".join(self.cards)
 
 
 @dataclass(frozen=True)
 class ThrowArgs(Args):
     """«выбрать карту из руки … и цель, на кого он эту карту кинет»: the card, the card a
     Джокер stands for (`as`), the secret roles a card asks about (`roles`)."""
-    card: str | None = arg(required=True, missing="нужна карта (поле card)")
-    as_card: str | None = arg(key="as")
-    roles: tuple[str, ...] = arg((), read=read_list, said="роли: {}")
+    card: str | None = arg(required=True, missing="нужна карта (поле card)", canon=CARD_NAME)
+    as_card: str | None = arg(key="as", canon=CARD_NAME)
+    roles: tuple[str, ...] = arg((), read=read_list, said="роли: {}", canon=SECRET_ROLE)
 
     def said(self) -> tuple[list[str], list[str]]:
         before = [f"карта {self.card}" + (f" как {self.as_card}" if self.as_card else "")] if self.card else []
         return before, super().said()[1]
+
+    def written(self, order: Order) -> str:
+        """As the memo teaches (Shape.CARD): «Кинуть карты: Джокер как Щит на Вера»,
+        «… на Аня и Боря», «…: Лич, Тварь»."""
+        text = f"{order.ability}: {self.card}"
+        if self.as_card:
+            stands_for = _words("Кинуть карты").keyword("as")
+            assert stands_for is not None
+            text += f" {stands_for.written} {self.as_card}"
+        text += " на " + (" и ".join(order.targets) if order.targets else str(order.target))
+        if self.roles:
+            text += ": " + ", ".join(self.roles)
+        return text
 
 
 @dataclass(frozen=True)
 class RevealArgs(Args):
     """«полный список соответствия Явных и Тайных ролей»: nickname → secret role."""
     reveal_list: tuple[tuple[str, str], ...] = arg((), key="list", read=read_pairs, required=True,
-                                                   missing="нужен список «ник: тайная роль» (поле list)")
+                                                   missing="нужен список «ник: тайная роль» (поле list)",
+                                                   canon=SECRET_ROLE, nick=True)
+
+    def written(self, order: Order) -> str:
+        """As the memo teaches (Shape.LIST): «Раскрыть карты: Аня — Лич, Боря — Гончая Ада»."""
+        return f"{order.ability}: " + ", ".join(f"{n} — {r}" for n, r in self.reveal_list)
 
 
 SPECS = (
@@ -185,6 +213,10 @@ WORDS = (
           consumes=True,
           own_verb=True),
 )
+
+
+def _words(ability: str) -> Words:
+    return next(w for w in WORDS if w.ability == ability)
 
 
 # Its rulings (SPEC §10, §11): gathered into engine.rulings.SPECS.

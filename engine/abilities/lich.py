@@ -257,7 +257,9 @@ def command_refusal(ctx: PhaseAPI, order: Order) -> Reason | None:
         return Reason.INVALID_COMMAND
     if scope == "public_open_role_or_vote" and not spec.public:
         return Reason.INVALID_COMMAND
-    if spec.name == "Операция" and cmd.mode not in ("heal", "kill"):
+    # a command of an ability that chooses one of a set (Операция: heal / kill) names its choice
+    choices = spec.args.choices() if spec.args is not None else ()
+    if choices and cmd.mode not in choices:
         return Reason.INVALID_COMMAND
     return None
 

@@ -21,6 +21,10 @@ class PigeonArgs(Args):
     to: str | None = arg(required=True, missing="нужен получатель (поле to)", nick=True, aim=True)
     text: str | None = arg(required=True, missing="нужен текст (поле text)", said="текст: «{}»")
 
+    def written(self, order: Order) -> str:
+        """As the memo teaches (Shape.MESSAGE): «Голубиная почта Боря: «Я знаю, кто ты»»."""
+        return f"{order.ability} {self.to}: «{self.text}»"
+
 
 SPECS = (
     _A("Голубиная почта", RoleKind.COMMON, (), N, "Голубиная почта (считается \"ночной\") - три раза за игру может через мастера передать анонимное сообщение любому другому персонажу.",
@@ -77,9 +81,10 @@ def pigeons(night: NightAPI) -> None:
         recipient = action.targets[0]
         if night.s0.dead.get(recipient):
             continue   # redirected onto someone already dead: fizzles (A44 3)
-        night.learn(recipient, "Голубиная почта", action.order, message=action.order.args_as(PigeonArgs).text)
+        message = action.order.args_as(PigeonArgs).text
+        night.learn(recipient, "Голубиная почта", action.order, message=message)
         for hook in MAIL_COPY.hooks():
-            hook.fn(night, action, recipient)
+            hook.fn(night, action, recipient, message)
 
 
 @day_effect("Голубиная почта")

@@ -44,8 +44,8 @@ the engine reads each kind through the same typed object:
 - true_role(ability): fn(ctx, player) -> True when a check sees the player's own role, not
   his mask
 - cancel(ability): a defence that cancels attacks on its holder (N7)
-- mail_copy(ability): fn(night, action, recipient) as an anonymous message is delivered at
-  night: who else reads it (Туз Крестей)
+- mail_copy(ability): fn(night, action, recipient, message) as an anonymous message is
+  delivered at night: who else reads it (Туз Крестей); `message` is its text
 - trigger(ability): a standing order fired at a death or an Арест (A52)
 - max_lives(ability): +1 to a holder's maximum
 - lazaret(sub, ability): a say when its holder would enter the Лазарет (True: handled)
@@ -258,7 +258,7 @@ DEATH_SAVE: HookKind[DeathSaveFn] = HookKind(Kind.DEATH_SAVE)
 DEATH: HookKind[Callable[[PhaseAPI, PlayerState], None]] = HookKind(Kind.DEATH)
 TRUE_ROLE: HookKind[Callable[[PhaseAPI, PlayerState], bool]] = HookKind(Kind.TRUE_ROLE)
 CANCEL: HookKind[Callable[[PhaseAPI, Attack], "ev.NoticeCode | None"]] = HookKind(Kind.CANCEL)
-MAIL_COPY: HookKind[Callable[[NightAPI, Action, str], None]] = HookKind(Kind.MAIL_COPY)
+MAIL_COPY: HookKind[Callable[[NightAPI, Action, str, str | None], None]] = HookKind(Kind.MAIL_COPY)
 TRIGGER: HookKind[Callable[[PhaseAPI, PlayerState], None]] = HookKind(Kind.TRIGGER)
 MAX_LIVES: HookKind[Callable[[PlayerState], bool]] = HookKind(Kind.MAX_LIVES)
 LAZARET: HookKind[Callable[[PhaseAPI, PlayerState], bool]] = HookKind(Kind.LAZARET)

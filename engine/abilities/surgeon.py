@@ -21,6 +21,13 @@ class SurgeonArgs(Args):
     mode: str | None = arg(required=True, choices=("heal", "kill"), missing="нужен режим (поле mode: heal или kill)",
                            said="режим: {}")
 
+    def written(self, order: Order) -> str:
+        """As the memo teaches (Shape.MODE): «Операция: Гена, убить»; an unknown mode is
+        written as the last one."""
+        words = WORDS[0]
+        keyword = words.keyword(self.mode or "") or words.keywords[-1]
+        return f"{order.ability}: {order.target}, {keyword.written}"
+
 
 SPECS = (
     _A("Операция", RoleKind.OPEN, ("Лекарь",), D, "Операция - один раз за цикл ночей в любой день может вылечить (+1 жизнь) или убить любого, кто лежит в Лазарете.",

@@ -102,7 +102,7 @@ def order_problem(state: GameState, order: Order) -> str | None:
     for name in (*order.all_targets, *(nick for _key, nick in (order.args.nicks() if order.args else ()))):
         if name not in state.players:
             return _unknown_player(name, state, "цель")
-    for nick, _role in order.arg("list") or ():
+    for _key, nick in order.args.listed() if order.args is not None else ():
         if nick not in state.players:
             return _unknown_player(nick, state, "игрок в списке")
     try:

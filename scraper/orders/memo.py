@@ -9,7 +9,7 @@ way the memo teaches; `parse_text(render(order))` gives the order back.
 from __future__ import annotations
 
 from engine.abilities import ABILITIES, AbilitySpec, RoleKind, Shape, When, Words, words_of
-from engine.orders import Order
+from engine.orders import Order, args_class
 from engine.names import Moon
 from scraper.orders.settings import Emphasis, ParseSettings, VoteForm
 from scraper.orders.vocabulary import FIRST_PERSON, Channel, channel_of, lexicon, slang_of
@@ -139,17 +139,19 @@ def first_person(phrase: str) -> str:
 
 
 def render(order: Order) -> str:
-    """The order as the memo teaches to write it (nominative names), by its ability's
-    argument shape (`Words.shape`)."""
+    """The order as the memo teaches to write it (nominative names): as its ability's `Args`
+    writes it (`Args.written`: a message, a mode, the cards), else by its argument shape
+    (`Words.shape`)."""
     a = order.ability
+    cls = args_class(a)
+    args = order.args if order.args is not None else cls() if cls is not None else None
+    own = args.written(order) if args is not None else None
+    if own is not None:
+        return own
     words = words_of(a)
     shape = words.shape if words is not None else Shape.PLAIN
     if shape is Shape.VOTE:
         return f"Голосую против {order.target}" if order.target else _written(words, "withdraw")
-    if shape is Shape.MESSAGE:
-        return f"{a} {order.arg('to')}: «{order.arg('text')}»"
-    if shape is Shape.MODE:
-        return f"{a}: {order.target}, {_mode_written(a, order.arg('mode'))}"
     if shape is Shape.SAVE:
         if order.arg('save'):
             return f"{a}: {_written(words, 'save')}"
@@ -167,18 +169,6 @@ def render(order: Order) -> str:
         return f"{a}: {order.target}, {_written(words, 'command')}: {_command(order)}"
     if shape is Shape.PUPPET:
         return f"{a}: {_command(order)}" if order.arg('command') else a
-    if shape is Shape.CARD:
-        text = f"{a}: {order.arg('card')}"
-        if order.arg('as_card'):
-            text += f" {_written(words, 'as')} {order.arg('as_card')}"
-        text += " на " + (" и ".join(order.targets) if order.targets else str(order.target))
-        if order.arg('roles'):
-            text += ": " + ", ".join(order.arg('roles'))
-        return text
-    if shape is Shape.CARDS:
-        return f"{a}: " + ", ".join(order.arg('cards'))
-    if shape is Shape.LIST:
-        return f"{a}: " + ", ".join(f"{n} — {r}" for n, r in order.arg('reveal_list'))
     if order.targets:
         return f"{a}: " + ", ".join(order.targets)
     if order.target:

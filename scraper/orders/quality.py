@@ -3,7 +3,9 @@ orders, and the share of real orders that reach the GM at all (read, or asked ab
 
 A labelled text (see tests/orders/labelled/README.md) is `{by, t, pm?, comment?, o?, ask?}`:
 `o` the orders a careful GM takes ("Ability: target, target / mode"; "Голосование: -"
-withdraws; "Митинг:" has no target), `ask` a question the GM must settle, neither: chatter.
+withdraws; "Митинг:" has no target; the mode is the value of the field of its ability's `Args`
+that takes one of a set: Операция's heal / kill), `ask` a question the GM must settle,
+neither: chatter.
 
 - precision: confident orders that are labelled orders / all confident orders;
 - recall: labelled orders read confidently / all labelled orders;
@@ -29,7 +31,7 @@ from scraper.orders.settings import ParseSettings
 class Label:
     ability: str
     targets: tuple[str, ...]
-    mode: str | None = None
+    mode: str | None = None      # its ability's chosen value (`Args.chosen`: «kill»)
     attrs: tuple[tuple[str, str], ...] = ()   # «/ card=Джокер, as=Двойка Червей»: more fields to check
 
     @classmethod
@@ -51,7 +53,7 @@ class Label:
     def matches(self, order: Order) -> bool:
         if order.ability != self.ability:
             return False
-        if self.mode is not None and order.arg("mode") != self.mode:
+        if self.mode is not None and (order.args.chosen() if order.args is not None else None) != self.mode:
             return False
         for name, value in self.attrs:
             got = order.arg(name)
@@ -70,8 +72,9 @@ class Label:
 def _targets(order: Order) -> list[str]:
     if order.targets:
         return list(order.targets)
-    if order.arg("list"):
-        return [nick for nick, _ in order.arg("list")]
+    listed = order.args.listed() if order.args is not None else []
+    if listed:
+        return [nick for _key, nick in listed]
     for value in (order.target, order.aim):
         if value:
             return [value]

@@ -44,14 +44,15 @@ def paranoia_from_tonight(night: NightAPI) -> None:
 
 
 @MAIL_COPY(THROW)
-def reads_the_mail(night: NightAPI, action: Action, recipient: str) -> None:
+def reads_the_mail(night: NightAPI, action: Action, recipient: str, message: str | None) -> None:
     """«может до конца игры читать всю анонимную переписку цели, включая имена отправителей
-    и получателей»: a message from or to a watched player, while the Мастер карт lives."""
+    и получателей»: a message from or to a watched player, while the Мастер карт lives (the
+    message as its sender's ability hands it over)."""
     for master, watched in night.state.of(Paranoia).watched:
         if watched in (action.user, recipient) and night.p(master).alive:
             night.emit(ev.Message(str(night.phase), night.cause("Туз Крестей", action.order),
                                  master, ev.fact(**{"from": action.user, "about": recipient,
-                                                    "message": action.order.arg("text")})))
+                                                    "message": message})))
 
 
 @CARD_INFO("Туз Крестей")
