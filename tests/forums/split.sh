@@ -5,7 +5,7 @@
 # below, one process each. The live ones spend their time waiting (for an engine's install, a
 # form's minimum age, a flood guard), not computing: run beside the rest they keep `make test`
 # within its time. phpBB is the slowest engine to drive (a form's minimum age), so its tests
-# are spread over three parts; each part's threads and users are its own. Their output is
+# are spread over four parts; each part's threads and users are its own. Their output is
 # printed at the end, after the main run's, with each part's slowest tests (to rebalance).
 # Exits non-zero when any part failed.
 set -uo pipefail
@@ -15,7 +15,8 @@ declare -A parts=(
     [live-spirit]="spirit and not phpbb"
     [live-phpbb]="phpbb and not ($phpbb_games)"
     [live-phpbb-game]="phpbb and test_a_nine_player_game"
-    [live-phpbb-more]="phpbb and ($phpbb_games) and not test_a_nine_player_game"
+    [live-phpbb-kill]="phpbb and test_killing_the_worker"
+    [live-phpbb-more]="phpbb and ($phpbb_games) and not (test_a_nine_player_game or test_killing_the_worker)"
     [live-mybb-smf]="(mybb or smf) and not phpbb and not spirit"
     [live-others]="not (mybb or smf or phpbb or spirit)"
 )
