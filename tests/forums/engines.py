@@ -10,8 +10,10 @@ with. Adding an engine is one `Engine(...)` entry in ENGINES.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import subprocess
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -153,6 +155,13 @@ def _fluxbb_flood(forum_dir: Path, seconds: int) -> None:
         db.execute("UPDATE fx_groups SET g_post_flood = ? WHERE g_id = 4", (int(seconds),))
     for cached in (forum_dir / "www" / "cache").glob("cache_*.php"):
         cached.unlink()
+
+
+def fresh_name(prefix: str = "gm") -> str:
+    """A member name no other test took: the live parts of `make test` run at once, so the
+    second alone (two parts starting in the same one) does not tell them apart; within
+    phpBB's 20 characters."""
+    return f"{prefix}{os.getpid()}{int(time.time()) % 10**8}"
 
 
 def _registered(board, name: str) -> str:

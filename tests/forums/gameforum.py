@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from config.profiles import load_profile
-from engines import ENGINES
+from engines import ENGINES, fresh_name
 from forumlab import engines_dir, live_engine
 from gorod.store import Store
 from liveboard import Board
@@ -88,7 +88,7 @@ def board_game(engine: str, players: list[str]) -> GameForum:
     board = Board(ENGINES[engine], status, Path(os.environ["GOROD_FORUMS_HOME"]))
     gm = board.gm
     if board.engine.own_gm is not None:   # phpBB: the admin's folder fills to 50, then holds PMs back
-        gm = f"gm{int(time.time())}"
+        gm = fresh_name()
         players = [*players, gm]
     register(board, players)
     title = f"Город N: тест {int(time.time())}"

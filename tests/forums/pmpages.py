@@ -12,12 +12,13 @@ and its number (MyBB refuses the same subject and text to one recipient for five
 """
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 
 from scraper.http import Fetched
 from scraper.inbox import Inbox, extract_inbox
 from scraper.write import Created
+
+from engines import fresh_name
 
 MAX_FILL = 80            # PMs: a list that still has one page after so many is a failed paging
 
@@ -31,7 +32,7 @@ class ListPage:
 def inbox_owner(board) -> str:
     if board.engine.own_gm is None:
         return board.gm
-    return board.engine.own_gm(board, f"gm{int(time.time())}")
+    return board.engine.own_gm(board, fresh_name())
 
 
 def inbox_url(board, user: str) -> str:

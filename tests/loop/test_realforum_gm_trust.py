@@ -26,6 +26,7 @@ from scraper.http import HttpSettings
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests" / "forums"))
 from gameforum import board_game  # noqa: E402
+from engines import fresh_name  # noqa: E402
 
 ROLES = {"alice": ("Мэр", "Лич"), "dave": ("Вор", "Бес"), "erin": ("Бандит", "Начальник стражи"),
          "grace": ("Сыщик", "Мирный житель"), "heidi": ("Богач", "Дознаватель"), "carol": ("Священник", "Демонолог")}
@@ -47,7 +48,7 @@ def phpbb_game(tmp_path, monkeypatch):
     # a GM of this test's own: the board's admin is every test's GM, and his folder fills with
     # other games' PMs to phpBB's 50 (pm_max_msgs), past which phpBB holds new ones back (gorod
     # reads every page of the list, and says so when PMs are held: scraper.poll.scan_inbox)
-    gm = f"gm{int(time.time())}"
+    gm = fresh_name()
     forum = board_game("phpbb", [*ROLES, gm])
     forum = replace(forum, gm=gm, title=f"Город N {gm[-6:]}")   # PM titles within phpBB's 60 characters
     monkeypatch.setenv(GM_ENV, forum.gm_password)
