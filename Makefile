@@ -27,7 +27,7 @@ demo: $(STAMP)
 # ../shared/realforum/engines in the background (tests/forums/forumlab.py: MyBB, phpBB, SMF,
 # FluxBB, Misago, NodeBB; URLs in GOROD_FORUM_<ENGINE>_URL) and always stops them afterwards.
 # split.sh runs the tests on those engines (marked live_forum; mostly waiting on the forums)
-# in seven pytest processes beside the main one (Spirit's, phpBB's four, MyBB's and SMF's, the
+# in six pytest processes beside the main one (Spirit's, phpBB's three, MyBB's and SMF's, the
 # others'); the main one runs in three (pytest-xdist; GOROD_TEST_WORKERS).
 test: $(STAMP) browser forums
 	bash tests/realforum/run.sh bash tests/forums/split.sh $(BIN)/python -m pytest -q
