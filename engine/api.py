@@ -172,7 +172,7 @@ class DayAPI(PhaseAPI, Protocol):
     def kill(self, nick: str, source: str, order: Order | None) -> None: ...
     def attack_by_day(self, order: Order, amount: int) -> bool: ...
 
-    # --- the ballots (engine/abilities/voting.py keeps them through these)
+    # --- the ballots (the vote protocol, `VoteProtocol`, keeps them through these)
     def ballots(self) -> Mapping[str, Ballot]: ...
     def cast(self, voter: str, ballot: Ballot) -> None: ...
     def drop_ballot(self, voter: str) -> Ballot | None: ...
@@ -187,6 +187,22 @@ class DayAPI(PhaseAPI, Protocol):
     def weight_before(self, voter: PlayerState, sub: str) -> int: ...
     def add_votes(self, target: str, votes: int, ability: str, by: str, text: str,
                   order: Order | None = None) -> None: ...
+
+
+@dataclass(frozen=True)
+class VoteProtocol:
+    """The vote protocol of §4.3 («Протокол голосования»), as the day's skeleton and the
+    ballot operations of `DayAPI` use it: one ability module provides it (its
+    `vote_protocol` hook, engine/abilities/registry.py), so the skeleton names no ability."""
+    ability: str                                                  # whose ballots these are (VOTE)
+    tally: Callable[[DayAPI], str | None]                         # D2: the condemned, or None
+    can_vote: Callable[[DayAPI, PlayerState], bool]
+    dictate: Callable[[DayAPI, str, str, str, Order], None]       # voter, target, controller, order
+    replace_ballot: Callable[[DayAPI, str, Order, bool], None]    # voter, by_order, remove
+    own_vote_refusal: Callable[[DayAPI, Order, "str | None"], "Refused | None"]
+    weight: Callable[[DayAPI, PlayerState, str, "Ballot | None"], int]
+    weight_before: Callable[[DayAPI, PlayerState, str], int]
+    added_votes: Callable[[DayAPI, str, int, str, str, str, "Order | None"], None]
 
 
 class TargetAPI(Protocol):

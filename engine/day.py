@@ -4,8 +4,8 @@
 Steps: D0 the day's marks, D1 orders one by one, D2 tally, D3 execution, D4
 statuses, D5 win check. This module is the skeleton; what each ability does by day
 is its module's `day_effect` (engine/abilities/), its refusals are its `refusal`
-hooks, and the vote protocol (who may vote, weights, the tally) is
-engine/abilities/voting.py.
+hooks, and the vote protocol (who may vote, weights, the tally) is the one module's
+`vote_protocol` hook (an `engine.api.VoteProtocol`).
 """
 from __future__ import annotations
 
@@ -13,7 +13,6 @@ from typing import Callable, Mapping
 
 from engine import events as ev
 from engine.abilities import AbilitySpec, RoleKind, When, registry
-from engine.abilities import voting
 from engine.abilities import ability
 from engine.actions import Action, Attack, Ballot
 from engine.context import PhaseContext
@@ -21,7 +20,7 @@ from engine.reasons import Reason
 from engine.orders import Order
 from engine.phase import PhaseId
 from engine.state import GameState, PlayerState
-from engine.api import VOTE, Refused
+from engine.api import Refused
 
 __all__ = ["Ballot", "Day", "resolve_day"]
 
@@ -38,8 +37,9 @@ class Day(PhaseContext):
         self._lost_vote: set[str] = set()        # «теряет способность голосовать в течение дня»
         self._controlled: dict[str, str] = {}    # voter -> controller (Влияние etc.)
         self._wounds: dict[str, list[tuple[str, Order]]] = {}   # attacks by day: victim -> (ability, order)
+        self._voting = registry.the_vote_protocol()
 
-    # --- the ballots (engine.api.DayAPI; the protocol is engine/abilities/voting.py) --------
+    # --- the ballots (engine.api.DayAPI; the rules of them are `self._voting`'s) ---------
     def ballots(self) -> Mapping[str, Ballot]:
         return dict(self._ballots)
 
@@ -64,23 +64,23 @@ class Day(PhaseContext):
         return nick in self._lost_vote
 
     def dictate(self, voter: str, target: str, controller: str, order: Order) -> None:
-        voting.dictate(self, voter, target, controller, order)
+        self._voting.dictate(self, voter, target, controller, order)
 
     def replace_ballot(self, voter: str, by_order: Order, *, remove: bool = False) -> None:
-        voting.replace_ballot(self, voter, by_order, remove=remove)
+        self._voting.replace_ballot(self, voter, by_order, remove)
 
     def own_vote_refusal(self, order: Order, controller: str | None) -> Refused | None:
-        return voting.own_vote_refusal(self, order, controller)
+        return self._voting.own_vote_refusal(self, order, controller)
 
     def vote_weight(self, voter: PlayerState, target: str, ballot: Ballot | None = None) -> int:
-        return voting.weight(self, voter, target, ballot)
+        return self._voting.weight(self, voter, target, ballot)
 
     def weight_before(self, voter: PlayerState, sub: str) -> int:
-        return voting.weight_before(self, voter, sub)
+        return self._voting.weight_before(self, voter, sub)
 
     def add_votes(self, target: str, votes: int, ability: str, by: str, text: str,
                   order: Order | None = None) -> None:
-        voting.added_votes(self, target, votes, ability, by, text, order)
+        self._voting.added_votes(self, target, votes, ability, by, text, order)
 
     # --- night attacks by day (`unstated_phase: any`, SPEC A22 b) -----------------------
     def attack_by_day(self, order: Order, amount: int) -> bool:
@@ -129,7 +129,7 @@ class Day(PhaseContext):
                 break
             self.resolve_order(order)
         if not self.state.game_over:
-            condemned = voting.tally(self)
+            condemned = self._voting.tally(self)
             if condemned:
                 self.execute(condemned)
         self.step("D3")
@@ -216,8 +216,8 @@ class Day(PhaseContext):
         return any(block(self, nick) for block in registry.OPEN_BLOCK.fns())
 
     def can_vote(self, player: PlayerState) -> bool:
-        """Who has Голосование today (engine/abilities/voting.py)."""
-        return voting.can_vote(self, player)
+        """Who may vote today (the vote protocol's `can_vote`)."""
+        return self._voting.can_vote(self, player)
 
     def kill(self, nick: str, source: str, order: Order | None) -> None:
         """An immediate death by day; a `death_save` hook may still save (a Шулер, A77)."""
@@ -239,7 +239,7 @@ class Day(PhaseContext):
                            *[b.order for b in self._ballots.values() if b.target == condemned])
         self.emit(ev.Executed(str(self.phase), cause, condemned))
         lives = 0 if self.rulings["executed_lives"] == "zero" else player.lives
-        self.bury(condemned, "§4.3 казнь", [VOTE], cause.orders, lives=lives)
+        self.bury(condemned, "§4.3 казнь", [self._voting.ability], cause.orders, lives=lives)
 
     # --- D4 / D5 -------------------------------------------------------------------------
     def end_of_day(self) -> None:

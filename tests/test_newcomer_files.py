@@ -34,10 +34,7 @@ DATA = ("gorod/data/",)   # saved games and the rulings' proof table: data, not 
 MAX_FILES = 4
 
 # ability: (ceiling, why)
-ALLOWED: dict[str, tuple[int, str]] = {
-    "Голосование": (6, "the vote protocol of §4.3: the day's skeleton tallies it, the API names it "
-                       "(VOTE) for the commands and the puppet, its rulings' texts, the console's tally"),
-}
+ALLOWED: dict[str, tuple[int, str]] = {}
 
 _ATTR = {Field.AS: "as_card", Field.LIST: "reveal_list"}
 

@@ -66,6 +66,8 @@ the engine reads each kind through the same typed object:
 - act_block(ability): fn(ctx, player) -> the §3.3 reason none of his orders is taken now (one
   back from the Кладбище tonight), after the phase's refusal and before the limits
 - role_lost(ability): fn(ctx, player, role) as a player loses a role («теряет свою старую роль»)
+- vote_protocol(ability): fn() -> the `engine.api.VoteProtocol` of §4.3 (who may vote, the
+  weights, the tally) that the day's skeleton runs; exactly one module registers it
 - the deck (rules-ru.txt «Колода для Мастера карт»): card(spec) registers a card's row;
   on_throw(card), card_refusal(card), as_thrown(card), card_info(card) its hooks
 """
@@ -81,7 +83,7 @@ from engine.names import fold
 
 from engine import events as ev
 from engine.actions import Action, Attack, Ballot, ThrownCard
-from engine.api import DayAPI, Judging, NightAPI, PhaseAPI, Refused, TargetAPI
+from engine.api import DayAPI, Judging, NightAPI, PhaseAPI, Refused, TargetAPI, VoteProtocol
 from engine.orders import Order, register_args
 from engine.reasons import Reason
 from engine.state import GameState, PlayerState
@@ -141,6 +143,7 @@ class Kind(str, Enum):
     JUDGED = "judged"
     DAY_KILL = "day_kill"
     ROLE_LOST = "role_lost"
+    VOTE_PROTOCOL = "vote_protocol"
 
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -280,6 +283,7 @@ JUDGED: HookKind[Callable[[PhaseAPI, Order], "Judging | None"]] = HookKind(Kind.
 EXPLAIN: HookKind[Callable[[GameState, Order], "str | None"]] = HookKind(Kind.EXPLAIN)
 ACT_BLOCK: HookKind[Callable[[PhaseAPI, PlayerState], "Reason | None"]] = HookKind(Kind.ACT_BLOCK)
 ROLE_LOST: HookKind[Callable[[PhaseAPI, PlayerState, str], None]] = HookKind(Kind.ROLE_LOST)
+VOTE_PROTOCOL: HookKind[Callable[[], VoteProtocol]] = HookKind(Kind.VOTE_PROTOCOL)
 
 assert set(KINDS) == set(Kind), "every kind of hook has its typed HookKind"
 
@@ -354,6 +358,18 @@ def lazaret(sub: str, *, ability: str) -> Callable[[Callable[[PhaseAPI, PlayerSt
 
 def win(sub: str, *, ability: str) -> Callable[[WinCheck], WinCheck]:
     return WIN.register(ability, sub=sub)
+
+
+def vote_protocol(ability: str) -> Callable[[Callable[[], VoteProtocol]], Callable[[], VoteProtocol]]:
+    return VOTE_PROTOCOL.register(ability)
+
+
+def the_vote_protocol() -> VoteProtocol:
+    """The one registered vote protocol (a second one, or none, is a bug of the modules)."""
+    found = VOTE_PROTOCOL.fns()
+    if len(found) != 1:
+        raise AssertionError(f"{len(found)} vote protocols registered, the day needs exactly one")
+    return found[0]()
 
 
 class SetupError(ValueError):

@@ -18,7 +18,8 @@ from engine import events as ev
 from engine.abilities.spec import AbilitySpec, AbilitySpec as _A, D, Field, RoleKind, TargetRule
 from engine.abilities.spec import Channel, Keyword, Shape, Words
 from engine.abilities.registry import ABSTAIN_EXCUSED, NO_VOTE, TALLY, VOTE_WEIGHT, day_effect, day_refusal, target_rule
-from engine.api import DayAPI, Refused, TargetAPI, VOTE
+from engine.abilities.registry import vote_protocol
+from engine.api import DayAPI, Refused, TargetAPI, VOTE, VoteProtocol
 from engine.ruling_rows import choice, flag, number
 from engine.actions import Ballot
 from engine.orders import Order
@@ -94,7 +95,7 @@ def vote(day: DayAPI, order: Order, spec: AbilitySpec, controller: str | None) -
     day.trace(f"{order.by} голосует против {order.target}", "Голосование", order)
 
 
-def replace_ballot(day: DayAPI, voter: str, by_order: Order, *, remove: bool = False) -> None:
+def replace_ballot(day: DayAPI, voter: str, by_order: Order, remove: bool = False) -> None:
     """The voter's earlier ballot of today, if any, no longer counts (`Replaced`); a new
     ballot takes its place in the tally's order, or `remove` drops it (a withdrawal, a save)."""
     earlier = day.drop_ballot(voter) if remove else day.ballots().get(voter)
@@ -275,3 +276,16 @@ def tally(day: DayAPI) -> str | None:
 def added_votes(day: DayAPI, target: str, votes: int, ability: str, by: str, text: str, order: Order | None = None) -> None:
     """A tally hook's votes, as an event (Митинг, Компромат)."""
     day.emit(ev.VotesAdded(str(day.phase), day.cause(ability, order), target, votes, ability, by, text))
+
+
+# What the day's skeleton (engine/day.py) runs of the protocol, through the registry.
+PROTOCOL = VoteProtocol(VOTE, tally, can_vote, dictate, replace_ballot, own_vote_refusal,
+                        weight, weight_before, added_votes)
+
+
+@vote_protocol("Голосование")
+def protocol() -> VoteProtocol:
+    """«Протокол голосования»: who may vote, a vote's weight and the tally of §4.3, as the
+    day's skeleton runs them («В конце дня персонаж, набравший больше всего голосов,
+    попадает на Кладбище.»)."""
+    return PROTOCOL

@@ -131,7 +131,8 @@ class Console:
         from gorod.loop.inbox import KIND_RU
         from gorod.loop.words import draft_kind
 
-        self.env.globals.update(csrf=self.csrf, phase_ru=queries.phase_ru, kind_ru=KIND_RU, draft_kind=draft_kind)
+        self.env.globals.update(csrf=self.csrf, phase_ru=queries.phase_ru, kind_ru=KIND_RU, draft_kind=draft_kind,
+                                order_example=queries.ORDER_EXAMPLE)
         self.env.filters["console"] = for_console
         self.env.globals.update(notice_buttons=notice_buttons)
 

@@ -31,6 +31,9 @@ from gorod.tally import tally_now
 from publisher.texts import FACTION_NAMES
 from scraper.orders import ParseSettings, parse_text
 
+# The manual order form's example: a vote, written as the store writes an order.
+ORDER_EXAMPLE = str(Order("Аня", VOTE, target="Боря"))
+
 DRAFT_RU = {"pending": "ждёт одобрения", "approved": "одобрен", "rejected": "отклонён", "posted": "отправлен"}
 
 

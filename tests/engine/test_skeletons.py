@@ -17,7 +17,7 @@ SKELETONS = ("engine/night.py", "engine/day.py", "engine/context.py", "engine/va
              "engine/setup.py", "engine/resolve.py", "engine/state.py", "engine/api.py",
              "engine/actions.py", "engine/abilities/registry.py")
 ALLOWED = {
-    ("engine/api.py", "Голосование"),    # VOTE: D3's killer is the vote (§4.3); commands name it
+    ("engine/api.py", "Голосование"),    # VOTE: the commands that make one vote name it (§4.3)
     ("engine/api.py", "Кинуть карты"),   # THROW: the order every card's hooks serve
 }
 
