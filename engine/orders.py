@@ -23,9 +23,10 @@ class OrderError(ValueError):
 
 
 @dataclass(frozen=True)
-class ZombieCommand:
-    """«[Публичное действие Явной роли], [Цель]» — the target is an open role (SPEC §6.5),
-    or a nickname for a Король Пик command."""
+class Command:
+    """The shape of an order that commands another player's ability: the Лич's to a zombie
+    «[Публичное действие Явной роли], [Цель]» (the target an open role, SPEC §6.5) and
+    Король Пик's (a nickname); the abilities that take one read it from their `Args`."""
     ability: str
     target: str | None = None
     mode: str | None = None
@@ -63,13 +64,13 @@ def read_pairs(key: str, value: Any) -> tuple[tuple[str, str], ...]:
     return tuple((str(k), str(v)) for k, v in value.items())
 
 
-def read_command(key: str, value: Any) -> ZombieCommand:
+def read_command(key: str, value: Any) -> Command:
     if not isinstance(value, Mapping) or "ability" not in value:
         raise OrderError(f"поле {key} должно быть приказом {{ability: …, target: …}} (ability обязательно)")
     extra = set(value) - {"ability", "target", "mode"}
     if extra:
         raise OrderError(f"в приказе (поле {key}) неизвестные поля: {', '.join(sorted(map(str, extra)))}")
-    return ZombieCommand(str(value["ability"]),
+    return Command(str(value["ability"]),
                          None if value.get("target") is None else str(value["target"]),
                          None if value.get("mode") is None else str(value["mode"]))
 
@@ -90,7 +91,7 @@ def read_answer(key: str, value: Any) -> str | bool | None:
 
 def written(value: Any) -> Any:
     """A value as the mapping holds it: lists, pairs as a mapping, a command as its mapping."""
-    if isinstance(value, ZombieCommand):
+    if isinstance(value, Command):
         return value.to_mapping()
     if isinstance(value, tuple) and value and all(isinstance(v, tuple) for v in value):
         return dict(value)
@@ -255,7 +256,7 @@ class Args:
 
 
 def _said_value(value: Any) -> str:
-    if isinstance(value, ZombieCommand):
+    if isinstance(value, Command):
         return value.ability + (f" → {value.target}" if value.target else "")
     if isinstance(value, tuple):
         return ", ".join(str(v) for v in value)

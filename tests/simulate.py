@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from engine.abilities import Field, TargetRule, When, abilities_of_role, ability, card_master
 from engine.names import CARDS, OPEN_ROLES, SECRET_ROLES
-from engine.orders import Order, ZombieCommand
+from engine.orders import Order, Command
 from engine.phase import FIRST_PHASE, PhaseId
 from engine.resolve import Resolution, resolve
 from engine.rulings import Rulings
@@ -112,7 +112,7 @@ def _make_order(state, player, spec, phase, rng, living, nicks) -> Order | None:
                    (TargetRule.NONE, TargetRule.PAIR)] or [ability("Голосование")]
         cmd = rng.choice(options + [ability("Голосование")])
         return Order.make(by, name, target=target.nick,
-                     command=ZombieCommand(cmd.name, rng.choice(OPEN_ROLES),
+                     command=Command(cmd.name, rng.choice(OPEN_ROLES),
                                            "heal" if cmd.name == "Операция" else None))
     if name == "Кинуть карты":
         hand = state.of(card_master.Deck).hand(player.nick)
@@ -140,7 +140,7 @@ def _make_order(state, player, spec, phase, rng, living, nicks) -> Order | None:
     if name == "Король Пик":
         if rng.random() < 0.5:
             return Order(by, name)
-        return Order.make(by, name, command=ZombieCommand("Голосование", pick()))
+        return Order.make(by, name, command=Command("Голосование", pick()))
     if name == "Sacrifice!":
         return Order.make(by, name, target=pick(), resummon=pick(nicks) if rng.random() < 0.5 else None)
     if name == "Пожирай":

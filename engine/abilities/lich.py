@@ -18,7 +18,7 @@ from engine.ruling_rows import choice, flag
 from engine.names import OPEN_ROLES, UNDEAD_SERVANTS, Faction, canon_open_role
 from engine.orders import Order, OrderError
 from engine.reasons import Reason
-from engine.orders import Args, ZombieCommand, arg, read_command, read_flag
+from engine.orders import Args, Command, arg, read_command, read_flag
 from engine.state import GameState, PlayerState
 from engine.actions import Attack
 
@@ -26,7 +26,7 @@ from engine.actions import Attack
 class ZombieArgs(Args):
     """«[Публичное действие Явной роли], [Цель]»: the command an implant carries (`command`),
     or the Лич's signal that runs it (`signal`)."""
-    command: ZombieCommand | None = arg(read=read_command, said="приказ: {}")
+    command: Command | None = arg(read=read_command, said="приказ: {}")
     signal: bool = arg(False, read=read_flag, said="сигнал")
 
 
@@ -105,7 +105,7 @@ class ZombieImplant:
     """Зомбирование: the command written into the zombified player's mind (§6.5)."""
     lich: str
     target: str
-    command: ZombieCommand
+    command: Command
     order: Order
     fired: bool = False
     holder_at_implant: str | None = None   # for zombie_target_by_open_role_at_execution: false

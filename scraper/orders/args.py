@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from engine.abilities import WORDS, AbilitySpec, Field, Keyword, Reach, RoleKind, Shape, TargetRule, find_ability
 from engine.abilities import words_of
-from engine.orders import Order, ZombieCommand
+from engine.orders import Order, Command
 from engine import morph
 from scraper.orders.abilities import Strength, Trigger, find_triggers
 from scraper.orders.index import matters
@@ -415,7 +415,7 @@ def _command(ctx, spec, trig, seg, toks, lo, hi, before):
                         "цель команды указывается по Явной роли, а не по нику")
         return Fail(Reason.BAD_COMMAND, [], spec.name, "в команде нет цели (Явной роли)")
     return Order.make(by, spec.name, target=scan.nicks[0],
-                      command=ZombieCommand(ability, role, mode))
+                      command=Command(ability, role, mode))
 
 
 def _puppet(ctx, spec, trig, seg, toks, lo, hi, before):
@@ -433,7 +433,7 @@ def _puppet(ctx, spec, trig, seg, toks, lo, hi, before):
     if needs_target and scan.problem is not None:
         return _fail(scan, spec)
     mode = _command_mode(ability, sub, toks, hi)
-    return Order.make(by, spec.name, command=ZombieCommand(ability, scan.nicks[0] if scan.found else None, mode))
+    return Order.make(by, spec.name, command=Command(ability, scan.nicks[0] if scan.found else None, mode))
 
 
 _BUILDERS = {

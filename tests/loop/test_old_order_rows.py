@@ -15,7 +15,7 @@ from engine.abilities.gossip import GossipArgs
 from engine.abilities.lich import ZombieArgs
 from engine.abilities.pigeon import PigeonArgs
 from engine.abilities.surgeon import SurgeonArgs
-from engine.orders import Answer, Order, ZombieCommand
+from engine.orders import Answer, Order, Command
 from gorod.loop.records import Records
 from gorod.store import Store
 
@@ -33,7 +33,7 @@ OLD_ROWS = [
      '{by: alice, ability: Компромат, target: dave, votes: 2}', GossipArgs(votes=2)),
     ('{"by": "alice", "ability": "Зомбирование", "target": "bob", "command": {"ability": "Кража", "target": "Вор"}}',
      '{by: alice, ability: Зомбирование, target: bob, command: {ability: Кража, target: Вор}}',
-     ZombieArgs(command=ZombieCommand("Кража", "Вор"))),
+     ZombieArgs(command=Command("Кража", "Вор"))),
     ('{"by": "alice", "ability": "Зомбирование", "signal": true}',
      '{by: alice, ability: Зомбирование, signal: true}', ZombieArgs(signal=True)),
     ('{"by": "dave", "ability": "Sacrifice!", "target": "bob", "resummon": "erin"}',
@@ -54,7 +54,7 @@ OLD_ROWS = [
      RevealArgs(reveal_list=(("bob", "Зомби"), ("carol", "Бес")))),
     ('{"by": "heidi", "ability": "Король Пик", "command": {"ability": "Голосование", "target": "bob"}}',
      '{by: heidi, ability: Король Пик, command: {ability: Голосование, target: bob}}',
-     PuppetArgs(command=ZombieCommand("Голосование", "bob"))),
+     PuppetArgs(command=Command("Голосование", "bob"))),
     ('{"by": "bob", "ability": "Преемственность", "answer": "carol"}',
      '{by: bob, ability: Преемственность, answer: carol}', Answer("carol")),
     ('{"by": "bob", "ability": "Пожирай", "answer": false}',

@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from engine.abilities import ABILITIES, Field, RoleKind, TargetRule
 from engine.names import CARDS, OPEN_ROLES, SECRET_ROLES
-from engine.orders import Order, ZombieCommand
+from engine.orders import Order, Command
 from scraper.orders import ParseSettings, Roster, parse_text
 from scraper.orders.memo import render
 from scraper.orders.vocabulary import Channel, channel_of
@@ -82,13 +82,13 @@ def orders(draw) -> Order:
         cmd = draw(st.sampled_from(ROLE_COMMANDS))
         mode = draw(st.sampled_from(["heal", "kill"])) if cmd.name == "Операция" else None
         return Order.make(by, name, target=draw(_others(by)),
-                     command=ZombieCommand(cmd.name, draw(st.sampled_from(OPEN_ROLES)), mode))
+                     command=Command(cmd.name, draw(st.sampled_from(OPEN_ROLES)), mode))
     if name == "Король Пик":
         if draw(st.booleans()):
             return Order(by, name)
         cmd = draw(st.sampled_from(ROLE_COMMANDS))
         mode = draw(st.sampled_from(["heal", "kill"])) if cmd.name == "Операция" else None
-        return Order.make(by, name, command=ZombieCommand(cmd.name, draw(st.sampled_from(NICKS)), mode))
+        return Order.make(by, name, command=Command(cmd.name, draw(st.sampled_from(NICKS)), mode))
     if name == "Кинуть карты":
         card = draw(st.sampled_from(sorted(CARDS)))
         as_card = draw(st.sampled_from(sorted(c for c in CARDS if c != "Джокер"))) if card == "Джокер" else None

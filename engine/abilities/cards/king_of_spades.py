@@ -12,7 +12,7 @@ from engine import events as ev
 from engine.abilities.spec import D, AbilitySpec as _A, Channel, Field, RoleKind, Shape, Words
 from engine.abilities.registry import DAY_BLOCK, DEATH, ON_THROW, card, day_effect, day_refusal
 from engine.api import DayAPI, PhaseAPI, Refused, VOTE
-from engine.orders import Args, Order, ZombieCommand, arg, read_command
+from engine.orders import Args, Order, Command, arg, read_command
 from engine.reasons import Reason
 from engine.state import PlayerState
 from engine.actions import ThrownCard
@@ -23,7 +23,7 @@ CARD = card(CardSpec("Король Пик", "Король Пик (Кукла) - 
 class PuppetArgs(Args):
     """«все дневные действия цели … полностью контролируются Мастером»: the puppet's command
     (none: the reveal)."""
-    command: ZombieCommand | None = arg(read=read_command, said="приказ: {}")
+    command: Command | None = arg(read=read_command, said="приказ: {}")
 
 
 SPECS = (
