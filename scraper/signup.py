@@ -19,6 +19,7 @@ from typing import Any, Iterable
 from rapidfuzz import fuzz
 
 from engine.names import OPEN_ROLES, canon_open_role
+from scraper.model import Post
 
 _CLASS = re.compile(r"(?:^|(?<=[.!?;]))[\s*_\[\]/b]*класс[^:\n—–-]{0,25}[:—–-]+\s*(.*)$", re.IGNORECASE | re.MULTILINE)
 THRESHOLD = 85.0
@@ -88,22 +89,22 @@ def read_class(value: str) -> tuple[str | None, tuple[str, ...]]:
     return None, tuple(best)
 
 
-def read_signups(posts: Iterable[Any], gm: str | None = None) -> SignupResult:
-    """Posts in thread order: any objects with `author`, `id` and `text` (scraper.model.Post)."""
+def read_signups(posts: Iterable[Post], gm: str | None = None) -> SignupResult:
+    """The thread's posts, in thread order."""
     taken: dict[str, Application] = {}
     holder_of: dict[str, str] = {}
     late: list[tuple[Application, str]] = []
     duplicates: list[Application] = []
     unknown: list[tuple[Application, tuple[str, ...]]] = []
     for post in posts:
-        author = str(getattr(post, "author", "") or "")
+        author = post.author or ""
         if gm is not None and author.casefold() == gm.casefold():
             continue
-        value = class_field(str(getattr(post, "text", "") or ""))
+        value = class_field(post.text or "")
         if value is None:
             continue
         role, candidates = read_class(value)
-        app = Application(author, str(getattr(post, "id", "")), value, role)
+        app = Application(author, post.id, value, role)
         if author in holder_of:
             duplicates.append(app)
         elif role is None:
@@ -117,16 +118,10 @@ def read_signups(posts: Iterable[Any], gm: str | None = None) -> SignupResult:
     return SignupResult(assigned, tuple(late), tuple(duplicates), tuple(unknown))
 
 
-@dataclass(frozen=True)
-class _JsonPost:
-    id: str
-    author: str
-    text: str
-
-
-def posts_from_json(data: Any, source: str) -> list[_JsonPost]:
+def posts_from_json(data: Any, source: str) -> list[Post]:
     """Posts of `gorod scrape --json` (a list of objects with author and text)."""
     if not isinstance(data, list) or not all(isinstance(p, dict) and "author" in p and "text" in p
                                              for p in data):
         raise ValueError(f"{source}: not a list of posts with author and text (gorod scrape --json)")
-    return [_JsonPost(str(p.get("id", i)), str(p["author"]), str(p["text"] or "")) for i, p in enumerate(data)]
+    return [Post(id=str(p.get("id", i)), author=str(p["author"]), posted_at=None, text=str(p["text"] or ""))
+            for i, p in enumerate(data)]
