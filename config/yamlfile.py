@@ -74,7 +74,18 @@ class _UniqueKeyLoader(_UniqueKeys, yaml.SafeLoader):
 _FastLoader = type("_FastLoader", (_UniqueKeys, yaml.CSafeLoader), {}) if yaml.__with_libyaml__ else None
 
 
+# The last texts refused, with why: the worker and each command read the same broken file
+# again and again, and the pure-Python scanner is slow on a hostile one (quadratic in its
+# nesting). Only refusals are kept: a text that loads is parsed afresh, so no caller shares
+# the mutable data another was given.
+_REFUSED: dict[str, yaml.YAMLError] = {}
+_REFUSED_KEPT = 8
+
+
 def load_unique(text: str) -> Any:
+    refused = _REFUSED.get(text)
+    if refused is not None:
+        raise refused.with_traceback(None)
     try:
         if _FastLoader is not None:
             try:
@@ -83,4 +94,10 @@ def load_unique(text: str) -> Any:
                 pass
         return yaml.load(text, Loader=_UniqueKeyLoader)   # noqa: S506 — a SafeLoader subclass
     except RecursionError:
-        raise yaml.YAMLError("nested too deep to read") from None
+        error = yaml.YAMLError("nested too deep to read")
+    except yaml.YAMLError as exc:
+        error = exc
+    if len(_REFUSED) >= _REFUSED_KEPT:
+        del _REFUSED[next(iter(_REFUSED))]
+    _REFUSED[text] = error
+    raise error.with_traceback(None)
