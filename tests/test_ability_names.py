@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 import re
+from functools import lru_cache
 from pathlib import Path
 
 from engine.abilities import ABILITIES, WORDS
@@ -42,6 +43,7 @@ def _docstrings(tree: ast.AST) -> set[int]:
             and node.body and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
 
 
+@lru_cache(maxsize=1)
 def naming_files() -> dict[str, list[str]]:
     """For each ability, the product files that name it by a string literal."""
     values = {str(p.relative_to(ROOT)): {fold(c.value) for c in _constants(p)} for p in _files()}
