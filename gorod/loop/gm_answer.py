@@ -27,7 +27,13 @@ def answer_by_gm(game: Game, value: str, *, to: str | None = None, ability: str 
     """The console's answer for the player (`value`: a nickname, «true» or «false»): stored
     as the GM's order; a question asked by a phase end then lets the end go on (the forum
     was read when the end began). `to`, `ability`: the question the GM saw (refused if
-    another one waits now)."""
+    another one waits now). Under the writer lock, so no phase end resolves between the
+    check of the question and the stored answer."""
+    with game.writing("ответ мастера на вопрос фазы"):
+        return _answer(game, value, to=to, ability=ability)
+
+
+def _answer(game: Game, value: str, *, to: str | None, ability: str | None) -> GmAnswer:
     asked = pending(game)
     if asked is None:
         raise LoopError("фаза не ждёт ответа на вопрос: ничего не сделано")

@@ -114,3 +114,20 @@ def test_in_chromium_the_gm_clicks_the_heir_and_the_night_is_resolved(browser, s
     assert page_.locator("#question").count() == 0
     assert open_game().fold()[0].players["carol"].open_role == "Мэр"
     context.close()
+
+
+def test_an_answer_while_another_writer_holds_the_game_is_refused_and_stores_nothing(
+        client, asked_game, open_game):
+    post(client, "/phase/end", no_read="1")
+    other = open_game()
+    other.actor = "gorod run"
+    with other.writing("разрешение фазы"):
+        response = post(client, "/question/answer", answer="bob", to="alice", ability="Преемственность")
+        assert response.status_code == 303
+        html = page(client)
+    assert "с игрой сейчас работает gorod run" in html and "ничего не сделано" in html
+    game = open_game()
+    assert str(game.current().phase) == "night 1"
+    assert [o for o in game.records.orders(str(game.current().phase), status=None) if o.by == "alice"] == []
+    post(client, "/question/answer", answer="bob", to="alice", ability="Преемственность")
+    assert str(open_game().current().phase) == "day 1"     # free again: the answer is taken
