@@ -240,12 +240,14 @@ class Store(PostTables):
     def __init__(self, path: str | Path, migrations: list[Migration] | None = None) -> None:
         self.path = str(path)
         self._depth = 0
+        self.created = False                   # this open made the file: a game begins here
         migrations = MIGRATIONS if migrations is None else migrations
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
             refuse_foreign(self.path)          # a zero-length or foreign file is no new game
             if not Path(self.path).exists():
                 _create(self.path, migrations)
+                self.created = True
         with told(self.path):
             self.db = connect(self.path)
             self.db.execute(f"PRAGMA busy_timeout={OPEN_BUSY_MS}")
@@ -261,7 +263,7 @@ class Store(PostTables):
     def over(cls, db: sqlite3.Connection, path: str) -> "Store":
         """A store over an open connection (the new file being made), named by `path`."""
         store = cls.__new__(cls)
-        store.db, store.path, store._depth = db, path, 0
+        store.db, store.path, store._depth, store.created = db, path, 0, True
         return store
 
     # -- schema -----------------------------------------------------------------------

@@ -34,6 +34,18 @@ class StoreError(Exception):
         self.path = path
 
 
+class StoreMissing(StoreError):
+    """A command that reads or changes a game met no store file: the game was never begun on
+    this file, or its store is elsewhere (a moved game file, a mistyped `store:`). Only
+    `gorod deal` and `gorod run` begin one, so a wrong path never shows an empty game as if
+    everything stored were lost, nor lets a second deal begin beside the real one."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__(path, "файла нет: игра на этом файле ещё не начата (её начинают gorod deal и "
+                               "gorod run). Если игра уже шла, её база лежит в другом месте: укажите её "
+                               "путь в store: файла игры")
+
+
 class StoreBusy(StoreError):
     """Another process holds the write lock longer than the busy timeout."""
 

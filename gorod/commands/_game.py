@@ -21,6 +21,10 @@ def add_game_option(parser) -> None:
                         help="the game config (default: $GOROD_GAME or ./game.yaml)")
 
 
+# The commands that may begin a game's store; every other one needs it there (`StoreMissing`).
+BEGIN_A_GAME = frozenset({"deal", "run"})
+
+
 def with_game(name: str):
     def wrap(handler):
         @functools.wraps(handler)
@@ -33,13 +37,16 @@ def with_game(name: str):
             from scraper.errors import ScraperError
 
             try:
-                game = Game.open(args.game)
+                game = Game.open(args.game, begins=name in BEGIN_A_GAME)
             except GameConfigError as exc:
                 print(f"gorod {name}: {exc}", file=sys.stderr)
                 return 2
             except StoreError as exc:
                 print(f"gorod {name}: {exc}", file=sys.stderr)
                 return 1
+            if game.store.created:        # said once, so a mistyped `store:` is seen at once
+                print(f"gorod {name}: новое хранилище игры {game.store.path}: игра на этом файле "
+                      "начинается здесь", file=sys.stderr)
             game.actor = f"gorod {name}"   # named to a process the writer lock refuses meanwhile
             retries = RetryNotice(name)
             logging.getLogger("scraper.http").addHandler(retries)

@@ -179,12 +179,19 @@ class Game:
         self._writer = WriterLock(store.path, config.schedule.zone)
 
     @classmethod
-    def open(cls, path: str | Path, *, store: str | Path | None = None, **kwargs) -> "Game":
+    def open(cls, path: str | Path, *, store: str | Path | None = None, begins: bool = True,
+             **kwargs) -> "Game":
         """The game of a config file, checked whole (`check_sections`): a config that
-        `deal` accepts is one `run`, `state` and `web` accept too."""
+        `deal` accepts is one `run`, `state` and `web` accept too. `begins=False`: a store
+        that is not there is `StoreMissing`, not a new empty game."""
         config = load_game(path)
         check_sections(config)
-        return cls(config, Store(store or store_path(config)), **kwargs)
+        where = Path(store or store_path(config))
+        if not begins and not where.exists():
+            from gorod.store_faults import StoreMissing
+
+            raise StoreMissing(str(where))
+        return cls(config, Store(where), **kwargs)
 
     def _templates_folder(self) -> str | None:
         folder = templates_folder(self.config)

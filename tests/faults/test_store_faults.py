@@ -252,3 +252,23 @@ def test_a_write_the_console_cannot_make_is_the_error_at_the_top_of_its_page(sto
     assert response.status_code == 303
     page = client.get("/")
     assert page.status_code == 200 and "только для чтения" in page.text
+
+
+@pytest.mark.parametrize("argv", [["state"], ["tally"], ["drafts"], ["publish"], ["phase", "end"],
+                                  ["order", "add", "{by: Аня, ability: Голосование, target: Боря}"]])
+def test_a_store_that_is_not_there_is_told_and_not_made_by_a_command_that_does_not_begin_a_game(
+        game_file, capsys, argv):
+    store = game_file.parent / "gorod.sqlite3"
+    status, err = cli(capsys, *argv, "--game", str(game_file))
+    assert status == 1
+    assert f"хранилище игры {store}: файла нет: игра на этом файле ещё не начата" in err
+    assert "укажите её путь в store:" in err
+    assert list(game_file.parent.glob("gorod.sqlite3*")) == []
+
+
+def test_deal_begins_the_store_a_reading_command_then_reads(game_file, capsys):
+    status, err = cli(capsys, "deal", "--game", str(game_file))
+    assert status == 0, err
+    assert (game_file.parent / "gorod.sqlite3").is_file()
+    status, err = cli(capsys, "state", "--game", str(game_file))
+    assert status == 0, err
