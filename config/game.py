@@ -333,13 +333,13 @@ def _check_profile(name: str, where: str, game_dir: Path) -> None:
 def _profile_problem(name: str, exc: Exception) -> str:
     """Why the named profile does not load, in the GM's words; a fault inside a profile file
     is quoted as the profile validator names it (its key path in that file)."""
-    from config.profiles import profile_names
+    from config.profiles import ProfileNotFound, profile_names
 
     text = str(exc)
-    if text.startswith("unknown profile"):
+    if isinstance(exc, ProfileNotFound) and not exc.is_path:
         return (f"нет такого профиля {name!r}; есть: {', '.join(profile_names())} "
                 f"(или путь к своему файлу профиля, README «Your forum»)")
-    if "no such profile file" in text:
+    if isinstance(exc, ProfileNotFound):
         return f"нет файла профиля {name!r}"
     if "не в кодировке UTF-8" in text:
         return text
