@@ -4,7 +4,7 @@ Public API:
     load_profile(name_or_path) -> Profile     # "phpbb3", "mybbru", or a path to a .yaml
     engine_profiles() -> list[Profile]        # every shipped profile (for --profile auto)
     profile_names() -> list[str]
-    ProfileError                              # "profiles/phpbb3.yaml: selectors.post.author: обязательный ключ, а его нет"
+    ProfileError                              # "profiles/phpbb3.yaml: selectors.post.author: обязательный ключ, ..."
     ProfileNotFound                           # no profile of that name, no file at that path
 
 A profile lives in `config/profiles/<name>.yaml` (or anywhere, given as a path).
@@ -134,7 +134,7 @@ import yaml
 from config.profile_api import (ApiCall, ApiRules, EmbeddedPosts, PmJsonRules, api_calls, api_rules,
                                 embedded_posts, pm_json_rules)
 from config.select import BadSelector, compile_selector
-from config.yamlfile import NotUtf8, read_utf8
+from config.yamlfile import NotUtf8, read_utf8, value_kind, yaml_problem
 
 PROFILES_DIR = Path(__file__).resolve().parent / "profiles"
 
@@ -526,7 +526,8 @@ def _resolve(name_or_path: str | Path, relative_to: Path | None = None, search: 
         if not p.is_absolute() and relative_to is not None and (relative_to / p).is_file():
             p = relative_to / p   # beside the file that names it (a game file, an extending profile)
         if not p.is_file():
-            where = f" (ни в текущей папке, ни в {relative_to})" if relative_to is not None and not Path(s).is_absolute() else ""
+            where = (f" (ни в текущей папке, ни в {relative_to})"
+                     if relative_to is not None and not Path(s).is_absolute() else "")
             raise ProfileNotFound(f"{s}: нет такого файла профиля{where}", is_path=True)
         return p.resolve()
     for folder in search:
@@ -557,17 +558,16 @@ def _merged(path: Path, seen: tuple[Path, ...]) -> dict:
     except NotUtf8 as exc:
         raise ProfileError(f"{label}: {exc}") from None
     except yaml.YAMLError as exc:
-        from config.game import _yaml_problem   # here: config.game imports this module
-        raise ProfileError(f"{label}: ошибка в YAML: {_yaml_problem(exc)}") from None
+        raise ProfileError(f"{label}: ошибка в YAML: {yaml_problem(exc)}") from None
     if data is None:
         data = {}
     if not isinstance(data, dict):
-        raise ProfileError(f"{label}: {TOP}: нужен словарь ключей, а не {_kind(data)}")
+        raise ProfileError(f"{label}: {TOP}: нужен словарь ключей, а не {value_kind(data)}")
     parent = data.pop("extends", None)
     if parent is None:
         return data
     if not isinstance(parent, str):
-        raise ProfileError(f"{label}: extends: нужно имя профиля или путь к файлу, а не {_kind(parent)}")
+        raise ProfileError(f"{label}: extends: нужно имя профиля или путь к файлу, а не {value_kind(parent)}")
     try:
         base = _merged(_resolve(parent, relative_to=path.parent), seen + (path,))
     except ProfileError as exc:
@@ -599,7 +599,7 @@ class _V:
 
     def mapping(self, value: Any, path: str, allowed: set[str], required: set[str] = frozenset()) -> dict:
         if not isinstance(value, dict):
-            raise self.fail(path, f"нужен словарь ключей, а не {_kind(value)}")
+            raise self.fail(path, f"нужен словарь ключей, а не {value_kind(value)}")
         for k in value:
             if k not in allowed:
                 raise self.fail(_join(path, str(k)), f"неизвестный ключ (известны: {', '.join(sorted(allowed))})")
@@ -613,7 +613,7 @@ class _V:
             return None
         if not isinstance(value, str) or (not optional and not value):
             raise self.fail(path, REQUIRED if value is None else
-                            "нужна непустая строка" if value == "" else f"нужна строка, а не {_kind(value)}")
+                            "нужна непустая строка" if value == "" else f"нужна строка, а не {value_kind(value)}")
         return value
 
     def strings(self, value: Any, path: str) -> tuple[str, ...]:
@@ -622,7 +622,8 @@ class _V:
         if isinstance(value, str):
             value = [value]
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise self.fail(path, "нужен список строк" + ("" if isinstance(value, list) else f", а не {_kind(value)}"))
+            kind = "" if isinstance(value, list) else f", а не {value_kind(value)}"
+            raise self.fail(path, f"нужен список строк{kind}")
         return tuple(value)
 
     def selector(self, value: Any, path: str, optional: bool = True) -> str | None:
@@ -673,12 +674,6 @@ def _join(path: str, key: str) -> str:
 
 TOP = "(верхний уровень)"        # the key path of the file's top mapping
 REQUIRED = "обязательный ключ, а его нет"
-
-
-def _kind(value: Any) -> str:
-    """What a wrong value is, in the GM's words (as config.game says it)."""
-    from config.game import _kind as kind   # here: config.game imports this module
-    return kind(value)
 
 
 _POST_KEYS = {"container", "id", "author", "body", "time", "number", "author_id", "edited",
@@ -742,7 +737,7 @@ def _validate(data: dict, label: str, stem: str) -> Profile:
 
     urls = top.get("urls") or {}
     if not isinstance(urls, dict):
-        raise v.fail("urls", f"нужен словарь ключей, а не {_kind(urls)}")
+        raise v.fail("urls", f"нужен словарь ключей, а не {value_kind(urls)}")
     for k, u in urls.items():
         v.string(u, _join("urls", str(k)), optional=False)
 
@@ -904,7 +899,7 @@ def _string_map(v: _V, value: Any, path: str) -> dict[str, str]:
     out = {}
     for k, x in m.items():
         if isinstance(x, bool) or not isinstance(x, (str, int, float)):
-            raise v.fail(_join(path, str(k)), f"нужна строка, а не {_kind(x)}")
+            raise v.fail(_join(path, str(k)), f"нужна строка, а не {value_kind(x)}")
         out[str(k)] = str(x)
     return out
 
