@@ -285,7 +285,7 @@ class FirstOver:
 def _compound(sel) -> str:
     expr = _translator.xpath(sel)
     if expr.path:
-        raise BadSelector("not a compound")
+        raise BadSelector("не одно звено селектора")   # caught: first_over keeps the plain form
     return f"{expr.element}[{expr.condition}]" if expr.condition else expr.element
 
 
