@@ -53,6 +53,13 @@ def test_the_held_out_engine_keeps_its_figure():
     assert all(c.exact for c in cmp), [c.differences for c in cmp]
 
 
+def test_a_held_out_engine_the_learner_cannot_read_is_refused_in_russian_naming_the_page():
+    # h7 (Beehive Forum, 2026-12-02), measured once: refused, no profile, 0 of 3 pages
+    ok, n, refused, cmp, _ = _bench("learn_heldout").run_set(ROOT / "tests/scraper/pages/heldout/h7")
+    assert (ok, n) == (0, 3) and refused is not None
+    assert "h7/thread-p1.html" in refused and "не найдены повторяющиеся блоки постов" in refused, refused
+
+
 def _dates(name: str):
     """(strings, wrong readings, non-dates taken for dates) of a date set."""
     dates = _bench("dates")
