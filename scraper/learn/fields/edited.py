@@ -8,8 +8,9 @@ from scraper.learn import tree
 from scraper.learn.fields.guess import FieldGuess, css_xpath, first
 
 
-EDIT_MARK = re.compile(r"(?i)(last edited|edited by|edited \d+ times?|\bedited\b|отредактирован|редактировал|"
+EDIT_MARK = re.compile(r"(?i)(last edited|edited by|edited \d+ times?|\bedited\b|last edit\b|отредактирован|редактировал|"
                        r"изменено|изменён|изменен|последний раз редактировал|последнее редактирование|"
+                       r"обновлен\w*|обновлён\w*|\bupdated\b|"
                        r"szerkesztve|modifié|bearbeitet)")
 
 
