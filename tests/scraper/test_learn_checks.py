@@ -261,3 +261,16 @@ def test_a_current_page_written_as_bare_text_between_the_page_links_is_read():
         read = extract_posts(_permalink_page(1 + 6 * (page - 1)), profile, f"p{page}.html")
         assert read.page == page
         assert (read.next_url is None) if want_next is None else want_next in read.next_url
+
+
+def test_an_edit_notice_written_as_bare_text_on_its_own_line_is_no_part_of_the_posts_words():
+    posts = "".join(f"""<div class="message" id="m{i}"><div class="author"><a href="/profile.php?{i % 4}">{NAMES[i % 4]}</a></div>
+<small>2{i}.11.2026 10:0{i}</small><div class="message-body">{WORDS[i % 6]}<br />
+Строка {i}.""" + (f"""<br />\n<br />\nEdited 1 time(s). Last edit at 11/2{i}/2026 10:1{i}AM by {NAMES[i % 4]}.""" if i == 3 else "")
+                    + "</div></div>" for i in range(1, 7))
+    page = f"<html><body>{posts}</body></html>".encode()
+    learned = learn_pages([(page, "e.html")])
+    read = extract_posts(page, learned.profile(), "e.html").posts
+    assert read[2].text == f"{WORDS[3]}\nСтрока 3."
+    assert read[1].text == f"{WORDS[2]}\nСтрока 2."
+    assert any("notice_lines" in u for u in learned.unconfirmed)
