@@ -32,9 +32,12 @@ The schema (every key is checked; unknown keys are errors, to catch typos):
     selectors:
       post: {container, id, author, body, time, number, author_id, edited, edit_count, edited_time,
              subject, conversation, skip}
-      body: {quote, quote_header, spoiler, spoiler_header, strike, hidden, drop, quote_lines}
+      body: {quote, quote_header, spoiler, spoiler_header, strike, hidden, drop, quote_lines, notice_lines}
                                    # quote_lines: a line prefix («> »): lines of the text opening
                                    # with it are a quote (a forum showing Markdown's unrendered)
+                                   # notice_lines: a regex: a line of the text it matches whole is
+                                   # the forum's notice written as bare text («Edited 1 time(s).
+                                   # Last edit at …»), taken out of the post's words
       pagination: {current, last, next, single}
                                    # single: what only a thread of one page shows (MyBB draws
                                    # no page list then): such a page is page 1 of 1, when
@@ -204,6 +207,7 @@ class BodyRules:
     hidden: str | None = None
     drop: str | None = None
     quote_lines: str | None = None   # a line prefix, not a selector: lines opening with it are a quote
+    notice_lines: str | None = None  # a regex, not a selector: a line it matches whole is the forum's notice
 
 
 @dataclass(frozen=True)
@@ -756,8 +760,10 @@ def _validate(data: dict, label: str, stem: str) -> Profile:
     b = v.mapping(sel.get("body") or {}, "selectors.body", set(BodyRules.__dataclass_fields__))
     defaults = BodyRules()
     body = BodyRules(**{k: v.selector(b.get(k, getattr(defaults, k)), f"selectors.body.{k}")
-                        for k in BodyRules.__dataclass_fields__ if k != "quote_lines"},
-                     quote_lines=_quote_lines(v, b.get("quote_lines")))
+                        for k in BodyRules.__dataclass_fields__ if k not in ("quote_lines", "notice_lines")},
+                     quote_lines=_quote_lines(v, b.get("quote_lines")),
+                     notice_lines=v.regex(b["notice_lines"], "selectors.body.notice_lines")
+                     if b.get("notice_lines") is not None else None)
     pg = v.mapping(sel.get("pagination") or {}, "selectors.pagination", {"current", "last", "next", "single"})
     pagination = Pagination(**{k: v.field(pg.get(k), f"selectors.pagination.{k}") for k in ("current", "last", "next")},
                             single=v.selector(pg.get("single"), "selectors.pagination.single"))

@@ -133,6 +133,7 @@ BROKEN = [   # (what the file says, the key path the message must name), one per
     ("extends: spirit\nselectors: {post: {id: {attr: id, regex: '('}}}\n", "selectors.post.id.regex"),
     ("extends: spirit\ndetect: {generator: ['(']}\n", "detect.generator[0]"),
     ("extends: spirit\nselectors: {body: {quote_lines: 'Цитата:'}}\n", "selectors.body.quote_lines"),
+    ("extends: spirit\nselectors: {body: {notice_lines: 'Edited (\\d+'}}\n", "selectors.body.notice_lines"),
     ("extends: phpbb3\nwrite: {reply: {created: {location: 'p=\\d+'}}}\n", "write.reply.created.location"),
     ("extends: spirit\nembedded_json: {script: script, regex: 'init', posts: [a], id: id}\n", "embedded_json.regex"),
     # a bad choice

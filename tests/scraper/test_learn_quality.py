@@ -37,7 +37,7 @@ def test_every_engine_of_the_saved_pages_is_read_right_on_90_percent_of_its_page
     assert sum(p.posts_exact for pages in by_engine.values() for p in pages) == total == 106
 
 
-@pytest.mark.parametrize("name", ["t1", "t2", "t3", "t4"])
+@pytest.mark.parametrize("name", ["t1", "t2", "t3", "t4", "t5", "t6"])
 def test_the_tuned_engines_without_a_profile_are_read_as_their_databases_hold(name):
     ok, n, refused, cmp, _ = _bench("learn_heldout").run_set(ROOT / "tests/scraper/pages/learned" / name)
     assert refused is None and ok == n == 3, [c.differences for c in cmp] or refused
