@@ -121,7 +121,7 @@ _UNREAD = object()   # no memo entry yet (None is a memoised «no reading»)
 _PLACED_SIZE = 8192
 SPELLED = 90.0   # the nickname in the other alphabet («Гены» for Gena, «Petya» for Петя)
 # A whole part of a longer nickname («Котик» for Kotik_7) is a candidate just below the
-# default threshold; the same consonants in the other alphabet («Дэн» for Dan Brown) less.
+# default threshold; the same consonants in the other alphabet («Ден» for Dan Brown) less.
 PART = 84.0
 # No reading below this is ever offered or compared (targets.FLOOR): the gate's cut.
 _GATE = 70.0
@@ -220,9 +220,13 @@ _DECORATION = re.compile(r"^(?:x+|[a-z])$|^(.)\1*$", re.IGNORECASE)
 def _core_words(nick: str) -> list[str]:
     """The one word of a nickname written with decorations, digits or an initial around it
     («Dimon» of xXx_Dimon_xXx, «Kotik» of Kotik_7, «Ольга» of Ольга_Н); none if it has no
-    decoration or more than one word (a CamelCase nickname's parts are `parts`)."""
+    decoration or more than one word (a CamelCase nickname's parts are `parts`), but each
+    of the words a nickname joins with «_», «.» or «-» («Lord», «Vader» of Lord_Vader)."""
     runs = re.findall(r"[A-Za-z]+|[А-Яа-яЁё]+", nick)
     words = [r for r in runs if len(r) >= 3 and not _DECORATION.match(r)]
+    if len(words) > 1 and all(len(_CAMEL.findall(w)) == 1 for w in words) \
+            and re.fullmatch(r"[A-Za-zА-Яа-яЁё]+(?:[_.\-][A-Za-zА-Яа-яЁё]+)+", nick):
+        return words     # words joined by «_», «.» or «-» («Lord_Vader»): each is a word of it, as in «Серый Волк»
     if len(words) != 1 or words[0] == nick or len(_CAMEL.findall(words[0])) > 1:
         return []
     return words
@@ -572,7 +576,7 @@ class NameMatcher:
 
     def _part_score(self, entry: _NickEntry, tok: Token) -> float:
         """A part of a longer nickname in either alphabet («Котика», «Ольгу», «Dan»), or
-        a word that sounds like one («Дэна»)."""
+        a word that sounds like one («Дена»)."""
         low = tok.low
         if len(low) >= 3 and (low in entry.core_forms or tok.key in entry.core_forms):
             return CORE

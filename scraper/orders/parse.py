@@ -551,9 +551,17 @@ def _correction(ctx: Context, seg: Segment, last: _Found) -> _Found | None:
         # «Голосую против Волка. Или Ёжика.»: the other choice for the same place, a question
         scan = scan_targets(ctx, toks, 1, len(toks), 1, self_allowed(spec))
         other = [n for n in scan.nicks if n != last.order.target]
+        if not other and scan.problem == Reason.LOW_CONFIDENCE:
+            # «…или Кейт?»: a likeness of a player offered as the other choice still makes
+            # the first one unsure; the GM sees both
+            other = [n for n in scan.candidates if n and n != last.order.target][:1]
         if other:
             return _Found(seg.text, last.ability, Strength.STRONG, form=last.form, short=True,
                           fail=Fail(Reason.AMBIGUOUS_TARGET, [last.order.target, other[0]], last.ability))
+        if "?" in seg.text:
+            # «…или Блэйда?», «…или нет?»: the author asks himself; the choice is not made
+            return _Found(seg.text, last.ability, Strength.STRONG, form=last.form, short=True,
+                          fail=Fail(Reason.DEFERRED, [last.order.target], last.ability))
     lead = [i for i, t in enumerate(toks[:4]) if t.low in CORRECTION]
     if not lead or "?" in seg.text:
         return None

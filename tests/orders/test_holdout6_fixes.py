@@ -1,0 +1,49 @@
+"""What holdout6 found, as general rules in a game of their own: a Latin nickname written in
+Cyrillic as it sounds in English (the long a «ей», the short a «э», a silent final e), each word
+of a nickname joined by «_» read alone like a word of «Серый Волк», and an order followed by
+«или …?» left open: a question, never a stored order."""
+from __future__ import annotations
+
+import pytest
+
+from scraper.orders import Roster, parse_text
+from scraper.orders.name_forms import spellings
+from scraper.orders.result import Reason
+
+ROSTER = Roster.from_mapping({
+    "Dark_Blade": {"open": "Бандит", "secret": "Стражник"},
+    "Sam": {"open": "Вор", "secret": "Гончая Ада"},
+    "Лиса": {"open": "Мэр", "secret": "Бес"},
+    "Хомяк": {"open": "Сплетник", "secret": "Мастер карт"},
+})
+
+
+def test_english_vowels_are_spelled_as_they_sound():
+    assert "блейд" in spellings("Blade")      # a consonant, then «e»: the long a, the e silent
+    assert "лейн" in spellings("Lane") and "рейвен" in spellings("Raven")
+    assert "шэдоу" in spellings("Shadow")     # the short a
+    assert "блад" in spellings("Blade") and "бладе" in spellings("Blade")   # the letters still read
+
+
+@pytest.mark.parametrize("text, target", [
+    ("Голосую против Блейда", "Dark_Blade"),
+    ("Голосую против Дарка", "Dark_Blade"),
+    ("Голос против Сэма", "Sam"),
+])
+def test_a_latin_nickname_in_cyrillic_is_read(text, target):
+    result = parse_text(text, ROSTER, author="Хомяк")
+    assert [o.target for o in result.orders] == [target], result.unresolved
+
+
+@pytest.mark.parametrize("text, reason", [
+    ("Голосую против Лисы... или Сэма? ладно, потом", Reason.AMBIGUOUS_TARGET),
+    ("Голосую против Лисы... или Сэмми?", None),
+    ("Голосую против Лисы... или Блэйда?", None),
+    ("Голосую против Лисы. Или нет?", Reason.DEFERRED),
+])
+def test_an_order_with_an_open_alternative_is_asked(text, reason):
+    result = parse_text(text, ROSTER, author="Хомяк")
+    assert not result.orders
+    assert len(result.unresolved) == 1 and "Лиса" in result.unresolved[0].candidates
+    if reason is not None:
+        assert result.unresolved[0].code == reason
