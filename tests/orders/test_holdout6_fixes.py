@@ -47,3 +47,19 @@ def test_an_order_with_an_open_alternative_is_asked(text, reason):
     assert len(result.unresolved) == 1 and "Лиса" in result.unresolved[0].candidates
     if reason is not None:
         assert result.unresolved[0].code == reason
+
+
+def test_the_orders_own_word_is_no_likeness_of_a_name():
+    """«в ведьмовстве» is the ability's name, not the open role Ведьма; «копилку» the
+    Компромат's keyword, not the player Копейка."""
+    roster = Roster.from_mapping({
+        "Мэри": {"open": "Ведьма", "secret": "Суккуб"},
+        "Копейка": {"open": "Оракул", "secret": "Некромант"},
+        "Инка": {"open": "Сыщик", "secret": "Инквизитор"},
+        "Сплетня": {"open": "Сплетник", "secret": "Мастер карт"},
+    })
+    accused = parse_text("Обвиняю Дарта в ведьмовстве", roster, author="Инка", private=True)
+    assert not accused.orders and [u.candidates for u in accused.unresolved] == [()]
+    assert accused.unresolved[0].ability == "Обвинение в ведьмовстве"
+    saved = parse_text("Компромат: голос в копилку", roster, author="Сплетня", private=True)
+    assert [(o.ability, o.target) for o in saved.orders] == [("Компромат", None)], saved.unresolved
