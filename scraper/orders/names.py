@@ -178,7 +178,7 @@ def _entry(nick: str) -> _NickEntry:
     words = tokens(nick) or [Token(nick, 0, len(nick))]
     forms = []
     for tok in words:
-        forms.append(morph.inflections(tok.key) if is_cyrillic(tok.text) else frozenset({tok.key}))
+        forms.append(_case_forms(tok.key) if is_cyrillic(tok.text) else frozenset({tok.key}))
     joined = " ".join(t.key for t in words)
     compact = re.sub(r"[\W_]+", "", key(nick))
     parts = _CAMEL.findall(nick)
@@ -206,12 +206,30 @@ def _entry(nick: str) -> _NickEntry:
     core_forms: set[str] = set()
     for word in cores:
         if len(word) >= 3:
-            core_forms |= _other_forms(word) | (morph.inflections(fold(word)) if is_cyrillic(word) else {key(word)})
+            core_forms |= _other_forms(word) | (_case_forms(fold(word)) if is_cyrillic(word) else {key(word)})
     # only for words in the Latin alphabet: a Cyrillic nickname's typos are fuzzy matches
     skeletons = tuple(skeleton(translit(t.text) or "") for t in words if not is_cyrillic(t.text))
     return _NickEntry(nick, tuple(forms), joined, compact,
                       frozenset(i for i in initials if len(i) >= 2), camel, tuple(spelled),
                       frozenset(part_forms), skeletons, frozenset(core_forms))
+
+
+_MASCULINE = (("й", ("я", "ю", "ем", "е")), ("", ("а", "у", "ом", "е")))
+
+
+@lru_cache(maxsize=4096)
+def _case_forms(word: str) -> frozenset[str]:
+    """A Cyrillic nickname word's case forms; one the dictionary knows only as indeclinable
+    (a foreign surname, «Холидей») is also declined as a masculine noun, as players do
+    («Дока Холидея», like «Андрея»)."""
+    forms = morph.inflections(word)
+    if forms != {word} or len(word) < 4 or word[-1] in "аяоеёиыуюэь":
+        return forms
+    for ending, cases in _MASCULINE:
+        if word.endswith(ending):
+            stem = word[:len(word) - len(ending)] if ending else word
+            return forms | {stem + c for c in cases}
+    return forms
 
 
 _DECORATION = re.compile(r"^(?:x+|[a-z])$|^(.)\1*$", re.IGNORECASE)

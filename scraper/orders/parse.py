@@ -249,6 +249,8 @@ _BARE_LEAD = frozenset({"я", "ну", "итак", "тогда", "всё", "вс�
                         "и", "а", "уж"}) | CORRECTION_LEAD
 # Where a name is sent by a day vote («Боря на костёр», «Лиса на виселицу»).
 _SCAFFOLD = frozenset({"костёр", "костер", "виселицу", "эшафот", "плаху", "вылет"})
+# What a vote «за» is for, written before the name («за казнь Бори», «за повешение Лиса»).
+_EXECUTION = frozenset({"казнь", "повешение", "линчевание", "вынос", "изгнание"})
 
 
 def _vote_verb(tok) -> bool:
@@ -317,6 +319,8 @@ def _bare_against(ctx: Context, seg: Segment, toks, spoken: tuple[int, int] | No
         lo, hi = lead, hi - 2
     else:
         return None
+    if toks[lead].low == "за" and lo < hi - 1 and toks[lo].low in _EXECUTION:
+        lo += 1               # «я за казнь Дока»: the vote's own noun between the pointer and the name
     if hi - lo < 1:
         return None
     scan = scan_targets(ctx, toks, lo, hi, 1, False)

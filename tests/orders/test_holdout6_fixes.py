@@ -63,3 +63,33 @@ def test_the_orders_own_word_is_no_likeness_of_a_name():
     assert accused.unresolved[0].ability == "Обвинение в ведьмовстве"
     saved = parse_text("Компромат: голос в копилку", roster, author="Сплетня", private=True)
     assert [(o.ability, o.target) for o in saved.orders] == [("Компромат", None)], saved.unresolved
+
+
+GAME = Roster.from_mapping({
+    "Джон Смоллей": {"open": "Лекарь", "secret": "Начальник стражи"},
+    "Ёжик": {"open": "Вор", "secret": "Бес"},
+    "Лиса": {"open": "Мэр", "secret": "Мирный житель"},
+    "Хомяк": {"open": "Сплетник", "secret": "Мастер карт"},
+})
+
+
+@pytest.mark.parametrize("text, target", [
+    ("ну всё, я за казнь Ёжика", "Ёжик"),
+    ("Я за повешение Лисы", "Лиса"),
+    ("Голосую против Смоллея", "Джон Смоллей"),      # a surname the dictionary leaves indeclinable
+    ("я за казнь Джона Смоллея", "Джон Смоллей"),
+])
+def test_a_vote_for_someones_execution_and_a_declined_foreign_surname_are_read(text, target):
+    result = parse_text(text, GAME, author="Хомяк")
+    assert [(o.ability, o.target) for o in result.orders] == [("Голосование", target)], result.unresolved
+
+
+@pytest.mark.parametrize("text", ["Снимаю голос с Ёжика, пока не разберусь", "Снимаю голос, пока не выясню"])
+def test_until_i_know_better_does_not_make_a_withdrawal_talk(text):
+    result = parse_text(text, GAME, author="Хомяк")
+    assert [(o.ability, o.target) for o in result.orders] == [("Голосование", None)], result.clauses
+
+
+def test_until_i_decide_still_defers():
+    result = parse_text("Голосую против Лисы, пока не решу", GAME, author="Хомяк")
+    assert not result.orders and result.unresolved[0].code == Reason.DEFERRED
