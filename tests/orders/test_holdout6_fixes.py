@@ -93,3 +93,15 @@ def test_until_i_know_better_does_not_make_a_withdrawal_talk(text):
 def test_until_i_decide_still_defers():
     result = parse_text("Голосую против Лисы, пока не решу", GAME, author="Хомяк")
     assert not result.orders and result.unresolved[0].code == Reason.DEFERRED
+
+
+def test_cards_revealed_in_the_first_person_with_a_list_of_lines_are_the_order():
+    roster = Roster.from_mapping({
+        "Ёжик": {"open": "Вор", "secret": "Бес"},
+        "Лиса": {"open": "Мэр", "secret": "Мирный житель"},
+        "Хомяк": {"open": "Сплетник", "secret": "Мастер карт"},
+    })
+    result = parse_text("Вскрываю карты!\nЁжик — Бес\nЛиса — Мирный житель", roster, author="Хомяк")
+    assert [(o.ability, o.args.reveal_list) for o in result.orders] == [
+        ("Раскрыть карты", (("Ёжик", "Бес"), ("Лиса", "Мирный житель")))], result.unresolved
+    assert not parse_text("Карты пока не раскрываю", roster, author="Хомяк").orders
