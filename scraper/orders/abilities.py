@@ -247,6 +247,9 @@ def _find_triggers(seg: Segment, toks: list[Token]) -> list[Trigger]:
             if finite_only:
                 strength = Strength.COMMAND if any("impr" in r.grammemes or "3per" in r.grammemes
                                                    for r in readings) else Strength.NONE
+            elif head.low not in literal_words() and readings and all(r.pos == "INFN" for r in readings) \
+                    and not _COLON_AFTER.match(rest) and not _after_verb(toks, i, APPLY_VERBS | MODAL_VERBS):
+                strength = Strength.NONE     # «Раскрывать карты рано»: a name's verb in the infinitive is talk
             elif i <= start < i + n or _COLON_AFTER.match(rest) or _after_verb(toks, i, APPLY_VERBS | MODAL_VERBS):
                 strength = Strength.STRONG
             elif VOTE in abilities and i + n < len(toks) and toks[i + n].low in ("против", "за") \

@@ -105,3 +105,14 @@ def test_cards_revealed_in_the_first_person_with_a_list_of_lines_are_the_order()
     assert [(o.ability, o.args.reveal_list) for o in result.orders] == [
         ("Раскрыть карты", (("Ёжик", "Бес"), ("Лиса", "Мирный житель")))], result.unresolved
     assert not parse_text("Карты пока не раскрываю", roster, author="Хомяк").orders
+
+
+def test_an_ability_names_verb_in_the_infinitive_is_talk():
+    """«Раскрывать карты рано»: talk about the order, in a PM no public order to ask about;
+    «Раскрывать карты: …» still names it."""
+    roster = Roster.from_mapping({"Лиса": {"open": "Мэр", "secret": "Бес"},
+                                  "Хомяк": {"open": "Сплетник", "secret": "Мастер карт"}})
+    result = parse_text("Раскрывать карты рано. Подожду ещё пару дней", roster, author="Хомяк", private=True)
+    assert not result.orders and not result.unresolved
+    listed = parse_text("Раскрывать карты: Лиса — Бес", roster, author="Хомяк")
+    assert [o.ability for o in listed.orders] == ["Раскрыть карты"], listed.unresolved
