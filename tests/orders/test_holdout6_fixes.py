@@ -116,3 +116,32 @@ def test_an_ability_names_verb_in_the_infinitive_is_talk():
     assert not result.orders and not result.unresolved
     listed = parse_text("Раскрывать карты: Лиса — Бес", roster, author="Хомяк")
     assert [o.ability for o in listed.orders] == ["Раскрыть карты"], listed.unresolved
+
+
+NIGHT = Roster.from_mapping({
+    "Ёжик": {"open": "Богач", "secret": "Тварь"},
+    "Лиса": {"open": "Мэр", "secret": "Лич"},
+    "Хомяк": {"open": "Оракул", "secret": "Некромант"},
+    "Кира": {"open": "Вор", "secret": "Бес"},
+})
+
+
+@pytest.mark.parametrize("text, author, order", [
+    ("Перерождение — если Лич умрёт, принимаю его роль", "Хомяк", ("Перерождение", None)),
+    ("Взятка — оправдываю Киру, если её приговорят", "Ёжик", ("Взятка", "Кира")),
+])
+def test_a_condition_that_is_the_abilitys_own_trigger_is_the_order(text, author, order):
+    result = parse_text(text, NIGHT, author=author, private=True)
+    assert [(o.ability, o.target) for o in result.orders] == [order], result.unresolved
+
+
+@pytest.mark.parametrize("text, author", [
+    ("Перерождение — если Лич не умрёт, принимаю его роль", "Хомяк"),
+    ("Перерождение, если Кира попросит", "Хомяк"),
+    ("Взятка — оправдываю Киру, если её не приговорят", "Ёжик"),
+    ("Оправдываю Киру, если Лиса промолчит", "Ёжик"),
+])
+def test_any_other_condition_is_still_asked(text, author):
+    result = parse_text(text, NIGHT, author=author, private=True)
+    assert not result.orders and result.unresolved
+    assert {u.code for u in result.unresolved} == {Reason.CONDITIONAL}
