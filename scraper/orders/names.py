@@ -232,6 +232,16 @@ def _case_forms(word: str) -> frozenset[str]:
     return forms
 
 
+@lru_cache(maxsize=8192)
+def _other_number(word: str, nick: str) -> bool:
+    """`word` is the one-word nickname's own noun in the plural («пельмени» of Пельмень): the
+    thing, not the player (a nickname is read in its own number only, `morph.inflections`)."""
+    if not is_cyrillic(nick) or " " in nick:
+        return False
+    own = {r.lemma for r in morph.readings(nick) if r.pos == "NOUN" and "sing" in r.grammemes}
+    return bool(own) and any(r.lemma in own and "plur" in r.grammemes for r in morph.readings(word))
+
+
 _DECORATION = re.compile(r"^(?:x+|[a-z])$|^(.)\1*$", re.IGNORECASE)
 
 
@@ -574,6 +584,8 @@ class NameMatcher:
             if size == n == 1:
                 found = process.extractOne(text, entry.words[0], scorer=fuzz.ratio)
                 score = found[1] if found else 0.0
+                if score >= _GATE and _other_number(text, entry.joined):
+                    score = 0.0       # «Пельмени со сметаной»: the word itself, not the player Пельмень
             elif size == n:
                 score = fuzz.ratio(text, entry.joined)
             else:
