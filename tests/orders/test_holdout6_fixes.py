@@ -145,3 +145,22 @@ def test_any_other_condition_is_still_asked(text, author):
     result = parse_text(text, NIGHT, author=author, private=True)
     assert not result.orders and result.unresolved
     assert {u.code for u in result.unresolved} == {Reason.CONDITIONAL}
+
+
+def test_a_word_nickname_in_the_plural_is_the_thing_not_the_player():
+    roster = Roster.from_mapping({"Сухарь": {"open": "Кузнец", "secret": "Бес"},
+                                  "Лиса": {"open": "Мэр", "secret": "Мирный житель"}})
+    chatter = parse_text("Сухари к чаю — лучший ужин перед ночью. Всем приятного!", roster, author="Лиса")
+    assert not chatter.orders and not chatter.unresolved
+    vote = parse_text("Голосую против Сухаря", roster, author="Лиса")
+    assert [o.target for o in vote.orders] == ["Сухарь"]
+
+
+@pytest.mark.parametrize("text, author", [
+    ("Спасибо за ответ по Дозору, всё понял", "Хомяк"),
+    ("Благодарю за Дознание, учту", "Хомяк"),
+    ("Обворовывать пока не у кого: все бедные", "Кира"),
+])
+def test_thanks_for_an_order_and_nobody_to_aim_at_are_talk(text, author):
+    result = parse_text(text, NIGHT, author=author, private=True)
+    assert not result.orders and not result.unresolved, result.unresolved
