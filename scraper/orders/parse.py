@@ -23,6 +23,7 @@ from functools import lru_cache
 from typing import Any, Iterable
 
 from engine import morph
+from engine.morph import Gender
 from scraper.orders import index
 from engine.abilities import WORDS, Field, Shape, find_ability
 from engine.orders import Order
@@ -393,9 +394,11 @@ def _refused_order(order: Order, toks, lo: int, hi: int, by_noun: bool = False) 
     return None
 
 
-def _pronoun_resolved(ctx: Context, f: _Found, seg: Segment, before: Segment) -> _Found:
+def _pronoun_resolved(ctx: Context, f: _Found, seg: Segment, before: Segment, agreeing: bool = False) -> _Found:
     """«Раз Кира опять отмолчалась, голосую против неё»: a pronoun after the order's pointing
-    word names the one player named in the clause before it, in the same sentence."""
+    word names the one player named in the clause before it, in the same sentence. `agreeing`:
+    `before` is the sentence before («Да, имела в виду Тётю Зину. Пророчество на неё»), and
+    the pronoun must agree with the gender of the name (a first name the dictionary knows)."""
     if f.fail is None or f.fail.code != Reason.NO_TARGET or f.ability is None:
         return f
     toks = read_tokens(seg.text)
@@ -408,7 +411,18 @@ def _pronoun_resolved(ctx: Context, f: _Found, seg: Segment, before: Segment) ->
     nick = named_once(ctx, before.text)
     if nick is None:
         return f
+    if agreeing and _PRONOUN_GENDER.get(toks[at[0]].low) not in _genders(nick):
+        return f
     return replace(f, fail=None, order=Order(ctx.author or "", f.ability, target=nick), mark=toks[at[0]].text)
+
+
+_PRONOUN_GENDER = {**dict.fromkeys(("неё", "нее", "её", "ее", "ней", "она"), Gender.FEMALE),
+                   **dict.fromkeys(("него", "его", "нём", "нем", "ему", "нему", "он"), Gender.MALE)}
+
+
+def _genders(nick: str) -> frozenset[Gender]:
+    """The genders of the first names in a nickname («Тётя Зина»: FEMALE); none if it has none."""
+    return frozenset(g for g in (morph.name_gender(t.text) for t in read_tokens(nick)) if g is not None)
 
 
 def _conditional_order(ctx: Context, seg: Segment, no: int, all_lines: list[str]) -> list[_Found]:
@@ -594,6 +608,7 @@ def _part(ctx: Context, text: str) -> list[tuple[Segment, list[_Found]]]:
     consumed: set[int] = set()
     last: _Found | None = None
     given: _Found | None = None      # the last order read, however weakly (its second name may follow)
+    previous: Segment | None = None  # the clause before, when it found nothing (a pronoun may point into it)
     for no, line in enumerate(all_lines):
         if no in consumed:
             continue
@@ -605,6 +620,8 @@ def _part(ctx: Context, text: str) -> list[tuple[Segment, list[_Found]]]:
                 found, rest = _segment_orders(ctx, seg, no, all_lines, consumed)
                 if k:
                     found = [_pronoun_resolved(ctx, f, seg, pieces[k - 1]) for f in found]
+                elif previous is not None:
+                    found = [_pronoun_resolved(ctx, f, seg, previous, agreeing=True) for f in found]
                 cond = condition_end(seg) if not found and given is not None else None
                 if cond is not None:
                     cut, own = cond
@@ -637,6 +654,7 @@ def _part(ctx: Context, text: str) -> list[tuple[Segment, list[_Found]]]:
                     seg = Segment(next((f.text for f in found if len(f.text) > len(seg.text)), seg.text), seg.line,
                                   seg.offset)
                 out.append((seg, found))
+                previous = None if found else seg
                 if rest and len(pieces) == 1:
                     break
             if rest and len(pieces) == 1:

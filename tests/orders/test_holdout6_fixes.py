@@ -164,3 +164,16 @@ def test_a_word_nickname_in_the_plural_is_the_thing_not_the_player():
 def test_thanks_for_an_order_and_nobody_to_aim_at_are_talk(text, author):
     result = parse_text(text, NIGHT, author=author, private=True)
     assert not result.orders and not result.unresolved, result.unresolved
+
+
+@pytest.mark.parametrize("text, target", [
+    ("Кира опять молчит. Голосую против неё", "Кира"),
+    ("Кира опять молчит. Голосую против него", None),          # the pronoun does not agree
+    ("Кира спорит с Лисой. Голосую против неё", None),          # two named: which one?
+    ("Голосую против Ёжика. Против неё тоже есть вопросы", "Ёжик"),   # an order before: no pointing back
+])
+def test_a_pronoun_points_back_into_the_sentence_before_when_it_agrees(text, target):
+    result = parse_text(text, NIGHT, author="Хомяк")
+    assert [o.target for o in result.orders] == ([target] if target else []), result.unresolved
+    if target is None:
+        assert result.unresolved
