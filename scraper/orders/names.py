@@ -126,6 +126,7 @@ PART = 84.0
 # No reading below this is ever offered or compared (targets.FLOOR): the gate's cut.
 _GATE = 70.0
 SOUNDS_LIKE = 80.0
+_TYPO = 85.0   # a word this like a form of a nickname's word may be a typo of it
 # A whole word of a longer nickname in any of its forms («Волка» for Серый Волк): read, unless
 # another player's reading comes within the margin.
 CORE = 88.0
@@ -620,6 +621,9 @@ class NameMatcher:
         skel = skeleton(cyr or low)
         if len(skel) >= 2 and skel in entry.skeletons:
             return SOUNDS_LIKE
+        if len(entry.words) > 1 and len(low) >= 5 and process.extractOne(
+                low, entry.core_forms, scorer=fuzz.ratio, score_cutoff=_TYPO) is not None:
+            return SOUNDS_LIKE   # «мельнека» for Старый Мельник: a typo of one word, a candidate only
         return 0.0
 
     def role_at(self, toks: list[Token], i: int) -> str | None:

@@ -177,3 +177,13 @@ def test_a_pronoun_points_back_into_the_sentence_before_when_it_agrees(text, tar
     assert [o.target for o in result.orders] == ([target] if target else []), result.unresolved
     if target is None:
         assert result.unresolved
+
+
+def test_a_typo_of_one_word_of_a_longer_nickname_is_offered_not_read():
+    roster = Roster.from_mapping({"Старый Садовник": {"open": "Мэр", "secret": "Стражник"},
+                                  "Лиса": {"open": "Бандит", "secret": "Стражник"}})
+    result = parse_text("охраняю садовника", roster, author="Лиса", private=True)
+    assert [o.target for o in result.orders] == ["Старый Садовник"]
+    typo = parse_text("охраняю садовнека", roster, author="Лиса", private=True)
+    assert not typo.orders
+    assert [(u.code, u.candidates) for u in typo.unresolved] == [(Reason.LOW_CONFIDENCE, ("Старый Садовник",))]
