@@ -385,10 +385,20 @@ def _first_person(low: str, applying: bool = False) -> bool:
         and (applying or readings[0].lemma not in APPLY_VERBS)
 
 
+# «пока не решил», «ещё не определилась», «не уверен»: the author has not chosen yet.
+_UNDECIDED_LEMMAS = frozenset({"решить", "определиться", "выбрать", "уверенный", "уверен"})
+
+
+def _undecided(low: str) -> bool:
+    return any(r.lemma in _UNDECIDED_LEMMAS and ("past" in r.grammemes or "ADJS" == r.pos)
+               for r in index.readings(low)) or low in ("уверен", "уверена")
+
+
 def _refused_order(order: Order, toks, lo: int, hi: int, by_noun: bool = False) -> Fail | Talk | None:
     """«Порчу на Ваню не буду»: an order its own words refuse is asked, never stored; one
     with nobody named («митинг сегодня не объявляю») is talk."""
-    if any(toks[j].low == "не" and _first_person(toks[j + 1].low, by_noun) for j in range(lo, hi - 1)):
+    if any(toks[j].low == "не" and (_first_person(toks[j + 1].low, by_noun) or _undecided(toks[j + 1].low))
+           for j in range(lo, hi - 1)):
         names = [n for n in ([order.target] if order.target else list(order.targets or ())) if n]
         return Fail(Reason.DEFERRED, names, order.ability) if names else Talk.NEGATION
     return None

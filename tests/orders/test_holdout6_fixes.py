@@ -187,3 +187,12 @@ def test_a_typo_of_one_word_of_a_longer_nickname_is_offered_not_read():
     typo = parse_text("охраняю садовнека", roster, author="Лиса", private=True)
     assert not typo.orders
     assert [(u.code, u.candidates) for u in typo.unresolved] == [(Reason.LOW_CONFIDENCE, ("Старый Садовник",))]
+
+
+@pytest.mark.parametrize("text", ["Голосую против Лисы, пока не решил", "Голосую против Лисы, но я ещё не определилась",
+                                  "Голосую против Лисы, хоть и не уверена"])
+def test_an_order_the_author_has_not_decided_on_is_asked(text):
+    """«пока не решил» (past: not chosen yet) defers, as «пока не решу» does; «пока не
+    разберусь» (until) does not."""
+    result = parse_text(text, NIGHT, author="Хомяк")
+    assert not result.orders and [u.code for u in result.unresolved] == [Reason.DEFERRED]
