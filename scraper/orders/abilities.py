@@ -56,9 +56,11 @@ CORRECTION_LEAD = frozenset({"нет", "передумал", "передумал
                              "поправка", "исправляю", "ой"})
 LEAD_WORDS = LEAD_WORDS | CORRECTION_LEAD
 
-# Words that make a choice provisional («может», «позже подумаю»): a question, not an order.
+# Words that make a choice provisional («может», «позже подумаю»), or put it on hold
+# («…хотя погодите, сначала пусть X ответит»): a question, not an order.
 DEFERRAL = frozenset({"может", "возможно", "наверное", "позже", "потом", "подумаю", "решу", "определюсь",
-                      "посмотрим", "перейду", "передумаю"})
+                      "посмотрим", "перейду", "передумаю", "погодите", "подождите", "погоди", "подожди",
+                      "подожду", "повременю", "обождите"})
 # Impersonal words that make a sentence talk about orders, not an order
 # («голосовать против себя нельзя, Маша», «надо бы вылечить Олю»).
 IMPERSONAL = frozenset({"нельзя", "можно", "надо", "нужно", "стоит", "следует", "необходимо",

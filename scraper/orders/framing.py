@@ -34,13 +34,17 @@ def described(ctx: Context, text: str, toks, lo: int, hi: int) -> bool:
     for i in range(lo, min(hi, lo + 4)):
         if toks[i].low in INDEFINITE:
             return True
-        if toks[i].low in DEMONSTRATIVE and i + 1 < hi and toks[i + 1].low in RELATIVE \
-                and "," in text[toks[i].end:toks[i + 1].start]:
-            return True
+        if toks[i].low in DEMONSTRATIVE and i + 1 < hi and "," in text[toks[i].end:toks[i + 1].start]:
+            # «того, кого …», and with the relative's preposition before it: «того, на кого …»
+            j = i + 2 if toks[i + 1].low in _RELATIVE_PREPOSITIONS and i + 2 < hi else i + 1
+            if toks[j].low in RELATIVE:
+                return True
         cands = ctx.matcher.at(toks, i, ctx.author)
         if cands and cands[0].score >= ctx.settings.threshold:
             return False          # a name comes first: «Голосую против Киры, которая молчит»
     return False
+
+_RELATIVE_PREPOSITIONS = frozenset({"на", "у", "к", "с", "за", "против", "от", "о", "об", "в", "для"})
 
 
 def by_own_nick(ctx: Context, toks, lo: int, hi: int) -> bool:
@@ -92,6 +96,8 @@ def later(toks) -> Talk | None:
 # Verbs of the target's death: «если умрёт — перепризываю X» restates the Sacrifice's own
 # condition («Если к концу ночи цель умирает, Демонолог может перепризвать…»), no new one.
 DEATH_VERBS = frozenset({"умереть", "умирать", "погибнуть", "погибать", "сдохнуть", "помереть", "умрёт", "умрет"})
+_SURVIVE_VERBS = frozenset({"пережить", "переживать", "выжить", "выживать"})
+_NIGHT = frozenset({"ночь", "эту", "до", "утра", "она", "он", "цель", "жертва"})
 _CONDITION_END = re.compile(r"\s*(?:[—–,:]|->|-(?!\w))\s*")
 
 
@@ -106,6 +112,11 @@ def condition_end(seg: Segment) -> tuple[int, bool] | None:
         if _CONDITION_END.fullmatch(seg.text[toks[k - 1].end:toks[k].start]):
             said = toks[1:k]
             dies = [t for t in said if t.low in DEATH_VERBS or index.lemma(t.low) in DEATH_VERBS]
+            survives = [t for t in said if index.lemma(t.low) in _SURVIVE_VERBS]
+            if survives and said[0].low == "не" and len(survives) == 1:
+                dies = said    # «если не переживёт ночь», «если не выживет»: the death, said as not surviving
+                if not all(t.low in _NIGHT or t.low == "не" or t in survives for t in said):
+                    dies = []
             own = bool(dies) and all(t in dies or t.low in ("она", "он", "цель", "жертва") for t in said)
             return toks[k].start, own
     return None

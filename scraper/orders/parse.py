@@ -401,7 +401,17 @@ def _refused_order(order: Order, toks, lo: int, hi: int, by_noun: bool = False) 
            for j in range(lo, hi - 1)):
         names = [n for n in ([order.target] if order.target else list(order.targets or ())) if n]
         return Fail(Reason.DEFERRED, names, order.ability) if names else Talk.NEGATION
+    if by_noun and any(toks[j].low == "не" and _third_person_present(toks[j + 1].low) for j in range(lo, hi - 1)):
+        # «На страже на себя смысла не имеет», «Кража у Вани не сработает»: the ability, named
+        # by its noun, is what a verb of the third person says something of: talk about it
+        return Talk.JUDGEMENT
     return None
+
+
+def _third_person_present(low: str) -> bool:
+    readings = index.readings(low)
+    return bool(readings) and readings[0].is_verb and {"3per", "pres"} <= set(readings[0].grammemes) \
+        and "sing" in readings[0].grammemes
 
 
 def _pronoun_resolved(ctx: Context, f: _Found, seg: Segment, before: Segment, agreeing: bool = False) -> _Found:
@@ -479,10 +489,34 @@ def _second_after(ctx: Context, seg: Segment, last: _Found) -> _Found | None:
     if start >= len(toks) or not (morph.lemmas(toks[start].low) | {toks[start].low}) & keyword.words:
         return None
     scan = scan_targets(ctx, toks, start + 1, len(toks), 1, True)
+    held = _secret_role_holder(ctx, toks, start + 1) if scan.problem == Reason.NO_TARGET else None
+    if held is not None:
+        return _Found(seg.text, order.ability, last.strength, order=order.with_args(**{keyword.value: held}),
+                      by_verb=last.by_verb, short=last.short)
     if scan.problem is not None:
         return _Found(seg.text, order.ability, Strength.STRONG, fail=Fail(scan.problem, scan.candidates, order.ability))
     fuller = order.with_args(**{keyword.value: scan.nicks[0]})
     return _Found(seg.text, order.ability, last.strength, order=fuller, by_verb=last.by_verb, short=last.short)
+
+
+def _secret_role_holder(ctx: Context, toks, lo: int) -> str | None:
+    """«…поднимаю Гончую»: the second name given as a secret role (the demon the Demonologist
+    knows by it) that only one player of the game holds, and nothing else after it."""
+    from scraper.orders.cards import find_secret_roles
+
+    roles = find_secret_roles(toks, lo, len(toks))
+    if len(roles) == 1 and roles[0].start == lo and roles[0].end == len(toks):
+        holders = [p.nick for p in ctx.roster.players if p.secret == roles[0].name]
+    elif len(toks) == lo + 1:
+        # the role's first word alone («Гончую» for Гончая Ада), when it opens one role only
+        word = index.lemma(toks[lo].low)
+        holders = [p.nick for p in ctx.roster.players if p.secret and " " in p.secret
+                   and index.lemma(p.secret.split()[0].casefold()) == word]
+        if len({p.secret for p in ctx.roster.players if p.nick in holders}) != 1:
+            return None
+    else:
+        return None
+    return holders[0] if len(holders) == 1 else None
 
 
 _AIMING = frozenset({"на", "против", "за", "у", "к", "в"})
@@ -518,7 +552,9 @@ def _corrected(ctx: Context, spec, order: Order, toks, lo: int, hi: int) -> Orde
     refused = any(toks[j].low == "не" and _first_person(toks[j + 1].low) for j in range(lo, hi - 1))
     for j in range(lo, hi):
         # «лучше» corrects only after a refusal («Порчу на Ваню не буду, лучше на Сеню»)
-        if toks[j].low in CORRECTION and toks[j].low != "есть" and (toks[j].low != "лучше" or refused):
+        if toks[j].low in CORRECTION and toks[j].low != "есть" and (toks[j].low != "лучше" or refused) \
+                and not (j + 1 < hi and toks[j + 1].low in DEFERRAL):
+            # («хотя погодите, …»: the order is put on hold, not corrected; `_deferred` asks)
             scan = scan_targets(ctx, toks, j + 1, hi, 1, self_allowed(spec))
             if scan.problem is None and scan.found:
                 return Order(order.by, order.ability, target=scan.nicks[0])

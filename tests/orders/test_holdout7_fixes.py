@@ -1,0 +1,65 @@
+"""What holdout7 found, as general rules in a game of their own: an order put on hold
+(«…хотя погодите»), a target described by a relative clause behind its preposition («того, на
+кого X укажет»), an ability's noun a third-person verb speaks of («…смысла не имеет»), and the
+Sacrifice's re-summon after its own condition said as not surviving, the demon named by its
+secret role («поднимаю Гончую»)."""
+from __future__ import annotations
+
+import pytest
+
+from scraper.orders import Roster, parse_text
+from scraper.orders.result import Reason
+
+ROSTER = Roster.from_mapping({
+    "Лиса": {"open": "Мэр", "secret": "Мирный житель"},
+    "Бобр": {"open": "Лекарь", "secret": "Бес"},
+    "Dark_Blade": {"open": "Дворянин", "secret": "Демонолог"},
+    "Ёжик": {"open": "Вор", "secret": "Гончая Ада"},
+    "Хомяк": {"open": "Кузнец", "secret": "Тварь"},
+    "Вера": {"open": "Священник", "secret": "Стражник"},
+})
+
+
+@pytest.mark.parametrize("text, given", [
+    ("Голосую против Лисы — хотя подождите, пусть сначала Бобр объяснится", "Лиса"),
+    ("Выношу Бобра, хотя погодите, пусть Лиса скажет", "Бобр"),
+])
+def test_an_order_put_on_hold_is_asked_not_corrected(text, given):
+    result = parse_text(text, ROSTER, author="Хомяк")
+    assert not result.orders
+    assert len(result.unresolved) == 1 and result.unresolved[0].code == Reason.DEFERRED
+    assert result.unresolved[0].candidates == (given,)     # the order given, not the name after «хотя»
+
+
+def test_a_correction_still_corrects():
+    result = parse_text("Выношу Бобра, хотя нет, Лису", ROSTER, author="Хомяк")
+    assert [o.target for o in result.orders] == ["Лиса"]
+
+
+@pytest.mark.parametrize("text", ["Бью того, на кого Лиса укажет", "Бью того, у кого Вера была"])
+def test_a_target_described_behind_a_preposition_is_asked(text):
+    result = parse_text(text, ROSTER, author="Бобр", private=True)
+    assert not result.orders and len(result.unresolved) == 1
+
+
+def test_an_ability_a_third_person_verb_speaks_of_is_talk():
+    result = parse_text("Поняла. Значит, На страже на себя смысла не имеет", ROSTER, author="Вера", private=True)
+    assert not result.orders and not result.unresolved
+    kept = parse_text("На страже у Лисы этой ночью", ROSTER, author="Вера", private=True)
+    assert [o.target for o in kept.orders] == ["Лиса"]
+
+
+@pytest.mark.parametrize("text, resummon", [
+    ("Жертвоприношение: Лиса. Если не переживёт ночь — поднимаю Гончую", "Ёжик"),
+    ("Жертвоприношение: Лиса. Если не выживет — перепризываю Беса", "Бобр"),
+    ("Жертвоприношение: Лиса. Если умрёт — перепризываю Ёжика", "Ёжик"),
+])
+def test_the_sacrifices_resummon_after_its_own_condition(text, resummon):
+    result = parse_text(text, ROSTER, author="Dark_Blade", private=True)
+    assert [(o.target, o.arg("resummon")) for o in result.orders] == [("Лиса", resummon)], result.unresolved
+
+
+def test_a_resummon_under_another_condition_is_asked():
+    result = parse_text("Жертвоприношение: Лиса. Если Вера придёт — поднимаю Гончую", ROSTER,
+                        author="Dark_Blade", private=True)
+    assert any(u.code == Reason.CONDITIONAL for u in result.unresolved)
