@@ -60,7 +60,7 @@ LEAD_WORDS = LEAD_WORDS | CORRECTION_LEAD
 # («…хотя погодите, сначала пусть X ответит»): a question, not an order.
 DEFERRAL = frozenset({"может", "возможно", "наверное", "позже", "потом", "подумаю", "решу", "определюсь",
                       "посмотрим", "перейду", "передумаю", "погодите", "подождите", "погоди", "подожди",
-                      "подожду", "повременю", "обождите"})
+                      "подожду", "повременю", "обождите", "видимо"})
 # Impersonal words that make a sentence talk about orders, not an order
 # («голосовать против себя нельзя, Маша», «надо бы вылечить Олю»).
 IMPERSONAL = frozenset({"нельзя", "можно", "надо", "нужно", "стоит", "следует", "необходимо",
@@ -380,9 +380,20 @@ def _tail(text: str, toks: list[Token], triggers: list[Trigger]) -> int:
     много знает»): what is told there is about the target, no story around the order."""
     last = max(t.end for t in triggers)
     for k in range(last + 1, len(toks)):
-        if "," in text[toks[k - 1].end:toks[k].start]:
+        gap = text[toks[k - 1].end:toks[k].start]
+        if "," in gap:
             return k
+        if gap.strip() in ("—", "–", "-") and any(_says_i_do(t.low) for t in toks[:k]):
+            return k     # «Мой голос с Зорро снимаю — объяснился он нормально»: the author's act, then why
     return len(toks)
+
+
+@lru_cache(maxsize=65536)
+def _says_i_do(low: str) -> bool:
+    """A verb of the author's own, now: «снимаю», «голосую» (not «кража у Мэра — вот что было»)."""
+    found = index.readings(low)
+    return bool(found) and found[0].is_verb and {"1per", "sing"} <= set(found[0].grammemes) \
+        and "past" not in found[0].grammemes
 
 
 def _narrates(toks: list[Token], triggers: list[Trigger], changing: bool = False) -> bool:

@@ -309,7 +309,10 @@ def _bare_against(ctx: Context, seg: Segment, toks, spoken: tuple[int, int] | No
     lead = 0
     if len(toks) > 2 and toks[0].low in _GROUP and seg.text[toks[0].end:toks[1].start].strip() == ",":
         lead = 1              # «Народ, все против Ёжика!»: said to everyone
-    while lead < len(toks) and (toks[lead].low in _BARE_LEAD or toks[lead].low in _ALL):
+    tentative = False
+    while lead < len(toks) and (toks[lead].low in _BARE_LEAD or toks[lead].low in _ALL
+                                or toks[lead].low in DEFERRAL or toks[lead].low in _TODAY):
+        tentative = tentative or toks[lead].low in DEFERRAL   # «Сегодня, видимо, против Зорро»
         lead += 1             # («давайте», «дружно» lead a call to everyone: asked below)
     lo, hi = lead + 1, spoken[0] if spoken else len(toks)
     calling = any(t.low in _ALL for t in toks[:lead])
@@ -341,6 +344,9 @@ def _bare_against(ctx: Context, seg: Segment, toks, spoken: tuple[int, int] | No
                       form=VoteForm.RU, mark=seg.text)
     words = seg.text[toks[lo].start:toks[hi - 1].end]
     order = Order(ctx.author or "", VOTE, target=scan.nicks[0])
+    if tentative:
+        return _Found(seg.text, VOTE, Strength.STRONG, fail=Fail(Reason.DEFERRED, [order.target], VOTE),
+                      form=VoteForm.RU, mark=words)
     if any(toks[j].low in _ALL and not seg.text[toks[j].end:toks[j + 1].start].strip() for j in range(lead)):
         # «ВСЕ ПРОТИВ ЁЖИКА!!!»: a call to everyone (or «всё, против …»: the case is lost in capitals)
         return _Found(seg.text, VOTE, Strength.STRONG, fail=Fail(Reason.ORDER_LIKE, [str(order)], VOTE),
@@ -349,6 +355,7 @@ def _bare_against(ctx: Context, seg: Segment, toks, spoken: tuple[int, int] | No
 
 
 _ALL = frozenset({"все", "всё", "всем", "давайте", "дружно"})
+_TODAY = frozenset({"сегодня", "сейчас", "пока"})
 # Words that address the whole thread («Народ, …», «Люди, …»).
 _GROUP = frozenset({"народ", "люди", "город", "ребята", "друзья", "господа", "товарищи", "горожане", "пипл"})
 
@@ -647,6 +654,25 @@ def _correction(ctx: Context, seg: Segment, last: _Found) -> _Found | None:
                   by_verb=last.by_verb)
 
 
+# The author's words that he has not chosen yet, in a sentence of their own after an order.
+# («…, а дальше посмотрим» is a hedge of the same sentence, `clauses.hedged`: the order stands.)
+_STILL_THINKING = frozenset({"подумаю", "решу", "определюсь", "передумаю", "подожду"})
+
+
+def _deferral_after(ctx: Context, seg: Segment, last: _Found, before: list[_Found]) -> bool:
+    """A sentence right after an order's, naming nobody, that says the author will think
+    it over («Но подумаю ещё до вечера»): that order is a question."""
+    if last.order is None or last.order.target is None or last.order.targets or not any(f is last for f in before):
+        return False
+    toks = read_tokens(seg.text)
+    if not any(t.low in _STILL_THINKING for t in toks) or "?" in seg.text:
+        return False
+    if any(t.abilities for t in find_triggers(seg, toks)):
+        return False      # «Подумаю, кого лечить ночью»: about another order
+    return not any(c.nick is not None and c.score >= ctx.settings.threshold
+                   for i in range(len(toks)) for c in ctx.matcher.at(toks, i, ctx.author)[:1])
+
+
 def _part(ctx: Context, text: str) -> list[tuple[Segment, list[_Found]]]:
     """Each clause with what the confident reader found in it, in text order."""
     out: list[tuple[Segment, list[_Found]]] = []
@@ -691,6 +717,11 @@ def _part(ctx: Context, text: str) -> list[tuple[Segment, list[_Found]]]:
                     fixed = _second_after(ctx, seg, given)
                     if fixed is not None:
                         found = [fixed]
+                if not found and not k and out and last is not None and _deferral_after(ctx, seg, last, out[-1][1]):
+                    # «Против Зорро. Но подумаю ещё до вечера»: the order just given is not final
+                    out[-1][1][:] = [replace(f, order=None, fail=Fail(Reason.DEFERRED, [f.order.target], f.ability))
+                                     if f is last else f for f in out[-1][1]]
+                    last = None
                 given = next((f for f in reversed(found) if f.order is not None and f.ability), given)
                 strong = [f for f in found if f.strength >= Strength.STRONG and f.ability]
                 if strong:

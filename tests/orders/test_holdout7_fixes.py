@@ -63,3 +63,30 @@ def test_a_resummon_under_another_condition_is_asked():
     result = parse_text("Жертвоприношение: Лиса. Если Вера придёт — поднимаю Гончую", ROSTER,
                         author="Dark_Blade", private=True)
     assert any(u.code == Reason.CONDITIONAL for u in result.unresolved)
+
+
+@pytest.mark.parametrize("text", ["Мой голос с Лисы снимаю — объяснилась она нормально",
+                                  "Снимаю голос с Бобра — ответил он толково"])
+def test_a_withdrawal_with_its_reason_after_a_dash_is_read(text):
+    result = parse_text(text, ROSTER, author="Хомяк")
+    assert [(o.ability, o.target) for o in result.orders] == [("Голосование", None)], result.unresolved
+
+
+def test_a_story_after_a_dash_still_tells():
+    result = parse_text("Кража у Мэра — вот что было ночью", ROSTER, author="Хомяк")
+    assert not result.orders
+
+
+@pytest.mark.parametrize("text", ["Голосую против Лисы. Но подумаю ещё до вечера",
+                                  "Сегодня, видимо, против Бобра", "Против Лисы. Решу окончательно к вечеру"])
+def test_a_tentative_vote_is_asked(text):
+    result = parse_text(text, ROSTER, author="Хомяк")
+    assert not result.orders
+    assert [u.code for u in result.unresolved] == [Reason.DEFERRED]
+
+
+@pytest.mark.parametrize("text, target", [("Сегодня против Лисы", "Лиса"),
+                                          ("Голос против Бобра, а дальше посмотрим", "Бобр")])
+def test_a_vote_said_for_today_or_hedged_stands(text, target):
+    result = parse_text(text, ROSTER, author="Хомяк")
+    assert [o.target for o in result.orders] == [target], result.unresolved
