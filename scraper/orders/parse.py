@@ -37,7 +37,7 @@ from scraper.orders.net import NET_FLOOR, Zone, name_spans, net_item
 from scraper.orders.clauses import between_orders, hedged, reasons_apart
 from scraper.orders.framing import (PRONOUNS, by_own_nick, by_target_count, condition_end, described, later,
                                     mode_words_out, named_once, names_someone)
-from scraper.orders.talk import GREETINGS, UNSHOWN, Talk, checked, conditional, talk_or_ask
+from scraper.orders.talk import GREETINGS, UNSHOWN, Talk, checked, conditional, own_condition, talk_or_ask
 from scraper.orders.quotes import cut_quotes, pictures_out
 from scraper.orders.names import NameMatcher, Roster, own_abilities
 from scraper.orders.result import MESSAGES, VOTE, Clause, ParseResult, Reason, Unresolved, Verdict
@@ -247,7 +247,7 @@ def _vocative_vote(ctx: Context, seg: Segment, toks) -> _Found | None:
 # Words that may stand before a bare vote without changing it («Я за Борю», «Ну, против
 # Лиса», «Нет, против Веры»: a correction word opens the new vote, it is no talk).
 _BARE_LEAD = frozenset({"я", "ну", "итак", "тогда", "всё", "все", "значит", "ладно", "ок", "окей",
-                        "и", "а", "уж"}) | CORRECTION_LEAD
+                        "и", "а", "уж", "тоже", "также", "присоединяюсь", "поддерживаю"}) | CORRECTION_LEAD
 # Where a name is sent by a day vote («Боря на костёр», «Лиса на виселицу»).
 _SCAFFOLD = frozenset({"костёр", "костер", "виселицу", "эшафот", "плаху", "вылет"})
 # What a vote «за» is for, written before the name («за казнь Бори», «за повешение Лиса»).
@@ -476,6 +476,10 @@ def _conditional_order(ctx: Context, seg: Segment, no: int, all_lines: list[str]
                 if len(named) == 1:
                     order = Order(ctx.author or "", f.ability, target=named.pop())
         if order is None:
+            continue
+        if own_condition(seg.text, f.ability):
+            # «Если меня казнят или посадят — мэрство передаю Ангелине»: the rule's own trigger
+            out.append(replace(f, text=seg.text, order=order, fail=None, strength=Strength.STRONG))
             continue
         out.append(_Found(seg.text, f.ability, Strength.STRONG, fail=Fail(Reason.CONDITIONAL, [str(order)], f.ability),
                           form=f.form, short=f.short))

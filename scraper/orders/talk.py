@@ -127,7 +127,7 @@ def conditional(text: str) -> bool:
 
 # Words a condition may hold besides the ability's own (`Words.condition`): who it is about.
 _CONDITION_FILLER = frozenset({"он", "она", "его", "её", "ее", "него", "неё", "нее", "я", "меня", "вдруг", "всё-таки",
-                               "таки", "же", "уж", "всё", "все"})
+                               "таки", "же", "уж", "всё", "все", "или", "и", "либо"})
 _CONDITION = re.compile(r"(?:^|[\s,(—–-])(?:если|ежели|коли)\s+([^,.;:!?—–()]+)", re.IGNORECASE)
 
 

@@ -90,3 +90,28 @@ def test_a_tentative_vote_is_asked(text):
 def test_a_vote_said_for_today_or_hedged_stands(text, target):
     result = parse_text(text, ROSTER, author="Хомяк")
     assert [o.target for o in result.orders] == [target], result.unresolved
+
+
+MAYORAL = Roster.from_mapping({
+    "Лиса": {"open": "Мэр", "secret": "Мирный житель"},
+    "Бобр": {"open": "Лекарь", "secret": "Бес"},
+    "Вера": {"open": "Священник", "secret": "Стражник"},
+})
+
+
+@pytest.mark.parametrize("text", ["Если меня казнят или посадят — мэрство передаю Вере",
+                                  "Мэрство передаю Вере", "Если я умру — мэрство передаю Вере"])
+def test_the_succession_under_its_own_trigger_is_the_order(text):
+    result = parse_text(text, MAYORAL, author="Лиса")
+    assert [(o.ability, o.target) for o in result.orders] == [("Преемственность", "Вера")], result.unresolved
+
+
+def test_the_succession_under_another_condition_is_asked():
+    result = parse_text("Если Бобр промолчит — мэрство передаю Вере", MAYORAL, author="Лиса")
+    assert not result.orders and [u.code for u in result.unresolved] == [Reason.CONDITIONAL]
+
+
+@pytest.mark.parametrize("text", ["Присоединяюсь, тоже против Бобра", "Тоже против Бобра"])
+def test_joining_a_vote_is_a_vote(text):
+    result = parse_text(text, MAYORAL, author="Вера")
+    assert [o.target for o in result.orders] == ["Бобр"], result.unresolved
