@@ -94,7 +94,9 @@ def first_content(toks: list[Token], text: str = "") -> int:
     """The first word after the lead words (and an @mention: «@Шпуля голос против тебя»)."""
     i = 0
     while i < len(toks) and (toks[i].low in LEAD_WORDS or toks[i].low.isdigit()
-                             or (text and toks[i].start > 0 and text[toks[i].start - 1] == "@")):
+                             or (text and toks[i].start > 0 and text[toks[i].start - 1] == "@")
+                             or (text and toks[i].low == "все" and text[toks[i].end:toks[i].end + 1] == ",")):
+        # («Ну всё, раскрываю карты»: «всё» and its comma say «that's it», not «all of us»)
         i += 1
     return i
 

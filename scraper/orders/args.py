@@ -349,10 +349,20 @@ def _list(ctx, spec, trig, seg, toks, lo, hi, before):
             break
         who = scan.found[0]
         roles = find_secret_roles(toks, who.end, hi)
+        if roles and roles[0].start == who.end:
+            pairs[who.nick or ""] = roles[0].name
+            i = roles[0].end
+            continue
+        written = ctx.matcher.role_at(toks, who.end)
+        if written is not None:
+            # «Фонарь — Оборотень»: an open role where the secret one should be is the list's
+            # own (wrong) entry, kept as written: never the next entry's role taken for it
+            pairs[who.nick or ""] = written
+            i = who.end + len(written.split())
+            continue
         if not roles:
             return Fail(Reason.MISSING_ARGUMENT, [who.nick or ""], spec.name, "у ника нет тайной роли")
-        pairs[who.nick or ""] = roles[0].name
-        i = roles[0].end
+        return Fail(Reason.MISSING_ARGUMENT, [who.nick or ""], spec.name, "тайная роль не сразу после ника")
     if not pairs:
         return Fail(Reason.MISSING_ARGUMENT, [], spec.name, "пустой список")
     return Order.make(by, spec.name, reveal_list=tuple(pairs.items()))

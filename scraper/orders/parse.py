@@ -1033,7 +1033,7 @@ def _parse_text(text: str, roster: Roster, settings: ParseSettings, author: str 
     accounted: list[tuple[str, list[Order | Unresolved], Talk | None, str]] = [
         (q.text, [], Talk.QUOTE, OPEN) for q in quotes] + [(q, [], Talk.QUOTE, OPEN) for q in spoken]
     for part, zone in _zones(plain, settings, private):
-        sentences = _part(ctx, part)
+        sentences = _part(ctx, _headed_list(ctx, part))
         if not private and VoteForm.BOLD_NAME in settings.vote_forms and zone in (OPEN, COMMENT):
             voted = [f.text for _, found in sentences for f in found if f.ability == VOTE]
             keys = [key(seg.text) for seg, _ in sentences]
@@ -1099,6 +1099,23 @@ def _parse_text(text: str, roster: Roster, settings: ParseSettings, author: str 
             talk = rule or Talk.PLAIN
             clauses.append(Clause(piece, Verdict.TALK, talk.value, shown=private and talk not in UNSHOWN))
     return ParseResult(result.orders, result.unresolved, tuple(clauses))
+
+
+_LIST_LINE = re.compile(r"^\s*[^\s—–:?-][^—–:?]*?\s+[—–-]\s+[^—–:?]+$")
+_REVEAL = "Раскрыть карты"
+
+
+def _headed_list(ctx: Context, part: str) -> str:
+    """A post of nothing but «Ник — тайная роль» lines, one for every other player, from
+    the one who holds Раскрыть карты, is that order without its heading (the rule: «публично
+    выкладывает полный список»): read as if headed. Anyone else's list is a guess (talk)."""
+    rows = [ln for ln in lines(part) if ln.strip()]
+    players = ctx.roster.players
+    if len(rows) < max(3, len(players) - 1) or _REVEAL not in (own_abilities(ctx.roster, ctx.author) or ()):
+        return part
+    if not all(_LIST_LINE.match(ln) for ln in rows):
+        return part
+    return f"{_REVEAL}:\n{part}"
 
 
 def parse_post(post: Any, roster: Roster, settings: ParseSettings | None = None) -> ParseResult:

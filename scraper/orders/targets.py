@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from engine import morph
 from scraper.orders.cards import find_secret_roles
+from scraper.orders.index import read_tokens
 from scraper.orders.names import Candidate, NameMatcher, Roster
 from scraper.orders.result import Reason
 from scraper.orders.settings import ParseSettings
@@ -80,7 +81,8 @@ def scan_targets(ctx: Context, toks: list[Token], lo: int, hi: int, count: int,
             i += 1
             continue
         rivals = [c for c in cands[1:] if c.nick != best.nick
-                  and c.score >= best.score - ctx.settings.margin]
+                  and c.score >= best.score - ctx.settings.margin
+                  and not (c.via == "role" and c.score < 100.0 and _nick_word_itself(toks, best))]
         if rivals:
             chosen = _by_context(toks, i, [best, *rivals])
             if chosen is not None:
@@ -183,3 +185,12 @@ def _secret_role_name(toks: list[Token], c: Candidate, hi: int) -> bool:
         return False
     named = find_secret_roles(toks, c.start, min(hi, c.end + 2))
     return bool(named) and named[0].start == c.start and named[0].end > c.end
+
+
+def _nick_word_itself(toks, best) -> bool:
+    """The words are the nickname's own words as written («Мэри» of Мэри Поппинс): a role
+    only like them («Мэри» ~ «Мэра») is no rival."""
+    if best.via != "nick" or best.nick is None:
+        return False
+    words = {t.key for t in read_tokens(best.nick)}
+    return all(toks[j].key in words for j in range(best.start, best.end))

@@ -115,3 +115,27 @@ def test_the_succession_under_another_condition_is_asked():
 def test_joining_a_vote_is_a_vote(text):
     result = parse_text(text, MAYORAL, author="Вера")
     assert [o.target for o in result.orders] == ["Бобр"], result.unresolved
+
+
+CARDS = Roster.from_mapping({
+    "Мэри Поппинс": {"open": "Ведьма", "secret": "Суккуб"},
+    "Старик": {"open": "Мэр", "secret": "Мирный житель"},
+    "Бобр": {"open": "Оборотень", "secret": "Бес"},
+    "Зина": {"open": "Сплетник", "secret": "Мастер карт"},
+})
+
+
+def test_a_reveal_list_without_its_heading_from_the_card_master_is_the_order():
+    text = "Мэри - Суккуб\nСтарик - Мирный житель\nБобр - Бес"
+    result = parse_text(text, CARDS, author="Зина")
+    assert [o.ability for o in result.orders] == ["Раскрыть карты"], result.unresolved
+    assert dict(result.orders[0].arg("list")) == {"Мэри Поппинс": "Суккуб", "Старик": "Мирный житель", "Бобр": "Бес"}
+    guess = parse_text(text, CARDS, author="Бобр")      # anyone else's list is a guess
+    assert not guess.orders
+
+
+def test_a_reveal_after_its_sentence_and_a_wrong_entry_kept_as_written():
+    result = parse_text("Ну всё, раскрываю карты. Мэри — Суккуб, Бобр — Оборотень, Старик — Мирный житель",
+                        CARDS, author="Зина")
+    assert [dict(o.arg("list")) for o in result.orders] == [
+        {"Мэри Поппинс": "Суккуб", "Бобр": "Оборотень", "Старик": "Мирный житель"}], result.unresolved
