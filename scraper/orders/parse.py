@@ -677,6 +677,22 @@ def _deferral_after(ctx: Context, seg: Segment, last: _Found, before: list[_Foun
                    for i in range(len(toks)) for c in ctx.matcher.at(toks, i, ctx.author)[:1])
 
 
+def _choice_asked(ctx: Context, seg: Segment, last: _Found) -> list[_Found]:
+    """«Голосую... даже не знаю. Гектор или Зорро?»: an order without its target, then a
+    question between two players: the GM's question with both."""
+    if last.fail is None or last.fail.code != Reason.NO_TARGET or "?" not in seg.text or last.ability is None:
+        return []
+    toks = read_tokens(seg.text)
+    if not any(t.low == "или" for t in toks):
+        return []
+    names = list(dict.fromkeys(c.nick for i in range(len(toks)) for c in ctx.matcher.at(toks, i, ctx.author)[:1]
+                               if c.nick is not None and c.score >= ctx.settings.threshold))
+    if len(names) < 2:
+        return []
+    return [_Found(seg.text, last.ability, Strength.STRONG, fail=Fail(Reason.AMBIGUOUS_TARGET, names, last.ability),
+                   form=last.form, short=last.short)]
+
+
 def _part(ctx: Context, text: str) -> list[tuple[Segment, list[_Found]]]:
     """Each clause with what the confident reader found in it, in text order."""
     out: list[tuple[Segment, list[_Found]]] = []
@@ -721,6 +737,8 @@ def _part(ctx: Context, text: str) -> list[tuple[Segment, list[_Found]]]:
                     fixed = _second_after(ctx, seg, given)
                     if fixed is not None:
                         found = [fixed]
+                if not found and last is not None:
+                    found = _choice_asked(ctx, seg, last)
                 if not found and not k and out and last is not None and _deferral_after(ctx, seg, last, out[-1][1]):
                     # «Против Зорро. Но подумаю ещё до вечера»: the order just given is not final
                     out[-1][1][:] = [replace(f, order=None, fail=Fail(Reason.DEFERRED, [f.order.target], f.ability))
@@ -1098,7 +1116,62 @@ def _parse_text(text: str, roster: Roster, settings: ParseSettings, author: str 
         else:
             talk = rule or Talk.PLAIN
             clauses.append(Clause(piece, Verdict.TALK, talk.value, shown=private and talk not in UNSHOWN))
+    if private and quotes and not result.orders and not result.unresolved:
+        answered = _answer_to_quoted_question(ctx, [q.text for q in quotes], plain)
+        if isinstance(answered, Unresolved):
+            clauses = [replace(c, verdict=Verdict.ASKED, rule=None, shown=False) for c in clauses]
+            return ParseResult((), (answered,), tuple(clauses))
+        if answered is not None:
+            order, piece = answered
+            clauses = [replace(c, verdict=Verdict.READ, rule=None, shown=False) if c.text == piece else c
+                       for c in clauses]
+            return ParseResult((order,), (), tuple(clauses))
     return ParseResult(result.orders, result.unresolved, tuple(clauses))
+
+
+def _answer_to_quoted_question(ctx: Context, quoted: list[str], plain: str) -> tuple[Order, str] | Unresolved | None:
+    """A PM that quotes the GM's question about one of the author's orders («[quote=Мастер]
+    Пельмень, кого бьёте этой ночью?[/quote]») and answers it with one player named and no
+    order word of its own («Её, Кнопку. Как и собирался»): that order on that player. One
+    ability of one target asked, one player answered; anything else stays as read."""
+    own = own_abilities(ctx.roster, ctx.author)
+    if ctx.author is None or not own:
+        return None
+    asked: set[str] = set()
+    for q in quoted:
+        if "?" not in q:
+            continue
+        body, _ = strip_markup(q)
+        seg = Segment(body, body, 0)
+        toks = read_tokens(body)
+        for t in find_triggers(seg, toks):
+            asked |= t.abilities & own
+        for tok in toks:        # the GM asks in the second person («кого бьёте?»): the verb's lemma
+            for r in morph.verb_readings(tok.low):
+                asked |= vocabulary().verbs.get(r.lemma, frozenset()) & own
+    if len(asked) != 1:
+        return None
+    (ability,) = asked
+    spec = find_ability(ability)
+    if spec is None or Field.TARGET not in spec.fields or Field.TARGETS in spec.fields:
+        return None
+    named: dict[str, str] = {}
+    for seg in (s for ln in lines(plain) for s in split_line(ln)):
+        toks = read_tokens(seg.text)
+        if any(t.abilities for t in find_triggers(seg, toks)) or "?" in seg.text:
+            return None
+        for i in range(len(toks)):
+            for c in ctx.matcher.at(toks, i, ctx.author)[:1]:
+                if c.nick is not None and c.score >= ctx.settings.threshold:
+                    named[c.nick] = seg.text
+    if len(named) > 1:     # «Кнопку или Сову, не знаю»: the answer is the GM's to settle
+        return Unresolved(" ".join(plain.split()), Reason.AMBIGUOUS_TARGET, candidates=tuple(named), ability=ability)
+    if not named:
+        return None
+    nick, piece = next(iter(named.items()))
+    if nick == ctx.author and not self_allowed(spec):
+        return None
+    return Order(ctx.author, ability, target=nick), piece
 
 
 _LIST_LINE = re.compile(r"^\s*[^\s—–:?-][^—–:?]*?\s+[—–-]\s+[^—–:?]+$")

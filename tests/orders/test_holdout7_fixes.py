@@ -139,3 +139,38 @@ def test_a_reveal_after_its_sentence_and_a_wrong_entry_kept_as_written():
                         CARDS, author="Зина")
     assert [dict(o.arg("list")) for o in result.orders] == [
         {"Мэри Поппинс": "Суккуб", "Бобр": "Оборотень", "Старик": "Мирный житель"}], result.unresolved
+
+
+NIGHT = Roster.from_mapping({
+    "Лиса": {"open": "Мэр", "secret": "Мирный житель"},
+    "Бобр": {"open": "Кузнец", "secret": "Бес"},
+    "Вера": {"open": "Священник", "secret": "Стражник"},
+    "Ёжик": {"open": "Лекарь", "secret": "Мирный житель"},
+})
+
+
+@pytest.mark.parametrize("author, text, ability, target", [
+    ("Бобр", "[quote=Мастер]Бобр, кого бьёте этой ночью?[/quote]\nЕё, Лису. Как и собирался", "Нападение", "Лиса"),
+    ("Вера", "[quote=Мастер]Исповедь — на кого именно?[/quote]\nДа, на него, на Ёжика", "Исповедь", "Ёжик"),
+])
+def test_an_answer_to_the_gms_quoted_question_is_that_order(author, text, ability, target):
+    result = parse_text(text, NIGHT, author=author, private=True)
+    assert [(o.ability, o.target) for o in result.orders] == [(ability, target)], result.unresolved
+
+
+def test_an_answer_with_two_names_is_asked():
+    result = parse_text("[quote=Мастер]Бобр, кого бьёте этой ночью?[/quote]\nЛису или Ёжика, не знаю", NIGHT,
+                        author="Бобр", private=True)
+    assert not result.orders and [u.code for u in result.unresolved] == [Reason.AMBIGUOUS_TARGET]
+    assert result.unresolved[0].reason
+
+
+def test_a_quote_without_a_question_answers_nothing():
+    result = parse_text("[quote=Вера]Лиса молодец[/quote]\nДа, Лиса", NIGHT, author="Бобр", private=True)
+    assert not result.orders
+
+
+def test_a_vote_without_target_then_a_choice_of_two_is_asked():
+    result = parse_text("Голосую... даже не знаю. Бобр или Ёжик? Помогите", NIGHT, author="Лиса")
+    assert not result.orders
+    assert [(u.code, set(u.candidates)) for u in result.unresolved] == [(Reason.AMBIGUOUS_TARGET, {"Бобр", "Ёжик"})]
