@@ -210,6 +210,10 @@ def extract_from_tree(root, profile: Profile, source: str, *, url: str | None = 
     page = _int(_page_value(root, profile.pagination.current, on_page))
     last = _int(_page_value(root, profile.pagination.last, on_page))
     nxt = _page_value(root, profile.pagination.next, on_page)
+    if nxt and page is not None and last is not None and page >= last:
+        # the page's own list says it is the thread's last: a «next» link there leads elsewhere
+        # (the next topic), never to this thread's next page
+        nxt = None
     if nxt and url:
         nxt = urljoin(url, nxt)
     if page is None and last is None and not nxt and profile.pagination.single \
