@@ -42,6 +42,7 @@ class PagingGuess:
     last: FieldGuess | None
     block: str | None           # the pagination block's step, for the report
     single: str = ""            # the one-page test (`SINGLE`, kept off foreign lists)
+    refused_next: str | None = None  # a rel=next not taken: none of the thread's page links
 
 
 def _has_class(cls: str) -> str:
@@ -141,7 +142,10 @@ def find_paging(root, url: str | None = None) -> PagingGuess:
         # (NodeBB's `/topic/7/slug/1`) carries along; the page's own <link rel=next> says the same
         # query on the thread's address
         nxt = rel_next
-    nxt = nxt or _kept_to(rel_next, root, holders[key], anchor)
+    refused = None
+    if nxt is None and rel_next is not None:
+        nxt = _kept_to(rel_next, root, holders[key], anchor)
+        refused = None if nxt is not None else _rel_next_href(root)
     if nxt is None:
         for a in holders[key].iter("a"):
             if tree.text(a).casefold() in _NEXT_WORDS:
@@ -154,7 +158,8 @@ def find_paging(root, url: str | None = None) -> PagingGuess:
         current = picked.current if picked is not None else _page_of(root)
     last = FieldGuess(f"xpath:({anchor}/descendant::*[self::a or self::strong or self::span or self::b or self::em]"
                       f"{_NUMBER_TEST})[last()]", note=f"the highest page number in {t}.{cls}")
-    return PagingGuess(current, nxt, last, f"{t}.{cls}", fence.single())
+    return PagingGuess(current, nxt, last, f"{t}.{cls}", fence.single(),
+                       refused if nxt is None else None)
 
 
 _LINKED = "a."      # a holder's key when its number links carry the page class, not it
@@ -439,6 +444,10 @@ def _kept_to(rel_next: FieldGuess | None, root, holder, anchor: str) -> FieldGue
         return None
     return FieldGuess(f"xpath:(//{tree.tag(link)}[@rel = 'next'][@href = {anchor}/descendant::a/@href])[1]", "href",
                       note=rel_next.note + ", where it is one of the page links of the list")
+
+
+def _rel_next_href(root) -> str | None:
+    return next((a.get("href") for a in root.iter("a", "link") if (a.get("rel") or "").lower() == "next"), None)
 
 
 def _rel_next(root) -> FieldGuess | None:

@@ -348,3 +348,14 @@ def test_the_first_posts_time_alone_in_its_header_is_read_as_the_replies_are():
     assert first.posted_at.strftime("%d.%m.%Y %H:%M:%S") == "10.11.2026 13:10:30"
     newest = extract_posts(_item_pager_page(3), profile, "p3.html").posts[-1]
     assert newest.posted_at.strftime("%d.%m.%Y %H:%M:%S") == "02.12.2026 05:25:25"
+
+
+def test_a_rel_next_that_is_none_of_the_page_links_is_not_taken_and_the_report_says_so_in_russian():
+    from scraper.learn.report import learn_report
+    page = (_item_pager_page(1).replace(b'<strong class="current">1</strong>', b"")
+            .replace(b'href="/index.php?topic=7.6" />', b'href="/index.php?topic=8.0" />'))
+    learned = learn_pages([(page, "p1.html")])
+    assert "next" not in learned.data["selectors"]["pagination"]
+    assert "pagination.next" in learned.missing
+    report = learn_report(learned, [(page, "p1.html")])
+    assert "ссылка на следующую страницу: ссылка rel=next" in report and "topic=8.0" not in report.split("Первые")[1]
