@@ -220,6 +220,10 @@ class Words:
     # nouns (lemmas) of what the order is about, beyond its names: «воздерживаюсь от голосования»
     # is this order, «воздерживаюсь от комментариев» another matter (scraper/orders/args.py)
     about: tuple[str, ...] = ()
+    # lemmas by which a condition restates the ability's own trigger, as its rule sentence
+    # gives it (Перерождение: «в случае смерти или посадки в Тюрьму … Лича»): «если Лич
+    # падёт, …» is then the order itself, not a conditional one (scraper/orders/talk.py)
+    condition: tuple[str, ...] = ()
 
     def keyword(self, value: str) -> Keyword | None:
         return next((k for k in self.keywords if k.value == value), None)

@@ -224,6 +224,22 @@ def _wish_after(text: str, toks: list[Token], j: int) -> bool:
     return toks[j].low == "пусть" and j > 1 and "," in text[toks[0].end:toks[j].start]
 
 
+_THANKS = frozenset({"спасибо", "спс", "благодарю", "мерси"})
+_NOBODY_PREPS = frozenset({"к", "на", "за", "у", "от", "с", "о", "про", "в", "по"})
+_WHOM = frozenset({"кого", "кому", "ком", "кем", "чего", "чем", "чему", "что"})
+
+
+def _thanks_for(toks: list[Token]) -> bool:
+    """«Спасибо за ответ по Дозору»: thanks for something; the ability named is what was done."""
+    return len(toks) > 1 and toks[0].low in _THANKS and toks[1].low == "за"
+
+
+def _nobody_to(toks: list[Token]) -> bool:
+    """«не к кому», «не на кого»: «некому», «некого» written apart (`IMPERSONAL`)."""
+    return any(toks[j].low == "не" and toks[j + 1].low in _NOBODY_PREPS and toks[j + 2].low in _WHOM
+               for j in range(len(toks) - 2))
+
+
 def _find_triggers(seg: Segment, toks: list[Token]) -> list[Trigger]:
     may = list(map(_may_trigger, [t.low for t in toks]))
     if not any(may):
@@ -247,6 +263,9 @@ def _find_triggers(seg: Segment, toks: list[Token]) -> list[Trigger]:
             if finite_only:
                 strength = Strength.COMMAND if any("impr" in r.grammemes or "3per" in r.grammemes
                                                    for r in readings) else Strength.NONE
+            elif head.low not in literal_words() and readings and all(r.pos == "INFN" for r in readings) \
+                    and not _COLON_AFTER.match(rest) and not _after_verb(toks, i, APPLY_VERBS | MODAL_VERBS):
+                strength = Strength.NONE     # «Раскрывать карты рано»: a name's verb in the infinitive is talk
             elif i <= start < i + n or _COLON_AFTER.match(rest) or _after_verb(toks, i, APPLY_VERBS | MODAL_VERBS):
                 strength = Strength.STRONG
             elif VOTE in abilities and i + n < len(toks) and toks[i + n].low in ("против", "за") \
@@ -288,8 +307,9 @@ def _find_triggers(seg: Segment, toks: list[Token]) -> list[Trigger]:
         # «Голосовать против Ольги — гениальная идея»: an infinitive judged after a dash
         out[0] = Trigger(out[0].abilities, out[0].start, out[0].end, Strength.NONE, out[0].by_verb, out[0].lemma,
                          out[0].slang, out[0].narrated)
-    if out and ("?" in seg.text or any(t.low == "бы" or (t.low in IMPERSONAL and not _wish_after(seg.text, toks, j))
-                                       for j, t in enumerate(toks))):
+    if out and ("?" in seg.text or _thanks_for(toks) or _nobody_to(toks)
+                or any(t.low == "бы" or (t.low in IMPERSONAL and not _wish_after(seg.text, toks, j))
+                       for j, t in enumerate(toks))):
         # A question or «бы» makes talk of the sentence, except of a message's text.
         out = [t if t.strength <= Strength.COMMAND or t.abilities & MESSAGES else
                Trigger(t.abilities, t.start, t.end, Strength.NONE, t.by_verb, t.lemma, t.slang, t.narrated)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from engine.abilities import WORDS, Field, Shape, find_ability
 from scraper.orders.abilities import DEFERRAL, Strength, find_triggers
 from scraper.orders.args import CONSUMING, TO_LINE_END
+from scraper.orders import index
 from scraper.orders.index import read_tokens
 from scraper.orders.text import Segment, _quote_depths
 
@@ -95,7 +96,7 @@ def hedged(seg: Segment) -> list[Segment]:
         word = toks[k].low
         if word in ("и", "а") and k + 1 < len(toks) and toks[k + 1].low in HEDGES - {"а"}:
             word = toks[k + 1].low      # «…, и пусть мне кто-нибудь скажет…»
-        if "," in gap and not depth[k] and word in HEDGES and not any(
+        if "," in gap and not depth[k] and (word in HEDGES or _until(toks, k)) and not any(
                 t.start >= k and toks[t.start - 1].low not in ("не", "ни") for t in triggers):
             # (a negated order word after the comma is the hedge's own: «…, никого не вешаю»)
             if k + 1 < len(toks) and toks[k].low == "а" and toks[k + 1].low in DEFERRAL:
@@ -104,6 +105,17 @@ def hedged(seg: Segment) -> list[Segment]:
             tail = seg.text[toks[k].start:]
             return [Segment(head, seg.line, seg.offset), Segment(tail, tail, 0)]
     return [seg]
+
+
+def _until(toks, k: int) -> bool:
+    """«…, пока не разберусь»: «until I …» (a future of the author's after «пока не») says how
+    long the order stands, not that it is unsure; «пока не решил», «пока не решу» do (`DEFERRAL`)."""
+    if k + 2 >= len(toks) or toks[k].low != "пока" or toks[k + 1].low != "не":
+        return False
+    if any(t.low in DEFERRAL or t.low == "выберу" for t in toks[k + 2:]):
+        return False
+    readings = index.readings(toks[k + 2].low)
+    return bool(readings) and readings[0].is_verb and {"futr", "1per"} <= set(readings[0].grammemes)
 
 
 # Words that open a clause of reason («раз все молчат», «потому что», «ведь»): it says why,

@@ -130,7 +130,17 @@ def spellings(latin: str) -> frozenset[str]:
     while i < len(word):
         ch = word[i]
         nxt = word[i + 1] if i + 1 < len(word) else ""
-        if ch == "y" and i > 0 and word[i - 1] not in _VOWEL and (not nxt or nxt not in _VOWEL):
+        if ch == "a" and _between_consonants(word, i) and word[i + 2:i + 3] == "e" \
+                and (word[i + 3:i + 4] or "-") not in _VOWEL:
+            # a consonant, then «e»: the English long a («Kate» Кейт, «Vader» Вейдер)
+            pieces.append(("а", "ей"))
+        elif ch == "a" and _between_consonants(word, i) and word[i + 1] not in "rw":
+            # a short English a sounds э («Shadow» Шэдоу, «Jack» Джэк)
+            pieces.append(("а", "э"))
+        elif ch == "e" and i == len(word) - 1 and i >= 3 and word[i - 1] not in _VOWEL \
+                and any(c in _VOWEL for c in word[:i - 1]):
+            pieces.append(("е", ""))    # a silent final e («Kate» Кейт, «Blade» Блейд)
+        elif ch == "y" and i > 0 and word[i - 1] not in _VOWEL and (not nxt or nxt not in _VOWEL):
             pieces.append(("ы", "и"))
         elif ch == "u" and i > 0 and nxt and nxt not in _VOWEL and word[i - 1] not in _VOWEL:
             pieces.append(("у", "а"))
@@ -158,12 +168,20 @@ def spellings(latin: str) -> frozenset[str]:
     return frozenset(s for s in out if len(s) >= 3)
 
 
+def _between_consonants(word: str, i: int) -> bool:
+    """Letter i has a consonant (or the word's start) before it and one after it."""
+    nxt = word[i + 1:i + 2]
+    return (i == 0 or word[i - 1] not in _VOWEL) and bool(nxt) and nxt not in _VOWEL
+
+
 def _ambiguous(word: str, i: int) -> bool:
     ch = word[i]
     nxt = word[i + 1] if i + 1 < len(word) else ""
     prev = word[i - 1]
     if prev + ch in ("sh", "ch", "zh", "kh", "ts", "ya", "yu", "yo", "ja", "ju", "ce", "ci", "cy", "ow"):
         return False         # inside a digraph: read with the letter before it
+    if (ch == "a" and _between_consonants(word, i) and nxt not in "rw") or (ch == "e" and i == len(word) - 1):
+        return True
     return (ch == "y" and prev not in _VOWEL and (not nxt or nxt not in _VOWEL)) or (ch == "u" and nxt and nxt not in _VOWEL and prev not in _VOWEL) \
         or (ch == "l" and (not nxt or nxt not in _VOWEL))
 

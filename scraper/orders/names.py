@@ -121,11 +121,12 @@ _UNREAD = object()   # no memo entry yet (None is a memoised «no reading»)
 _PLACED_SIZE = 8192
 SPELLED = 90.0   # the nickname in the other alphabet («Гены» for Gena, «Petya» for Петя)
 # A whole part of a longer nickname («Котик» for Kotik_7) is a candidate just below the
-# default threshold; the same consonants in the other alphabet («Дэн» for Dan Brown) less.
+# default threshold; the same consonants in the other alphabet («Ден» for Dan Brown) less.
 PART = 84.0
 # No reading below this is ever offered or compared (targets.FLOOR): the gate's cut.
 _GATE = 70.0
 SOUNDS_LIKE = 80.0
+_TYPO = 85.0   # a word this like a form of a nickname's word may be a typo of it
 # A whole word of a longer nickname in any of its forms («Волка» for Серый Волк): read, unless
 # another player's reading comes within the margin.
 CORE = 88.0
@@ -178,7 +179,7 @@ def _entry(nick: str) -> _NickEntry:
     words = tokens(nick) or [Token(nick, 0, len(nick))]
     forms = []
     for tok in words:
-        forms.append(morph.inflections(tok.key) if is_cyrillic(tok.text) else frozenset({tok.key}))
+        forms.append(_case_forms(tok.key) if is_cyrillic(tok.text) else frozenset({tok.key}))
     joined = " ".join(t.key for t in words)
     compact = re.sub(r"[\W_]+", "", key(nick))
     parts = _CAMEL.findall(nick)
@@ -206,12 +207,40 @@ def _entry(nick: str) -> _NickEntry:
     core_forms: set[str] = set()
     for word in cores:
         if len(word) >= 3:
-            core_forms |= _other_forms(word) | (morph.inflections(fold(word)) if is_cyrillic(word) else {key(word)})
+            core_forms |= _other_forms(word) | (_case_forms(fold(word)) if is_cyrillic(word) else {key(word)})
     # only for words in the Latin alphabet: a Cyrillic nickname's typos are fuzzy matches
     skeletons = tuple(skeleton(translit(t.text) or "") for t in words if not is_cyrillic(t.text))
     return _NickEntry(nick, tuple(forms), joined, compact,
                       frozenset(i for i in initials if len(i) >= 2), camel, tuple(spelled),
                       frozenset(part_forms), skeletons, frozenset(core_forms))
+
+
+_MASCULINE = (("й", ("я", "ю", "ем", "е")), ("", ("а", "у", "ом", "е")))
+
+
+@lru_cache(maxsize=4096)
+def _case_forms(word: str) -> frozenset[str]:
+    """A Cyrillic nickname word's case forms; one the dictionary knows only as indeclinable
+    (a foreign surname, «Холидей») is also declined as a masculine noun, as players do
+    («Дока Холидея», like «Андрея»)."""
+    forms = morph.inflections(word)
+    if forms != {word} or len(word) < 4 or word[-1] in "аяоеёиыуюэь":
+        return forms
+    for ending, cases in _MASCULINE:
+        if word.endswith(ending):
+            stem = word[:len(word) - len(ending)] if ending else word
+            return forms | {stem + c for c in cases}
+    return forms
+
+
+@lru_cache(maxsize=8192)
+def _other_number(word: str, nick: str) -> bool:
+    """`word` is the one-word nickname's own noun in the plural («пельмени» of Пельмень): the
+    thing, not the player (a nickname is read in its own number only, `morph.inflections`)."""
+    if not is_cyrillic(nick) or " " in nick:
+        return False
+    own = {r.lemma for r in morph.readings(nick) if r.pos == "NOUN" and "sing" in r.grammemes}
+    return bool(own) and any(r.lemma in own and "plur" in r.grammemes for r in morph.readings(word))
 
 
 _DECORATION = re.compile(r"^(?:x+|[a-z])$|^(.)\1*$", re.IGNORECASE)
@@ -220,9 +249,13 @@ _DECORATION = re.compile(r"^(?:x+|[a-z])$|^(.)\1*$", re.IGNORECASE)
 def _core_words(nick: str) -> list[str]:
     """The one word of a nickname written with decorations, digits or an initial around it
     («Dimon» of xXx_Dimon_xXx, «Kotik» of Kotik_7, «Ольга» of Ольга_Н); none if it has no
-    decoration or more than one word (a CamelCase nickname's parts are `parts`)."""
+    decoration or more than one word (a CamelCase nickname's parts are `parts`), but each
+    of the words a nickname joins with «_», «.» or «-» («Lord», «Vader» of Lord_Vader)."""
     runs = re.findall(r"[A-Za-z]+|[А-Яа-яЁё]+", nick)
     words = [r for r in runs if len(r) >= 3 and not _DECORATION.match(r)]
+    if len(words) > 1 and all(len(_CAMEL.findall(w)) == 1 for w in words) \
+            and re.fullmatch(r"[A-Za-zА-Яа-яЁё]+(?:[_.\-][A-Za-zА-Яа-яЁё]+)+", nick):
+        return words     # words joined by «_», «.» or «-» («Lord_Vader»): each is a word of it, as in «Серый Волк»
     if len(words) != 1 or words[0] == nick or len(_CAMEL.findall(words[0])) > 1:
         return []
     return words
@@ -552,6 +585,8 @@ class NameMatcher:
             if size == n == 1:
                 found = process.extractOne(text, entry.words[0], scorer=fuzz.ratio)
                 score = found[1] if found else 0.0
+                if score >= _GATE and _other_number(text, entry.joined):
+                    score = 0.0       # «Пельмени со сметаной»: the word itself, not the player Пельмень
             elif size == n:
                 score = fuzz.ratio(text, entry.joined)
             else:
@@ -572,7 +607,7 @@ class NameMatcher:
 
     def _part_score(self, entry: _NickEntry, tok: Token) -> float:
         """A part of a longer nickname in either alphabet («Котика», «Ольгу», «Dan»), or
-        a word that sounds like one («Дэна»)."""
+        a word that sounds like one («Дена»)."""
         low = tok.low
         if len(low) >= 3 and (low in entry.core_forms or tok.key in entry.core_forms):
             return CORE
@@ -586,6 +621,9 @@ class NameMatcher:
         skel = skeleton(cyr or low)
         if len(skel) >= 2 and skel in entry.skeletons:
             return SOUNDS_LIKE
+        if len(entry.words) > 1 and len(low) >= 5 and process.extractOne(
+                low, entry.core_forms, scorer=fuzz.ratio, score_cutoff=_TYPO) is not None:
+            return SOUNDS_LIKE   # «мельнека» for Старый Мельник: a typo of one word, a candidate only
         return 0.0
 
     def role_at(self, toks: list[Token], i: int) -> str | None:

@@ -23,6 +23,7 @@ from functools import lru_cache
 from typing import Any, Iterable
 
 from engine import morph
+from engine.morph import Gender
 from scraper.orders import index
 from engine.abilities import WORDS, Field, Shape, find_ability
 from engine.orders import Order
@@ -249,6 +250,8 @@ _BARE_LEAD = frozenset({"я", "ну", "итак", "тогда", "всё", "вс�
                         "и", "а", "уж"}) | CORRECTION_LEAD
 # Where a name is sent by a day vote («Боря на костёр», «Лиса на виселицу»).
 _SCAFFOLD = frozenset({"костёр", "костер", "виселицу", "эшафот", "плаху", "вылет"})
+# What a vote «за» is for, written before the name («за казнь Бори», «за повешение Лиса»).
+_EXECUTION = frozenset({"казнь", "повешение", "линчевание", "вынос", "изгнание"})
 
 
 def _vote_verb(tok) -> bool:
@@ -317,6 +320,8 @@ def _bare_against(ctx: Context, seg: Segment, toks, spoken: tuple[int, int] | No
         lo, hi = lead, hi - 2
     else:
         return None
+    if toks[lead].low == "за" and lo < hi - 1 and toks[lo].low in _EXECUTION:
+        lo += 1               # «я за казнь Дока»: the vote's own noun between the pointer and the name
     if hi - lo < 1:
         return None
     scan = scan_targets(ctx, toks, lo, hi, 1, False)
@@ -380,18 +385,30 @@ def _first_person(low: str, applying: bool = False) -> bool:
         and (applying or readings[0].lemma not in APPLY_VERBS)
 
 
+# «пока не решил», «ещё не определилась», «не уверен»: the author has not chosen yet.
+_UNDECIDED_LEMMAS = frozenset({"решить", "определиться", "выбрать", "уверенный", "уверен"})
+
+
+def _undecided(low: str) -> bool:
+    return any(r.lemma in _UNDECIDED_LEMMAS and ("past" in r.grammemes or "ADJS" == r.pos)
+               for r in index.readings(low)) or low in ("уверен", "уверена")
+
+
 def _refused_order(order: Order, toks, lo: int, hi: int, by_noun: bool = False) -> Fail | Talk | None:
     """«Порчу на Ваню не буду»: an order its own words refuse is asked, never stored; one
     with nobody named («митинг сегодня не объявляю») is talk."""
-    if any(toks[j].low == "не" and _first_person(toks[j + 1].low, by_noun) for j in range(lo, hi - 1)):
+    if any(toks[j].low == "не" and (_first_person(toks[j + 1].low, by_noun) or _undecided(toks[j + 1].low))
+           for j in range(lo, hi - 1)):
         names = [n for n in ([order.target] if order.target else list(order.targets or ())) if n]
         return Fail(Reason.DEFERRED, names, order.ability) if names else Talk.NEGATION
     return None
 
 
-def _pronoun_resolved(ctx: Context, f: _Found, seg: Segment, before: Segment) -> _Found:
+def _pronoun_resolved(ctx: Context, f: _Found, seg: Segment, before: Segment, agreeing: bool = False) -> _Found:
     """«Раз Кира опять отмолчалась, голосую против неё»: a pronoun after the order's pointing
-    word names the one player named in the clause before it, in the same sentence."""
+    word names the one player named in the clause before it, in the same sentence. `agreeing`:
+    `before` is the sentence before («Да, имела в виду Тётю Зину. Пророчество на неё»), and
+    the pronoun must agree with the gender of the name (a first name the dictionary knows)."""
     if f.fail is None or f.fail.code != Reason.NO_TARGET or f.ability is None:
         return f
     toks = read_tokens(seg.text)
@@ -404,7 +421,18 @@ def _pronoun_resolved(ctx: Context, f: _Found, seg: Segment, before: Segment) ->
     nick = named_once(ctx, before.text)
     if nick is None:
         return f
+    if agreeing and _PRONOUN_GENDER.get(toks[at[0]].low) not in _genders(nick):
+        return f
     return replace(f, fail=None, order=Order(ctx.author or "", f.ability, target=nick), mark=toks[at[0]].text)
+
+
+_PRONOUN_GENDER = {**dict.fromkeys(("неё", "нее", "её", "ее", "ней", "она"), Gender.FEMALE),
+                   **dict.fromkeys(("него", "его", "нём", "нем", "ему", "нему", "он"), Gender.MALE)}
+
+
+def _genders(nick: str) -> frozenset[Gender]:
+    """The genders of the first names in a nickname («Тётя Зина»: FEMALE); none if it has none."""
+    return frozenset(g for g in (morph.name_gender(t.text) for t in read_tokens(nick)) if g is not None)
 
 
 def _conditional_order(ctx: Context, seg: Segment, no: int, all_lines: list[str]) -> list[_Found]:
@@ -551,9 +579,17 @@ def _correction(ctx: Context, seg: Segment, last: _Found) -> _Found | None:
         # «Голосую против Волка. Или Ёжика.»: the other choice for the same place, a question
         scan = scan_targets(ctx, toks, 1, len(toks), 1, self_allowed(spec))
         other = [n for n in scan.nicks if n != last.order.target]
+        if not other and scan.problem == Reason.LOW_CONFIDENCE:
+            # «…или Кейт?»: a likeness of a player offered as the other choice still makes
+            # the first one unsure; the GM sees both
+            other = [n for n in scan.candidates if n and n != last.order.target][:1]
         if other:
             return _Found(seg.text, last.ability, Strength.STRONG, form=last.form, short=True,
                           fail=Fail(Reason.AMBIGUOUS_TARGET, [last.order.target, other[0]], last.ability))
+        if "?" in seg.text:
+            # «…или Блэйда?», «…или нет?»: the author asks himself; the choice is not made
+            return _Found(seg.text, last.ability, Strength.STRONG, form=last.form, short=True,
+                          fail=Fail(Reason.DEFERRED, [last.order.target], last.ability))
     lead = [i for i, t in enumerate(toks[:4]) if t.low in CORRECTION]
     if not lead or "?" in seg.text:
         return None
@@ -582,6 +618,7 @@ def _part(ctx: Context, text: str) -> list[tuple[Segment, list[_Found]]]:
     consumed: set[int] = set()
     last: _Found | None = None
     given: _Found | None = None      # the last order read, however weakly (its second name may follow)
+    previous: Segment | None = None  # the clause before, when it found nothing (a pronoun may point into it)
     for no, line in enumerate(all_lines):
         if no in consumed:
             continue
@@ -593,6 +630,8 @@ def _part(ctx: Context, text: str) -> list[tuple[Segment, list[_Found]]]:
                 found, rest = _segment_orders(ctx, seg, no, all_lines, consumed)
                 if k:
                     found = [_pronoun_resolved(ctx, f, seg, pieces[k - 1]) for f in found]
+                elif previous is not None:
+                    found = [_pronoun_resolved(ctx, f, seg, previous, agreeing=True) for f in found]
                 cond = condition_end(seg) if not found and given is not None else None
                 if cond is not None:
                     cut, own = cond
@@ -625,6 +664,7 @@ def _part(ctx: Context, text: str) -> list[tuple[Segment, list[_Found]]]:
                     seg = Segment(next((f.text for f in found if len(f.text) > len(seg.text)), seg.text), seg.line,
                                   seg.offset)
                 out.append((seg, found))
+                previous = None if found else seg
                 if rest and len(pieces) == 1:
                     break
             if rest and len(pieces) == 1:

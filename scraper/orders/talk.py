@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from scraper.orders import index
 from engine.orders import Order
+from engine.abilities import words_of
 from scraper.orders.abilities import (IMPERSONAL, SECOND_PERSON, Strength, Trigger, _judged, find_triggers,
                                       imperative_or_second, past_or_third)
 from scraper.orders.names import Candidate
@@ -124,6 +125,32 @@ def conditional(text: str) -> bool:
     return _IF.search(text) is not None
 
 
+# Words a condition may hold besides the ability's own (`Words.condition`): who it is about.
+_CONDITION_FILLER = frozenset({"он", "она", "его", "её", "ее", "него", "неё", "нее", "я", "меня", "вдруг", "всё-таки",
+                               "таки", "же", "уж", "всё", "все"})
+_CONDITION = re.compile(r"(?:^|[\s,(—–-])(?:если|ежели|коли)\s+([^,.;:!?—–()]+)", re.IGNORECASE)
+
+
+def own_condition(text: str, ability: str) -> bool:
+    """Each «если …» of the text says only what the ability's rule makes its trigger (its
+    `Words.condition` lemmas, at least one of them a verb or noun of it, and pronouns):
+    «если Лич падёт» for Перерождение. A negated or any other condition is not."""
+    words = words_of(ability)
+    own = frozenset(words.condition) if words is not None else frozenset()
+    if not own:
+        return False
+    found = _CONDITION.findall(text)
+    if not found:
+        return False
+    for piece in found:
+        toks = index.read_tokens(piece)
+        if not toks or not any(index.lemma(t.low) in own for t in toks):
+            return False
+        if not all(t.low in _CONDITION_FILLER or index.lemma(t.low) in own or t.low in own for t in toks):
+            return False
+    return True
+
+
 NUMBERS = frozenset("один одного два две три четыре пять шесть семь восемь девять десять".split())
 
 
@@ -161,6 +188,8 @@ def checked(seg: Segment, got: list, private: bool) -> list:
     if sarcastic(seg.text):
         reason = Reason.IRONY
     elif conditional(seg.text):
+        if all(own_condition(seg.text, g.ability) for g in orders):
+            return got        # «Взятка — оправдываю Пельменя, если его приговорят»: the rule's own trigger
         if not private:
             return [g for g in got if not isinstance(g, Order)]
         reason = Reason.CONDITIONAL

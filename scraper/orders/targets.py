@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engine import morph
 from scraper.orders.cards import find_secret_roles
 from scraper.orders.names import Candidate, NameMatcher, Roster
 from scraper.orders.result import Reason
 from scraper.orders.settings import ParseSettings
 from scraper.orders.text import Token
+from scraper.orders.vocabulary import ability_words
 
 FLOOR = 70.0   # readings below this are not even offered as candidates
 
@@ -69,6 +71,9 @@ def scan_targets(ctx: Context, toks: list[Token], lo: int, hi: int, count: int,
             i = best.end           # «Мастера карт» is a secret role, not the player «Мастер»
             continue
         if best.score < ctx.settings.threshold:
+            if _ability_word(toks[i]):
+                i += 1        # «в ведьмовстве», «в копилку»: the order's own word, no likeness of a name
+                continue
             for c in cands:
                 if c.score >= FLOOR:
                     near[_label(c)] = max(near.get(_label(c), 0.0), c.score)
@@ -143,6 +148,10 @@ def _by_context(toks: list[Token], i: int, readings: list[Candidate]) -> Candida
     via = "nick" if before in AS_NICK else "role" if before in AS_ROLE else None
     picked = [c for c in readings if c.via == via]
     return picked[0] if via is not None and len(picked) == 1 else None
+
+
+def _ability_word(tok: Token) -> bool:
+    return len(tok.low) >= 5 and bool(morph.lemmas(tok.low) & ability_words())
 
 
 ALTERNATIVE = frozenset({"или", "либо", "ли"})

@@ -157,6 +157,18 @@ def literal_words() -> frozenset[str]:
     return frozenset(out)
 
 
+@lru_cache(maxsize=1)
+def ability_words() -> frozenset[str]:
+    """The lemmas (5+ letters) of the abilities' own words: their names, aliases and other
+    nouns, and the words of their keywords («ведьмовство», «копилка»). Such a word in an
+    order is the order's, never a likeness of a player's name (`targets.scan_targets`)."""
+    out = {w for words, _ in vocabulary().phrases for w in words if len(w) >= 5}
+    for lex in LEXICON:
+        for keyword in lex.keywords:
+            out.update(w for w in keyword.words if len(w) >= 5)
+    return frozenset(out)
+
+
 def channel_of(ability: str) -> Channel:
     lex = words_of(ability)
     if lex is not None:

@@ -23,7 +23,7 @@ def report():
 
 def test_corpus_is_big_enough_and_mostly_chatter_that_names_things(report):
     assert report.texts >= 300
-    # the share holds for posts.yaml + pms.yaml; moved3.yaml (held-out failures fixed) is
+    # the share holds for posts.yaml + pms.yaml; moved3/4/6.yaml (held-out failures fixed) are
     # mostly orders, since most failures were orders
     pms = load_texts(LABELLED / "pms.yaml", pm=True)
     posts = load_texts(LABELLED / "posts.yaml")
@@ -132,3 +132,27 @@ def test_fresh_set_does_not_regress(fresh_set):
 # holdout5's figures as measured after its last round of fresh cases (README prints them)
 FRESH_RECALL = 1.0
 FRESH_CHATTER = 0.0
+
+
+# --- holdout6 (a second examiner's set, in a game of its own) ------------------------------------
+# Its first measurement (b4d5d1c's texts on main's parser): 142 texts, 6 silent misses, no chatter
+# stored, 1 wrong reading. The 20 cases fixed after that run moved to moved6.yaml (tuned); the 122
+# left are held here where they ended (README prints the same figures): tighten, never loosen.
+
+@pytest.fixture(scope="module")
+def second_examiner_set():
+    from orders_quality import holdout_report
+    return holdout_report("holdout6.yaml")
+
+
+def test_second_examiner_set_does_not_regress(second_examiner_set):
+    s = second_examiner_set
+    misses = "\n".join(describe(m) for m in s.misses)
+    assert s.texts >= 100 and s.chatter >= 40
+    assert (s.silent, s.chatter_orders, s.wrong) == (0, 0, 0), misses
+    assert s.precision == 1.0, misses
+    # 68/70: asked, not read: «Отдаю голос за казнь Фонарика» (a pet form of Фонарь, offered) and
+    # «охраняю мельнека» (a typo of Старый Мельник, offered)
+    assert s.recall >= 68 / 70 - 1e-9, misses
+    assert s.reach == 1.0, misses
+    assert s.chatter_rate == 0.0, misses

@@ -65,7 +65,7 @@ def test_a_later_question_about_the_same_vote_drops_the_earlier_vote():
 @pytest.mark.parametrize("text,author,private,first", [
     ("Лис", "Маша", False, "{by: Маша, ability: Голосование, target: Лис}"),
     ("Всё решено.\n[b]Вася[/b]", "Маша", False, "{by: Маша, ability: Голосование, target: Вася}"),
-    ("Бью Дэна", "Лис", True, "{by: Лис, ability: Нападение, target: Dan Brown}"),
+    ("Бью Дена", "Лис", True, "{by: Лис, ability: Нападение, target: Dan Brown}"),   # «Дэна» is a spelling of Dan
 ])
 def test_the_net_asks_with_candidate_orders(text, author, private, first):
     result = read(text, author, private)
