@@ -1,0 +1,143 @@
+"""A soft-deleted post is no live post (phpBB 3.1+): a moderator's soft deletion leaves the
+post in the thread page a moderator reads (prosilver's viewtopic_body.html: its container
+`div.post ... deleted`, its profile and content hidden, «This post was deleted by …»), and
+gorod reads the thread as the GM, who is very often the moderator of his game's forum.
+
+The lab's GM is phpBB's installer founder, a member of GLOBAL_MODERATORS (the installer's
+default groups, checked below): a moderator of every forum, as a GM moderating his game's is.
+A player's vote soft-deleted before gorod read it is never read; a vote gorod stored and the
+moderator then soft-deletes is a deleted post to the store (its order stays in force and the
+GM is told: gorod's behaviour for any deleted post, `gorod.loop.intake`). Both sit on page 2
+of three, full pages each (10 a page): the skipped containers count as present, so the
+wholeness check (`scraper.wholeness`) raises no PartialPage. A guest's view is as before:
+neither post in it."""
+from __future__ import annotations
+
+import os
+import re
+import json
+import shutil
+import sqlite3
+import subprocess
+import time
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+import yaml
+
+from config.game import load_game
+from engines import ENGINES
+from forumlab import live_engine
+from gorod.loop import cycle, deal, resolve_phase
+from gorod.loop.forum import SiteForum
+from gorod.loop.game import Game
+from gorod.loop.records import NoticeKind
+from gorod.store import Store
+from liveboard import Board
+from scraper.write_form import find_form, send_form
+from scraper.http import HttpSettings
+
+pytestmark = pytest.mark.live_forum
+
+ROLES = (("Мэр", "Мирный житель"), ("Оракул", "Бес"), ("Вор", "Стражник"), ("Бандит", "Зомби"))
+
+
+def soft_delete(board: Board, post: str) -> None:
+    """The moderator's soft deletion through phpBB's own form: posting.php?mode=delete, its
+    confirm step with «delete_permanent» left unticked (a soft deletion: post_visibility 2)."""
+    client = board.client(board.gm)
+    page = client.get(f"/posting.php?mode=delete&p={post}", auth=True)
+    form = find_form(page, selector="form#confirm", holding="delete_reason")
+    answer = send_form(client, page, form, {"confirm": "Yes", "delete_reason": "не по правилам"})
+    assert answer.status == 200, f"{page.url}: the delete form answered {answer.status}"
+    assert _visibility(board, post) == 2, f"post {post} was not soft-deleted: {answer.text[-500:]}"
+
+
+def replies(board: Board, topic: str, items: list[str]) -> list[str]:
+    """Filler replies («NAME:TEXT» each) by phpBB's own submit_post() (phpbb_replies.php): the
+    reply form takes one reply of a topic at a time, 2 s each (its minimum age)."""
+    www = board.forum_dir / "www"
+    shutil.copyfile(Path(__file__).with_name("phpbb_replies.php"), www / "gorod_replies.php")
+    try:
+        out = subprocess.run(["php", "gorod_replies.php", topic, *items], cwd=www, check=True,
+                             capture_output=True, text=True, timeout=120).stdout
+    finally:
+        (www / "gorod_replies.php").unlink(missing_ok=True)
+    ids = [str(i) for i in json.loads(out.splitlines()[-1])]
+    assert len(ids) == len(items), out
+    return ids
+
+
+def _forum_db(board: Board, sql: str, *args) -> list[tuple]:
+    with sqlite3.connect(board.forum_dir / "forum.sqlite3") as db:
+        return db.execute(sql, args).fetchall()
+
+
+def _visibility(board: Board, post: str) -> int:
+    [(visibility,)] = _forum_db(board, "SELECT post_visibility FROM phpbb_posts WHERE post_id = ?", int(post))
+    return visibility
+
+
+def test_phpbb_a_soft_deleted_post_is_no_live_post_of_the_moderators_thread(tmp_path):
+    board = Board(ENGINES["phpbb"], live_engine("phpbb"), Path(os.environ["GOROD_FORUMS_HOME"]))
+    groups = {g for (g,) in _forum_db(board, "SELECT g.group_name FROM phpbb_users u JOIN phpbb_user_group ug "
+                                             "ON ug.user_id = u.user_id JOIN phpbb_groups g ON g.group_id = "
+                                             "ug.group_id WHERE u.username = ?", board.gm)}
+    assert "GLOBAL_MODERATORS" in groups, f"the GM {board.gm} moderates no forum: {groups}"
+    mayor, oracle, thief, bandit = players = board.players[:4]
+    topic = board.new_topic(board.gm, f"Город N: удалённый пост {int(time.time())}", "Игра начинается.")
+    moscow = (datetime.now(timezone.utc) + timedelta(hours=2)).strftime("%H:%M")   # boundaries an hour ago
+    data = {
+        "title": "Город N: удалённый пост",
+        "forum": {"profile": board.engine.profile, "base_url": board.url, "thread_url": board.thread_url(topic),
+                  "gm_user": board.gm, "password_env": board.password_env, "min_interval": 0},
+        "players": {nick: {"open": o, "secret": s} for nick, (o, s) in zip(players, ROLES)},
+        "schedule": {"night_starts": moscow, "day_starts": moscow},
+        "seed": 5,
+    }
+    path = tmp_path / "game.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    game = Game(load_game(path), Store(tmp_path / "gorod.sqlite3"),
+                now=lambda: datetime.now(timezone.utc) - timedelta(minutes=2),   # the forum shows minutes
+                forum_factory=lambda g: SiteForum.from_config(g.config, g.store, settings=HttpSettings(min_interval=0)))
+    cycle(game)
+    deal(game)
+    resolve_phase(game)                                       # night 1 ends: day 1 opens
+
+    # 20 replies: posts 2..21, pages 1 and 2 full, page 3 holds the last; the two votes are posts
+    # 14 and 15 (page 2), through the reply form, the fillers around them by phpBB's submit_post()
+    fillers = [f"{players[i % 4]}:Флуд {i}" for i in range(18)]
+    replies(board, topic, fillers[:12])
+    stored_vote = str(board.writer(mayor).reply(topic, f"Голосую против {thief}").id)
+    unseen_vote = str(board.writer(oracle).reply(topic, f"Голосую против {bandit}").id)
+    replies(board, topic, fillers[12:])
+
+    soft_delete(board, unseen_vote)                           # before gorod ever read it
+    report = cycle(game)                                      # the worker's round: the GM reads the thread
+    assert report.errors == [], report.to_json()
+    assert [o.by for o in game.records.source_orders("post", stored_vote)] == [mayor]
+    assert game.records.source_orders("post", unseen_vote) == []
+    stored = dict(game.store.db.execute("SELECT post_id, deleted FROM posts WHERE thread LIKE 'topic:%'"))
+    assert unseen_vote not in stored and stored[stored_vote] == 0 and len(stored) == 20, stored
+
+    soft_delete(board, stored_vote)
+    report = cycle(game, rescan=True)                         # the worker's rescan, from page 1 (RESCAN_EVERY)
+    assert report.errors == [], report.to_json()
+    stored = dict(game.store.db.execute("SELECT post_id, deleted FROM posts WHERE thread LIKE 'topic:%'"))
+    assert stored[stored_vote] == 1 and unseen_vote not in stored and sum(stored.values()) == 1, stored
+    # a deleted post's orders stay in force, and the GM is told (gorod.loop.intake._deleted)
+    [order] = game.records.source_orders("post", stored_vote)
+    assert order.status == "active" and order.by == mayor
+    [notice] = [n for n in game.records.notices() if n.kind is NoticeKind.DELETED]
+    assert f"Пост {stored_vote} ({mayor}) удалён" in notice.text and f"#{order.id}" in notice.text, notice.text
+    assert cycle(game, rescan=True).errors == []              # a later round: nothing more
+    assert len([n for n in game.records.notices() if n.kind is NoticeKind.DELETED]) == 1
+
+    # the moderator's pages still hold both (as deleted), a guest's neither: as before
+    gm_pages = "".join(board.client(board.gm).get(url, auth=True).text
+                       for url in board.read_thread(topic, board.gm).pages)
+    for post in (stored_vote, unseen_vote):
+        assert re.search(rf'<div id="p{post}" class="post [^"]*\bdeleted\b', gm_pages), post
+    guest = [p.id for p in board.read_thread(topic).posts]
+    assert stored_vote not in guest and unseen_vote not in guest and len(guest) == 21 - 2, guest
