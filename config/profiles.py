@@ -180,7 +180,7 @@ class PostRules:
     edited_time: Field | None = None
     subject: Field | None = None
     conversation: Field | None = None
-    skip: str | None = None
+    skip: str | None = None   # containers that are no live post (a moderator's view of a deleted one): left out, yet counted in their page's place (scraper.wholeness)
 
 
 @dataclass(frozen=True)
