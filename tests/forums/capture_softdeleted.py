@@ -1,5 +1,5 @@
 """Save the live phpBB's thread page 1 as its moderator sees it, two of its posts soft-deleted,
-for the offline test tests/scraper/test_skipped_posts.py (run by hand, under tests/realforum/run.sh):
+for the offline test tests/scraper/test_skipped_posts.py (pages/skipped/; run by hand, under tests/realforum/run.sh):
 
     GOROD_FORUMS_HOME=... GOROD_FORUM_PHPBB_URL=... python tests/forums/capture_softdeleted.py OUT.html
 

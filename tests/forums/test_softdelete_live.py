@@ -129,10 +129,11 @@ def test_phpbb_a_soft_deleted_post_is_no_live_post_of_the_moderators_thread(tmp_
     # a deleted post's orders stay in force, and the GM is told (gorod.loop.intake._deleted)
     [order] = game.records.source_orders("post", stored_vote)
     assert order.status == "active" and order.by == mayor
-    [notice] = [n for n in game.records.notices() if n.kind is NoticeKind.DELETED]
+    deleted = [n for n in game.records.notices() if n.kind is NoticeKind.DELETED and n.key.startswith("deleted:post:")]
+    [notice] = deleted
     assert f"Пост {stored_vote} ({mayor}) удалён" in notice.text and f"#{order.id}" in notice.text, notice.text
     assert cycle(game, rescan=True).errors == []              # a later round: nothing more
-    assert len([n for n in game.records.notices() if n.kind is NoticeKind.DELETED]) == 1
+    assert [n.id for n in game.records.notices() if n.key.startswith("deleted:post:")] == [notice.id]
 
     # the moderator's pages still hold both (as deleted), a guest's neither: as before
     gm_pages = "".join(board.client(board.gm).get(url, auth=True).text

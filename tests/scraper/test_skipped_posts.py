@@ -1,6 +1,6 @@
 """Containers the profile skips (`selectors.post.skip`): no live posts, yet they hold their
 places on a full page. On a saved live page: phpBB 3.3.10's thread page 1 as its moderator
-(the GM) sees it, posts 76 and 79 soft-deleted (pages/live/phpbb-3.3-moderator-softdeleted.md
+(the GM) sees it, posts 76 and 79 soft-deleted (pages/skipped/phpbb-3.3-moderator-softdeleted.md
 says how it was made): prosilver gives their containers the class "deleted"."""
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from scraper.extract import extract_posts
 from scraper.model import ExtractedPage
 from scraper.wholeness import Wholeness
 
-PAGE = Path(__file__).parent / "pages" / "live" / "phpbb-3.3-moderator-softdeleted-p1.html"
+PAGE = Path(__file__).parent / "pages" / "skipped" / "phpbb-3.3-moderator-softdeleted-p1.html"
 URL = "http://127.0.0.1/viewtopic.php?t=8"
 IDS = ["73", "74", "75", "77", "78", "80", "81", "82"]   # the topic's first post, then replies
 
