@@ -31,6 +31,9 @@ The schema (every key is checked; unknown keys are errors, to catch typos):
     selectors:
       post: {container, id, author, body, time, number, author_id, edited, edit_count, edited_time,
              subject, conversation, skip}
+                                   # skip: containers that are no live post (phpBB's
+                                   # moderator view of a soft-deleted one): left out, yet
+                                   # counted in their page's place (scraper.wholeness)
       body: {quote, quote_header, spoiler, spoiler_header, strike, hidden, drop, quote_lines}
                                    # quote_lines: a line prefix («> »): lines of the text opening
                                    # with it are a quote (a forum showing Markdown's unrendered)
