@@ -1,11 +1,16 @@
-"""Save the live phpBB's thread page 1 as its moderator sees it, two of its posts soft-deleted,
-for the offline test tests/scraper/test_skipped_posts.py (pages/skipped/; run by hand, under tests/realforum/run.sh):
+"""Save live thread pages holding soft-deleted posts, for the offline test
+tests/scraper/test_skipped_posts.py (pages/skipped/; run by hand, under tests/realforum/run.sh):
 
-    GOROD_FORUMS_HOME=... GOROD_FORUM_PHPBB_URL=... python tests/forums/capture_softdeleted.py OUT.html
+    GOROD_FORUMS_HOME=... GOROD_FORUM_PHPBB_URL=... python tests/forums/capture_softdeleted.py phpbb OUT_DIR
+    GOROD_FORUMS_HOME=... GOROD_FORUM_MYBB_URL=... python tests/forums/capture_softdeleted.py mybb OUT_DIR
 
-A topic by the GM (the installer's founder, a global moderator) with 14 replies (phpBB's
-submit_post(): pages 1 and 2), its 4th and 7th posts soft-deleted through posting.php's
-delete form; page 1 read with the GM's session, its session ids blanked. Prints the ids."""
+phpBB: a topic by the GM (the installer's founder, a global moderator) with 14 replies (phpBB's
+submit_post(): pages 1 and 2), its 4th and 7th posts soft-deleted through posting.php's delete
+form; page 1 read with the GM's session (phpbb-3.3-moderator-softdeleted-p1.html).
+MyBB: a topic by the GM (the admin, a super moderator) with 3 replies, the 2nd soft-deleted
+through editpost.php's delete form; the page read by the GM and by a player
+(mybb-1.8-moderator-softdeleted.html, mybb-1.8-member-softdeleted.html).
+Session ids and form tokens are blanked. Prints the ids."""
 from __future__ import annotations
 
 import os
@@ -21,10 +26,16 @@ sys.path.insert(0, str(HERE.parent.parent))
 from engines import ENGINES  # noqa: E402
 from forumlab import live_engine  # noqa: E402
 from liveboard import Board  # noqa: E402
-from test_softdelete_live import replies, soft_delete  # noqa: E402
+from test_softdelete_live import mybb_soft_delete, replies, soft_delete  # noqa: E402
 
 
-def main(out: str) -> None:
+def blanked(page: str) -> str:
+    page = re.sub(r"\b(sid|sess|my_post_key|logoutkey)=[0-9a-f]{32}", r"\1=0", page)
+    page = re.sub(r'(name="(?:sid|sess|form_token|creation_time|my_post_key|posthash)" value=")[^"]*', r"\g<1>0", page)
+    return re.sub(r'(my_post_key = ")[0-9a-f]+', r"\g<1>0", page)
+
+
+def phpbb(out: Path) -> dict:
     board = Board(ENGINES["phpbb"], live_engine("phpbb"), Path(os.environ["GOROD_FORUMS_HOME"]))
     topic = board.new_topic(board.gm, f"Город N: удалённые посты {int(time.time())}", "Игра начинается.")
     ids = replies(board, topic, [f"{board.players[i % 4]}:Пост {i + 2}" for i in range(14)])
@@ -32,11 +43,20 @@ def main(out: str) -> None:
     for post in deleted:
         soft_delete(board, post)
     page = board.client(board.gm).get(board.thread_url(topic), auth=True).text
-    page = re.sub(r"\b(sid|sess)=[0-9a-f]{32}", r"\1=0", page)
-    page = re.sub(r'(name="(?:sid|sess|form_token|creation_time)" value=")[^"]*', r"\g<1>0", page)
-    Path(out).write_text(page, encoding="utf-8")
-    print({"topic": topic, "posts": ids, "soft_deleted": deleted})
+    (out / "phpbb-3.3-moderator-softdeleted-p1.html").write_text(blanked(page), encoding="utf-8")
+    return {"topic": topic, "posts": ids, "soft_deleted": deleted}
+
+
+def mybb(out: Path) -> dict:
+    board = Board(ENGINES["mybb"], live_engine("mybb"), Path(os.environ["GOROD_FORUMS_HOME"]))
+    topic = board.new_topic(board.gm, f"Город N: удалённый пост {int(time.time())}", "Игра начинается.")
+    ids = [str(board.writer(nick).reply(topic, f"Пост номер {i + 2}").id) for i, nick in enumerate(board.players[:3])]
+    mybb_soft_delete(board, ids[1])
+    for who, name in ((board.gm, "moderator"), (board.players[3], "member")):
+        page = board.client(who).get(board.thread_url(topic), auth=True).text
+        (out / f"mybb-1.8-{name}-softdeleted.html").write_text(blanked(page), encoding="utf-8")
+    return {"topic": topic, "posts": ids, "soft_deleted": [ids[1]]}
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    print({"phpbb": phpbb, "mybb": mybb}[sys.argv[1]](Path(sys.argv[2])))

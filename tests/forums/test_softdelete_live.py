@@ -27,7 +27,7 @@ import pytest
 import yaml
 
 from config.game import load_game
-from engines import ENGINES
+from engines import ENGINES, _mariadb
 from forumlab import live_engine
 from gorod.loop import cycle, deal, resolve_phase
 from gorod.loop.forum import SiteForum
@@ -79,14 +79,8 @@ def _visibility(board: Board, post: str) -> int:
     return visibility
 
 
-def test_phpbb_a_soft_deleted_post_is_no_live_post_of_the_moderators_thread(tmp_path):
-    board = Board(ENGINES["phpbb"], live_engine("phpbb"), Path(os.environ["GOROD_FORUMS_HOME"]))
-    groups = {g for (g,) in _forum_db(board, "SELECT g.group_name FROM phpbb_users u JOIN phpbb_user_group ug "
-                                             "ON ug.user_id = u.user_id JOIN phpbb_groups g ON g.group_id = "
-                                             "ug.group_id WHERE u.username = ?", board.gm)}
-    assert "GLOBAL_MODERATORS" in groups, f"the GM {board.gm} moderates no forum: {groups}"
-    mayor, oracle, thief, bandit = players = board.players[:4]
-    topic = board.new_topic(board.gm, f"Город N: удалённый пост {int(time.time())}", "Игра начинается.")
+def _game(board: Board, topic: str, players: list[str], tmp_path: Path) -> Game:
+    """A game in the topic, its day 1 open (its boundaries an hour ago), read as the GM."""
     moscow = (datetime.now(timezone.utc) + timedelta(hours=2)).strftime("%H:%M")   # boundaries an hour ago
     data = {
         "title": "Город N: удалённый пост",
@@ -104,6 +98,18 @@ def test_phpbb_a_soft_deleted_post_is_no_live_post_of_the_moderators_thread(tmp_
     cycle(game)
     deal(game)
     resolve_phase(game)                                       # night 1 ends: day 1 opens
+    return game
+
+
+def test_phpbb_a_soft_deleted_post_is_no_live_post_of_the_moderators_thread(tmp_path):
+    board = Board(ENGINES["phpbb"], live_engine("phpbb"), Path(os.environ["GOROD_FORUMS_HOME"]))
+    groups = {g for (g,) in _forum_db(board, "SELECT g.group_name FROM phpbb_users u JOIN phpbb_user_group ug "
+                                             "ON ug.user_id = u.user_id JOIN phpbb_groups g ON g.group_id = "
+                                             "ug.group_id WHERE u.username = ?", board.gm)}
+    assert "GLOBAL_MODERATORS" in groups, f"the GM {board.gm} moderates no forum: {groups}"
+    mayor, oracle, thief, bandit = players = board.players[:4]
+    topic = board.new_topic(board.gm, f"Город N: удалённый пост {int(time.time())}", "Игра начинается.")
+    game = _game(board, topic, players, tmp_path)
 
     # 20 replies: posts 2..21, pages 1 and 2 full, page 3 holds the last; the two votes are posts
     # 14 and 15 (page 2), through the reply form, the fillers around them by phpBB's submit_post()
@@ -142,3 +148,49 @@ def test_phpbb_a_soft_deleted_post_is_no_live_post_of_the_moderators_thread(tmp_
         assert re.search(rf'<div id="p{post}" class="post [^"]*\bdeleted\b', gm_pages), post
     guest = [p.id for p in board.read_thread(topic).posts]
     assert stored_vote not in guest and unseen_vote not in guest and len(guest) == 21 - 2, guest
+
+
+def mybb_soft_delete(board: Board, post: str) -> None:
+    """MyBB's moderator deletion: the «Delete Post» form of editpost.php (action=deletepost);
+    a moderator with cansoftdeleteposts (a super moderator, the admin) soft-deletes (visible -1)."""
+    client = board.client(board.gm)
+    page = client.get(f"/editpost.php?pid={post}", auth=True)
+    form = find_form(page, selector=None, holding="delete")
+    answer = send_form(client, page, form, {"delete": "1"})
+    assert answer.status in (200, 302), f"{page.url}: the delete form answered {answer.status}"
+    [[visible]] = _mariadb(board.forum_dir, "mybb", f"SELECT visible FROM mybb_posts WHERE pid = {int(post)}")
+    assert visible == "-1", f"post {post} was not soft-deleted (visible {visible})"
+
+
+def test_mybb_a_soft_deleted_post_is_no_live_post_of_the_moderators_thread(tmp_path):
+    """MyBB 1.8 shows a soft-deleted post to a moderator as `div.post.unapproved_post.deleted_post`
+    (its whole body; inc/functions_post.php, postbit templates) and to a member who may see the
+    notice as `div.post.deleted_post_hidden` (no body): the GM (the board's admin, a super
+    moderator) reads neither as a post."""
+    board = Board(ENGINES["mybb"], live_engine("mybb"), Path(os.environ["GOROD_FORUMS_HOME"]))
+    mayor, oracle, thief, bandit = players = board.players[:4]
+    topic = board.new_topic(board.gm, f"Город N: удалённый пост {int(time.time())}", "Игра начинается.")
+    game = _game(board, topic, players, tmp_path)
+    stored_vote = str(board.writer(mayor).reply(topic, f"Голосую против {thief}").id)
+    unseen_vote = str(board.writer(oracle).reply(topic, f"Голосую против {bandit}").id)
+    board.writer(thief).reply(topic, "Флуд, просто флуд")
+    mybb_soft_delete(board, unseen_vote)
+    report = cycle(game)
+    assert report.errors == [], report.to_json()
+    assert [o.by for o in game.records.source_orders("post", stored_vote)] == [mayor]
+    assert game.records.source_orders("post", unseen_vote) == []
+    mybb_soft_delete(board, stored_vote)
+    report = cycle(game, rescan=True)
+    assert report.errors == [], report.to_json()
+    stored = dict(game.store.db.execute("SELECT post_id, deleted FROM posts WHERE thread LIKE 'topic:%'"))
+    assert stored[stored_vote] == 1 and unseen_vote not in stored and sum(stored.values()) == 1, stored
+    [order] = game.records.source_orders("post", stored_vote)
+    assert order.status == "active"
+    gm_page = board.client(board.gm).get(board.thread_url(topic), auth=True).text
+    for post in (stored_vote, unseen_vote):
+        assert re.search(rf'<div class="post [^"]*\bdeleted_post\b[^"]*"[^>]*id="post_{post}"', gm_page), post
+    member = board.client(thief).get(board.thread_url(topic), auth=True).text   # a player: the notice only
+    assert re.search(rf'<div class="post deleted_post_hidden" id="post_{unseen_vote}"', member), member[-500:]
+    assert [p.id for p in board.read_thread(topic, thief).posts] == [p.id for p in board.read_thread(topic).posts]
+    guest = [p.id for p in board.read_thread(topic).posts]
+    assert stored_vote not in guest and unseen_vote not in guest and len(guest) == 2, guest

@@ -1,7 +1,8 @@
 """Containers the profile skips (`selectors.post.skip`): no live posts, yet they hold their
-places on a full page. On a saved live page: phpBB 3.3.10's thread page 1 as its moderator
-(the GM) sees it, posts 76 and 79 soft-deleted (pages/skipped/phpbb-3.3-moderator-softdeleted.md
-says how it was made): prosilver gives their containers the class "deleted"."""
+places on a full page. On saved live pages (pages/skipped/README.md
+says how they were made): phpBB 3.3.10's thread page 1 as its moderator (the GM) sees it,
+posts 76 and 79 soft-deleted (prosilver gives their containers the class "deleted"); MyBB
+1.8.37's, post 14 soft-deleted, as its moderator and as a member see it."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -10,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from config.profiles import load_profile
-from scraper.errors import PartialPage
+from scraper.errors import LayoutChanged, PartialPage
 from scraper.extract import extract_posts
 from scraper.model import ExtractedPage
 from scraper.wholeness import Wholeness
@@ -62,3 +63,22 @@ def test_a_page_whose_every_post_is_skipped_reads_as_no_posts_not_as_no_page():
     profile = load_profile("phpbb3")
     page = read(replace(profile, post=replace(profile.post, skip="div.post")))
     assert page.posts == () and len(page.skipped) == 10 and page.next_url
+
+
+MYBB = Path(__file__).parent / "pages" / "skipped"
+
+
+@pytest.mark.parametrize("view", ["moderator", "member"])
+def test_mybb_soft_deleted_post_is_skipped_in_the_moderators_and_a_members_view(view):
+    """MyBB 1.8.37, post 14 soft-deleted: the moderator (the admin) gets it whole, hidden
+    (div.post.unapproved_post.deleted_post), a member the notice only (div.post.deleted_post_hidden)."""
+    profile = load_profile("mybb")
+    page = extract_posts((MYBB / f"mybb-1.8-{view}-softdeleted.html").read_bytes(), profile, view)
+    assert [p.id for p in page.posts] == ["12", "13", "15"] and page.skipped == ("14",)
+    content = (MYBB / f"mybb-1.8-{view}-softdeleted.html").read_bytes()
+    unskipped = replace(profile, post=replace(profile.post, skip=None))
+    if view == "moderator":     # without the skip: read as a live post (its vote counted)
+        assert "14" in {p.id for p in extract_posts(content, unskipped, view).posts}
+    else:                       # a notice with no author: the page does not read (live: an unreadable post every pass)
+        with pytest.raises(LayoutChanged, match="post 14: no author"):
+            extract_posts(content, unskipped, view)
