@@ -13,9 +13,9 @@ wholeness check (`scraper.wholeness`) raises no PartialPage. A guest's view is a
 neither post in it."""
 from __future__ import annotations
 
+import json
 import os
 import re
-import json
 import shutil
 import sqlite3
 import subprocess
@@ -27,6 +27,7 @@ import pytest
 import yaml
 
 from config.game import load_game
+from config.profile_api import ApiCall
 from engines import ENGINES, _mariadb
 from forumlab import live_engine
 from gorod.loop import cycle, deal, resolve_phase
@@ -35,8 +36,8 @@ from gorod.loop.game import Game
 from gorod.loop.records import NoticeKind
 from gorod.store import Store
 from liveboard import Board
-from scraper.write_form import find_form, send_form
 from scraper.http import HttpSettings
+from scraper.write_form import find_form, send_form
 
 pytestmark = pytest.mark.live_forum
 
@@ -162,35 +163,72 @@ def mybb_soft_delete(board: Board, post: str) -> None:
     assert visible == "-1", f"post {post} was not soft-deleted (visible {visible})"
 
 
-def test_mybb_a_soft_deleted_post_is_no_live_post_of_the_moderators_thread(tmp_path):
-    """MyBB 1.8 shows a soft-deleted post to a moderator as `div.post.unapproved_post.deleted_post`
-    (its whole body; inc/functions_post.php, postbit templates) and to a member who may see the
-    notice as `div.post.deleted_post_hidden` (no body): the GM (the board's admin, a super
-    moderator) reads neither as a post."""
-    board = Board(ENGINES["mybb"], live_engine("mybb"), Path(os.environ["GOROD_FORUMS_HOME"]))
+def deleted_votes(board: Board, delete, tmp_path: Path) -> tuple[str, str, str]:
+    """Two players' votes in a fresh topic, one deleted by the moderator (`delete`) before the GM's
+    game read the thread, the other after it did; (topic, the stored vote, the unseen one)."""
     mayor, oracle, thief, bandit = players = board.players[:4]
     topic = board.new_topic(board.gm, f"Город N: удалённый пост {int(time.time())}", "Игра начинается.")
     game = _game(board, topic, players, tmp_path)
     stored_vote = str(board.writer(mayor).reply(topic, f"Голосую против {thief}").id)
     unseen_vote = str(board.writer(oracle).reply(topic, f"Голосую против {bandit}").id)
     board.writer(thief).reply(topic, "Флуд, просто флуд")
-    mybb_soft_delete(board, unseen_vote)
+    delete(board, topic, unseen_vote)
     report = cycle(game)
     assert report.errors == [], report.to_json()
     assert [o.by for o in game.records.source_orders("post", stored_vote)] == [mayor]
     assert game.records.source_orders("post", unseen_vote) == []
-    mybb_soft_delete(board, stored_vote)
+    delete(board, topic, stored_vote)
     report = cycle(game, rescan=True)
     assert report.errors == [], report.to_json()
     stored = dict(game.store.db.execute("SELECT post_id, deleted FROM posts WHERE thread LIKE 'topic:%'"))
     assert stored[stored_vote] == 1 and unseen_vote not in stored and sum(stored.values()) == 1, stored
-    [order] = game.records.source_orders("post", stored_vote)
+    [order] = game.records.source_orders("post", stored_vote)   # a deleted post's orders stay (intake)
     assert order.status == "active"
+    return topic, stored_vote, unseen_vote
+
+
+def test_mybb_a_soft_deleted_post_is_no_live_post_of_the_moderators_thread(tmp_path):
+    """MyBB 1.8 shows a soft-deleted post to a moderator as `div.post.unapproved_post.deleted_post`
+    (its whole body; inc/functions_post.php, postbit templates) and to a member who may see the
+    notice as `div.post.deleted_post_hidden` (no body): the GM (the board's admin, a super
+    moderator) reads neither as a post."""
+    board = Board(ENGINES["mybb"], live_engine("mybb"), Path(os.environ["GOROD_FORUMS_HOME"]))
+    topic, stored_vote, unseen_vote = deleted_votes(board, lambda b, t, p: mybb_soft_delete(b, p), tmp_path)
     gm_page = board.client(board.gm).get(board.thread_url(topic), auth=True).text
     for post in (stored_vote, unseen_vote):
         assert re.search(rf'<div class="post [^"]*\bdeleted_post\b[^"]*"[^>]*id="post_{post}"', gm_page), post
+    thief = board.players[2]
     member = board.client(thief).get(board.thread_url(topic), auth=True).text   # a player: the notice only
     assert re.search(rf'<div class="post deleted_post_hidden" id="post_{unseen_vote}"', member), member[-500:]
     assert [p.id for p in board.read_thread(topic, thief).posts] == [p.id for p in board.read_thread(topic).posts]
+    guest = [p.id for p in board.read_thread(topic).posts]
+    assert stored_vote not in guest and unseen_vote not in guest and len(guest) == 2, guest
+
+
+def nodebb_soft_delete(board: Board, topic: str, post: str) -> None:
+    """NodeBB's «Delete» of the post menu (DELETE /api/v3/posts/<pid>/state: a soft deletion,
+    the post kept, deleted 1; purging is DELETE /api/v3/posts/<pid>)."""
+    from jsonplayers import _api, _ok
+    _ok(_api(board, board.gm).call(ApiCall("{base}/api/v3/posts/{post}/state", method="DELETE"), {"post": post}),
+        f"delete post {post}")
+
+
+def misago_hide(board: Board, topic: str, post: str) -> None:
+    """Misago's moderator «Hide» of a post (PATCH its API with is-hidden: Misago's soft deletion)."""
+    from jsonplayers import _api, _ok
+    _ok(_api(board, board.gm).call(ApiCall("{base}/api/threads/{thread}/posts/{post}/", method="PATCH",
+                                           body=[{"op": "replace", "path": "is-hidden", "value": True}]),
+                                   {"thread": topic, "post": post}), f"hide post {post}")
+
+
+@pytest.mark.parametrize("engine,delete", [("nodebb", nodebb_soft_delete), ("misago", misago_hide)],
+                         ids=["nodebb", "misago"])
+def test_a_soft_deleted_post_is_no_live_post_on_a_json_forum(engine, delete, tmp_path):
+    """NodeBB 4 keeps a deleted post in its topic, for everyone (harmony's topic.tpl: `li[component=post]`
+    with the class "deleted"; its content to moderators and admins, a notice to others); Misago 0.39
+    a hidden one (its post.html: `li.post.post-hidden` with a notice to those who may not see
+    hidden posts; to a moderator the post whole, marked by its div.post-status-hidden)."""
+    board = Board(ENGINES[engine], live_engine(engine), Path(os.environ["GOROD_FORUMS_HOME"]))
+    topic, stored_vote, unseen_vote = deleted_votes(board, delete, tmp_path)
     guest = [p.id for p in board.read_thread(topic).posts]
     assert stored_vote not in guest and unseen_vote not in guest and len(guest) == 2, guest
