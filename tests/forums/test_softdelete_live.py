@@ -1,14 +1,16 @@
-"""A soft-deleted post is no live post (phpBB 3.1+): a moderator's soft deletion leaves the
+"""A soft-deleted post is no live post. phpBB 3.1+: a moderator's soft deletion leaves the
 post in the thread page a moderator reads (prosilver's viewtopic_body.html: its container
 `div.post ... deleted`, its profile and content hidden, «This post was deleted by …»), and
 gorod reads the thread as the GM, who is very often the moderator of his game's forum.
+MyBB, NodeBB and Misago do the same (their tests below); SMF has no soft deletion (a removed
+post leaves the topic, or moves to the recycle board's).
 
 The lab's GM is phpBB's installer founder, a member of GLOBAL_MODERATORS (the installer's
 default groups, checked below): a moderator of every forum, as a GM moderating his game's is.
 A player's vote soft-deleted before gorod read it is never read; a vote gorod stored and the
 moderator then soft-deletes is a deleted post to the store (its order stays in force and the
-GM is told: gorod's behaviour for any deleted post, `gorod.loop.intake`). Both sit on page 2
-of three, full pages each (10 a page): the skipped containers count as present, so the
+GM is told: gorod's behaviour for any deleted post, `gorod.loop.intake`). On phpBB both sit on
+page 2 of three, full pages each (10 a page): the skipped containers count as present, so the
 wholeness check (`scraper.wholeness`) raises no PartialPage. A guest's view is as before:
 neither post in it."""
 from __future__ import annotations

@@ -65,7 +65,7 @@ def test_a_page_whose_every_post_is_skipped_reads_as_no_posts_not_as_no_page():
     assert page.posts == () and len(page.skipped) == 10 and page.next_url
 
 
-MYBB = Path(__file__).parent / "pages" / "skipped"
+SKIPPED = Path(__file__).parent / "pages" / "skipped"
 
 
 @pytest.mark.parametrize("view", ["moderator", "member"])
@@ -73,12 +73,30 @@ def test_mybb_soft_deleted_post_is_skipped_in_the_moderators_and_a_members_view(
     """MyBB 1.8.37, post 14 soft-deleted: the moderator (the admin) gets it whole, hidden
     (div.post.unapproved_post.deleted_post), a member the notice only (div.post.deleted_post_hidden)."""
     profile = load_profile("mybb")
-    page = extract_posts((MYBB / f"mybb-1.8-{view}-softdeleted.html").read_bytes(), profile, view)
+    page = extract_posts((SKIPPED / f"mybb-1.8-{view}-softdeleted.html").read_bytes(), profile, view)
     assert [p.id for p in page.posts] == ["12", "13", "15"] and page.skipped == ("14",)
-    content = (MYBB / f"mybb-1.8-{view}-softdeleted.html").read_bytes()
+    content = (SKIPPED / f"mybb-1.8-{view}-softdeleted.html").read_bytes()
     unskipped = replace(profile, post=replace(profile.post, skip=None))
     if view == "moderator":     # without the skip: read as a live post (its vote counted)
         assert "14" in {p.id for p in extract_posts(content, unskipped, view).posts}
     else:                       # a notice with no author: the page does not read (live: an unreadable post every pass)
         with pytest.raises(LayoutChanged, match="post 14: no author"):
             extract_posts(content, unskipped, view)
+
+
+@pytest.mark.parametrize("engine,name,view,live,deleted", [
+    ("nodebb", "nodebb-4.10", "moderator", ["10", "11", "13"], "12"),
+    ("nodebb", "nodebb-4.10", "guest", ["10", "11", "13"], "12"),
+    ("misago", "misago-0.39", "moderator", ["13", "14", "16"], "15"),
+    ("misago", "misago-0.39", "guest", ["13", "14", "16"], "15"),
+])
+def test_a_deleted_or_hidden_post_of_nodebb_and_misago_is_skipped(engine, name, view, live, deleted):
+    """NodeBB 4.10.3: li[component=post].deleted for everyone (the content to the admin);
+    Misago 0.39.6: li.post.post-hidden (a notice) to a guest, li.post holding div.post-status-hidden
+    (the post whole) to the admin."""
+    profile = load_profile(engine)
+    content = (SKIPPED / f"{name}-{view}-softdeleted.html").read_bytes()
+    page = extract_posts(content, profile, view)
+    assert [p.id for p in page.posts] == live and page.skipped == (deleted,)
+    unskipped = extract_posts(content, replace(profile, post=replace(profile.post, skip=None)), view)
+    assert deleted in {p.id for p in unskipped.posts}     # without the skip: read as a live post
