@@ -264,13 +264,15 @@ def _page_value(root, f: Field | None, found: _OnPage) -> str | None:
 
 
 def _containers(root, rules: PostRules) -> tuple[list, list]:
-    """The post containers to read, and those the profile's `skip` leaves out (a moderator's
-    view of a deleted post: no live post, yet it fills its place on the page)."""
+    """The post containers to read, and what the profile's `skip` matches: elements that hold
+    a post's place on the page but are no live post, among the containers (phpBB's moderator
+    view of a soft-deleted post) or beside them (Spirit's placeholder of a removed comment)."""
     found = compile_selector(rules.container)(root)
-    if not rules.skip or not found:
+    skipped = compile_selector(rules.skip)(root) if rules.skip else []
+    if not skipped:
         return found, []
-    skip = set(compile_selector(rules.skip)(root))
-    return [c for c in found if c not in skip], [c for c in found if c in skip]
+    skip = set(skipped)
+    return [c for c in found if c not in skip], skipped
 
 
 def common_ancestor(elements: list):

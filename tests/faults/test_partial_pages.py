@@ -117,3 +117,15 @@ def test_skipped_posts_hold_their_places_and_a_stored_one_skipped_is_deleted_onc
     forum.hidden.add(posts[1].pk)                         # stored, then deleted: page 1 holds 2 skipped
     assert [(e.change.value, e.post_id) for e in p.poll(rescan=True)] == [("deleted", str(posts[1].pk))]
     assert list(p.poll(rescan=True)) == []
+
+
+def test_a_removed_comment_the_store_never_saw_is_no_gap_in_the_pages_numbers(rsps, tmp_path):
+    """Spirit's placeholder of a removed comment (and of a topic event) holds its number: the
+    profile skips it, so a page holding one the store never saw reads whole."""
+    forum = FakeSpirit(rsps, per_page=5)
+    posts = [forum.post("alice", f"пост {i}") for i in range(12)]
+    posts[2].deleted = posts[6].deleted = True             # removed before gorod read the thread
+    p, store = poller(tmp_path)
+    assert [e.post_id for e in p.poll()] == [str(q.pk) for q in posts if not q.deleted]
+    posts[3].deleted = True                                 # stored, then removed
+    assert [(e.change.value, e.post_id) for e in p.poll(rescan=True)] == [("deleted", str(posts[3].pk))]
