@@ -57,7 +57,7 @@ import yaml
 
 from config.profiles import locate_profile
 from engine.morph import Gender
-from config.yamlfile import NotUtf8, load_unique, utf8_text
+from config.yamlfile import NotUtf8, load_unique, utf8_text, value_kind, yaml_problem
 from engine.names import OPEN_ROLES, SECRET_ROLES, canon_open_role, canon_secret_role
 from engine.reading_fields import problems as reading_field_problems
 from engine.rulings import Rulings, RulingsError
@@ -176,37 +176,10 @@ def load_game(path: str | Path, *, extra_keys: frozenset[str] = frozenset()) -> 
     try:
         data = load_unique(text)
     except yaml.YAMLError as exc:
-        raise GameConfigError(f"{where}: ошибка в YAML: {_yaml_problem(exc)}") from None
+        raise GameConfigError(f"{where}: ошибка в YAML: {yaml_problem(exc)}") from None
     game = game_from_mapping(data, where, extra_keys=extra_keys)
     _check_templates(game)
     return game
-
-
-# PyYAML's problems (English) as the GM reads them; the rest keep the parser's words.
-YAML_PROBLEMS_RU = (
-    ("expected ',' or '}'", "в записи {…} после значения нужна запятая или «}»"),
-    ("expected ',' or ']'", "в списке […] после элемента нужна запятая или «]»"),
-    ("found character '\\t'", "символ табуляции: отступы в YAML — только пробелами"),
-    ("mapping values are not allowed here", "двоеточие здесь не к месту (значение с «:» возьмите в кавычки)"),
-    ("could not find expected ':'", "после ключа нужно «:»"),
-    ("found unexpected end of stream", "файл кончился посреди значения (не закрыта кавычка?)"),
-    ("found undefined alias", "ссылка *имя на неизвестную метку &имя"),
-    ("expected <block end>, but found", "отступ не совпадает с соседними строками"),
-    ("expected the node content", "здесь нужно значение, а его нет (не закрыта скобка или кавычка?)"),
-    ("did not find expected key", "здесь ожидался ключ (не сбит ли отступ?)"),
-    ("did not find expected '-' indicator", "здесь ожидался элемент списка с «-»"),
-    ("found unknown escape character", "в строке в кавычках неизвестная последовательность с «\\»"),
-    ("found character", "с этого символа значение YAML начинаться не может (возьмите значение в кавычки)"),
-    ("expected alphabetic or numeric character", "после «&» или «*» нужно имя метки"),
-)
-
-
-def _yaml_problem(exc: yaml.YAMLError) -> str:
-    mark = getattr(exc, "problem_mark", None)
-    problem = (getattr(exc, "problem", None) or str(exc)).strip()
-    problem = next((ru for en, ru in YAML_PROBLEMS_RU if problem.startswith(en)),
-                   f"запись YAML не читается (разборщик: «{problem}»)")
-    return f"строка {mark.line + 1}, столбец {mark.column + 1}: {problem}" if mark is not None else problem
 
 
 def game_from_mapping(data: Any, where: str = "game", *,
@@ -277,13 +250,8 @@ def _check_templates(game: GameConfig) -> None:
 
 def _mapping(raw: Any, path: str) -> Mapping[str, Any] | None:
     if raw is not None and not isinstance(raw, Mapping):
-        raise GameConfigError(f"{path}: нужен словарь ключей, а не {_kind(raw)}")
+        raise GameConfigError(f"{path}: нужен словарь ключей, а не {value_kind(raw)}")
     return raw
-
-
-def _kind(value: Any) -> str:
-    return {list: "список", str: "строка", int: "число", float: "число", bool: "да/нет"}.get(type(value),
-                                                                                          type(value).__name__)
 
 
 FORUM_KEYS = {"profile", "base_url", "thread_url", "gm_user", "password_env", "password_file", "min_interval"}
@@ -303,7 +271,7 @@ def _forum(raw: Any, where: str, game_dir: Path) -> ForumConfig:
         if value is None:
             continue
         if isinstance(value, bool) or not isinstance(value, (str, int, float)):
-            raise GameConfigError(f"{where}: forum.{key}: нужна строка, а не {_kind(value)}")
+            raise GameConfigError(f"{where}: forum.{key}: нужна строка, а не {value_kind(value)}")
         values[key] = str(value)
     for key in ("base_url", "thread_url"):
         value = values.get(key)
@@ -333,13 +301,13 @@ def _check_profile(name: str, where: str, game_dir: Path) -> None:
 def _profile_problem(name: str, exc: Exception) -> str:
     """Why the named profile does not load, in the GM's words; a fault inside a profile file
     is quoted as the profile validator names it (its key path in that file)."""
-    from config.profiles import profile_names
+    from config.profiles import ProfileNotFound, profile_names
 
     text = str(exc)
-    if text.startswith("unknown profile"):
+    if isinstance(exc, ProfileNotFound) and not exc.is_path:
         return (f"нет такого профиля {name!r}; есть: {', '.join(profile_names())} "
                 f"(или путь к своему файлу профиля, README «Your forum»)")
-    if "no such profile file" in text:
+    if isinstance(exc, ProfileNotFound):
         return f"нет файла профиля {name!r}"
     if "не в кодировке UTF-8" in text:
         return text
@@ -418,7 +386,7 @@ def _setup(raw: Any, where: str, rulings: Rulings) -> Mapping[str, Any]:
     for nick, choice in raw.items():
         if choice is not None and not isinstance(choice, Mapping):
             raise GameConfigError(f"{where}: setup.{nick}: нужен словарь {{mask: ..., hand: [...]}}, "
-                                  f"а не {_kind(choice)}")
+                                  f"а не {value_kind(choice)}")
     misplaced = reading_field_problems(rulings, raw, [])
     if misplaced:   # a field of a reading the game did not choose (engine/reading_fields.py)
         raise GameConfigError("; ".join(f"{where}: {line}" for line in misplaced))
@@ -478,7 +446,7 @@ def _vote_count(raw: Any, where: str) -> VoteCountSchedule:
         before = []
     if not isinstance(before, list):
         raise GameConfigError(f"{where}: vote_count.before_deadline_hours: нужен список часов до срока "
-                              f"([2] или [6, 1]), а не {_kind(before)}")
+                              f"([2] или [6, 1]), а не {value_kind(before)}")
     hours = []
     for i, value in enumerate(before):
         hour = _hours(value, f"{where}: vote_count.before_deadline_hours[{i}]")

@@ -130,9 +130,9 @@ def api_rules(v, raw: Any, path: str = "api") -> ApiRules | None:
         p = _join(path, "csrf")
         c = v.mapping(m["csrf"], p, {"header", "cookie", "url", "field", "page"}, {"header"})
         if bool(c.get("cookie")) == bool(c.get("url")):
-            raise v.fail(p, "say either cookie (the token's cookie) or url and field (a JSON answer holding it)")
+            raise v.fail(p, "укажите либо cookie (куки с токеном), либо url и field (JSON-ответ с токеном)")
         if c.get("url") and not c.get("field"):
-            raise v.fail(_join(p, "field"), "required with url: where the token is in the answer")
+            raise v.fail(_join(p, "field"), "обязателен при url: где в ответе токен")
         csrf = CsrfSource(header=v.string(c["header"], _join(p, "header"), optional=False),
                           cookie=v.string(c.get("cookie"), _join(p, "cookie")),
                           url=v.string(c.get("url"), _join(p, "url")),
@@ -145,24 +145,24 @@ def api_calls(v, raw: Any, path: str, *, creates: bool) -> tuple[ApiCall, ...]:
     """A call or a list of calls; `creates`: the last one must say where the new id is."""
     items = raw if isinstance(raw, list) else [raw]
     if not items:
-        raise v.fail(path, "an empty list of calls")
+        raise v.fail(path, "пустой список вызовов")
     calls = []
     for i, item in enumerate(items):
         p = f"{path}[{i}]" if isinstance(raw, list) else path
         m = v.mapping(item, p, {"url", "method", "body", "id", "link", "save", "error"}, {"url"})
         method = str(m.get("method", "POST")).upper()
         if method not in METHODS:
-            raise v.fail(_join(p, "method"), f"must be one of {', '.join(METHODS)}")
+            raise v.fail(_join(p, "method"), f"нужно одно из: {', '.join(METHODS)}, а не {m.get('method')!r}")
         save = m.get("save") or {}
         if not isinstance(save, dict) or not all(isinstance(k, str) and isinstance(x, str) for k, x in save.items()):
-            raise v.fail(_join(p, "save"), "must map names to dotted paths of the answer")
+            raise v.fail(_join(p, "save"), "нужен словарь имя: путь в ответе через точку")
         calls.append(ApiCall(url=v.string(m["url"], _join(p, "url"), optional=False), method=method,
                              body=m.get("body"), id=v.string(m.get("id"), _join(p, "id")),
                              link=v.string(m.get("link"), _join(p, "link")), save=dict(save),
                              error=v.string(m.get("error"), _join(p, "error"))))
     if creates and calls[-1].id is None:
         last = f"{path}[{len(items) - 1}]" if isinstance(raw, list) else path
-        raise v.fail(_join(last, "id"), "required: where the answer names the new id")
+        raise v.fail(_join(last, "id"), "обязательный ключ: где в ответе id нового сообщения")
     return tuple(calls)
 
 
@@ -176,7 +176,7 @@ def pm_json_rules(v, raw: Any, path: str = "pm_json") -> PmJsonRules | None:
     m = v.mapping(raw, path, set(PmJsonRules.__dataclass_fields__), _PM_JSON_REQUIRED)
     strings = {k: v.string(m.get(k), _join(path, k)) for k in PmJsonRules.__dataclass_fields__ if k != "posts"}
     if (strings["next"] is None) != (strings["next_param"] is None):
-        raise v.fail(_join(path, "next"), "next and next_param go together")
+        raise v.fail(_join(path, "next"), "next и next_param задаются только вместе")
     return PmJsonRules(posts=v.strings(m["posts"], _join(path, "posts")), **strings)
 
 
@@ -205,7 +205,7 @@ def embedded_posts(v, raw: Any, path: str = "embedded_json") -> EmbeddedPosts | 
     m = v.mapping(raw, path, set(EmbeddedPosts.__dataclass_fields__), {"script", "posts", "id"})
     regex = v.regex(m.get("regex"), _join(path, "regex"))
     if regex is not None and re.compile(regex, re.S).groups < 1:
-        raise v.fail(_join(path, "regex"), "needs a group: the JSON")
+        raise v.fail(_join(path, "regex"), "нужна группа в скобках: сам JSON")
     return EmbeddedPosts(script=v.selector(m["script"], _join(path, "script"), optional=False),
                          posts=v.strings(m["posts"], _join(path, "posts")),
                          id=v.string(m["id"], _join(path, "id"), optional=False), regex=regex,

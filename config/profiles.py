@@ -4,7 +4,8 @@ Public API:
     load_profile(name_or_path) -> Profile     # "phpbb3", "mybbru", or a path to a .yaml
     engine_profiles() -> list[Profile]        # every shipped profile (for --profile auto)
     profile_names() -> list[str]
-    ProfileError                              # "profiles/phpbb3.yaml: selectors.post.author: required"
+    ProfileError                              # "profiles/phpbb3.yaml: selectors.post.author: обязательный ключ, ..."
+    ProfileNotFound                           # no profile of that name, no file at that path
 
 A profile lives in `config/profiles/<name>.yaml` (or anywhere, given as a path).
 `extends: <engine profile name or path>` starts from another profile and
@@ -31,12 +32,16 @@ The schema (every key is checked; unknown keys are errors, to catch typos):
     selectors:
       post: {container, id, author, body, time, number, author_id, edited, edit_count, edited_time,
              subject, conversation, skip}
-                                   # skip: containers that are no live post (phpBB's
-                                   # moderator view of a soft-deleted one): left out, yet
-                                   # counted in their page's place (scraper.wholeness)
-      body: {quote, quote_header, spoiler, spoiler_header, strike, hidden, drop, quote_lines}
+                                   # skip: elements that hold a post's place but are no
+                                   # live post (phpBB's moderator view of a soft-deleted one,
+                                   # Spirit's removed comment): left out, yet counted in
+                                   # their page's place (scraper.wholeness)
+      body: {quote, quote_header, spoiler, spoiler_header, strike, hidden, drop, quote_lines, notice_lines}
                                    # quote_lines: a line prefix («> »): lines of the text opening
                                    # with it are a quote (a forum showing Markdown's unrendered)
+                                   # notice_lines: a regex: a line of the text it matches whole is
+                                   # the forum's notice written as bare text («Edited 1 time(s).
+                                   # Last edit at …»), taken out of the post's words
       pagination: {current, last, next, single}
                                    # single: what only a thread of one page shows (MyBB draws
                                    # no page list then): such a page is page 1 of 1, when
@@ -136,13 +141,23 @@ import yaml
 from config.profile_api import (ApiCall, ApiRules, EmbeddedPosts, PmJsonRules, api_calls, api_rules,
                                 embedded_posts, pm_json_rules)
 from config.select import BadSelector, compile_selector
-from config.yamlfile import NotUtf8, read_utf8
+from config.yamlfile import NotUtf8, read_utf8, value_kind, yaml_problem
 
 PROFILES_DIR = Path(__file__).resolve().parent / "profiles"
 
 
 class ProfileError(ValueError):
-    """A profile that does not validate; the message names the file and key path."""
+    """A profile that does not validate; the message (Russian: the GM reads it) names the
+    file and key path."""
+
+
+class ProfileNotFound(ProfileError):
+    """No profile to read: an unknown name (`is_path` False) or no file at the path given
+    (`is_path` True). A subclass, so callers tell it apart without reading the text."""
+
+    def __init__(self, message: str, *, is_path: bool) -> None:
+        super().__init__(message)
+        self.is_path = is_path
 
 
 @dataclass(frozen=True)
@@ -196,6 +211,7 @@ class BodyRules:
     hidden: str | None = None
     drop: str | None = None
     quote_lines: str | None = None   # a line prefix, not a selector: lines opening with it are a quote
+    notice_lines: str | None = None  # a regex, not a selector: a line it matches whole is the forum's notice
 
 
 @dataclass(frozen=True)
@@ -422,7 +438,7 @@ class Profile:
         """Fill a URL template: `profile.url("thread_page", base=..., thread=7, page=2)`."""
         template = self.urls.get(key)
         if template is None:
-            raise ProfileError(f"{self.path or self.name}: urls.{key}: not in this profile")
+            raise ProfileError(f"{self.path or self.name}: urls.{key}: такого адреса в профиле нет")
         return template.format(**{"base": self.urls.get("base", ""), **values})
 
 
@@ -518,8 +534,9 @@ def _resolve(name_or_path: str | Path, relative_to: Path | None = None, search: 
         if not p.is_absolute() and relative_to is not None and (relative_to / p).is_file():
             p = relative_to / p   # beside the file that names it (a game file, an extending profile)
         if not p.is_file():
-            where = f" (from {relative_to})" if relative_to is not None and not Path(s).is_absolute() else ""
-            raise ProfileError(f"{s}: no such profile file{where}")
+            where = (f" (ни в текущей папке, ни в {relative_to})"
+                     if relative_to is not None and not Path(s).is_absolute() else "")
+            raise ProfileNotFound(f"{s}: нет такого файла профиля{where}", is_path=True)
         return p.resolve()
     for folder in search:
         for suffix in (".yaml", ".yml"):
@@ -528,8 +545,8 @@ def _resolve(name_or_path: str | Path, relative_to: Path | None = None, search: 
     p = PROFILES_DIR / f"{s}.yaml"
     if not p.is_file():
         own = sorted({f.stem for d in search for f in d.glob("*.y*ml")})
-        mine = f"; yours ({', '.join(map(str, search))}): {', '.join(own)}" if own else ""
-        raise ProfileError(f"unknown profile {s!r}; known: {', '.join(profile_names())}{mine}")
+        mine = f"; ваши ({', '.join(map(str, search))}): {', '.join(own)}" if own else ""
+        raise ProfileNotFound(f"нет такого профиля {s!r}; есть: {', '.join(profile_names())}{mine}", is_path=False)
     return p
 
 
@@ -543,22 +560,22 @@ def _label(path: Path) -> str:
 def _merged(path: Path, seen: tuple[Path, ...]) -> dict:
     label = _label(path)
     if path in seen:
-        raise ProfileError(f"{label}: extends: cycle through {[str(p) for p in seen]}")
+        raise ProfileError(f"{label}: extends: профили расширяют друг друга по кругу: {[str(p) for p in seen]}")
     try:
         data = yaml.safe_load(read_utf8(path))
     except NotUtf8 as exc:
         raise ProfileError(f"{label}: {exc}") from None
     except yaml.YAMLError as exc:
-        raise ProfileError(f"{label}: not valid YAML: {exc}") from None
+        raise ProfileError(f"{label}: ошибка в YAML: {yaml_problem(exc)}") from None
     if data is None:
         data = {}
     if not isinstance(data, dict):
-        raise ProfileError(f"{label}: (top): must be a mapping")
+        raise ProfileError(f"{label}: {TOP}: нужен словарь ключей, а не {value_kind(data)}")
     parent = data.pop("extends", None)
     if parent is None:
         return data
     if not isinstance(parent, str):
-        raise ProfileError(f"{label}: extends: must be a profile name or path")
+        raise ProfileError(f"{label}: extends: нужно имя профиля или путь к файлу, а не {value_kind(parent)}")
     try:
         base = _merged(_resolve(parent, relative_to=path.parent), seen + (path,))
     except ProfileError as exc:
@@ -586,24 +603,25 @@ class _V:
         self.label = label
 
     def fail(self, path: str, msg: str) -> ProfileError:
-        return ProfileError(f"{self.label}: {path or '(top)'}: {msg}")
+        return ProfileError(f"{self.label}: {path or TOP}: {msg}")
 
     def mapping(self, value: Any, path: str, allowed: set[str], required: set[str] = frozenset()) -> dict:
         if not isinstance(value, dict):
-            raise self.fail(path, "must be a mapping")
+            raise self.fail(path, f"нужен словарь ключей, а не {value_kind(value)}")
         for k in value:
             if k not in allowed:
-                raise self.fail(_join(path, str(k)), f"unknown key (allowed: {', '.join(sorted(allowed))})")
+                raise self.fail(_join(path, str(k)), f"неизвестный ключ (известны: {', '.join(sorted(allowed))})")
         for k in sorted(required):
             if value.get(k) in (None, ""):
-                raise self.fail(_join(path, k), "required")
+                raise self.fail(_join(path, k), REQUIRED)
         return value
 
     def string(self, value: Any, path: str, optional: bool = True) -> str | None:
         if value is None and optional:
             return None
         if not isinstance(value, str) or (not optional and not value):
-            raise self.fail(path, "must be a string" if value is not None else "required")
+            raise self.fail(path, REQUIRED if value is None else
+                            "нужна непустая строка" if value == "" else f"нужна строка, а не {value_kind(value)}")
         return value
 
     def strings(self, value: Any, path: str) -> tuple[str, ...]:
@@ -612,7 +630,8 @@ class _V:
         if isinstance(value, str):
             value = [value]
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise self.fail(path, "must be a list of strings")
+            kind = "" if isinstance(value, list) else f", а не {value_kind(value)}"
+            raise self.fail(path, f"нужен список строк{kind}")
         return tuple(value)
 
     def selector(self, value: Any, path: str, optional: bool = True) -> str | None:
@@ -630,25 +649,25 @@ class _V:
             try:
                 re.compile(s)
             except re.error as exc:
-                raise self.fail(path, f"not a valid regex: {exc}") from None
+                raise self.fail(path, f"регулярное выражение не разбирается: «{exc}»") from None
         return s
 
     def field(self, value: Any, path: str, required: bool = False) -> Field | None:
         if value is None:
             if required:
-                raise self.fail(path, "required")
+                raise self.fail(path, REQUIRED)
             return None
         if isinstance(value, str):
             return Field(selector=self.selector(value, path), required=required)
         if isinstance(value, list):
             if not value:
-                raise self.fail(path, "an empty list of alternatives")
+                raise self.fail(path, "пустой список вариантов")
             alts = tuple(self.field(x, f"{path}[{i}]") for i, x in enumerate(value))
             return Field(required=required, alternatives=alts)
         m = self.mapping(value, path, {"selector", "attr", "regex", "required"})
         req = m.get("required", required)
         if not isinstance(req, bool):
-            raise self.fail(_join(path, "required"), "must be true or false")
+            raise self.fail(_join(path, "required"), f"нужно true или false, а не {req!r}")
         return Field(
             selector=self.selector(m.get("selector"), _join(path, "selector")),
             attr=self.string(m.get("attr"), _join(path, "attr")),
@@ -661,6 +680,10 @@ def _join(path: str, key: str) -> str:
     return f"{path}.{key}" if path else key
 
 
+TOP = "(верхний уровень)"        # the key path of the file's top mapping
+REQUIRED = "обязательный ключ, а его нет"
+
+
 _POST_KEYS = {"container", "id", "author", "body", "time", "number", "author_id", "edited",
               "edit_count", "edited_time", "subject", "conversation", "skip"}
 
@@ -671,10 +694,10 @@ def _inbox_pages(v, raw, path: str) -> InboxPages | None:
     m = v.mapping(raw, path, {"next", "current", "last", "order", "link"})
     order = m.get("order", "newest")
     if order not in INBOX_ORDERS:
-        raise v.fail(_join(path, "order"), f"must be one of {', '.join(INBOX_ORDERS)}")
+        raise v.fail(_join(path, "order"), f"нужно {' или '.join(INBOX_ORDERS)}, а не {order!r}")
     link = v.string(m.get("link"), _join(path, "link"))
     if link is not None and "{next}" not in link:
-        raise v.fail(_join(path, "link"), "must hold {next}, where what next reads goes")
+        raise v.fail(_join(path, "link"), "нужно {next} в адресе: туда встанет то, что прочитано по next")
     return InboxPages(**{k: v.field(m.get(k), _join(path, k)) for k in ("next", "current", "last")}, order=order,
                       link=link)
 
@@ -682,7 +705,7 @@ def _inbox_pages(v, raw, path: str) -> InboxPages | None:
 def _quote_lines(v: _V, raw: Any) -> str | None:
     prefix = v.string(raw, "selectors.body.quote_lines")
     if prefix is not None and not (prefix.strip() and len(prefix) <= 4 and not any(c.isalnum() for c in prefix)):
-        raise v.fail("selectors.body.quote_lines", "must be a short prefix of marks, such as «> »")
+        raise v.fail("selectors.body.quote_lines", "нужна короткая приставка из знаков, например «> »")
     return prefix
 
 
@@ -707,22 +730,22 @@ def _validate(data: dict, label: str, stem: str) -> Profile:
                     {"engine"})
     fmt = top.get("format", "html")
     if fmt not in ("html", "json"):
-        raise v.fail("format", "must be html or json")
+        raise v.fail("format", f"нужно html или json, а не {fmt!r}")
     zone = v.string(top.get("timezone", "UTC"), "timezone", optional=False)
     try:
         ZoneInfo(zone)
     except (ZoneInfoNotFoundError, ValueError):
-        raise v.fail("timezone", f"unknown time zone {zone!r}") from None
+        raise v.fail("timezone", f"неизвестный часовой пояс {zone!r} (например Europe/Moscow)") from None
     encoding = v.string(top.get("encoding"), "encoding")
     if encoding is not None:
         try:
             "".encode(encoding)
         except LookupError:
-            raise v.fail("encoding", f"unknown encoding {encoding!r}") from None
+            raise v.fail("encoding", _unknown_encoding(encoding)) from None
 
     urls = top.get("urls") or {}
     if not isinstance(urls, dict):
-        raise v.fail("urls", "must be a mapping")
+        raise v.fail("urls", f"нужен словарь ключей, а не {value_kind(urls)}")
     for k, u in urls.items():
         v.string(u, _join("urls", str(k)), optional=False)
 
@@ -741,8 +764,10 @@ def _validate(data: dict, label: str, stem: str) -> Profile:
     b = v.mapping(sel.get("body") or {}, "selectors.body", set(BodyRules.__dataclass_fields__))
     defaults = BodyRules()
     body = BodyRules(**{k: v.selector(b.get(k, getattr(defaults, k)), f"selectors.body.{k}")
-                        for k in BodyRules.__dataclass_fields__ if k != "quote_lines"},
-                     quote_lines=_quote_lines(v, b.get("quote_lines")))
+                        for k in BodyRules.__dataclass_fields__ if k not in ("quote_lines", "notice_lines")},
+                     quote_lines=_quote_lines(v, b.get("quote_lines")),
+                     notice_lines=v.regex(b["notice_lines"], "selectors.body.notice_lines")
+                     if b.get("notice_lines") is not None else None)
     pg = v.mapping(sel.get("pagination") or {}, "selectors.pagination", {"current", "last", "next", "single"})
     pagination = Pagination(**{k: v.field(pg.get(k), f"selectors.pagination.{k}") for k in ("current", "last", "next")},
                             single=v.selector(pg.get("single"), "selectors.pagination.single"))
@@ -754,9 +779,9 @@ def _validate(data: dict, label: str, stem: str) -> Profile:
                       {"container", "id", "subject"})
         rows = m.get("rows", "conversations")
         if rows not in ("conversations", "messages"):
-            raise v.fail(_join(p, "rows"), "must be conversations or messages")
+            raise v.fail(_join(p, "rows"), f"нужно conversations или messages, а не {rows!r}")
         if rows == "messages" and m.get("count") is not None:
-            raise v.fail(_join(p, "count"), "a row that is one message has no count")
+            raise v.fail(_join(p, "count"), "при rows: messages строка списка — одно сообщение, счётчика у неё нет")
         pm_inbox = InboxRules(
             container=v.selector(m["container"], _join(p, "container"), optional=False),
             id=v.field(m["id"], _join(p, "id"), required=True),
@@ -780,17 +805,17 @@ def _validate(data: dict, label: str, stem: str) -> Profile:
             **{k: v.string(j.get(k), f"json.{k}") for k in JsonRules.__dataclass_fields__ if k != "posts"},
         )
     elif top.get("json") is not None:
-        raise v.fail("json", "only for format: json")
+        raise v.fail("json", "только при format: json")
 
     dt = v.mapping(top.get("dates") or {}, "dates", {"formats", "time_formats", "months", "relative", "precision"})
     precision = dt.get("precision", "second")
     if precision not in PRECISIONS:
-        raise v.fail("dates.precision", f"must be one of {', '.join(PRECISIONS)}")
+        raise v.fail("dates.precision", f"нужно {' или '.join(PRECISIONS)}, а не {precision!r}")
     months = dt.get("months") or {}
     relative = dt.get("relative") or {}
     for name, table in (("months", months), ("relative", relative)):
         if not isinstance(table, dict) or not all(isinstance(k, str) and isinstance(n, int) for k, n in table.items()):
-            raise v.fail(f"dates.{name}", "must map words to whole numbers")
+            raise v.fail(f"dates.{name}", "нужен словарь слово: целое число")
     dates = Dates(
         formats=v.strings(dt.get("formats"), "dates.formats") or Dates.formats,
         time_formats=v.strings(dt.get("time_formats"), "dates.time_formats") or Dates.time_formats,
@@ -825,6 +850,10 @@ def _validate(data: dict, label: str, stem: str) -> Profile:
         pm_participants=v.selector(sel.get("pm_participants"), "selectors.pm_participants"),
         clock=_clock_rules(v, top.get("clock")),
     )
+
+
+def _unknown_encoding(name: str) -> str:
+    return f"неизвестная кодировка {name!r} (например utf-8 или cp1251)"
 
 
 def _clock_rules(v: "_V", raw: Any) -> ClockRules:
@@ -863,7 +892,7 @@ _FORM_KEYS = {"url", "form", "text", "subject", "to", "to_separator", "fields", 
 def _page_mb(v: _V, value: Any) -> float:
     mb = _number(v, value, "max_page_mb", DEFAULT_PAGE_MB)
     if not 0.1 <= mb <= 1000:
-        raise v.fail("max_page_mb", "must be between 0.1 and 1000 (megabytes)")
+        raise v.fail("max_page_mb", f"нужно число мегабайт от 0.1 до 1000, а не {value!r}")
     return mb
 
 
@@ -871,7 +900,7 @@ def _number(v: _V, value: Any, path: str, default: float) -> float:
     if value is None:
         return default
     if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
-        raise v.fail(path, "must be a number of zero or more")
+        raise v.fail(path, f"нужно число, не меньше нуля, а не {value!r}")
     return float(value)
 
 
@@ -880,7 +909,7 @@ def _string_map(v: _V, value: Any, path: str) -> dict[str, str]:
     out = {}
     for k, x in m.items():
         if isinstance(x, bool) or not isinstance(x, (str, int, float)):
-            raise v.fail(_join(path, str(k)), "must be a string")
+            raise v.fail(_join(path, str(k)), f"нужна строка, а не {value_kind(x)}")
         out[str(k)] = str(x)
     return out
 
@@ -894,16 +923,16 @@ def _write_form(v: _V, raw: Any, path: str, pm: bool) -> WriteForm:
     for key in ("last_page", "redirect"):
         flags[key] = c.get(key, False)
         if not isinstance(flags[key], bool):
-            raise v.fail(_join(path, f"created.{key}"), "must be true or false")
+            raise v.fail(_join(path, f"created.{key}"), f"нужно true или false, а не {flags[key]!r}")
     if flags["redirect"] and not pm:
-        raise v.fail(_join(path, "created.redirect"), "only for the PM form: a reply is confirmed by its id")
+        raise v.fail(_join(path, "created.redirect"), "только для формы ЛС (pm): ответ в теме подтверждается своим id")
     created = NewId(location=v.regex(c.get("location"), _join(path, "created.location")),
                     body=v.regex(c.get("body"), _join(path, "created.body")), **flags)
     for key, regex in (("location", created.location), ("body", created.body)):
         if regex is not None and re.compile(regex).groups < 1:
-            raise v.fail(_join(path, f"created.{key}"), "needs a group: the id")
+            raise v.fail(_join(path, f"created.{key}"), "нужна группа в скобках: id нового сообщения")
     if not pm and created == NewId():
-        raise v.fail(_join(path, "created"), "say how the new post's id is read (location, body or last_page)")
+        raise v.fail(_join(path, "created"), "укажите, откуда взять id нового сообщения (location, body или last_page)")
     return WriteForm(
         url=v.string(m["url"], _join(path, "url"), optional=False),
         text=v.string(m["text"], _join(path, "text"), optional=False),
@@ -932,19 +961,19 @@ def _write_rules(v: _V, raw: Any, path: str) -> WriteRules:
     m = v.mapping(raw, path, _WRITE_KEYS, {"reply"})
     markup = m.get("markup")
     if markup is not None and markup not in ("bbcode", "markdown", "plain"):
-        raise v.fail(_join(path, "markup"), "must be bbcode, markdown or plain")
+        raise v.fail(_join(path, "markup"), f"нужно bbcode, markdown или plain, а не {markup!r}")
     max_length = m.get("max_length", WriteRules.max_length)
     if isinstance(max_length, bool) or not isinstance(max_length, int) or max_length < 200:
-        raise v.fail(_join(path, "max_length"), "must be a whole number of characters, at least 200")
+        raise v.fail(_join(path, "max_length"), f"нужно целое число знаков, не меньше 200, а не {max_length!r}")
     encoding = v.string(m.get("encoding"), _join(path, "encoding"))
     if encoding is not None:
         try:
             "".encode(encoding)
         except LookupError:
-            raise v.fail(_join(path, "encoding"), f"unknown encoding {encoding!r}") from None
+            raise v.fail(_join(path, "encoding"), _unknown_encoding(encoding)) from None
     reply = _write_form(v, m["reply"], _join(path, "reply"), pm=False)
     if reply.created.last_page and not m.get("last_page"):
-        raise v.fail(_join(path, "last_page"), "required by reply.created.last_page")
+        raise v.fail(_join(path, "last_page"), "обязателен при reply.created.last_page: true")
     return WriteRules(
         reply=reply,
         pm=_write_form(v, m["pm"], _join(path, "pm"), pm=True) if m.get("pm") is not None else None,
@@ -973,7 +1002,7 @@ def _write_limits(v: _V, raw: Any, path: str) -> WriteLimits:
         if value is None:
             continue
         if isinstance(value, bool) or not isinstance(value, int) or value < least:
-            raise v.fail(_join(path, key), f"must be a whole number, at least {least}")
+            raise v.fail(_join(path, key), f"нужно целое число, не меньше {least}, а не {value!r}")
         values[key] = value
     return WriteLimits(**values)
 
@@ -982,5 +1011,5 @@ def _flag(v: _V, value: Any, path: str) -> bool:
     if value is None:
         return False
     if not isinstance(value, bool):
-        raise v.fail(path, "must be true or false")
+        raise v.fail(path, f"нужно true или false, а не {value!r}")
     return value

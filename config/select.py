@@ -93,7 +93,8 @@ def own_xpath(expr: str, **kw) -> etree.XPath:
 
 
 class BadSelector(ValueError):
-    pass
+    """Not a selector; the message (Russian: a profile's validator shows it to the GM)
+    quotes the parser's own words."""
 
 
 @lru_cache(maxsize=None)
@@ -105,7 +106,11 @@ def compile_selector(selector: str) -> etree.XPath:
             return etree.XPath(selector[len("xpath:"):].strip())
         return own_xpath(" | ".join(_css(sel) for sel in parse(selector)))
     except (SelectorError, etree.XPathSyntaxError) as exc:
-        raise BadSelector(f"not a valid selector {selector!r}: {exc}") from None
+        raise BadSelector(_not_a_selector(selector, exc)) from None
+
+
+def _not_a_selector(selector: str, exc: Exception) -> str:
+    return f"селектор {selector!r} не разбирается: «{exc}»"
 
 
 def select(context, selector: str) -> list:
@@ -129,11 +134,11 @@ def compile_over(selector: str) -> etree.XPath:
     `xp(any_element, scope=[elements])`. One scan of the posts (or bodies) of a page
     instead of one call per post; results in document order."""
     if is_positional(selector):
-        raise BadSelector(f"raw XPath cannot be evaluated over a node-set: {selector!r}")
+        raise BadSelector(f"селектор xpath: нельзя применить ко всем сообщениям сразу: {selector!r}")
     try:
         return own_xpath(" | ".join(f"$scope/{_css(sel)}" for sel in parse(selector)))
     except (SelectorError, etree.XPathSyntaxError) as exc:
-        raise BadSelector(f"not a valid selector {selector!r}: {exc}") from None
+        raise BadSelector(_not_a_selector(selector, exc)) from None
 
 
 # ---------------------------------------------------------------- shared first compounds
@@ -280,7 +285,7 @@ class FirstOver:
 def _compound(sel) -> str:
     expr = _translator.xpath(sel)
     if expr.path:
-        raise BadSelector("not a compound")
+        raise BadSelector("не одно звено селектора")   # caught: first_over keeps the plain form
     return f"{expr.element}[{expr.condition}]" if expr.condition else expr.element
 
 

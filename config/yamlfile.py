@@ -7,6 +7,8 @@ player listed twice) would be half-read without a word (issue 14). Deep nesting 
 recursive composer cannot follow is a `yaml.YAMLError` too, never a `RecursionError`.
 
     utf8_text(raw) -> str           raises `NotUtf8` (Russian, with the line) on other encodings
+    yaml_problem(exc) -> str        a PyYAML error as the GM reads it (Russian, with the line)
+    value_kind(value) -> str        what a wrong value is, in Russian («число», «список»)
 
 Every file the GM writes (the game file, a profile, a template) is read through `utf8_text`,
 so a file saved in cp1251 is told the same way wherever it is read (issue 23).
@@ -101,3 +103,36 @@ def load_unique(text: str) -> Any:
         del _REFUSED[next(iter(_REFUSED))]
     _REFUSED[text] = error
     raise error.with_traceback(None)
+
+
+# PyYAML's problems (English) as the GM reads them; the rest keep the parser's words.
+YAML_PROBLEMS_RU = (
+    ("expected ',' or '}'", "в записи {…} после значения нужна запятая или «}»"),
+    ("expected ',' or ']'", "в списке […] после элемента нужна запятая или «]»"),
+    ("found character '\\t'", "символ табуляции: отступы в YAML — только пробелами"),
+    ("mapping values are not allowed here", "двоеточие здесь не к месту (значение с «:» возьмите в кавычки)"),
+    ("could not find expected ':'", "после ключа нужно «:»"),
+    ("found unexpected end of stream", "файл кончился посреди значения (не закрыта кавычка?)"),
+    ("found undefined alias", "ссылка *имя на неизвестную метку &имя"),
+    ("expected <block end>, but found", "отступ не совпадает с соседними строками"),
+    ("expected the node content", "здесь нужно значение, а его нет (не закрыта скобка или кавычка?)"),
+    ("did not find expected key", "здесь ожидался ключ (не сбит ли отступ?)"),
+    ("did not find expected '-' indicator", "здесь ожидался элемент списка с «-»"),
+    ("found unknown escape character", "в строке в кавычках неизвестная последовательность с «\\»"),
+    ("found character", "с этого символа значение YAML начинаться не может (возьмите значение в кавычки)"),
+    ("expected alphabetic or numeric character", "после «&» или «*» нужно имя метки"),
+)
+
+
+def yaml_problem(exc: yaml.YAMLError) -> str:
+    mark = getattr(exc, "problem_mark", None)
+    problem = (getattr(exc, "problem", None) or str(exc)).strip()
+    problem = next((ru for en, ru in YAML_PROBLEMS_RU if problem.startswith(en)),
+                   f"запись YAML не читается (разборщик: «{problem}»)")
+    return f"строка {mark.line + 1}, столбец {mark.column + 1}: {problem}" if mark is not None else problem
+
+
+def value_kind(value: Any) -> str:
+    """What a wrong value in a GM's file is, in Russian («нужна строка, а не число»)."""
+    return {list: "список", str: "строка", int: "число", float: "число", bool: "да/нет"}.get(type(value),
+                                                                                          type(value).__name__)

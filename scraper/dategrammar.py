@@ -105,7 +105,8 @@ def format_regex(fmt: str) -> str | None:
             out.append(piece)
             i += 2
         elif ch.isspace():
-            out.append(r"\s+")
+            # (the space before AM/PM is often left out: «01:45PM», which the reader reads too)
+            out.append(r"\s*" if fmt[i + 1:i + 3] == "%p" else r"\s+")
             i += 1
         else:
             out.append(re.escape(ch))

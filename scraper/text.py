@@ -59,6 +59,7 @@ class BodyReader:
         # CSS rules run over the node-set of the page's bodies; raw XPath under the scope
         self._rules = [(kind, sel, is_positional(sel)) for kind, sel in pairs if sel]
         self._quote_lines = rules.quote_lines
+        self._notice_lines = re.compile(rules.notice_lines) if rules.notice_lines else None
 
     def read(self, body) -> Body:
         return self.read_page(body, [body])[0]
@@ -89,7 +90,22 @@ class BodyReader:
         ]
         if self._quote_lines:
             out = [_lines_quoted(b, self._quote_lines) for b in out]
+        if self._notice_lines:
+            out = [_notices_out(b, self._notice_lines) for b in out]
         return out
+
+
+def _notices_out(body: Body, notice: re.Pattern) -> Body:
+    """The text's lines that `notice` matches whole (the forum's own notice written as bare
+    text) taken out, and the blank lines they leave at the end."""
+    lines = body.text.split("\n")
+    kept = [line for line in lines if not notice.fullmatch(line.strip())]
+    if len(kept) == len(lines):
+        return body
+    text = "\n".join(kept).strip("\n")
+    while "\n\n\n" in text:
+        text = text.replace("\n\n\n", "\n\n")
+    return replace(body, text=text)
 
 
 def _lines_quoted(body: Body, prefix: str) -> Body:

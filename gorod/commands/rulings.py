@@ -111,8 +111,8 @@ def _load_game(path: Path) -> Rulings:
     try:
         data = load_unique(text)       # a key twice or nesting too deep: a YAMLError, told below
     except yaml.YAMLError as exc:
-        from config.game import _yaml_problem
-        raise CommandError(f"{path}: ошибка в YAML: {_yaml_problem(exc)}") from None
+        from config.yamlfile import yaml_problem
+        raise CommandError(f"{path}: ошибка в YAML: {yaml_problem(exc)}") from None
     if data is None:
         data = {}
     if not isinstance(data, dict):

@@ -80,12 +80,12 @@ def _form_problem(text: str) -> str | None:
     translation of PyYAML's problems), at the place in a one-line order; None if it reads."""
     import yaml
 
-    from config.game import _yaml_problem
+    from config.yamlfile import yaml_problem
 
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
-        problem = _yaml_problem(exc)
+        problem = yaml_problem(exc)
         if "\n" not in text.strip() and problem.startswith("строка 1, столбец "):
             problem = "позиция " + problem[len("строка 1, столбец "):]
         return f"«{text}»: {problem}"

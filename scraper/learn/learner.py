@@ -439,6 +439,13 @@ def _learn_posts_in(parsed: list[_Page], what: str, short_ids: bool, exclude: fr
         unconfirmed.append("quotes: no quote on these pages; selectors.body.quote is the common blockquote")
     if not parts.spoiler:
         unconfirmed.append("spoilers: no spoiler on these pages; selectors.body.spoiler is not set")
+    notice = fields.find_notice_lines(bodies)
+    if notice:
+        body_rules["notice_lines"] = notice
+        notes["selectors.body.notice_lines"] = ("an edit notice written as bare text on a line of its own, in no "
+                                                "element: that line is taken out of the post's words")
+        unconfirmed.append(f"notice_lines: a line of a post matching {notice} is read as the forum's edit notice "
+                           "and left out: a player's own line opening so is left out too")
 
     return _Posts(post, body_rules, dates, notes, missing, unconfirmed, container)
 

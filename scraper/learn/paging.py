@@ -25,7 +25,7 @@ from scraper.learn import tree
 from scraper.learn.fields import FieldGuess
 
 # a class naming a list of pages (not «page-body», «page-header»: the whole page)
-_PAGE_CLASS = re.compile(r"(?i)pagination|paginator|paging|pagenav|page-?nav|pagelink|pages$|page-?list|"
+_PAGE_CLASS = re.compile(r"(?i)pagination|paginator|paging|pagenav|page-?nav|pager?link|pages$|page-?list|"
                          r"page-?numbers?|pgn|pagenum")
 _NEXT_WORDS = ("»", "›", ">", ">>", "next", "next ›", "next »", "след.", "следующая", "вперёд", "вперед", "→",
                "далее", "дальше")
@@ -57,6 +57,7 @@ _LIVE_LINK = (f"[not(ancestor-or-self::*[{_has_class('disabled')}])][not(@aria-d
 def find_paging(root, url: str | None = None) -> PagingGuess:
     """`url`: the page's address, when known (else its canonical link says the thread's)."""
     counts: Counter = Counter()
+    linked: dict = {}        # a holder known by its links' own class (no ancestor says page)
     for a in root.iter("a"):
         if not tree.text(a).isdigit() or not a.get("href"):
             continue
@@ -64,6 +65,10 @@ def find_paging(root, url: str | None = None) -> PagingGuess:
             if _class_of(el) is not None and tree.tag(el) != "a":
                 counts[el] += 1
                 break
+        else:
+            if _class_of(a) is not None and a.getparent() is not None:
+                counts[a.getparent()] += 1
+                linked[a.getparent()] = _class_of(a)
     address = _thread_address(root, url)
     foreign = [el for el in counts if _hidden(el) or (address is not None and not _on_thread(el, address))]
     fence = Fence(foreign, [el for el in counts if el not in foreign])
@@ -72,7 +77,9 @@ def find_paging(root, url: str | None = None) -> PagingGuess:
     for el, n in counts.items():
         if el in foreign:
             continue
-        key = (tree.tag(el), _class_of(el))
+        key = (tree.tag(el), _class_of(el) or "")
+        if el in linked:
+            key = (tree.tag(el), _LINKED + linked[el])
         blocks[key] += n
         holders.setdefault(key, el)
     rel_next = _rel_next(root)
@@ -85,7 +92,10 @@ def find_paging(root, url: str | None = None) -> PagingGuess:
                            page_of_last(current), None, fence.single())
     key = max(blocks, key=lambda k: blocks[k])
     t, cls = key
-    anchor = fence.anchor(t, cls)
+    anchor = fence.anchor(t, cls) if not cls.startswith(_LINKED) else \
+        f"/descendant::{t}[a[{_has_class(cls[len(_LINKED):])}]]"
+    if cls.startswith(_LINKED):
+        cls = f"[its links .{cls[len(_LINKED):]}]"
     current = None
     numbers = [c for c in holders[key].iter()
                if isinstance(c.tag, str) and tree.tag(c) not in ("a", "script", "style") and tree.text(c).isdigit()
@@ -102,6 +112,10 @@ def find_paging(root, url: str | None = None) -> PagingGuess:
                  and any(_INERT.search(x.get("class") or "") for x in (a, a.getparent()))]
         marked = marked or (inert if len({tree.text(a) for a in inert}) == 1 else [])
     bold = [c for c in numbers if tree.tag(c) in ("strong", "b", "em")]
+    if not numbers and not marked:
+        bare = _bare_current(root, holders[key], anchor, t, cls)
+        if bare is not None:
+            return PagingGuess(*bare, fence.single())
     for group, how in ((marked, "marked"), (bold, "bold"), (numbers, "plain")):
         if not group:
             continue
@@ -142,6 +156,39 @@ def find_paging(root, url: str | None = None) -> PagingGuess:
     last = FieldGuess(f"xpath:({anchor}/descendant::*[self::a or self::strong or self::span or self::b or self::em]"
                       f"{_NUMBER_TEST})[last()]", note=f"the highest page number in {t}.{cls}")
     return PagingGuess(current, nxt, last, f"{t}.{cls}", fence.single())
+
+
+_LINKED = "a."      # a holder's key when its number links carry the page class, not it
+
+
+# a text node standing beside a number link and ending in a number, once «[]|» and blanks are
+# taken off («Pages (3): [1», « 2 », « 3]»): the current page written as bare text between the links
+_STRIPPED = "normalize-space(translate(., '[]|\u00a0', '    '))"
+_BARE_NUMBER = (f"[string-length({_STRIPPED}) > 0][contains('0123456789', substring({_STRIPPED}, "
+                f"string-length({_STRIPPED}), 1))]"
+                f"[preceding-sibling::*[1][self::a]{_NUMBER_TEST} or following-sibling::*[1][self::a]{_NUMBER_TEST}]")
+_LAST_NUMBER = r"(\d+)\D*$"
+
+
+def _bare_current(root, holder, anchor: str, t: str, cls: str):
+    """(current, next, last, block) where the current page is no element but a text node between
+    the number links, or None. Checked on the page: its number is no link's and a link's number
+    is one off it (else it is some other number: a count of pages before the list)."""
+    texts = holder.xpath(f"text(){_BARE_NUMBER}")
+    if not texts:
+        return None
+    m = re.search(_LAST_NUMBER, str(texts[0]))
+    linked = {int(tree.text(a)) for a in holder.iter("a") if tree.text(a).isdigit()}
+    if m is None or int(m.group(1)) in linked or not ({int(m.group(1)) - 1, int(m.group(1)) + 1} & linked):
+        return None
+    where = f"({anchor}/text(){_BARE_NUMBER})[1]"
+    current = FieldGuess("xpath:" + where, regex=_LAST_NUMBER,
+                         note=f"the page number written as text between the page links, in {t}.{cls}")
+    nxt = FieldGuess(f"xpath:{where}/following-sibling::*[1][self::a]{_NUMBER_TEST}", "href",
+                     note=f"the number link right after the current page's number, in {t}.{cls}")
+    last = FieldGuess(f"xpath:({anchor}/a{_NUMBER_TEST} | {anchor}/text(){_BARE_NUMBER})[last()]",
+                      regex=_LAST_NUMBER, note=f"the last page number, a link or the current one, in {t}.{cls}")
+    return current, nxt, last, f"{t}.{cls}"
 
 
 class Fence:

@@ -72,7 +72,7 @@ def test_a_shipped_name_stays_a_name_and_an_unknown_one_says_where_it_looked(gam
     text = (game_dir / "game.yaml").read_text(encoding="utf-8")
     (game_dir / "game.yaml").write_text(text.replace("profile: kolenka ", "profile: phpbb3 "), encoding="utf-8")
     assert load_game(game_dir / "game.yaml").forum.profile == "phpbb3"
-    with pytest.raises(ProfileError, match=r"unknown profile 'kolenk'.*yours .*profiles.*kolenka"):
+    with pytest.raises(ProfileError, match=r"нет такого профиля 'kolenk'.*ваши .*profiles.*kolenka"):
         load_profile("kolenk", game_dir)
 
 

@@ -314,13 +314,13 @@ def write_profile(tmp_path, text: str) -> Path:
 
 
 @pytest.mark.parametrize("text, where", [
-    ("write: {reply: {api: {url: '{base}/x', body: {t: '{text}'}}}}\n", "write.reply.api.id: required"),
-    ("write: {reply: {api: [{url: '{base}/a'}, {url: '{base}/b'}]}}\n", r"write.reply.api\[1\].id: required"),
-    ("write: {reply: {api: {url: '{base}/x', method: FETCH, id: id}}}\n", "write.reply.api.method"),
-    ("api: {csrf: {header: X, cookie: c, url: '{base}/c', field: t}}\n", "api.csrf: say either"),
-    ("api: {csrf: {header: X, url: '{base}/c'}}\n", "api.csrf.field: required"),
-    ("pm_json: {inbox: '{base}/c'}\n", "pm_json.author: required"),
-    ("embedded_json: {script: script, regex: 'init', posts: [a], id: id}\n", "embedded_json.regex: needs a group"),
+    ("write: {reply: {api: {url: '{base}/x', body: {t: '{text}'}}}}\n", "write.reply.api.id: обязательный ключ"),
+    ("write: {reply: {api: [{url: '{base}/a'}, {url: '{base}/b'}]}}\n", r"write.reply.api\[1\].id: обязательный ключ"),
+    ("write: {reply: {api: {url: '{base}/x', method: FETCH, id: id}}}\n", "write.reply.api.method: нужно одно из: GET, POST"),
+    ("api: {csrf: {header: X, cookie: c, url: '{base}/c', field: t}}\n", "api.csrf: укажите либо cookie"),
+    ("api: {csrf: {header: X, url: '{base}/c'}}\n", "api.csrf.field: обязателен при url"),
+    ("pm_json: {inbox: '{base}/c'}\n", "pm_json.author: обязательный ключ"),
+    ("embedded_json: {script: script, regex: 'init', posts: [a], id: id}\n", "embedded_json.regex: нужна группа в скобках"),
 ])
 def test_json_api_sections_are_validated(tmp_path, text, where):
     with pytest.raises(ProfileError, match=where):

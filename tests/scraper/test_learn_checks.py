@@ -196,3 +196,81 @@ def test_a_signature_after_a_rule_is_dropped_by_the_check_that_found_it():
     learned = learn_pages([(page, "sig.html")])
     posts = extract_posts(page, learned.profile(), "sig.html").posts
     assert [p.text.strip() for p in posts] == [WORDS[i % 6] for i in range(1, 7)]
+
+
+def _permalink_page(first: int = 1, n: int = 6, pages: int = 3, edited: int | None = None) -> bytes:
+    """Each post's first link is its own permalink, «сообщение #N»; the member's name is a link
+    to `?t=info&id=K` (an address no profile word names); a quote's cite stands before the
+    quote, outside it; the time's AM/PM is glued to the clock («01:45PM»); the pager's current
+    page is bare text between the page links, which carry the page class themselves."""
+    posts = []
+    for i in range(first, first + n):
+        name = NAMES[i % 4]
+        quote = (f"<cite>{NAMES[(i - 1) % 4]}</cite><blockquote>{WORDS[(i - 1) % 6]}</blockquote>" if i % 3 == 0 else "")
+        note = f'<p class="fl">[Обновления: {10 + i} November 2026 0{i % 10}:05PM]</p>' if i == edited else ""
+        posts.append(f"""<table class="msgbox"><tr><td class="head"><a name="m_{i}"></a>
+<span class="small">[<a href="/index.php?t=msg&amp;goto={i}#m_{i}">сообщение #{i}</a>]</span>
+<small><b>Re: Город N: игра</b><br/>
+November {10 + i}, 2026 0{i % 10}:1{i % 10}PM</small></td></tr>
+<tr><td class="who"><a href="/index.php?t=info&amp;id={i % 4 + 20}">{name}</a></td></tr>
+<tr><td class="text"><span class="bodytext">{quote}{WORDS[i % 6]} ({i})</span>{note}</td></tr></table>""")
+    page = (first - 1) // n + 1
+    links = []
+    for k in range(1, pages + 1):
+        links.append(f"{k}" if k == page else f'<a class="PagerLink" href="/index.php?t=msg&amp;start={(k - 1) * n}">{k}</a>')
+    pager = "<span class='small'>Pages ({}): [{}]</span>".format(pages, "&nbsp;&nbsp;".join(links))
+    return f"<html><body><h1>Город N</h1>{''.join(posts)}<div>{pager}</div></body></html>".encode()
+
+
+def _permalink_learned():
+    pages = [(_permalink_page(1, edited=4), "p1.html"), (_permalink_page(7), "p2.html")]
+    return learn_pages(pages, timezone="UTC"), pages
+
+
+def test_a_permalink_counted_in_every_post_is_no_author_the_member_link_is():
+    learned, pages = _permalink_learned()
+    posts = extract_posts(pages[0][0], learned.profile(), "p1.html").posts
+    assert [p.author for p in posts] == [NAMES[i % 4] for i in range(1, 7)]
+
+
+def test_a_cite_before_a_quote_is_the_quotes_header_not_the_posts_words():
+    learned, pages = _permalink_learned()
+    posts = extract_posts(pages[0][0], learned.profile(), "p1.html").posts
+    assert posts[2].text == f"{WORDS[3]} (3)"
+    assert posts[2].quotes and WORDS[2] in posts[2].quotes[0]
+
+
+def test_a_time_with_am_pm_glued_to_the_clock_is_read_in_a_wrapper_of_other_words():
+    learned, pages = _permalink_learned()
+    assert "time" not in learned.missing
+    posts = extract_posts(pages[0][0], learned.profile(), "p1.html").posts
+    assert posts[0].posted_at.strftime("%d.%m.%Y %H:%M") == "11.11.2026 13:11"
+
+
+def test_a_notice_of_an_update_is_an_edit_notice_not_the_posts_words():
+    learned, pages = _permalink_learned()
+    posts = extract_posts(pages[0][0], learned.profile(), "p1.html").posts
+    assert posts[3].text == f"{WORDS[4]} (4)"
+    assert "edited" in learned.data["selectors"]["post"]
+
+
+def test_a_current_page_written_as_bare_text_between_the_page_links_is_read():
+    learned, _ = _permalink_learned()
+    profile = learned.profile()
+    for page, want_next in ((1, "start=6"), (2, "start=12"), (3, None)):
+        read = extract_posts(_permalink_page(1 + 6 * (page - 1)), profile, f"p{page}.html")
+        assert read.page == page
+        assert (read.next_url is None) if want_next is None else want_next in read.next_url
+
+
+def test_an_edit_notice_written_as_bare_text_on_its_own_line_is_no_part_of_the_posts_words():
+    posts = "".join(f"""<div class="message" id="m{i}"><div class="author"><a href="/profile.php?{i % 4}">{NAMES[i % 4]}</a></div>
+<small>2{i}.11.2026 10:0{i}</small><div class="message-body">{WORDS[i % 6]}<br />
+Строка {i}.""" + (f"""<br />\n<br />\nEdited 1 time(s). Last edit at 11/2{i}/2026 10:1{i}AM by {NAMES[i % 4]}.""" if i == 3 else "")
+                    + "</div></div>" for i in range(1, 7))
+    page = f"<html><body>{posts}</body></html>".encode()
+    learned = learn_pages([(page, "e.html")])
+    read = extract_posts(page, learned.profile(), "e.html").posts
+    assert read[2].text == f"{WORDS[3]}\nСтрока 3."
+    assert read[1].text == f"{WORDS[2]}\nСтрока 2."
+    assert any("notice_lines" in u for u in learned.unconfirmed)

@@ -331,8 +331,8 @@ def test_gorod_scrape_pm_logs_in_and_reads_the_inbox(engine, rsps, capsys, monke
 # ---------------------------------------------------------------- the schema
 
 @pytest.mark.parametrize("inbox,error", [
-    ({"rows": "threads"}, "selectors.pm_inbox.rows: must be conversations or messages"),
-    ({"rows": "messages", "count": "dd"}, "selectors.pm_inbox.count: a row that is one message has no count"),
+    ({"rows": "threads"}, "selectors.pm_inbox.rows: нужно conversations или messages, а не 'threads'"),
+    ({"rows": "messages", "count": "dd"}, "selectors.pm_inbox.count: при rows: messages строка списка — одно сообщение"),
 ])
 def test_pm_inbox_rows_is_validated_with_its_key_path(tmp_path, inbox, error):
     from config.profiles import ProfileError

@@ -51,7 +51,7 @@ selectors:
     id: {attr: id}
     body: div.content
 """)
-    with pytest.raises(ProfileError, match=r"forum\.yaml: selectors\.post\.author: required"):
+    with pytest.raises(ProfileError, match=r"forum\.yaml: selectors\.post\.author: обязательный ключ, а его нет"):
         load_profile(path)
 
 
@@ -61,28 +61,28 @@ def test_shipped_profile_error_is_named_relative_to_profiles(tmp_path, monkeypat
     (tmp_path / "broken.yaml").write_text("engine: x\nselectors: {post: {container: div}}\n", encoding="utf-8")
     monkeypatch.setattr(profiles, "PROFILES_DIR", tmp_path)
     monkeypatch.setattr(profiles, "_cache", {})
-    with pytest.raises(ProfileError, match=r"^profiles/broken\.yaml: selectors\.post\.author: required"):
+    with pytest.raises(ProfileError, match=r"^profiles/broken\.yaml: selectors\.post\.author: обязательный ключ, а его нет"):
         load_profile("broken")
 
 
 @pytest.mark.parametrize("text, message", [
-    ("engine: spirit\nselector: {}\n", r": selector: unknown key"),
-    ("engine: spirit\ntimezone: Mars/Olympus\n", r": timezone: unknown time zone 'Mars/Olympus'"),
-    ("engine: spirit\nencoding: klingon-8\n", r": encoding: unknown encoding"),
+    ("engine: spirit\nselector: {}\n", r": selector: неизвестный ключ \(известны: api, clock, .*selectors, "),
+    ("engine: spirit\ntimezone: Mars/Olympus\n", r": timezone: неизвестный часовой пояс 'Mars/Olympus' \(например Europe/Moscow\)"),
+    ("engine: spirit\nencoding: klingon-8\n", r": encoding: неизвестная кодировка 'klingon-8'"),
     ("engine: spirit\nselectors:\n  post:\n    container: 'div[['\n    id: a\n    author: b\n    body: c\n",
-     r": selectors\.post\.container: not a valid selector"),
+     r": selectors\.post\.container: селектор 'div\[\[' не разбирается: «"),
     ("engine: spirit\nselectors:\n  post:\n    container: div\n    id: {attr: id, regex: '('}\n    author: b\n    body: c\n",
-     r": selectors\.post\.id\.regex: not a valid regex"),
+     r": selectors\.post\.id\.regex: регулярное выражение не разбирается: «"),
     ("engine: spirit\nselectors:\n  post:\n    container: div\n    id: a\n    author: [b, {atr: x}]\n    body: c\n",
-     r": selectors\.post\.author\[1\]\.atr: unknown key"),
-    ("extends: spirit\ndates: {formats: 5}\n", r": dates\.formats: must be a list of strings"),
-    ("extends: spirit\ndates: {months: {brumaire: x}}\n", r": dates\.months: must map words to whole numbers"),
-    ("[1, 2]\n", r": \(top\): must be a mapping"),
-    ("format: html\n", r": engine: required"),
-    ("engine: discourse\nformat: json\njson: {posts: [a], id: id}\n", r": json\.author: required"),
-    ("extends: spirit\nlogin: {usernme_field: x}\n", r": login\.usernme_field: unknown key"),
+     r": selectors\.post\.author\[1\]\.atr: неизвестный ключ"),
+    ("extends: spirit\ndates: {formats: 5}\n", r": dates\.formats: нужен список строк, а не число$"),
+    ("extends: spirit\ndates: {months: {brumaire: x}}\n", r": dates\.months: нужен словарь слово: целое число"),
+    ("[1, 2]\n", r": \(верхний уровень\): нужен словарь ключей, а не список"),
+    ("format: html\n", r": engine: обязательный ключ, а его нет"),
+    ("engine: discourse\nformat: json\njson: {posts: [a], id: id}\n", r": json\.author: обязательный ключ"),
+    ("extends: spirit\nlogin: {usernme_field: x}\n", r": login\.usernme_field: неизвестный ключ"),
     ("extends: spirit\nselectors:\n  body: {quote_lines: 'Цитата:'}\n",
-     r": selectors\.body\.quote_lines: must be a short prefix of marks"),
+     r": selectors\.body\.quote_lines: нужна короткая приставка из знаков"),
 ])
 def test_validation_errors_name_the_key(tmp_path, text, message):
     with pytest.raises(ProfileError, match=message):
@@ -116,9 +116,9 @@ dates:
 def test_extends_cycle_and_unknown_parent(tmp_path):
     _write(tmp_path, "extends: b.yaml\nengine: x\n", "a.yaml")
     _write(tmp_path, "extends: a.yaml\nengine: x\n", "b.yaml")
-    with pytest.raises(ProfileError, match="cycle"):
+    with pytest.raises(ProfileError, match="extends: профили расширяют друг друга по кругу"):
         load_profile(tmp_path / "a.yaml")
-    with pytest.raises(ProfileError, match=r"extends: unknown profile 'nosuchengine'"):
+    with pytest.raises(ProfileError, match=r"extends: нет такого профиля 'nosuchengine'; есть: "):
         load_profile(_write(tmp_path, "extends: nosuchengine\n"))
 
 

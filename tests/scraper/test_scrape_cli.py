@@ -47,7 +47,7 @@ def test_board_index_exits_nonzero_naming_file_profile_selector(capsys):
 
 def test_unknown_profile_and_missing_file(capsys, tmp_path):
     assert main(["scrape", "--profile", "nosuch", str(PAGES)]) == 2
-    assert "unknown profile 'nosuch'" in capsys.readouterr().err
+    assert "нет такого профиля 'nosuch'" in capsys.readouterr().err
     assert main(["scrape", str(tmp_path / "missing.html")]) == 1
     assert "missing.html: no such file or folder" in capsys.readouterr().err
     assert main(["scrape", str(tmp_path)]) == 1

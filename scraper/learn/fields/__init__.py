@@ -14,7 +14,7 @@ finders share; `time`, `author`, `body`, `ident` (the post's id), `edited`, `quo
 from scraper.learn.fields.author import PROFILE_LINK, find_author, name_like, names_a_profile
 from scraper.learn.fields.body import find_body
 from scraper.learn.fields.chrome import find_code_headers, find_drops, find_notices
-from scraper.learn.fields.edited import EDIT_MARK, find_edited
+from scraper.learn.fields.edited import EDIT_MARK, find_edited, find_notice_lines
 from scraper.learn.fields.guess import FieldGuess, element_of, first, step_of, union
 from scraper.learn.fields.ident import find_id
 from scraper.learn.fields.quotes import BodyParts, find_body_parts, find_quote_lines
@@ -23,5 +23,5 @@ from scraper.learn.fields.time import RELATIVE_ONLY, find_time, own_time_element
 
 __all__ = ["BodyParts", "EDIT_MARK", "FieldGuess", "PROFILE_LINK", "RELATIVE_ONLY", "StrikeGuess", "element_of",
            "find_author", "find_body", "find_body_parts", "find_code_headers", "find_drops", "find_edited", "find_id",
-           "find_notices", "find_quote_lines", "find_strike", "find_time", "first", "name_like", "names_a_profile", "own_time_elements",
+           "find_notice_lines", "find_notices", "find_quote_lines", "find_strike", "find_time", "first", "name_like", "names_a_profile", "own_time_elements",
            "relative_only", "step_of", "times_read", "union"]

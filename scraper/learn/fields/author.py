@@ -54,6 +54,8 @@ def find_author(blocks: list, avoid: list) -> FieldGuess | None:
             continue        # found in another place in some post (SMF's «Logged» link where the name has none)
         if n >= 3 and len(set(good)) == 1 and not all(names_a_profile(f) for f in found if f is not None):
             continue        # the same word in every post and no member's link: a label, not a name
+        if counted_label(good) and not all(names_a_profile(f) for f in found if f is not None):
+            continue        # «сообщение #3», «#4», …: the post's own link (its number), not a name
         if any(f is not None and any(a is not None and tree.contains(f, a) for a in avoid_b)
                for f, avoid_b in zip(found, avoid)):
             continue
@@ -61,6 +63,8 @@ def find_author(blocks: list, avoid: list) -> FieldGuess | None:
         sample = next(f for f in found if f is not None)
         present = [f for f in found if f is not None]
         score += 3 * sum(names_a_profile(f) for f in present) / len(present)
+        if not all(names_a_profile(f) for f in present) and member_link(present):
+            score += 3      # a link whose number follows the name: a member's page, whatever its address
         names = " ".join([sel, sample.get("class") or "", sample.get("itemprop") or ""])
         if _NAMEISH.search(names):
             score += 2
@@ -167,6 +171,55 @@ def _common_label(values: list[str]) -> str | None:
         return None
     head, count = heads.most_common(1)[0]
     return head if count >= 0.9 * len(values) and len(values) >= 1 else None
+
+
+def counted_label(values: list[str]) -> bool:
+    """The same words in every post but for a number that differs in each («сообщение #2»,
+    «сообщение #3»; «#1», «#2»): a counter or the post's own number, not a member's name (a
+    thread's names repeat from post to post)."""
+    if len(values) < 2:
+        return False
+    numbers = [re.findall(r"\d+", v) for v in values]
+    if not all(numbers):
+        return False
+    words = {re.sub(r"\d+", "#", v) for v in values}
+    return len(words) == 1 and len({tuple(x) for x in numbers}) == len(values)
+
+
+def _link_of(el):
+    node = el
+    for _ in range(3):
+        if node is None:
+            return None
+        if tree.tag(node) == "a":
+            return node
+        node = node.getparent()
+    links = [a for a in el.iter("a") if tree.text(a) == tree.text(el)]
+    return links[0] if links else None
+
+
+def member_link(found: list) -> bool:
+    """The elements are links (or in links) whose address carries a number that follows the name:
+    the same name links the same number, different names different numbers, and some name comes
+    back (a member's page, however the forum names it: `?t=usrinfo&id=7`)."""
+    pairs = []
+    for el in found:
+        a = _link_of(el)
+        if a is None:
+            return False
+        nums = re.findall(r"\d+", a.get("href") or "")
+        if not nums:
+            return False
+        pairs.append((tree.text(el), tuple(nums)))
+    names = {n for n, _ in pairs}
+    if len(names) == len(pairs) or len(names) < 2:
+        return False
+    by_name: dict = {}
+    by_number: dict = {}
+    for name, nums in pairs:
+        by_name.setdefault(name, set()).add(nums)
+        by_number.setdefault(nums, set()).add(name)
+    return all(len(v) == 1 for v in by_name.values()) and all(len(v) == 1 for v in by_number.values())
 
 
 def names_a_profile(el) -> bool:

@@ -8,8 +8,9 @@ from scraper.learn import tree
 from scraper.learn.fields.guess import FieldGuess, css_xpath, first
 
 
-EDIT_MARK = re.compile(r"(?i)(last edited|edited by|edited \d+ times?|\bedited\b|отредактирован|редактировал|"
+EDIT_MARK = re.compile(r"(?i)(last edited|edited by|edited \d+ times?|\bedited\b|last edit\b|отредактирован|редактировал|"
                        r"изменено|изменён|изменен|последний раз редактировал|последнее редактирование|"
+                       r"обновлен\w*|обновлён\w*|\bupdated\b|"
                        r"szerkesztve|modifié|bearbeitet)")
 
 
@@ -126,3 +127,35 @@ def _common_lead(texts: list[str]) -> str | None:
     # up to the mark's last word: the editor's name and the time after it differ in other posts
     end = said.find(" ", mark.end())
     return said if end < 0 else said[:end]
+
+
+_LINE_EDGES = frozenset("br p div blockquote table ul ol hr pre".split())
+
+
+def find_notice_lines(bodies: list) -> str | None:
+    """An edit notice written as bare text in the body, on a line of its own and in no element
+    («…<br><br>Edited 1 time(s). Last edit at 11/28/2026 06:05AM by Гена.»), which no selector
+    can take out: a regex matching such a line whole (`selectors.body.notice_lines`), from its
+    first words up to the edit mark, numbers as any number; None when no body has one."""
+    leads: Counter[str] = Counter()
+    for body in bodies:
+        if body is None:
+            continue
+        pieces = [(body.text, None, body[0] if len(body) else None)]
+        kids = [k for k in body]
+        pieces += [(k.tail, k, kids[i + 1] if i + 1 < len(kids) else None) for i, k in enumerate(kids)]
+        for text, before, after in pieces:
+            line = " ".join((text or "").split())
+            if not line or len(line) >= 200 or not re.search(r"\d", line):
+                continue
+            mark = EDIT_MARK.search(line)
+            if mark is None or mark.start() > 20:
+                continue        # (the notice opens with its mark: a player's sentence about an edit does not)
+            if any(x is not None and (not isinstance(x.tag, str) or tree.tag(x) not in _LINE_EDGES)
+                   for x in (before, after)):
+                continue        # not alone on its line
+            leads[line[:mark.end()]] += 1
+    if not leads:
+        return None
+    lead = leads.most_common(1)[0][0]
+    return "".join(r"\d+" if part.isdigit() else re.escape(part) for part in re.split(r"(\d+)", lead)) + r"\b.*"

@@ -68,7 +68,7 @@ def find_body_parts(bodies: list) -> BodyParts:
                 taken.add(el)
                 quotes[tree.step(el, matching_class(el, QUOTE_CLASS)) if tree.tag(el) != "blockquote"
                        else ("blockquote" if tree.tag(body) != "blockquote" else f"{tree.step(body)} blockquote")] += 1
-                head = _quote_header(el)
+                head = _quote_header(el) or _header_before(el)
                 if head is not None:
                     qheads[head] += 1
     if not quotes:
@@ -126,6 +126,28 @@ _HIDDEN_STYLE = re.compile(r"display\s*:\s*none")
 
 
 _QUOTE_WORD = re.compile(r"(?i)^(?:quote|цитата|zitat|citation|idézet)\s*:?$")
+
+
+def _header_before(quote) -> str | None:
+    """The quote's header drawn just before it, outside it: a <cite> (the quoted member's name)
+    or a short «X wrote:» line in an element whose class says header, with no words between it
+    and the quote (`<cite>Вася</cite><blockquote>…`). It is quote chrome, not the quoting
+    post's words."""
+    prev = quote.getprevious()
+    if prev is None or not isinstance(prev.tag, str) or (prev.tail or "").strip():
+        return None
+    words = tree.text(prev)
+    if not words or len(words) > 80 or len(words) >= len(tree.text(quote)):
+        return None
+    if tree.tag(prev) != "cite" and not (_WROTE.search(words) and _HEADER_CLASS.search(prev.get("class") or "")):
+        return None     # (a plain «@Вася said in …:» paragraph is what the author's editor wrote: kept)
+    return f"xpath:descendant::{_xpath_step(prev)}[following-sibling::*[1][self::{tree.tag(quote)}]]"
+
+
+def _xpath_step(el) -> str:
+    """`el`'s tag, with its first class as an XPath test where it has one."""
+    cls = tree.classes(el)
+    return tree.tag(el) + (f"[contains(concat(' ', normalize-space(@class), ' '), ' {cls[0]} ')]" if cls else "")
 
 
 def _quote_header(quote) -> str | None:
