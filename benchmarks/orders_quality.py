@@ -48,7 +48,8 @@ def holdout_report(name: str = "holdout2.yaml"):
     holdout2.yaml: never tuned on; holdout3.yaml: issue 24's, in a game of its own; holdout4.yaml: an examiner's, written
     without reading the parser, in a game of its own; holdout5.yaml: fresh cases in holdout4's game, written for
     the ones moved from there; holdout6.yaml: a second examiner's, in a game of its own; holdout7.yaml: fresh cases
-    in holdout6's game, written for the ones moved from there)."""
+    in holdout6's game, written for the ones moved from there; holdout8.yaml: a fourth examiner's fresh cases for
+    holdout7's moved ones, in a game of its own)."""
     path = LABELLED / name
     return score(load_texts(path), load_roster(path, LABELLED / "roster.yaml"))
 
@@ -81,7 +82,9 @@ def _all_reports():
             ("held out, the examiner's, never tuned on (holdout4.yaml)", holdout_report("holdout4.yaml")),
             ("held out, fresh cases for holdout4's moved ones (holdout5.yaml)", holdout_report("holdout5.yaml")),
             ("held out, a second examiner's, never tuned on (holdout6.yaml)", holdout_report("holdout6.yaml")),
-            ("held out, fresh cases for holdout6's moved ones (holdout7.yaml)", holdout_report("holdout7.yaml")))
+            ("held out, fresh cases for holdout6's moved ones (holdout7.yaml)", holdout_report("holdout7.yaml")),
+            ("held out, fresh cases for holdout7's moved ones, a game of its own (holdout8.yaml)",
+             holdout_report("holdout8.yaml")))
 
 if __name__ == "__main__":
     raise SystemExit(main())

@@ -32,6 +32,10 @@ The schema (every key is checked; unknown keys are errors, to catch typos):
     selectors:
       post: {container, id, author, body, time, number, author_id, edited, edit_count, edited_time,
              subject, conversation, skip}
+                                   # skip: elements that hold a post's place but are no
+                                   # live post (phpBB's moderator view of a soft-deleted one,
+                                   # Spirit's removed comment): left out, yet counted in
+                                   # their page's place (scraper.wholeness)
       body: {quote, quote_header, spoiler, spoiler_header, strike, hidden, drop, quote_lines, notice_lines}
                                    # quote_lines: a line prefix («> »): lines of the text opening
                                    # with it are a quote (a forum showing Markdown's unrendered)
@@ -194,7 +198,7 @@ class PostRules:
     edited_time: Field | None = None
     subject: Field | None = None
     conversation: Field | None = None
-    skip: str | None = None
+    skip: str | None = None   # containers that are no live post (a moderator's view of a deleted one): left out, yet counted in their page's place (scraper.wholeness)
 
 
 @dataclass(frozen=True)

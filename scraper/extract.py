@@ -192,13 +192,13 @@ def extract_from_tree(root, profile: Profile, source: str, *, url: str | None = 
     if rules is None:
         raise ScraperError(f"{source}: profile {profile.name!r} has no post selectors")
     comp = _compiled(profile)
-    containers = _containers(root, rules)
-    if not containers and not explicit and profile.pm_message is not None:
+    containers, skipped = _containers(root, rules)
+    if not containers and not skipped and not explicit and profile.pm_message is not None:
         # a saved private message reads as a one-page thread of its messages
-        pm_containers = _containers(root, profile.pm_message)
-        if pm_containers:
-            rules, containers = profile.pm_message, pm_containers
-    if not containers:
+        pm_containers, pm_skipped = _containers(root, profile.pm_message)
+        if pm_containers or pm_skipped:
+            rules, containers, skipped = profile.pm_message, pm_containers, pm_skipped
+    if not containers and not skipped:
         detail = ""
         if profile.pm_inbox is not None:
             n = len(compile_selector(profile.pm_inbox.container)(root))
@@ -210,24 +210,32 @@ def extract_from_tree(root, profile: Profile, source: str, *, url: str | None = 
     page = _int(_page_value(root, profile.pagination.current, on_page))
     last = _int(_page_value(root, profile.pagination.last, on_page))
     nxt = _page_value(root, profile.pagination.next, on_page)
+    if nxt and page is not None and last is not None and page >= last:
+        # the page's own list says it is the thread's last: a «next» link there leads elsewhere
+        # (the next topic), never to this thread's next page
+        nxt = None
     if nxt and url:
         nxt = urljoin(url, nxt)
     if page is None and last is None and not nxt and profile.pagination.single \
             and on_page.first_match(profile.pagination.single) is not None:
         page = last = 1            # a thread of one page, said so by the page itself
-    batch = _Batch(root, containers, rules.container, _shared_anchors(rules))
-    # every field of every post first: reading a body takes its marked parts out of the tree
-    heads, unreadable = _heads(batch, rules, comp, source, now, per_post)
-    bodies = comp.body.read_page(batch.scope, [h.body for h in heads])
-    posts = [Post(h.id, h.author, h.posted_at, b.text, b.quotes, b.spoilers, b.struck, b.secret, b.emphasis,
-                  h.edited, h.edited_at, h.edit_count, h.number, h.author_id, page, source)
-             for h, b in zip(heads, bodies)]
-    if profile.embedded_json is not None:   # facts only the page's JSON holds (Misago's edits)
+    posts: list[Post] = []
+    unreadable: list[UnreadablePost] = []
+    if containers:   # (none: every post of the page is one the profile skips, e.g. all deleted)
+        batch = _Batch(root, containers, rules.container, _shared_anchors(rules))
+        # every field of every post first: reading a body takes its marked parts out of the tree
+        heads, unreadable = _heads(batch, rules, comp, source, now, per_post)
+        bodies = comp.body.read_page(batch.scope, [h.body for h in heads])
+        posts = [Post(h.id, h.author, h.posted_at, b.text, b.quotes, b.spoilers, b.struck, b.secret, b.emphasis,
+                      h.edited, h.edited_at, h.edit_count, h.number, h.author_id, page, source)
+                 for h, b in zip(heads, bodies)]
+    if posts and profile.embedded_json is not None:   # facts only the page's JSON holds (Misago's edits)
         from scraper.embedded import with_embedded
         posts = with_embedded(root, profile, posts, comp.dates, source, now)
     return ExtractedPage(source=source, profile=profile.name, posts=tuple(posts),
                          page=page, last_page=last if last is not None else (page if nxt is None and page else None),
-                         next_url=nxt or None, unreadable=tuple(unreadable))
+                         next_url=nxt or None, unreadable=tuple(unreadable),
+                         skipped=tuple(field_value(c, rules.id) or None for c in skipped))
 
 
 class _OnPage:
@@ -259,12 +267,16 @@ def _page_value(root, f: Field | None, found: _OnPage) -> str | None:
     return _value(found.first_match(f.selector), f)
 
 
-def _containers(root, rules: PostRules) -> list:
+def _containers(root, rules: PostRules) -> tuple[list, list]:
+    """The post containers to read, and what the profile's `skip` matches: elements that hold
+    a post's place on the page but are no live post, among the containers (phpBB's moderator
+    view of a soft-deleted post) or beside them (Spirit's placeholder of a removed comment)."""
     found = compile_selector(rules.container)(root)
-    if rules.skip and found:
-        skipped = set(compile_selector(rules.skip)(root))
-        found = [c for c in found if c not in skipped]
-    return found
+    skipped = compile_selector(rules.skip)(root) if rules.skip else []
+    if not skipped:
+        return found, []
+    skip = set(skipped)
+    return [c for c in found if c not in skip], skipped
 
 
 def common_ancestor(elements: list):

@@ -205,6 +205,10 @@ class ExtractedPage:
     last_page: int | None = None
     next_url: str | None = None
     unreadable: tuple[UnreadablePost, ...] = ()   # read post by post (`per_post=True`) only
+    # the containers the profile's `selectors.post.skip` left out (a moderator's view of a
+    # soft-deleted post), by their post ids (None where none reads): no posts, yet they hold
+    # their places on the page (`scraper.wholeness` counts them)
+    skipped: tuple[str | None, ...] = ()
 
     @property
     def is_last(self) -> bool:

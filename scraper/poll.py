@@ -201,7 +201,8 @@ class _ThreadReader:
             extracted = self._extract(fetched.content, fetched.url, key, page_no, known)
             page_no = extracted.page or page_no
             if whole is not None:
-                shown = {p.id for p in extracted.posts} | {u.id for u in extracted.unreadable if u.id}
+                shown = ({p.id for p in extracted.posts} | {u.id for u in extracted.unreadable if u.id}
+                         | {pid for pid in extracted.skipped if pid})   # (a skipped one: counted as skipped)
                 gone = sum(1 for pid, k in known.items() if k.page == page_no and pid not in shown)
                 whole.page(extracted, page_no, fetched.url, _elsewhere(extracted, page_no, known, seen), gone)
             self._page_read(extracted, page_no, fetched, result)

@@ -9,7 +9,9 @@ What a thread page implies about its own post count, checked after each page is 
   pass holds as many posts as the fullest of them. Page 1 may hold one post fewer (forums
   that repeat the thread's first post at the head of every later page, mybb.ru's option).
 Posts the store holds on the page that it shows no more are deletions, not a shortfall (a
-forum may leave a placeholder that is no post). A shortfall is `PartialPage`, a `LayoutChanged` naming the page and the profile key: the
+forum may leave a placeholder that is no post); so are the containers the profile's
+`selectors.post.skip` leaves out (`ExtractedPage.skipped`: a moderator's view of a
+soft-deleted post, phpBB's `div.post.deleted`), which hold their places on the page. A shortfall is `PartialPage`, a `LayoutChanged` naming the page and the profile key: the
 whole pass fails, nothing of it is stored, and the next round reads the page again.
 JSON pages are left out (Discourse keeps a deleted post's number: gaps are normal there).
 """
@@ -33,12 +35,14 @@ class Wholeness:
     def page(self, extracted: ExtractedPage, page_no: int, url: str, elsewhere: set[str], gone: int) -> None:
         """After a page is read; `elsewhere`: ids read on another page (a repeated first post);
         `gone`: posts stored on this page that it no longer shows (deleted: a placeholder
-        that is no post may stand in their place)."""
-        here = len(extracted.posts) + len(extracted.unreadable) + gone
+        that is no post may stand in their place), not counting those among the page's skipped
+        containers (counted here already)."""
+        held = len(extracted.unreadable) + len(extracted.skipped) + gone
+        here = len(extracted.posts) + held
         numbers = sorted(p.number for p in extracted.posts if p.number is not None and p.id not in elsewhere)
         if len(numbers) >= 2:
             span = numbers[-1] - numbers[0] + 1
-            have = len(numbers) + len(extracted.unreadable) + gone
+            have = len(numbers) + held
             if have < span:
                 raise PartialPage(url, self.profile, self.selector, have, span,
                                   f"post numbers {numbers[0]}–{numbers[-1]}", self.key)

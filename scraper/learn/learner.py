@@ -154,6 +154,10 @@ def learn_pages(pages: list[tuple[bytes, str]], inbox: tuple[bytes, str] | None 
             notes[f"selectors.pagination.{key}"] = g.note
     if not pagination:
         missing.append("pagination")
+    elif pg.next is None and pg.refused_next:
+        # (no next link rather than a wrong one: the poller would read another topic as this thread's)
+        missing.append("pagination.next")
+        notes["selectors.pagination.next"] = f"the page's rel=next ({pg.refused_next}) is none of its page links"
     pagination["single"] = pg.single or paging.SINGLE
     notes["selectors.pagination.single"] = ("a page that links no page by the number 1 or 2 is the thread's only "
                                             "page: page 1 of 1 (read only where the fields above find nothing)"

@@ -42,6 +42,7 @@ class PagingGuess:
     last: FieldGuess | None
     block: str | None           # the pagination block's step, for the report
     single: str = ""            # the one-page test (`SINGLE`, kept off foreign lists)
+    refused_next: str | None = None  # a rel=next not taken: none of the thread's page links
 
 
 def _has_class(cls: str) -> str:
@@ -61,10 +62,9 @@ def find_paging(root, url: str | None = None) -> PagingGuess:
     for a in root.iter("a"):
         if not tree.text(a).isdigit() or not a.get("href"):
             continue
-        for el in a.iterancestors():
-            if _class_of(el) is not None and tree.tag(el) != "a":
-                counts[el] += 1
-                break
+        holder = _holder(a)
+        if holder is not None:
+            counts[holder] += 1
         else:
             if _class_of(a) is not None and a.getparent() is not None:
                 counts[a.getparent()] += 1
@@ -142,7 +142,10 @@ def find_paging(root, url: str | None = None) -> PagingGuess:
         # (NodeBB's `/topic/7/slug/1`) carries along; the page's own <link rel=next> says the same
         # query on the thread's address
         nxt = rel_next
-    nxt = nxt or rel_next
+    refused = None
+    if nxt is None and rel_next is not None:
+        nxt = _kept_to(rel_next, root, holders[key], anchor)
+        refused = None if nxt is not None else _rel_next_href(root)
     if nxt is None:
         for a in holders[key].iter("a"):
             if tree.text(a).casefold() in _NEXT_WORDS:
@@ -155,10 +158,25 @@ def find_paging(root, url: str | None = None) -> PagingGuess:
         current = picked.current if picked is not None else _page_of(root)
     last = FieldGuess(f"xpath:({anchor}/descendant::*[self::a or self::strong or self::span or self::b or self::em]"
                       f"{_NUMBER_TEST})[last()]", note=f"the highest page number in {t}.{cls}")
-    return PagingGuess(current, nxt, last, f"{t}.{cls}", fence.single())
+    return PagingGuess(current, nxt, last, f"{t}.{cls}", fence.single(),
+                       refused if nxt is None else None)
 
 
 _LINKED = "a."      # a holder's key when its number links carry the page class, not it
+
+
+def _holder(a):
+    """The list of pages a number link stands in: its nearest ancestor whose class says page,
+    or, where that one holds this link's number only (a class on each item of the list,
+    `<li class="linavPages">`), the nearest such ancestor above it holding more page numbers."""
+    lists = [el for el in a.iterancestors() if _class_of(el) is not None and tree.tag(el) != "a"]
+    return next((el for el in lists if _page_numbers(el) > 1), lists[0] if lists else None)
+
+
+def _page_numbers(el) -> int:
+    """How many page numbers (a link's or the current page's) an element holds."""
+    return sum(1 for c in el.iter() if isinstance(c.tag, str) and tree.text(c).isdigit()
+               and not any(isinstance(k.tag, str) and tree.text(k) == tree.text(c) for k in c))
 
 
 # a text node standing beside a number link and ending in a number, once «[]|» and blanks are
@@ -410,6 +428,26 @@ def _same_query(root, numbered: FieldGuess, rel_next: FieldGuess) -> bool:
         return False
     href, canonical = unescape(a.get("href") or ""), unescape(link.get("href") or "")
     return href.startswith("?") and urlsplit(canonical).query == href[1:]
+
+
+def _kept_to(rel_next: FieldGuess | None, root, holder, anchor: str) -> FieldGuess | None:
+    """The page's rel=next, read only where it is one of the thread's own page links: a forum
+    may point it at the next topic on the thread's last page (`?topic=2.0;prev_next=next`),
+    which the poller would read as this thread's next page. Where it is none of them on the
+    page learned from, it is not taken (no next link is better than a wrong one)."""
+    if rel_next is None:
+        return None
+    link = next((l for l in root.iter("a", "link") if (l.get("rel") or "").lower() == "next"), None)
+    own = {a.get("href") for a in holder.iter("a") if a.get("href")}
+    href = link.get("href") if link is not None else None
+    if href not in own or "'" in href:
+        return None
+    return FieldGuess(f"xpath:(//{tree.tag(link)}[@rel = 'next'][@href = {anchor}/descendant::a/@href])[1]", "href",
+                      note=rel_next.note + ", where it is one of the page links of the list")
+
+
+def _rel_next_href(root) -> str | None:
+    return next((a.get("href") for a in root.iter("a", "link") if (a.get("rel") or "").lower() == "next"), None)
 
 
 def _rel_next(root) -> FieldGuess | None:

@@ -82,3 +82,50 @@ def test_deleted_posts_and_a_short_last_page_are_no_shortfall(rsps, tmp_path):
     assert len(list(p.poll())) == 8                         # the last page holds 2 of 3: no alarm
     posts[1].deleted = posts[4].deleted = True              # placeholders stay, numbers with gaps
     assert [e.change.value for e in p.poll(rescan=True)] == ["deleted", "deleted"]
+
+
+class SoftDeleted(FakeSpirit):
+    """Posts a moderator soft-deleted still shown to him, their containers marked (as phpBB's
+    `div.post.deleted`): the profile's `selectors.post.skip` leaves them out."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.hidden: set[int] = set()      # the posts' pks
+
+    def _page(self, request, posts, path):
+        status, headers, body = super()._page(request, posts, path)
+        return status, headers, re.sub(r'<div class="comments_list__comment js-comment" (id="c\d+" data-number="\d+" '
+                                       r'data-pk="(\d+)")', self._container, body)
+
+    def _container(self, match) -> str:
+        extra = " soft-deleted" if int(match.group(2)) in self.hidden else ""
+        return f'<div class="comments_list__comment js-comment{extra}" {match.group(1)}'
+
+
+def test_skipped_posts_hold_their_places_and_a_stored_one_skipped_is_deleted_once(rsps, tmp_path):
+    """A post the store holds, now skipped, is deleted, and is counted once on its page
+    (not as skipped and as gone): page 1 stays as full as page 2, no PartialPage."""
+    from dataclasses import replace
+    forum = SoftDeleted(rsps, per_page=5)
+    posts = [forum.post("alice", f"пост {i}") for i in range(12)]
+    profile = load_profile("spirit")
+    store = Store(tmp_path / "g.sqlite3")
+    p = ThreadPoller(gm_client(), replace(profile, post=replace(profile.post, skip="div.soft-deleted")), store, TOPIC)
+    forum.hidden = {posts[3].pk}                          # deleted before the store saw it
+    events = list(p.poll())
+    assert len(events) == 11 and str(posts[3].pk) not in {e.post_id for e in events}
+    forum.hidden.add(posts[1].pk)                         # stored, then deleted: page 1 holds 2 skipped
+    assert [(e.change.value, e.post_id) for e in p.poll(rescan=True)] == [("deleted", str(posts[1].pk))]
+    assert list(p.poll(rescan=True)) == []
+
+
+def test_a_removed_comment_the_store_never_saw_is_no_gap_in_the_pages_numbers(rsps, tmp_path):
+    """Spirit's placeholder of a removed comment (and of a topic event) holds its number: the
+    profile skips it, so a page holding one the store never saw reads whole."""
+    forum = FakeSpirit(rsps, per_page=5)
+    posts = [forum.post("alice", f"пост {i}") for i in range(12)]
+    posts[2].deleted = posts[6].deleted = True             # removed before gorod read the thread
+    p, store = poller(tmp_path)
+    assert [e.post_id for e in p.poll()] == [str(q.pk) for q in posts if not q.deleted]
+    posts[3].deleted = True                                 # stored, then removed
+    assert [(e.change.value, e.post_id) for e in p.poll(rescan=True)] == [("deleted", str(posts[3].pk))]

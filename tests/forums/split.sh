@@ -10,7 +10,7 @@
 # Exits non-zero when any part failed.
 set -uo pipefail
 out=$(mktemp -d)
-phpbb_games="test_realforum_game or test_realforum_gm_trust or test_count_live"
+phpbb_games="test_realforum_game or test_realforum_gm_trust or test_count_live or test_softdelete_live"
 declare -A parts=(
     [live-spirit]="spirit and not phpbb"
     [live-phpbb]="phpbb and not ($phpbb_games)"

@@ -140,8 +140,8 @@ def test_a_zombie_command_the_zombie_cannot_carry_out_is_refused_with_the_reason
 
 def test_free_text_that_cannot_be_read_is_refused_with_the_parsers_candidates(tmp_path, capsys, monkeypatch):
     dealt(tmp_path, capsys, monkeypatch)
-    code, _, err = run(capsys, "order", "add", "Кража — грейс", "--from", "dave")
-    assert code == 1 and "не прочитано: «Кража — грейс»" in err
+    code, _, err = run(capsys, "order", "add", "Кража — грейсон", "--from", "dave")
+    assert code == 1 and "не прочитано: «Кража — грейсон»" in err
     assert active_orders(capsys) == []
 
 

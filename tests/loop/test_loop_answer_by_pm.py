@@ -63,7 +63,7 @@ def test_the_mayors_pm_names_his_heir_and_the_night_goes_on(make_game, forum, cl
 def test_a_bare_nickname_answers_and_never_counts_as_late(make_game, forum, clock):
     game = _arrested_mayor(make_game, forum, clock)
     clock.now += timedelta(minutes=1)
-    forum.pm("alice", "Грейс", clock.now)     # the nickname in the other alphabet: not sure, so asked
+    forum.pm("alice", "Грейсия", clock.now)   # a likeness of the nickname: not sure, so asked
     cycle(game, post=False)
     [item] = game.records.unresolved()
     assert item.candidates == ("{by: alice, ability: Преемственность, answer: grace}",
@@ -72,6 +72,15 @@ def test_a_bare_nickname_answers_and_never_counts_as_late(make_game, forum, cloc
     clock.now += timedelta(minutes=2)
     cycle(game, post=False)
     assert not [d for d in game.records.drafts() if d.kind == "late"]
+    assert _state(game).players["grace"].open_role == "Мэр"
+
+
+def test_the_nickname_written_as_it_sounds_in_the_other_alphabet_answers_at_once(make_game, forum, clock):
+    game = _arrested_mayor(make_game, forum, clock)
+    clock.now += timedelta(minutes=1)
+    forum.pm("alice", "Грейс", clock.now)     # grace as it sounds: one player, so read (h/ofix6)
+    cycle(game, post=False)
+    assert game.records.unresolved() == []
     assert _state(game).players["grace"].open_role == "Мэр"
 
 

@@ -197,3 +197,31 @@ def test_gorod_scrape_pm_reads_the_gms_inbox(forum, capsys, monkeypatch):
     monkeypatch.setenv("GOROD_GM_PASSWORD", "wrong")
     assert main(args) == 1
     assert "login as 'gm' failed" in capsys.readouterr().err
+
+
+def test_a_comment_the_moderator_removed_is_no_post_and_no_gap_in_the_page(forum, spirit, tmp_path):
+    """Spirit keeps a removed comment's place (and number) as a placeholder, its text hidden
+    but in the page for a moderator: a vote removed before gorod read it is never read and its
+    page still reads whole (no PartialPage: the numbers around it run on); one gorod stored and
+    the moderator then removes is a deletion. The GM (the board's admin) removes them through
+    the comment's «delete» form, and reads the thread."""
+    from scraper.write_form import find_form, send_form
+    gm = forum.client("gm")
+    poller = ThreadPoller(gm, spirit, Store(tmp_path / "gorod.sqlite3"), forum.topic_url)
+    seen = {e.post_id for e in poller.poll()}
+    alice, bob, carol = (forum.writer(u) for u in ("alice", "bob", "carol"))
+    stored = alice.reply(forum.topic_id, "Голосую против **bob**.")
+    unseen = bob.reply(forum.topic_id, "Голосую против **carol**.", after=stored.id)
+    carol.reply(forum.topic_id, "Флуд.", after=unseen.id)
+
+    def remove(pk):
+        page = gm.get(f"/comment/{pk}/delete/", auth=True)
+        answer = send_form(gm, page, find_form(page, selector=None, holding="csrfmiddlewaretoken"), {})
+        assert answer.location, f"Spirit did not remove comment {pk}: {answer.status}"
+    remove(unseen.id)
+    new = [e.post_id for e in poller.poll()]
+    assert str(stored.id) in new and str(unseen.id) not in new and len(new) == 2 and not seen & set(new)
+    remove(stored.id)
+    assert [(e.change, e.post_id) for e in poller.poll(rescan=True)] == [(Change.DELETED, str(stored.id))]
+    html = gm.get(forum.topic_url + "?page=2", auth=True).text   # posts 6..10 (5 a page)
+    assert f'data-pk="{unseen.id}"' in html and "comments_list__item js-comment" in html   # still on the page

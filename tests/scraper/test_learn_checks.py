@@ -2,11 +2,14 @@
 is tried otherwise, and when none passes there is no profile and a Russian refusal."""
 from __future__ import annotations
 
+import copy
 import subprocess
 import sys
+from datetime import datetime, timezone
 
 import pytest
 
+from config.profiles import profile_from_mapping
 from scraper.extract import extract_posts
 from scraper.learn import LearnError, learn_pages
 from scraper.learn.checks import check_posts
@@ -274,3 +277,85 @@ def test_an_edit_notice_written_as_bare_text_on_its_own_line_is_no_part_of_the_p
     assert read[2].text == f"{WORDS[3]}\nСтрока 3."
     assert read[1].text == f"{WORDS[2]}\nСтрока 2."
     assert any("notice_lines" in u for u in learned.unconfirmed)
+
+
+def _item_pager_page(page: int, last: int = 3, per: int = 6) -> bytes:
+    """Page `page` of a thread whose list of pages has a page class on each item as well as on the
+    list (`<li class="pagelist-item">`), the current page a marked <strong>; the first post's
+    header holds only its time, the replies' «Reply #k – time»; the page's <link rel=next> points
+    at the next topic on the last page; the last page's newest post is «Today at …»."""
+    def href(n):
+        return f"/index.php?topic=7.{(n - 1) * per}"
+    items = "".join(f'<li class="pagelist-item"><strong class="current">{n}</strong></li>' if n == page else
+                    f'<li class="pagelist-item"><a class="pgitem" href="{href(n)}">{n}</a></li>'
+                    for n in range(1, last + 1))
+    rel = href(page + 1) if page < last else "/index.php?topic=7.0;prev_next=next"
+    posts = []
+    for k in range((page - 1) * per, page * per):
+        i = k + 1
+        when = ("Today at 05:25:25 am" if page == last and k == page * per - 1
+                else f"November {10 + k}, 2026, 0{1 + k % 9}:1{k % 10}:3{k % 10} pm")
+        link = "" if k == 0 else f"Reply #{k}"
+        posts.append(f"""<article class="entry" id="msg{i}"><div class="poster"><a class="name" href="/profile/{i % 6}">{NAMES[i % 6]}</a></div>
+<h5 id="info_{i}"><a href="/index.php?topic=7.msg{i}#msg{i}">{link}</a>{" &ndash; " if k else ""}{when}</h5>
+<section class="content">{WORDS[i % 6]} ({i})</section></article>""")
+    return (f'<html><head><link rel="next" href="{rel}" /></head><body><h1>Город N</h1>'
+            f'<ul class="paginator">{items}</ul>{"".join(posts)}</body></html>').encode()
+
+
+def _item_pager_learned():
+    pages = [(_item_pager_page(n), f"p{n}.html") for n in (1, 2)]
+    return learn_pages(pages, now=datetime(2026, 12, 2, 6, 0, tzinfo=timezone.utc))
+
+
+def test_a_list_of_pages_with_a_page_class_on_each_item_gives_the_page_number_and_next_link():
+    profile = _item_pager_learned().profile()
+    for page, want_next in ((1, "topic=7.6"), (2, "topic=7.12"), (3, None)):
+        read = extract_posts(_item_pager_page(page), profile, f"p{page}.html")
+        assert read.page == page
+        assert (read.next_url is None) if want_next is None else read.next_url.endswith(want_next)
+
+
+def test_a_rel_next_leading_to_the_next_topic_on_the_last_page_is_never_the_next_page():
+    learned = _item_pager_learned()
+    assert "prev_next" not in str(learned.data["selectors"]["pagination"].get("next"))
+    read = extract_posts(_item_pager_page(3), learned.profile(), "p3.html")
+    assert read.next_url is None and read.is_last
+
+
+def test_a_rel_next_is_read_only_where_it_is_one_of_the_threads_page_links():
+    # no number of the list marks the current page: the page's rel=next is the only next link
+    unmarked = [_item_pager_page(n).replace(f'<strong class="current">{n}</strong>'.encode(), b"") for n in (1, 2, 3)]
+    learned = learn_pages([(unmarked[0], "p1.html"), (unmarked[1], "p2.html")])
+    profile = learned.profile()
+    assert extract_posts(unmarked[0], profile, "p1.html").next_url.endswith("topic=7.6")
+    assert extract_posts(unmarked[2], profile, "p3.html").next_url is None
+
+
+def test_a_pages_own_list_saying_it_is_the_last_wins_over_a_next_link():
+    learned = _item_pager_learned()
+    data = copy.deepcopy(learned.data)
+    data["selectors"]["pagination"]["next"] = {"selector": "link[rel='next']", "attr": "href"}
+    read = extract_posts(_item_pager_page(3), profile_from_mapping(data, "t"), "p3.html")
+    assert read.page == 3 and read.last_page == 3 and read.next_url is None
+    assert extract_posts(_item_pager_page(2), profile_from_mapping(data, "t"), "p2.html").next_url.endswith("7.12")
+
+
+def test_the_first_posts_time_alone_in_its_header_is_read_as_the_replies_are():
+    learned = _item_pager_learned()
+    profile = learned.profile()
+    first = extract_posts(_item_pager_page(1), profile, "p1.html").posts[0]
+    assert first.posted_at.strftime("%d.%m.%Y %H:%M:%S") == "10.11.2026 13:10:30"
+    newest = extract_posts(_item_pager_page(3), profile, "p3.html").posts[-1]
+    assert newest.posted_at.strftime("%d.%m.%Y %H:%M:%S") == "02.12.2026 05:25:25"
+
+
+def test_a_rel_next_that_is_none_of_the_page_links_is_not_taken_and_the_report_says_so_in_russian():
+    from scraper.learn.report import learn_report
+    page = (_item_pager_page(1).replace(b'<strong class="current">1</strong>', b"")
+            .replace(b'href="/index.php?topic=7.6" />', b'href="/index.php?topic=8.0" />'))
+    learned = learn_pages([(page, "p1.html")])
+    assert "next" not in learned.data["selectors"]["pagination"]
+    assert "pagination.next" in learned.missing
+    report = learn_report(learned, [(page, "p1.html")])
+    assert "ссылка на следующую страницу: ссылка rel=next" in report and "topic=8.0" not in report.split("Первые")[1]
