@@ -132,8 +132,8 @@ def spellings(latin: str) -> frozenset[str]:
         nxt = word[i + 1] if i + 1 < len(word) else ""
         if ch == "a" and _between_consonants(word, i) and word[i + 2:i + 3] == "e" \
                 and (word[i + 3:i + 4] or "-") not in _VOWEL:
-            # a consonant, then «e»: the English long a («Kate» Кейт, «Vader» Вейдер)
-            pieces.append(("а", "ей"))
+            # a consonant, then «e»: the English long a («Kate» Кейт or Кэйт, «Vader» Вейдер, Вэйдер)
+            pieces.append(("а", "ей", "эй"))
         elif ch == "a" and _between_consonants(word, i) and word[i + 1] not in "rw":
             # a short English a sounds э («Shadow» Шэдоу, «Jack» Джэк)
             pieces.append(("а", "э"))

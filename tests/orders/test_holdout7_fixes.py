@@ -174,3 +174,12 @@ def test_a_vote_without_target_then_a_choice_of_two_is_asked():
     result = parse_text("Голосую... даже не знаю. Бобр или Ёжик? Помогите", NIGHT, author="Лиса")
     assert not result.orders
     assert [(u.code, set(u.candidates)) for u in result.unresolved] == [(Reason.AMBIGUOUS_TARGET, {"Бобр", "Ёжик"})]
+
+
+def test_the_english_long_a_written_eh():
+    from scraper.orders.name_forms import spellings
+    assert "кэйт" in spellings("Kate") and "вэйдер" in spellings("Vader")
+    roster = Roster.from_mapping({"Kate": {"open": "Священник", "secret": "Стражник"},
+                                  "Лиса": {"open": "Мэр", "secret": "Мирный житель"}})
+    result = parse_text("Оба моих голоса — против Кэйт", roster, author="Лиса")
+    assert [o.target for o in result.orders] == ["Kate"], result.unresolved
