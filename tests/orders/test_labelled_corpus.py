@@ -160,7 +160,7 @@ def test_second_examiner_set_does_not_regress(second_examiner_set):
 
 # --- holdout7 (fresh cases for holdout6's moved ones, holdout6's game) -----------------------------
 # Its first run (beaec8c's texts on main's parser at 68edf3e): 68 texts, 13 silent misses, 1 chatter
-# stored, 3 wrong readings. The 13 cases fixed after that run moved to moved7.yaml (tuned); the 55
+# stored, 3 wrong readings. The 16 cases fixed after that run moved to moved7.yaml (tuned); the 52
 # left are held here where they ended (README prints the same figures): tighten, never loosen.
 
 @pytest.fixture(scope="module")
@@ -177,6 +177,6 @@ def test_fresh_cases_for_holdout6_do_not_regress(fresh_for_holdout6):
     # named by «забираю её роль», the Лич by his nickname in the condition)
     assert (s.silent, s.chatter_orders, s.wrong) == (1, 0, 0), misses
     assert s.precision == 1.0, misses
-    assert s.recall >= 25 / 37 - 1e-9, misses
-    assert s.reach >= 42 / 43 - 1e-9, misses
+    assert s.recall >= 25 / 34 - 1e-9, misses
+    assert s.reach >= 39 / 40 - 1e-9, misses
     assert s.chatter_rate <= 1 / 13 + 1e-9, misses
