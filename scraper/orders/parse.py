@@ -1175,7 +1175,8 @@ def _answer_to_quoted_question(ctx: Context, quoted: list[str], plain: str) -> t
 
 
 _LIST_LINE = re.compile(r"^\s*[^\s—–:?-][^—–:?]*?\s+[—–-]\s+[^—–:?]+$")
-_REVEAL = "Раскрыть карты"
+# The ability whose order is a list of «ник — роль» lines (its words' shape), from the registry.
+_REVEAL = next(name for name, words in WORDS.items() if words.shape is Shape.LIST)
 
 
 def _headed_list(ctx: Context, part: str) -> str:
