@@ -123,6 +123,12 @@ def scan_targets(ctx: Context, toks: list[Token], lo: int, hi: int, count: int,
             scan.candidates = [_label(c) for c in (scan.found[-1], other)]
             scan.found = scan.found[:-1]
             return scan
+        if other is None and _open_choice(toks, scan.found[-1], lo, hi):
+            # «хейди или грейс» with one of the two unknown: still a choice not made
+            scan.problem = Reason.AMBIGUOUS_TARGET
+            scan.candidates = [_label(scan.found[-1])]
+            scan.found = scan.found[:-1]
+            return scan
     if len(scan.found) < count and scan.problem is None:
         if near:
             scan.problem = Reason.LOW_CONFIDENCE
@@ -177,6 +183,23 @@ def _alternative(ctx: Context, toks: list[Token], after: int, hi: int,
             return None
         i += 1
     return None
+
+
+OR_WORDS = frozenset({"или", "либо"})
+
+
+def _open_choice(toks: list[Token], found: Candidate, lo: int, hi: int) -> bool:
+    """«или»/«либо» with a word on its other side right after or right before the target, in
+    the same run of words: another choice is offered even when it is no name we know."""
+    def joined(a: int, b: int) -> bool:
+        return toks[b].start - toks[a].end <= 2
+    after = found.end
+    if after + 1 < min(hi, len(toks)) and toks[after].low in OR_WORDS \
+            and joined(after - 1, after) and joined(after, after + 1):
+        return True
+    before = found.start - 1
+    return before - 1 >= lo and toks[before].low in OR_WORDS \
+        and joined(before - 1, before) and joined(before, found.start)
 
 
 def _secret_role_name(toks: list[Token], c: Candidate, hi: int) -> bool:

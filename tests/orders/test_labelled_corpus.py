@@ -180,3 +180,24 @@ def test_fresh_cases_for_holdout6_do_not_regress(fresh_for_holdout6):
     assert s.recall >= 25 / 34 - 1e-9, misses
     assert s.reach >= 39 / 40 - 1e-9, misses
     assert s.chatter_rate <= 1 / 13 + 1e-9, misses
+
+
+# --- holdout8 (fresh cases for holdout7's moved ones, a game of its own) ---------------------------
+# Its first run (on main before h/ofix7): 99 texts, 22 silent misses, 1 chatter stored, 9 wrong
+# readings. Held here where it stands after h/ofix8's first fix (nothing moved yet): tighten, never
+# loosen; its wrong readings are the next fixes (README).
+
+@pytest.fixture(scope="module")
+def fresh_for_holdout7():
+    from orders_quality import holdout_report
+    return holdout_report("holdout8.yaml")
+
+
+def test_fresh_cases_for_holdout7_do_not_regress(fresh_for_holdout7):
+    s = fresh_for_holdout7
+    misses = "\n".join(describe(m) for m in s.misses)
+    assert s.texts >= 99 and s.chatter >= 22
+    assert s.silent <= 20 and s.chatter_orders <= 1 and s.wrong <= 7, misses
+    assert s.precision >= 37 / 45 - 1e-9, misses
+    assert s.recall >= 37 / 65 - 1e-9, misses
+    assert s.reach >= 58 / 78 - 1e-9, misses
