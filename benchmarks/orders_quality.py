@@ -84,7 +84,9 @@ def _all_reports():
             ("held out, a second examiner's, never tuned on (holdout6.yaml)", holdout_report("holdout6.yaml")),
             ("held out, fresh cases for holdout6's moved ones (holdout7.yaml)", holdout_report("holdout7.yaml")),
             ("held out, fresh cases for holdout7's moved ones, a game of its own (holdout8.yaml)",
-             holdout_report("holdout8.yaml")))
+             holdout_report("holdout8.yaml")),
+            ("held out, fresh cases for holdout8's moved ones, a game of its own (holdout9.yaml)",
+             holdout_report("holdout9.yaml")))
 
 if __name__ == "__main__":
     raise SystemExit(main())
