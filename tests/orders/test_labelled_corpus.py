@@ -201,3 +201,23 @@ def test_fresh_cases_for_holdout7_do_not_regress(fresh_for_holdout7):
     assert s.precision >= 37 / 45 - 1e-9, misses
     assert s.recall >= 37 / 65 - 1e-9, misses
     assert s.reach >= 58 / 78 - 1e-9, misses
+
+
+# --- holdout9 (a fourth examiner's, a game of its own, 2026-12-02) ---------------------------------
+# Measured once when written (06:57 UTC, main after h/ofix8): 30 texts, 9 silent misses, no chatter
+# stored, 9 wrong readings (a vote taken back in a later sentence stored; Sacrifice! stored without
+# the re-summon said in other words). Never tuned on; held where it stands: tighten, never loosen.
+
+@pytest.fixture(scope="module")
+def fourth_examiner():
+    from orders_quality import holdout_report
+    return holdout_report("holdout9.yaml")
+
+
+def test_the_fourth_examiners_cases_do_not_regress(fourth_examiner):
+    s = fourth_examiner
+    misses = "\n".join(describe(m) for m in s.misses)
+    assert s.texts >= 30
+    assert s.silent <= 9 and s.chatter_orders <= 0 and s.wrong <= 9, misses
+    assert s.precision >= 9 / 18 - 1e-9, misses
+    assert s.reach >= 20 / 29 - 1e-9, misses
