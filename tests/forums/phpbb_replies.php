@@ -13,6 +13,9 @@ $_SERVER['REQUEST_METHOD'] = 'GET';
 require $phpbb_root_path.'common.php';
 require $phpbb_root_path.'includes/functions_posting.php';
 require $phpbb_root_path.'includes/message_parser.php';
+// The board is SQLite, written by the forum's own server at the same time (other live tests):
+// wait for its write lock rather than fail with «database is locked».
+$db->sql_query('PRAGMA busy_timeout = 20000');
 $user->session_begin();
 $topic_id = (int) $argv[1];
 $topic = $db->sql_fetchrow($db->sql_query('SELECT t.*, f.forum_name FROM '.TOPICS_TABLE.' t JOIN '.FORUMS_TABLE

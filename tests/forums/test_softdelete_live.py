@@ -67,7 +67,9 @@ def replies(board: Board, topic: str, items: list[str]) -> list[str]:
                              capture_output=True, text=True, timeout=120).stdout
     finally:
         (www / "gorod_replies.php").unlink(missing_ok=True)
-    ids = [str(i) for i in json.loads(out.splitlines()[-1])]
+    last = out.splitlines()[-1] if out.strip() else ""
+    assert last.startswith("["), "phpbb_replies.php: " + re.sub(r"(?s)<[^>]*>|\s+", " ", out)[-800:]
+    ids = [str(i) for i in json.loads(last)]
     assert len(ids) == len(items), out
     return ids
 
