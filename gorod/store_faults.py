@@ -41,8 +41,8 @@ class StoreMissing(StoreError):
     everything stored were lost, nor lets a second deal begin beside the real one."""
 
     def __init__(self, path: str) -> None:
-        super().__init__(path, "файла нет: игра на этом файле ещё не начата (её начинают gorod deal и "
-                               "gorod run). Если игра уже шла, её база лежит в другом месте: укажите её "
+        super().__init__(path, "файла нет: игра на этом файле ещё не начата (её начинают gorod deal, "
+                               "gorod run и консоль gorod web). Если игра уже шла, её база лежит в другом месте: укажите её "
                                "путь в store: файла игры")
 
 

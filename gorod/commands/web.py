@@ -58,6 +58,9 @@ def _web(args) -> int:
         except StoreError as exc:
             print(f"gorod web: {exc}", file=sys.stderr)
             return 1
+        if game.store.created:        # as `gorod deal` and `gorod run` say it: a mistyped store: is seen at once
+            print(f"gorod web: новое хранилище игры {game.store.path}: игра на этом файле начинается здесь",
+                  file=sys.stderr)
         token = token or game_token(game)
         game.store.close()
         open_game = lambda: Game.open(args.game)   # noqa: E731

@@ -272,3 +272,13 @@ def test_deal_begins_the_store_a_reading_command_then_reads(game_file, capsys):
     assert (game_file.parent / "gorod.sqlite3").is_file()
     status, err = cli(capsys, "state", "--game", str(game_file))
     assert status == 0, err
+
+
+def test_the_console_begins_a_store_and_says_so(game_file, capsys, monkeypatch):
+    import gorod.web
+
+    monkeypatch.setattr(gorod.web, "serve", lambda app, port, ready: None)
+    status = main(["web", "--game", str(game_file)])
+    err = capsys.readouterr().err
+    assert status in (0, None), err
+    assert f"gorod web: новое хранилище игры {game_file.parent / 'gorod.sqlite3'}: игра на этом файле начинается здесь" in err
